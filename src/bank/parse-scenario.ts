@@ -1,0 +1,136 @@
+/**
+ * Reads a scenario file (format in spec/model.md) and checks every field, so
+ * that a mistake is reported as one line naming the file and the field.
+ */
+import { readFileSync } from "node:fs";
+import { channelName, type Channel, type Scenario, type Transfer } from "./scenario.js";
+import { ScenarioError } from "./scenario-error.js";
+
+const KEYS = ["name", "processes", "channels", "programs", "initiators", "fifo", "algorithm"];
+const TRANSFER_KEYS = ["to", "amount"];
+
+export function loadScenario(file: string): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
+  }
+  return parseScenario(text, file);
+}
+
+export function parseScenario(text: string, file = "<scenario>"): Scenario {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
+  }
+  const fail = (field: string, problem: string): never => {
+    throw new ScenarioError(file, field, problem);
+  };
+  const raw = asObject(json, "", fail);
+  for (const key of Object.keys(raw)) {
+    if (!KEYS.includes(key)) fail(key, `unknown key (expected one of ${KEYS.join(", ")})`);
+  }
+
+  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
+  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+
+  const balances = asObject(raw.processes, "processes", fail);
+  const processes = Object.keys(balances);
+  if (processes.length === 0) fail("processes", "must name at least one process");
+  const initialBalances = processes.map((p) => asInteger(balances[p], `processes.${p}`, fail));
+  const processIndex = (id: unknown, field: string): number => {
+    const i = typeof id === "string" ? processes.indexOf(id) : -1;
+    if (i < 0) fail(field, `${JSON.stringify(id)} is not a process (processes are ${processes.join(", ")})`);
+    return i;
+  };
+
+  const channels: Channel[] = [];
+  if (raw.channels === undefined) {
+    processes.forEach((_, from) =>
+      processes.forEach((_, to) => {
+        if (from !== to) channels.push({ id: channelName(processes[from]!, processes[to]!), from, to });
+      }),
+    );
+  } else {
+    if (!Array.isArray(raw.channels)) fail("channels", "must be a list of [from, to] pairs");
+    (raw.channels as unknown[]).forEach((pair, i) => {
+      const field = `channels[${i}]`;
+      if (!Array.isArray(pair) || pair.length !== 2) fail(field, "must be a [from, to] pair");
+      const [from, to] = [processIndex((pair as unknown[])[0], `${field}[0]`), processIndex((pair as unknown[])[1], `${field}[1]`)];
+      if (from === to) fail(field, `a process cannot have a channel to itself (${processes[from]})`);
+      const id = channelName(processes[from]!, processes[to]!);
+      if (channels.some((c) => c.id === id)) fail(field, `duplicate channel ${id}`);
+      channels.push({ id, from, to });
+    });
+  }
+
+  const rawPrograms = raw.programs === undefined ? {} : asObject(raw.programs, "programs", fail);
+  for (const owner of Object.keys(rawPrograms)) processIndex(owner, `programs.${owner}`);
+  const programs = processes.map((p, from): Transfer[] => {
+    const steps = rawPrograms[p] ?? [];
+    if (!Array.isArray(steps)) fail(`programs.${p}`, "must be a list of { to, amount } sends");
+    return (steps as unknown[]).map((step, k) => {
+      const field = `programs.${p}[${k}]`;
+      const transfer = asObject(step, field, fail);
+      for (const key of Object.keys(transfer)) {
+        if (!TRANSFER_KEYS.includes(key)) fail(`${field}.${key}`, "unknown key (expected to, amount)");
+      }
+      const to = processIndex(transfer.to, `${field}.to`);
+      const channel = channels.findIndex((c) => c.from === from && c.to === to);
+      if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
+      const amount = asInteger(transfer.amount, `${field}.amount`, fail);
+      if (amount <= 0) fail(`${field}.amount`, `must be a positive integer, got ${amount}`);
+      return { messageId: `${p}#${k + 1}`, channel, amount };
+    });
+  });
+
+  if (!Array.isArray(raw.initiators) || raw.initiators.length === 0) {
+    fail("initiators", "must be a non-empty list of processes");
+  }
+  const initiators = (raw.initiators as unknown[]).map((id, i) => processIndex(id, `initiators[${i}]`));
+  initiators.forEach((p, i) => {
+    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${processes[p]} is listed twice`);
+  });
+
+  const fifo = raw.fifo ?? true;
+  if (typeof fifo !== "boolean") fail("fifo", "must be true or false");
+  const algorithm = raw.algorithm ?? "chandy-lamport";
+  if (typeof algorithm !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
+
+  return {
+    name: name as string,
+    processes,
+    initialBalances,
+    channels,
+    programs,
+    initiators,
+    fifo: fifo as boolean,
+    algorithm: algorithm as string,
+  };
+}
+
+type Fail = (field: string, problem: string) => never;
+
+function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return fail(field, `must be an object, got ${describe(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function asInteger(value: unknown, field: string, fail: Fail): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+    return fail(field, `must be an integer, got ${describe(value)}`);
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  return JSON.stringify(value);
+}

@@ -1,0 +1,90 @@
+/**
+ * The state of the bank with a snapshot in progress (spec/model.md, "State").
+ * Everything is immutable: a step builds a new state and shares the parts it
+ * did not touch. Processes and channels are arrays in scenario order.
+ */
+import type { Scenario } from "./scenario.js";
+
+export interface DataMessage {
+  readonly kind: "data";
+  /** "<sender>#<k>": the sender's k-th send. */
+  readonly id: string;
+  readonly amount: number;
+}
+
+export interface Marker {
+  readonly kind: "marker";
+}
+
+export type Message = DataMessage | Marker;
+
+/** What a process saved when it recorded its local state. */
+export interface LocalSnapshot {
+  readonly pc: number;
+  readonly balance: number;
+  /** Ids of the data messages it had received, sorted. */
+  readonly received: readonly string[];
+}
+
+export interface ProcessState {
+  /** Program steps done. */
+  readonly pc: number;
+  readonly balance: number;
+  /** Ids of the data messages delivered to this process, sorted. */
+  readonly received: readonly string[];
+  readonly recorded: LocalSnapshot | null;
+}
+
+/** rec[c]: whether the receiver is recording channel c, and what it has recorded. */
+export type ChannelRecording =
+  | { readonly status: "idle" }
+  | { readonly status: "open"; readonly messages: readonly DataMessage[] }
+  | { readonly status: "closed"; readonly messages: readonly DataMessage[] };
+
+export interface ChannelState {
+  /** Messages in flight, oldest first. */
+  readonly queue: readonly Message[];
+  readonly recording: ChannelRecording;
+}
+
+export interface BankState {
+  readonly processes: readonly ProcessState[];
+  readonly channels: readonly ChannelState[];
+}
+
+export const MARKER: Marker = { kind: "marker" };
+const IDLE: ChannelRecording = { status: "idle" };
+
+export function initialState(scenario: Scenario): BankState {
+  return {
+    processes: scenario.initialBalances.map((balance) => ({ pc: 0, balance, received: [], recorded: null })),
+    channels: scenario.channels.map(() => ({ queue: [], recording: IDLE })),
+  };
+}
+
+/** Every process has recorded and every channel is closed. */
+export function isSnapshotComplete(state: BankState): boolean {
+  return (
+    state.processes.every((p) => p.recorded !== null) &&
+    state.channels.every((c) => c.recording.status === "closed")
+  );
+}
+
+/** A canonical string for the visited set: equal states, equal keys. */
+export function stateKey(state: BankState): string {
+  const processes = state.processes.map(
+    (p) => `${p.pc},${p.balance},${p.received.join(" ")},${p.recorded ? localKey(p.recorded) : "-"}`,
+  );
+  const channels = state.channels.map(
+    (c) => `${c.queue.map((m) => (m.kind === "marker" ? "M" : m.id)).join(" ")}|${recordingKey(c.recording)}`,
+  );
+  return `${processes.join(";")}/${channels.join(";")}`;
+}
+
+function localKey(s: LocalSnapshot): string {
+  return `${s.pc}:${s.balance}:${s.received.join(" ")}`;
+}
+
+export function recordingKey(r: ChannelRecording): string {
+  return r.status === "idle" ? "i" : `${r.status[0]}${r.messages.map((m) => m.id).join(" ")}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * The bank with a snapshot algorithm, as a model the explorer can check.
+ * Next is split as in a TLA+ spec: the environment (environment.ts) moves
+ * money; the algorithm (a SnapshotAlgorithm) decides what gets recorded.
+ */
+import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
+import type { Model } from "../model/model.js";
+import { enabledActions, type BankAction } from "./actions.js";
+import { applyEffects } from "./apply-effects.js";
+import { creditTransfer, sendTransfer, takeMessage } from "./environment.js";
+import { processView } from "./process-view.js";
+import { bankProperties } from "./properties.js";
+import type { Scenario } from "./scenario.js";
+import { initialState, stateKey, type BankState } from "./state.js";
+
+export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
+  const properties = bankProperties(scenario);
+  return {
+    initStates: () => [initialState(scenario)],
+    actions: (state) => enabledActions(scenario, state),
+    nextState: (state, action) => step(scenario, algorithm, state, action),
+    properties: () => properties,
+    key: stateKey,
+  };
+}
+
+export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: BankState, action: BankAction): BankState {
+  switch (action.type) {
+    case "send":
+      return sendTransfer(scenario, state, action.process);
+    case "initiate": {
+      const effects = algorithm.initiate(processView(scenario, state, action.process));
+      return applyEffects(scenario, state, action.process, effects, "initiate");
+    }
+    case "deliver": {
+      const [message, taken] = takeMessage(state, action.channel, action.position);
+      const { id, to } = scenario.channels[action.channel]!;
+      if (message.kind === "marker") {
+        const effects = algorithm.onMarker(processView(scenario, taken, to), id);
+        return applyEffects(scenario, taken, to, effects, "onMarker");
+      }
+      const credited = creditTransfer(taken, to, message);
+      const effects = algorithm.onMessage(processView(scenario, credited, to), id, message);
+      return applyEffects(scenario, credited, to, effects, "onMessage");
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Exhaustive breadth-first exploration.
+ *
+ * States are expanded in the order they are discovered, so depth never
+ * decreases: the first state found to break a property is at the smallest
+ * possible depth, and its path is a shortest counterexample.
+ */
+import type { Model } from "../model/model.js";
+import { countExecutions } from "./executions.js";
+import type { Exploration, Progress, Violation } from "./exploration.js";
+import { StateLimitError } from "./state-limit-error.js";
+
+export interface ExploreOptions {
+  /** Stop with a `StateLimitError` once more states than this are stored. */
+  readonly maxStates?: number;
+  /** Called about every `progressEveryMs` milliseconds while exploring. */
+  readonly onProgress?: (progress: Progress) => void;
+  readonly progressEveryMs?: number;
+}
+
+export function exploreBfs<State, Action>(
+  model: Model<State, Action>,
+  options: ExploreOptions = {},
+): Exploration<State, Action> {
+  const started = performance.now();
+  const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
+  const progressEveryMs = options.progressEveryMs ?? 1000;
+  let nextProgressAt = started + progressEveryMs;
+
+  const states: State[] = [];
+  const index = new Map<string, number>();
+  // How each state was first reached, to rebuild its path: parent id and the
+  // position of the action in the parent's action list (-1 for initial states).
+  const parent: number[] = [];
+  const viaAction: number[] = [];
+  // Successor lists, laid out in expansion order (a compressed sparse row graph).
+  const offsets: number[] = [0];
+  const targets: number[] = [];
+
+  const intern = (state: State, from: number, actionIndex: number): number => {
+    const key = model.key(state);
+    const known = index.get(key);
+    if (known !== undefined) return known;
+    const id = states.length;
+    if (id >= maxStates) throw new StateLimitError(maxStates);
+    states.push(state);
+    index.set(key, id);
+    parent.push(from);
+    viaAction.push(actionIndex);
+    return id;
+  };
+
+  const initial = model.initStates().map((s) => intern(s, -1, -1));
+  const properties = model.properties();
+  const violations: Violation<State, Action>[] = [];
+  const violated = new Set<string>();
+  const terminalStates: State[] = [];
+
+  const check = (id: number, state: State, expectation: "always" | "atTermination") => {
+    for (const property of properties) {
+      if (property.expectation !== expectation || violated.has(property.name)) continue;
+      const reason = property.check(state);
+      if (reason === undefined) continue;
+      violated.add(property.name);
+      violations.push({ property: property.name, reason, path: pathTo(id) });
+    }
+  };
+
+  const pathTo = (id: number) => {
+    const ids: number[] = [];
+    for (let at = id; at !== -1; at = parent[at]!) ids.unshift(at);
+    const pathStates = ids.map((i) => states[i]!);
+    const actions = ids.slice(1).map((i) => model.actions(states[parent[i]!]!)[viaAction[i]!]!);
+    return { states: pathStates, actions };
+  };
+
+  for (let id = 0; id < states.length; id++) {
+    const state = states[id]!;
+    check(id, state, "always");
+    const actions = model.actions(state);
+    if (actions.length === 0) {
+      terminalStates.push(state);
+      check(id, state, "atTermination");
+    }
+    actions.forEach((action, i) => targets.push(intern(model.nextState(state, action), id, i)));
+    offsets.push(targets.length);
+
+    if (options.onProgress && (id & 1023) === 0 && performance.now() >= nextProgressAt) {
+      nextProgressAt = performance.now() + progressEveryMs;
+      options.onProgress({
+        states: states.length,
+        transitions: targets.length,
+        queued: states.length - id - 1,
+        elapsedMs: performance.now() - started,
+      });
+    }
+  }
+
+  const executions = countExecutions({ size: states.length, offsets, targets, initial });
+  return {
+    states: states.length,
+    transitions: targets.length,
+    executions,
+    terminalStates,
+    violations,
+    elapsedMs: performance.now() - started,
+  };
+}

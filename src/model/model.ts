@@ -1,0 +1,23 @@
+/**
+ * The contract between a system and the explorer, in the shape of a TLA+ spec
+ * (Init, Next, invariants) and Stateright's `Model`.
+ *
+ * The explorer knows nothing else about the system it checks: a bank with a
+ * snapshot algorithm is one model, the toy counters in the tests are others.
+ * States must be immutable; `key` gives each one a canonical string so that the
+ * explorer can tell when two interleavings reach the same state.
+ */
+import type { Property } from "./property.js";
+
+export interface Model<State, Action> {
+  /** The states the system may start in (Init). */
+  initStates(): readonly State[];
+  /** Every action enabled in `state`, in a fixed order (the disjuncts of Next). */
+  actions(state: State): readonly Action[];
+  /** The state after `action`; never mutates `state`. */
+  nextState(state: State, action: Action): State;
+  /** What must hold of the reachable states. */
+  properties(): readonly Property<State>[];
+  /** A canonical encoding: equal keys if and only if equal states. */
+  key(state: State): string;
+}

@@ -1,0 +1,60 @@
+/**
+ * Says in words what one step of a trace did, e.g.
+ *   "deliver marker P0->P1: P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []".
+ * The words come from comparing the states before and after, so they describe
+ * what any set of rules did, right or wrong.
+ */
+import type { BankAction } from "../bank/actions.js";
+import { formatMessages } from "../bank/cut.js";
+import type { Scenario } from "../bank/scenario.js";
+import type { BankState } from "../bank/state.js";
+
+export function describeStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
+  const who = (p: number) => scenario.processes[p]!;
+  if (action.type === "send") {
+    const transfer = scenario.programs[action.process]![before.processes[action.process]!.pc]!;
+    const to = scenario.channels[transfer.channel]!.to;
+    return `${who(action.process)} sends ${transfer.amount} to ${who(to)} (${transfer.messageId}), balance ${after.processes[action.process]!.balance}`;
+  }
+  if (action.type === "initiate") {
+    return `${who(action.process)} starts a snapshot: ${snapshotChanges(scenario, before, after).join(", ") || "nothing recorded"}`;
+  }
+  const channel = scenario.channels[action.channel]!;
+  const message = before.channels[action.channel]!.queue[action.position]!;
+  const changes = snapshotChanges(scenario, before, after);
+  // Without FIFO a message may arrive before others sent earlier on its channel: say so.
+  const overtaken = before.channels[action.channel]!.queue.slice(0, action.position);
+  const overtaking = overtaken.length ? ` (overtaking ${overtaken.map((m) => (m.kind === "marker" ? "a marker" : m.id)).join(", ")})` : "";
+  if (message.kind === "marker") {
+    return `deliver marker ${channel.id}${overtaking}: ${changes.join(", ") || "no effect"}`;
+  }
+  const credit = `${who(channel.to)} balance ${after.processes[channel.to]!.balance}`;
+  return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
+}
+
+/** What changed in the snapshot's part of the state: recordings, markers sent, channels opened, recorded and closed. */
+function snapshotChanges(scenario: Scenario, before: BankState, after: BankState): string[] {
+  const changes: string[] = [];
+  after.processes.forEach((p, i) => {
+    if (p.recorded && p.recorded !== before.processes[i]!.recorded) {
+      changes.push(`${scenario.processes[i]} records (pc ${p.recorded.pc}, balance ${p.recorded.balance})`);
+    }
+  });
+  const markersOn = scenario.channels.filter((_, c) => markerCount(after, c) > markerCount(before, c)).map((c) => c.id);
+  if (markersOn.length > 0) changes.push(`sends markers on ${markersOn.join(", ")}`);
+  const started: string[] = [];
+  scenario.channels.forEach((channel, c) => {
+    const was = before.channels[c]!.recording;
+    const now = after.channels[c]!.recording;
+    if (was === now) return;
+    if (now.status === "closed") changes.push(`closes ${channel.id} with ${formatMessages(now.messages)}`);
+    else if (now.status === "open" && was.status === "open") changes.push(`adds it to the recording of ${channel.id}`);
+    else if (now.status === "open") started.push(channel.id);
+  });
+  if (started.length > 0) changes.push(`starts recording ${started.join(", ")}`);
+  return changes;
+}
+
+function markerCount(state: BankState, channel: number): number {
+  return state.channels[channel]!.queue.filter((m) => m.kind === "marker").length;
+}
