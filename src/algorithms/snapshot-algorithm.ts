@@ -42,6 +42,6 @@ export interface SnapshotAlgorithm {
   initiate(view: ProcessView): readonly Effect[];
   /** A marker arrived on the incoming channel `channel`. */
   onMarker(view: ProcessView, channel: ChannelId): readonly Effect[];
-  /** A data message arrived on `channel` (the bank has already credited it). */
+  /** A data message arrived on `channel`; the bank credits it after these effects. */
   onMessage(view: ProcessView, channel: ChannelId, message: DataMessage): readonly Effect[];
 }

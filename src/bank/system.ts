@@ -39,9 +39,10 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
         const effects = algorithm.onMarker(processView(scenario, taken, to), id);
         return applyEffects(scenario, taken, to, effects, "onMarker");
       }
-      const credited = creditTransfer(taken, to, message);
-      const effects = algorithm.onMessage(processView(scenario, credited, to), id, message);
-      return applyEffects(scenario, credited, to, effects, "onMessage");
+      // The rule sees the message arrive before the process takes it, so it
+      // can still record a state without it (as Lai-Yang's rule needs).
+      const effects = algorithm.onMessage(processView(scenario, taken, to), id, message);
+      return creditTransfer(applyEffects(scenario, taken, to, effects, "onMessage"), to, message);
     }
   }
 }
