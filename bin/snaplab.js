@@ -31,7 +31,7 @@ if (!isFresh()) {
   // Build beside the bundle, then rename: two runs starting at once never see half a file.
   const partial = `${bundle}.${process.pid}.tmp`;
   buildSync({
-    entryPoints: [join(root, "src", "cli", "main.ts")],
+    entryPoints: [join(root, "src", "cli", "snaplab.ts")],
     outfile: partial,
     bundle: true,
     platform: "node",

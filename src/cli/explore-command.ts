@@ -7,12 +7,15 @@ import { jsonReport } from "../render/json-report.js";
 import { textReport } from "../render/text-report.js";
 import { ExitCode } from "./exit-code.js";
 
+// About 1.5 KB a state in the generic explorer: a million fits well inside Node's default heap.
+const DEFAULT_MAX_STATES = 1_000_000;
+
 interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
   json: boolean;
   listSnapshots: boolean;
-  maxStates?: number;
+  maxStates: number;
 }
 
 export const exploreCommand: CommandModule<object, ExploreArgs> = {
@@ -24,17 +27,20 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
-      .option("max-states", { type: "number", describe: "stop (exit 2) rather than store more states than this" })
+      .option("max-states", {
+        type: "number",
+        default: DEFAULT_MAX_STATES,
+        describe: "stop (exit 2) rather than store more states than this, before memory runs out",
+      })
       .check((args) => {
         const max = args["max-states"];
-        if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error("--max-states must be a positive integer");
-        return true;
+        return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
   handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
     const scenario = loadScenario(args.scenario);
     const report = checkScenario(scenario, {
       ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
-      ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
+      maxStates: args.maxStates,
       onProgress: showProgress,
     });
     clearProgress();

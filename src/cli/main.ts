@@ -1,6 +1,9 @@
-/** The `snaplab` command: wires the subcommands and turns mistakes into one line and exit 2. */
+/**
+ * The `snaplab` command: wires the subcommands and turns mistakes into one
+ * line and exit 2. Commands write to process.stdout/stderr and set
+ * process.exitCode; `snaplab.ts` beside this file is what the binary runs.
+ */
 import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
 import { SnaplabError } from "../errors.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
@@ -13,7 +16,9 @@ export async function main(argv: string[]): Promise<void> {
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {
-        throw error ?? new SnaplabError("USAGE", `${message} (see snaplab --help)`);
+        // A SnaplabError is the user's to fix; another Error is our bug and keeps its stack.
+        if (error instanceof Error) throw error;
+        throw new SnaplabError("USAGE", `${message ?? error} (see snaplab --help)`);
       })
       .help()
       .version(false)
@@ -25,4 +30,3 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(hideBin(process.argv));

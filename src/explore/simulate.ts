@@ -1,0 +1,66 @@
+/**
+ * Random walks, for systems too big to explore exhaustively (Stateright's
+ * "simulation" checker). Each walk starts in an initial state and takes
+ * random enabled actions until none is left, checking every property on the
+ * way. A seeded generator makes every run repeatable; a walk that finds no
+ * violation proves nothing, it only samples.
+ */
+import type { Model } from "../model/model.js";
+import type { Violation } from "./exploration.js";
+
+export interface SimulateOptions {
+  readonly walks: number;
+  readonly seed: number;
+  /** Give up on a walk after this many steps (the bank always ends; other models may not). */
+  readonly maxSteps?: number;
+}
+
+export interface Simulation<State, Action> {
+  readonly walks: number;
+  readonly steps: number;
+  /** The first violation found of each property (not necessarily a shortest one). */
+  readonly violations: readonly Violation<State, Action>[];
+}
+
+export function simulate<State, Action>(model: Model<State, Action>, options: SimulateOptions): Simulation<State, Action> {
+  const random = mulberry32(options.seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const maxSteps = options.maxSteps ?? 10_000;
+  const violations: Violation<State, Action>[] = [];
+  const found = new Set<string>();
+  let steps = 0;
+
+  for (let walk = 0; walk < options.walks; walk++) {
+    const states = [pick(model.initStates())];
+    const actions: Action[] = [];
+    for (;;) {
+      const state = states[states.length - 1]!;
+      const enabled = model.actions(state);
+      for (const property of model.properties()) {
+        const due = property.expectation === "always" || enabled.length === 0;
+        const reason = due && !found.has(property.name) ? property.check(state) : undefined;
+        if (reason === undefined) continue;
+        found.add(property.name);
+        violations.push({ property: property.name, reason, path: { states: [...states], actions: [...actions] } });
+      }
+      if (enabled.length === 0 || actions.length >= maxSteps) break;
+      const action = pick(enabled);
+      actions.push(action);
+      states.push(model.nextState(state, action));
+      steps++;
+    }
+  }
+  return { walks: options.walks, steps, violations };
+}
+
+/** A small, fast, seedable generator (public domain, by Tommy Ettinger). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * snaplab's public surface: everything a test, a grader or another tool may
+ * import. Anything not listed here is internal.
+ */
+export type { Model } from "./model/model.js";
+export { always, atTermination, type Property, type Verdict } from "./model/property.js";
+
+export { exploreBfs, type ExploreOptions } from "./explore/bfs.js";
+export { simulate, type SimulateOptions, type Simulation } from "./explore/simulate.js";
+export { countExecutions, type SuccessorGraph } from "./explore/executions.js";
+export type { Exploration, Progress, Violation } from "./explore/exploration.js";
+export type { Path } from "./explore/path.js";
+export { StateLimitError } from "./explore/state-limit-error.js";
+
+export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./bank/scenario.js";
+export { loadScenario, parseScenario } from "./bank/parse-scenario.js";
+export { ScenarioError } from "./bank/scenario-error.js";
+export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./bank/state.js";
+export { initialState, isSnapshotComplete } from "./bank/state.js";
+export { enabledActions, formatAction, type BankAction } from "./bank/actions.js";
+export { bankSystem, step } from "./bank/system.js";
+export { bankProperties } from "./bank/properties.js";
+export { MalformedEffectError } from "./bank/apply-effects.js";
+export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./bank/snapshot.js";
+
+export type { Effect, ProcessView, SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
+export { chandyLamport, recordAndForward } from "./algorithms/chandy-lamport.js";
+export { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
+
+export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./check/check-scenario.js";
+export { describeStep } from "./render/describe-step.js";
+export { textReport } from "./render/text-report.js";
+export { jsonReport } from "./render/json-report.js";
+
+export { SnaplabError } from "./errors.js";

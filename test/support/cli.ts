@@ -1,0 +1,51 @@
+/**
+ * Two ways to run `snaplab` in tests: `snaplab(...)` spawns the real binary,
+ * as a user would; `runCli(...)` calls the same `main` in this process (fast,
+ * and counted by coverage), capturing what it writes and the exit code.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { vi } from "vitest";
+import { main } from "../../src/cli/main.js";
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function snaplab(...args: string[]): CliResult {
+  const result = spawnSync(process.execPath, ["bin/snaplab.js", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export async function runCli(...args: string[]): Promise<CliResult> {
+  const captured = { stdout: "", stderr: "" };
+  const capture = (stream: "stdout" | "stderr") =>
+    vi.spyOn(process[stream], "write").mockImplementation((chunk: string | Uint8Array) => {
+      captured[stream] += String(chunk);
+      return true;
+    });
+  const spies = [capture("stdout"), capture("stderr")];
+  const before = process.exitCode;
+  process.exitCode = 0;
+  try {
+    await main(args);
+    return { status: Number(process.exitCode ?? 0), ...captured };
+  } finally {
+    process.exitCode = before;
+    spies.forEach((spy) => spy.mockRestore());
+  }
+}
+
+/** Writes `content` (a string, or JSON for anything else) to a fresh temporary file. */
+export function tempFile(name: string, content: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), "snaplab-")), name);
+  writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
