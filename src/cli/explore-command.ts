@@ -6,6 +6,7 @@ import type { Progress } from "../explore/exploration.js";
 import { jsonReport } from "../render/json-report.js";
 import { textReport } from "../render/text-report.js";
 import { ExitCode } from "./exit-code.js";
+import { wantsColor } from "./wants-color.js";
 
 interface ExploreArgs {
   scenario: string;
@@ -38,7 +39,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       onProgress: showProgress,
     });
     clearProgress();
-    const options = { listSnapshots: args.listSnapshots };
+    const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
     process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
     process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
   },
