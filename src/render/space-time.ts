@@ -9,6 +9,7 @@
  * process records when its recorded part changes. So the picture is true for
  * any rules, right or wrong.
  */
+import type { BankAction } from "../bank/actions.js";
 import type { Scenario } from "../bank/scenario.js";
 import type { BankState, LocalSnapshot, Message } from "../bank/state.js";
 import type { Counterexample } from "../check/check-scenario.js";
@@ -33,7 +34,16 @@ export interface SpaceTimeMessage {
 export type SpaceTimeEvent =
   | { readonly kind: "send"; readonly step: number; readonly process: number; readonly message: number }
   | { readonly kind: "deliver"; readonly step: number; readonly process: number; readonly message: number }
-  | { readonly kind: "record"; readonly step: number; readonly process: number; readonly snapshot: LocalSnapshot };
+  | { readonly kind: "record"; readonly step: number; readonly process: number; readonly snapshot: LocalSnapshot }
+  /** A step that sent, delivered and recorded nothing (rules that ignored it). */
+  | { readonly kind: "quiet"; readonly step: number; readonly process: number };
+
+export interface SpaceTimeStep {
+  /** The process that acted: the sender, the initiator, or the receiver of a delivery. */
+  readonly actor: number;
+  /** What the step did, in words. */
+  readonly text: string;
+}
 
 export interface SpaceTime {
   readonly scenario: Scenario;
@@ -42,64 +52,77 @@ export interface SpaceTime {
   /** Events in time order; a step gives one or more (its delivery, a recording, the sends). */
   readonly events: readonly SpaceTimeEvent[];
   readonly messages: readonly SpaceTimeMessage[];
-  /** Per step (0-based), what it did in words. */
-  readonly steps: readonly string[];
+  readonly steps: readonly SpaceTimeStep[];
   /** Per process, the index of the event where it recorded (the last, if it recorded twice), or undefined. */
   readonly cut: readonly (number | undefined)[];
   /** The messages that break the recorded cut. */
   readonly offences: readonly Offence[];
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface Drawing {
+  readonly events: SpaceTimeEvent[];
+  readonly messages: Mutable<SpaceTimeMessage>[];
+  readonly cut: (number | undefined)[];
+  /** The messages in flight, index for index beside each channel's queue. */
+  readonly inFlight: number[][];
+}
+
 export function spaceTime(scenario: Scenario, counterexample: Counterexample): SpaceTime {
   const { states, actions } = counterexample.path;
-  const events: SpaceTimeEvent[] = [];
-  const messages: { -readonly [K in keyof SpaceTimeMessage]: SpaceTimeMessage[K] }[] = [];
-  // The messages in flight, index for index beside each channel's queue.
-  const inFlight: number[][] = scenario.channels.map(() => []);
-  const cut: (number | undefined)[] = scenario.processes.map(() => undefined);
-
-  actions.forEach((action, step) => {
-    const before = states[step]!;
-    const after = states[step + 1]!;
-    const delivered = action.type === "deliver" ? inFlight[action.channel]!.splice(action.position, 1)[0] : undefined;
-    const recorders = after.processes.flatMap((p, i) => (sameRecord(p.recorded, before.processes[i]!.recorded) ? [] : [i]));
-
-    const deliver = () => {
-      if (delivered === undefined) return;
-      messages[delivered]!.delivered = events.length;
-      events.push({ kind: "deliver", step, process: messages[delivered]!.to, message: delivered });
-    };
-    // A rule may record on a data message before the process takes it (then
-    // the message is outside the recorded state): draw the recording first.
-    const recordsFirst = delivered !== undefined && recordedWithout(after, messages[delivered]!);
-    if (!recordsFirst) deliver();
-    for (const p of recorders) {
-      cut[p] = events.length;
-      events.push({ kind: "record", step, process: p, snapshot: after.processes[p]!.recorded! });
-    }
-    if (recordsFirst) deliver();
-
-    after.channels.forEach(({ queue }, c) => {
-      for (const message of queue.slice(inFlight[c]!.length)) {
-        const { from, to } = scenario.channels[c]!;
-        inFlight[c]!.push(messages.length);
-        events.push({ kind: "send", step, process: from, message: messages.length });
-        messages.push({ ...describeMessage(message), channel: c, from, to, sent: events.length - 1, delivered: undefined });
-      }
-    });
+  const drawing: Drawing = {
+    events: [],
+    messages: [],
+    cut: scenario.processes.map(() => undefined),
+    inFlight: scenario.channels.map(() => []),
+  };
+  const steps = actions.map((action, step) => {
+    const actor = action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
+    addStep(scenario, drawing, step, actor, action, states[step]!, states[step + 1]!);
+    return { actor, text: describeStep(scenario, states[step]!, action, states[step + 1]!) };
   });
-
-  const last = states[states.length - 1]!;
   return {
     scenario,
     property: counterexample.property,
     reason: counterexample.reason,
-    events,
-    messages,
-    steps: actions.map((action, i) => describeStep(scenario, states[i]!, action, states[i + 1]!)),
-    cut,
-    offences: findOffences(scenario, last, messages),
+    events: drawing.events,
+    messages: drawing.messages,
+    steps,
+    cut: drawing.cut,
+    offences: findOffences(scenario, states[states.length - 1]!, drawing.messages),
   };
+}
+
+function addStep(scenario: Scenario, drawing: Drawing, step: number, actor: number, action: BankAction, before: BankState, after: BankState): void {
+  const { events, messages, inFlight } = drawing;
+  const first = events.length;
+  const delivered = action.type === "deliver" ? inFlight[action.channel]!.splice(action.position, 1)[0] : undefined;
+  const deliver = () => {
+    if (delivered === undefined) return;
+    messages[delivered]!.delivered = events.length;
+    events.push({ kind: "deliver", step, process: actor, message: delivered });
+  };
+  // A rule may record on a data message before the process takes it (then
+  // the message is outside the recorded state): draw the recording first.
+  const recordsFirst = delivered !== undefined && recordedWithout(after, messages[delivered]!);
+  if (!recordsFirst) deliver();
+  after.processes.forEach((p, i) => {
+    if (sameRecord(p.recorded, before.processes[i]!.recorded)) return;
+    drawing.cut[i] = events.length;
+    events.push({ kind: "record", step, process: i, snapshot: p.recorded! });
+  });
+  if (recordsFirst) deliver();
+
+  after.channels.forEach(({ queue }, c) => {
+    for (const message of queue.slice(inFlight[c]!.length)) {
+      const { from, to } = scenario.channels[c]!;
+      inFlight[c]!.push(messages.length);
+      events.push({ kind: "send", step, process: from, message: messages.length });
+      messages.push({ ...describeMessage(message), channel: c, from, to, sent: events.length - 1, delivered: undefined });
+    }
+  });
+  if (events.length === first) events.push({ kind: "quiet", step, process: actor });
 }
 
 function describeMessage(message: Message): { kind: "data" | "marker"; id: string | undefined; label: string } {
@@ -123,6 +146,7 @@ function recordedWithout(state: BankState, message: SpaceTimeMessage): boolean {
 export function describeEvent(view: SpaceTime, event: SpaceTimeEvent): string {
   const name = (p: number) => view.scenario.processes[p]!;
   if (event.kind === "record") return `${name(event.process)} records: balance ${event.snapshot.balance}, pc ${event.snapshot.pc}`;
+  if (event.kind === "quiet") return view.steps[event.step]!.text;
   const m = view.messages[event.message]!;
   if (event.kind === "send") {
     return m.kind === "marker" ? `${name(m.from)} sends a marker to ${name(m.to)}` : `${name(m.from)} sends ${m.label} to ${name(m.to)}`;

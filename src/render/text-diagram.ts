@@ -61,6 +61,7 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
   events.forEach((event, row) => {
     const col = layout.lanes[event.process]!;
     if (event.kind === "record") put(row, col, "◆", "record");
+    else if (event.kind === "quiet") put(row, col, "·", "plain");
     else put(row, col, messages[event.message]!.kind === "marker" ? "○" : "●", styleOf(event.message));
   });
 
@@ -77,7 +78,7 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
     const used = cells.map((c) => c.ch).join("").trimEnd().length;
     const picture = cells.slice(0, used).map((c) => paint(c.ch, c.style)).join("") + " ".repeat(layout.width - used);
     const event = events[row];
-    const offence = event && event.kind !== "record" ? offending.get(event.message) : undefined;
+    const offence = event && "message" in event ? offending.get(event.message) : undefined;
     const note = event ? describeEvent(view, event) + (offence ? `   ✗ ${OFFENCE_NAMES[offence.kind]}` : "") : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
     lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
   });
