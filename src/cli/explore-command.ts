@@ -5,6 +5,7 @@ import { checkScenario } from "../check/check-scenario.js";
 import type { Progress } from "../explore/exploration.js";
 import { jsonReport } from "../render/json-report.js";
 import { textReport } from "../render/text-report.js";
+import { writeCounterexampleFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
 
@@ -14,6 +15,10 @@ interface ExploreArgs {
   json: boolean;
   listSnapshots: boolean;
   maxStates?: number;
+  svg?: string;
+  mermaid?: string;
+  shiviz?: string;
+  saveTrace?: string;
 }
 
 export const exploreCommand: CommandModule<object, ExploreArgs> = {
@@ -26,6 +31,10 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", { type: "number", describe: "stop (exit 2) rather than store more states than this" })
+      .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
+      .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
+      .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
+      .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
       .check((args) => {
         const max = args["max-states"];
         if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error("--max-states must be a positive integer");
@@ -41,6 +50,8 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     clearProgress();
     const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
     process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
+    const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
+    for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
     process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
   },
 };
