@@ -14,7 +14,7 @@ import type { Scenario } from "../bank/scenario.js";
 import type { BankState, LocalSnapshot, Message } from "../bank/state.js";
 import type { Counterexample } from "../check/check-scenario.js";
 import { describeStep } from "./describe-step.js";
-import { findOffences, type Offence } from "./offences.js";
+import { findOffences, OFFENCE_NAMES, type Offence } from "./offences.js";
 
 export interface SpaceTimeMessage {
   readonly kind: "data" | "marker";
@@ -152,4 +152,11 @@ export function describeEvent(view: SpaceTime, event: SpaceTimeEvent): string {
     return m.kind === "marker" ? `${name(m.from)} sends a marker to ${name(m.to)}` : `${name(m.from)} sends ${m.label} to ${name(m.to)}`;
   }
   return m.kind === "marker" ? `${name(m.to)} receives the marker from ${name(m.from)}` : `${name(m.to)} receives ${m.label}`;
+}
+
+/** What the picture cannot say by itself: why each offending message breaks the cut, who never recorded. */
+export function footnotes(view: SpaceTime): string[] {
+  const notes = view.offences.map((o) => `✗ ${view.messages[o.message]!.label}, ${OFFENCE_NAMES[o.kind]}: ${o.why}`);
+  const unrecorded = view.scenario.processes.filter((_, p) => view.cut[p] === undefined);
+  return unrecorded.length > 0 ? [...notes, `never recorded: ${unrecorded.join(", ")}`] : notes;
 }

@@ -6,7 +6,7 @@
  * breaks the cut in red, a legend, and the violated property as the title.
  */
 import { OFFENCE_NAMES } from "./offences.js";
-import { describeEvent, type SpaceTime } from "./space-time.js";
+import { describeEvent, footnotes, type SpaceTime } from "./space-time.js";
 
 const LANE_GAP = 190;
 const ROW = 30;
@@ -39,13 +39,13 @@ export function svgDiagram(view: SpaceTime): string {
   const lastLane = x(scenario.processes.length - 1);
   const notesAt = lastLane + 90;
   const bottom = y(rows - 1) + ROW;
-  const explanations = view.offences.map((o) => `✗ ${messages[o.message]!.label}, ${OFFENCE_NAMES[o.kind]}: ${o.why}`);
+  const explanations = footnotes(view);
   const textWidth = (text: string) => text.length * 7;
   const width = Math.round(
     Math.max(notesAt + Math.max(...events.map((e) => textWidth(describeEvent(view, e)))), 20 + Math.max(...[view.reason, ...explanations].map(textWidth)), 820),
   );
   const footer = bottom + 30;
-  const height = footer + 40 + 18 * view.offences.length;
+  const height = footer + 40 + 18 * explanations.length;
 
   const out: string[] = [];
   // The cut: a line through every recording point; a process that never recorded is cut at the bottom.
@@ -112,7 +112,10 @@ export function svgDiagram(view: SpaceTime): string {
     `<text class="reason" x="20" y="74">${escape(subtitle)}</text>`,
     ...out,
     ...legend(footer),
-    ...explanations.map((text, i) => `<text class="legend offence-text" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`),
+    ...explanations.map((text, i) => {
+      const classes = text.startsWith("✗") ? "legend offence-text" : "legend";
+      return `<text class="${classes}" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`;
+    }),
     `</svg>`,
     "",
   ].join("\n");

@@ -7,8 +7,8 @@
  * before that moment, inside the cut, and single (│) after it.
  */
 import { OFFENCE_NAMES } from "./offences.js";
-import { describeEvent, type SpaceTime } from "./space-time.js";
-import { trackLayout } from "./text-tracks.js";
+import { describeEvent, footnotes, type SpaceTime } from "./space-time.js";
+import { trackLayout, type TrackLayout } from "./text-tracks.js";
 
 export interface TextDiagramOptions {
   /** Colour with ANSI escapes (only for a terminal that wants it). */
@@ -26,25 +26,56 @@ const LANE_INSIDE = "║";
 const LANE_OUTSIDE = "│";
 const ANSI: Record<Style, string> = { plain: "", data: "", marker: "\x1b[36m", offence: "\x1b[1;31m", record: "\x1b[1;35m" };
 
+type Cell = { ch: string; style: Style };
+
 export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): string[] {
   const { events, messages, scenario } = view;
   const offending = new Map(view.offences.map((o) => [o.message, o]));
-  const styleOf = (m: number): "data" | "marker" | "offence" =>
-    offending.has(m) ? "offence" : messages[m]!.kind;
   const inFlight = messages.flatMap((m, i) => (m.delivered === undefined ? [i] : []));
-  const rows = events.length + (inFlight.length > 0 ? 1 : 0);
   const layout = trackLayout(view, 0);
-  const canvas = Array.from({ length: rows }, () => Array.from({ length: layout.width }, () => ({ ch: " ", style: "plain" as Style })));
-  const put = (row: number, col: number, ch: string, style: Style) => (canvas[row]![col] = { ch, style });
+  const canvas = drawPicture(view, layout, events.length + (inFlight.length > 0 ? 1 : 0));
+  const paint = (text: string, style: Style) => (options.color && ANSI[style] ? `${ANSI[style]}${text}\x1b[0m` : text);
 
-  // Tracks first, then lanes, then the sideways strokes only where nothing is drawn yet.
+  const width = Math.max(String(view.steps.length).length, inFlight.length > 0 ? 3 : 0);
+  const label = (row: number) => {
+    const event = events[row];
+    if (event === undefined) return "end";
+    return row === 0 || events[row - 1]!.step !== event.step ? String(event.step + 1) : "";
+  };
+  const header = scenario.processes.reduce((line, p, i) => line.padEnd(layout.lanes[i]! - Math.floor(p.length / 2)) + p, "");
+  const lines = [`${" ".repeat(width + 2)}${header}`];
+  canvas.forEach((cells, row) => {
+    const used = cells.map((c) => c.ch).join("").trimEnd().length;
+    const picture = cells.slice(0, used).map((c) => paint(c.ch, c.style)).join("") + " ".repeat(layout.width - used);
+    const event = events[row];
+    const offence = event && "message" in event ? offending.get(event.message) : undefined;
+    const note = event
+      ? describeEvent(view, event) + (offence ? `   ✗ ${OFFENCE_NAMES[offence.kind]}` : "")
+      : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
+    lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
+  });
+  const notes = footnotes(view).map((note) => paint(note, note.startsWith("✗") ? "offence" : "plain"));
+  return [...lines, ...notes, legend(view)];
+}
+
+/**
+ * The picture, cell by cell: tracks first, then lanes, then the sideways
+ * strokes only where nothing is drawn yet (so a crossing line stays whole),
+ * then the corners, arrowheads and events on top.
+ */
+function drawPicture(view: SpaceTime, layout: TrackLayout, rows: number): Cell[][] {
+  const { events, messages } = view;
+  const canvas = Array.from({ length: rows }, () => Array.from({ length: layout.width }, (): Cell => ({ ch: " ", style: "plain" })));
+  const put = (row: number, col: number, ch: string, style: Style) => (canvas[row]![col] = { ch, style });
+  const offending = new Set(view.offences.map((o) => o.message));
+  const styleOf = (m: number) => (offending.has(m) ? "offence" : messages[m]!.kind);
+
   messages.forEach((m, i) => {
     for (let row = m.sent + 1; row < (m.delivered ?? rows); row++) put(row, layout.tracks[i]!, LINES[styleOf(i)].v, styleOf(i));
     if (m.delivered === undefined) put(rows - 1, layout.tracks[i]!, LINES[styleOf(i)].end, styleOf(i));
   });
   layout.lanes.forEach((col, p) => {
-    const recorded = view.cut[p] ?? rows;
-    for (let row = 0; row < rows; row++) put(row, col, row < recorded ? LANE_INSIDE : LANE_OUTSIDE, "plain");
+    for (let row = 0; row < rows; row++) put(row, col, row < (view.cut[p] ?? rows) ? LANE_INSIDE : LANE_OUTSIDE, "plain");
   });
   messages.forEach((m, i) => {
     const lines = LINES[styleOf(i)];
@@ -64,29 +95,11 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
     else if (event.kind === "quiet") put(row, col, "·", "plain");
     else put(row, col, messages[event.message]!.kind === "marker" ? "○" : "●", styleOf(event.message));
   });
-
-  const label = (row: number) => {
-    const event = events[row];
-    if (event === undefined) return "end";
-    return row === 0 || events[row - 1]!.step !== event.step ? String(event.step + 1) : "";
-  };
-  const width = Math.max(String(view.steps.length).length, inFlight.length > 0 ? 3 : 0);
-  const paint = (text: string, style: Style) => (options.color && ANSI[style] ? `${ANSI[style]}${text}\x1b[0m` : text);
-  const header = scenario.processes.reduce((line, p, i) => line.padEnd(layout.lanes[i]! - Math.floor(p.length / 2)) + p, "");
-  const lines = [`${" ".repeat(width + 2)}${header}`];
-  canvas.forEach((cells, row) => {
-    const used = cells.map((c) => c.ch).join("").trimEnd().length;
-    const picture = cells.slice(0, used).map((c) => paint(c.ch, c.style)).join("") + " ".repeat(layout.width - used);
-    const event = events[row];
-    const offence = event && "message" in event ? offending.get(event.message) : undefined;
-    const note = event ? describeEvent(view, event) + (offence ? `   ✗ ${OFFENCE_NAMES[offence.kind]}` : "") : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
-    lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
-  });
-  return [...lines, ...view.offences.map((o) => paint(`✗ ${messages[o.message]!.label}, ${OFFENCE_NAMES[o.kind]}: ${o.why}`, "offence")), legend(view)];
+  return canvas;
 }
 
 /** A horizontal stroke strictly between two columns, under whatever is already there. */
-function stroke(canvas: { ch: string; style: Style }[][], row: number, a: number, b: number, ch: string, style: Style): void {
+function stroke(canvas: Cell[][], row: number, a: number, b: number, ch: string, style: Style): void {
   for (let col = Math.min(a, b) + 1; col < Math.max(a, b); col++) {
     if (canvas[row]![col]!.ch === " ") canvas[row]![col] = { ch, style };
   }
