@@ -23,7 +23,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
     // Replay in full first, so a bad trace is one error line before anything is printed.
     const replay = replayTrace(loadTrace(args.trace));
     const print = (lines: string[]) => process.stdout.write(lines.map((line) => `${line}\n`).join(""));
-    const enter = args.step ? lineWaiter() : undefined;
+    const enter = args.step ? lineWaiter(process.stdin) : undefined;
     print(replayHeader(replay));
     for (let i = 1; i <= replay.path.actions.length; i++) {
       if (enter) {
@@ -38,9 +38,9 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   },
 };
 
-/** Resolves once per line typed on stdin; once stdin ends, at once. */
-function lineWaiter(): { next: () => Promise<void>; close: () => void } {
-  const lines = createInterface({ input: process.stdin, terminal: false });
+/** `next()` resolves once per line read from `input`; once it has ended, at once. */
+export function lineWaiter(input: NodeJS.ReadableStream): { next: () => Promise<void>; close: () => void } {
+  const lines = createInterface({ input, terminal: false });
   const waiting: (() => void)[] = [];
   let typed = 0;
   let ended = false;

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { replayCommand } from "../../src/cli/replay-command.js";
+import { PassThrough } from "node:stream";
+import { lineWaiter, replayCommand } from "../../src/cli/replay-command.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
 import { checked } from "../support/counterexamples.js";
 
@@ -36,5 +37,23 @@ describe("replayCommand", () => {
     expect(out).toContain("  P1      pc 0  balance 110  received [P0#1]  not recorded\n");
     expect(out).toContain("reproduced: no-ghost-receive is violated after step 5");
     expect(out).toContain("also violated: conservation (after step 5), reachable (after step 5)\n");
+  });
+});
+
+describe("lineWaiter", () => {
+  it("should wait for a line, use up lines typed ahead, and stop waiting once input ends", async () => {
+    const input = new PassThrough();
+    const enter = lineWaiter(input);
+    let passed = 0;
+    const first = enter.next().then(() => passed++);
+    await new Promise(setImmediate);
+    expect(passed).toBe(0);
+    input.write("\n\n");
+    await first;
+    await enter.next(); // the second line was typed ahead
+    input.end();
+    await enter.next(); // nothing more will come
+    enter.close();
+    expect(passed).toBe(1);
   });
 });
