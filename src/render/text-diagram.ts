@@ -46,7 +46,7 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
   const lines = [`${" ".repeat(width + 2)}${header}`];
   canvas.forEach((cells, row) => {
     const used = cells.map((c) => c.ch).join("").trimEnd().length;
-    const picture = cells.slice(0, used).map((c) => paint(c.ch, c.style)).join("") + " ".repeat(layout.width - used);
+    const picture = runs(cells.slice(0, used)).map((run) => paint(run.ch, run.style)).join("") + " ".repeat(layout.width - used);
     const event = events[row];
     const offence = event && "message" in event ? offending.get(event.message) : undefined;
     const note = event
@@ -96,6 +96,17 @@ function drawPicture(view: SpaceTime, layout: TrackLayout, rows: number): Cell[]
     else put(row, col, messages[event.message]!.kind === "marker" ? "○" : "●", styleOf(event.message));
   });
   return canvas;
+}
+
+/** Neighbouring cells of one style joined, so that colour is switched once per run. */
+function runs(cells: Cell[]): Cell[] {
+  const joined: Cell[] = [];
+  for (const cell of cells) {
+    const last = joined[joined.length - 1];
+    if (last && last.style === cell.style) last.ch += cell.ch;
+    else joined.push({ ...cell });
+  }
+  return joined;
 }
 
 /** A horizontal stroke strictly between two columns, under whatever is already there. */

@@ -51,7 +51,7 @@ describe("textDiagram, two nodes without FIFO", () => {
 
   it("should colour the same picture only when asked", () => {
     const coloured = diagram("no-ghost-receive", true);
-    expect(coloured).toContain("\x1b[1;31m━\x1b[0m");
+    expect(coloured).toContain("\x1b[1;31m●━━━━━━━━┓\x1b[0m");
     expect(coloured.replace(/\x1b\[[\d;]*m/g, "")).toBe(GHOST.slice(1));
     expect(diagram("no-ghost-receive")).not.toContain("\x1b");
   });
