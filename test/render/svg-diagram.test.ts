@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/bank/parse-scenario.js";
 import { spaceTime, type SpaceTime } from "../../src/render/space-time.js";
@@ -94,6 +95,13 @@ describe("svgDiagram", () => {
     const { svg } = drawn(spaceTime(scenario, walk(scenario, ["send A&B", "initiate A&B"])));
     expect(group(svg, "lanes").children.filter((c) => c.name === "text").map((t) => t.text)).toEqual(["A&B", "<C>"]);
     expect(svg.children.filter((c) => c.name === "text").map((t) => t.text)).toContain(`<"&'>: FIFO channels; time goes down`);
+  });
+});
+
+describe("the picture in the README", () => {
+  it("should be what snaplab draws today for the two-node ghost receive", () => {
+    const docs = readFileSync(new URL("../../docs/two-node-ghost-receive.svg", import.meta.url), "utf8");
+    expect(docs).toBe(svgDiagram(viewOf("no-ghost-receive")));
   });
 });
 
