@@ -22,18 +22,22 @@ export function mermaidDiagram(view: SpaceTime): string {
   ];
   const emit = (line: string, messageIds: number[]) => {
     const offences = messageIds.flatMap((m) => offending.get(m) ?? []);
-    if (offences.length === 0) return lines.push(`    ${line}`);
-    const marks = offences.map((o) => ` ✗ ${OFFENCE_NAMES[o.kind]}`).join("");
-    lines.push(`    rect ${HIGHLIGHT}`, `        ${line}${text(marks)}`, "    end");
+    if (offences.length === 0) {
+      lines.push(`    ${line}`);
+    } else {
+      const marks = offences.map((o) => ` ✗ ${OFFENCE_NAMES[o.kind]}`).join("");
+      lines.push(`    rect ${HIGHLIGHT}`, `        ${line}${text(marks)}`, "    end");
+    }
   };
 
   // A process's own events within one step (a recording, the sends that follow) make one note.
   let group: SpaceTimeEvent[] = [];
   const flush = () => {
     if (group.length === 0) return;
-    const who = group[0]!;
-    const words = group.map((e) => (e.kind === "record" ? "◆ " : "") + describeEvent(view, e).replace(`${scenario.processes[e.process]} `, ""));
-    emit(`Note over ${ids[who.process]}: ${text(`${who.step + 1}. ${words.join(", then ")}`)}`, group.flatMap((e) => ("message" in e ? [e.message] : [])));
+    const { step, process } = group[0]!;
+    const words = group.map((e) => (e.kind === "record" ? "◆ " : "") + describeEvent(view, e).replace(`${scenario.processes[process]} `, ""));
+    const involved = group.flatMap((e) => ("message" in e ? [e.message] : []));
+    emit(`Note over ${ids[process]}: ${text(`${step + 1}. ${words.join(", then ")}`)}`, involved);
     group = [];
   };
   for (const event of view.events) {

@@ -24,12 +24,13 @@ export interface Offence {
   readonly why: string;
 }
 
-interface DataMessageSeen {
+/** What the offences need to know of each message drawn. */
+interface SeenMessage {
   readonly id: string | undefined;
   readonly channel: number;
 }
 
-export function findOffences(scenario: Scenario, last: BankState, messages: readonly DataMessageSeen[]): Offence[] {
+export function findOffences(scenario: Scenario, last: BankState, messages: readonly SeenMessage[]): Offence[] {
   const name = (p: number) => scenario.processes[p]!;
   const offences: Offence[] = [];
   messages.forEach(({ id, channel: c }, message) => {

@@ -78,9 +78,8 @@ export function spaceTime(scenario: Scenario, counterexample: Counterexample): S
     inFlight: scenario.channels.map(() => []),
   };
   const steps = actions.map((action, step) => {
-    const actor = action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
-    addStep(scenario, drawing, step, actor, action, states[step]!, states[step + 1]!);
-    return { actor, text: describeStep(scenario, states[step]!, action, states[step + 1]!) };
+    addStep(scenario, drawing, step, action, states[step]!, states[step + 1]!);
+    return { actor: actorOf(scenario, action), text: describeStep(scenario, states[step]!, action, states[step + 1]!) };
   });
   return {
     scenario,
@@ -94,8 +93,15 @@ export function spaceTime(scenario: Scenario, counterexample: Counterexample): S
   };
 }
 
-function addStep(scenario: Scenario, drawing: Drawing, step: number, actor: number, action: BankAction, before: BankState, after: BankState): void {
+/** The process that acts in a step: the sender, the initiator, or the receiver of a delivery. */
+function actorOf(scenario: Scenario, action: BankAction): number {
+  return action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
+}
+
+/** The events of one step: its delivery, any recording (before the delivery if it leaves the message out), its sends. */
+function addStep(scenario: Scenario, drawing: Drawing, step: number, action: BankAction, before: BankState, after: BankState): void {
   const { events, messages, inFlight } = drawing;
+  const actor = actorOf(scenario, action);
   const first = events.length;
   const delivered = action.type === "deliver" ? inFlight[action.channel]!.splice(action.position, 1)[0] : undefined;
   const deliver = () => {

@@ -1,14 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { enabledActions, formatAction } from "../../src/bank/actions.js";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
-import type { Scenario } from "../../src/bank/scenario.js";
-import { initialState } from "../../src/bank/state.js";
-import { step } from "../../src/bank/system.js";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
 import { SHIVIZ_REGEX, shivizLog } from "../../src/render/shiviz-log.js";
 import { spaceTime, type SpaceTime } from "../../src/render/space-time.js";
-import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
+import { checked, counterexampleOf, randomWalk, threeWay } from "../support/counterexamples.js";
 
 interface LoggedEvent {
   readonly description: string;
@@ -92,27 +86,9 @@ describe("shivizLog", () => {
   });
 
   it("should give vector clocks that order events exactly as happens-before does, on random runs", () => {
-    const threeWay: Scenario = parseScenario(
-      JSON.stringify({
-        processes: { A: 10, B: 10, C: 10 },
-        programs: { A: [{ to: "B", amount: 1 }, { to: "C", amount: 2 }], B: [{ to: "C", amount: 3 }], C: [{ to: "A", amount: 4 }] },
-        initiators: ["A", "C"],
-        fifo: false,
-      }),
-    );
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 40 }), (choices) => {
-        // Follow the choices (each picks among the enabled actions) until they or the actions run out.
-        let state = initialState(threeWay);
-        const names: string[] = [];
-        for (const choice of choices) {
-          const enabled = enabledActions(threeWay, state);
-          if (enabled.length === 0) break;
-          const action = enabled[choice % enabled.length]!;
-          names.push(formatAction(threeWay, state, action));
-          state = step(threeWay, chandyLamport, state, action);
-        }
-        expectClocksMatchHappensBefore(spaceTime(threeWay, walk(threeWay, names)));
+        expectClocksMatchHappensBefore(spaceTime(threeWay, randomWalk(threeWay, choices)));
       }),
       { numRuns: 150 },
     );

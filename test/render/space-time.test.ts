@@ -1,9 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/bank/parse-scenario.js";
 import { findOffences } from "../../src/render/offences.js";
 import { spaceTime } from "../../src/render/space-time.js";
 import type { BankState } from "../../src/bank/state.js";
-import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
+import { textDiagram } from "../../src/render/text-diagram.js";
+import { checked, counterexampleOf, randomWalk, threeWay, walk } from "../support/counterexamples.js";
 
 const twoNode = () => checked("two-node", false);
 
@@ -100,5 +102,31 @@ describe("spaceTime", () => {
     const view = spaceTime(scenario, walk(scenario, ["initiate P0"], doesNothing));
     expect(view.events).toEqual([{ kind: "quiet", step: 0, process: 0 }]);
     expect(view.steps).toEqual([{ actor: 0, text: "P0 starts a snapshot: nothing recorded" }]);
+  });
+});
+
+describe("spaceTime on random runs", () => {
+  it("should account for every message and recording, and draw lines of one width", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 40 }), (choices) => {
+        const run = randomWalk(threeWay, choices);
+        const view = spaceTime(threeWay, run);
+        const last = run.path.states[run.path.states.length - 1]!;
+        // A message is delivered after it is sent; what is left in flight is what the queues still hold.
+        for (const m of view.messages) expect(m.delivered ?? Infinity).toBeGreaterThan(m.sent);
+        const queued = last.channels.reduce((n, c) => n + c.queue.length, 0);
+        expect(view.messages.filter((m) => m.delivered === undefined)).toHaveLength(queued);
+        // The cut points at each recording process's record event, and only recorders have one.
+        view.cut.forEach((row, p) => {
+          if (row === undefined) expect(last.processes[p]!.recorded).toBeNull();
+          else expect(view.events[row]).toMatchObject({ kind: "record", process: p });
+        });
+        // Every event row of the text diagram has its picture the same width (notes start in one column).
+        const rows = textDiagram(view).slice(1, 1 + view.events.length);
+        const noteColumn = (row: string) => row.search(/ {3}[A-Z]/);
+        expect(new Set(rows.map(noteColumn)).size).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -2,7 +2,7 @@
 // checked with FIFO off (or as they are), and paths walked by hand.
 import { fileURLToPath } from "node:url";
 import { enabledActions, formatAction, type BankAction } from "../../src/bank/actions.js";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
+import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
 import type { Scenario } from "../../src/bank/scenario.js";
 import { initialState, type BankState } from "../../src/bank/state.js";
 import { step } from "../../src/bank/system.js";
@@ -42,3 +42,27 @@ export function walk(scenario: Scenario, names: readonly string[], algorithm: Sn
   }
   return { property: "walk", reason: "a hand-made path", length: actions.length, path: { states, actions } };
 }
+
+/** A run that follows `choices` (each picks among the enabled actions) until they or the actions run out. */
+export function randomWalk(scenario: Scenario, choices: readonly number[], algorithm: SnapshotAlgorithm = chandyLamport): Counterexample {
+  let state = initialState(scenario);
+  const names: string[] = [];
+  for (const choice of choices) {
+    const enabled = enabledActions(scenario, state);
+    if (enabled.length === 0) break;
+    const action = enabled[choice % enabled.length]!;
+    names.push(formatAction(scenario, state, action));
+    state = step(scenario, algorithm, state, action);
+  }
+  return walk(scenario, names, algorithm);
+}
+
+/** Three processes, two initiators, sends in every direction, no FIFO: busy enough for random runs. */
+export const threeWay: Scenario = parseScenario(
+  JSON.stringify({
+    processes: { A: 10, B: 10, C: 10 },
+    programs: { A: [{ to: "B", amount: 1 }, { to: "C", amount: 2 }], B: [{ to: "C", amount: 3 }], C: [{ to: "A", amount: 4 }] },
+    initiators: ["A", "C"],
+    fifo: false,
+  }),
+);
