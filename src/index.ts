@@ -31,5 +31,15 @@ export { checkScenario, type CheckOptions, type CheckReport, type Counterexample
 export { describeStep } from "./render/describe-step.js";
 export { textReport } from "./render/text-report.js";
 export { jsonReport } from "./render/json-report.js";
+export { spaceTime, type SpaceTime } from "./render/space-time.js";
+export { textDiagram } from "./render/text-diagram.js";
+export { svgDiagram } from "./render/svg-diagram.js";
+export { mermaidDiagram } from "./render/mermaid-diagram.js";
+export { shivizLog } from "./render/shiviz-log.js";
+
+export { savedTrace, formatTrace, type SavedTrace } from "./trace/saved-trace.js";
+export { loadTrace, parseTrace, type LoadedTrace } from "./trace/load-trace.js";
+export { replayTrace, type Replay } from "./trace/replay.js";
+export { TraceError } from "./trace/trace-error.js";
 
 export { SnaplabError } from "./errors.js";

@@ -5,7 +5,9 @@ import { checkScenario } from "../check/check-scenario.js";
 import type { Progress } from "../explore/exploration.js";
 import { jsonReport } from "../render/json-report.js";
 import { textReport } from "../render/text-report.js";
+import { writeCounterexampleFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
+import { wantsColor } from "./wants-color.js";
 
 // About 1.5 KB a state in the generic explorer: a million fits well inside Node's default heap.
 const DEFAULT_MAX_STATES = 1_000_000;
@@ -16,6 +18,10 @@ interface ExploreArgs {
   json: boolean;
   listSnapshots: boolean;
   maxStates: number;
+  svg?: string;
+  mermaid?: string;
+  shiviz?: string;
+  saveTrace?: string;
 }
 
 export const exploreCommand: CommandModule<object, ExploreArgs> = {
@@ -32,6 +38,10 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
         default: DEFAULT_MAX_STATES,
         describe: "stop (exit 2) rather than store more states than this, before memory runs out",
       })
+      .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
+      .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
+      .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
+      .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
       .check((args) => {
         const max = args["max-states"];
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
@@ -44,8 +54,10 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       onProgress: showProgress,
     });
     clearProgress();
-    const options = { listSnapshots: args.listSnapshots };
+    const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
     process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
+    const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
+    for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
     process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
   },
 };

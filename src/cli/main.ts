@@ -7,12 +7,14 @@ import yargs from "yargs";
 import { SnaplabError } from "../errors.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
+import { replayCommand } from "./replay-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await yargs(argv)
       .scriptName("snaplab")
       .command(exploreCommand)
+      .command(replayCommand)
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

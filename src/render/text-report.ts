@@ -1,13 +1,20 @@
 /**
  * The report a person reads: the figures, one line per property, and for each
  * violated property its shortest counterexample as numbered steps, followed by
- * the snapshot it recorded and why that snapshot is wrong.
+ * the snapshot it recorded, why that snapshot is wrong, and a space-time
+ * diagram of it.
  */
 import type { Counterexample, CheckReport } from "../check/check-scenario.js";
 import { recordedSnapshot, type RecordedSnapshot } from "../bank/snapshot.js";
 import { describeStep } from "./describe-step.js";
+import { spaceTime } from "./space-time.js";
+import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 
-export function textReport(report: CheckReport, options: { listSnapshots?: boolean } = {}): string {
+export interface TextReportOptions extends TextDiagramOptions {
+  readonly listSnapshots?: boolean;
+}
+
+export function textReport(report: CheckReport, options: TextReportOptions = {}): string {
   const { scenario } = report;
   const lines = [
     `${scenario.name}: ${report.algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
@@ -20,12 +27,16 @@ export function textReport(report: CheckReport, options: { listSnapshots?: boole
   ];
   const width = Math.max(...report.properties.map((p) => p.name.length));
   for (const p of report.properties) lines.push(`  ${p.name.padEnd(width)}  ${p.holds ? "holds" : "VIOLATED"}`);
-  for (const counterexample of report.counterexamples) lines.push("", ...counterexampleLines(report, counterexample));
+  for (const counterexample of report.counterexamples) lines.push("", ...counterexampleLines(report, counterexample, options));
   if (options.listSnapshots) lines.push("", ...snapshotTable(report));
   return lines.join("\n") + "\n";
 }
 
-export function counterexampleLines(report: CheckReport, counterexample: Counterexample): string[] {
+export function counterexampleLines(
+  report: CheckReport,
+  counterexample: Counterexample,
+  options: TextDiagramOptions = {},
+): string[] {
   const { scenario } = report;
   const { states, actions } = counterexample.path;
   const steps = actions.map(
@@ -37,6 +48,8 @@ export function counterexampleLines(report: CheckReport, counterexample: Counter
     ...steps,
     `  recorded: ${formatSnapshot(recordedSnapshot(scenario, last))}`,
     `  why: ${counterexample.reason}`,
+    "",
+    ...textDiagram(spaceTime(scenario, counterexample), options).map((line) => `  ${line}`),
   ];
 }
 

@@ -1,0 +1,63 @@
+/** `snaplab replay <trace.json>`: re-run a saved counterexample and say whether it still fails. */
+import { createInterface } from "node:readline";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { replayHeader, replayStepLines, replayVerdict } from "../render/replay-report.js";
+import { loadTrace } from "../trace/load-trace.js";
+import { replayTrace } from "../trace/replay.js";
+import { ExitCode } from "./exit-code.js";
+import { wantsColor } from "./wants-color.js";
+
+interface ReplayArgs {
+  trace: string;
+  step: boolean;
+}
+
+export const replayCommand: CommandModule<object, ReplayArgs> = {
+  command: "replay <trace>",
+  describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("trace", { type: "string", demandOption: true, describe: "trace file (JSON, from snaplab explore --save-trace)" })
+      .option("step", { type: "boolean", default: false, describe: "wait for Enter before each step" }) as unknown as Argv<ReplayArgs>,
+  handler: async (args: ArgumentsCamelCase<ReplayArgs>) => {
+    // Replay in full first, so a bad trace is one error line before anything is printed.
+    const replay = replayTrace(loadTrace(args.trace));
+    const print = (lines: string[]) => process.stdout.write(lines.map((line) => `${line}\n`).join(""));
+    const enter = args.step ? lineWaiter(process.stdin) : undefined;
+    print(replayHeader(replay));
+    for (let i = 1; i <= replay.path.actions.length; i++) {
+      if (enter) {
+        process.stderr.write(`(Enter for step ${i})`);
+        await enter.next();
+      }
+      print(replayStepLines(replay, i));
+    }
+    enter?.close();
+    print(replayVerdict(replay, { color: wantsColor(process.stdout) }));
+    process.exitCode = replay.violations.length > 0 ? ExitCode.Violated : ExitCode.AllHold;
+  },
+};
+
+/** `next()` resolves once per line read from `input`; once it has ended, at once. */
+export function lineWaiter(input: NodeJS.ReadableStream): { next: () => Promise<void>; close: () => void } {
+  const lines = createInterface({ input, terminal: false });
+  const waiting: (() => void)[] = [];
+  let typed = 0;
+  let ended = false;
+  lines.on("line", () => (waiting.length > 0 ? waiting.shift()!() : typed++));
+  lines.on("close", () => {
+    ended = true;
+    waiting.splice(0).forEach((resolve) => resolve());
+  });
+  return {
+    next: () =>
+      new Promise<void>((resolve) => {
+        if (typed > 0) {
+          typed--;
+          resolve();
+        } else if (ended) resolve();
+        else waiting.push(resolve);
+      }),
+    close: () => lines.close(),
+  };
+}

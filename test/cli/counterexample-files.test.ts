@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { withProperty, writeCounterexampleFiles } from "../../src/cli/counterexample-files.js";
+import { wantsColor } from "../../src/cli/wants-color.js";
+import { checked } from "../support/counterexamples.js";
+
+describe("withProperty", () => {
+  it("should put the property before the extension, or at the end when there is none", () => {
+    expect(withProperty("out/trace.json", "conservation")).toBe("out/trace.conservation.json");
+    expect(withProperty("out.d/trace", "termination")).toBe("out.d/trace.termination");
+    expect(withProperty(".hidden", "reachable")).toBe(".hidden.reachable");
+  });
+});
+
+describe("writeCounterexampleFiles", () => {
+  it("should write nothing when nothing was violated", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
+    expect(writeCounterexampleFiles(checked("two-node"), { svg: join(dir, "d.svg"), saveTrace: join(dir, "t.json") })).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("should write the one counterexample under the name given", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
+    const files = { svg: join(dir, "d.svg"), mermaid: join(dir, "m.md"), shiviz: join(dir, "s.log"), saveTrace: join(dir, "t.json") };
+    expect(writeCounterexampleFiles(checked("disconnected"), files)).toEqual(Object.values(files));
+    expect(readFileSync(files.shiviz, "utf8").split("\n")[0]).toBe(String.raw`(?<event>.*)\n(?<host>\S*) (?<clock>{.*})`);
+  });
+});
+
+describe("wantsColor", () => {
+  const saved = process.env.NO_COLOR;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.NO_COLOR;
+    else process.env.NO_COLOR = saved;
+  });
+
+  it("should want colour only for a terminal, unless NO_COLOR is set", () => {
+    delete process.env.NO_COLOR;
+    expect(wantsColor({ isTTY: true })).toBe(true);
+    expect(wantsColor({ isTTY: false })).toBe(false);
+    expect(wantsColor({})).toBe(false);
+    process.env.NO_COLOR = "1";
+    expect(wantsColor({ isTTY: true })).toBe(false);
+    process.env.NO_COLOR = "";
+    expect(wantsColor({ isTTY: true })).toBe(true);
+  });
+});

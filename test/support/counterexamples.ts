@@ -1,0 +1,68 @@
+// Counterexamples the picture and trace tests draw: the shipped scenarios
+// checked with FIFO off (or as they are), and paths walked by hand.
+import { fileURLToPath } from "node:url";
+import { enabledActions, formatAction, type BankAction } from "../../src/bank/actions.js";
+import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
+import type { Scenario } from "../../src/bank/scenario.js";
+import { initialState, type BankState } from "../../src/bank/state.js";
+import { step } from "../../src/bank/system.js";
+import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+
+export function scenarioFile(name: string): string {
+  return fileURLToPath(new URL(`../../spec/scenarios/${name}.json`, import.meta.url));
+}
+
+const reports = new Map<string, CheckReport>();
+
+/** A shipped scenario checked exhaustively (once per test file). */
+export function checked(name: string, fifo?: boolean): CheckReport {
+  const key = `${name}/${fifo}`;
+  if (!reports.has(key)) reports.set(key, checkScenario(loadScenario(scenarioFile(name)), fifo === undefined ? {} : { fifo }));
+  return reports.get(key)!;
+}
+
+export function counterexampleOf(report: CheckReport, property: string): Counterexample {
+  const found = report.counterexamples.find((c) => c.property === property);
+  if (!found) throw new Error(`no counterexample for ${property}`);
+  return found;
+}
+
+/** The path that takes the actions named (as formatAction names them), one by one. */
+export function walk(scenario: Scenario, names: readonly string[], algorithm: SnapshotAlgorithm = chandyLamport): Counterexample {
+  const states: BankState[] = [initialState(scenario)];
+  const actions: BankAction[] = [];
+  for (const name of names) {
+    const state = states[states.length - 1]!;
+    const action = enabledActions(scenario, state).find((a) => formatAction(scenario, state, a) === name);
+    if (!action) throw new Error(`"${name}" is not enabled`);
+    actions.push(action);
+    states.push(step(scenario, algorithm, state, action));
+  }
+  return { property: "walk", reason: "a hand-made path", length: actions.length, path: { states, actions } };
+}
+
+/** A run that follows `choices` (each picks among the enabled actions) until they or the actions run out. */
+export function randomWalk(scenario: Scenario, choices: readonly number[], algorithm: SnapshotAlgorithm = chandyLamport): Counterexample {
+  let state = initialState(scenario);
+  const names: string[] = [];
+  for (const choice of choices) {
+    const enabled = enabledActions(scenario, state);
+    if (enabled.length === 0) break;
+    const action = enabled[choice % enabled.length]!;
+    names.push(formatAction(scenario, state, action));
+    state = step(scenario, algorithm, state, action);
+  }
+  return walk(scenario, names, algorithm);
+}
+
+/** Three processes, two initiators, sends in every direction, no FIFO: busy enough for random runs. */
+export const threeWay: Scenario = parseScenario(
+  JSON.stringify({
+    processes: { A: 10, B: 10, C: 10 },
+    programs: { A: [{ to: "B", amount: 1 }, { to: "C", amount: 2 }], B: [{ to: "C", amount: 3 }], C: [{ to: "A", amount: 4 }] },
+    initiators: ["A", "C"],
+    fifo: false,
+  }),
+);

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+import { parseTrace } from "../../src/trace/load-trace.js";
+import { replayTrace } from "../../src/trace/replay.js";
+import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
+import { checked } from "../support/counterexamples.js";
+
+/** Save a counterexample as `explore --save-trace` does and read it back. */
+function roundTrip(report: CheckReport, counterexample: Counterexample, file = "trace.json") {
+  return parseTrace(formatTrace(savedTrace(report.scenario, report.algorithm.name, counterexample)), file);
+}
+
+// Rules that never record a channel's messages: conservation fails even with FIFO.
+const forgetsChannels: SnapshotAlgorithm = { ...chandyLamport, name: "forgets-channels", onMessage: () => [] };
+
+describe("saved traces", () => {
+  const kinds = [
+    ...checked("two-node", false).counterexamples.map((c) => [checked("two-node", false), c] as const),
+    ...checked("disconnected").counterexamples.map((c) => [checked("disconnected"), c] as const),
+  ];
+
+  it("should cover every kind of violation", () => {
+    expect(kinds.map(([, c]) => c.property).sort()).toEqual(["channel-state", "conservation", "no-ghost-receive", "reachable", "termination"]);
+  });
+
+  it.each(kinds.map(([report, c]) => [c.property, report, c] as const))("should replay a %s counterexample to the same violation", (_, report, c) => {
+    const replay = replayTrace(roundTrip(report, c));
+    expect(replay.reproduces).toBe(true);
+    expect(replay.violations.find((v) => v.property === c.property)).toEqual({ property: c.property, reason: c.reason, step: c.length });
+    expect(replay.path).toEqual(c.path);
+  });
+
+  it("should write the actions by their stable names, one per line", () => {
+    const report = checked("two-node", false);
+    const text = formatTrace(savedTrace(report.scenario, "chandy-lamport", report.counterexamples[0]!));
+    expect(text).toContain(`"fifo": false,\n`);
+    expect(text).toContain(`"actions": [\n    "initiate P0",\n    "send P0",\n    "deliver P0->P1 P0#1",\n    "deliver P0->P1 marker",\n    "deliver P1->P0 marker"\n  ]\n}\n`);
+  });
+
+  it("should run clean when the rules that failed are replaced by correct ones", () => {
+    const report = checkScenario(checked("two-node").scenario, { algorithm: forgetsChannels });
+    const trace = roundTrip(report, report.counterexamples.find((c) => c.property === "conservation")!);
+    expect(replayTrace(trace, forgetsChannels).reproduces).toBe(true);
+    const fixed = replayTrace(trace, chandyLamport);
+    expect(fixed.reproduces).toBe(false);
+    expect(fixed.violations).toEqual([]);
+  });
+
+  it("should say a trace does not reproduce when another property fails instead", () => {
+    const report = checked("two-node", false);
+    const ghost = roundTrip(report, report.counterexamples.find((c) => c.property === "no-ghost-receive")!);
+    const other = replayTrace({ ...ghost, violation: { property: "termination", reason: "" } });
+    expect(other.reproduces).toBe(false);
+    expect(other.violations.map((v) => v.property)).toEqual(["no-ghost-receive", "conservation", "reachable"]);
+  });
+});
+
+describe("damaged traces", () => {
+  const report = checked("two-node", false);
+  const good = formatTrace(savedTrace(report.scenario, "chandy-lamport", report.counterexamples.find((c) => c.property === "conservation")!));
+  const edited = (change: (trace: Record<string, unknown>) => void) => {
+    const trace = JSON.parse(good) as Record<string, unknown>;
+    change(trace);
+    return JSON.stringify(trace);
+  };
+  const replayText = (text: string) => replayTrace(parseTrace(text, "t.json"));
+
+  it.each([
+    ["cut short", good.slice(0, good.length / 2), /^t\.json: not valid JSON, perhaps cut short \(/],
+    ["empty", "", /^t\.json: not valid JSON/],
+    ["not an object", "[]", /^t\.json: must be a JSON object/],
+    ["an unknown key", edited((t) => (t.extra = 1)), /^t\.json: extra: unknown key/],
+    ["a missing key", edited((t) => delete t.actions), /^t\.json: actions: missing$/],
+    ["another format", edited((t) => (t.format = "dslabs")), /^t\.json: format: must be "snaplab-trace", got "dslabs"$/],
+    ["a newer version", edited((t) => (t.version = 2)), /^t\.json: version: this snaplab reads version 1, got 2$/],
+    ["a broken scenario", edited((t) => ((t.scenario as { initiators: string[] }).initiators = ["P9"])), /^t\.json: scenario: initiators\[0\]: "P9" is not a process/],
+    ["an unknown algorithm", edited((t) => (t.algorithm = "lai-yang")), /^t\.json: algorithm: unknown algorithm "lai-yang"/],
+    ["fifo not a boolean", edited((t) => (t.fifo = "no")), /^t\.json: fifo: must be true or false$/],
+    ["no violation object", edited((t) => (t.violation = "conservation")), /^t\.json: violation: must be an object/],
+    ["an unknown property", edited((t) => ((t.violation as { property: string }).property = "liveness")), /^t\.json: violation\.property: unknown property "liveness"/],
+    ["an action that is not a string", edited((t) => ((t.actions as unknown[])[1] = 7)), /^t\.json: actions\[1\]: must be an action such as "send P0", got 7$/],
+    ["an action that is not enabled", edited((t) => ((t.actions as string[])[0] = "send P1x")), /^t\.json: actions\[0\]: "send P1x" is not enabled after step 0 \(enabled: send P0, initiate P0, send P1\)$/],
+    ["channels made FIFO", edited((t) => (t.fifo = true)), /^t\.json: actions\[2\]: "deliver P0->P1 marker" is not enabled after step 2/],
+  ])("should refuse a trace with %s, naming the file and the field", (_, text, message) => {
+    expect(() => replayText(text)).toThrow(message);
+  });
+});
