@@ -44,11 +44,11 @@ export function answer(submission: Module, call: Call): Answer {
     try {
       value = fn.apply(owner, args);
     } catch (error) {
-      const fault = error instanceof ExitCalled ? "exits" : "throws";
-      return { ok: false, fault, message: describeError(error) };
+      if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
+      return { ok: false, fault: "throws", message: `threw ${describeError(error)}` };
     }
     const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
-    if (changed >= 0) return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1}` };
+    if (changed >= 0) return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     try {
       return { json: JSON.stringify(value) };
     } catch (error) {
@@ -73,5 +73,5 @@ function splitPath(path: string): [string, string] {
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
-  return `threw ${JSON.stringify(error) ?? String(error)}`;
+  return JSON.stringify(error) ?? String(error);
 }
