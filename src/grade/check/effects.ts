@@ -22,7 +22,7 @@ type Raw = Record<string, unknown>;
 
 export function validEffects(scenario: Scenario, value: unknown, context: EffectContext): Effect[] {
   const malformed = (problem: string): never => {
-    throw new RuleFault("malformed-effect", `${context.rule} returned ${problem}`);
+    throw new RuleFault("malformed", `${context.rule} returned ${problem}`);
   };
   if (!Array.isArray(value)) return malformed(`${describe(value)}, not a list of effects`);
   return value.map((raw: unknown, i) => {

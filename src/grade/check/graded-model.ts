@@ -37,7 +37,7 @@ export function gradedModel<State, Action>(
       try {
         after = system.nextState(g.state, action);
       } catch (error) {
-        if (error instanceof MalformedEffectError) throw new RuleFault("malformed-effect", error.message);
+        if (error instanceof MalformedEffectError) throw new RuleFault("malformed", error.message);
         throw error;
       }
       for (const rule of stepRules) {

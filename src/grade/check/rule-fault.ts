@@ -1,6 +1,6 @@
 import type { CallFault } from "../sandbox/protocol.js";
 
-export type FaultKind = CallFault | "malformed-effect";
+export type FaultKind = CallFault | "malformed";
 
 /**
  * A submission broke the contract every rule has (snapshot-algorithm.ts):

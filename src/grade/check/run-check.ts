@@ -31,7 +31,11 @@ export interface Counterexample<Action> {
 
 export interface CheckOutcome<Action = unknown> {
   readonly states: number;
+  /** Every property and step rule that failed somewhere. */
+  readonly violated?: readonly string[];
   readonly counterexample?: Counterexample<Action>;
+  /** A failure that no trace shows (e.g. a property that should break and holds). */
+  readonly failure?: string;
 }
 
 export function runCheck<State, Action>(system: GradedSystem<State, Action>, maxStates: number): CheckOutcome<Action> {
@@ -42,6 +46,7 @@ export function runCheck<State, Action>(system: GradedSystem<State, Action>, max
   const { states, actions } = shortest.path;
   return {
     states: result.states,
+    violated: result.violations.map((v) => v.property),
     counterexample: {
       property: shortest.property,
       reason: shortest.reason,

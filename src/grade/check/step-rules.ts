@@ -20,33 +20,45 @@ export function actor(scenario: Scenario, action: BankAction): number {
   return action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
 }
 
-/**
- * The two rules for one snapshot; `snapshot` picks its markers when several
- * run at once (the states are then one snapshot's view of the bank).
- */
-export function markerRules(scenario: Scenario, snapshot?: number): StepRule<BankState, BankAction>[] {
+/** Which snapshot the rules are about, when a run has several. */
+export interface SnapshotSelector<State> {
+  readonly snapshot: number;
+  /** The bank as this snapshot sees it. */
+  layer(state: State): BankState;
+  /** Does this step start this snapshot? */
+  starts(before: State, action: BankAction): boolean;
+}
+
+/** The two rules for the one snapshot of a bank run, or for one snapshot among several. */
+export function markerRules(scenario: Scenario): StepRule<BankState, BankAction>[];
+export function markerRules<State>(scenario: Scenario, selector: SnapshotSelector<State>): StepRule<State, BankAction>[];
+export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelector<State>): StepRule<State, BankAction>[] {
+  const layer = selector?.layer ?? ((state: State) => state as BankState);
+  const starts = selector?.starts ?? ((_: State, action: BankAction) => action.type === "initiate");
+  const snapshot = selector?.snapshot;
   const name = (p: number) => scenario.processes[p]!;
   const markers = (state: BankState, c: number) =>
     state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === snapshot).length;
   const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
 
-  const recordsOnce: StepRule<BankState, BankAction> = {
+  const recordsOnce: StepRule<State, BankAction> = {
     name: `records-once${suffix}`,
     claim: "No process records its state twice.",
-    check(before, action, after) {
+    check(outerBefore, action, outerAfter) {
       const p = actor(scenario, action);
-      const was = before.processes[p]!.recorded;
-      return was !== null && after.processes[p]!.recorded !== was ? `${name(p)} recorded its state a second time` : undefined;
+      const was = layer(outerBefore).processes[p]!.recorded;
+      return was !== null && layer(outerAfter).processes[p]!.recorded !== was ? `${name(p)} recorded its state a second time` : undefined;
     },
   };
 
-  const markerSending: StepRule<BankState, BankAction> = {
+  const markerSending: StepRule<State, BankAction> = {
     name: `marker-sending-rule${suffix}`,
     claim: "A process records when it starts a snapshot or gets its first marker, and in that step sends one marker on every outgoing channel; it sends no marker at any other time.",
-    check(before, action, after) {
+    check(outerBefore, action, outerAfter) {
+      const [before, after] = [layer(outerBefore), layer(outerAfter)];
       const p = actor(scenario, action);
       const recordsNow = before.processes[p]!.recorded === null && after.processes[p]!.recorded !== null;
-      if (action.type === "initiate" && !recordsNow) return `${name(p)} started a snapshot without recording its state`;
+      if (starts(outerBefore, action) && !recordsNow) return `${name(p)} started a snapshot without recording its state`;
       for (const c of outgoingChannels(scenario, p)) {
         const sent = markers(after, c) - markers(before, c);
         const id = scenario.channels[c]!.id;

@@ -29,10 +29,14 @@ export class Sandbox {
   private readonly worker: Worker;
   private failure: SandboxFailure | undefined;
 
-  /** Starts the child on `entry` (a bundle from submissionEntry) and waits until the submission has loaded. */
+  /** Starts the child on `entry` (a bundle from submissionEntry). */
   constructor(entry: string, private readonly limits: SandboxLimits) {
     const data: BrokerData = { signal: this.flag.buffer as SharedArrayBuffer, port: this.channel.port2, entry, ...limits };
     this.worker = new Worker(brokerEntry(), { workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
+  }
+
+  /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
+  load(): void {
     this.request({ type: "load" });
   }
 
