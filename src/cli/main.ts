@@ -4,12 +4,18 @@ import { hideBin } from "yargs/helpers";
 import { SnaplabError } from "../errors.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
+import { gradeCommand } from "./grade-command.js";
+import { hintCommand } from "./hint-command.js";
+import { listCommand } from "./list-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await yargs(argv)
       .scriptName("snaplab")
       .command(exploreCommand)
+      .command(gradeCommand)
+      .command(listCommand)
+      .command(hintCommand)
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {
