@@ -22,7 +22,8 @@ export function actor(scenario: Scenario, action: BankAction): number {
 
 /** Which snapshot the rules are about, when a run has several. */
 export interface SnapshotSelector<State> {
-  readonly snapshot: number;
+  /** Its id, in runs with several (markers carry it); undefined for the one snapshot of a bank run. */
+  readonly snapshot?: number;
   /** The bank as this snapshot sees it. */
   layer(state: State): BankState;
   /** Does this step start this snapshot? */

@@ -9,7 +9,7 @@ import type { Property } from "../../model/property.js";
 import { describeStep } from "../../render/describe-step.js";
 import { formatSnapshot } from "../../render/text-report.js";
 import { nonInterference } from "../check/non-interference.js";
-import { runCheck, type GradedSystem } from "../check/run-check.js";
+import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
 import type { RulesCheck } from "./exercise.js";
@@ -36,5 +36,6 @@ export function scenarioChecks<Scn extends Scenario, State, Action>(
     name: scenario.name,
     points,
     run: (submission, limits) => runCheck(build(scenario, submission), limits.maxStates),
+    replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),
   }));
 }

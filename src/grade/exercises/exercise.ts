@@ -25,6 +25,8 @@ export interface RulesCheck {
   readonly name: string;
   readonly points: number;
   run(submission: Submission, limits: CheckLimits): CheckOutcome;
+  /** Runs a counterexample's actions again: which property or step rule fails at the end, and why. */
+  replay(submission: Submission, actions: readonly unknown[]): { property: string; reason: string } | undefined;
 }
 
 /** The learner writes code: it runs in a sandbox and the checks call it. */
