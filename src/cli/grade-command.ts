@@ -40,9 +40,9 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .check((args) => {
         for (const name of ["time-limit", "memory-limit", "max-states"]) {
           const value = args[name] as number | undefined;
-          if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new Error(`--${name} must be a positive integer`);
+          if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
         }
-        if (args.format === "gradescope" && (args.dirs as string[]).length > 1) throw new Error("--format gradescope grades one folder at a time");
+        if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         return true;
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
@@ -67,6 +67,10 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     await new Promise(() => {});
   },
 };
+
+function usage(problem: string): never {
+  throw new SnaplabError("USAGE", problem);
+}
 
 export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates">): GradeOptions {
   return {

@@ -21,7 +21,7 @@ export interface BrokerData {
 const { signal, port, entry, timeLimitMs, memoryLimitMb } = workerData as BrokerData;
 const flag = new Int32Array(signal);
 
-const child = spawn(process.execPath, [`--max-old-space-size=${memoryLimitMb}`, `--stack-size=984`, entry], {
+const child = spawn(process.execPath, [`--max-old-space-size=${memoryLimitMb}`, entry], {
   stdio: ["ignore", "pipe", "pipe", "ipc"],
   // Nothing of the grader's environment is the submission's business.
   env: {},
