@@ -52,7 +52,7 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
 }
 
 /** A message is red when its sender had recorded before sending it: its step is past the recorded pc. */
-export function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
+function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
   const { sender, step } = parseMessageId(scenario, message.id);
   const recorded = state.processes[sender]!.recorded;
   return { ...message, colour: recorded !== null && step > recorded.pc ? "red" : "white" };

@@ -22,7 +22,7 @@ export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimit
   readonly only?: readonly number[];
 }
 
-export const defaultLimits = { timeLimitMs: 3000, memoryLimitMb: 256, maxStates: 200_000 };
+export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, maxStates: 200_000 };
 
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const started = performance.now();
@@ -43,9 +43,14 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
   const limits = { ...defaultLimits, ...options };
   const file = join(directory, exercise.file);
   let outcome: { checks: CheckResult[] } | { fault: ExerciseFault };
-  if (!existsSync(file)) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
-  else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
-  else outcome = await gradeRules(exercise, file, limits);
+  try {
+    if (!existsSync(file)) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
+    else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
+    else outcome = await gradeRules(exercise, file, limits);
+  } catch (error) {
+    // A fault of the grader's own: this exercise is not graded, the others still are.
+    outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
+  }
 
   const max = maxPoints(exercise);
   if ("fault" in outcome) {

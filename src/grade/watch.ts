@@ -9,8 +9,6 @@ import { watch as fsWatch } from "node:fs";
 export interface Regrader {
   /** Something changed: grade again soon. */
   changed(): void;
-  /** Resolves once no grading is running or due. */
-  idle(): Promise<void>;
 }
 
 export function regrader(grade: () => Promise<void>, settleMs = 200): Regrader {
@@ -35,9 +33,6 @@ export function regrader(grade: () => Promise<void>, settleMs = 200): Regrader {
     changed() {
       clearTimeout(timer);
       timer = setTimeout(run, settleMs);
-    },
-    async idle() {
-      while (timer !== undefined || running) await (running ?? new Promise((resolve) => setTimeout(resolve, settleMs)));
     },
   };
 }

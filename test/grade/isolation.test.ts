@@ -87,6 +87,12 @@ describe("a submission that misbehaves", () => {
     expect(report.exercises[1]!.fault!.message).toMatch(/scenario\.json: initiators\[0\]: "P9" is not a process/);
   });
 
+  it("should stop a submission that is slow on every call once its time in all is spent", async () => {
+    const slow = `(view) => { const until = Date.now() + 150; while (Date.now() < until); return [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel, sent: [] }))]; }`;
+    const report = await gradeSubmission(submissionWith("slow", rulesFile, rulesWith(slow)), { ...limits, totalTimeLimitMs: 500, only: [5] });
+    expect(report.exercises[0]!.fault).toEqual({ kind: "timeout", message: "took more than 0.5 s in all to answer (too slow)" });
+  });
+
   it("should say which file is missing", async () => {
     const dir = submissionWith("missing-file", rulesFile, "");
     rmSync(join(dir, rulesFile));

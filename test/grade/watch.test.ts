@@ -34,9 +34,8 @@ describe("grade --watch", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(grade).toHaveBeenCalledTimes(2);
     finish();
-    const idle = r.idle();
-    await vi.advanceTimersByTimeAsync(10);
-    await idle;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(grade).toHaveBeenCalledTimes(2);
   });
 
   it("should watch every folder recursively and stop when asked", () => {

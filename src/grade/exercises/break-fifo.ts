@@ -8,7 +8,7 @@ import { loadScenario } from "../../bank/parse-scenario.js";
 import { ScenarioError } from "../../bank/scenario-error.js";
 import { runCheck } from "../check/run-check.js";
 import { bankGradedSystem } from "./bank-check.js";
-import { failedBecause, type ScenarioExercise } from "./exercise.js";
+import type { ScenarioExercise } from "./exercise.js";
 
 /** Small enough to explore both ways in a moment. */
 const MAX_PROCESSES = 4;
@@ -40,7 +40,10 @@ export const breakFifo: ScenarioExercise = {
         const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates);
         const states = withFifo.states + without.states;
         if (!without.violated?.includes("conservation")) {
-          return failedBecause(states, "without FIFO, conservation still holds: every snapshot adds up. A marker must be able to overtake a transfer sent before it, and that transfer must then be missing from the snapshot");
+          return {
+            states,
+            failure: "without FIFO, conservation still holds: every snapshot adds up. A marker must be able to overtake a transfer sent before it, and that transfer must then be missing from the snapshot",
+          };
         }
         return { states };
       },

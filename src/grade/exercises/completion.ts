@@ -37,12 +37,6 @@ export interface GlobalSnapshot {
   readonly total: number;
 }
 
-/** The learner's functions for exercise 3. */
-export interface Completion {
-  isPartDone(view: ProcessView): boolean;
-  assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot;
-}
-
 export const completion: RulesExercise = {
   number: 3,
   slug: "03-completion",

@@ -50,6 +50,3 @@ export interface ScenarioExercise extends ExerciseBase {
 }
 
 export type Exercise = RulesExercise | ScenarioExercise;
-
-/** A check's outcome, failed with a reason rather than a counterexample. */
-export const failedBecause = (states: number, failure: string): CheckOutcome => ({ states, failure });

@@ -13,6 +13,8 @@ import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module) may take. */
   readonly timeLimitMs: number;
+  /** How long all the calls of one sandbox may take together. */
+  readonly totalTimeLimitMs: number;
   readonly memoryLimitMb: number;
 }
 
@@ -28,6 +30,7 @@ export class Sandbox {
   private readonly channel = new MessageChannel();
   private readonly worker: Worker;
   private failure: SandboxFailure | undefined;
+  private spentMs = 0;
 
   /** Starts the child on `entry` (a bundle from submissionEntry). */
   constructor(entry: string, private readonly limits: SandboxLimits) {
@@ -58,15 +61,19 @@ export class Sandbox {
 
   private request(request: Request): Reply {
     if (this.failure) throw new SandboxFailed(this.failure);
+    const started = performance.now();
     Atomics.store(this.flag, 0, 0);
     this.channel.port1.postMessage(request);
     // The broker enforces the time limit; this wait only guards against the broker itself dying.
     const woke = Atomics.wait(this.flag, 0, 0, this.limits.timeLimitMs + 10_000);
     const reply = receiveMessageOnPort(this.channel.port1)?.message as Reply | undefined;
+    this.spentMs += performance.now() - started;
     if (woke === "timed-out" || !reply) {
       this.failure = { kind: "lost", message: "the sandbox stopped answering" };
     } else if (reply.type === "failed") {
       this.failure = reply.failure;
+    } else if (this.spentMs > this.limits.totalTimeLimitMs) {
+      this.failure = { kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` };
     }
     if (this.failure) throw new SandboxFailed(this.failure);
     return reply!;
