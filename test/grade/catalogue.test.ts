@@ -9,7 +9,9 @@ import type { CheckOutcome } from "../../src/grade/check/run-check.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { catalogue } from "./catalogue/wrong-rules.js";
 import { racySendSystem } from "./support/racy-send.js";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
+import { chandyLamport, recordAndForward } from "../../src/algorithms/chandy-lamport.js";
+import type { ProcessView } from "../../src/algorithms/snapshot-algorithm.js";
+import { ownsProcessEffects } from "../../src/grade/check/compose.js";
 import { replay, runCheck } from "../../src/grade/check/run-check.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
 import { ring, twoInitiators, twoNode } from "../../src/grade/exercises/scenarios.js";
@@ -59,5 +61,23 @@ describe("seed 001's race (a snapshot between a transfer's debit and its send)",
 
   it("should keep every property once debit and send are one step, as in exercise 1", () => {
     expect(runCheck(bankGradedSystem(twoNode, chandyLamport), defaultLimits.maxStates).counterexample).toBeUndefined();
+  });
+});
+
+describe("a learner earns points step by step", () => {
+  // Only exercise 1's gaps filled in: records and forwards markers, records no channel.
+  const recordsAndForwards = inProcessSubmission({
+    rules: {
+      name: "exercise 1 done",
+      initiate: (view: ProcessView) => recordAndForward(view).filter(ownsProcessEffects),
+      onMarker: (view: ProcessView) => (view.hasRecorded ? [] : recordAndForward(view).filter(ownsProcessEffects)),
+      onMessage: () => [],
+    },
+  });
+  const passes = (n: number) => (findExercise(n) as RulesExercise).checks.map((c) => !c.run(recordsAndForwards, defaultLimits).counterexample);
+
+  it("should pass exercise 1 with exercise 1's part alone, and not exercise 2", () => {
+    expect(passes(1)).toEqual([true, true, true]);
+    expect(passes(2)).toEqual([false, false, false]);
   });
 });
