@@ -9,7 +9,7 @@
  * decide what is recorded and when markers go out.
  */
 import type { ChannelId, ProcessId } from "../bank/scenario.js";
-import type { ChannelRecording, DataMessage } from "../bank/state.js";
+import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../bank/state.js";
 
 /** What a rule may know about its own process. */
 export interface ProcessView {
@@ -22,26 +22,42 @@ export interface ProcessView {
   readonly outgoing: readonly ChannelId[];
   /** rec[c] for every incoming channel c. */
   readonly recordings: Readonly<Record<ChannelId, ChannelRecording>>;
+  /** What this process saved when it recorded (null before): its pc, balance and received ids. */
+  readonly recorded: LocalSnapshot | null;
+  /** Ids of the data messages delivered to this process so far, sorted. */
+  readonly received: readonly string[];
+  /** Per outgoing channel, the data messages this process has sent on it, in order. */
+  readonly sent: Readonly<Record<ChannelId, readonly DataMessage[]>>;
+}
+
+/**
+ * A data message as its receiver gets it. The colour is Lai-Yang's: a message
+ * is red when its sender had already recorded when it sent it, white before.
+ */
+export interface DeliveredMessage extends DataMessage {
+  readonly colour: "white" | "red";
 }
 
 export type Effect =
   /** Save this process's pc, balance and received messages as its part of the snapshot. */
   | { readonly type: "record-state" }
-  /** Put a marker on an outgoing channel. */
-  | { readonly type: "send-marker"; readonly channel: ChannelId }
+  /** Put a marker on an outgoing channel; Lai-Yang's markers carry the messages sent on it so far. */
+  | { readonly type: "send-marker"; readonly channel: ChannelId; readonly sent?: readonly DataMessage[] }
   /** Begin recording an incoming channel: rec[c] := open([]). */
   | { readonly type: "start-recording"; readonly channel: ChannelId }
   /** Add a delivered message to an open incoming channel's recording. */
   | { readonly type: "record-message"; readonly channel: ChannelId; readonly message: DataMessage }
   /** Stop recording an incoming channel: rec[c] := closed(what it holds). */
-  | { readonly type: "stop-recording"; readonly channel: ChannelId };
+  | { readonly type: "stop-recording"; readonly channel: ChannelId }
+  /** Hold back the data message being delivered: it is never credited (seed 000's demo does this). */
+  | { readonly type: "buffer-message"; readonly channel: ChannelId; readonly message: DataMessage };
 
 export interface SnapshotAlgorithm {
   readonly name: string;
   /** The process starts a snapshot on its own. */
   initiate(view: ProcessView): readonly Effect[];
   /** A marker arrived on the incoming channel `channel`. */
-  onMarker(view: ProcessView, channel: ChannelId): readonly Effect[];
-  /** A data message arrived on `channel`; the bank credits it after these effects. */
-  onMessage(view: ProcessView, channel: ChannelId, message: DataMessage): readonly Effect[];
+  onMarker(view: ProcessView, channel: ChannelId, marker: Marker): readonly Effect[];
+  /** A data message arrived on `channel`; the bank credits it after these effects (unless they buffer it). */
+  onMessage(view: ProcessView, channel: ChannelId, message: DeliveredMessage): readonly Effect[];
 }

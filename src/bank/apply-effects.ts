@@ -6,7 +6,7 @@
 import type { Effect } from "../algorithms/snapshot-algorithm.js";
 import { SnaplabError } from "../errors.js";
 import type { Scenario } from "./scenario.js";
-import { MARKER, type BankState, type ChannelState, type ProcessState } from "./state.js";
+import { MARKER, type BankState, type ChannelState, type DataMessage, type Marker, type ProcessState } from "./state.js";
 
 /** A rule returned something that is not a valid effect for its process. */
 export class MalformedEffectError extends SnaplabError {
@@ -47,7 +47,7 @@ export function applyEffects(
       }
       case "send-marker": {
         const c = ownChannel(effect, "from");
-        updateChannel(c, { queue: [...channels[c]!.queue, MARKER] });
+        updateChannel(c, { queue: [...channels[c]!.queue, markerOf(effect)] });
         break;
       }
       case "start-recording":
@@ -59,7 +59,7 @@ export function applyEffects(
         if (recording.status !== "open") {
           throw new MalformedEffectError(`${rule} at ${who}: records a message on ${effect.channel}, which is not open`);
         }
-        updateChannel(c, { recording: { status: "open", messages: [...recording.messages, effect.message] } });
+        updateChannel(c, { recording: { status: "open", messages: [...recording.messages, dataMessage(effect.message)] } });
         break;
       }
       case "stop-recording": {
@@ -69,9 +69,26 @@ export function applyEffects(
         updateChannel(c, { recording: { status: "closed", messages } });
         break;
       }
+      case "buffer-message": {
+        ownChannel(effect, "to");
+        const p: ProcessState = processes[process]!;
+        processes[process] = { ...p, buffered: [...(p.buffered ?? []), effect.message.id].sort() };
+        break;
+      }
       default:
         throw new MalformedEffectError(`${rule} at ${who}: unknown effect ${JSON.stringify(effect)}`);
     }
   }
   return { processes, channels };
+}
+
+/** The marker a send-marker effect puts on its channel: payload fields (snapshot id, Lai-Yang's sent list) ride along. */
+function markerOf(effect: Effect & { type: "send-marker" }): Marker {
+  const { type: _type, channel: _channel, ...payload } = effect;
+  return Object.keys(payload).length === 0 ? MARKER : { kind: "marker", ...payload };
+}
+
+/** A recorded message keeps what the snapshot needs: rules may hand over a delivered message with its colour. */
+function dataMessage(message: DataMessage): DataMessage {
+  return { kind: "data", id: message.id, amount: message.amount };
 }

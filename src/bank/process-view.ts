@@ -1,10 +1,11 @@
 /** The part of the bank's state a snapshot rule may see: its own process. */
 import type { ProcessView } from "../algorithms/snapshot-algorithm.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
-import type { BankState, ChannelRecording } from "./state.js";
+import type { BankState, ChannelRecording, DataMessage } from "./state.js";
 
 interface Neighbourhood {
   readonly incoming: readonly number[];
+  readonly outgoing: readonly number[];
   readonly incomingIds: readonly string[];
   readonly outgoingIds: readonly string[];
 }
@@ -18,6 +19,7 @@ function neighbourhood(scenario: Scenario, process: number): Neighbourhood {
     const ids = (cs: number[]) => cs.map((c) => scenario.channels[c]!.id);
     all = scenario.processes.map((_, p) => ({
       incoming: incomingChannels(scenario, p),
+      outgoing: outgoingChannels(scenario, p),
       incomingIds: ids(incomingChannels(scenario, p)),
       outgoingIds: ids(outgoingChannels(scenario, p)),
     }));
@@ -27,14 +29,28 @@ function neighbourhood(scenario: Scenario, process: number): Neighbourhood {
 }
 
 export function processView(scenario: Scenario, state: BankState, process: number): ProcessView {
-  const { incoming, incomingIds, outgoingIds } = neighbourhood(scenario, process);
+  const { incoming, outgoing, incomingIds, outgoingIds } = neighbourhood(scenario, process);
   const recordings: Record<string, ChannelRecording> = {};
   incoming.forEach((c, i) => (recordings[incomingIds[i]!] = state.channels[c]!.recording));
+  const p = state.processes[process]!;
   return {
     process: scenario.processes[process]!,
-    hasRecorded: state.processes[process]!.recorded !== null,
+    hasRecorded: p.recorded !== null,
     incoming: incomingIds,
     outgoing: outgoingIds,
     recordings,
+    recorded: p.recorded,
+    received: p.received,
+    // Only Lai-Yang's rules read the send history: build it when asked.
+    get sent() {
+      const done = scenario.programs[process]!.slice(0, p.pc);
+      const sent: Record<string, DataMessage[]> = {};
+      outgoing.forEach((c, i) => {
+        sent[outgoingIds[i]!] = done
+          .filter((t) => t.channel === c)
+          .map((t) => ({ kind: "data", id: t.messageId, amount: t.amount }));
+      });
+      return sent;
+    },
   };
 }

@@ -14,6 +14,10 @@ export interface DataMessage {
 
 export interface Marker {
   readonly kind: "marker";
+  /** Runs with several snapshots: the snapshot this marker belongs to. */
+  readonly snapshot?: number;
+  /** Lai-Yang: the messages its sender had sent on this channel when it recorded (its white messages). */
+  readonly sent?: readonly DataMessage[];
 }
 
 export type Message = DataMessage | Marker;
@@ -33,6 +37,8 @@ export interface ProcessState {
   /** Ids of the data messages delivered to this process, sorted. */
   readonly received: readonly string[];
   readonly recorded: LocalSnapshot | null;
+  /** Ids of delivered messages the rules held back ("buffer-message"): never credited. Absent when none. */
+  readonly buffered?: readonly string[];
 }
 
 /** rec[c]: whether the receiver is recording channel c, and what it has recorded. */
@@ -77,11 +83,19 @@ export function isSnapshotComplete(state: BankState): boolean {
  * one-to-one and much shorter.
  */
 export function stateKey(state: BankState): string {
-  const processes = state.processes.map((p) => `${p.pc},${p.recorded ? localKey(p.recorded) : "-"}`);
+  // Held-back messages and marker payloads only appear in keys when some rule uses them.
+  const processes = state.processes.map(
+    (p) => `${p.pc},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.join(" ")}` : ""}`,
+  );
   const channels = state.channels.map(
-    (c) => `${c.queue.map((m) => (m.kind === "marker" ? "M" : m.id)).join(" ")}|${recordingKey(c.recording)}`,
+    (c) => `${c.queue.map((m) => (m.kind === "marker" ? markerKey(m) : m.id)).join(" ")}|${recordingKey(c.recording)}`,
   );
   return `${processes.join(";")}/${channels.join(";")}`;
+}
+
+function markerKey(marker: Marker): string {
+  const sent = marker.sent ? `:${marker.sent.map((m) => m.id).join(",")}` : "";
+  return `M${marker.snapshot ?? ""}${sent}`;
 }
 
 function localKey(s: LocalSnapshot): string {

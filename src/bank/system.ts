@@ -7,11 +7,13 @@ import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { Model } from "../model/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
+import type { DeliveredMessage } from "../algorithms/snapshot-algorithm.js";
+import { parseMessageId } from "./cut.js";
 import { creditTransfer, sendTransfer, takeMessage } from "./environment.js";
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
-import { initialState, stateKey, type BankState } from "./state.js";
+import { initialState, stateKey, type BankState, type DataMessage } from "./state.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);
@@ -36,13 +38,22 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
       const [message, taken] = takeMessage(state, action.channel, action.position);
       const { id, to } = scenario.channels[action.channel]!;
       if (message.kind === "marker") {
-        const effects = algorithm.onMarker(processView(scenario, taken, to), id);
+        const effects = algorithm.onMarker(processView(scenario, taken, to), id, message);
         return applyEffects(scenario, taken, to, effects, "onMarker");
       }
       // The rule sees the message arrive before the process takes it, so it
       // can still record a state without it (as Lai-Yang's rule needs).
-      const effects = algorithm.onMessage(processView(scenario, taken, to), id, message);
-      return creditTransfer(applyEffects(scenario, taken, to, effects, "onMessage"), to, message);
+      const effects = algorithm.onMessage(processView(scenario, taken, to), id, delivered(scenario, taken, message));
+      const after = applyEffects(scenario, taken, to, effects, "onMessage");
+      const heldBack = after.processes[to]!.buffered !== taken.processes[to]!.buffered;
+      return heldBack ? after : creditTransfer(after, to, message);
     }
   }
+}
+
+/** A message is red when its sender had recorded before sending it: its step is past the recorded pc. */
+function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
+  const { sender, step } = parseMessageId(scenario, message.id);
+  const recorded = state.processes[sender]!.recorded;
+  return { ...message, colour: recorded !== null && step > recorded.pc ? "red" : "white" };
 }

@@ -8,6 +8,9 @@ import { SnaplabError } from "../errors.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
 import { replayCommand } from "./replay-command.js";
+import { gradeCommand } from "./grade-command.js";
+import { hintCommand } from "./hint-command.js";
+import { listCommand } from "./list-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   try {
@@ -15,6 +18,9 @@ export async function main(argv: string[]): Promise<void> {
       .scriptName("snaplab")
       .command(exploreCommand)
       .command(replayCommand)
+      .command(gradeCommand)
+      .command(listCommand)
+      .command(hintCommand)
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

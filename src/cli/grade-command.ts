@@ -1,0 +1,101 @@
+/** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { SnaplabError } from "../errors.js";
+import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
+import { gradescopeReport } from "../grade/report/gradescope-report.js";
+import { jsonReport } from "../grade/report/json-report.js";
+import { junitReport } from "../grade/report/junit-report.js";
+import { textReport } from "../grade/report/text-report.js";
+import type { SubmissionReport } from "../grade/result.js";
+import { regrader, watchFolders } from "../grade/watch.js";
+import { ExitCode } from "./exit-code.js";
+
+const formats = ["text", "json", "gradescope", "junit"] as const;
+
+export interface GradeArgs {
+  dirs: string[];
+  format: (typeof formats)[number];
+  out?: string;
+  only?: number[];
+  watch: boolean;
+  timeLimit?: number;
+  memoryLimit?: number;
+  maxStates?: number;
+}
+
+export const gradeCommand: CommandModule<object, GradeArgs> = {
+  command: "grade [dirs..]",
+  describe: "Grade exercise folders: every check explored exhaustively, points per exercise",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
+      .option("format", { choices: formats, default: "text" as const, describe: "text for people; json; gradescope (results.json); junit (XML)" })
+      .option("out", { type: "string", describe: "write the report to this file instead of stdout" })
+      .option("only", { type: "number", array: true, describe: "grade only these exercise numbers" })
+      .option("watch", { type: "boolean", default: false, describe: "grade again whenever a file under the folders changes" })
+      .option("time-limit", { type: "number", describe: "milliseconds a submission may take to answer (default 3000)" })
+      .option("memory-limit", { type: "number", describe: "megabytes of heap a submission may use (default 256)" })
+      .option("max-states", { type: "number", describe: "states a check may explore (default 200000)" })
+      .check((args) => {
+        for (const name of ["time-limit", "memory-limit", "max-states"]) {
+          const value = args[name] as number | undefined;
+          if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
+        }
+        if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
+        return true;
+      }) as unknown as Argv<GradeArgs>,
+  handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
+    for (const dir of args.dirs) {
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+    }
+    const options = gradeOptions(args);
+    const once = async () => {
+      const reports: SubmissionReport[] = [];
+      for (const dir of args.dirs) reports.push(await gradeSubmission(dir, options));
+      emit(args, reports);
+      process.exitCode = reports.every((r) => r.points === r.maxPoints) ? ExitCode.AllHold : ExitCode.Violated;
+    };
+    await once();
+    if (!args.watch) return;
+    const grader = regrader(async () => {
+      process.stderr.write("\nfiles changed; grading again\n");
+      await once();
+    });
+    watchFolders(args.dirs, () => grader.changed());
+    process.stderr.write("watching for changes (Ctrl-C to stop)\n");
+    await new Promise(() => {});
+  },
+};
+
+function usage(problem: string): never {
+  throw new SnaplabError("USAGE", problem);
+}
+
+export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates">): GradeOptions {
+  return {
+    ...(args.only ? { only: args.only } : {}),
+    ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
+    ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
+    ...(args.maxStates ? { maxStates: args.maxStates } : {}),
+  };
+}
+
+export function formatReports(format: GradeArgs["format"], reports: readonly SubmissionReport[]): string {
+  switch (format) {
+    case "text":
+      return textReport(reports);
+    case "json":
+      return JSON.stringify(jsonReport(reports), null, 2) + "\n";
+    case "gradescope":
+      return JSON.stringify(gradescopeReport(reports[0]!), null, 2) + "\n";
+    case "junit":
+      return junitReport(reports);
+  }
+}
+
+function emit(args: GradeArgs, reports: readonly SubmissionReport[]): void {
+  const text = formatReports(args.format, reports);
+  if (args.out) writeFileSync(args.out, text);
+  else process.stdout.write(text);
+}

@@ -1,0 +1,30 @@
+/** `snaplab hint N`: print an exercise's hint (kept apart from its README so it is not read by accident). */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { SnaplabError } from "../errors.js";
+import { findExercise } from "../grade/exercises/catalogue.js";
+
+interface HintArgs {
+  number: number;
+  dir: string;
+}
+
+export const hintCommand: CommandModule<object, HintArgs> = {
+  command: "hint <number>",
+  describe: "Print the hint of exercise N",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("number", { type: "number", demandOption: true, describe: "the exercise's number" })
+      .option("dir", { type: "string", default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
+  handler: (args: ArgumentsCamelCase<HintArgs>) => {
+    process.stdout.write(hintText(args.dir, args.number));
+  },
+};
+
+export function hintText(dir: string, number: number): string {
+  const exercise = findExercise(number);
+  const file = join(dir, exercise.slug, "HINT.md");
+  if (!existsSync(file)) throw new SnaplabError("NO_HINT", `${file}: no such file (is ${dir} the exercises folder?)`);
+  return readFileSync(file, "utf8");
+}

@@ -1,0 +1,32 @@
+/** `snaplab list [DIR]`: every exercise, where it lives, and how far the folder has got (as rustlings lists). */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { gradeSubmission } from "../grade/grade.js";
+import type { ExerciseResult } from "../grade/result.js";
+
+export const listCommand: CommandModule<object, { dir: string }> = {
+  command: "list [dir]",
+  describe: "List the exercises with their status in a folder (default exercises/)",
+  builder: (yargs: Argv) =>
+    yargs.positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" }) as unknown as Argv<{ dir: string }>,
+  handler: async (args: ArgumentsCamelCase<{ dir: string }>) => {
+    const report = await gradeSubmission(args.dir);
+    process.stdout.write(listText(args.dir, report.exercises));
+  },
+};
+
+export function listText(dir: string, exercises: readonly ExerciseResult[]): string {
+  const rows = exercises.map((e) => [String(e.number), e.title, e.file, `${e.points}/${e.maxPoints}`, status(dir, e)]);
+  const header = ["#", "exercise", "file", "points", "status"];
+  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+  const format = (row: string[]) => row.map((cell, col) => cell.padEnd(widths[col]!)).join("  ").trimEnd();
+  return [format(header), ...rows.map(format), "", "snaplab hint N prints an exercise's hint; snaplab grade grades them.", ""].join("\n");
+}
+
+function status(dir: string, e: ExerciseResult): string {
+  if (e.passed) return "done";
+  if (e.points > 0) return "in progress";
+  const file = join(dir, e.file);
+  return existsSync(file) && readFileSync(file, "utf8").includes("TODO") ? "to do" : "failing";
+}

@@ -1,0 +1,80 @@
+/**
+ * One graded check: explore every interleaving of a system with the
+ * learner's rules, and if a property or step rule fails, keep the shortest
+ * counterexample of all, told as numbered steps.
+ */
+import { exploreBfs } from "../../explore/bfs.js";
+import type { Model } from "../../model/model.js";
+import type { Property } from "../../model/property.js";
+import { gradedModel } from "./graded-model.js";
+import type { StepRule } from "./step-rules.js";
+
+/** A system ready to grade, with the words to tell its traces. */
+export interface GradedSystem<State, Action> {
+  readonly model: Model<State, Action>;
+  readonly stepRules: readonly StepRule<State, Action>[];
+  /** Every property checked (the model's own are not taken implicitly). */
+  readonly properties: readonly Property<State>[];
+  describeStep(before: State, action: Action, after: State): string;
+  /** What the run recorded, shown under the steps. */
+  describeEnd(state: State): string;
+}
+
+export interface Counterexample<Action> {
+  readonly property: string;
+  readonly reason: string;
+  readonly actions: readonly Action[];
+  /** One line per action, numbered from 1. */
+  readonly steps: readonly string[];
+  readonly recorded: string;
+}
+
+export interface CheckOutcome<Action = unknown> {
+  readonly states: number;
+  /** Every property and step rule that failed somewhere. */
+  readonly violated?: readonly string[];
+  readonly counterexample?: Counterexample<Action>;
+  /** A failure that no trace shows (e.g. a property that should break and holds). */
+  readonly failure?: string;
+}
+
+export function runCheck<State, Action>(system: GradedSystem<State, Action>, maxStates: number): CheckOutcome<Action> {
+  const result = exploreBfs(gradedModel(system.model, system.stepRules, system.properties), { maxStates });
+  // The explorer lists violations in the order it found them; the shortest wins, then the earliest.
+  const shortest = [...result.violations].sort((a, b) => a.path.actions.length - b.path.actions.length)[0];
+  if (!shortest) return { states: result.states };
+  const { states, actions } = shortest.path;
+  return {
+    states: result.states,
+    violated: result.violations.map((v) => v.property),
+    counterexample: {
+      property: shortest.property,
+      reason: shortest.reason,
+      actions,
+      steps: actions.map((action, i) => `${String(i + 1).padStart(2)}. ${system.describeStep(states[i]!.state, action, states[i + 1]!.state)}`),
+      recorded: system.describeEnd(states[states.length - 1]!.state),
+    },
+  };
+}
+
+/**
+ * Runs `actions` again from the initial state and says which property or
+ * step rule the end state breaks, and why: a counterexample replays when
+ * this gives back its property and reason.
+ */
+export function replay<State, Action>(system: GradedSystem<State, Action>, actions: readonly Action[]): { property: string; reason: string } | undefined {
+  const model = gradedModel(system.model, system.stepRules, system.properties);
+  let state = model.initStates()[0]!;
+  for (const action of actions) {
+    const enabled = model.actions(state).some((a) => JSON.stringify(a) === JSON.stringify(action));
+    if (!enabled) throw new Error(`replay: ${JSON.stringify(action)} is not enabled`);
+    state = model.nextState(state, action);
+  }
+  const terminal = model.actions(state).length === 0;
+  for (const property of model.properties()) {
+    if (property.expectation === "atTermination" && !terminal) continue;
+    const reason = property.check(state);
+    if (reason !== undefined) return { property: property.name, reason };
+  }
+  return undefined;
+}

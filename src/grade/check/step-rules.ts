@@ -1,0 +1,73 @@
+/**
+ * Rules about steps rather than states: the marker-sending rule of the paper,
+ * which no single state can show broken. A step that breaks one ends its run
+ * (the explorer prunes it), which also keeps wrong rules from flooding the
+ * network with markers forever.
+ */
+import type { BankAction } from "../../bank/actions.js";
+import { outgoingChannels, type Scenario } from "../../bank/scenario.js";
+import type { BankState } from "../../bank/state.js";
+
+export interface StepRule<State, Action> {
+  readonly name: string;
+  readonly claim: string;
+  /** Why the step from `before` by `action` to `after` breaks the rule, or undefined. */
+  check(before: State, action: Action, after: State): string | undefined;
+}
+
+/** The process whose rules ran in a step: the initiator, or the receiver of a delivery. */
+export function actor(scenario: Scenario, action: BankAction): number {
+  return action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
+}
+
+/** Which snapshot the rules are about, when a run has several. */
+export interface SnapshotSelector<State> {
+  /** Its id, in runs with several (markers carry it); undefined for the one snapshot of a bank run. */
+  readonly snapshot?: number;
+  /** The bank as this snapshot sees it. */
+  layer(state: State): BankState;
+  /** Does this step start this snapshot? */
+  starts(before: State, action: BankAction): boolean;
+}
+
+/** The two rules for the one snapshot of a bank run, or for one snapshot among several. */
+export function markerRules(scenario: Scenario): StepRule<BankState, BankAction>[];
+export function markerRules<State>(scenario: Scenario, selector: SnapshotSelector<State>): StepRule<State, BankAction>[];
+export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelector<State>): StepRule<State, BankAction>[] {
+  const layer = selector?.layer ?? ((state: State) => state as BankState);
+  const starts = selector?.starts ?? ((_: State, action: BankAction) => action.type === "initiate");
+  const snapshot = selector?.snapshot;
+  const name = (p: number) => scenario.processes[p]!;
+  const markers = (state: BankState, c: number) =>
+    state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === snapshot).length;
+  const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
+
+  const recordsOnce: StepRule<State, BankAction> = {
+    name: `records-once${suffix}`,
+    claim: "No process records its state twice.",
+    check(outerBefore, action, outerAfter) {
+      const p = actor(scenario, action);
+      const was = layer(outerBefore).processes[p]!.recorded;
+      return was !== null && layer(outerAfter).processes[p]!.recorded !== was ? `${name(p)} recorded its state a second time` : undefined;
+    },
+  };
+
+  const markerSending: StepRule<State, BankAction> = {
+    name: `marker-sending-rule${suffix}`,
+    claim: "A process records when it starts a snapshot or gets its first marker, and in that step sends one marker on every outgoing channel; it sends no marker at any other time.",
+    check(outerBefore, action, outerAfter) {
+      const [before, after] = [layer(outerBefore), layer(outerAfter)];
+      const p = actor(scenario, action);
+      const recordsNow = before.processes[p]!.recorded === null && after.processes[p]!.recorded !== null;
+      if (starts(outerBefore, action) && !recordsNow) return `${name(p)} started a snapshot without recording its state`;
+      for (const c of outgoingChannels(scenario, p)) {
+        const sent = markers(after, c) - markers(before, c);
+        const id = scenario.channels[c]!.id;
+        if (!recordsNow && sent > 0) return `${name(p)} sent a marker on ${id} without recording its state in that step`;
+        if (recordsNow && sent !== 1) return `${name(p)} recorded its state and sent ${sent} markers on ${id} (one is due on every outgoing channel)`;
+      }
+      return undefined;
+    },
+  };
+  return [recordsOnce, markerSending];
+}

@@ -1,0 +1,41 @@
+/** Grading on the bank with one snapshot: the system, and one check per scenario. */
+import type { SnapshotAlgorithm } from "../../algorithms/snapshot-algorithm.js";
+import type { BankAction } from "../../bank/actions.js";
+import type { Scenario } from "../../bank/scenario.js";
+import { recordedSnapshot } from "../../bank/snapshot.js";
+import type { BankState } from "../../bank/state.js";
+import { bankSystem } from "../../bank/system.js";
+import type { Property } from "../../model/property.js";
+import { describeStep } from "../../render/describe-step.js";
+import { formatSnapshot } from "../../render/text-report.js";
+import { nonInterference } from "../check/non-interference.js";
+import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
+import { markerRules } from "../check/step-rules.js";
+import type { Submission } from "../check/submission.js";
+import type { RulesCheck } from "./exercise.js";
+
+/** The bank run by `rules`, checked on the five properties, non-interference, the marker rules and `extra`. */
+export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, extra: readonly Property<BankState>[] = []): GradedSystem<BankState, BankAction> {
+  const model = bankSystem(scenario, rules);
+  return {
+    model,
+    stepRules: markerRules(scenario),
+    properties: [...model.properties(), nonInterference(scenario), ...extra],
+    describeStep: (before, action, after) => describeStep(scenario, before, action, after),
+    describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
+  };
+}
+
+/** One check per scenario, each worth `points`, exploring the system `build` makes with the submission. */
+export function scenarioChecks<Scn extends Scenario, State, Action>(
+  scenarios: readonly Scn[],
+  points: number,
+  build: (scenario: Scn, submission: Submission) => GradedSystem<State, Action>,
+): RulesCheck[] {
+  return scenarios.map((scenario) => ({
+    name: scenario.name,
+    points,
+    run: (submission, limits) => runCheck(build(scenario, submission), limits.maxStates),
+    replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),
+  }));
+}

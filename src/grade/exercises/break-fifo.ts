@@ -1,0 +1,52 @@
+/**
+ * Exercise 4, break FIFO: the learner writes a scenario on which the
+ * reference rules keep every property when channels are FIFO, and lose
+ * money (conservation) when they are not. Graded by exploring it both ways.
+ */
+import { chandyLamport } from "../../algorithms/chandy-lamport.js";
+import { loadScenario } from "../../bank/parse-scenario.js";
+import { ScenarioError } from "../../bank/scenario-error.js";
+import { runCheck } from "../check/run-check.js";
+import { bankGradedSystem } from "./bank-check.js";
+import type { ScenarioExercise } from "./exercise.js";
+
+/** Small enough to explore both ways in a moment. */
+const MAX_PROCESSES = 4;
+const MAX_TRANSFERS = 6;
+
+export const breakFifo: ScenarioExercise = {
+  number: 4,
+  slug: "04-break-fifo",
+  title: "Break FIFO",
+  file: "04-break-fifo/scenario.json",
+  kind: "scenario",
+  load(file) {
+    const scenario = loadScenario(file);
+    if (scenario.processes.length > MAX_PROCESSES) throw new ScenarioError(file, "processes", `at most ${MAX_PROCESSES} processes, please`);
+    const transfers = scenario.programs.reduce((n, program) => n + program.length, 0);
+    if (transfers > MAX_TRANSFERS) throw new ScenarioError(file, "programs", `at most ${MAX_TRANSFERS} transfers in all, please (found ${transfers})`);
+    return scenario;
+  },
+  checks: [
+    {
+      name: "needs FIFO",
+      points: 12,
+      run(scenario, limits) {
+        const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates);
+        if (withFifo.counterexample) {
+          const c = withFifo.counterexample;
+          return { ...withFifo, counterexample: { ...c, reason: `with FIFO channels: ${c.reason}` } };
+        }
+        const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates);
+        const states = withFifo.states + without.states;
+        if (!without.violated?.includes("conservation")) {
+          return {
+            states,
+            failure: "without FIFO, conservation still holds: every snapshot adds up. A marker must be able to overtake a transfer sent before it, and that transfer must then be missing from the snapshot",
+          };
+        }
+        return { states };
+      },
+    },
+  ],
+};

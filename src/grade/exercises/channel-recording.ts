@@ -1,0 +1,24 @@
+/**
+ * Exercise 2, channel recording: what arrives on a channel after the process
+ * recorded and before that channel's marker. Graded on the learner's channel
+ * effects, with the reference rules recording the processes and sending the
+ * markers, so a mistake in exercise 1 costs nothing here.
+ */
+import { chandyLamport } from "../../algorithms/chandy-lamport.js";
+import { combineRules } from "../check/compose.js";
+import { submittedRules } from "../check/submitted-rules.js";
+import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
+import type { RulesExercise } from "./exercise.js";
+import { ring, twoInitiators, twoNode } from "./scenarios.js";
+
+export const channelRecording: RulesExercise = {
+  number: 2,
+  slug: "02-channel-recording",
+  title: "Channel recording",
+  // Exercises 1 and 2 fill in the same rules file.
+  file: "01-record-and-forward/rules.ts",
+  kind: "rules",
+  checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
+    bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario))),
+  ),
+};

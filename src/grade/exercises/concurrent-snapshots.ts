@@ -1,0 +1,63 @@
+/**
+ * Exercise 6, repeated and concurrent snapshots: markers carry a snapshot
+ * id, and several snapshots run in one execution, each of which must be a
+ * consistent cut (the five properties, per snapshot).
+ */
+import type { MultiEffect, MultiSnapshotAlgorithm } from "../../algorithms/multi-snapshot-algorithm.js";
+import type { BankAction } from "../../bank/actions.js";
+import { describeMultiStep } from "../../bank/multi-snapshot/describe-step.js";
+import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../bank/multi-snapshot/state.js";
+import { multiSnapshotSystem } from "../../bank/multi-snapshot/system.js";
+import { recordedSnapshot } from "../../bank/snapshot.js";
+import { formatSnapshot } from "../../render/text-report.js";
+import { validEffects } from "../check/effects.js";
+import type { GradedSystem } from "../check/run-check.js";
+import { markerRules } from "../check/step-rules.js";
+import type { Submission } from "../check/submission.js";
+import { scenarioChecks } from "./bank-check.js";
+import type { RulesExercise } from "./exercise.js";
+import { repeated, ringConcurrent, threeConcurrent } from "./scenarios.js";
+
+export const concurrentSnapshots: RulesExercise = {
+  number: 6,
+  slug: "06-concurrent-snapshots",
+  title: "Repeated and concurrent snapshots",
+  file: "06-concurrent-snapshots/rules.ts",
+  kind: "rules",
+  checks: scenarioChecks([repeated, ringConcurrent, threeConcurrent], 8, (scenario, submission) =>
+    multiGradedSystem(scenario, submittedMultiRules(submission, scenario)),
+  ),
+};
+
+export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
+  const model = multiSnapshotSystem(scenario, rules);
+  const stepRules = scenario.snapshots.flatMap((_, snapshot) =>
+    markerRules<MultiSnapshotState>(scenario, {
+      snapshot,
+      layer: (state) => layerState(state, snapshot),
+      starts: (before, action) => action.type === "initiate" && nextSnapshotOf(scenario, before, action.process) === snapshot,
+    }),
+  );
+  return {
+    model,
+    stepRules,
+    properties: model.properties(),
+    describeStep: (before, action, after) => describeMultiStep(scenario, before, action, after),
+    describeEnd: (state) =>
+      scenario.snapshots.map((_, s) => `snapshot ${s} recorded: ${formatSnapshot(recordedSnapshot(scenario, layerState(state, s)))}`).join("\n  "),
+  };
+}
+
+/** The multi-snapshot rules exported as `rules`, called in the submission. */
+export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
+  const effects = (path: string, args: unknown[], rule: string) =>
+    validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length }) as MultiEffect[];
+  return {
+    name: "submission",
+    initiate: (view, snapshot) => effects("initiate", [view, snapshot], `rules.initiate(view, snapshot) at ${view.process} (snapshot ${snapshot})`),
+    onMarker: (view, channel, snapshot) =>
+      effects("onMarker", [view, channel, snapshot], `rules.onMarker(view, channel, snapshot) at ${view.process} (marker ${snapshot} on ${channel})`),
+    onMessage: (view, channel, message) =>
+      effects("onMessage", [view, channel, message], `rules.onMessage(view, channel, message) at ${view.process} (${message.id} on ${channel})`),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * What an exercise is to the grader: where the learner's work is, and the
+ * checks that score it. A check is one scenario explored exhaustively (or,
+ * for a scenario the learner writes, one verdict about it).
+ */
+import type { Scenario } from "../../bank/scenario.js";
+import type { CheckOutcome } from "../check/run-check.js";
+import type { Submission } from "../check/submission.js";
+
+export interface CheckLimits {
+  /** Stop exploring a check's scenario past this many states. */
+  readonly maxStates: number;
+}
+
+interface ExerciseBase {
+  readonly number: number;
+  /** Its folder, e.g. "01-record-and-forward". */
+  readonly slug: string;
+  readonly title: string;
+  /** The file the learner fills in, relative to the submission folder. */
+  readonly file: string;
+}
+
+export interface RulesCheck {
+  readonly name: string;
+  readonly points: number;
+  run(submission: Submission, limits: CheckLimits): CheckOutcome;
+  /** Runs a counterexample's actions again: which property or step rule fails at the end, and why. */
+  replay(submission: Submission, actions: readonly unknown[]): { property: string; reason: string } | undefined;
+}
+
+/** The learner writes code: it runs in a sandbox and the checks call it. */
+export interface RulesExercise extends ExerciseBase {
+  readonly kind: "rules";
+  readonly checks: readonly RulesCheck[];
+}
+
+export interface ScenarioCheck {
+  readonly name: string;
+  readonly points: number;
+  run(scenario: Scenario, limits: CheckLimits): CheckOutcome;
+}
+
+/** The learner writes a scenario file: the grader reads it and explores it. */
+export interface ScenarioExercise extends ExerciseBase {
+  readonly kind: "scenario";
+  /** Reads and checks the file; throws a SnaplabError naming the problem. */
+  load(file: string): Scenario;
+  readonly checks: readonly ScenarioCheck[];
+}
+
+export type Exercise = RulesExercise | ScenarioExercise;

@@ -1,0 +1,128 @@
+/**
+ * Grades a submission folder (the layout of exercises/): for each exercise,
+ * runs the learner's file in a sandbox and every check against it. Whatever
+ * one exercise does, the others are still graded; only the grader's own
+ * exploration decides a score.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { SnaplabError } from "../errors.js";
+import { StateLimitError } from "../explore/state-limit-error.js";
+import { RuleFault } from "./check/rule-fault.js";
+import type { CheckOutcome } from "./check/run-check.js";
+import { sandboxedSubmission } from "./check/submission.js";
+import { exercises as allExercises, maxPoints } from "./exercises/catalogue.js";
+import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
+import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
+import { BuildError, submissionEntry } from "./sandbox/bundle.js";
+import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
+
+export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
+  /** Grade only these exercise numbers. */
+  readonly only?: readonly number[];
+}
+
+export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, maxStates: 200_000 };
+
+export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
+  const started = performance.now();
+  const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
+  const exercises: ExerciseResult[] = [];
+  for (const exercise of chosen) exercises.push(await gradeExercise(exercise, directory, options));
+  return {
+    directory,
+    points: exercises.reduce((sum, e) => sum + e.points, 0),
+    maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
+    exercises,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+export async function gradeExercise(exercise: Exercise, directory: string, options: GradeOptions = {}): Promise<ExerciseResult> {
+  const started = performance.now();
+  const limits = { ...defaultLimits, ...options };
+  const file = join(directory, exercise.file);
+  let outcome: { checks: CheckResult[] } | { fault: ExerciseFault };
+  try {
+    if (!existsSync(file)) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
+    else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
+    else outcome = await gradeRules(exercise, file, limits);
+  } catch (error) {
+    // A fault of the grader's own: this exercise is not graded, the others still are.
+    outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
+  }
+
+  const max = maxPoints(exercise);
+  if ("fault" in outcome) {
+    const checks = exercise.checks.map((c) => ({ name: c.name, points: 0, maxPoints: c.points, passed: false, states: 0, failure: outcome.fault.message }));
+    return { ...header(exercise), points: 0, maxPoints: max, passed: false, fault: outcome.fault, checks, elapsedMs: performance.now() - started };
+  }
+  const points = outcome.checks.reduce((sum, c) => sum + c.points, 0);
+  return { ...header(exercise), points, maxPoints: max, passed: points === max, checks: outcome.checks, elapsedMs: performance.now() - started };
+}
+
+const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
+
+async function gradeRules(exercise: RulesExercise, file: string, limits: typeof defaultLimits) {
+  let entry: string;
+  try {
+    entry = submissionEntry(file, exercise.file);
+  } catch (error) {
+    if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
+    throw error;
+  }
+  const sandbox = new Sandbox(entry, limits);
+  let result: { checks: CheckResult[] } | { fault: ExerciseFault };
+  try {
+    sandbox.load();
+    const submission = sandboxedSubmission(sandbox);
+    const checks = exercise.checks.map((check) => checkResult(check, () => check.run(submission, limits)));
+    submission.recheck();
+    result = { checks };
+  } catch (error) {
+    result = { fault: faultOf(error) };
+  }
+  const { stdout } = await sandbox.close();
+  if (stdout.trim() !== "" && !("fault" in result)) {
+    const line = stdout.trim().split("\n")[0]!.slice(0, 80);
+    result = { fault: { kind: "stdout", message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging)` } };
+  }
+  return result;
+}
+
+function gradeScenario(exercise: ScenarioExercise, file: string, limits: CheckLimits) {
+  try {
+    const scenario = exercise.load(file);
+    return { checks: exercise.checks.map((check) => checkResult(check, () => check.run(scenario, limits))) };
+  } catch (error) {
+    if (error instanceof SnaplabError) return { fault: { kind: "scenario", message: error.message } };
+    throw error;
+  }
+}
+
+function checkResult(check: { name: string; points: number }, run: () => CheckOutcome): CheckResult {
+  const base = { name: check.name, maxPoints: check.points };
+  let outcome: CheckOutcome;
+  try {
+    outcome = run();
+  } catch (error) {
+    if (!(error instanceof StateLimitError)) throw error;
+    return { ...base, points: 0, passed: false, states: error.limit, failure: error.message };
+  }
+  const passed = !outcome.counterexample && !outcome.failure;
+  const c = outcome.counterexample;
+  return {
+    ...base,
+    points: passed ? check.points : 0,
+    passed,
+    states: outcome.states,
+    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded } } : {}),
+    ...(outcome.failure ? { failure: outcome.failure } : {}),
+  };
+}
+
+function faultOf(error: unknown): ExerciseFault {
+  if (error instanceof RuleFault) return { kind: error.fault, message: error.message };
+  if (error instanceof SandboxFailed) return { kind: error.failure.kind, message: error.failure.message };
+  throw error;
+}

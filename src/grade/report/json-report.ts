@@ -1,0 +1,42 @@
+/**
+ * `snaplab grade --format json`: one object per submission with its
+ * exercises, points, maximum and every failure with its trace; several
+ * submissions give { submissions: [...] }.
+ */
+import type { SubmissionReport } from "../result.js";
+
+export function jsonReport(reports: readonly SubmissionReport[]): object {
+  const objects = reports.map(submissionObject);
+  return objects.length === 1 ? objects[0]! : { submissions: objects };
+}
+
+function submissionObject(report: SubmissionReport): object {
+  return {
+    directory: report.directory,
+    points: report.points,
+    max: report.maxPoints,
+    elapsedMs: Math.round(report.elapsedMs),
+    exercises: report.exercises.map((e) => ({
+      number: e.number,
+      slug: e.slug,
+      title: e.title,
+      file: e.file,
+      points: e.points,
+      max: e.maxPoints,
+      passed: e.passed,
+      ...(e.fault ? { fault: e.fault } : {}),
+      checks: e.checks.map((c) => ({ name: c.name, points: c.points, max: c.maxPoints, passed: c.passed, states: c.states })),
+    })),
+    failures: report.exercises.flatMap((e) =>
+      e.checks
+        .filter((c) => !c.passed)
+        .map((c) => ({
+          exercise: e.number,
+          check: c.name,
+          ...(c.counterexample
+            ? { property: c.counterexample.property, reason: c.counterexample.reason, trace: c.counterexample.steps, recorded: c.counterexample.recorded }
+            : { reason: e.fault?.message ?? c.failure }),
+        })),
+    ),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The grade a person reads: per exercise its points and verdict, for each
+ * failed check the reason and the shortest counterexample, and "Points: x/y"
+ * at the end as DSLabs prints it. Several submissions end with a table.
+ */
+import type { SubmissionReport } from "../result.js";
+import { failureLines, scoreText } from "./failure-text.js";
+
+export function textReport(reports: readonly SubmissionReport[]): string {
+  const blocks = reports.map(submissionText);
+  if (reports.length > 1) blocks.push(summaryTable(reports));
+  return blocks.join("\n");
+}
+
+function submissionText(report: SubmissionReport): string {
+  const titleWidth = Math.max(...report.exercises.map((e) => `${e.number}. ${e.title}`.length));
+  const lines = [`${report.directory}`];
+  for (const e of report.exercises) {
+    const verdict = e.passed ? "passed" : e.fault ? `failed: ${e.fault.message}` : "failed";
+    lines.push(`  ${`${e.number}. ${e.title}`.padEnd(titleWidth)}  ${scoreText(e.points, e.maxPoints).padStart(5)}  ${verdict}`);
+    if (e.fault) continue;
+    const nameWidth = Math.max(...e.checks.map((c) => c.name.length));
+    for (const check of e.checks.filter((c) => !c.passed)) {
+      const [first, ...rest] = failureLines(check);
+      lines.push(`       ${check.name.padEnd(nameWidth)}  ${scoreText(check.points, check.maxPoints)}  ${first}`);
+      lines.push(...rest.map((line) => `         ${line}`));
+    }
+  }
+  lines.push(`Points: ${scoreText(report.points, report.maxPoints)} (graded in ${(report.elapsedMs / 1000).toFixed(1)} s)`, "");
+  return lines.join("\n");
+}
+
+function summaryTable(reports: readonly SubmissionReport[]): string {
+  const numbers = reports[0]!.exercises.map((e) => String(e.number));
+  const header = ["submission", ...numbers, "points"];
+  const rows = reports.map((r) => [r.directory, ...r.exercises.map((e) => String(e.points)), scoreText(r.points, r.maxPoints)]);
+  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => row[col]!.length)));
+  const format = (row: string[]) => "  " + row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  ");
+  return ["Summary", format(header), ...rows.map(format), ""].join("\n");
+}

@@ -1,0 +1,49 @@
+/** What grading found, per check, per exercise, per submission: the data every output format is made from. */
+
+export interface CounterexampleReport {
+  readonly property: string;
+  readonly reason: string;
+  readonly length: number;
+  readonly steps: readonly string[];
+  readonly recorded: string;
+}
+
+export interface CheckResult {
+  readonly name: string;
+  readonly points: number;
+  readonly maxPoints: number;
+  readonly passed: boolean;
+  /** States explored (0 when the check did not run). */
+  readonly states: number;
+  readonly counterexample?: CounterexampleReport;
+  /** Why it failed, when no trace shows it. */
+  readonly failure?: string;
+}
+
+/** Why a whole exercise got zero: its code could not be run, or broke the rules' contract. */
+export interface ExerciseFault {
+  /** e.g. "missing", "build", "load", "throws", "mutates", "non-deterministic", "malformed", "exits", "timeout", "memory", "stdout", "scenario". */
+  readonly kind: string;
+  readonly message: string;
+}
+
+export interface ExerciseResult {
+  readonly number: number;
+  readonly slug: string;
+  readonly title: string;
+  readonly file: string;
+  readonly points: number;
+  readonly maxPoints: number;
+  readonly passed: boolean;
+  readonly fault?: ExerciseFault;
+  readonly checks: readonly CheckResult[];
+  readonly elapsedMs: number;
+}
+
+export interface SubmissionReport {
+  readonly directory: string;
+  readonly points: number;
+  readonly maxPoints: number;
+  readonly exercises: readonly ExerciseResult[];
+  readonly elapsedMs: number;
+}

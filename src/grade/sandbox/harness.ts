@@ -1,0 +1,77 @@
+/**
+ * Runs inside the sandbox's child process, bundled together with one
+ * submission: loads it, then answers the grader's calls. Each call runs twice
+ * on fresh copies of its input, so that a rule that changes what it was given,
+ * or answers differently the second time, is caught (as DSLabs' --checks does).
+ */
+import type { Answer, Call, Request } from "./protocol.js";
+
+type Module = Record<string, unknown>;
+
+/** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
+class ExitCalled extends Error {}
+
+export function serve(load: () => Promise<Module>): void {
+  process.exit = ((code?: number) => {
+    throw new ExitCalled(`called process.exit(${code ?? ""})`);
+  }) as typeof process.exit;
+  let submission: Module = {};
+  process.on("message", async (request: Request) => {
+    if (request.type === "load") {
+      try {
+        submission = await load();
+        process.send!({ type: "loaded" });
+      } catch (error) {
+        process.send!({ type: "failed", failure: { kind: "load", message: describeError(error) } });
+      }
+    } else if (request.type === "calls") {
+      process.send!({ type: "answers", answers: request.calls.map((call) => answer(submission, call)) });
+    }
+  });
+}
+
+/** Runs one call twice and reports the result, or the first way it broke the contract. */
+export function answer(submission: Module, call: Call): Answer {
+  const [ownerPath, name] = splitPath(call.path);
+  const owner = ownerPath === "" ? submission : submission[ownerPath];
+  const fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
+  if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}` };
+
+  const input = JSON.stringify(call.args);
+  const run = (): Answer | { json: string | undefined } => {
+    const args = JSON.parse(input) as unknown[];
+    let value: unknown;
+    try {
+      value = fn.apply(owner, args);
+    } catch (error) {
+      if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
+      return { ok: false, fault: "throws", message: `threw ${describeError(error)}` };
+    }
+    const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
+    if (changed >= 0) return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
+    try {
+      return { json: JSON.stringify(value) };
+    } catch (error) {
+      return { ok: false, fault: "not-data", message: `returned something that is not plain data (${describeError(error)})` };
+    }
+  };
+
+  const first = run();
+  if ("ok" in first) return first;
+  const second = run();
+  if ("ok" in second) return second;
+  if (first.json !== second.json) {
+    return { ok: false, fault: "non-deterministic", message: `answered ${first.json} and then ${second.json} to the same input` };
+  }
+  return { ok: true, json: first.json };
+}
+
+function splitPath(path: string): [string, string] {
+  const dot = path.lastIndexOf(".");
+  return dot < 0 ? ["", path] : [path.slice(0, dot), path.slice(dot + 1)];
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  return JSON.stringify(error) ?? String(error);
+}

@@ -1,0 +1,85 @@
+// The grade, list and hint commands: options parsed and reports chosen without grading,
+// and the list and hint texts from their inputs.
+import yargs from "yargs";
+import { describe, expect, it } from "vitest";
+import { formatReports, gradeCommand, gradeOptions, type GradeArgs } from "../../src/cli/grade-command.js";
+import { hintText } from "../../src/cli/hint-command.js";
+import { listText } from "../../src/cli/list-command.js";
+import type { ExerciseResult, SubmissionReport } from "../../src/grade/result.js";
+
+/** Parses a `snaplab grade` command line without grading anything. */
+function parseGrade(argv: string[]): GradeArgs | string {
+  let parsed: GradeArgs | string = "";
+  try {
+    yargs(argv)
+      .command({ ...gradeCommand, handler: (args) => void (parsed = args as unknown as GradeArgs) })
+      .fail((message) => {
+        throw new Error(message);
+      })
+      .parseSync();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return parsed;
+}
+
+describe("snaplab grade's options", () => {
+  it("should default to grading exercises/ as text", () => {
+    expect(parseGrade(["grade"])).toMatchObject({ dirs: ["exercises"], format: "text", watch: false });
+  });
+
+  it("should take several folders, a format, exercises and limits", () => {
+    const args = parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500", "--max-states", "1000"]) as GradeArgs;
+    expect(args).toMatchObject({ dirs: ["a", "b"], format: "junit", only: [1, 3] });
+    expect(gradeOptions(args)).toEqual({ only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
+  });
+
+  it("should refuse a bad limit, an unknown format, and Gradescope for several folders", () => {
+    expect(parseGrade(["grade", "--memory-limit", "-1"])).toBe("--memory-limit must be a positive integer");
+    expect(parseGrade(["grade", "--format", "xml"])).toMatch(/Invalid values/);
+    expect(parseGrade(["grade", "a", "b", "--format", "gradescope"])).toBe("--format gradescope grades one folder at a time");
+  });
+
+  it("should render the chosen format", () => {
+    const empty: SubmissionReport = { directory: "d", points: 0, maxPoints: 0, exercises: [], elapsedMs: 0 };
+    expect(formatReports("json", [empty])).toBe(JSON.stringify({ directory: "d", points: 0, max: 0, elapsedMs: 0, exercises: [], failures: [] }, null, 2) + "\n");
+    expect(JSON.parse(formatReports("gradescope", [empty]))).toMatchObject({ score: 0, tests: [] });
+    expect(formatReports("junit", [empty])).toContain(`<testsuites name="snaplab grade" tests="0"`);
+    expect(formatReports("text", [empty])).toContain("Points: 0/0");
+  });
+});
+
+describe("snaplab list and hint", () => {
+  it("should list each exercise with its file, points and status", () => {
+    const result = (number: number, points: number, file: string): ExerciseResult => ({
+      number,
+      slug: "",
+      title: `exercise ${number}`,
+      file,
+      points,
+      maxPoints: 10,
+      passed: points === 10,
+      checks: [],
+      elapsedMs: 0,
+    });
+    const text = listText("exercises", [
+      result(1, 10, "01-record-and-forward/rules.ts"),
+      result(2, 5, "01-record-and-forward/rules.ts"),
+      result(3, 0, "03-completion/completion.ts"),
+      result(4, 0, "no/such/file.json"),
+    ]);
+    expect(text.split("\n").slice(0, 5)).toEqual([
+      "#  exercise    file                            points  status",
+      "1  exercise 1  01-record-and-forward/rules.ts  10/10   done",
+      "2  exercise 2  01-record-and-forward/rules.ts  5/10    in progress",
+      "3  exercise 3  03-completion/completion.ts     0/10    to do",
+      "4  exercise 4  no/such/file.json               0/10    failing",
+    ]);
+  });
+
+  it("should print an exercise's hint, and say when there is none", () => {
+    expect(hintText("exercises", 2)).toMatch(/^# Hint for exercise 2/);
+    expect(() => hintText("nowhere", 2)).toThrow("nowhere/02-channel-recording/HINT.md: no such file");
+    expect(() => hintText("exercises", 9)).toThrow("there is no exercise 9 (exercises are 1 to 6)");
+  });
+});

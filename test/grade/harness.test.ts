@@ -1,0 +1,79 @@
+// The sandbox's harness answers a call twice on fresh copies; these are its verdicts,
+// checked in this process (in a sandbox it runs in the child).
+import { describe, expect, it } from "vitest";
+import { answer } from "../../src/grade/sandbox/harness.js";
+import { validEffects } from "../../src/grade/check/effects.js";
+import { RuleFault } from "../../src/grade/check/rule-fault.js";
+import { twoNode } from "../../src/grade/exercises/scenarios.js";
+
+let calls = 0;
+const submission = {
+  rules: { echo: (x: number) => [x], self: () => globalThis, poke: (view: { n: number }) => ((view.n += 1), []) },
+  flaky: () => ++calls,
+  throwsText: () => {
+    throw "plain text";
+  },
+};
+
+describe("the sandbox harness", () => {
+  it("should return a call's result as JSON", () => {
+    expect(answer(submission, { path: "rules.echo", args: [3] })).toEqual({ ok: true, json: "[3]" });
+  });
+
+  it("should name each way a call breaks the contract", () => {
+    const realExit = process.exit;
+    const fault = (path: string, args: unknown[] = []) => {
+      const a = answer(submission, { path, args });
+      return a.ok ? "ok" : `${a.fault}: ${a.message}`;
+    };
+    expect(fault("rules.missing")).toBe("missing: exports no function rules.missing");
+    expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
+    expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2 to the same input");
+    expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
+    expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);
+    expect(process.exit).toBe(realExit);
+  });
+});
+
+describe("checking a rule's effects", () => {
+  const check = (value: unknown, delivered?: { kind: "data"; id: string; amount: number }) => {
+    try {
+      return validEffects(twoNode, value, { rule: "r", ...(delivered ? { delivered } : {}) });
+    } catch (error) {
+      return (error as RuleFault).message;
+    }
+  };
+  const sent = { kind: "data" as const, id: "P0#1", amount: 10 };
+
+  it("should keep well-formed effects and drop what else they carry", () => {
+    expect(check([{ type: "record-state", extra: 1 }, { type: "send-marker", channel: "P0->P1", sent: [sent] }])).toEqual([
+      { type: "record-state" },
+      { type: "send-marker", channel: "P0->P1", sent: [sent] },
+    ]);
+    expect(check([{ type: "buffer-message", channel: "P0->P1", message: { ...sent, colour: "white" } }], sent)).toEqual([
+      { type: "buffer-message", channel: "P0->P1", message: sent },
+    ]);
+  });
+
+  it("should refuse what is not an effect, saying which and why", () => {
+    expect(check(undefined)).toBe("r returned undefined, not a list of effects");
+    expect(check([7])).toBe("r returned 7 as effect 1, not an effect object");
+    expect(check([{ type: "stop-recording" }])).toBe("r returned effect 1 (stop-recording) without a channel");
+    expect(check([{ type: "send-marker", channel: "P0->P1", sent: 3 }])).toBe("r returned effect 1 (send-marker) whose sent is not a list of messages");
+    expect(check([{ type: "record-message", channel: "P1->P0", message: sent }])).toMatch(/which is not a message sent on P1->P0$/);
+    expect(check([{ type: "record-message", channel: "P0->P1", message: { ...sent, amount: 1000 } }])).toMatch(/not a message sent on P0->P1/);
+    expect(check([{ type: "buffer-message", channel: "P0->P1", message: sent }])).toBe("r returned effect 1 (buffer-message) for P0#1, which is not the message being delivered");
+  });
+
+  it("should want a snapshot id on every effect when a run has several", () => {
+    const multi = (value: unknown) => {
+      try {
+        return validEffects(twoNode, value, { rule: "r", snapshots: 2 });
+      } catch (error) {
+        return (error as RuleFault).message;
+      }
+    };
+    expect(multi([{ type: "record-state", snapshot: 1 }])).toEqual([{ type: "record-state", snapshot: 1 }]);
+    expect(multi([{ type: "record-state", snapshot: 2 }])).toBe("r returned effect 1 (record-state) with snapshot 2 (snapshots are numbered 0 to 1)");
+  });
+});

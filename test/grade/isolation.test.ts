@@ -1,0 +1,102 @@
+// Untrusted code: each way a submission can misbehave gets zero for its exercise, with a
+// reason that says which, and the rest of the report is still written. The submissions
+// below run in the grader's sandbox (a child process), as a learner's would.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../src/grade/grade.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-isolation-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A copy of solutions/ whose file `file` holds `code`. */
+function submissionWith(name: string, file: string, code: string): string {
+  const dir = join(scratch, name);
+  cpSync("solutions", dir, { recursive: true });
+  writeFileSync(join(dir, file), code);
+  return dir;
+}
+
+const limits = { timeLimitMs: 1000, memoryLimitMb: 64 };
+const rulesFile = "05-lai-yang/rules.ts";
+/** Lai-Yang-shaped rules whose initiate is `initiate` (the first rule any run calls). */
+const rulesWith = (initiate: string, preamble = "") =>
+  `${preamble}\nexport const rules = { name: "bad", initiate: ${initiate}, onMarker: () => [], onMessage: () => [] };\n`;
+
+const cases: { name: string; code: string; kind: string; reason: RegExp }[] = [
+  { name: "throws", code: rulesWith(`() => { throw new TypeError("no such thing"); }`), kind: "throws", reason: /rules\.initiate\(view\) at P0 threw TypeError: no such thing/ },
+  { name: "loops forever", code: rulesWith(`() => { for (;;) {} }`), kind: "timeout", reason: /did not answer within 1000 ms/ },
+  { name: "calls process.exit", code: rulesWith(`() => process.exit(0)`), kind: "exits", reason: /called process\.exit\(0\)/ },
+  {
+    name: "writes fake results to stdout",
+    code: rulesWith(`() => { console.log("Points: 100/100"); return [{ type: "record-state" }]; }`),
+    kind: "stdout",
+    reason: /printed to stdout \("Points: 100\/100"\)/,
+  },
+  {
+    name: "mutates the view it was handed",
+    code: rulesWith(`(view) => { view.incoming.length = 0; return [{ type: "record-state" }]; }`),
+    kind: "mutates",
+    reason: /rules\.initiate\(view\) at P0 changed its argument 1/,
+  },
+  { name: "returns a malformed effect", code: rulesWith(`() => [{ type: "record-everything" }]`), kind: "malformed", reason: /unknown effect type "record-everything"/ },
+  {
+    name: "answers differently to the same input",
+    code: rulesWith(`() => (++calls % 2 === 0 ? [] : [{ type: "record-state" }])`, "let calls = 0;"),
+    kind: "non-deterministic",
+    reason: /answered .* and then .* to the same input/,
+  },
+  {
+    // Same answer twice in a row, another when asked a third time (the grader asks again at the end).
+    name: "keeps hidden state that shows later",
+    code: rulesWith(
+      `(view) => (asked(view) > 2 ? [] : [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel, sent: view.sent[channel] })), ...view.incoming.map((channel) => ({ type: "start-recording", channel }))])`,
+      "const times = new Map(); const asked = (view) => { const key = JSON.stringify(view); times.set(key, (times.get(key) ?? 0) + 1); return times.get(key); };",
+    ),
+    kind: "non-deterministic",
+    reason: /answered .* the first time and \[\] when asked again later/,
+  },
+  { name: "runs out of memory", code: rulesWith(`() => { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(7)); }`), kind: "memory", reason: /ran out of memory \(limit 64 MB\)/ },
+  { name: "does not build", code: `export const rules = { initiate( => [] };`, kind: "build", reason: /05-lai-yang\/rules\.ts:1:\d+: / },
+  { name: "throws while loading", code: `throw new Error("not today");`, kind: "load", reason: /not today/ },
+  { name: "exports no rules", code: `export const rulez = {};`, kind: "missing", reason: /the submission exports no function rules\.initiate/ },
+];
+
+describe("a submission that misbehaves", () => {
+  for (const c of cases) {
+    it(`should get zero, saying so, when it ${c.name}`, async () => {
+      const report = await gradeSubmission(submissionWith(c.name.replace(/\W+/g, "-"), rulesFile, c.code), { ...limits, only: [5] });
+      const [laiYang] = report.exercises;
+      expect(laiYang!.points).toBe(0);
+      expect(laiYang!.fault?.kind).toBe(c.kind);
+      expect(laiYang!.fault?.message).toMatch(c.reason);
+      expect(laiYang!.checks.every((check) => check.points === 0 && check.failure === laiYang!.fault!.message)).toBe(true);
+    });
+  }
+
+  it("should still grade the other exercises in full", async () => {
+    const dir = submissionWith("one-bad-exercise", rulesFile, cases[0]!.code);
+    writeFileSync(join(dir, "04-break-fifo/scenario.json"), `{ "processes": { "P0": 1 }, "initiators": ["P9"] }`);
+    const report = await gradeSubmission(dir, { ...limits, only: [3, 4, 5] });
+    expect(report.exercises.map((e) => [e.number, e.points, e.fault?.kind])).toEqual([
+      [3, 10, undefined],
+      [4, 0, "scenario"],
+      [5, 0, "throws"],
+    ]);
+    expect(report.exercises[1]!.fault!.message).toMatch(/scenario\.json: initiators\[0\]: "P9" is not a process/);
+  });
+
+  it("should stop a submission that is slow on every call once its time in all is spent", async () => {
+    const slow = `(view) => { const until = Date.now() + 150; while (Date.now() < until); return [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel, sent: [] }))]; }`;
+    const report = await gradeSubmission(submissionWith("slow", rulesFile, rulesWith(slow)), { ...limits, totalTimeLimitMs: 500, only: [5] });
+    expect(report.exercises[0]!.fault).toEqual({ kind: "timeout", message: "took more than 0.5 s in all to answer (too slow)" });
+  });
+
+  it("should say which file is missing", async () => {
+    const dir = submissionWith("missing-file", rulesFile, "");
+    rmSync(join(dir, rulesFile));
+    const report = await gradeSubmission(dir, { ...limits, only: [5] });
+    expect(report.exercises[0]!.fault).toEqual({ kind: "missing", message: "there is no 05-lai-yang/rules.ts" });
+  });
+});

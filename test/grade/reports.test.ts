@@ -1,0 +1,109 @@
+// The four output formats of snaplab grade, from one hand-made report.
+import { describe, expect, it } from "vitest";
+import { gradescopeReport } from "../../src/grade/report/gradescope-report.js";
+import { jsonReport } from "../../src/grade/report/json-report.js";
+import { junitReport } from "../../src/grade/report/junit-report.js";
+import { textReport } from "../../src/grade/report/text-report.js";
+import type { SubmissionReport } from "../../src/grade/result.js";
+
+const report: SubmissionReport = {
+  directory: "alice",
+  points: 5,
+  maxPoints: 22,
+  elapsedMs: 1234,
+  exercises: [
+    {
+      number: 1,
+      slug: "01-record-and-forward",
+      title: "Record and forward",
+      file: "01-record-and-forward/rules.ts",
+      points: 5,
+      maxPoints: 10,
+      passed: false,
+      elapsedMs: 200,
+      checks: [
+        { name: "two-node", points: 5, maxPoints: 5, passed: true, states: 65 },
+        {
+          name: "ring",
+          points: 0,
+          maxPoints: 5,
+          passed: false,
+          states: 40,
+          counterexample: {
+            property: "marker-sending-rule",
+            reason: "P1 recorded its state and sent 0 markers on P1->P2 (one is due on every outgoing channel)",
+            length: 2,
+            steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", " 2. deliver marker <P0->P1>: \"no effect\""],
+            recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
+          },
+        },
+      ],
+    },
+    {
+      number: 5,
+      slug: "05-lai-yang",
+      title: "Snapshots without FIFO (Lai-Yang)",
+      file: "05-lai-yang/rules.ts",
+      points: 0,
+      maxPoints: 12,
+      passed: false,
+      elapsedMs: 300,
+      fault: { kind: "timeout", message: "did not answer within 3000 ms (an endless loop?)" },
+      checks: [{ name: "two-node, no FIFO", points: 0, maxPoints: 12, passed: false, states: 0, failure: "did not answer within 3000 ms (an endless loop?)" }],
+    },
+  ],
+};
+
+describe("grade reports", () => {
+  it("should tell a person the points, each failure with its steps, and Points: x/y", () => {
+    const text = textReport([report]);
+    expect(text).toContain("1. Record and forward                  5/10  failed");
+    expect(text).toContain("ring      0/5  marker-sending-rule is violated: P1 recorded its state and sent 0 markers");
+    expect(text).toContain("shortest counterexample, 2 steps:");
+    expect(text).toContain("5. Snapshots without FIFO (Lai-Yang)   0/12  failed: did not answer within 3000 ms");
+    expect(text).toMatch(/Points: 5\/22 \(graded in 1\.2 s\)\n$/);
+  });
+
+  it("should end a class's reports with a summary table", () => {
+    const text = textReport([report, { ...report, directory: "bob", points: 22 }]);
+    expect(text).toContain(["Summary", "  submission  1  5  points", "  alice       5  0    5/22", "  bob         5  0   22/22"].join("\n"));
+  });
+
+  it("should give programs one JSON object with exercises, points, max and failures with traces", () => {
+    const json = jsonReport([report]) as Record<string, unknown>;
+    expect(json).toMatchObject({ directory: "alice", points: 5, max: 22 });
+    expect(json.failures).toEqual([
+      {
+        exercise: 1,
+        check: "ring",
+        property: "marker-sending-rule",
+        reason: report.exercises[0]!.checks[1]!.counterexample!.reason,
+        trace: report.exercises[0]!.checks[1]!.counterexample!.steps,
+        recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
+      },
+      { exercise: 5, check: "two-node, no FIFO", reason: "did not answer within 3000 ms (an endless loop?)" },
+    ]);
+    expect(jsonReport([report, report])).toEqual({ submissions: [json, json] });
+  });
+
+  it("should write Gradescope's results.json: score, execution_time, tests with name, score, max_score, output, visibility", () => {
+    const results = gradescopeReport(report) as { score: number; execution_time: number; tests: Record<string, unknown>[] };
+    expect(results).toMatchObject({ score: 5, execution_time: 1, visibility: "visible", output: "Points: 5/22" });
+    expect(results.tests.map((t) => [t.name, t.number, t.score, t.max_score, t.status, t.visibility])).toEqual([
+      ["1. Record and forward: two-node", "1.1", 5, 5, "passed", "visible"],
+      ["1. Record and forward: ring", "1.2", 0, 5, "failed", "visible"],
+      ["5. Snapshots without FIFO (Lai-Yang): two-node, no FIFO", "5.1", 0, 12, "failed", "visible"],
+    ]);
+    expect(results.tests[1]!.output).toContain("2. deliver marker <P0->P1>");
+  });
+
+  it("should write JUnit XML with one test case per check and escaped failures", () => {
+    const xml = junitReport([report]);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="snaplab grade" tests="3" failures="2" time="1.234">/);
+    expect(xml).toContain(`<testcase classname="01-record-and-forward" name="two-node"/>`);
+    expect(xml).toContain(`<failure message="marker-sending-rule is violated: P1 recorded its state and sent 0 markers on P1-&gt;P2`);
+    expect(xml).toContain(`deliver marker &lt;P0-&gt;P1&gt;: &quot;no effect&quot;`);
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+  });
+});
