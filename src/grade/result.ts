@@ -6,6 +6,8 @@ export interface CounterexampleReport {
   readonly length: number;
   readonly steps: readonly string[];
   readonly recorded: string;
+  /** The counterexample as a space-time diagram (empty where the model has none). */
+  readonly diagram: readonly string[];
 }
 
 export interface CheckResult {

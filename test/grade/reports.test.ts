@@ -35,6 +35,7 @@ const report: SubmissionReport = {
             length: 2,
             steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", " 2. deliver marker <P0->P1>: \"no effect\""],
             recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
+            diagram: [],
           },
         },
       ],

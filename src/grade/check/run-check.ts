@@ -6,6 +6,7 @@
 import { exploreBfs } from "../../explore/bfs.js";
 import type { Model } from "../../model/model.js";
 import type { Property } from "../../model/property.js";
+import type { Path } from "../../explore/path.js";
 import { gradedModel } from "./graded-model.js";
 import type { StepRule } from "./step-rules.js";
 
@@ -18,6 +19,8 @@ export interface GradedSystem<State, Action> {
   describeStep(before: State, action: Action, after: State): string;
   /** What the run recorded, shown under the steps. */
   describeEnd(state: State): string;
+  /** A space-time diagram of a counterexample, where the system has one. */
+  drawDiagram?(path: Path<State, Action>, property: string, reason: string): string[];
 }
 
 export interface Counterexample<Action> {
@@ -27,6 +30,8 @@ export interface Counterexample<Action> {
   /** One line per action, numbered from 1. */
   readonly steps: readonly string[];
   readonly recorded: string;
+  /** The counterexample drawn as a space-time diagram, one line each (empty if the system has none). */
+  readonly diagram: readonly string[];
 }
 
 export interface CheckOutcome<Action = unknown> {
@@ -43,7 +48,8 @@ export function runCheck<State, Action>(system: GradedSystem<State, Action>, max
   // The explorer lists violations in the order it found them; the shortest wins, then the earliest.
   const shortest = [...result.violations].sort((a, b) => a.path.actions.length - b.path.actions.length)[0];
   if (!shortest) return { states: result.states };
-  const { states, actions } = shortest.path;
+  const { actions } = shortest.path;
+  const states = shortest.path.states.map((s) => s.state);
   return {
     states: result.states,
     violated: result.violations.map((v) => v.property),
@@ -51,8 +57,9 @@ export function runCheck<State, Action>(system: GradedSystem<State, Action>, max
       property: shortest.property,
       reason: shortest.reason,
       actions,
-      steps: actions.map((action, i) => `${String(i + 1).padStart(2)}. ${system.describeStep(states[i]!.state, action, states[i + 1]!.state)}`),
-      recorded: system.describeEnd(states[states.length - 1]!.state),
+      steps: actions.map((action, i) => `${String(i + 1).padStart(2)}. ${system.describeStep(states[i]!, action, states[i + 1]!)}`),
+      recorded: system.describeEnd(states[states.length - 1]!),
+      diagram: system.drawDiagram?.({ states, actions }, shortest.property, shortest.reason) ?? [],
     },
   };
 }

@@ -7,6 +7,8 @@ import type { BankState } from "../../bank/state.js";
 import { bankSystem } from "../../bank/system.js";
 import type { Property } from "../../model/property.js";
 import { describeStep } from "../../render/describe-step.js";
+import { spaceTime } from "../../render/space-time.js";
+import { textDiagram } from "../../render/text-diagram.js";
 import { formatSnapshot } from "../../render/text-report.js";
 import { nonInterference } from "../check/non-interference.js";
 import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
@@ -23,6 +25,8 @@ export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, e
     properties: [...model.properties(), nonInterference(scenario), ...extra],
     describeStep: (before, action, after) => describeStep(scenario, before, action, after),
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
+    drawDiagram: (path, property, reason) =>
+      textDiagram(spaceTime(scenario, { property, reason, length: path.actions.length, path })),
   };
 }
 

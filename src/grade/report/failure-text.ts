@@ -9,6 +9,7 @@ export function failureLines(check: CheckResult): string[] {
     `shortest counterexample, ${c.length} ${c.length === 1 ? "step" : "steps"}:`,
     ...c.steps,
     ...c.recorded.split("\n").map((line) => line.trim()),
+    ...(c.diagram.length > 0 ? ["", ...c.diagram] : []),
   ];
 }
 
