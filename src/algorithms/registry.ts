@@ -1,9 +1,10 @@
 /** The snapshot algorithms a scenario or the command line can name. */
 import { SnaplabError } from "../errors.js";
 import { chandyLamport } from "./chandy-lamport.js";
+import { seed000 } from "./seed000.js";
 import type { SnapshotAlgorithm } from "./snapshot-algorithm.js";
 
-const algorithms: readonly SnapshotAlgorithm[] = [chandyLamport];
+const algorithms: readonly SnapshotAlgorithm[] = [chandyLamport, seed000];
 
 export function algorithmNames(): string[] {
   return algorithms.map((a) => a.name);

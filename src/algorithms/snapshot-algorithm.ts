@@ -34,7 +34,13 @@ export type Effect =
   /** Add a delivered message to an open incoming channel's recording. */
   | { readonly type: "record-message"; readonly channel: ChannelId; readonly message: DataMessage }
   /** Stop recording an incoming channel: rec[c] := closed(what it holds). */
-  | { readonly type: "stop-recording"; readonly channel: ChannelId };
+  | { readonly type: "stop-recording"; readonly channel: ChannelId }
+  /**
+   * Only in onMessage: keep the arriving message in the process's buffer
+   * instead of crediting it. Nothing ever applies a buffered message, so a
+   * rule that buffers changes the computation (see `non-interference`).
+   */
+  | { readonly type: "buffer-message" };
 
 export interface SnapshotAlgorithm {
   readonly name: string;
@@ -42,6 +48,6 @@ export interface SnapshotAlgorithm {
   initiate(view: ProcessView): readonly Effect[];
   /** A marker arrived on the incoming channel `channel`. */
   onMarker(view: ProcessView, channel: ChannelId): readonly Effect[];
-  /** A data message arrived on `channel`; the bank credits it after these effects. */
+  /** A data message arrived on `channel`; the bank credits it after these effects (unless one is buffer-message). */
   onMessage(view: ProcessView, channel: ChannelId, message: DataMessage): readonly Effect[];
 }

@@ -34,3 +34,11 @@ export function creditTransfer(state: BankState, process: number, message: DataM
   processes[process] = { ...p, balance: p.balance + message.amount, received: [...p.received, message.id].sort() };
   return { ...state, processes };
 }
+
+/** A data message reaches its receiver but is kept in its buffer: no credit, not received. */
+export function bufferTransfer(state: BankState, process: number, message: DataMessage): BankState {
+  const p = state.processes[process]!;
+  const processes = state.processes.slice();
+  processes[process] = { ...p, buffered: [...(p.buffered ?? []), message] };
+  return { ...state, processes };
+}

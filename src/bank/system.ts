@@ -7,7 +7,7 @@ import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { Model } from "../model/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
-import { creditTransfer, sendTransfer, takeMessage } from "./environment.js";
+import { bufferTransfer, creditTransfer, sendTransfer, takeMessage } from "./environment.js";
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
@@ -42,7 +42,9 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
       // The rule sees the message arrive before the process takes it, so it
       // can still record a state without it (as Lai-Yang's rule needs).
       const effects = algorithm.onMessage(processView(scenario, taken, to), id, message);
-      return creditTransfer(applyEffects(scenario, taken, to, effects, "onMessage"), to, message);
+      const after = applyEffects(scenario, taken, to, effects, "onMessage");
+      const kept = effects.some((effect) => effect.type === "buffer-message");
+      return kept ? bufferTransfer(after, to, message) : creditTransfer(after, to, message);
     }
   }
 }

@@ -1,5 +1,6 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { findAlgorithm } from "../algorithms/registry.js";
 import { loadScenario } from "../bank/parse-scenario.js";
 import { checkScenario } from "../check/check-scenario.js";
 import type { Progress } from "../explore/exploration.js";
@@ -10,6 +11,7 @@ import { ExitCode } from "./exit-code.js";
 interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
+  algorithm?: string;
   json: boolean;
   listSnapshots: boolean;
   maxStates?: number;
@@ -22,6 +24,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
+      .option("algorithm", { type: "string", describe: "run these snapshot rules instead of the ones the scenario names" })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", { type: "number", describe: "stop (exit 2) rather than store more states than this" })
@@ -34,6 +37,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     const scenario = loadScenario(args.scenario);
     const report = checkScenario(scenario, {
       ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
+      ...(args.algorithm === undefined ? {} : { algorithm: findAlgorithm(args.algorithm) }),
       ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
       onProgress: showProgress,
     });

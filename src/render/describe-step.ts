@@ -28,7 +28,11 @@ export function describeStep(scenario: Scenario, before: BankState, action: Bank
   if (message.kind === "marker") {
     return `deliver marker ${channel.id}${overtaking}: ${changes.join(", ") || "no effect"}`;
   }
-  const credit = `${who(channel.to)} balance ${after.processes[channel.to]!.balance}`;
+  const receiver = after.processes[channel.to]!;
+  const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
+  const credit = kept
+    ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})`
+    : `${who(channel.to)} balance ${receiver.balance}`;
   return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
 }
 
