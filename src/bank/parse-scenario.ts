@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { channelName, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 
-const KEYS = ["name", "processes", "channels", "programs", "initiators", "fifo", "algorithm"];
+const KEYS = ["name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
 const TRANSFER_KEYS = ["to", "amount"];
 
 export function loadScenario(file: string): Scenario {
@@ -98,6 +98,8 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
 
   const fifo = raw.fifo ?? true;
   if (typeof fifo !== "boolean") fail("fifo", "must be true or false");
+  const atomicSend = raw.atomicSend ?? true;
+  if (typeof atomicSend !== "boolean") fail("atomicSend", "must be true or false");
   const algorithm = raw.algorithm ?? "chandy-lamport";
   if (typeof algorithm !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
 
@@ -109,6 +111,7 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
     programs,
     initiators,
     fifo: fifo as boolean,
+    atomicSend: atomicSend as boolean,
     algorithm: algorithm as string,
   };
 }

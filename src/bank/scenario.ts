@@ -31,6 +31,12 @@ export interface Scenario {
   readonly programs: readonly (readonly Transfer[])[];
   readonly initiators: readonly number[];
   readonly fifo: boolean;
+  /**
+   * Whether a send is one action (default). When false, a send is two: the
+   * debit, then putting the message on its channel, with anything else
+   * (a snapshot, say) able to happen in between.
+   */
+  readonly atomicSend?: boolean;
   /** The snapshot algorithm the scenario is meant to run (default "chandy-lamport"). */
   readonly algorithm: string;
 }

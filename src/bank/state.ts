@@ -39,6 +39,8 @@ export interface ProcessState {
    * Absent while empty.
    */
   readonly buffered?: readonly DataMessage[];
+  /** Non-atomic sends only: the next program step is debited but not yet on its channel. */
+  readonly debited?: true;
 }
 
 /** rec[c]: whether the receiver is recording channel c, and what it has recorded. */
@@ -78,13 +80,13 @@ export function isSnapshotComplete(state: BankState): boolean {
 
 /**
  * A canonical string for the visited set: equal states, equal keys. A live
- * balance and received set are left out because the pcs, the queues and the
- * buffers fix them (what was sent, minus what is still in flight or
- * buffered), so the key stays one-to-one and much shorter.
+ * balance and received set are left out because the pcs, the debits, the
+ * queues and the buffers fix them (what was sent, minus what is still in
+ * flight or buffered), so the key stays one-to-one and much shorter.
  */
 export function stateKey(state: BankState): string {
   const processes = state.processes.map(
-    (p) => `${p.pc},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
+    (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
   const channels = state.channels.map(
     (c) => `${c.queue.map((m) => (m.kind === "marker" ? "M" : m.id)).join(" ")}|${recordingKey(c.recording)}`,

@@ -7,7 +7,7 @@ import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { Model } from "../model/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
-import { bufferTransfer, creditTransfer, sendTransfer, takeMessage } from "./environment.js";
+import { bufferTransfer, creditTransfer, debitTransfer, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
@@ -28,6 +28,10 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
   switch (action.type) {
     case "send":
       return sendTransfer(scenario, state, action.process);
+    case "debit":
+      return debitTransfer(scenario, state, action.process);
+    case "transmit":
+      return transmitTransfer(scenario, state, action.process);
     case "initiate": {
       const effects = algorithm.initiate(processView(scenario, state, action.process));
       return applyEffects(scenario, state, action.process, effects, "initiate");
