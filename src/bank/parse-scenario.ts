@@ -6,37 +6,26 @@ import { readFileSync } from "node:fs";
 import { channelName, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 
-const KEYS = ["name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
+const KEYS = ["model", "name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
 const TRANSFER_KEYS = ["to", "amount"];
 
 export function loadScenario(file: string): Scenario {
-  let text: string;
+  return parseScenario(readScenarioFile(file), file);
+}
+
+/** The text of a scenario file, or an error naming the file. */
+export function readScenarioFile(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
     throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
   }
-  return parseScenario(text, file);
 }
 
 export function parseScenario(text: string, file = "<scenario>"): Scenario {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
-  }
-  const fail = (field: string, problem: string): never => {
-    throw new ScenarioError(file, field, problem);
-  };
-  const raw = asObject(json, "", fail);
-  for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) fail(key, `unknown key (expected one of ${KEYS.join(", ")})`);
-  }
-
-  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
-  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  const { raw, fail, name } = scenarioObject(text, file, KEYS);
+  if (raw.model !== undefined && raw.model !== "bank") fail("model", `must be "bank" for a bank scenario`);
 
   const balances = asObject(raw.processes, "processes", fail);
   const processes = Object.keys(balances);
@@ -104,7 +93,7 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
   if (typeof algorithm !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
 
   return {
-    name: name as string,
+    name,
     processes,
     initialBalances,
     channels,
@@ -116,16 +105,40 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
   };
 }
 
-type Fail = (field: string, problem: string) => never;
+/**
+ * What every scenario file starts with, whatever its model: a JSON object
+ * with only `keys` in it, a name (the file's, if not given), and `fail`, which
+ * reports a problem with one field of this file.
+ */
+export function scenarioObject(text: string, file: string, keys: readonly string[]): { raw: Record<string, unknown>; fail: Fail; name: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
+  }
+  const fail = (field: string, problem: string): never => {
+    throw new ScenarioError(file, field, problem);
+  };
+  const raw = asObject(json, "", fail);
+  for (const key of Object.keys(raw)) {
+    if (!keys.includes(key)) fail(key, `unknown key (expected one of ${keys.join(", ")})`);
+  }
+  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
+  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  return { raw, fail, name: name as string };
+}
 
-function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
+export type Fail = (field: string, problem: string) => never;
+
+export function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail(field, `must be an object, got ${describe(value)}`);
   }
   return value as Record<string, unknown>;
 }
 
-function asInteger(value: unknown, field: string, fail: Fail): number {
+export function asInteger(value: unknown, field: string, fail: Fail): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
     return fail(field, `must be an integer, got ${describe(value)}`);
   }
