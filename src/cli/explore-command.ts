@@ -8,6 +8,7 @@ import { loadAnyScenario } from "../check/load-any-scenario.js";
 import { SnaplabError } from "../errors.js";
 import type { Progress } from "../explore/exploration.js";
 import { checkDatabase } from "../models/database/check-database.js";
+import { checkDataflow } from "../models/dataflow/check-dataflow.js";
 import { jsonReport } from "../render/json-report.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { textReport } from "../render/text-report.js";
@@ -29,7 +30,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
-      .option("algorithm", { type: "string", describe: "run these snapshot rules (or database design) instead of the ones the scenario names" })
+      .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", { type: "number", describe: "stop (exit 2) rather than store more states than this" })
@@ -49,7 +50,8 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
       onProgress: showProgress,
     };
-    printModelReport(checkDatabase(loaded.scenario, options), args);
+    const report = loaded.model === "database" ? checkDatabase(loaded.scenario, options) : checkDataflow(loaded.scenario, options);
+    printModelReport(report, args);
   },
 };
 

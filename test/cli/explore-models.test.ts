@@ -43,7 +43,7 @@ describe("snaplab explore with a database scenario", () => {
 describe("snaplab explore: which model", () => {
   it("should name an unknown model, with the file and the field", async () => {
     const file = scenarioFile("odd.json", '{ "model": "spreadsheet" }');
-    await expect(runExplore([file])).rejects.toThrow(`${file}: model: unknown model "spreadsheet" (known: bank, database)`);
+    await expect(runExplore([file])).rejects.toThrow(`${file}: model: unknown model "spreadsheet" (known: bank, database, dataflow)`);
   });
 
   it("should read a file without a model, or with \"bank\", as a bank, with the bank's exact errors", async () => {
@@ -52,5 +52,16 @@ describe("snaplab explore: which model", () => {
     const broken = scenarioFile("broken.json", "{ nope");
     await expect(runExplore([broken])).rejects.toThrow(`${broken}: not valid JSON`);
     await expect(runExplore([join(dir, "missing.json")])).rejects.toThrow(`${join(dir, "missing.json")}: cannot read the scenario (no such file)`);
+  });
+});
+
+describe("snaplab explore with a dataflow scenario", () => {
+  it("should run the barrier mode the scenario names, or another with --algorithm", async () => {
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/seed003-aligned.json"]);
+    expect(stdout).toMatch(/^seed003-aligned: dataflow, aligned$/m);
+    expect(exitCode).toBe(0);
+    const other = await runExplore(["spec/scenarios/seed003-aligned.json", "--algorithm", "at-least-once"]);
+    expect(other.stdout).toMatch(/^exactly-once is violated; shortest counterexample, 18 steps:$/m);
+    expect(other.exitCode).toBe(1);
   });
 });

@@ -15,7 +15,12 @@ import { databaseSystem } from "./system.js";
 export function checkDatabase(scenario: DatabaseScenario, options: ExploreOptions & { algorithm?: string } = {}): ModelReport {
   const design = findDesign(options.algorithm ?? scenario.algorithm);
   const model = databaseSystem(scenario, design);
-  const report = checkModel(`${scenario.name}: database, ${design.name}`, model, (b, a, s) => describeDatabaseStep(scenario, b, a, s), options);
+  const report = checkModel(
+    `${scenario.name}: database, ${design.name}`,
+    model,
+    (before, action, after) => describeDatabaseStep(scenario, before, action, after),
+    options,
+  );
   const waiting = countExecutionsThrough(model, (state) => state.nodes.some((_, node) => isWaiting(scenario, state, node)));
   return { ...report, figures: [{ label: "executions in which a send waits", value: waiting }] };
 }
