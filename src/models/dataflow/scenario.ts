@@ -19,7 +19,3 @@ export interface DataflowScenario {
 
 /** Channel numbers: source i -> operator input i, then operator -> sink. */
 export const TO_SINK = 2;
-
-export function channelNames(scenario: DataflowScenario): readonly string[] {
-  return [`${scenario.sources[0]}->op`, `${scenario.sources[1]}->op`, "op->sink"];
-}
