@@ -57,33 +57,14 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
     });
   }
 
-  const rawPrograms = raw.programs === undefined ? {} : asObject(raw.programs, "programs", fail);
-  for (const owner of Object.keys(rawPrograms)) processIndex(owner, `programs.${owner}`);
-  const programs = processes.map((p, from): Transfer[] => {
-    const steps = rawPrograms[p] ?? [];
-    if (!Array.isArray(steps)) fail(`programs.${p}`, "must be a list of { to, amount } sends");
-    return (steps as unknown[]).map((step, k) => {
-      const field = `programs.${p}[${k}]`;
-      const transfer = asObject(step, field, fail);
-      for (const key of Object.keys(transfer)) {
-        if (!TRANSFER_KEYS.includes(key)) fail(`${field}.${key}`, "unknown key (expected to, amount)");
-      }
-      const to = processIndex(transfer.to, `${field}.to`);
-      const channel = channels.findIndex((c) => c.from === from && c.to === to);
-      if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
-      const amount = asInteger(transfer.amount, `${field}.amount`, fail);
-      if (amount <= 0) fail(`${field}.amount`, `must be a positive integer, got ${amount}`);
-      return { messageId: `${p}#${k + 1}`, channel, amount };
-    });
+  const programs = parsePrograms(raw.programs, processes, processIndex, TRANSFER_KEYS, "sends", fail, (transfer, field, from, k): Transfer => {
+    const p = processes[from]!;
+    const to = processIndex(transfer.to, `${field}.to`);
+    const channel = channels.findIndex((c) => c.from === from && c.to === to);
+    if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
+    return { messageId: `${p}#${k + 1}`, channel, amount: positiveAmount(transfer.amount, `${field}.amount`, fail) };
   });
-
-  if (!Array.isArray(raw.initiators) || raw.initiators.length === 0) {
-    fail("initiators", "must be a non-empty list of processes");
-  }
-  const initiators = (raw.initiators as unknown[]).map((id, i) => processIndex(id, `initiators[${i}]`));
-  initiators.forEach((p, i) => {
-    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${processes[p]} is listed twice`);
-  });
+  const initiators = parseInitiators(raw.initiators, processes, processIndex, "processes", fail);
 
   const fifo = raw.fifo ?? true;
   if (typeof fifo !== "boolean") fail("fifo", "must be true or false");
@@ -130,6 +111,53 @@ export function scenarioObject(text: string, file: string, keys: readonly string
 }
 
 export type Fail = (field: string, problem: string) => never;
+type Index = (id: unknown, field: string) => number;
+
+/**
+ * `programs`: for each owner (process or node) by name, a list of steps, each
+ * an object with only `keys` that `step` checks and converts. An owner left
+ * out has an empty program.
+ */
+export function parsePrograms<T>(
+  value: unknown,
+  owners: readonly string[],
+  ownerIndex: Index,
+  keys: readonly string[],
+  noun: string,
+  fail: Fail,
+  step: (fields: Record<string, unknown>, field: string, owner: number, k: number) => T,
+): T[][] {
+  const raw = value === undefined ? {} : asObject(value, "programs", fail);
+  for (const owner of Object.keys(raw)) ownerIndex(owner, `programs.${owner}`);
+  return owners.map((name, owner) => {
+    const steps = raw[name] ?? [];
+    if (!Array.isArray(steps)) fail(`programs.${name}`, `must be a list of { ${keys.join(", ")} } ${noun}`);
+    return (steps as unknown[]).map((s, k) => {
+      const field = `programs.${name}[${k}]`;
+      const fields = asObject(s, field, fail);
+      for (const key of Object.keys(fields)) {
+        if (!keys.includes(key)) fail(`${field}.${key}`, `unknown key (expected ${keys.join(", ")})`);
+      }
+      return step(fields, field, owner, k);
+    });
+  });
+}
+
+/** `initiators`: a non-empty list of distinct names. */
+export function parseInitiators(value: unknown, names: readonly string[], index: Index, noun: string, fail: Fail): number[] {
+  if (!Array.isArray(value) || value.length === 0) fail("initiators", `must be a non-empty list of ${noun}`);
+  const initiators = (value as unknown[]).map((id, i) => index(id, `initiators[${i}]`));
+  initiators.forEach((p, i) => {
+    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${names[p]} is listed twice`);
+  });
+  return initiators;
+}
+
+export function positiveAmount(value: unknown, field: string, fail: Fail): number {
+  const amount = asInteger(value, field, fail);
+  if (amount <= 0) fail(field, `must be a positive integer, got ${amount}`);
+  return amount;
+}
 
 export function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

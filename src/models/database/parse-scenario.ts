@@ -4,7 +4,7 @@
  * line naming the file and the field, as the bank's scenarios do.
  */
 import { designNames } from "../../algorithms/database/registry.js";
-import { asInteger, asObject, scenarioObject } from "../../bank/parse-scenario.js";
+import { asInteger, asObject, parseInitiators, parsePrograms, positiveAmount, scenarioObject } from "../../bank/parse-scenario.js";
 import { channelName, type Channel } from "../../bank/scenario.js";
 import type { Account, DatabaseScenario, Transaction } from "./scenario.js";
 
@@ -45,29 +45,14 @@ export function parseDatabaseScenario(text: string, file = "<scenario>"): Databa
   const channels: Channel[] = [];
   nodes.forEach((from, i) => nodes.forEach((to, j) => i !== j && channels.push({ id: channelName(from, to), from: i, to: j })));
 
-  const rawPrograms = raw.programs === undefined ? {} : asObject(raw.programs, "programs", fail);
-  for (const owner of Object.keys(rawPrograms)) nodeIndex(owner, `programs.${owner}`);
-  const programs = nodes.map((n, node): Transaction[] => {
-    const steps = rawPrograms[n] ?? [];
-    if (!Array.isArray(steps)) fail(`programs.${n}`, "must be a list of { from, to, amount } transactions");
-    return (steps as unknown[]).map((step, k) => {
-      const field = `programs.${n}[${k}]`;
-      const transaction = asObject(step, field, fail);
-      for (const key of Object.keys(transaction)) {
-        if (!TRANSACTION_KEYS.includes(key)) fail(`${field}.${key}`, `unknown key (expected ${TRANSACTION_KEYS.join(", ")})`);
-      }
-      const from = account(node, transaction.from, `${field}.from`);
-      const to = destination(node, transaction.to, `${field}.to`);
-      const amount = asInteger(transaction.amount, `${field}.amount`, fail);
-      if (amount <= 0) fail(`${field}.amount`, `must be a positive integer, got ${amount}`);
-      const channel = to.node === node ? undefined : channels.findIndex((c) => c.from === node && c.to === to.node);
-      return { id: `${n}#${k + 1}`, from, to, amount, channel };
-    });
+  const programs = parsePrograms(raw.programs, nodes, nodeIndex, TRANSACTION_KEYS, "transactions", fail, (transaction, field, node, k): Transaction => {
+    const from = account(node, transaction.from, `${field}.from`);
+    const to = destination(node, transaction.to, `${field}.to`);
+    const amount = positiveAmount(transaction.amount, `${field}.amount`, fail);
+    const channel = to.node === node ? undefined : channels.findIndex((c) => c.from === node && c.to === to.node);
+    return { id: `${nodes[node]}#${k + 1}`, from, to, amount, channel };
   });
-
-  if (!Array.isArray(raw.initiators) || raw.initiators.length === 0) fail("initiators", "must be a non-empty list of nodes");
-  const initiators = (raw.initiators as unknown[]).map((id, i) => nodeIndex(id, `initiators[${i}]`));
-  initiators.forEach((p, i) => initiators.indexOf(p) !== i && fail(`initiators[${i}]`, `${nodes[p]} is listed twice`));
+  const initiators = parseInitiators(raw.initiators, nodes, nodeIndex, "nodes", fail);
 
   const algorithm = raw.algorithm;
   if (typeof algorithm !== "string" || !designNames().includes(algorithm)) {

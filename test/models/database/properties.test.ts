@@ -3,18 +3,9 @@ import { describe, expect, it } from "vitest";
 import { blocking } from "../../../src/algorithms/database/blocking.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
-import { parseDatabaseScenario } from "../../../src/models/database/parse-scenario.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
+import { oneTransfer } from "../../support/one-transfer.js";
 
-const oneTransfer = parseDatabaseScenario(
-  JSON.stringify({
-    model: "database",
-    nodes: { A: { x: 100 }, B: { x: 100 } },
-    programs: { A: [{ from: "x", to: "B.x", amount: 10 }] },
-    initiators: ["A"],
-    algorithm: "blocking",
-  }),
-);
 const violations = (design: DatabaseDesign) =>
   exploreBfs(databaseSystem(oneTransfer, design)).violations.map((v) => [v.property, v.path.actions.length, v.reason]);
 

@@ -1,17 +1,8 @@
 // The database model on the smallest case worth drawing: A sends 10 to B once; A starts the snapshot.
 import { describe, expect, it } from "vitest";
-import { parseDatabaseScenario } from "../../../src/models/database/parse-scenario.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
+import { oneTransfer } from "../../support/one-transfer.js";
 
-const oneTransfer = parseDatabaseScenario(
-  JSON.stringify({
-    model: "database",
-    nodes: { A: { x: 100 }, B: { x: 100 } },
-    programs: { A: [{ from: "x", to: "B.x", amount: 10 }] },
-    initiators: ["A"],
-    algorithm: "chandy-lamport-redo",
-  }),
-);
 const figures = (algorithm: string) => {
   const report = checkDatabase(oneTransfer, { algorithm });
   return [report.states, report.transitions, report.executions, report.figures[0]!.value, report.counterexamples.length];
