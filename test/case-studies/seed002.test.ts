@@ -65,9 +65,27 @@ describe("seed 002 on three nodes", () => {
   });
 
   it("should never deadlock and always finish the snapshot", () => {
-    for (const design of ["redo", "blocking", "coordinator"]) {
+    for (const design of ["redo", "blocking", "coordinator", "blocking-until-all-done", "coordinator-with-resume"]) {
       const verdicts = check(`seed002-three-nodes-${design}`).properties.filter((p) => ["termination", "no-deadlock"].includes(p.name));
       expect(verdicts.map((p) => p.holds)).toEqual([true, true]);
     }
+  });
+});
+
+describe("seed 002: the repairs the counterexamples suggest", () => {
+  it("should keep every property when gates stay closed until every node is done", () => {
+    expect(summary(check("seed002-two-nodes-blocking-until-all-done"))).toEqual({ figures: [378, 642, 2_214n, 1_342n], violated: [] });
+    expect(summary(check("seed002-three-nodes-blocking-until-all-done"))).toEqual({
+      figures: [43_408, 142_484, 322_025_100_352n, 306_284_781_483n],
+      violated: [],
+    });
+  });
+
+  it("should keep every property when the coordinator lets nodes resume only once all have recorded", () => {
+    expect(summary(check("seed002-two-nodes-coordinator-with-resume"))).toEqual({ figures: [205, 353, 2_346n, 1_642n], violated: [] });
+    expect(summary(check("seed002-three-nodes-coordinator-with-resume"))).toEqual({
+      figures: [2_248, 5_434, 458_880_624n, 444_590_844n],
+      violated: [],
+    });
   });
 });

@@ -35,7 +35,7 @@ describe("snaplab explore with a database scenario", () => {
       "--fifo and --list-snapshots apply to bank scenarios only (spec/scenarios/seed002-two-nodes-blocking.json is a database)",
     );
     await expect(runExplore(["spec/scenarios/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
-      'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator)',
+      'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
     );
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { DatabaseAction } from "./actions.js";
 import { accountName, type DatabaseScenario } from "./scenario.js";
-import { heldPositions, logLength, type DatabaseState, type LoggedCredit } from "./state.js";
+import { heldPositions, logLength, type DatabaseState, type LoggedCredit, type Signal } from "./state.js";
 
 export function describeDatabaseStep(scenario: DatabaseScenario, before: DatabaseState, action: DatabaseAction, after: DatabaseState): string {
   const changes = designChanges(scenario, before, after);
@@ -21,7 +21,7 @@ export function describeDatabaseStep(scenario: DatabaseScenario, before: Databas
   const channel = scenario.channels[action.channel]!;
   const message = before.channels[action.channel]!.queue[0]!;
   const who = scenario.nodes[channel.to]!;
-  if (message.kind === "signal") return withChanges(`${who} receives ${message.signal === "ready" ? "“ready”" : `a ${message.signal}`} on ${channel.id}`);
+  if (message.kind === "signal") return withChanges(`${who} receives ${signalName(message.signal)} on ${channel.id}`);
   const log = logLength(before.nodes[channel.to]!) + 1;
   const to = accountName(scenario, { node: channel.to, account: message.account });
   return withChanges(`${who} commits the credit of ${message.txn} (log ${log}): ${message.amount} to ${to}`);
@@ -39,7 +39,7 @@ function designChanges(scenario: DatabaseScenario, before: DatabaseState, after:
     }
     if (n.gateClosed !== was.gateClosed) changes.push(`${n.gateClosed ? "blocks" : "unblocks"} distributed transactions`);
   });
-  const sent = new Map<string, string[]>();
+  const sent = new Map<Signal, string[]>();
   const started: string[] = [];
   scenario.channels.forEach((channel, c) => {
     const added = after.channels[c]!.queue.slice(before.channels[c]!.queue.length);
@@ -51,8 +51,13 @@ function designChanges(scenario: DatabaseScenario, before: DatabaseState, after:
     else if (now.status === "open") started.push(channel.id);
   });
   if (started.length) changes.push(`starts recording ${started.join(", ")}`);
-  for (const [signal, channels] of sent) changes.push(`sends ${signal === "ready" ? "“ready”" : `a ${signal}`} on ${channels.join(", ")}`);
+  for (const [signal, channels] of sent) changes.push(`sends ${signalName(signal)} on ${channels.join(", ")}`);
   return changes;
+}
+
+/** "a marker", "a checkpoint", "a snapshot" command; the replies quoted: “ready”, “done”, “resume”. */
+function signalName(signal: Signal): string {
+  return ["marker", "checkpoint", "snapshot"].includes(signal) ? `a ${signal}` : `“${signal}”`;
 }
 
 function formatCredits(credits: readonly LoggedCredit[]): string {

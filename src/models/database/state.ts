@@ -7,7 +7,7 @@
  * the order they happened. Its length is `pc + credits.length`; position k is
  * the node's k-th commit (1-based), its local transaction number.
  */
-export type Signal = "marker" | "checkpoint" | "ready" | "snapshot";
+export type Signal = "marker" | "checkpoint" | "ready" | "snapshot" | "done" | "resume";
 
 /** The second half of a distributed transaction, on its way to the credited node. */
 export interface Credit {

@@ -41,7 +41,7 @@ describe("parseDatabaseScenario", () => {
     [{ programs: { A: [{ from: "x", to: "y", amount: 0 }] } }, "db.json: programs.A[0].amount: must be a positive integer, got 0"],
     [{ initiators: [] }, "db.json: initiators: must be a non-empty list of nodes"],
     [{ initiators: ["A", "A"] }, "db.json: initiators[1]: A is listed twice"],
-    [{ algorithm: "chandy-lamport" }, "db.json: algorithm: must name a database snapshot design (chandy-lamport-redo, blocking, coordinator)"],
+    [{ algorithm: "chandy-lamport" }, "db.json: algorithm: must name a database snapshot design (chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)"],
   ])("should refuse %j in one line naming the field", (fields, message) => {
     expect(() => parse(fields)).toThrow(message);
   });
