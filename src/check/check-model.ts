@@ -7,9 +7,14 @@
 import { exploreBfs, type ExploreOptions } from "../explore/bfs.js";
 import type { Model } from "../model/model.js";
 
-export interface ModelReport {
-  /** e.g. "seed002-two-nodes: database, blocking". */
-  readonly title: string;
+/** What was checked: the scenario's name, its model and the rules it ran, e.g. ("seed002-two-nodes", "database", "blocking"). */
+export interface Checked {
+  readonly scenario: string;
+  readonly model: string;
+  readonly algorithm: string;
+}
+
+export interface ModelReport extends Checked {
   readonly states: number;
   readonly transitions: number;
   readonly executions: bigint | undefined;
@@ -21,7 +26,7 @@ export interface ModelReport {
 }
 
 export function checkModel<State, Action>(
-  title: string,
+  checked: Checked,
   model: Model<State, Action>,
   describe: (before: State, action: Action, after: State) => string,
   options: ExploreOptions = {},
@@ -38,5 +43,6 @@ export function checkModel<State, Action>(
         steps: path.actions.map((action, i) => describe(path.states[i]!, action, path.states[i + 1]!)),
       })),
   );
-  return { title, states: result.states, transitions: result.transitions, executions: result.executions, figures: [], properties, counterexamples, elapsedMs: result.elapsedMs };
+  const { states, transitions, executions, elapsedMs } = result;
+  return { ...checked, states, transitions, executions, figures: [], properties, counterexamples, elapsedMs };
 }

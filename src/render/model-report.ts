@@ -16,7 +16,7 @@ export function modelTextReport(report: ModelReport): string {
   const labelWidth = Math.max(...figures.map(([label]) => label.length));
   const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
   const lines = [
-    report.title,
+    `${report.scenario}: ${report.model}, ${report.algorithm}`,
     ...figures.map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
@@ -30,7 +30,9 @@ export function modelTextReport(report: ModelReport): string {
 
 export function modelJsonReport(report: ModelReport): object {
   return {
-    title: report.title,
+    scenario: report.scenario,
+    model: report.model,
+    algorithm: report.algorithm,
     states: report.states,
     transitions: report.transitions,
     executions: report.executions === undefined ? null : report.executions.toString(),

@@ -23,7 +23,7 @@ describe("snaplab explore with a database scenario", () => {
   it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
     const { stdout, exitCode } = await runExplore(["spec/scenarios/seed002-two-nodes-blocking.json", "--algorithm", "chandy-lamport-redo", "--json"]);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ title: "seed002-two-nodes-blocking: database, chandy-lamport-redo", states: 303, executions: "1839" });
+    expect(report).toMatchObject({ scenario: "seed002-two-nodes-blocking", model: "database", algorithm: "chandy-lamport-redo", states: 303, executions: "1839" });
     expect(report.figures).toEqual({ "executions in which a send waits": "0" });
     expect(report.properties["contiguous-log"]).toBe("violated");
     expect(report.counterexamples[0].trace).toHaveLength(6);

@@ -16,7 +16,7 @@ export function checkDatabase(scenario: DatabaseScenario, options: ExploreOption
   const design = findDesign(options.algorithm ?? scenario.algorithm);
   const model = databaseSystem(scenario, design);
   const report = checkModel(
-    `${scenario.name}: database, ${design.name}`,
+    { scenario: scenario.name, model: "database", algorithm: design.name },
     model,
     (before, action, after) => describeDatabaseStep(scenario, before, action, after),
     options,

@@ -16,7 +16,7 @@ export function checkDataflow(scenario: DataflowScenario, options: ExploreOption
   const mode = findBarrierMode(options.algorithm ?? scenario.algorithm);
   const model = dataflowSystem(scenario, mode);
   const report = checkModel(
-    `${scenario.name}: dataflow, ${mode.name}`,
+    { scenario: scenario.name, model: "dataflow", algorithm: mode.name },
     model,
     (before, action, after) => describeDataflowStep(scenario, mode, before, action, after),
     options,
