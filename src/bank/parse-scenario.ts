@@ -3,7 +3,7 @@
  * that a mistake is reported as one line naming the file and the field.
  */
 import { readFileSync } from "node:fs";
-import { channelName, type Channel, type Scenario, type Transfer } from "./scenario.js";
+import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 
 const KEYS = ["model", "name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
@@ -31,19 +31,11 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
   const processes = Object.keys(balances);
   if (processes.length === 0) fail("processes", "must name at least one process");
   const initialBalances = processes.map((p) => asInteger(balances[p], `processes.${p}`, fail));
-  const processIndex = (id: unknown, field: string): number => {
-    const i = typeof id === "string" ? processes.indexOf(id) : -1;
-    if (i < 0) fail(field, `${JSON.stringify(id)} is not a process (processes are ${processes.join(", ")})`);
-    return i;
-  };
+  const processIndex = indexIn(processes, "process", "processes", fail);
 
   const channels: Channel[] = [];
   if (raw.channels === undefined) {
-    processes.forEach((_, from) =>
-      processes.forEach((_, to) => {
-        if (from !== to) channels.push({ id: channelName(processes[from]!, processes[to]!), from, to });
-      }),
-    );
+    channels.push(...completeGraph(processes));
   } else {
     if (!Array.isArray(raw.channels)) fail("channels", "must be a list of [from, to] pairs");
     (raw.channels as unknown[]).forEach((pair, i) => {
@@ -112,6 +104,15 @@ export function scenarioObject(text: string, file: string, keys: readonly string
 
 export type Fail = (field: string, problem: string) => never;
 type Index = (id: unknown, field: string) => number;
+
+/** Where a name is in `names`, or a failure saying it is not a `noun`. */
+export function indexIn(names: readonly string[], noun: string, plural: string, fail: Fail): Index {
+  return (id, field) => {
+    const i = typeof id === "string" ? names.indexOf(id) : -1;
+    if (i < 0) fail(field, `${JSON.stringify(id)} is not a ${noun} (${plural} are ${names.join(", ")})`);
+    return i;
+  };
+}
 
 /**
  * `programs`: for each owner (process or node) by name, a list of steps, each

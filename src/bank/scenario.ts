@@ -45,6 +45,11 @@ export function channelName(from: ProcessId, to: ProcessId): ChannelId {
   return `${from}->${to}`;
 }
 
+/** Every ordered pair of distinct names, in name order: the complete directed graph. */
+export function completeGraph(names: readonly string[]): Channel[] {
+  return names.flatMap((from, i) => names.flatMap((to, j) => (i === j ? [] : [{ id: channelName(from, to), from: i, to: j }])));
+}
+
 export function incomingChannels(scenario: Scenario, process: number): number[] {
   return scenario.channels.flatMap((c, i) => (c.to === process ? [i] : []));
 }

@@ -6,7 +6,7 @@ import { loadScenario } from "../../src/bank/parse-scenario.js";
 import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
 import { counterexampleLines } from "../../src/render/text-report.js";
 
-const demo = loadScenario("spec/scenarios/seed000-demo.json");
+const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
 const verdicts = (report: CheckReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
 
 describe("seed 000: the demo's rule on the demo's three cashiers", () => {

@@ -17,7 +17,7 @@ const totals = (report: CheckReport) => {
 };
 
 describe("seed 001: debit and send on one goroutine, the snapshot on another", () => {
-  const report = checkScenario(loadScenario("spec/scenarios/seed001-goroutines.json"));
+  const report = checkScenario(loadScenario("spec/scenarios/case-studies/seed001-goroutines.json"));
 
   it("should pin the figures", () => {
     expect(report.scenario.atomicSend).toBe(false);
@@ -44,7 +44,7 @@ describe("seed 001: debit and send on one goroutine, the snapshot on another", (
 });
 
 describe("seed 001: the fix, debit and send under one lock", () => {
-  const report = checkScenario(loadScenario("spec/scenarios/seed001-locked.json"));
+  const report = checkScenario(loadScenario("spec/scenarios/case-studies/seed001-locked.json"));
 
   it("should keep every property, with every recorded snapshot adding up to 300", () => {
     expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);

@@ -8,7 +8,7 @@ import { checkDatabase } from "../../src/models/database/check-database.js";
 // Each scenario is explored once, however many tests read its report.
 const reports = new Map<string, ModelReport>();
 function check(name: string): ModelReport {
-  const loaded = loadAnyScenario(`spec/scenarios/${name}.json`);
+  const loaded = loadAnyScenario(`spec/scenarios/case-studies/${name}.json`);
   if (loaded.model !== "database") throw new Error(`${name} is not a database scenario`);
   if (!reports.has(name)) reports.set(name, checkDatabase(loaded.scenario));
   return reports.get(name)!;

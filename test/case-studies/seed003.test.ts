@@ -6,7 +6,7 @@ import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
 import { checkDataflow } from "../../src/models/dataflow/check-dataflow.js";
 
 function check(mode: string): ModelReport {
-  const loaded = loadAnyScenario(`spec/scenarios/seed003-${mode}.json`);
+  const loaded = loadAnyScenario(`spec/scenarios/case-studies/seed003-${mode}.json`);
   if (loaded.model !== "dataflow") throw new Error(`seed003-${mode} is not a dataflow scenario`);
   return checkDataflow(loaded.scenario);
 }

@@ -14,14 +14,14 @@ function scenarioFile(name: string, text: string): string {
 
 describe("snaplab explore with a database scenario", () => {
   it("should run the design the scenario names and exit 0 when everything holds", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/seed002-two-nodes-blocking.json"]);
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json"]);
     expect(stdout).toMatch(/^seed002-two-nodes-blocking: database, blocking\n {2}states {28}238\n/);
     expect(stdout).toMatch(/^ {2}executions in which a send waits {2}306$/m);
     expect(exitCode).toBe(0);
   });
 
   it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/seed002-two-nodes-blocking.json", "--algorithm", "chandy-lamport-redo", "--json"]);
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "chandy-lamport-redo", "--json"]);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ scenario: "seed002-two-nodes-blocking", model: "database", algorithm: "chandy-lamport-redo", states: 303, executions: "1839" });
     expect(report.figures).toEqual({ "executions in which a send waits": "0" });
@@ -31,10 +31,10 @@ describe("snaplab explore with a database scenario", () => {
   });
 
   it("should refuse bank-only flags and unknown designs", async () => {
-    await expect(runExplore(["spec/scenarios/seed002-two-nodes-blocking.json", "--no-fifo"])).rejects.toThrow(
-      "--fifo and --list-snapshots apply to bank scenarios only (spec/scenarios/seed002-two-nodes-blocking.json is a database)",
+    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--no-fifo"])).rejects.toThrow(
+      "--fifo and --list-snapshots apply to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database)",
     );
-    await expect(runExplore(["spec/scenarios/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
+    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
       'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
     );
   });
@@ -57,10 +57,10 @@ describe("snaplab explore: which model", () => {
 
 describe("snaplab explore with a dataflow scenario", () => {
   it("should run the barrier mode the scenario names, or another with --algorithm", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/seed003-aligned.json"]);
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json"]);
     expect(stdout).toMatch(/^seed003-aligned: dataflow, aligned$/m);
     expect(exitCode).toBe(0);
-    const other = await runExplore(["spec/scenarios/seed003-aligned.json", "--algorithm", "at-least-once"]);
+    const other = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json", "--algorithm", "at-least-once"]);
     expect(other.stdout).toMatch(/^exactly-once is violated; shortest counterexample, 18 steps:$/m);
     expect(other.exitCode).toBe(1);
   });

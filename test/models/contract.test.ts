@@ -39,8 +39,8 @@ function keepsTheContract<State extends object, Action>(model: Model<State, Acti
   );
 }
 
-const three = loadAnyScenario("spec/scenarios/seed002-three-nodes-blocking.json");
-const flow = loadAnyScenario("spec/scenarios/seed003-unaligned.json");
+const three = loadAnyScenario("spec/scenarios/case-studies/seed002-three-nodes-blocking.json");
+const flow = loadAnyScenario("spec/scenarios/case-studies/seed003-unaligned.json");
 
 describe.each(designNames())("the %s design in the database", (name) => {
   it("should step deterministically, without mutating the state, listing actions in a stable order", () => {

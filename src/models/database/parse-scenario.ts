@@ -4,8 +4,8 @@
  * line naming the file and the field, as the bank's scenarios do.
  */
 import { designNames } from "../../algorithms/database/registry.js";
-import { asInteger, asObject, parseInitiators, parsePrograms, positiveAmount, scenarioObject } from "../../bank/parse-scenario.js";
-import { channelName, type Channel } from "../../bank/scenario.js";
+import { asInteger, asObject, indexIn, parseInitiators, parsePrograms, positiveAmount, scenarioObject } from "../../bank/parse-scenario.js";
+import { completeGraph } from "../../bank/scenario.js";
 import type { Account, DatabaseScenario, Transaction } from "./scenario.js";
 
 const KEYS = ["model", "name", "nodes", "programs", "initiators", "algorithm"];
@@ -25,11 +25,7 @@ export function parseDatabaseScenario(text: string, file = "<scenario>"): Databa
     return names;
   });
   const initialBalances = nodes.map((n, i) => accounts[i]!.map((a) => asInteger((rawNodes[n] as Record<string, unknown>)[a], `nodes.${n}.${a}`, fail)));
-  const nodeIndex = (id: unknown, field: string): number => {
-    const i = typeof id === "string" ? nodes.indexOf(id) : -1;
-    if (i < 0) fail(field, `${JSON.stringify(id)} is not a node (nodes are ${nodes.join(", ")})`);
-    return i;
-  };
+  const nodeIndex = indexIn(nodes, "node", "nodes", fail);
   const account = (node: number, id: unknown, field: string): Account => {
     const i = typeof id === "string" ? accounts[node]!.indexOf(id) : -1;
     if (i < 0) fail(field, `${JSON.stringify(id)} is not an account of ${nodes[node]} (accounts are ${accounts[node]!.join(", ")})`);
@@ -42,8 +38,7 @@ export function parseDatabaseScenario(text: string, file = "<scenario>"): Databa
     return dot < 0 ? account(node, id, field) : account(nodeIndex(id.slice(0, dot), field), id.slice(dot + 1), field);
   };
 
-  const channels: Channel[] = [];
-  nodes.forEach((from, i) => nodes.forEach((to, j) => i !== j && channels.push({ id: channelName(from, to), from: i, to: j })));
+  const channels = completeGraph(nodes);
 
   const programs = parsePrograms(raw.programs, nodes, nodeIndex, TRANSACTION_KEYS, "transactions", fail, (transaction, field, node, k): Transaction => {
     const from = account(node, transaction.from, `${field}.from`);
