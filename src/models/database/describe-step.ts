@@ -1,6 +1,6 @@
 /**
  * Says in words what one step of a database trace did, e.g.
- *   "B receives a marker on A->B: B records (log 1), closes its gate, sends a marker on B->A".
+ *   "B receives a marker on A->B: B records after 1 commit, blocks distributed transactions, …, sends a marker on B->A".
  * The words come from comparing the states before and after.
  */
 import type { DatabaseAction } from "./actions.js";

@@ -28,7 +28,7 @@ export function enabledDataflowActions(scenario: DataflowScenario, mode: Barrier
   for (const input of [0, 1]) {
     if (state.channels[input]!.length > 0 && !isBlocked(mode, state.operator, input)) actions.push({ type: "take", input });
   }
-  if (state.channels[TO_SINK].length > 0) actions.push({ type: "sink" });
+  if (state.channels[TO_SINK]!.length > 0) actions.push({ type: "sink" });
   if (running && completed > 0) actions.push({ type: "fail" });
   return actions;
 }

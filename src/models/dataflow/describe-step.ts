@@ -4,7 +4,7 @@
  */
 import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
 import type { DataflowAction } from "./actions.js";
-import type { DataflowScenario } from "./scenario.js";
+import { TO_SINK, type DataflowScenario } from "./scenario.js";
 import { completedCheckpoint, type DataflowState, type OperatorState } from "./state.js";
 
 const list = (ids: readonly string[]) => `[${ids.join(", ")}]`;
@@ -26,7 +26,7 @@ export function describeDataflowStep(
     case "take":
       return describeTake(scenario, mode, before, action.input, after);
     case "sink": {
-      const item = before.channels[2][0]!;
+      const item = before.channels[TO_SINK]![0]!;
       if (item.kind === "record") return `the sink takes ${item.id}: result ${list(after.sink.result)}`;
       const done = completedCheckpoint(after) === item.n ? `; checkpoint ${item.n} is complete` : "";
       return `the sink takes barrier ${item.n}: its result ${list(after.sink.result)} is its part of checkpoint ${item.n}${done}`;

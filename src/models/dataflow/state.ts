@@ -45,8 +45,8 @@ export interface DataflowState {
   readonly sources: readonly [SourceState, SourceState];
   readonly operator: OperatorState;
   readonly sink: SinkState;
-  /** Source 1 -> input 1, source 2 -> input 2, operator -> sink. */
-  readonly channels: readonly [readonly Item[], readonly Item[], readonly Item[]];
+  /** Three FIFO queues: source 1 -> input 1, source 2 -> input 2, operator -> sink. */
+  readonly channels: readonly (readonly Item[])[];
   /** The checkpoint the job was restored from after its failure; null before it fails. */
   readonly recoveredFrom: number | null;
 }

@@ -10,11 +10,11 @@ import { withRecord, type DataflowState, type Item, type OperatorSnapshot, type 
 type Channels = DataflowState["channels"];
 
 function appended(channels: Channels, channel: number, item: Item): Channels {
-  return channels.map((c, i) => (i === channel ? [...c, item] : c)) as unknown as Channels;
+  return channels.map((c, i) => (i === channel ? [...c, item] : c));
 }
 
 function withoutFirst(channels: Channels, channel: number): Channels {
-  return channels.map((c, i) => (i === channel ? c.slice(1) : c)) as unknown as Channels;
+  return channels.map((c, i) => (i === channel ? c.slice(1) : c));
 }
 
 function pair<T>(values: readonly T[], index: number, value: T): [T, T] {
@@ -83,7 +83,7 @@ function handleBarrier(mode: BarrierMode, state: DataflowState, input: number, n
 
 /** `sink`: the sink takes its next item: a record joins its result; barrier n completes checkpoint n. */
 export function sinkTakes(state: DataflowState): DataflowState {
-  const item = state.channels[TO_SINK][0]!;
+  const item = state.channels[TO_SINK]![0]!;
   const channels = withoutFirst(state.channels, TO_SINK);
   const { sink } = state;
   return item.kind === "record"
