@@ -49,8 +49,12 @@ export type Effect =
   | { readonly type: "record-message"; readonly channel: ChannelId; readonly message: DataMessage }
   /** Stop recording an incoming channel: rec[c] := closed(what it holds). */
   | { readonly type: "stop-recording"; readonly channel: ChannelId }
-  /** Hold back the data message being delivered: it is never credited (seed 000's demo does this). */
-  | { readonly type: "buffer-message"; readonly channel: ChannelId; readonly message: DataMessage };
+  /**
+   * Only in onMessage: keep the arriving message in the process's buffer
+   * instead of crediting it. Nothing ever applies a buffered message, so a
+   * rule that buffers changes the computation (see `non-interference`).
+   */
+  | { readonly type: "buffer-message" };
 
 export interface SnapshotAlgorithm {
   readonly name: string;
@@ -58,6 +62,6 @@ export interface SnapshotAlgorithm {
   initiate(view: ProcessView): readonly Effect[];
   /** A marker arrived on the incoming channel `channel`. */
   onMarker(view: ProcessView, channel: ChannelId, marker: Marker): readonly Effect[];
-  /** A data message arrived on `channel`; the bank credits it after these effects (unless they buffer it). */
+  /** A data message arrived on `channel`; the bank credits it after these effects (unless one is buffer-message). */
   onMessage(view: ProcessView, channel: ChannelId, message: DeliveredMessage): readonly Effect[];
 }

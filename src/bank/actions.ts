@@ -8,15 +8,20 @@ import type { BankState } from "./state.js";
 
 export type BankAction =
   | { readonly type: "send"; readonly process: number }
+  /** With `atomicSend: false`, a send is a debit followed by a transmit. */
+  | { readonly type: "debit"; readonly process: number }
+  | { readonly type: "transmit"; readonly process: number }
   | { readonly type: "initiate"; readonly process: number }
   /** Deliver the message at `position` in the channel's queue (always 0 under FIFO). */
   | { readonly type: "deliver"; readonly channel: number; readonly position: number };
 
-/** The enabled actions, in a fixed order: per process send then initiate, then deliveries per channel. */
+/** The enabled actions, in a fixed order: per process send (or debit, transmit) then initiate, then deliveries per channel. */
 export function enabledActions(scenario: Scenario, state: BankState): BankAction[] {
   const actions: BankAction[] = [];
+  const firstHalf = scenario.atomicSend === false ? "debit" : "send";
   state.processes.forEach((p, process) => {
-    if (p.pc < scenario.programs[process]!.length) actions.push({ type: "send", process });
+    if (p.debited) actions.push({ type: "transmit", process });
+    else if (p.pc < scenario.programs[process]!.length) actions.push({ type: firstHalf, process });
     if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
   });
   state.channels.forEach(({ queue }, channel) => {

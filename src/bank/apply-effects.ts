@@ -69,12 +69,12 @@ export function applyEffects(
         updateChannel(c, { recording: { status: "closed", messages } });
         break;
       }
-      case "buffer-message": {
-        ownChannel(effect, "to");
-        const p: ProcessState = processes[process]!;
-        processes[process] = { ...p, buffered: [...(p.buffered ?? []), effect.message.id].sort() };
+      case "buffer-message":
+        // The bank keeps the arriving message instead of crediting it (system.ts).
+        if (rule !== "onMessage") {
+          throw new MalformedEffectError(`${rule} at ${who}: buffer-message only applies to an arriving message (onMessage)`);
+        }
         break;
-      }
       default:
         throw new MalformedEffectError(`${rule} at ${who}: unknown effect ${JSON.stringify(effect)}`);
     }

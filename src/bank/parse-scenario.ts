@@ -3,58 +3,39 @@
  * that a mistake is reported as one line naming the file and the field.
  */
 import { readFileSync } from "node:fs";
-import { channelName, type Channel, type Scenario, type Transfer } from "./scenario.js";
+import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 
-const KEYS = ["name", "processes", "channels", "programs", "initiators", "fifo", "algorithm"];
+const KEYS = ["model", "name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
 const TRANSFER_KEYS = ["to", "amount"];
 
 export function loadScenario(file: string): Scenario {
-  let text: string;
+  return parseScenario(readScenarioFile(file), file);
+}
+
+/** The text of a scenario file, or an error naming the file. */
+export function readScenarioFile(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
     throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
   }
-  return parseScenario(text, file);
 }
 
 export function parseScenario(text: string, file = "<scenario>"): Scenario {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
-  }
-  const fail = (field: string, problem: string): never => {
-    throw new ScenarioError(file, field, problem);
-  };
-  const raw = asObject(json, "", fail);
-  for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) fail(key, `unknown key (expected one of ${KEYS.join(", ")})`);
-  }
-
-  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
-  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  const { raw, fail, name } = scenarioObject(text, file, KEYS);
+  if (raw.model !== undefined && raw.model !== "bank") fail("model", `must be "bank" for a bank scenario`);
 
   const balances = asObject(raw.processes, "processes", fail);
   const processes = Object.keys(balances);
   if (processes.length === 0) fail("processes", "must name at least one process");
   const initialBalances = processes.map((p) => asInteger(balances[p], `processes.${p}`, fail));
-  const processIndex = (id: unknown, field: string): number => {
-    const i = typeof id === "string" ? processes.indexOf(id) : -1;
-    if (i < 0) fail(field, `${JSON.stringify(id)} is not a process (processes are ${processes.join(", ")})`);
-    return i;
-  };
+  const processIndex = indexIn(processes, "process", "processes", fail);
 
   const channels: Channel[] = [];
   if (raw.channels === undefined) {
-    processes.forEach((_, from) =>
-      processes.forEach((_, to) => {
-        if (from !== to) channels.push({ id: channelName(processes[from]!, processes[to]!), from, to });
-      }),
-    );
+    channels.push(...completeGraph(processes));
   } else {
     if (!Array.isArray(raw.channels)) fail("channels", "must be a list of [from, to] pairs");
     (raw.channels as unknown[]).forEach((pair, i) => {
@@ -68,61 +49,125 @@ export function parseScenario(text: string, file = "<scenario>"): Scenario {
     });
   }
 
-  const rawPrograms = raw.programs === undefined ? {} : asObject(raw.programs, "programs", fail);
-  for (const owner of Object.keys(rawPrograms)) processIndex(owner, `programs.${owner}`);
-  const programs = processes.map((p, from): Transfer[] => {
-    const steps = rawPrograms[p] ?? [];
-    if (!Array.isArray(steps)) fail(`programs.${p}`, "must be a list of { to, amount } sends");
-    return (steps as unknown[]).map((step, k) => {
-      const field = `programs.${p}[${k}]`;
-      const transfer = asObject(step, field, fail);
-      for (const key of Object.keys(transfer)) {
-        if (!TRANSFER_KEYS.includes(key)) fail(`${field}.${key}`, "unknown key (expected to, amount)");
-      }
-      const to = processIndex(transfer.to, `${field}.to`);
-      const channel = channels.findIndex((c) => c.from === from && c.to === to);
-      if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
-      const amount = asInteger(transfer.amount, `${field}.amount`, fail);
-      if (amount <= 0) fail(`${field}.amount`, `must be a positive integer, got ${amount}`);
-      return { messageId: `${p}#${k + 1}`, channel, amount };
-    });
+  const programs = parsePrograms(raw.programs, processes, processIndex, TRANSFER_KEYS, "sends", fail, (transfer, field, from, k): Transfer => {
+    const p = processes[from]!;
+    const to = processIndex(transfer.to, `${field}.to`);
+    const channel = channels.findIndex((c) => c.from === from && c.to === to);
+    if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
+    return { messageId: `${p}#${k + 1}`, channel, amount: positiveAmount(transfer.amount, `${field}.amount`, fail) };
   });
-
-  if (!Array.isArray(raw.initiators) || raw.initiators.length === 0) {
-    fail("initiators", "must be a non-empty list of processes");
-  }
-  const initiators = (raw.initiators as unknown[]).map((id, i) => processIndex(id, `initiators[${i}]`));
-  initiators.forEach((p, i) => {
-    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${processes[p]} is listed twice`);
-  });
+  const initiators = parseInitiators(raw.initiators, processes, processIndex, "processes", fail);
 
   const fifo = raw.fifo ?? true;
   if (typeof fifo !== "boolean") fail("fifo", "must be true or false");
+  const atomicSend = raw.atomicSend ?? true;
+  if (typeof atomicSend !== "boolean") fail("atomicSend", "must be true or false");
   const algorithm = raw.algorithm ?? "chandy-lamport";
   if (typeof algorithm !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
 
   return {
-    name: name as string,
+    name,
     processes,
     initialBalances,
     channels,
     programs,
     initiators,
     fifo: fifo as boolean,
+    atomicSend: atomicSend as boolean,
     algorithm: algorithm as string,
   };
 }
 
-type Fail = (field: string, problem: string) => never;
+/**
+ * What every scenario file starts with, whatever its model: a JSON object
+ * with only `keys` in it, a name (the file's, if not given), and `fail`, which
+ * reports a problem with one field of this file.
+ */
+export function scenarioObject(text: string, file: string, keys: readonly string[]): { raw: Record<string, unknown>; fail: Fail; name: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
+  }
+  const fail = (field: string, problem: string): never => {
+    throw new ScenarioError(file, field, problem);
+  };
+  const raw = asObject(json, "", fail);
+  for (const key of Object.keys(raw)) {
+    if (!keys.includes(key)) fail(key, `unknown key (expected one of ${keys.join(", ")})`);
+  }
+  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
+  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  return { raw, fail, name: name as string };
+}
 
-function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
+export type Fail = (field: string, problem: string) => never;
+type Index = (id: unknown, field: string) => number;
+
+/** Where a name is in `names`, or a failure saying it is not a `noun`. */
+export function indexIn(names: readonly string[], noun: string, plural: string, fail: Fail): Index {
+  return (id, field) => {
+    const i = typeof id === "string" ? names.indexOf(id) : -1;
+    if (i < 0) fail(field, `${JSON.stringify(id)} is not a ${noun} (${plural} are ${names.join(", ")})`);
+    return i;
+  };
+}
+
+/**
+ * `programs`: for each owner (process or node) by name, a list of steps, each
+ * an object with only `keys` that `step` checks and converts. An owner left
+ * out has an empty program.
+ */
+export function parsePrograms<T>(
+  value: unknown,
+  owners: readonly string[],
+  ownerIndex: Index,
+  keys: readonly string[],
+  noun: string,
+  fail: Fail,
+  step: (fields: Record<string, unknown>, field: string, owner: number, k: number) => T,
+): T[][] {
+  const raw = value === undefined ? {} : asObject(value, "programs", fail);
+  for (const owner of Object.keys(raw)) ownerIndex(owner, `programs.${owner}`);
+  return owners.map((name, owner) => {
+    const steps = raw[name] ?? [];
+    if (!Array.isArray(steps)) fail(`programs.${name}`, `must be a list of { ${keys.join(", ")} } ${noun}`);
+    return (steps as unknown[]).map((s, k) => {
+      const field = `programs.${name}[${k}]`;
+      const fields = asObject(s, field, fail);
+      for (const key of Object.keys(fields)) {
+        if (!keys.includes(key)) fail(`${field}.${key}`, `unknown key (expected ${keys.join(", ")})`);
+      }
+      return step(fields, field, owner, k);
+    });
+  });
+}
+
+/** `initiators`: a non-empty list of distinct names. */
+export function parseInitiators(value: unknown, names: readonly string[], index: Index, noun: string, fail: Fail): number[] {
+  if (!Array.isArray(value) || value.length === 0) fail("initiators", `must be a non-empty list of ${noun}`);
+  const initiators = (value as unknown[]).map((id, i) => index(id, `initiators[${i}]`));
+  initiators.forEach((p, i) => {
+    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${names[p]} is listed twice`);
+  });
+  return initiators;
+}
+
+export function positiveAmount(value: unknown, field: string, fail: Fail): number {
+  const amount = asInteger(value, field, fail);
+  if (amount <= 0) fail(field, `must be a positive integer, got ${amount}`);
+  return amount;
+}
+
+export function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail(field, `must be an object, got ${describe(value)}`);
   }
   return value as Record<string, unknown>;
 }
 
-function asInteger(value: unknown, field: string, fail: Fail): number {
+export function asInteger(value: unknown, field: string, fail: Fail): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
     return fail(field, `must be an integer, got ${describe(value)}`);
   }

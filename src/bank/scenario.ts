@@ -31,12 +31,23 @@ export interface Scenario {
   readonly programs: readonly (readonly Transfer[])[];
   readonly initiators: readonly number[];
   readonly fifo: boolean;
+  /**
+   * Whether a send is one action (default). When false, a send is two: the
+   * debit, then putting the message on its channel, with anything else
+   * (a snapshot, say) able to happen in between.
+   */
+  readonly atomicSend?: boolean;
   /** The snapshot algorithm the scenario is meant to run (default "chandy-lamport"). */
   readonly algorithm: string;
 }
 
 export function channelName(from: ProcessId, to: ProcessId): ChannelId {
   return `${from}->${to}`;
+}
+
+/** Every ordered pair of distinct names, in name order: the complete directed graph. */
+export function completeGraph(names: readonly string[]): Channel[] {
+  return names.flatMap((from, i) => names.flatMap((to, j) => (i === j ? [] : [{ id: channelName(from, to), from: i, to: j }])));
 }
 
 export function incomingChannels(scenario: Scenario, process: number): number[] {

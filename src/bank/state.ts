@@ -37,8 +37,14 @@ export interface ProcessState {
   /** Ids of the data messages delivered to this process, sorted. */
   readonly received: readonly string[];
   readonly recorded: LocalSnapshot | null;
-  /** Ids of delivered messages the rules held back ("buffer-message"): never credited. Absent when none. */
-  readonly buffered?: readonly string[];
+  /**
+   * Data messages taken off a channel but kept out of the balance, oldest
+   * first (only rules that emit buffer-message, such as seed000's, fill it).
+   * Absent while empty.
+   */
+  readonly buffered?: readonly DataMessage[];
+  /** Non-atomic sends only: the next program step is debited but not yet on its channel. */
+  readonly debited?: true;
 }
 
 /** rec[c]: whether the receiver is recording channel c, and what it has recorded. */
@@ -78,14 +84,13 @@ export function isSnapshotComplete(state: BankState): boolean {
 
 /**
  * A canonical string for the visited set: equal states, equal keys. A live
- * balance and received set are left out because the pcs and the queues fix
- * them (what was sent, minus what is still in flight), so the key stays
- * one-to-one and much shorter.
+ * balance and received set are left out because the pcs, the debits, the
+ * queues and the buffers fix them (what was sent, minus what is still in
+ * flight or buffered), so the key stays one-to-one and much shorter.
  */
 export function stateKey(state: BankState): string {
-  // Held-back messages and marker payloads only appear in keys when some rule uses them.
   const processes = state.processes.map(
-    (p) => `${p.pc},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.join(" ")}` : ""}`,
+    (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
   const channels = state.channels.map(
     (c) => `${c.queue.map((m) => (m.kind === "marker" ? markerKey(m) : m.id)).join(" ")}|${recordingKey(c.recording)}`,

@@ -9,7 +9,7 @@ import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
 import type { DeliveredMessage } from "../algorithms/snapshot-algorithm.js";
 import { parseMessageId } from "./cut.js";
-import { creditTransfer, sendTransfer, takeMessage } from "./environment.js";
+import { bufferTransfer, creditTransfer, debitTransfer, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
@@ -30,6 +30,10 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
   switch (action.type) {
     case "send":
       return sendTransfer(scenario, state, action.process);
+    case "debit":
+      return debitTransfer(scenario, state, action.process);
+    case "transmit":
+      return transmitTransfer(scenario, state, action.process);
     case "initiate": {
       const effects = algorithm.initiate(processView(scenario, state, action.process));
       return applyEffects(scenario, state, action.process, effects, "initiate");
@@ -45,8 +49,8 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
       // can still record a state without it (as Lai-Yang's rule needs).
       const effects = algorithm.onMessage(processView(scenario, taken, to), id, delivered(scenario, taken, message));
       const after = applyEffects(scenario, taken, to, effects, "onMessage");
-      const heldBack = after.processes[to]!.buffered !== taken.processes[to]!.buffered;
-      return heldBack ? after : creditTransfer(after, to, message);
+      const kept = effects.some((effect) => effect.type === "buffer-message");
+      return kept ? bufferTransfer(after, to, message) : creditTransfer(after, to, message);
     }
   }
 }

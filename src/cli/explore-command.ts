@@ -1,9 +1,16 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { loadScenario } from "../bank/parse-scenario.js";
+import { findAlgorithm } from "../algorithms/registry.js";
+import type { Scenario } from "../bank/scenario.js";
+import type { ModelReport } from "../check/check-model.js";
 import { checkScenario } from "../check/check-scenario.js";
+import { loadAnyScenario } from "../check/load-any-scenario.js";
+import { SnaplabError } from "../errors.js";
 import type { Progress } from "../explore/exploration.js";
+import { checkDatabase } from "../models/database/check-database.js";
+import { checkDataflow } from "../models/dataflow/check-dataflow.js";
 import { jsonReport } from "../render/json-report.js";
+import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { textReport } from "../render/text-report.js";
 import { writeCounterexampleFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
@@ -15,6 +22,7 @@ const DEFAULT_MAX_STATES = 1_000_000;
 interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
+  algorithm?: string;
   json: boolean;
   listSnapshots: boolean;
   maxStates: number;
@@ -31,6 +39,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
+      .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
@@ -47,20 +56,43 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
   handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
-    const scenario = loadScenario(args.scenario);
-    const report = checkScenario(scenario, {
-      ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
+    const loaded = loadAnyScenario(args.scenario);
+    if (loaded.model === "bank") return exploreBank(loaded.scenario, args);
+    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--svg": args.svg, "--mermaid": args.mermaid, "--shiviz": args.shiviz, "--save-trace": args.saveTrace };
+    const misplaced = Object.entries(bankOnly).filter(([, given]) => given).map(([flag]) => flag);
+    if (misplaced.length > 0) {
+      throw new SnaplabError("USAGE", `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to bank scenarios only (${args.scenario} is a ${loaded.model} scenario)`);
+    }
+    const options = {
+      ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       maxStates: args.maxStates,
       onProgress: showProgress,
-    });
-    clearProgress();
-    const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
-    process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
-    const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
-    for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
-    process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+    };
+    const report = loaded.model === "database" ? checkDatabase(loaded.scenario, options) : checkDataflow(loaded.scenario, options);
+    printModelReport(report, args);
   },
 };
+
+function exploreBank(scenario: Scenario, args: ExploreArgs): void {
+  const report = checkScenario(scenario, {
+    ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
+    ...(args.algorithm === undefined ? {} : { algorithm: findAlgorithm(args.algorithm) }),
+    maxStates: args.maxStates,
+    onProgress: showProgress,
+  });
+  clearProgress();
+  const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
+  process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
+  const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
+  for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
+  process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+}
+
+function printModelReport(report: ModelReport, args: ExploreArgs): void {
+  clearProgress();
+  process.stdout.write(args.json ? JSON.stringify(modelJsonReport(report)) + "\n" : modelTextReport(report));
+  process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+}
 
 // Progress goes to stderr only, so stdout stays one report (or one JSON object).
 let progressShown = false;

@@ -11,10 +11,13 @@ import type { BankState } from "../bank/state.js";
 
 export function describeStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
   const who = (p: number) => scenario.processes[p]!;
-  if (action.type === "send") {
-    const transfer = scenario.programs[action.process]![before.processes[action.process]!.pc]!;
-    const to = scenario.channels[transfer.channel]!.to;
-    return `${who(action.process)} sends ${transfer.amount} to ${who(to)} (${transfer.messageId}), balance ${after.processes[action.process]!.balance}`;
+  if (action.type === "send" || action.type === "debit" || action.type === "transmit") {
+    const { messageId, amount, channel } = scenario.programs[action.process]![before.processes[action.process]!.pc]!;
+    const [from, to] = [who(action.process), who(scenario.channels[channel]!.to)];
+    const balance = after.processes[action.process]!.balance;
+    if (action.type === "send") return `${from} sends ${amount} to ${to} (${messageId}), balance ${balance}`;
+    if (action.type === "debit") return `${from} debits ${amount} for ${to} (${messageId}), balance ${balance}`;
+    return `${from} puts ${messageId} (${amount}) on its channel to ${to}`;
   }
   if (action.type === "initiate") {
     return `${who(action.process)} starts a snapshot: ${snapshotChanges(scenario, before, after).join(", ") || "nothing recorded"}`;
@@ -28,7 +31,11 @@ export function describeStep(scenario: Scenario, before: BankState, action: Bank
   if (message.kind === "marker") {
     return `deliver marker ${channel.id}${overtaking}: ${changes.join(", ") || "no effect"}`;
   }
-  const credit = `${who(channel.to)} balance ${after.processes[channel.to]!.balance}`;
+  const receiver = after.processes[channel.to]!;
+  const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
+  const credit = kept
+    ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})`
+    : `${who(channel.to)} balance ${receiver.balance}`;
   return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
 }
 

@@ -11,6 +11,8 @@ export interface ScenarioJson {
   readonly channels: readonly (readonly [string, string])[];
   readonly programs: Readonly<Record<string, readonly { to: string; amount: number }[]>>;
   readonly initiators: readonly string[];
+  /** Written only when false: the default is one-step sends. */
+  readonly atomicSend?: false;
 }
 
 export function scenarioJson(scenario: Scenario): ScenarioJson {
@@ -25,5 +27,6 @@ export function scenarioJson(scenario: Scenario): ScenarioJson {
       ),
     ),
     initiators: scenario.initiators.map(name),
+    ...(scenario.atomicSend === false ? { atomicSend: false as const } : {}),
   };
 }

@@ -16,7 +16,7 @@ describe("scenarioJson", () => {
   });
 
   it("should know every field of a scenario (add a new one to the trace format when it appears)", () => {
-    const fields = ["algorithm", "channels", "fifo", "initialBalances", "initiators", "name", "processes", "programs"];
+    const fields = ["algorithm", "atomicSend", "channels", "fifo", "initialBalances", "initiators", "name", "processes", "programs"];
     for (const scenario of shipped) expect(Object.keys(scenario).sort()).toEqual(fields);
   });
 
@@ -29,5 +29,12 @@ describe("scenarioJson", () => {
       programs: { B: [{ to: "A", amount: 1 }] },
       initiators: ["A"],
     });
+  });
+
+  it("should keep a two-step send (seed 001's race) when a scenario has one", () => {
+    const scenario = loadScenario(dir + "case-studies/seed001-goroutines.json");
+    expect(scenarioJson(scenario).atomicSend).toBe(false);
+    const text = JSON.stringify({ ...scenarioJson(scenario), fifo: scenario.fifo, algorithm: scenario.algorithm });
+    expect(parseScenario(text, scenario.name)).toEqual(scenario);
   });
 });

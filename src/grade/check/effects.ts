@@ -50,12 +50,9 @@ export function validEffects(scenario: Scenario, value: unknown, context: Effect
         const on = channel();
         return { type: "record-message", channel: on, message: message(effect.message, on), ...snapshot };
       }
-      case "buffer-message": {
-        const on = channel();
-        const held = message(effect.message, on);
-        if (held.id !== context.delivered?.id) return malformed(`${where} for ${held.id}, which is not the message being delivered`);
-        return { type: "buffer-message", channel: on, message: held, ...snapshot };
-      }
+      case "buffer-message":
+        if (context.delivered === undefined) return malformed(`${where}, but only a rule taking a message (onMessage) can buffer it`);
+        return { type: "buffer-message", ...snapshot };
       default:
         return malformed(`${where}: unknown effect type ${JSON.stringify(effect.type)}`);
     }

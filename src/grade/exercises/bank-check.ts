@@ -10,7 +10,6 @@ import { describeStep } from "../../render/describe-step.js";
 import { spaceTime } from "../../render/space-time.js";
 import { textDiagram } from "../../render/text-diagram.js";
 import { formatSnapshot } from "../../render/text-report.js";
-import { nonInterference } from "../check/non-interference.js";
 import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
@@ -22,7 +21,7 @@ export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, e
   return {
     model,
     stepRules: markerRules(scenario),
-    properties: [...model.properties(), nonInterference(scenario), ...extra],
+    properties: [...model.properties(), ...extra],
     describeStep: (before, action, after) => describeStep(scenario, before, action, after),
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
     drawDiagram: (path, property, reason) =>

@@ -81,7 +81,7 @@ export const catalogue: readonly WrongRules[] = [
       onMessage(view, channel, message) {
         if (!view.hasRecorded) return [];
         const inFlight: Effect[] = view.recordings[channel]!.status === "open" ? [{ type: "record-message", channel, message }] : [];
-        return [...inFlight, { type: "buffer-message", channel, message }];
+        return [...inFlight, { type: "buffer-message" }];
       },
     }),
   },

@@ -1,0 +1,26 @@
+/**
+ * Checks a database scenario with its design (or another), and measures what
+ * blocking costs: the executions in which some node's distributed
+ * transaction is held back by its closed gate.
+ */
+import { findDesign } from "../../algorithms/database/registry.js";
+import { checkModel, type ModelReport } from "../../check/check-model.js";
+import { countExecutionsThrough } from "../../check/executions-through.js";
+import type { ExploreOptions } from "../../explore/bfs.js";
+import { isWaiting } from "./actions.js";
+import { describeDatabaseStep } from "./describe-step.js";
+import type { DatabaseScenario } from "./scenario.js";
+import { databaseSystem } from "./system.js";
+
+export function checkDatabase(scenario: DatabaseScenario, options: ExploreOptions & { algorithm?: string } = {}): ModelReport {
+  const design = findDesign(options.algorithm ?? scenario.algorithm);
+  const model = databaseSystem(scenario, design);
+  const report = checkModel(
+    { scenario: scenario.name, model: "database", algorithm: design.name },
+    model,
+    (before, action, after) => describeDatabaseStep(scenario, before, action, after),
+    options,
+  );
+  const waiting = countExecutionsThrough(model, (state) => state.nodes.some((_, node) => isWaiting(scenario, state, node)));
+  return { ...report, figures: [{ label: "executions in which a send waits", value: waiting }] };
+}

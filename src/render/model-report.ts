@@ -1,0 +1,44 @@
+/**
+ * The report of a case study's model (database, dataflow) for a person or a
+ * program: figures, one line per property, and each violated property's
+ * shortest counterexample as numbered steps.
+ */
+import type { ModelReport } from "../check/check-model.js";
+
+export function modelTextReport(report: ModelReport): string {
+  const figures: [string, string][] = [
+    ["states", report.states.toLocaleString("en-US")],
+    ["transitions", report.transitions.toLocaleString("en-US")],
+    ["executions", report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")],
+    ...report.figures.map(({ label, value }): [string, string] => [label, value.toLocaleString("en-US")]),
+    ["time", `${Math.round(report.elapsedMs)} ms`],
+  ];
+  const labelWidth = Math.max(...figures.map(([label]) => label.length));
+  const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
+  const lines = [
+    `${report.scenario}: ${report.model}, ${report.algorithm}`,
+    ...figures.map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
+    "",
+    ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
+  ];
+  for (const { property, length, steps, reason } of report.counterexamples) {
+    lines.push("", `${property} is violated; shortest counterexample, ${length} steps:`);
+    lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+export function modelJsonReport(report: ModelReport): object {
+  return {
+    scenario: report.scenario,
+    model: report.model,
+    algorithm: report.algorithm,
+    states: report.states,
+    transitions: report.transitions,
+    executions: report.executions === undefined ? null : report.executions.toString(),
+    figures: Object.fromEntries(report.figures.map(({ label, value }) => [label, value.toString()])),
+    properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
+    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    elapsedMs: Math.round(report.elapsedMs),
+  };
+}

@@ -1,0 +1,67 @@
+// `snaplab explore` runs every model's scenario from the file alone; the `model` field says which.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runExplore } from "../support/run-explore.js";
+
+const dir = mkdtempSync(join(tmpdir(), "snaplab-models-"));
+function scenarioFile(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe("snaplab explore with a database scenario", () => {
+  it("should run the design the scenario names and exit 0 when everything holds", async () => {
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json"]);
+    expect(stdout).toMatch(/^seed002-two-nodes-blocking: database, blocking\n {2}states {28}238\n/);
+    expect(stdout).toMatch(/^ {2}executions in which a send waits {2}306$/m);
+    expect(exitCode).toBe(0);
+  });
+
+  it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "chandy-lamport-redo", "--json"]);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ scenario: "seed002-two-nodes-blocking", model: "database", algorithm: "chandy-lamport-redo", states: 303, executions: "1839" });
+    expect(report.figures).toEqual({ "executions in which a send waits": "0" });
+    expect(report.properties["contiguous-log"]).toBe("violated");
+    expect(report.counterexamples[0].trace).toHaveLength(6);
+    expect(exitCode).toBe(1);
+  });
+
+  it("should refuse bank-only flags and unknown designs", async () => {
+    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--no-fifo"])).rejects.toThrow(
+      "--fifo applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
+    );
+    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
+      'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
+    );
+  });
+});
+
+describe("snaplab explore: which model", () => {
+  it("should name an unknown model, with the file and the field", async () => {
+    const file = scenarioFile("odd.json", '{ "model": "spreadsheet" }');
+    await expect(runExplore([file])).rejects.toThrow(`${file}: model: unknown model "spreadsheet" (known: bank, database, dataflow)`);
+  });
+
+  it("should read a file without a model, or with \"bank\", as a bank, with the bank's exact errors", async () => {
+    const bank = scenarioFile("bank.json", '{ "model": "bank", "processes": { "P0": 1 }, "initiators": ["P0"] }');
+    expect((await runExplore([bank])).stdout).toMatch(/^bank: chandy-lamport, FIFO channels$/m);
+    const broken = scenarioFile("broken.json", "{ nope");
+    await expect(runExplore([broken])).rejects.toThrow(`${broken}: not valid JSON`);
+    await expect(runExplore([join(dir, "missing.json")])).rejects.toThrow(`${join(dir, "missing.json")}: cannot read the scenario (no such file)`);
+  });
+});
+
+describe("snaplab explore with a dataflow scenario", () => {
+  it("should run the barrier mode the scenario names, or another with --algorithm", async () => {
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json"]);
+    expect(stdout).toMatch(/^seed003-aligned: dataflow, aligned$/m);
+    expect(exitCode).toBe(0);
+    const other = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json", "--algorithm", "at-least-once"]);
+    expect(other.stdout).toMatch(/^exactly-once is violated; shortest counterexample, 18 steps:$/m);
+    expect(other.exitCode).toBe(1);
+  });
+});
