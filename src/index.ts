@@ -26,6 +26,17 @@ export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./ba
 export type { Effect, ProcessView, SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
 export { chandyLamport, recordAndForward } from "./algorithms/chandy-lamport.js";
 export { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
+export { seed000 } from "./algorithms/seed000.js";
+export type { MultiSnapshotAlgorithm } from "./algorithms/multi-snapshot-algorithm.js";
+export { multiSnapshotSystem } from "./bank/multi-snapshot/system.js";
+
+export { checkModel, type ModelReport } from "./check/check-model.js";
+export { loadAnyScenario, type AnyScenario } from "./check/load-any-scenario.js";
+export { checkDatabase } from "./models/database/check-database.js";
+export { checkDataflow } from "./models/dataflow/check-dataflow.js";
+
+export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade.js";
+export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
 
 export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./check/check-scenario.js";
 export { describeStep } from "./render/describe-step.js";
