@@ -35,7 +35,8 @@ export function mermaidDiagram(view: SpaceTime): string {
   const flush = () => {
     if (group.length === 0) return;
     const { step, process } = group[0]!;
-    const words = group.map((e) => (e.kind === "record" ? "◆ " : "") + e.text.replace(`${lanes[process]} `, ""));
+    const subject = `${lanes[process]} `;
+    const words = group.map((e) => (e.kind === "record" ? "◆ " : "") + (e.text.startsWith(subject) ? e.text.slice(subject.length) : e.text));
     const involved = group.flatMap((e) => ("message" in e ? [e.message] : []));
     emit(`Note over ${ids[process]}: ${text(`${step + 1}. ${words.join(", then ")}`)}`, involved);
     group = [];

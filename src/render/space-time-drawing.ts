@@ -41,8 +41,10 @@ export class SpaceTimeDrawing {
     this.messages.push({ ...message, channel, from, to, sent: this.events.length - 1, delivered: undefined, dropped: undefined });
   }
 
-  record(step: number, process: number, text: string, label: string): void {
+  /** Returns the recording's event index, which a cut may point at. */
+  record(step: number, process: number, text: string, label: string): number {
     this.events.push({ kind: "record", step, process, text, label });
+    return this.events.length - 1;
   }
 
   /** The event where a lane last recorded, or undefined if it never did. */
@@ -54,8 +56,9 @@ export class SpaceTimeDrawing {
     return undefined;
   }
 
-  quiet(step: number, process: number, text: string): void {
-    this.events.push({ kind: "quiet", step, process, text });
+  /** `label`: a word or two to draw beside the dot ("A#1 (log 1)"), if the picture has room. */
+  quiet(step: number, process: number, text: string, label?: string): void {
+    this.events.push({ kind: "quiet", step, process, text, ...(label === undefined ? {} : { label }) });
   }
 
   /** Something every lane goes through at once; whatever is in flight is lost in it. */

@@ -32,7 +32,7 @@ export type SpaceTimeEvent =
   /** The lane records (part of) its snapshot; `label` is the few words drawn beside it ("records 100"). */
   | { readonly kind: "record"; readonly step: number; readonly process: number; readonly text: string; readonly label: string }
   /** Something a lane did that is no message and no recording: a local commit, a gate closing, rules that did nothing. */
-  | { readonly kind: "quiet"; readonly step: number; readonly process: number; readonly text: string }
+  | { readonly kind: "quiet"; readonly step: number; readonly process: number; readonly text: string; readonly label?: string }
   /** Something that happened to every lane at once (a failure and restart), drawn as a row across them. */
   | { readonly kind: "global"; readonly step: number; readonly text: string };
 

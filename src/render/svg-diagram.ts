@@ -7,7 +7,7 @@
  * at once as a band across them, a legend, and the violated property as the
  * title. Each part is a group (`<g id="lanes">`, "cut", "messages", ...).
  */
-import { footnotes, type SpaceTime, type SpaceTimeMessage } from "./space-time-view.js";
+import { footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "./space-time-view.js";
 
 const LANE_GAP = 190;
 const ROW = 30;
@@ -41,7 +41,7 @@ interface Geometry {
 }
 
 export function svgDiagram(view: SpaceTime): string {
-  const rows = view.events.length + (view.messages.some((m) => m.delivered === undefined) ? 1 : 0);
+  const rows = view.events.length + (stillInFlight(view).length > 0 ? 1 : 0);
   const x = (p: number) => LEFT + 40 + p * LANE_GAP;
   const y = (row: number) => TOP + 40 + row * ROW;
   const g: Geometry = { x, y, rows, lastLane: x(view.lanes.length - 1), bottom: y(rows - 1) + ROW };
@@ -73,6 +73,7 @@ export function svgDiagram(view: SpaceTime): string {
     group("notes", eventNotes(view, g)),
     group("messages", view.messages.flatMap((m, i) => arrow(view, g, m, i))),
     group("records", records(view, g)),
+    ...(view.events.some((e) => e.kind === "quiet") ? [group("local", localEvents(view, g))] : []),
     group("legend", legend(view, footer)),
     group("footnotes", notes.map((text, i) => `<text class="legend${text.startsWith("✗") ? " offence-text" : ""}" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`)),
     `</svg>`,
@@ -126,7 +127,7 @@ function arrow(view: SpaceTime, g: Geometry, m: SpaceTimeMessage, index: number)
     `<line class="${kind}${flying}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${end}/>`,
     `<circle cx="${x1}" cy="${y1}" r="3.5" fill="${COLOURS[kind]}"/>`,
   ];
-  if (m.dropped !== undefined) shapes.push(`<text class="label" x="${x2}" y="${y2 + 5}" text-anchor="middle" fill="${COLOURS[kind]}">✕</text>`);
+  if (m.dropped !== undefined) shapes.push(lostMark(x2, y2, COLOURS[kind]));
   if (m.kind === "marker") return shapes; // the legend says what a dashed blue arrow is
   // The label sits in the first gap the arrow crosses (clear of the lanes),
   // along a shallow arrow just above it, beside a steep one.
@@ -155,6 +156,22 @@ function records(view: SpaceTime, g: Geometry): string[] {
   });
 }
 
+/** What a lane does on its own (a local commit, a gate closing): a dot, with its label if it has one. */
+function localEvents(view: SpaceTime, g: Geometry): string[] {
+  return view.events.flatMap((event, row) => {
+    if (event.kind !== "quiet") return [];
+    const [cx, cy] = [g.x(event.process), g.y(row)];
+    const dot = `<circle cx="${cx}" cy="${cy}" r="4" fill="white" stroke="${COLOURS.data}" stroke-width="1.6"/>`;
+    if (event.label === undefined) return [dot];
+    return [dot, `<text class="label" x="${cx - 10}" y="${cy + 4}" text-anchor="end" fill="${COLOURS.data}">${escape(event.label)}</text>`];
+  });
+}
+
+/** ✕ where a message was lost. */
+function lostMark(x: number, y: number, colour: string): string {
+  return `<text x="${x}" y="${y + 6}" text-anchor="middle" font-size="18" font-weight="bold" fill="${colour}">✕</text>`;
+}
+
 /** What happens to every lane at once: a band across them. */
 function across(view: SpaceTime, g: Geometry): string[] {
   return view.events.flatMap((event, row) =>
@@ -176,6 +193,7 @@ function legend(view: SpaceTime, top: number): string[] {
   if (view.events.some((e) => e.kind === "global")) {
     items.push([(x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0]);
   }
+  if (view.messages.some((m) => m.dropped !== undefined)) items.push([(x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0]);
   let x = 20;
   return items.flatMap(([shape, text, least]) => {
     const drawn = [shape(x), `<text class="legend" x="${x + 40}" y="${top + 4}">${escape(text)}</text>`];
