@@ -21,7 +21,7 @@ function follow<State, Action>(
   length: number,
   choose: (enabled: readonly Action[], step: number) => Action | undefined,
 ): Violation<State, Action> {
-  const states = [model.initStates()[0]!];
+  const states: State[] = [model.initStates()[0]!];
   const actions: Action[] = [];
   for (let i = 0; i < length; i++) {
     const action = choose(model.actions(states[i]!), i);

@@ -1,6 +1,7 @@
 // The dataflow's counterexamples drawn (src/models/dataflow/space-time.ts): the duplicate of
 // at-least-once mode as seed 003 tells it, a record lost without stored in-flight records,
 // and stored records that come back after the restart, accusing nobody.
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/algorithms/dataflow/barrier-modes.js";
@@ -147,6 +148,11 @@ describe("the dataflow's pictures", () => {
     const lost = group(svg, "messages")!.children.filter((c) => c.name === "line" && c.attributes["marker-end"] === undefined);
     expect(lost).toHaveLength(1);
     expect(group(svg, "messages")!.children.filter((c) => c.text === "✕")).toHaveLength(1);
+  });
+
+  it("should be the picture spec/case-studies/003.md shows", () => {
+    const docs = readFileSync(new URL("../../../docs/seed003-at-least-once-duplicate.svg", import.meta.url), "utf8");
+    expect(docs).toBe(svgDiagram(duplicate()));
   });
 
   it("should note the failure over every participant in Mermaid, and log it on every host in ShiViz", () => {
