@@ -54,13 +54,11 @@ export function checkModel<State, Action>(
   const counterexamples = properties.flatMap(({ name }) =>
     result.violations
       .filter((v) => v.property === name)
-      .map((violation) => ({
-        property: name,
-        reason: violation.reason,
-        length: violation.path.actions.length,
-        steps: violation.path.actions.map((action, i) => describe(violation.path.states[i]!, action, violation.path.states[i + 1]!)),
-        view: draw(violation),
-      })),
+      .map((violation) => {
+        const { reason, path } = violation;
+        const steps = path.actions.map((action, i) => describe(path.states[i]!, action, path.states[i + 1]!));
+        return { property: name, reason, length: path.actions.length, steps, view: draw(violation) };
+      }),
   );
   const { states, transitions, executions, elapsedMs } = result;
   return { ...checked, states, transitions, executions, figures: [], properties, counterexamples, elapsedMs };

@@ -3,7 +3,7 @@
  * path: it keeps each channel's messages in flight in queue order, so that a
  * delivery finds its message and a failure loses what is on the way.
  */
-import type { SpaceTimeEvent, SpaceTimeMessage } from "./space-time-view.js";
+import type { SpaceTime, SpaceTimeEvent, SpaceTimeMessage } from "./space-time-view.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -67,6 +67,11 @@ export class SpaceTimeDrawing {
       for (const message of channel.splice(0)) this.messages[message]!.dropped = this.events.length;
     }
     this.events.push({ kind: "global", step, text });
+  }
+
+  /** The view drawn, given what the drawing cannot know: the lanes, the steps in words, the cut, the offences. */
+  view(violation: Pick<SpaceTime, "property" | "reason">, rest: Omit<SpaceTime, "property" | "reason" | "events" | "messages">): SpaceTime {
+    return { ...rest, property: violation.property, reason: violation.reason, events: this.events, messages: this.messages };
   }
 
   /** A step drawn as one event says all it did on that row: it replaces the event's short words by `text`. */

@@ -29,18 +29,14 @@ export function spaceTime(scenario: Scenario, counterexample: Counterexample): S
     return { actor: actorOf(scenario, action), text };
   });
   const offences = findOffences(scenario, states[states.length - 1]!, drawing.messages);
-  return {
+  return drawing.view(counterexample, {
     lanes: scenario.processes,
     setting: `${scenario.name}: ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
-    property: counterexample.property,
-    reason: counterexample.reason,
-    events: drawing.events,
-    messages: drawing.messages,
     steps,
     cut: scenario.processes.map((_, p) => drawing.lastRecord(p)),
     offences: offences.map(({ message, kind, why }) => ({ message, name: OFFENCE_NAMES[kind], why })),
     words: BANK_WORDS,
-  };
+  });
 }
 
 /** The process that acts in a step: the sender, the initiator, or the receiver of a delivery. */

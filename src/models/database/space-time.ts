@@ -55,18 +55,14 @@ export function databaseSpaceTime(scenario: DatabaseScenario, design: string, vi
   const cut = last.nodes.map((n, i) =>
     n.restored && n.recorded && n.restored.upTo > n.recorded.upTo ? parts.finished[i] : parts.recorded[i],
   );
-  return {
+  return drawing.view(violation, {
     lanes: scenario.nodes,
     setting: `${scenario.name}: database, ${design}, FIFO channels`,
-    property: violation.property,
-    reason: violation.reason,
-    events: drawing.events,
-    messages: drawing.messages,
     steps,
     cut,
     offences: findDatabaseOffences(scenario, drawing.messages, logs, last),
     words: WORDS,
-  };
+  });
 }
 
 /** A node commits its next transaction: a local one is a dot on its lane; a distributed one sends its credit (sendNew draws it). */

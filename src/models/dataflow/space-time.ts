@@ -56,18 +56,14 @@ export function dataflowSpaceTime(scenario: DataflowScenario, mode: BarrierMode,
   const last = states[states.length - 1]!;
   const restored = last.recoveredFrom ?? completedCheckpoint(last);
   const cut = lanes.map((_, lane) => parts[restored - 1]?.[lane]);
-  return {
+  return drawing.view(violation, {
     lanes,
     setting: `${scenario.name}: dataflow, ${mode.name} barriers, FIFO channels`,
-    property: violation.property,
-    reason: violation.reason,
-    events: drawing.events,
-    messages: drawing.messages,
     steps,
     cut,
     offences: failure === undefined ? [] : findDataflowOffences(lanes, drawing.messages, cut, failure, restored),
     words: WORDS,
-  };
+  });
 }
 
 /** A task takes the first item of a channel; what it sends on gets a row of its own. */
@@ -101,7 +97,11 @@ function takeParts(drawing: SpaceTimeDrawing, lanes: readonly string[], step: nu
   if (n > before.sink.checkpoints.length) part(SINK, n, `result ${list(after.sink.result)}`);
 }
 
-/** What the step put on the channels: emitted records, injected or forwarded barriers, records sent on or restored. */
+/**
+ * What the step put on the channels: emitted records, injected or forwarded
+ * barriers, records sent on; at the restart (`restored` says from where), the
+ * stored records going back into their inputs.
+ */
 function sendNew(drawing: SpaceTimeDrawing, lanes: readonly string[], step: number, after: DataflowState, restored?: string): void {
   after.channels.forEach((queue, c) => {
     const { from, to } = ends(c);
