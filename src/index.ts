@@ -42,7 +42,8 @@ export { checkScenario, type CheckOptions, type CheckReport, type Counterexample
 export { describeStep } from "./render/describe-step.js";
 export { textReport } from "./render/text-report.js";
 export { jsonReport } from "./render/json-report.js";
-export { spaceTime, type SpaceTime } from "./render/space-time.js";
+export { spaceTime } from "./render/space-time.js";
+export type { SpaceTime } from "./render/space-time-view.js";
 export { textDiagram } from "./render/text-diagram.js";
 export { svgDiagram } from "./render/svg-diagram.js";
 export { mermaidDiagram } from "./render/mermaid-diagram.js";

@@ -1,11 +1,14 @@
 /**
  * Checks any model and reports in words: the figures, each property's
  * verdict, and each violated property's shortest counterexample as numbered
- * steps. The case studies' models (database, dataflow) report through this;
- * the bank has its own, richer report (check-scenario.ts).
+ * steps and as a space-time view to draw. The case studies' models (database,
+ * dataflow) report through this; the bank has its own, richer report
+ * (check-scenario.ts).
  */
 import { exploreBfs, type ExploreOptions } from "../explore/bfs.js";
+import type { Violation } from "../explore/exploration.js";
 import type { Model } from "../model/model.js";
+import type { SpaceTime } from "../render/space-time-view.js";
 
 /** What was checked: the scenario's name, its model and the rules it ran, e.g. ("seed002-two-nodes", "database", "blocking"). */
 export interface Checked {
@@ -21,14 +24,29 @@ export interface ModelReport extends Checked {
   /** Further measurements, e.g. { label: "executions in which a send waits", value: 94n }. */
   readonly figures: readonly { readonly label: string; readonly value: bigint | number }[];
   readonly properties: readonly { name: string; claim: string; holds: boolean }[];
-  readonly counterexamples: readonly { property: string; reason: string; length: number; steps: readonly string[] }[];
+  readonly counterexamples: readonly ModelCounterexample[];
   readonly elapsedMs: number;
+}
+
+export interface ModelCounterexample {
+  readonly property: string;
+  readonly reason: string;
+  readonly length: number;
+  /** Each step in words. */
+  readonly steps: readonly string[];
+  readonly view: SpaceTime;
+}
+
+/** How a model tells its counterexamples: a step in words, a whole path as a space-time view. */
+export interface Telling<State, Action> {
+  readonly describe: (before: State, action: Action, after: State) => string;
+  readonly draw: (violation: Violation<State, Action>) => SpaceTime;
 }
 
 export function checkModel<State, Action>(
   checked: Checked,
   model: Model<State, Action>,
-  describe: (before: State, action: Action, after: State) => string,
+  { describe, draw }: Telling<State, Action>,
   options: ExploreOptions = {},
 ): ModelReport {
   const result = exploreBfs(model, options);
@@ -36,12 +54,11 @@ export function checkModel<State, Action>(
   const counterexamples = properties.flatMap(({ name }) =>
     result.violations
       .filter((v) => v.property === name)
-      .map(({ reason, path }) => ({
-        property: name,
-        reason,
-        length: path.actions.length,
-        steps: path.actions.map((action, i) => describe(path.states[i]!, action, path.states[i + 1]!)),
-      })),
+      .map((violation) => {
+        const { reason, path } = violation;
+        const steps = path.actions.map((action, i) => describe(path.states[i]!, action, path.states[i + 1]!));
+        return { property: name, reason, length: path.actions.length, steps, view: draw(violation) };
+      }),
   );
   const { states, transitions, executions, elapsedMs } = result;
   return { ...checked, states, transitions, executions, figures: [], properties, counterexamples, elapsedMs };

@@ -1,42 +1,59 @@
 /**
  * Writes the files that `snaplab explore` is asked for: per counterexample a
- * picture (SVG, Mermaid, ShiViz) or a saved trace. With one counterexample the
- * file is the name given; with several, each gets its property's name before
- * the extension (trace.json -> trace.conservation.json).
+ * picture (SVG, Mermaid, ShiViz) or, for the bank, a saved trace. With one
+ * counterexample the file is the name given; with several, each gets its
+ * property's name before the extension (trace.json -> trace.conservation.json).
  */
 import { writeFileSync } from "node:fs";
+import type { ModelReport } from "../check/check-model.js";
 import type { CheckReport, Counterexample } from "../check/check-scenario.js";
 import { SnaplabError } from "../errors.js";
 import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { spaceTime } from "../render/space-time.js";
+import type { SpaceTime } from "../render/space-time-view.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
 
-export interface CounterexampleFiles {
+export interface PictureFiles {
   readonly svg?: string | undefined;
   readonly mermaid?: string | undefined;
   readonly shiviz?: string | undefined;
+}
+
+export interface CounterexampleFiles extends PictureFiles {
   readonly saveTrace?: string | undefined;
 }
 
-type Writer = (report: CheckReport, counterexample: Counterexample) => string;
+/** Each picture of a counterexample, drawn from its space-time view. */
+function pictures<C>(view: (counterexample: C) => SpaceTime): Record<keyof PictureFiles, (counterexample: C) => string> {
+  return { svg: (c) => svgDiagram(view(c)), mermaid: (c) => mermaidDiagram(view(c)), shiviz: (c) => shivizLog(view(c)) };
+}
 
-const WRITERS: Record<keyof CounterexampleFiles, Writer> = {
-  svg: (report, c) => svgDiagram(spaceTime(report.scenario, c)),
-  mermaid: (report, c) => mermaidDiagram(spaceTime(report.scenario, c)),
-  shiviz: (report, c) => shivizLog(spaceTime(report.scenario, c)),
-  saveTrace: (report, c) => formatTrace(savedTrace(report.scenario, report.algorithm.name, c)),
-};
-
-/** Writes every file asked for and returns the names written. */
+/** Writes every file asked for about a bank scenario's counterexamples and returns the names written. */
 export function writeCounterexampleFiles(report: CheckReport, files: CounterexampleFiles): string[] {
+  return writeEach(report.counterexamples, files, {
+    ...pictures((c: Counterexample) => spaceTime(report.scenario, c)),
+    saveTrace: (c) => formatTrace(savedTrace(report.scenario, report.algorithm.name, c)),
+  });
+}
+
+/** The same for a case study's model, whose counterexamples come with their views. */
+export function writeModelPictureFiles(report: ModelReport, files: PictureFiles): string[] {
+  return writeEach(report.counterexamples, files, pictures((c) => c.view));
+}
+
+function writeEach<C extends { readonly property: string }, Kind extends string>(
+  counterexamples: readonly C[],
+  files: Partial<Record<Kind, string | undefined>>,
+  writers: Record<Kind, (counterexample: C) => string>,
+): string[] {
   const written: string[] = [];
-  for (const [kind, file] of Object.entries(files) as [keyof CounterexampleFiles, string | undefined][]) {
+  for (const [kind, file] of Object.entries(files) as [Kind, string | undefined][]) {
     if (file === undefined) continue;
-    for (const counterexample of report.counterexamples) {
-      const name = report.counterexamples.length === 1 ? file : withProperty(file, counterexample.property);
-      writeText(name, WRITERS[kind](report, counterexample));
+    for (const counterexample of counterexamples) {
+      const name = counterexamples.length === 1 ? file : withProperty(file, counterexample.property);
+      writeText(name, writers[kind](counterexample));
       written.push(name);
     }
   }

@@ -12,7 +12,7 @@ import { checkDataflow } from "../models/dataflow/check-dataflow.js";
 import { jsonReport } from "../render/json-report.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { textReport } from "../render/text-report.js";
-import { writeCounterexampleFiles } from "./counterexample-files.js";
+import { writeCounterexampleFiles, writeModelPictureFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
 
@@ -58,7 +58,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
   handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadAnyScenario(args.scenario);
     if (loaded.model === "bank") return exploreBank(loaded.scenario, args);
-    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--svg": args.svg, "--mermaid": args.mermaid, "--shiviz": args.shiviz, "--save-trace": args.saveTrace };
+    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": args.saveTrace };
     const misplaced = Object.entries(bankOnly).filter(([, given]) => given).map(([flag]) => flag);
     if (misplaced.length > 0) {
       throw new SnaplabError("USAGE", `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to bank scenarios only (${args.scenario} is a ${loaded.model} scenario)`);
@@ -90,7 +90,9 @@ function exploreBank(scenario: Scenario, args: ExploreArgs): void {
 
 function printModelReport(report: ModelReport, args: ExploreArgs): void {
   clearProgress();
-  process.stdout.write(args.json ? JSON.stringify(modelJsonReport(report)) + "\n" : modelTextReport(report));
+  process.stdout.write(args.json ? JSON.stringify(modelJsonReport(report)) + "\n" : modelTextReport(report, { color: wantsColor(process.stdout) }));
+  const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
+  for (const file of writeModelPictureFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
 

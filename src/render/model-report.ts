@@ -1,11 +1,13 @@
 /**
  * The report of a case study's model (database, dataflow) for a person or a
  * program: figures, one line per property, and each violated property's
- * shortest counterexample as numbered steps.
+ * shortest counterexample as numbered steps (and, for a person, drawn as a
+ * space-time diagram).
  */
 import type { ModelReport } from "../check/check-model.js";
+import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 
-export function modelTextReport(report: ModelReport): string {
+export function modelTextReport(report: ModelReport, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
     ["states", report.states.toLocaleString("en-US")],
     ["transitions", report.transitions.toLocaleString("en-US")],
@@ -21,9 +23,10 @@ export function modelTextReport(report: ModelReport): string {
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
   ];
-  for (const { property, length, steps, reason } of report.counterexamples) {
+  for (const { property, length, steps, reason, view } of report.counterexamples) {
     lines.push("", `${property} is violated; shortest counterexample, ${length} steps:`);
-    lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`);
+    lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`, "");
+    lines.push(...textDiagram(view, options).map((line) => `  ${line}`));
   }
   return lines.join("\n") + "\n";
 }

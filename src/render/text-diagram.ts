@@ -1,13 +1,14 @@
 /**
- * A counterexample as a space-time diagram in text: one column per process,
- * time going down, one row per event. A message leaves its sender on its send
- * row, runs down a track while in flight and enters its receiver on its
- * delivery row. Markers are dashed, the message that breaks the cut is heavy
- * (and red in colour), ◆ is where a process recorded: its lane is double (║)
- * before that moment, inside the cut, and single (│) after it.
+ * A counterexample as a space-time diagram in text: one column per lane
+ * (process), time going down, one row per event. A message leaves its sender
+ * on its send row, runs down a track while in flight and enters its receiver
+ * on its delivery row (or ends in ✕ where a failure loses it). Markers are
+ * dashed, the message that breaks the cut is heavy (and red in colour), ◆ is
+ * where a lane recorded: its lane is double (║) before that moment, inside
+ * the cut, and single (│) after it. What happens to every lane at once (a
+ * failure) is a row of ╳ across them.
  */
-import { OFFENCE_NAMES } from "./offences.js";
-import { describeEvent, footnotes, type SpaceTime } from "./space-time.js";
+import { endOf, footnotes, stillInFlight, type SpaceTime } from "./space-time-view.js";
 import { trackLayout, type TrackLayout } from "./text-tracks.js";
 
 export interface TextDiagramOptions {
@@ -15,7 +16,7 @@ export interface TextDiagramOptions {
   readonly color?: boolean;
 }
 
-type Style = "plain" | "data" | "marker" | "offence" | "record";
+type Style = "plain" | "data" | "marker" | "offence" | "record" | "global";
 
 const LINES = {
   data: { h: "─", v: "│", down: ["┐", "┌"], turn: ["└", "┘"], head: ["▶", "◀"], end: "▼" },
@@ -24,14 +25,15 @@ const LINES = {
 } as const;
 const LANE_INSIDE = "║";
 const LANE_OUTSIDE = "│";
-const ANSI: Record<Style, string> = { plain: "", data: "", marker: "\x1b[36m", offence: "\x1b[1;31m", record: "\x1b[1;35m" };
+const ACROSS = { lane: "╳", between: "┈" };
+const ANSI: Record<Style, string> = { plain: "", data: "", marker: "\x1b[36m", offence: "\x1b[1;31m", record: "\x1b[1;35m", global: "\x1b[1;33m" };
 
 type Cell = { ch: string; style: Style };
 
 export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): string[] {
-  const { events, messages, scenario } = view;
+  const { events, messages } = view;
   const offending = new Map(view.offences.map((o) => [o.message, o]));
-  const inFlight = messages.flatMap((m, i) => (m.delivered === undefined ? [i] : []));
+  const inFlight = stillInFlight(view);
   const layout = trackLayout(view, 0);
   const canvas = drawPicture(view, layout, events.length + (inFlight.length > 0 ? 1 : 0));
   const paint = (text: string, style: Style) => (options.color && ANSI[style] ? `${ANSI[style]}${text}\x1b[0m` : text);
@@ -42,7 +44,7 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
     if (event === undefined) return "end";
     return row === 0 || events[row - 1]!.step !== event.step ? String(event.step + 1) : "";
   };
-  const header = scenario.processes.reduce((line, p, i) => line.padEnd(layout.lanes[i]! - Math.floor(p.length / 2)) + p, "");
+  const header = view.lanes.reduce((line, p, i) => line.padEnd(layout.lanes[i]! - Math.floor(p.length / 2)) + p, "");
   const lines = [`${" ".repeat(width + 2)}${header}`];
   canvas.forEach((cells, row) => {
     const used = cells.map((c) => c.ch).join("").trimEnd().length;
@@ -50,7 +52,7 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
     const event = events[row];
     const offence = event && "message" in event ? offending.get(event.message) : undefined;
     const note = event
-      ? describeEvent(view, event) + (offence ? `   ✗ ${OFFENCE_NAMES[offence.kind]}` : "")
+      ? event.text + (offence ? `   ✗ ${offence.name}` : "")
       : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
     lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
   });
@@ -71,11 +73,14 @@ function drawPicture(view: SpaceTime, layout: TrackLayout, rows: number): Cell[]
   const styleOf = (m: number) => (offending.has(m) ? "offence" : messages[m]!.kind);
 
   messages.forEach((m, i) => {
-    for (let row = m.sent + 1; row < (m.delivered ?? rows); row++) put(row, layout.tracks[i]!, LINES[styleOf(i)].v, styleOf(i));
-    if (m.delivered === undefined) put(rows - 1, layout.tracks[i]!, LINES[styleOf(i)].end, styleOf(i));
+    for (let row = m.sent + 1; row < (endOf(m) ?? rows); row++) put(row, layout.tracks[i]!, LINES[styleOf(i)].v, styleOf(i));
+    if (m.delivered === undefined) put(m.dropped ?? rows - 1, layout.tracks[i]!, m.dropped === undefined ? LINES[styleOf(i)].end : "✕", styleOf(i));
   });
   layout.lanes.forEach((col, p) => {
     for (let row = 0; row < rows; row++) put(row, col, row < (view.cut[p] ?? rows) ? LANE_INSIDE : LANE_OUTSIDE, "plain");
+  });
+  events.forEach((event, row) => {
+    if (event.kind === "global") stroke(canvas, row, layout.lanes[0]!, layout.lanes[layout.lanes.length - 1]!, ACROSS.between, "global");
   });
   messages.forEach((m, i) => {
     const lines = LINES[styleOf(i)];
@@ -90,6 +95,7 @@ function drawPicture(view: SpaceTime, layout: TrackLayout, rows: number): Cell[]
     put(m.delivered, right === 0 ? lane - 1 : lane + 1, lines.head[right], styleOf(i));
   });
   events.forEach((event, row) => {
+    if (event.kind === "global") return layout.lanes.forEach((col) => put(row, col, ACROSS.lane, "global"));
     const col = layout.lanes[event.process]!;
     if (event.kind === "record") put(row, col, "◆", "record");
     else if (event.kind === "quiet") put(row, col, "·", "plain");
@@ -117,7 +123,10 @@ function stroke(canvas: Cell[][], row: number, a: number, b: number, ch: string,
 }
 
 function legend(view: SpaceTime): string {
-  const parts = ["─▶ data", "╌▷ marker", "◆ records", "║ before recording (inside the cut)", "│ after"];
+  const { data, marker, records, before } = view.words;
+  const parts = [`─▶ ${data}`, `╌▷ ${marker}`, `◆ ${records}`, `║ ${before} (inside the cut)`, "│ after"];
+  if (view.events.some((e) => e.kind === "global")) parts.push(`${ACROSS.lane} every lane at once`);
+  if (view.messages.some((m) => m.dropped !== undefined)) parts.push("✕ lost in flight");
   if (view.offences.length > 0) parts.push("━ breaks the cut");
   return parts.join("   ");
 }

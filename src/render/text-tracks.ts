@@ -9,7 +9,7 @@
  * further from the receiver, so two messages cross on the page exactly when
  * the later one overtakes the earlier, as on a space-time diagram.
  */
-import type { SpaceTime, SpaceTimeMessage } from "./space-time.js";
+import { endOf, type SpaceTime, type SpaceTimeMessage } from "./space-time-view.js";
 
 export interface TrackLayout {
   /** Column of each process's lane. */
@@ -25,7 +25,7 @@ const MIN_GAP = 14; // columns between lanes, whatever the traffic
 
 export function trackLayout(view: SpaceTime, left: number): TrackLayout {
   const depths = trackDepths(view.messages);
-  const n = view.scenario.processes.length;
+  const n = view.lanes.length;
   // Per gap g (between lanes g and g+1): tracks into g (near its left) and into g+1 (near its right).
   const intoLeft = new Array<number>(n).fill(0);
   const intoRight = new Array<number>(n).fill(0);
@@ -34,10 +34,10 @@ export function trackLayout(view: SpaceTime, left: number): TrackLayout {
     else intoRight[m.to - 1] = Math.max(intoRight[m.to - 1]!, depths[i]! + 1);
   });
 
-  const lanes = [left + Math.floor(view.scenario.processes[0]!.length / 2)];
+  const lanes = [left + Math.floor(view.lanes[0]!.length / 2)];
   for (let g = 0; g + 1 < n; g++) {
     const tracks = 2 * MARGIN + SPACING * (intoLeft[g]! + intoRight[g]! - 1);
-    const names = Math.ceil((view.scenario.processes[g]!.length + view.scenario.processes[g + 1]!.length) / 2) + 2;
+    const names = Math.ceil((view.lanes[g]!.length + view.lanes[g + 1]!.length) / 2) + 2;
     lanes.push(lanes[g]! + Math.max(MIN_GAP, tracks, names));
   }
   const tracks = view.messages.map((m, i) =>
@@ -59,7 +59,7 @@ function trackDepths(messages: readonly SpaceTimeMessage[]): number[] {
     for (let j = 0; j < i; j++) {
       const o = messages[j]!;
       const sameSide = o.to === m.to && Math.sign(o.from - o.to) === Math.sign(m.from - m.to);
-      if (sameSide && (o.delivered ?? Infinity) > m.sent) depth = Math.max(depth, depths[j]! + 1);
+      if (sameSide && (endOf(o) ?? Infinity) > m.sent) depth = Math.max(depth, depths[j]! + 1);
     }
     depths.push(depth);
   });

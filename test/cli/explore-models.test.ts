@@ -1,9 +1,11 @@
 // `snaplab explore` runs every model's scenario from the file alone; the `model` field says which.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 import { runExplore } from "../support/run-explore.js";
+import { parseXml } from "../support/xml.js";
 
 const dir = mkdtempSync(join(tmpdir(), "snaplab-models-"));
 function scenarioFile(name: string, text: string): string {
@@ -34,6 +36,9 @@ describe("snaplab explore with a database scenario", () => {
     await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--no-fifo"])).rejects.toThrow(
       "--fifo applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
     );
+    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--save-trace", "t.json"])).rejects.toThrow(
+      "--save-trace applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
+    );
     await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
       'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
     );
@@ -63,5 +68,23 @@ describe("snaplab explore with a dataflow scenario", () => {
     const other = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json", "--algorithm", "at-least-once"]);
     expect(other.stdout).toMatch(/^exactly-once is violated; shortest counterexample, 18 steps:$/m);
     expect(other.exitCode).toBe(1);
+  });
+});
+
+describe("snaplab explore draws a case study's counterexamples", () => {
+  it("should print the diagram under the steps, the failure as a row across the lanes", async () => {
+    const { stdout } = await runExplore(["spec/scenarios/case-studies/seed003-at-least-once.json"]);
+    expect(stdout).toContain("  why: S2#1 is twice in the sink's result: [S1#1, S1#2, S2#1, S2#1]\n\n      S1            S2         operator        sink\n");
+    expect(stdout).toMatch(/^ {2}15 {3}╳┈+╳┈+╳┈+╳ {3}the job fails and restarts from checkpoint 1/m);
+    expect(stdout).toMatch(/^ {2}17 .*counts it \[S1#1, S1#2, S2#1, S2#1\] {3}✗ duplicate$/m);
+  });
+
+  it("should write the SVG and the Mermaid diagram of each counterexample, named after its property when there are several", async () => {
+    const run = await runCli("explore", "spec/scenarios/case-studies/seed002-three-nodes-blocking.json", "--svg", join(dir, "b.svg"), "--mermaid", join(dir, "b.md"));
+    expect(run.status).toBe(1);
+    const files = ["b.atomicity.svg", "b.conservation.svg", "b.atomicity.md", "b.conservation.md"].map((f) => join(dir, f));
+    expect(run.stderr).toBe(files.map((f) => `wrote ${f}\n`).join(""));
+    expect(parseXml(readFileSync(files[0]!, "utf8")).name).toBe("svg");
+    expect(readFileSync(files[2]!, "utf8")).toMatch(/^sequenceDiagram\n {4}participant A\n/);
   });
 });

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHIVIZ_REGEX, shivizLog } from "../../src/render/shiviz-log.js";
-import { spaceTime, type SpaceTime } from "../../src/render/space-time.js";
+import { spaceTime } from "../../src/render/space-time.js";
+import type { SpaceTime } from "../../src/render/space-time-view.js";
 import { checked, counterexampleOf, randomWalk, threeWay } from "../support/counterexamples.js";
 
 interface LoggedEvent {
@@ -46,7 +47,7 @@ const atMost = (a: Record<string, number>, b: Record<string, number>) => Object.
 
 function expectClocksMatchHappensBefore(view: SpaceTime): void {
   const events = readLog(shivizLog(view));
-  expect(events.map((e) => e.host)).toEqual(view.steps.map((s) => view.scenario.processes[s.actor]));
+  expect(events.map((e) => e.host)).toEqual(view.steps.map((s) => view.lanes[s.actor!]));
   // Each host's own entry starts at 1 and grows by exactly 1 per event.
   const seen = new Map<string, number>();
   for (const e of events) {

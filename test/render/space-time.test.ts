@@ -12,7 +12,7 @@ const twoNode = () => checked("two-node", false);
 describe("spaceTime", () => {
   it("should list a ghost receive's events in order, with its cut and the offending message", () => {
     const view = spaceTime(twoNode().scenario, counterexampleOf(twoNode(), "no-ghost-receive"));
-    const kinds = view.events.map((e) => `${e.step + 1} ${e.kind} ${view.scenario.processes[e.process]}`);
+    const kinds = view.events.map((e) => `${e.step + 1} ${e.kind} ${"process" in e ? view.lanes[e.process] : "every lane"}`);
     expect(kinds).toEqual([
       "1 record P0",
       "1 send P0", // the marker
@@ -30,7 +30,7 @@ describe("spaceTime", () => {
     ]);
     expect(view.cut).toEqual([0, 5]);
     expect(view.offences).toEqual([
-      { message: 1, kind: "ghost", why: "sent after P0 recorded, received before P1 recorded" },
+      { message: 1, name: "ghost receive", why: "sent after P0 recorded, received before P1 recorded" },
     ]);
   });
 
@@ -40,7 +40,7 @@ describe("spaceTime", () => {
     expect(view.offences).toEqual([
       {
         message: 0,
-        kind: "lost",
+        name: "lost money",
         why: "sent before P0 recorded, not received before P1 recorded, and missing from P0->P1's recorded state",
       },
     ]);
@@ -52,7 +52,7 @@ describe("spaceTime", () => {
     const path = walk(scenario, ["initiate P0", "deliver P0->P1 marker", "send P1", "deliver P1->P0 P1#1", "deliver P1->P0 marker"]);
     const view = spaceTime(scenario, path);
     expect(view.offences).toEqual([
-      { message: view.messages.findIndex((m) => m.id === "P1#1"), kind: "extra", why: "recorded on P1->P0, but sent after P1 recorded" },
+      { message: view.messages.findIndex((m) => m.id === "P1#1"), name: "extra on the channel", why: "recorded on P1->P0, but sent after P1 recorded" },
     ]);
   });
 
@@ -100,7 +100,7 @@ describe("spaceTime", () => {
     const scenario = twoNode().scenario;
     const doesNothing = { name: "does-nothing", initiate: () => [], onMarker: () => [], onMessage: () => [] };
     const view = spaceTime(scenario, walk(scenario, ["initiate P0"], doesNothing));
-    expect(view.events).toEqual([{ kind: "quiet", step: 0, process: 0 }]);
+    expect(view.events).toEqual([{ kind: "quiet", step: 0, process: 0, text: "P0 starts a snapshot: nothing recorded" }]);
     expect(view.steps).toEqual([{ actor: 0, text: "P0 starts a snapshot: nothing recorded" }]);
   });
 });

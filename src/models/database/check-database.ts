@@ -10,6 +10,7 @@ import type { ExploreOptions } from "../../explore/bfs.js";
 import { isWaiting } from "./actions.js";
 import { describeDatabaseStep } from "./describe-step.js";
 import type { DatabaseScenario } from "./scenario.js";
+import { databaseSpaceTime } from "./space-time.js";
 import { databaseSystem } from "./system.js";
 
 export function checkDatabase(scenario: DatabaseScenario, options: ExploreOptions & { algorithm?: string } = {}): ModelReport {
@@ -18,7 +19,10 @@ export function checkDatabase(scenario: DatabaseScenario, options: ExploreOption
   const report = checkModel(
     { scenario: scenario.name, model: "database", algorithm: design.name },
     model,
-    (before, action, after) => describeDatabaseStep(scenario, before, action, after),
+    {
+      describe: (before, action, after) => describeDatabaseStep(scenario, before, action, after),
+      draw: (violation) => databaseSpaceTime(scenario, design.name, violation),
+    },
     options,
   );
   const waiting = countExecutionsThrough(model, (state) => state.nodes.some((_, node) => isWaiting(scenario, state, node)));

@@ -56,7 +56,7 @@ function designChanges(scenario: DatabaseScenario, before: DatabaseState, after:
 }
 
 /** "a marker", "a checkpoint", "a snapshot" command; the replies quoted: “ready”, “done”, “resume”. */
-function signalName(signal: Signal): string {
+export function signalName(signal: Signal): string {
   return ["marker", "checkpoint", "snapshot"].includes(signal) ? `a ${signal}` : `“${signal}”`;
 }
 

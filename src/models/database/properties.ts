@@ -5,7 +5,7 @@
  */
 import { always, atTermination, type Property } from "../../model/property.js";
 import { accountName, isDistributed, totalMoney, type DatabaseScenario } from "./scenario.js";
-import { heldPositions, isSnapshotComplete, type DatabaseState, type NodeImage } from "./state.js";
+import { firstHole, heldPositions, isSnapshotComplete, type DatabaseState, type NodeImage } from "./state.js";
 
 export function databaseProperties(scenario: DatabaseScenario): Property<DatabaseState>[] {
   const onComplete = (check: (images: readonly NodeImage[]) => string | undefined) => (state: DatabaseState) =>
@@ -41,9 +41,8 @@ export function databaseProperties(scenario: DatabaseScenario): Property<Databas
     "After redo, every node's snapshot holds the first transactions of its log and no others, so that recovery can replay the log from the next one.",
     onComplete((images) => {
       for (const [node, image] of images.entries()) {
-        const gap = image.redone.findIndex((position, i) => position !== image.upTo + i + 1);
-        if (gap < 0) continue;
-        return `${scenario.nodes[node]}'s snapshot holds log positions ${heldPositions(image)}: ${image.upTo + gap + 1} is missing`;
+        const hole = firstHole(image);
+        if (hole !== undefined) return `${scenario.nodes[node]}'s snapshot holds log positions ${heldPositions(image)}: ${hole} is missing`;
       }
       return undefined;
     }),

@@ -82,6 +82,12 @@ export function heldPositions({ upTo, redone }: NodeImage): string {
   return [prefix, ...redone.map(String)].filter(Boolean).join(", ") || "none";
 }
 
+/** The first log position an image skips below one it holds (a hole in its log), or undefined. */
+export function firstHole({ upTo, redone }: NodeImage): number | undefined {
+  const gap = redone.findIndex((position, i) => position !== upTo + i + 1);
+  return gap < 0 ? undefined : upTo + gap + 1;
+}
+
 /** Every node has finished its snapshot. */
 export function isSnapshotComplete(state: DatabaseState): boolean {
   return state.nodes.every((n) => n.restored !== null);

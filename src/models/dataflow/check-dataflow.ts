@@ -9,6 +9,7 @@ import { countExecutionsThrough } from "../../check/executions-through.js";
 import type { ExploreOptions } from "../../explore/bfs.js";
 import { describeDataflowStep } from "./describe-step.js";
 import type { DataflowScenario } from "./scenario.js";
+import { dataflowSpaceTime } from "./space-time.js";
 import { dataflowSystem } from "./system.js";
 import { isBlocked } from "./tasks.js";
 
@@ -18,7 +19,10 @@ export function checkDataflow(scenario: DataflowScenario, options: ExploreOption
   const report = checkModel(
     { scenario: scenario.name, model: "dataflow", algorithm: mode.name },
     model,
-    (before, action, after) => describeDataflowStep(scenario, mode, before, action, after),
+    {
+      describe: (before, action, after) => describeDataflowStep(scenario, mode, before, action, after),
+      draw: (violation) => dataflowSpaceTime(scenario, mode, violation),
+    },
     options,
   );
   const held = countExecutionsThrough(model, (state) => [0, 1].some((i) => state.channels[i]!.length > 0 && isBlocked(mode, state.operator, i)));
