@@ -1,0 +1,108 @@
+/**
+ * The bank with the reference Chandy-Lamport rules, acting directly on packed
+ * vectors (bank-layout.ts). Each method is one step of spec/model.md and
+ * src/algorithms/chandy-lamport.ts, written out for speed; the tests check it
+ * against the readable model (src/bank/system.ts) state by state.
+ */
+import type { Scenario } from "../bank/scenario.js";
+import { read, write } from "./bit-fields.js";
+import { bankLayout, CLOSED, OPEN, type BankLayout } from "./bank-layout.js";
+import { messageCatalogue, type MessageCatalogue } from "./message-catalogue.js";
+
+/** A queue entry that is the marker rather than a data message number. */
+export const MARKER_ITEM = -1;
+
+export class CompactBank {
+  readonly catalogue: MessageCatalogue;
+  readonly layout: BankLayout;
+  /** The longest a queue can be: all of a channel's messages and its marker. */
+  readonly maxQueue: number;
+
+  constructor(readonly scenario: Scenario) {
+    this.catalogue = messageCatalogue(scenario);
+    this.layout = bankLayout(scenario, this.catalogue);
+    this.maxQueue = 1 + Math.max(0, ...this.catalogue.onChannel.map((messages) => messages.length));
+  }
+
+  hasSendsLeft(v: Uint32Array, at: number, p: number): boolean {
+    return read(v, at, this.layout.pc[p]!) < this.scenario.programs[p]!.length;
+  }
+
+  hasRecorded(v: Uint32Array, at: number, p: number): boolean {
+    return read(v, at, this.layout.recordedAt[p]!) !== 0;
+  }
+
+  /** Message m was sent and has arrived. */
+  isDelivered(v: Uint32Array, at: number, m: number): boolean {
+    const { sender, step } = this.catalogue.messages[m]!;
+    return read(v, at, this.layout.pc[sender]!) > step && read(v, at, this.layout.inFlight[m]!) === 0;
+  }
+
+  /**
+   * Channel c's queue, oldest first, written as message numbers (MARKER_ITEM
+   * for the marker); at most `limit` entries. Returns how many were written.
+   */
+  queue(v: Uint32Array, at: number, c: number, into: Int32Array, limit: number): number {
+    const { layout } = this;
+    const messages = this.catalogue.onChannel[c]!;
+    const markerAt = read(v, at, layout.marker[c]!) === 1 ? this.markerPosition(v, at, c) : -1;
+    let n = 0;
+    for (let r = 0; r <= messages.length && n < limit; r++) {
+      if (r === markerAt) into[n++] = MARKER_ITEM;
+      if (r < messages.length && n < limit && read(v, at, layout.inFlight[messages[r]!]!) === 1) into[n++] = messages[r]!;
+    }
+    return n;
+  }
+
+  /** The marker on c follows the messages its sender sent on c before recording. */
+  private markerPosition(v: Uint32Array, at: number, c: number): number {
+    const sender = this.scenario.channels[c]!.from;
+    return this.catalogue.sentBefore[c]![read(v, at, this.layout.recordedAt[sender]!) - 1]!;
+  }
+
+  /** `send p`: take p's next program step. */
+  send(v: Uint32Array, at: number, p: number): void {
+    const pc = read(v, at, this.layout.pc[p]!);
+    write(v, at, this.layout.pc[p]!, pc + 1);
+    write(v, at, this.layout.inFlight[this.catalogue.bySend[p]![pc]!]!, 1);
+  }
+
+  /**
+   * record(p), the marker-sending rule: save pc and received set, put a marker
+   * on every outgoing channel, start recording every incoming channel.
+   */
+  record(v: Uint32Array, at: number, p: number): void {
+    const { layout, catalogue } = this;
+    write(v, at, layout.recordedAt[p]!, read(v, at, layout.pc[p]!) + 1);
+    for (const m of catalogue.toProcess[p]!) if (this.isDelivered(v, at, m)) write(v, at, layout.recordedReceived[m]!, 1);
+    for (const c of catalogue.outgoing[p]!) write(v, at, layout.marker[c]!, 1);
+    for (const c of catalogue.incoming[p]!) write(v, at, layout.recording[c]!, OPEN);
+  }
+
+  /** A data message arrives; if its channel is being recorded, it joins the recording. */
+  deliverData(v: Uint32Array, at: number, m: number): void {
+    const { layout } = this;
+    const { channel, index } = this.catalogue.messages[m]!;
+    write(v, at, layout.inFlight[m]!, 0);
+    if (read(v, at, layout.recording[channel]!) !== OPEN) return;
+    const length = read(v, at, layout.recordedLength[channel]!);
+    write(v, at, layout.recordedEntry[channel]![length]!, index);
+    write(v, at, layout.recordedLength[channel]!, length + 1);
+  }
+
+  /** The marker-receiving rule: a first marker makes the receiver record; every marker closes its channel. */
+  deliverMarker(v: Uint32Array, at: number, c: number): void {
+    const receiver = this.scenario.channels[c]!.to;
+    write(v, at, this.layout.marker[c]!, 0);
+    if (!this.hasRecorded(v, at, receiver)) this.record(v, at, receiver);
+    write(v, at, this.layout.recording[c]!, CLOSED);
+  }
+
+  /** Every process has recorded and every channel is closed. */
+  isComplete(v: Uint32Array, at: number): boolean {
+    const { layout } = this;
+    for (const field of layout.recording) if (read(v, at, field) !== CLOSED) return false;
+    for (const field of layout.recordedAt) if (read(v, at, field) === 0) return false;
+    return true;
+  }
+}

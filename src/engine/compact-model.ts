@@ -1,0 +1,104 @@
+/**
+ * The bank with the reference rules as a PackedModel: its actions in the same
+ * order as src/bank/actions.ts (per process send then initiate, then per
+ * channel its deliverable messages in queue order), and its properties.
+ *
+ * The four snapshot properties are checked only once the snapshot is complete,
+ * and then depend on nothing but the recorded part of the state, which never
+ * changes again (spec/model.md). So the verdict is worked out once per
+ * distinct recorded part, on the readable state, by the properties' own code,
+ * and remembered; every other complete state with that recorded part gets the
+ * same verdict for the price of one hash lookup.
+ */
+import type { BankState } from "../bank/state.js";
+import type { Property } from "../model/property.js";
+import type { PackedModel, ReductionRules } from "../model/packed-model.js";
+import { KeyTable } from "../explore/key-table.js";
+import { read, type BitField } from "./bit-fields.js";
+import { MARKER_ITEM, type CompactBank } from "./compact-bank.js";
+import { decodeState } from "./decode-state.js";
+import { bankReductionRules } from "./reduction-rules.js";
+
+export class CompactBankModel implements PackedModel {
+  readonly words: number;
+  readonly maxActions: number;
+  readonly reduction: ReductionRules;
+  private readonly items: Int32Array;
+  private readonly deliverable: number;
+  /** Words of a vector that belong to the recorded part (live fields masked out). */
+  private readonly recordedMask: Uint32Array;
+  private readonly recordedKey: Uint32Array;
+  private readonly verdicts = new Map<number, number>();
+  private readonly recordedParts: KeyTable;
+
+  constructor(
+    readonly bank: CompactBank,
+    readonly properties: readonly Property<BankState>[],
+  ) {
+    const { scenario, layout, catalogue } = bank;
+    this.words = layout.words;
+    this.deliverable = scenario.fifo ? 1 : bank.maxQueue;
+    this.maxActions = 2 * scenario.processes.length + scenario.channels.length + (scenario.fifo ? 0 : catalogue.messages.length);
+    this.items = new Int32Array(bank.maxQueue);
+    this.recordedMask = new Uint32Array(this.words).fill(0xffffffff);
+    const live: BitField[] = [...layout.pc, ...layout.inFlight, ...layout.marker];
+    for (const field of live) this.recordedMask[field.word]! &= ~(field.mask << field.shift);
+    this.recordedKey = new Uint32Array(this.words);
+    this.recordedParts = new KeyTable(this.words, 64);
+    this.reduction = bankReductionRules(bank);
+  }
+
+  writeInitial(into: Uint32Array, at: number): void {
+    into.fill(0, at, at + this.words);
+  }
+
+  successors(state: Uint32Array, at: number, into: Uint32Array): number {
+    const { bank, words, items } = this;
+    const { scenario, catalogue } = bank;
+    let n = 0;
+    const next = (): number => {
+      const to = n++ * words;
+      for (let i = 0; i < words; i++) into[to + i] = state[at + i]!;
+      return to;
+    };
+    for (let p = 0; p < scenario.processes.length; p++) {
+      if (bank.hasSendsLeft(state, at, p)) bank.send(into, next(), p);
+      if (catalogue.isInitiator[p] && !bank.hasRecorded(state, at, p)) bank.record(into, next(), p);
+    }
+    for (let c = 0; c < scenario.channels.length; c++) {
+      const length = bank.queue(state, at, c, items, this.deliverable);
+      for (let i = 0; i < length; i++) {
+        const item = items[i]!;
+        if (item === MARKER_ITEM) bank.deliverMarker(into, next(), c);
+        else bank.deliverData(into, next(), item);
+      }
+    }
+    return n;
+  }
+
+  violations(state: Uint32Array, at: number, terminal: boolean): number {
+    let failed = this.bank.isComplete(state, at) ? this.snapshotVerdict(state, at) : 0;
+    if (terminal) {
+      const readable = decodeState(this.bank, state, at);
+      this.properties.forEach((property, i) => {
+        if (property.expectation === "atTermination" && property.check(readable) !== undefined) failed |= 1 << i;
+      });
+    }
+    return failed;
+  }
+
+  private snapshotVerdict(state: Uint32Array, at: number): number {
+    const key = this.recordedKey;
+    for (let i = 0; i < this.words; i++) key[i] = state[at + i]! & this.recordedMask[i]!;
+    const known = this.recordedParts.size;
+    const id = this.recordedParts.intern(key, 0);
+    if (id < known) return this.verdicts.get(id)!;
+    const readable = decodeState(this.bank, state, at);
+    let failed = 0;
+    this.properties.forEach((property, i) => {
+      if (property.expectation === "always" && property.check(readable) !== undefined) failed |= 1 << i;
+    });
+    this.verdicts.set(id, failed);
+    return failed;
+  }
+}

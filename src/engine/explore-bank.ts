@@ -1,0 +1,50 @@
+/**
+ * Chooses how to explore a bank: the compact engine when it applies, else the
+ * generic explorer (src/explore/bfs.ts), which runs any rules but only as an
+ * unreduced breadth-first search over readable states.
+ *
+ * The compact engine hard-codes the reference Chandy-Lamport rules and the
+ * scenario fields and properties it knows, so it applies only when the rules
+ * are the reference object itself (a learner's copy, however faithful, runs
+ * generically), the scenario has no field it does not know (an option added
+ * later changes the model), and every "always" property is one of the four
+ * snapshot properties whose verdicts it caches (compact-model.ts).
+ */
+import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
+import { chandyLamport } from "../algorithms/chandy-lamport.js";
+import type { BankAction } from "../bank/actions.js";
+import type { Scenario } from "../bank/scenario.js";
+import type { BankState } from "../bank/state.js";
+import { exploreBfs } from "../explore/bfs.js";
+import type { Model } from "../model/model.js";
+import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
+
+const KNOWN_FIELDS = new Set(["name", "processes", "initialBalances", "channels", "programs", "initiators", "fifo", "algorithm"]);
+const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
+
+export interface BankExploreOptions extends CompactOptions {
+  /** Use the generic explorer even where the compact engine applies (for cross-checks). */
+  readonly engine?: "auto" | "generic";
+}
+
+/** Why the compact engine cannot explore this bank, or undefined if it can. */
+export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgorithm, model: Model<BankState, BankAction>): string | undefined {
+  if (algorithm !== chandyLamport) return `the compact engine runs only the reference chandy-lamport rules, not ${algorithm.name}`;
+  const unknown = Object.keys(scenario).find((field) => !KNOWN_FIELDS.has(field));
+  if (unknown) return `the compact engine does not know the scenario field "${unknown}"`;
+  const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));
+  if (property) return `the compact engine cannot check the property "${property.name}"`;
+  return undefined;
+}
+
+export function exploreBank(
+  scenario: Scenario,
+  algorithm: SnapshotAlgorithm,
+  model: Model<BankState, BankAction>,
+  options: BankExploreOptions = {},
+): CompactExploration {
+  const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
+  if (refusal === undefined) return exploreCompact(scenario, model.properties(), options);
+  const result = exploreBfs(model, options);
+  return { ...result, search: { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } };
+}
