@@ -50,13 +50,14 @@ export function bankLayout(scenario: Scenario, catalogue: MessageCatalogue): Ban
   const recordedLength: BitField[] = [];
   const recordedEntry: BitField[][] = [];
   catalogue.onChannel.forEach((messages) => {
+    // What is in flight on a channel shares one word when it can, so that an
+    // empty channel is seen with one test (CompactBank.busyChannels).
+    bits.keepTogether(1 + messages.length);
     marker.push(bits.field(1));
+    for (const m of messages) inFlight[m] = bits.field(1);
     recording.push(bits.field(CLOSED));
     recordedLength.push(bits.field(messages.length));
-    for (const m of messages) {
-      inFlight[m] = bits.field(1);
-      recordedReceived[m] = bits.field(1);
-    }
+    for (const m of messages) recordedReceived[m] = bits.field(1);
     recordedEntry.push(messages.map(() => bits.field(messages.length - 1)));
   });
   return { words: Math.max(1, bits.words), pc, recordedAt, inFlight, recordedReceived, marker, recording, recordedLength, recordedEntry };

@@ -16,6 +16,11 @@ export class BitLayout {
   /** Words a vector of this layout needs. */
   words = 0;
 
+  /** Start a new word unless the next `bits` bits fit in the current one (to keep a group of fields together). */
+  keepTogether(bits: number): void {
+    if (this.used + bits > 32 && bits <= 32) this.used = 32;
+  }
+
   /** A field able to hold 0 .. max (a field for max 0 uses no bits and always reads 0). */
   field(max: number): BitField {
     const width = max === 0 ? 0 : 32 - Math.clz32(max);

@@ -17,15 +17,71 @@ export class CompactBank {
   readonly layout: BankLayout;
   /** The longest a queue can be: all of a channel's messages and its marker. */
   readonly maxQueue: number;
+  private readonly programLength: Int32Array;
+  /**
+   * Per channel, the word holding its marker and in-flight bits and a mask of
+   * them (the layout keeps them in one word when they fit; otherwise the word
+   * is -1 and the channel is scanned).
+   */
+  private readonly queueWord: Int32Array;
+  private readonly queueMask: Int32Array;
+  /** Per word, the bits that say something is in flight, and the channel each such bit belongs to. */
+  private readonly busyBits: Int32Array | undefined;
+  private readonly channelOfBit: Int32Array;
 
   constructor(readonly scenario: Scenario) {
     this.catalogue = messageCatalogue(scenario);
     this.layout = bankLayout(scenario, this.catalogue);
     this.maxQueue = 1 + Math.max(0, ...this.catalogue.onChannel.map((messages) => messages.length));
+    this.programLength = Int32Array.from(scenario.programs, (program) => program.length);
+    this.queueWord = new Int32Array(scenario.channels.length);
+    this.queueMask = new Int32Array(scenario.channels.length);
+    this.channelOfBit = new Int32Array(this.layout.words * 32);
+    const busyBits = new Int32Array(this.layout.words);
+    this.catalogue.onChannel.forEach((messages, c) => {
+      const fields = [this.layout.marker[c]!, ...messages.map((m) => this.layout.inFlight[m]!)];
+      const word = fields[0]!.word;
+      this.queueWord[c] = fields.every((f) => f.word === word) ? word : -1;
+      for (const f of fields) {
+        this.queueMask[c]! |= f.mask << f.shift;
+        busyBits[f.word]! |= f.mask << f.shift;
+        this.channelOfBit[f.word * 32 + f.shift] = c;
+      }
+    });
+    this.busyBits = this.queueWord.every((word) => word >= 0) ? busyBits : undefined;
+  }
+
+  /** Channel c has nothing in flight. */
+  isEmpty(v: Uint32Array, at: number, c: number): boolean {
+    const word = this.queueWord[c]!;
+    return word >= 0 && (v[at + word]! & this.queueMask[c]!) === 0;
+  }
+
+  /**
+   * The channels with something in flight, ascending, written into `into`;
+   * returns how many. Most channels of most states are empty, so the bits of
+   * the busy ones are picked out word by word rather than tested one by one.
+   */
+  busyChannels(v: Uint32Array, at: number, into: Int32Array): number {
+    let n = 0;
+    const busyBits = this.busyBits;
+    if (!busyBits) {
+      for (let c = 0; c < this.queueWord.length; c++) if (!this.isEmpty(v, at, c)) into[n++] = c;
+      return n;
+    }
+    for (let w = 0; w < busyBits.length; w++) {
+      let bits = v[at + w]! & busyBits[w]!;
+      while (bits !== 0) {
+        const c = this.channelOfBit[w * 32 + 31 - Math.clz32(bits & -bits)]!;
+        into[n++] = c;
+        bits &= ~this.queueMask[c]!;
+      }
+    }
+    return n;
   }
 
   hasSendsLeft(v: Uint32Array, at: number, p: number): boolean {
-    return read(v, at, this.layout.pc[p]!) < this.scenario.programs[p]!.length;
+    return read(v, at, this.layout.pc[p]!) < this.programLength[p]!;
   }
 
   hasRecorded(v: Uint32Array, at: number, p: number): boolean {
@@ -43,6 +99,7 @@ export class CompactBank {
    * for the marker); at most `limit` entries. Returns how many were written.
    */
   queue(v: Uint32Array, at: number, c: number, into: Int32Array, limit: number): number {
+    if (this.isEmpty(v, at, c)) return 0;
     const { layout } = this;
     const messages = this.catalogue.onChannel[c]!;
     const markerAt = read(v, at, layout.marker[c]!) === 1 ? this.markerPosition(v, at, c) : -1;

@@ -24,6 +24,7 @@ export class CompactBankModel implements PackedModel {
   readonly maxActions: number;
   readonly reduction: ReductionRules;
   private readonly items: Int32Array;
+  private readonly busy: Int32Array;
   private readonly deliverable: number;
   /** Words of a vector that belong to the recorded part (live fields masked out). */
   private readonly recordedMask: Uint32Array;
@@ -40,6 +41,7 @@ export class CompactBankModel implements PackedModel {
     this.deliverable = scenario.fifo ? 1 : bank.maxQueue;
     this.maxActions = 2 * scenario.processes.length + scenario.channels.length + (scenario.fifo ? 0 : catalogue.messages.length);
     this.items = new Int32Array(bank.maxQueue);
+    this.busy = new Int32Array(scenario.channels.length);
     this.recordedMask = new Uint32Array(this.words).fill(0xffffffff);
     const live: BitField[] = [...layout.pc, ...layout.inFlight, ...layout.marker];
     for (const field of live) this.recordedMask[field.word]! &= ~(field.mask << field.shift);
@@ -56,21 +58,24 @@ export class CompactBankModel implements PackedModel {
     const { bank, words, items } = this;
     const { scenario, catalogue } = bank;
     let n = 0;
-    const next = (): number => {
-      const to = n++ * words;
+    // Each successor starts as a copy of the state; `to` is where the next one goes.
+    const copy = (to: number) => {
       for (let i = 0; i < words; i++) into[to + i] = state[at + i]!;
+      n++;
       return to;
     };
     for (let p = 0; p < scenario.processes.length; p++) {
-      if (bank.hasSendsLeft(state, at, p)) bank.send(into, next(), p);
-      if (catalogue.isInitiator[p] && !bank.hasRecorded(state, at, p)) bank.record(into, next(), p);
+      if (bank.hasSendsLeft(state, at, p)) bank.send(into, copy(n * words), p);
+      if (catalogue.isInitiator[p] && !bank.hasRecorded(state, at, p)) bank.record(into, copy(n * words), p);
     }
-    for (let c = 0; c < scenario.channels.length; c++) {
+    const busy = bank.busyChannels(state, at, this.busy);
+    for (let b = 0; b < busy; b++) {
+      const c = this.busy[b]!;
       const length = bank.queue(state, at, c, items, this.deliverable);
       for (let i = 0; i < length; i++) {
         const item = items[i]!;
-        if (item === MARKER_ITEM) bank.deliverMarker(into, next(), c);
-        else bank.deliverData(into, next(), item);
+        if (item === MARKER_ITEM) bank.deliverMarker(into, copy(n * words), c);
+        else bank.deliverData(into, copy(n * words), item);
       }
     }
     return n;

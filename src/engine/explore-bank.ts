@@ -44,7 +44,7 @@ export function exploreBank(
   options: BankExploreOptions = {},
 ): CompactExploration {
   const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
-  if (refusal === undefined) return exploreCompact(scenario, model.properties(), options);
+  if (refusal === undefined) return exploreCompact(scenario, model, options);
   const result = exploreBfs(model, options);
   return { ...result, search: { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } };
 }

@@ -2,8 +2,11 @@
  * The compact engine: explores the bank with the reference rules on packed
  * states, then hands back the same Exploration as the generic explorer, with
  * readable states and actions, so reports, diagrams and replay work unchanged.
+ * A counterexample is rebuilt by replaying its actions on the readable model,
+ * so its states are exactly the objects the generic explorer would have made
+ * (unchanged parts shared between steps, which describe-step relies on).
  */
-import { enabledActions, type BankAction } from "../bank/actions.js";
+import type { BankAction } from "../bank/actions.js";
 import type { Scenario } from "../bank/scenario.js";
 import type { BankState } from "../bank/state.js";
 import type { ExploreOptions } from "../explore/bfs.js";
@@ -12,7 +15,7 @@ import { packedBfs } from "../explore/packed-bfs.js";
 import { packedDfs } from "../explore/packed-dfs.js";
 import { collisionProbability, type PackedSearchOptions } from "../explore/packed-search.js";
 import { shortestCounterexamples, type PackedCounterexample } from "../explore/shortest-counterexamples.js";
-import type { Property } from "../model/property.js";
+import type { Model } from "../model/model.js";
 import { CompactBank } from "./compact-bank.js";
 import { CompactBankModel } from "./compact-model.js";
 import { decodeState } from "./decode-state.js";
@@ -24,9 +27,9 @@ export interface CompactExploration extends Exploration<BankState, BankAction> {
   readonly search: SearchSummary;
 }
 
-export function exploreCompact(scenario: Scenario, properties: readonly Property<BankState>[], options: CompactOptions = {}): CompactExploration {
+export function exploreCompact(scenario: Scenario, readable: Model<BankState, BankAction>, options: CompactOptions = {}): CompactExploration {
   const bank = new CompactBank(scenario);
-  const model = new CompactBankModel(bank, properties);
+  const model = new CompactBankModel(bank, readable.properties());
   const mode = { search: options.search ?? "bfs", reduction: options.reduction ?? "none", fingerprint: options.fingerprint ?? false } as const;
   const searchOptions: PackedSearchOptions = {
     fingerprint: mode.fingerprint,
@@ -51,7 +54,7 @@ export function exploreCompact(scenario: Scenario, properties: readonly Property
     transitions: result.transitions,
     executions: result.executions,
     terminalStates,
-    violations: counterexamples.map((c) => readableViolation(bank, properties[c.property]!, c)),
+    violations: counterexamples.map((c) => readableViolation(readable, c)),
     elapsedMs: result.elapsedMs,
     search: {
       engine: "compact",
@@ -62,9 +65,14 @@ export function exploreCompact(scenario: Scenario, properties: readonly Property
   };
 }
 
-function readableViolation(bank: CompactBank, property: Property<BankState>, counterexample: PackedCounterexample): Violation<BankState, BankAction> {
-  const states = counterexample.vectors.map((vector) => decodeState(bank, vector));
-  const actions = counterexample.actions.map((action, i) => enabledActions(bank.scenario, states[i]!)[action]!);
-  const reason = property.check(states[states.length - 1]!) ?? "";
-  return { property: property.name, reason, path: { states, actions } };
+function readableViolation(model: Model<BankState, BankAction>, counterexample: PackedCounterexample): Violation<BankState, BankAction> {
+  const states = [model.initStates()[0]!];
+  const actions: BankAction[] = [];
+  for (const index of counterexample.actions) {
+    const state = states[states.length - 1]!;
+    actions.push(model.actions(state)[index]!);
+    states.push(model.nextState(state, actions[actions.length - 1]!));
+  }
+  const property = model.properties()[counterexample.property]!;
+  return { property: property.name, reason: property.check(states[states.length - 1]!) ?? "", path: { states, actions } };
 }

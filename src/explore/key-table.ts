@@ -1,75 +1,71 @@
 /**
  * An open-addressing hash set of fixed-width keys (runs of 32-bit words) that
- * numbers them in insertion order. Keys are stored back to back in one typed
- * array, so id `i` is the key at words `i * width ..`; the table itself holds
- * only ids. With linear probing and a load factor under 3/4, a lookup touches
- * one or two slots.
+ * numbers them in insertion order. Each slot holds id + 1 (0 for an empty
+ * slot) followed by the key itself, so a lookup with linear probing reads
+ * neighbouring words rather than chasing ids into a separate array: at this
+ * size, memory latency, not hashing, is what costs. The table doubles before
+ * it is three-quarters full.
  */
 import { hashWords, SEED_LOW } from "./hash-words.js";
 
-const EMPTY = -1;
-
 export class KeyTable {
-  /** The keys, id by id; may have spare room at the end. */
-  keys: Uint32Array;
   size = 0;
-  private slots: Int32Array;
+  private slots: Uint32Array;
+  private readonly stride: number;
+  private capacity: number;
 
   constructor(readonly width: number, expected = 1024) {
-    let capacity = 1024;
-    while (capacity * 0.75 < expected) capacity *= 2;
-    this.slots = new Int32Array(capacity).fill(EMPTY);
-    this.keys = new Uint32Array(Math.max(1, expected) * width);
+    this.stride = width + 1;
+    this.capacity = 1024;
+    while (this.capacity * 0.75 < expected) this.capacity *= 2;
+    this.slots = new Uint32Array(this.capacity * this.stride);
   }
 
   /** The id of the key at `buffer[at ..]`, or -1 if it is not in the table. */
   find(buffer: Uint32Array, at: number): number {
-    const mask = this.slots.length - 1;
-    for (let slot = hashWords(buffer, at, this.width, SEED_LOW) & mask; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
-      if (id === EMPTY || this.equals(id, buffer, at)) return id;
-    }
+    const slot = this.probe(buffer, at);
+    return this.slots[slot]! - 1;
   }
 
   /** The id of the key at `buffer[at ..]`, adding it (with id `size`) if it is new. */
   intern(buffer: Uint32Array, at: number): number {
-    const mask = this.slots.length - 1;
-    let slot = hashWords(buffer, at, this.width, SEED_LOW) & mask;
-    for (; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
-      if (id === EMPTY) break;
-      if (this.equals(id, buffer, at)) return id;
-    }
+    const slot = this.probe(buffer, at);
+    const slots = this.slots;
+    if (slots[slot] !== 0) return slots[slot]! - 1;
     const id = this.size++;
-    if (this.keys.length < this.size * this.width) this.keys = grown(this.keys, this.size * this.width);
-    const keys = this.keys;
-    for (let i = 0, to = id * this.width; i < this.width; i++) keys[to + i] = buffer[at + i]!;
-    this.slots[slot] = id;
-    if (this.size > this.slots.length * 0.75) this.rehash(this.slots.length * 2);
+    slots[slot] = id + 1;
+    for (let i = 0; i < this.width; i++) slots[slot + 1 + i] = buffer[at + i]!;
+    if (this.size > this.capacity * 0.75) this.resize(this.capacity * 2);
     return id;
   }
 
-  /** Bytes held by the table and its keys. */
+  /** Bytes held by the table. */
   get bytes(): number {
-    return this.slots.byteLength + this.keys.byteLength;
+    return this.slots.byteLength;
   }
 
-  private equals(id: number, buffer: Uint32Array, at: number): boolean {
-    const keys = this.keys;
-    const base = id * this.width;
-    for (let i = 0; i < this.width; i++) if (keys[base + i] !== buffer[at + i]) return false;
-    return true;
-  }
-
-  private rehash(capacity: number): void {
-    const slots = new Int32Array(capacity).fill(EMPTY);
-    const mask = capacity - 1;
-    for (let id = 0; id < this.size; id++) {
-      let slot = hashWords(this.keys, id * this.width, this.width, SEED_LOW) & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = id;
+  /** The index of the slot holding the key, or of the empty slot where it belongs. */
+  private probe(buffer: Uint32Array, at: number): number {
+    const { slots, stride, width } = this;
+    const mask = this.capacity - 1;
+    for (let i = hashWords(buffer, at, width, SEED_LOW) & mask; ; i = (i + 1) & mask) {
+      const slot = i * stride;
+      if (slots[slot] === 0) return slot;
+      let k = 0;
+      while (k < width && slots[slot + 1 + k] === buffer[at + k]) k++;
+      if (k === width) return slot;
     }
-    this.slots = slots;
+  }
+
+  private resize(capacity: number): void {
+    const old = this.slots;
+    this.capacity = capacity;
+    this.slots = new Uint32Array(capacity * this.stride);
+    for (let slot = 0; slot < old.length; slot += this.stride) {
+      if (old[slot] === 0) continue;
+      const to = this.probe(old, slot + 1);
+      for (let i = 0; i < this.stride; i++) this.slots[to + i] = old[slot + i]!;
+    }
   }
 }
 

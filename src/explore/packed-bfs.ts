@@ -41,8 +41,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   const stopWhen = options.stopWhenViolated ?? -1;
   const keys = new StateKeys(words, options.fingerprint ?? false);
   const table = keys.table;
-  // Without fingerprints the table's keys are the vectors, already in id order.
-  const queue = keys.fingerprint ? new VectorQueue(words) : undefined;
+  const queue = new VectorQueue(words);
   const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
   const chosen = new Int32Array(model.maxActions);
   const successors = new Uint32Array(model.maxActions * words);
@@ -59,11 +58,12 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   const initial = new Uint32Array(words);
   model.writeInitial(initial, 0);
   keys.intern(initial, 0);
-  queue?.push(initial, 0);
+  queue.push(initial, 0);
   parents[0] = -1;
   counts.setOne(0);
 
   const progress = progressReporter(options, started);
+  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes;
   let depth = 0;
   let levelEnd = 1;
   for (let id = 0; id < table.size; id++) {
@@ -72,9 +72,9 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       levelEnd = table.size;
       if (topological) counts.forgetBelow(id);
     }
-    queue?.release(id);
-    const vectors = queue ? queue.buffer : table.keys;
-    const at = queue ? queue.offset(id) : id * words;
+    queue.release(id);
+    const vectors = queue.buffer;
+    const at = queue.offset(id);
     const n = model.successors(vectors, at, successors);
     const failed = model.violations(vectors, at, n === 0) & ~violated;
     if (failed !== 0) {
@@ -90,6 +90,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     }
     if (depth >= maxDepth) continue;
     const explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
+    counts.reserve(table.size + explored);
     for (let k = 0; k < explored; k++) {
       const from = (stubborn ? chosen[k]! : k) * words;
       const size = table.size;
@@ -98,14 +99,14 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
         if (size >= maxStates) throw new StateLimitError(maxStates);
         if (parents.length <= size) parents = grown(parents, size + 1);
         parents[size] = id;
-        queue?.push(successors, from);
+        queue.push(successors, from);
       } else if (target <= id) {
         topological = false;
       }
       if (topological) counts.add(id, target);
     }
     transitions += explored;
-    progress?.(id, depth, table.size, transitions, () => table.bytes + parents.byteLength + counts.bytes + (queue?.bytes ?? 0));
+    progress?.(id, depth, table.size, transitions, bytes);
   }
 
   const pathTo = (state: number) => replayPath(model, keys, parents, state);
@@ -115,7 +116,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     executions: topological ? executions : countPathsDepthFirst(model, keys, stubborn),
     terminals: terminals.slice(0, terminalCount * words),
     violations,
-    bytes: table.bytes + parents.byteLength + counts.bytes + (queue?.bytes ?? 0),
+    bytes: bytes(),
     generated: transitions + 1,
     elapsedMs: performance.now() - started,
     pathTo,

@@ -105,6 +105,7 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
       const k = order[d * model.maxActions + next[d]!++]!;
       transitions++;
       const child = enter(successors, d * width + k * words);
+      counts.reserve(child);
       if (status[child] === 2) counts.add(child, ids[d]!);
       else if (depth === d) cyclic = true; // met a state on the current path
     } else {

@@ -1,40 +1,54 @@
 /**
  * Exact path counts for millions of states without a BigInt each: a count is
- * split into limbs of 48 bits, limb k of every state in one Float64Array
- * (doubles add integers below 2^53 exactly). A limb is added for everybody the
- * first time a count outgrows the limbs there are.
+ * split into limbs of 52 bits, limb k of every state in one Float64Array
+ * (doubles add integers below 2^53 exactly, so two limbs and a carry never
+ * round). A limb is added for everybody the first time a count outgrows the
+ * limbs there are; most scenarios need one or two.
  *
  * Counts are indexed by state id from a movable `base`, so a breadth-first
  * search can keep only the levels it is working on (`forgetBelow`).
  */
-const LIMB = 2 ** 48;
+const LIMB = 2 ** 52;
 
 export class PathCounts {
   private limbs: Float64Array[] = [new Float64Array(1024)];
   private base = 0;
 
+  /** Make room for the counts of ids up to `id`. */
+  reserve(id: number): void {
+    const length = this.limbs[0]!.length;
+    if (id - this.base < length) return;
+    this.limbs = this.limbs.map((limb) => {
+      const bigger = new Float64Array(Math.max(id - this.base + 1, length * 2));
+      bigger.set(limb);
+      return bigger;
+    });
+  }
+
   /** The count of `id` is 1 (an initial state, or a terminal one when counting backwards). */
   setOne(id: number): void {
-    const i = this.slot(id);
+    this.reserve(id);
+    const i = id - this.base;
     for (const limb of this.limbs) limb[i] = 0;
     this.limbs[0]![i] = 1;
   }
 
-  /** count[to] += count[from]. */
+  /** count[to] += count[from]; both ids must be reserved. */
   add(from: number, to: number): void {
-    const f = this.slot(from);
-    const t = this.slot(to);
+    const f = from - this.base;
+    const t = to - this.base;
+    const limbs = this.limbs;
     let carry = 0;
-    for (const limb of this.limbs) {
-      let sum = limb[t]! + limb[f]! + carry;
+    for (let k = 0; k < limbs.length; k++) {
+      const limb = limbs[k]!;
+      const sum = limb[t]! + limb[f]! + carry;
       carry = sum >= LIMB ? 1 : 0;
-      if (carry) sum -= LIMB;
-      limb[t] = sum;
+      limb[t] = sum - carry * LIMB;
     }
     if (carry) {
-      const top = new Float64Array(this.limbs[0]!.length);
+      const top = new Float64Array(limbs[0]!.length);
       top[t] = 1;
-      this.limbs.push(top);
+      limbs.push(top);
     }
   }
 
@@ -57,18 +71,5 @@ export class PathCounts {
 
   get bytes(): number {
     return this.limbs.length * this.limbs[0]!.byteLength;
-  }
-
-  private slot(id: number): number {
-    const i = id - this.base;
-    if (i >= this.limbs[0]!.length) {
-      const length = Math.max(i + 1, this.limbs[0]!.length * 2);
-      this.limbs = this.limbs.map((limb) => {
-        const bigger = new Float64Array(length);
-        bigger.set(limb);
-        return bigger;
-      });
-    }
-    return i;
   }
 }
