@@ -4,12 +4,14 @@ import { hideBin } from "yargs/helpers";
 import { SnaplabError } from "../errors.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
+import { promelaCommand } from "./promela-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await yargs(argv)
       .scriptName("snaplab")
       .command(exploreCommand)
+      .command(promelaCommand)
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

@@ -27,10 +27,15 @@ export interface BankExploreOptions extends CompactOptions {
   readonly engine?: "auto" | "generic";
 }
 
+/** A scenario field added after the compact engine (and the Promela generator) was written, if any. */
+export function unknownScenarioField(scenario: Scenario): string | undefined {
+  return Object.keys(scenario).find((field) => !KNOWN_FIELDS.has(field));
+}
+
 /** Why the compact engine cannot explore this bank, or undefined if it can. */
 export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgorithm, model: Model<BankState, BankAction>): string | undefined {
   if (algorithm !== chandyLamport) return `the compact engine runs only the reference chandy-lamport rules, not ${algorithm.name}`;
-  const unknown = Object.keys(scenario).find((field) => !KNOWN_FIELDS.has(field));
+  const unknown = unknownScenarioField(scenario);
   if (unknown) return `the compact engine does not know the scenario field "${unknown}"`;
   const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));
   if (property) return `the compact engine cannot check the property "${property.name}"`;
