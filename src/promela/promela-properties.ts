@@ -81,11 +81,11 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
 }
 
 function and(parts: string[]): string {
-  return parts.length === 0 ? "1" : parts.map((p) => `(${p})`).join(" && ");
+  return parts.length === 0 ? "1" : `(${parts.map((p) => `(${p})`).join(" && ")})`;
 }
 
 function or(parts: string[]): string {
-  return parts.length === 0 ? "0" : parts.map((p) => `(${p})`).join(" || ");
+  return parts.length === 0 ? "0" : `(${parts.map((p) => `(${p})`).join(" || ")})`;
 }
 
 function sum(parts: string[]): string {
