@@ -5,7 +5,7 @@
  * against the readable model (src/bank/system.ts) state by state.
  */
 import type { Scenario } from "../bank/scenario.js";
-import { read, write } from "./bit-fields.js";
+import { bitsOf, read, shiftOf, wordOf, write } from "./bit-fields.js";
 import { bankLayout, CLOSED, OPEN, type BankLayout } from "./bank-layout.js";
 import { messageCatalogue, type MessageCatalogue } from "./message-catalogue.js";
 
@@ -18,6 +18,8 @@ export class CompactBank {
   /** The longest a queue can be: all of a channel's messages and its marker. */
   readonly maxQueue: number;
   private readonly programLength: Int32Array;
+  private readonly senderOf: Int32Array;
+  private readonly receiverOf: Int32Array;
   /**
    * Per channel, the word holding its marker and in-flight bits and a mask of
    * them (the layout keeps them in one word when they fit; otherwise the word
@@ -25,6 +27,10 @@ export class CompactBank {
    */
   private readonly queueWord: Int32Array;
   private readonly queueMask: Int32Array;
+  private readonly markerShift: Int32Array;
+  /** Per word, the bits of the recording fields, and their value when every channel is closed. */
+  private readonly closedMask: Int32Array;
+  private readonly closedValue: Int32Array;
   /** Per word, the bits that say something is in flight, and the channel each such bit belongs to. */
   private readonly busyBits: Int32Array | undefined;
   private readonly channelOfBit: Int32Array;
@@ -34,21 +40,30 @@ export class CompactBank {
     this.layout = bankLayout(scenario, this.catalogue);
     this.maxQueue = 1 + Math.max(0, ...this.catalogue.onChannel.map((messages) => messages.length));
     this.programLength = Int32Array.from(scenario.programs, (program) => program.length);
+    this.senderOf = Int32Array.from(scenario.channels, (channel) => channel.from);
+    this.receiverOf = Int32Array.from(scenario.channels, (channel) => channel.to);
     this.queueWord = new Int32Array(scenario.channels.length);
     this.queueMask = new Int32Array(scenario.channels.length);
+    this.markerShift = Int32Array.from(this.layout.marker, shiftOf);
     this.channelOfBit = new Int32Array(this.layout.words * 32);
     const busyBits = new Int32Array(this.layout.words);
     this.catalogue.onChannel.forEach((messages, c) => {
       const fields = [this.layout.marker[c]!, ...messages.map((m) => this.layout.inFlight[m]!)];
-      const word = fields[0]!.word;
-      this.queueWord[c] = fields.every((f) => f.word === word) ? word : -1;
+      const word = wordOf(fields[0]!);
+      this.queueWord[c] = fields.every((f) => wordOf(f) === word) ? word : -1;
       for (const f of fields) {
-        this.queueMask[c]! |= f.mask << f.shift;
-        busyBits[f.word]! |= f.mask << f.shift;
-        this.channelOfBit[f.word * 32 + f.shift] = c;
+        this.queueMask[c]! |= bitsOf(f);
+        busyBits[wordOf(f)]! |= bitsOf(f);
+        this.channelOfBit[wordOf(f) * 32 + shiftOf(f)] = c;
       }
     });
     this.busyBits = this.queueWord.every((word) => word >= 0) ? busyBits : undefined;
+    this.closedMask = new Int32Array(this.layout.words);
+    this.closedValue = new Int32Array(this.layout.words);
+    for (const field of this.layout.recording) {
+      this.closedMask[wordOf(field)]! |= bitsOf(field);
+      this.closedValue[wordOf(field)]! |= CLOSED << shiftOf(field);
+    }
   }
 
   /** Channel c has nothing in flight. */
@@ -99,7 +114,31 @@ export class CompactBank {
    * for the marker); at most `limit` entries. Returns how many were written.
    */
   queue(v: Uint32Array, at: number, c: number, into: Int32Array, limit: number): number {
-    if (this.isEmpty(v, at, c)) return 0;
+    const word = this.queueWord[c]!;
+    if (word < 0) return this.scanQueue(v, at, c, into, limit);
+    const all = v[at + word]! & this.queueMask[c]!;
+    if (all === 0) return 0;
+    // The marker's bit, then one bit per message of the channel in send order (bank-layout.ts).
+    const shift = this.markerShift[c]!;
+    const messages = this.catalogue.onChannel[c]!;
+    let inFlight = messages.length === 0 ? 0 : all >>> (shift + 1);
+    let markerAt = (all >>> shift) & 1 ? this.markerPosition(v, at, c) : -1;
+    let n = 0;
+    while (n < limit && (inFlight !== 0 || markerAt >= 0)) {
+      const r = inFlight === 0 ? messages.length : 31 - Math.clz32(inFlight & -inFlight);
+      if (markerAt >= 0 && markerAt <= r) {
+        into[n++] = MARKER_ITEM;
+        markerAt = -1;
+      } else {
+        into[n++] = messages[r]!;
+        inFlight &= inFlight - 1;
+      }
+    }
+    return n;
+  }
+
+  /** `queue` for a channel whose bits do not fit in one word: one field at a time. */
+  private scanQueue(v: Uint32Array, at: number, c: number, into: Int32Array, limit: number): number {
     const { layout } = this;
     const messages = this.catalogue.onChannel[c]!;
     const markerAt = read(v, at, layout.marker[c]!) === 1 ? this.markerPosition(v, at, c) : -1;
@@ -113,7 +152,7 @@ export class CompactBank {
 
   /** The marker on c follows the messages its sender sent on c before recording. */
   private markerPosition(v: Uint32Array, at: number, c: number): number {
-    const sender = this.scenario.channels[c]!.from;
+    const sender = this.senderOf[c]!;
     return this.catalogue.sentBefore[c]![read(v, at, this.layout.recordedAt[sender]!) - 1]!;
   }
 
@@ -149,7 +188,7 @@ export class CompactBank {
 
   /** The marker-receiving rule: a first marker makes the receiver record; every marker closes its channel. */
   deliverMarker(v: Uint32Array, at: number, c: number): void {
-    const receiver = this.scenario.channels[c]!.to;
+    const receiver = this.receiverOf[c]!;
     write(v, at, this.layout.marker[c]!, 0);
     if (!this.hasRecorded(v, at, receiver)) this.record(v, at, receiver);
     write(v, at, this.layout.recording[c]!, CLOSED);
@@ -157,9 +196,9 @@ export class CompactBank {
 
   /** Every process has recorded and every channel is closed. */
   isComplete(v: Uint32Array, at: number): boolean {
-    const { layout } = this;
-    for (const field of layout.recording) if (read(v, at, field) !== CLOSED) return false;
-    for (const field of layout.recordedAt) if (read(v, at, field) === 0) return false;
+    // Every channel closed: one comparison per word against the recording fields' bits.
+    for (let w = 0; w < this.closedMask.length; w++) if ((v[at + w]! & this.closedMask[w]!) !== this.closedValue[w]) return false;
+    for (const field of this.layout.recordedAt) if (read(v, at, field) === 0) return false;
     return true;
   }
 }

@@ -14,7 +14,7 @@ import type { BankState } from "../bank/state.js";
 import type { Property } from "../model/property.js";
 import type { PackedModel, ReductionRules } from "../model/packed-model.js";
 import { KeyTable } from "../explore/key-table.js";
-import { read, type BitField } from "./bit-fields.js";
+import { bitsOf, wordOf, type BitField } from "./bit-fields.js";
 import { MARKER_ITEM, type CompactBank } from "./compact-bank.js";
 import { decodeState } from "./decode-state.js";
 import { bankReductionRules } from "./reduction-rules.js";
@@ -44,7 +44,7 @@ export class CompactBankModel implements PackedModel {
     this.busy = new Int32Array(scenario.channels.length);
     this.recordedMask = new Uint32Array(this.words).fill(0xffffffff);
     const live: BitField[] = [...layout.pc, ...layout.inFlight, ...layout.marker];
-    for (const field of live) this.recordedMask[field.word]! &= ~(field.mask << field.shift);
+    for (const field of live) this.recordedMask[wordOf(field)]! &= ~bitsOf(field);
     this.recordedKey = new Uint32Array(this.words);
     this.recordedParts = new KeyTable(this.words, 64);
     this.reduction = bankReductionRules(bank);
@@ -55,30 +55,33 @@ export class CompactBankModel implements PackedModel {
   }
 
   successors(state: Uint32Array, at: number, into: Uint32Array): number {
-    const { bank, words, items } = this;
-    const { scenario, catalogue } = bank;
+    const { bank, items, busy } = this;
+    const processes = bank.scenario.processes.length;
+    const initiator = bank.catalogue.isInitiator;
     let n = 0;
-    // Each successor starts as a copy of the state; `to` is where the next one goes.
-    const copy = (to: number) => {
-      for (let i = 0; i < words; i++) into[to + i] = state[at + i]!;
-      n++;
-      return to;
-    };
-    for (let p = 0; p < scenario.processes.length; p++) {
-      if (bank.hasSendsLeft(state, at, p)) bank.send(into, copy(n * words), p);
-      if (catalogue.isInitiator[p] && !bank.hasRecorded(state, at, p)) bank.record(into, copy(n * words), p);
+    for (let p = 0; p < processes; p++) {
+      if (bank.hasSendsLeft(state, at, p)) bank.send(into, this.copy(state, at, into, n++), p);
+      if (initiator[p] && !bank.hasRecorded(state, at, p)) bank.record(into, this.copy(state, at, into, n++), p);
     }
-    const busy = bank.busyChannels(state, at, this.busy);
-    for (let b = 0; b < busy; b++) {
-      const c = this.busy[b]!;
+    const channels = bank.busyChannels(state, at, busy);
+    for (let b = 0; b < channels; b++) {
+      const c = busy[b]!;
       const length = bank.queue(state, at, c, items, this.deliverable);
       for (let i = 0; i < length; i++) {
         const item = items[i]!;
-        if (item === MARKER_ITEM) bank.deliverMarker(into, copy(n * words), c);
-        else bank.deliverData(into, copy(n * words), item);
+        if (item === MARKER_ITEM) bank.deliverMarker(into, this.copy(state, at, into, n++), c);
+        else bank.deliverData(into, this.copy(state, at, into, n++), item);
       }
     }
     return n;
+  }
+
+  /** Copy the state to successor slot `k` of `into`, where its action will change it; returns where it starts. */
+  private copy(state: Uint32Array, at: number, into: Uint32Array, k: number): number {
+    const words = this.words;
+    const to = k * words;
+    for (let i = 0; i < words; i++) into[to + i] = state[at + i]!;
+    return to;
   }
 
   violations(state: Uint32Array, at: number, terminal: boolean): number {

@@ -55,7 +55,7 @@ export class StateKeys {
   private readonly scratch = new Uint32Array(2);
 
   constructor(private readonly words: number, readonly fingerprint: boolean) {
-    this.table = new KeyTable(fingerprint ? 2 : words, 1 << 16);
+    this.table = new KeyTable(fingerprint ? 2 : words);
   }
 
   /** The id of the state at `vector[at ..]`, storing it if new (check `table.size` to tell). */

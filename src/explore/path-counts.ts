@@ -38,6 +38,11 @@ export class PathCounts {
     const f = from - this.base;
     const t = to - this.base;
     const limbs = this.limbs;
+    const low = limbs[0]!;
+    if (limbs.length === 1 && low[t]! + low[f]! < LIMB) {
+      low[t] = low[t]! + low[f]!;
+      return;
+    }
     let carry = 0;
     for (let k = 0; k < limbs.length; k++) {
       const limb = limbs[k]!;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
 import { enabledActions } from "../../src/bank/actions.js";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
+import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
 import { initialState } from "../../src/bank/state.js";
 import { step } from "../../src/bank/system.js";
 import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
@@ -55,6 +55,13 @@ describe("compact engine", () => {
       }),
       { numRuns: 150, seed: 7 },
     );
+  });
+
+  it("should handle a channel carrying more messages than fit in one word of the vector", () => {
+    // 32 messages and a marker on P0->P1: the queue is read field by field, not as one mask.
+    const sends = Array.from({ length: 32 }, (_, k) => ({ to: "P1", amount: k + 1 }));
+    const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, programs: { P0: sends }, initiators: ["P0"] }));
+    expect(outcome(checkScenario(scenario))).toEqual(outcome(checkScenario(scenario, { engine: "generic" })));
   });
 
   it("should agree with the independent oracle on the two-node scenario, FIFO and not", () => {
