@@ -23,13 +23,25 @@ export class StubbornSets {
   /** member[t] === stamp: t is in the set being built. */
   private readonly member: Int32Array;
   private stamp = 0;
-  private readonly work: number[] = [];
-  private readonly found: number[] = [];
+  /** Transitions added to the set and not yet followed. */
+  private readonly work: Int32Array;
+  private top = 0;
+  /** inSet[i] / inBest[i]: the i-th enabled transition is in the set being built / in the smallest set so far. */
+  private readonly inSet: Uint8Array;
+  private readonly inBest: Uint8Array;
+  private readonly add = (t: number) => {
+    if (this.member[t] === this.stamp) return;
+    this.member[t] = this.stamp;
+    this.work[this.top++] = t;
+  };
 
   constructor(private readonly rules: ReductionRules, maxActions: number) {
     this.enabled = new Int32Array(maxActions);
     this.position = new Int32Array(rules.transitions).fill(-1);
     this.member = new Int32Array(rules.transitions);
+    this.work = new Int32Array(rules.transitions);
+    this.inSet = new Uint8Array(maxActions);
+    this.inBest = new Uint8Array(maxActions);
   }
 
   /**
@@ -40,47 +52,41 @@ export class StubbornSets {
     const count = this.rules.enabled(state, at, this.enabled);
     for (let i = 0; i < count; i++) this.position[this.enabled[i]!] = i;
     let best = count;
-    for (let i = 0; i < count; i++) chosen[i] = i;
+    this.inBest.fill(1, 0, count);
     for (let seed = 0; seed < count && best > 1; seed++) {
       const size = this.closure(state, at, this.enabled[seed]!, best);
       if (size < best) {
         best = size;
-        this.found.sort((a, b) => a - b).forEach((index, k) => (chosen[k] = index));
+        this.inBest.set(this.inSet.subarray(0, count));
       }
     }
-    for (let i = 0; i < count; i++) this.position[this.enabled[i]!] = -1;
-    return best;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      if (this.inBest[i]) chosen[n++] = i;
+      this.position[this.enabled[i]!] = -1;
+    }
+    return n;
   }
 
-  /** The number of enabled transitions in the closure of `seed` (collected in `found`); gives up at `limit`. */
+  /** The number of enabled transitions in the closure of `seed` (marked in `inSet`); gives up at `limit`. */
   private closure(state: Uint32Array, at: number, seed: number, limit: number): number {
     if (this.stamp === 0x3fffffff) this.member.fill((this.stamp = 0));
-    const stamp = ++this.stamp;
-    const { work, found, member, position, rules } = this;
-    work.length = 0;
-    found.length = 0;
-    member[seed] = stamp;
-    work.push(seed);
-    while (work.length > 0 && found.length < limit) {
-      const t = work.pop()!;
-      const start = work.length;
-      if (position[t]! >= 0) {
-        found.push(position[t]!);
-        rules.dependents(state, at, t, work);
+    this.stamp++;
+    this.inSet.fill(0);
+    this.top = 0;
+    this.add(seed);
+    let found = 0;
+    while (this.top > 0 && found < limit) {
+      const t = this.work[--this.top]!;
+      const i = this.position[t]!;
+      if (i >= 0) {
+        this.inSet[i] = 1;
+        found++;
+        this.rules.dependents(state, at, t, this.add);
       } else {
-        rules.enablers(state, at, t, work);
+        this.rules.enablers(state, at, t, this.add);
       }
-      // Keep only the transitions not yet in the set.
-      let kept = start;
-      for (let i = start; i < work.length; i++) {
-        const u = work[i]!;
-        if (member[u] !== stamp) {
-          member[u] = stamp;
-          work[kept++] = u;
-        }
-      }
-      work.length = kept;
     }
-    return found.length;
+    return found;
   }
 }

@@ -38,12 +38,12 @@ export interface ReductionRules {
   readonly transitions: number;
   /** The enabled transitions, in the order `successors` writes their targets; returns how many. */
   enabled(state: Uint32Array, at: number, into: Int32Array): number;
-  /** Push every transition that may be dependent on the enabled transition `t`. */
-  dependents(state: Uint32Array, at: number, t: number, into: number[]): void;
+  /** Call `add` with every transition that may be dependent on the enabled transition `t`. */
+  dependents(state: Uint32Array, at: number, t: number, add: (transition: number) => void): void;
   /**
-   * Push a necessary enabling set of the disabled transition `t`: transitions
-   * of which one must occur before `t` can be enabled. Push nothing if `t` can
-   * never be enabled again.
+   * Call `add` with a necessary enabling set of the disabled transition `t`:
+   * transitions of which one must occur before `t` can be enabled. Add nothing
+   * if `t` can never be enabled again.
    */
-  enablers(state: Uint32Array, at: number, t: number, into: number[]): void;
+  enablers(state: Uint32Array, at: number, t: number, add: (transition: number) => void): void;
 }

@@ -28,7 +28,7 @@ function counters(k: number, dependent: boolean): PackedModel {
         into.set(next);
         return next.length;
       },
-      dependents: (_state, _at, t, into) => void (dependent && into.push(...[...Array(k).keys()].filter((i) => i !== t))),
+      dependents: (_state, _at, t, add) => (dependent ? [...Array(k).keys()].filter((i) => i !== t).forEach(add) : undefined),
       enablers: () => {},
     },
   };
