@@ -22,6 +22,7 @@ const CAP = 20_000_000;
 const scenarios = [
   { file: "spec/scenarios/two-node.json", processes: 2 },
   { file: "bench/scenarios/two-node-three-sends.json", processes: 2 },
+  { file: "bench/scenarios/two-node-three-sends.json", processes: 2, flags: ["--no-fifo"] },
   { file: "spec/scenarios/three-node.json", processes: 3 },
   { file: "spec/scenarios/three-node.json", processes: 3, flags: ["--no-fifo"] },
   { file: "spec/scenarios/bank.json", processes: 3 },

@@ -10,7 +10,7 @@ import type { Scenario } from "../bank/scenario.js";
 import { distinctSnapshots, type RecordedSnapshot } from "../bank/snapshot.js";
 import type { BankState } from "../bank/state.js";
 import { bankSystem } from "../bank/system.js";
-import { exploreBank, type BankExploreOptions } from "../engine/explore-bank.js";
+import { exploreBankModel, type BankExploreOptions } from "../engine/explore-bank.js";
 import type { SearchSummary } from "../engine/search-mode.js";
 import type { Path } from "../explore/path.js";
 
@@ -51,7 +51,7 @@ export function checkScenario(input: Scenario, options: CheckOptions = {}): Chec
   const scenario = options.fifo === undefined ? input : { ...input, fifo: options.fifo };
   const algorithm = options.algorithm ?? findAlgorithm(scenario.algorithm);
   const model = bankSystem(scenario, algorithm);
-  const result = exploreBank(scenario, algorithm, model, options);
+  const result = exploreBankModel(scenario, algorithm, model, options);
 
   const properties = model.properties().map(({ name, claim }) => ({
     name,

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { loadScenario } from "../bank/parse-scenario.js";
-import { unknownScenarioField } from "../engine/explore-bank.js";
+import { unmodelledField } from "../engine/explore-bank.js";
 import { SnaplabError } from "../errors.js";
 import { promelaModel } from "../promela/promela-model.js";
 
@@ -26,8 +26,8 @@ export const promelaCommand: CommandModule<object, PromelaArgs> = {
     if (scenario.algorithm !== "chandy-lamport") {
       throw new SnaplabError("UNSUPPORTED", `${args.scenario}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
     }
-    const field = unknownScenarioField(scenario);
-    if (field) throw new SnaplabError("UNSUPPORTED", `${args.scenario}: ${field}: snaplab promela does not model this field`);
+    const field = unmodelledField(scenario);
+    if (field) throw new SnaplabError("UNSUPPORTED", `${args.scenario}: snaplab promela does not model ${field}`);
     const model = promelaModel(scenario);
     if (args.out) writeFileSync(args.out, model);
     else process.stdout.write(model);

@@ -19,7 +19,23 @@ import { exploreBfs } from "../explore/bfs.js";
 import type { Model } from "../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
-const KNOWN_FIELDS = new Set(["name", "processes", "initialBalances", "channels", "programs", "initiators", "fifo", "algorithm"]);
+/**
+ * The scenario fields the compact engine models, each with the values it
+ * models. An option added to the bank later (such as `atomicSend: false`,
+ * sends split in two) is not in this table until the engine learns it, and
+ * sends the scenario to the generic explorer.
+ */
+const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = {
+  name: () => true,
+  processes: () => true,
+  initialBalances: () => true,
+  channels: () => true,
+  programs: () => true,
+  initiators: () => true,
+  fifo: () => true,
+  algorithm: () => true,
+  atomicSend: (value) => value === undefined || value === true,
+};
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
 
 export interface BankExploreOptions extends CompactOptions {
@@ -27,22 +43,24 @@ export interface BankExploreOptions extends CompactOptions {
   readonly engine?: "auto" | "generic";
 }
 
-/** A scenario field added after the compact engine (and the Promela generator) was written, if any. */
-export function unknownScenarioField(scenario: Scenario): string | undefined {
-  return Object.keys(scenario).find((field) => !KNOWN_FIELDS.has(field));
+/** A scenario field, with its value, that the compact engine (and the Promela generator) does not model, if any. */
+export function unmodelledField(scenario: Scenario): string | undefined {
+  const fields = scenario as unknown as Record<string, unknown>;
+  const field = Object.keys(fields).find((key) => !MODELLED_FIELDS[key]?.(fields[key]));
+  return field && `${field}: ${JSON.stringify(fields[field])}`;
 }
 
 /** Why the compact engine cannot explore this bank, or undefined if it can. */
 export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgorithm, model: Model<BankState, BankAction>): string | undefined {
   if (algorithm !== chandyLamport) return `the compact engine runs only the reference chandy-lamport rules, not ${algorithm.name}`;
-  const unknown = unknownScenarioField(scenario);
-  if (unknown) return `the compact engine does not know the scenario field "${unknown}"`;
+  const field = unmodelledField(scenario);
+  if (field) return `the compact engine does not model ${field}`;
   const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));
   if (property) return `the compact engine cannot check the property "${property.name}"`;
   return undefined;
 }
 
-export function exploreBank(
+export function exploreBankModel(
   scenario: Scenario,
   algorithm: SnapshotAlgorithm,
   model: Model<BankState, BankAction>,

@@ -27,9 +27,13 @@ describe("choosing the engine", () => {
     expect([report.states, report.transitions]).toEqual([127, 189]);
   });
 
-  it("should leave to the generic explorer a scenario with a field it does not know", () => {
-    const extended = { ...scenario, atomicSend: false } as Scenario;
-    expect(checkScenario(extended).search?.fallback).toBe('the compact engine does not know the scenario field "atomicSend"');
+  it("should leave to the generic explorer a scenario with an option it does not model", () => {
+    const split = { ...scenario, atomicSend: false } as Scenario;
+    expect(checkScenario(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
+    const unknown = { ...scenario, lossy: true } as Scenario;
+    expect(checkScenario(unknown).search?.fallback).toBe("the compact engine does not model lossy: true");
+    // Atomic sends, spelt out, are what it models.
+    expect(checkScenario({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
   });
 
   it("should refuse a model with an always-property it cannot cache", () => {
