@@ -43,6 +43,15 @@ describe("packed searches", () => {
     );
   });
 
+  it("should follow paths deeper than its first stack allocation", () => {
+    // A ladder of 200 rungs: from each even node, straight on or through the odd node
+    // beside it, so 2^200 executions (five 52-bit limbs).
+    const ladder: Graph = { successors: Array.from({ length: 401 }, (_, i) => (i === 400 ? [] : i % 2 === 0 ? [i + 1, i + 2] : [i + 1])) };
+    const dfs = packedDfs(graphModel(ladder));
+    expect([dfs.states, dfs.executions]).toEqual([401, 2n ** 200n]);
+    expect(packedBfs(graphModel(ladder)).executions).toBe(2n ** 200n);
+  });
+
   it("should redo the execution count when a transition leads back to a lower id", () => {
     expect(packedBfs(graphModel(backEdge)).executions).toBe(2n);
   });
