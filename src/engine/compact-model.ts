@@ -29,7 +29,8 @@ export class CompactBankModel implements PackedModel {
   /** Words of a vector that belong to the recorded part (live fields masked out). */
   private readonly recordedMask: Uint32Array;
   private readonly recordedKey: Uint32Array;
-  private readonly verdicts = new Map<number, number>();
+  /** verdicts[id]: the failed properties (bits) of the recorded part numbered id. */
+  private readonly verdicts: number[] = [];
   private readonly recordedParts: KeyTable;
 
   constructor(
@@ -100,13 +101,13 @@ export class CompactBankModel implements PackedModel {
     for (let i = 0; i < this.words; i++) key[i] = state[at + i]! & this.recordedMask[i]!;
     const known = this.recordedParts.size;
     const id = this.recordedParts.intern(key, 0);
-    if (id < known) return this.verdicts.get(id)!;
+    if (id < known) return this.verdicts[id]!;
     const readable = decodeState(this.bank, state, at);
     let failed = 0;
     this.properties.forEach((property, i) => {
       if (property.expectation === "always" && property.check(readable) !== undefined) failed |= 1 << i;
     });
-    this.verdicts.set(id, failed);
+    this.verdicts.push(failed);
     return failed;
   }
 }

@@ -70,7 +70,7 @@ export class KeyTable {
 }
 
 /** A copy of `array` with room for at least `length` elements (growing by half, to bound the slack). */
-export function grown<T extends Uint32Array | Int32Array | Float64Array>(array: T, length: number): T {
+export function grown<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, length: number): T {
   const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, Math.ceil(array.length * 1.5)));
   bigger.set(array);
   return bigger;

@@ -14,8 +14,8 @@
 import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
 import { countPathsDepthFirst } from "./packed-dfs.js";
-import type { PackedExploration, PackedSearchOptions, PackedViolation, SearchProgress } from "./packed-search.js";
-import { StateKeys } from "./packed-search.js";
+import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
+import { progressReporter, SearchLog, StateKeys } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { StubbornSets } from "./stubborn-set.js";
@@ -47,10 +47,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   const successors = new Uint32Array(model.maxActions * words);
   const counts = new PathCounts();
   let parents = new Int32Array(1024);
-  let terminals = new Uint32Array(words * 64);
-  let terminalCount = 0;
-  const violations: PackedViolation[] = [];
-  let violated = 0;
+  const log = new SearchLog(words);
   let transitions = 0;
   let topological = true;
   let executions = 0n;
@@ -76,16 +73,10 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     const vectors = queue.buffer;
     const at = queue.offset(id);
     const n = model.successors(vectors, at, successors);
-    const failed = model.violations(vectors, at, n === 0) & ~violated;
-    if (failed !== 0) {
-      violated |= failed;
-      for (let p = 0; p < 31; p++) if (failed & (1 << p)) violations.push({ property: p, depth, state: id });
-      if ((violated & stopWhen) === stopWhen) break;
-    }
+    log.noteViolations(model.violations(vectors, at, n === 0), depth, id);
+    if ((log.violated & stopWhen) === stopWhen) break;
     if (n === 0) {
-      if (terminals.length < (terminalCount + 1) * words) terminals = grown(terminals, (terminalCount + 1) * words);
-      for (let i = 0; i < words; i++) terminals[terminalCount * words + i] = vectors[at + i]!;
-      terminalCount++;
+      log.noteTerminal(vectors, at);
       if (topological) executions += counts.get(id);
     }
     if (depth >= maxDepth) continue;
@@ -106,7 +97,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       if (topological) counts.add(id, target);
     }
     transitions += explored;
-    progress?.(id, depth, table.size, transitions, bytes);
+    progress?.(id, () => ({ states: table.size, transitions, queued: table.size - id - 1, depth, bytes: bytes() }));
   }
 
   const pathTo = (state: number) => replayPath(model, keys, parents, state);
@@ -114,8 +105,8 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     states: table.size,
     transitions,
     executions: topological ? executions : countPathsDepthFirst(model, keys, stubborn),
-    terminals: terminals.slice(0, terminalCount * words),
-    violations,
+    terminals: log.terminals,
+    violations: log.violations,
     bytes: bytes(),
     generated: transitions + 1,
     elapsedMs: performance.now() - started,
@@ -146,19 +137,4 @@ function replayPath(model: PackedModel, keys: StateKeys, parents: Int32Array, st
     actions.push(action);
   }
   return { vectors, actions };
-}
-
-type Reporter = (id: number, depth: number, states: number, transitions: number, bytes: () => number) => void;
-
-function progressReporter(options: PackedSearchOptions, started: number): Reporter | undefined {
-  const { onProgress } = options;
-  if (!onProgress) return undefined;
-  const every = options.progressEveryMs ?? 1000;
-  let next = started + every;
-  return (id, depth, states, transitions, bytes) => {
-    if ((id & 4095) !== 0 || performance.now() < next) return;
-    next = performance.now() + every;
-    const progress: SearchProgress = { states, transitions, queued: states - id - 1, depth, bytes: bytes(), elapsedMs: performance.now() - started };
-    onProgress(progress);
-  };
 }

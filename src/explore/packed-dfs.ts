@@ -6,12 +6,12 @@
  * state that is still on the path means a cycle, hence infinitely many
  * executions. Depth-first search does not find shortest counterexamples: a
  * violation is reported with the depth at which it was met, and the caller
- * minimises it (src/engine/minimise.ts).
+ * minimises it (shortest-counterexamples.ts).
  */
 import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
-import type { PackedExploration, PackedSearchOptions, PackedViolation } from "./packed-search.js";
-import { StateKeys } from "./packed-search.js";
+import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
+import { progressReporter, SearchLog, StateKeys } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { StubbornSets } from "./stubborn-set.js";
@@ -22,26 +22,21 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
   const keys = new StateKeys(words, options.fingerprint ?? false);
   const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
-  const violations: PackedViolation[] = [];
-  let violated = 0;
-  let terminals = new Uint32Array(words * 64);
-  let terminalCount = 0;
+  const log = new SearchLog(words);
+  const progress = progressReporter(options, started);
 
-  const walk = depthFirst(model, keys, stubborn, (vector, at, id, depth, terminal) => {
+  const walk = depthFirst(model, keys, stubborn, (vector, at, id, depth, terminal, transitions) => {
     if (id >= maxStates) throw new StateLimitError(maxStates);
-    const failed = model.violations(vector, at, terminal) & ~violated;
-    violated |= failed;
-    for (let p = 0; p < 31; p++) if (failed & (1 << p)) violations.push({ property: p, depth, state: id });
-    if (!terminal) return;
-    if (terminals.length < (terminalCount + 1) * words) terminals = grown(terminals, (terminalCount + 1) * words);
-    terminals.set(vector.subarray(at, at + words), terminalCount++ * words);
+    log.noteViolations(model.violations(vector, at, terminal), depth, id);
+    if (terminal) log.noteTerminal(vector, at);
+    progress?.(id, () => ({ states: id + 1, transitions, queued: depth, depth, bytes: keys.table.bytes }));
   });
   return {
     states: keys.table.size,
     transitions: walk.transitions,
     executions: walk.executions,
-    terminals: terminals.slice(0, terminalCount * words),
-    violations,
+    terminals: log.terminals,
+    violations: log.violations,
     bytes: keys.table.bytes + walk.bytes,
     generated: walk.transitions + 1,
     elapsedMs: performance.now() - started,
@@ -53,7 +48,8 @@ export function countPathsDepthFirst(model: PackedModel, keys: StateKeys, stubbo
   return depthFirst(model, keys, stubborn, () => {}).executions;
 }
 
-type OnNewState = (vector: Uint32Array, at: number, id: number, depth: number, terminal: boolean) => void;
+/** Called once per state, when first met; `transitions` counts those followed so far. */
+type OnNewState = (vector: Uint32Array, at: number, id: number, depth: number, terminal: boolean, transitions: number) => void;
 
 /** Visits every state reachable from the initial one once, children before parents finish. */
 function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets | undefined, onNew: OnNewState) {
@@ -74,7 +70,7 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
 
   const enter = (vector: Uint32Array, at: number): number => {
     const id = keys.intern(vector, at);
-    if (status.length <= id) status = grownBytes(status, id + 1);
+    if (status.length <= id) status = grown(status, id + 1);
     if (status[id] !== 0) return id;
     status[id] = 1;
     depth++;
@@ -88,7 +84,7 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
     ids[depth] = id;
     next[depth] = 0;
     const n = model.successors(vector, at, successors.subarray(depth * width, (depth + 1) * width));
-    onNew(vector, at, id, depth, n === 0);
+    onNew(vector, at, id, depth, n === 0, transitions);
     const choice = order.subarray(depth * model.maxActions);
     explored[depth] = stubborn ? stubborn.choose(vector, at, choice) : n;
     if (!stubborn) for (let i = 0; i < n; i++) choice[i] = i;
@@ -115,10 +111,4 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
     }
   }
   return { executions: cyclic ? undefined : counts.get(0), transitions, bytes: counts.bytes + status.byteLength };
-}
-
-function grownBytes(array: Uint8Array<ArrayBuffer>, length: number): Uint8Array<ArrayBuffer> {
-  const bigger = new Uint8Array(Math.max(length, array.length * 2));
-  bigger.set(array);
-  return bigger;
 }

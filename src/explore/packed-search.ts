@@ -5,7 +5,7 @@
  */
 import type { Progress } from "./exploration.js";
 import { hashWords, SEED_HIGH, SEED_LOW } from "./hash-words.js";
-import { KeyTable } from "./key-table.js";
+import { grown, KeyTable } from "./key-table.js";
 
 export interface PackedSearchOptions {
   /** Stop with a StateLimitError once more states than this are stored. */
@@ -72,6 +72,48 @@ export class StateKeys {
     this.scratch[1] = hashWords(vector, at, this.words, SEED_HIGH);
     return this.scratch;
   }
+}
+
+/** What a search notes down as it goes: the first violation of each property, and the terminal states. */
+export class SearchLog {
+  readonly violations: PackedViolation[] = [];
+  /** The properties violated so far, as bits. */
+  violated = 0;
+  private vectors = new Uint32Array(256);
+  private count = 0;
+
+  constructor(private readonly words: number) {}
+
+  /** Note the properties in `failed` (bits) that had not failed before. */
+  noteViolations(failed: number, depth: number, state: number): void {
+    const first = failed & ~this.violated;
+    this.violated |= failed;
+    for (let p = 0; p < 31; p++) if (first & (1 << p)) this.violations.push({ property: p, depth, state });
+  }
+
+  noteTerminal(vector: Uint32Array, at: number): void {
+    const to = this.count++ * this.words;
+    if (this.vectors.length < to + this.words) this.vectors = grown(this.vectors, to + this.words);
+    for (let i = 0; i < this.words; i++) this.vectors[to + i] = vector[at + i]!;
+  }
+
+  /** The terminal states' vectors, back to back. */
+  get terminals(): Uint32Array {
+    return this.vectors.slice(0, this.count * this.words);
+  }
+}
+
+/** Calls `onProgress` about every `progressEveryMs` (checking the clock only every 4096 states). */
+export function progressReporter(options: PackedSearchOptions, started: number) {
+  const { onProgress } = options;
+  if (!onProgress) return undefined;
+  const every = options.progressEveryMs ?? 1000;
+  let next = started + every;
+  return (count: number, progress: () => Omit<SearchProgress, "elapsedMs">) => {
+    if ((count & 4095) !== 0 || performance.now() < next) return;
+    next = performance.now() + every;
+    onProgress({ ...progress(), elapsedMs: performance.now() - started });
+  };
 }
 
 /** TLC's optimistic estimate of the chance that two distinct states shared a fingerprint. */

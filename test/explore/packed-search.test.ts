@@ -86,9 +86,12 @@ describe("packed searches", () => {
     expect(() => packedDfs(graphModel(chain), { maxStates: 3 })).toThrow(StateLimitError);
   });
 
-  it("should report progress with the depth and the bytes held", () => {
-    const seen: number[] = [];
-    packedBfs(graphModel({ successors: [[1], []] }), { progressEveryMs: 0, onProgress: (p) => seen.push(p.depth, p.states) });
-    expect(seen).toEqual([0, 2]);
+  it("should report progress with the depth and the bytes held, breadth- or depth-first", () => {
+    for (const search of [packedBfs, packedDfs]) {
+      const seen: number[] = [];
+      search(graphModel({ successors: [[1], []] }), { progressEveryMs: 0, onProgress: (p) => seen.push(p.depth, p.states, Math.sign(p.bytes)) });
+      // The clock is read on the first state of every 4096, so here once, on the initial state.
+      expect(seen).toEqual(search === packedBfs ? [0, 2, 1] : [0, 1, 1]);
+    }
   });
 });
