@@ -15,7 +15,7 @@ import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
 import { countPathsDepthFirst } from "./packed-dfs.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
-import { progressReporter, SearchLog, StateKeys } from "./packed-search.js";
+import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { StubbornSets } from "./stubborn-set.js";
@@ -59,7 +59,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   parents[0] = -1;
   counts.setOne(0);
 
-  const progress = progressReporter(options, started);
+  const due = progressClock(options, started);
   const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes;
   let depth = 0;
   let levelEnd = 1;
@@ -97,7 +97,9 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       if (topological) counts.add(id, target);
     }
     transitions += explored;
-    progress?.(id, () => ({ states: table.size, transitions, queued: table.size - id - 1, depth, bytes: bytes() }));
+    if (due?.(id)) {
+      options.onProgress!({ states: table.size, transitions, queued: table.size - id - 1, depth, bytes: bytes(), elapsedMs: performance.now() - started });
+    }
   }
 
   const pathTo = (state: number) => replayPath(model, keys, parents, state);

@@ -11,7 +11,7 @@
 import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
-import { progressReporter, SearchLog, StateKeys } from "./packed-search.js";
+import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { StubbornSets } from "./stubborn-set.js";
@@ -23,13 +23,15 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
   const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
   const log = new SearchLog(words);
-  const progress = progressReporter(options, started);
+  const due = progressClock(options, started);
 
   const walk = depthFirst(model, keys, stubborn, (vector, at, id, depth, terminal, transitions) => {
     if (id >= maxStates) throw new StateLimitError(maxStates);
     log.noteViolations(model.violations(vector, at, terminal), depth, id);
     if (terminal) log.noteTerminal(vector, at);
-    progress?.(id, () => ({ states: id + 1, transitions, queued: depth, depth, bytes: keys.table.bytes }));
+    if (due?.(id)) {
+      options.onProgress!({ states: id + 1, transitions, queued: depth, depth, bytes: keys.table.bytes, elapsedMs: performance.now() - started });
+    }
   });
   return {
     states: keys.table.size,

@@ -103,16 +103,18 @@ export class SearchLog {
   }
 }
 
-/** Calls `onProgress` about every `progressEveryMs` (checking the clock only every 4096 states). */
-export function progressReporter(options: PackedSearchOptions, started: number) {
-  const { onProgress } = options;
-  if (!onProgress) return undefined;
+/**
+ * Whether it is time to report progress (about every `progressEveryMs`; the
+ * clock is read once every 4096 states). Undefined without `onProgress`.
+ */
+export function progressClock(options: PackedSearchOptions, started: number) {
+  if (!options.onProgress) return undefined;
   const every = options.progressEveryMs ?? 1000;
   let next = started + every;
-  return (count: number, progress: () => Omit<SearchProgress, "elapsedMs">) => {
-    if ((count & 4095) !== 0 || performance.now() < next) return;
+  return (count: number): boolean => {
+    if ((count & 4095) !== 0 || performance.now() < next) return false;
     next = performance.now() + every;
-    onProgress({ ...progress(), elapsedMs: performance.now() - started });
+    return true;
   };
 }
 
