@@ -12,13 +12,24 @@ import { CompactBankModel } from "../../src/engine/compact-model.js";
 import { decodeState } from "../../src/engine/decode-state.js";
 import { bankProperties } from "../../src/bank/properties.js";
 import { textReport } from "../../src/render/text-report.js";
-import { randomScenario } from "../support/random-scenario.js";
+import { randomScenario, scenarioText } from "../support/random-scenario.js";
 import { oracleFigures } from "../support/oracle.js";
 
 /** What must not depend on the engine: every figure, verdict and counterexample, and the report a person reads. */
 function outcome(report: CheckReport) {
   const { search: _search, elapsedMs: _elapsed, ...rest } = report;
   return { ...rest, text: textReport({ ...report, elapsedMs: 0 }, { listSnapshots: true }) };
+}
+
+/** The figures the oracle computes. */
+function figures(report: CheckReport) {
+  return {
+    states: report.states,
+    transitions: report.transitions,
+    executions: report.executions,
+    snapshots: report.snapshots.length,
+    violated: Object.fromEntries(report.counterexamples.map((c) => [c.property, c.length])),
+  };
 }
 
 describe("compact engine", () => {
@@ -64,18 +75,22 @@ describe("compact engine", () => {
     expect(outcome(checkScenario(scenario))).toEqual(outcome(checkScenario(scenario, { engine: "generic" })));
   });
 
+  it("should agree with the independent oracle on small random scenarios", () => {
+    fc.assert(
+      fc.property(scenarioText(), (text) => {
+        const report = checkScenario(parseScenario(text));
+        fc.pre(report.states <= 300); // the oracle is deliberately naive, hence slow
+        expect(figures(report)).toEqual(oracleFigures(JSON.parse(text)));
+      }),
+      { numRuns: 25, seed: 19 },
+    );
+  });
+
   it("should agree with the independent oracle on the two-node scenario, FIFO and not", () => {
     const file = "spec/scenarios/two-node.json";
     for (const fifo of [true, false]) {
       const report = checkScenario(loadScenario(file), { fifo });
-      const oracle = oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo);
-      expect({
-        states: report.states,
-        transitions: report.transitions,
-        executions: report.executions,
-        snapshots: report.snapshots.length,
-        violated: Object.fromEntries(report.counterexamples.map((c) => [c.property, c.length])),
-      }).toEqual(oracle);
+      expect(figures(report)).toEqual(oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo));
     }
   });
 
