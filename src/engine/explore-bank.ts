@@ -69,5 +69,11 @@ export function exploreBankModel(
   const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
   if (refusal === undefined) return exploreCompact(scenario, model, options);
   const result = exploreBfs(model, options);
-  return { ...result, search: { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } };
+  const ignored = [
+    ...(options.search === "dfs" ? ["--search dfs"] : []),
+    ...(options.reduction === "por" ? ["--reduction por"] : []),
+    ...(options.fingerprint ? ["--fingerprint"] : []),
+  ];
+  const search = { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } as const;
+  return { ...result, search: ignored.length > 0 ? { ...search, ignored } : search };
 }

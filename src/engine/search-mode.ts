@@ -13,6 +13,8 @@ export interface SearchSummary extends Required<SearchMode> {
   readonly engine: "compact" | "generic";
   /** Why the generic explorer ran, when it did. */
   readonly fallback?: string;
+  /** The search options asked for that the generic explorer cannot honour (it only searches breadth-first, unreduced, whole states). */
+  readonly ignored?: readonly string[];
   /** Bytes held by the search's tables at the end (compact engine only). */
   readonly bytes?: number;
   /** TLC's estimate of the chance that a fingerprint collision hid a state (fingerprint mode only). */

@@ -9,7 +9,10 @@ export function searchLines(report: CheckReport): string[] {
   const search = report.search;
   if (!search) return [];
   const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
-  if (search.engine === "generic") return [`search: generic explorer, breadth-first (${search.fallback})`];
+  if (search.engine === "generic") {
+    const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored` : "";
+    return [`search: generic explorer, breadth-first (${search.fallback}${ignored})`];
+  }
   const lines = [`search: compact engine, ${how}, ${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`];
   if (search.reduction === "por") {
     lines.push("  states, transitions and executions are those of the reduced graph; verdicts, snapshots and counterexamples are the full graph's");

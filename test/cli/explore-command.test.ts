@@ -37,9 +37,13 @@ describe("snaplab explore: search options", () => {
     expect(json.states).toBe(65);
   });
 
-  it("should name the generic explorer and why it ran", async () => {
-    const out = await explore("spec/scenarios/two-node.json", "--engine", "generic");
-    expect(out).toContain("search: generic explorer, breadth-first (asked for the generic explorer)");
+  it("should name the generic explorer, why it ran, and the search options it could not honour", async () => {
+    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic")).toContain(
+      "search: generic explorer, breadth-first (asked for the generic explorer)\n",
+    );
+    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic", "--fingerprint")).toContain(
+      "search: generic explorer, breadth-first (asked for the generic explorer; --fingerprint ignored)\n",
+    );
   });
 
   it("should refuse a search strategy it does not know", async () => {

@@ -23,6 +23,7 @@ describe("choosing the engine", () => {
       search: "bfs",
       reduction: "none",
       fingerprint: false,
+      ignored: ["--search dfs", "--reduction por"],
     });
     expect([report.states, report.transitions]).toEqual([127, 189]);
   });
