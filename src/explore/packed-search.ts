@@ -87,6 +87,7 @@ export class SearchLog {
   /** Note the properties in `failed` (bits) that had not failed before. */
   noteViolations(failed: number, depth: number, state: number): void {
     const first = failed & ~this.violated;
+    if (first === 0) return;
     this.violated |= failed;
     for (let p = 0; p < 31; p++) if (first & (1 << p)) this.violations.push({ property: p, depth, state });
   }
