@@ -99,6 +99,7 @@ if (!spinInstalled()) {
     const ourViolations = Object.entries(ours.report.properties).filter(([, v]) => v === "violated").map(([p]) => p).sort();
     const sameStates = spin.states === ours.report.states;
     const sameVerdict = JSON.stringify([...spin.violated].sort()) === JSON.stringify(ourViolations);
+    if (!sameStates || !sameVerdict) process.exitCode = 1; // a disagreement is a bug in one of the two models
     return [
       label,
       count(ours.report.states),
