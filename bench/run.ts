@@ -1,32 +1,135 @@
 /**
- * `npm run bench`: times whole `snaplab explore` processes, as a user runs
- * them (start-up included), and reports states per second. Best of three
- * runs, since the machine may be busy. Not part of `npm test`.
+ * `npm run bench [-- --runs N] [--quick]`: how fast snaplab explores, how
+ * much each mode saves, and how it compares with SPIN measured in the same
+ * run. Prints Markdown tables (the README's "Performance" section is one of
+ * these runs). Timings are the best of N runs (default 3) because the
+ * machine is shared; the scaling table runs each case once.
  */
-import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
+import { ringScenario } from "./ring-scenario.js";
+import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
+import { runSpin, spinInstalled } from "./run-spin.js";
 
-const runs: { scenario: string; flags: string[] }[] = [
-  { scenario: "bench/scenarios/two-node-three-sends.json", flags: [] },
-  { scenario: "bench/scenarios/two-node-three-sends.json", flags: ["--no-fifo"] },
-  { scenario: "spec/scenarios/two-node.json", flags: [] },
-  { scenario: "spec/scenarios/three-node.json", flags: [] },
-  { scenario: "spec/scenarios/bank.json", flags: [] },
+const argv = process.argv.slice(2);
+const runs = Number(argv[argv.indexOf("--runs") + 1]) || 3;
+const quick = argv.includes("--quick");
+/** Unreduced runs stop here: beyond it a scenario counts as out of reach. */
+const CAP = 20_000_000;
+
+const scenarios = [
+  { file: "spec/scenarios/two-node.json", processes: 2 },
+  { file: "bench/scenarios/two-node-three-sends.json", processes: 2 },
+  { file: "bench/scenarios/two-node-three-sends.json", processes: 2, flags: ["--no-fifo"] },
+  { file: "spec/scenarios/three-node.json", processes: 3 },
+  { file: "spec/scenarios/three-node.json", processes: 3, flags: ["--no-fifo"] },
+  { file: "spec/scenarios/bank.json", processes: 3 },
+  { file: "spec/scenarios/four-process.json", processes: 4 },
+  { file: "spec/scenarios/five-process.json", processes: 5 },
 ];
 
-console.log("| scenario | FIFO | states | transitions | wall time (whole process) | explore time | states/s |");
-console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-for (const { scenario, flags } of runs) {
-  let best: { wallMs: number; report: { states: number; transitions: number; elapsedMs: number; fifo: boolean } } | undefined;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    const result = spawnSync("npx", ["snaplab", "explore", scenario, "--json", ...flags], { encoding: "utf8" });
-    const wallMs = performance.now() - started;
-    const report = JSON.parse(result.stdout);
-    if (!best || wallMs < best.wallMs) best = { wallMs, report };
+const modes = [
+  { name: "unreduced", flags: [] },
+  { name: "por", flags: ["--reduction", "por"] },
+];
+
+const name = (file: string, flags: readonly string[] = []) => `${file.replace(/^.*\//, "").replace(/\.json$/, "")}${flags.includes("--no-fifo") ? " (no FIFO)" : ""}`;
+const isStopped = (run: SnaplabRun | StoppedRun): run is StoppedRun => "stopped" in run;
+const rate = (run: SnaplabRun) => count(Math.round(run.report.states / (run.searchMs / 1000)));
+
+console.log(`# snaplab benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, best of ${runs} runs\n`);
+
+// 1. Every scenario, unreduced and reduced.
+const rows: string[][] = [];
+const unreduced = new Map<string, SnaplabRun>();
+for (const scenario of scenarios) {
+  for (const mode of modes) {
+    const flags = [...(scenario.flags ?? []), ...mode.flags, "--max-states", String(CAP)];
+    const run = runSnaplab(scenario.file, flags, runs);
+    const label = name(scenario.file, scenario.flags);
+    if (isStopped(run)) {
+      rows.push([label, String(scenario.processes), mode.name, `> ${count(CAP)}`, "-", "out of reach", "-", "-", "-", "-"]);
+      continue;
+    }
+    if (mode.name === "unreduced") unreduced.set(label, run);
+    const full = unreduced.get(label);
+    const ratio = mode.name === "por" && full ? `${Math.round(full.report.states / run.report.states)}×` : "";
+    rows.push([
+      label,
+      String(scenario.processes),
+      mode.name + (ratio ? ` (${ratio} fewer)` : ""),
+      count(run.report.states),
+      count(run.report.transitions),
+      seconds(run.wallMs),
+      seconds(run.searchMs),
+      rate(run),
+      run.peakKb === undefined ? "-" : megabytes(run.peakKb),
+      String(run.report.search.bytesPerState ?? "-"),
+    ]);
   }
-  const { report, wallMs } = best!;
-  const rate = Math.round(report.states / Math.max(report.elapsedMs, 1) * 1000);
-  console.log(
-    `| ${scenario.replace(/^.*\//, "").replace(/\.json$/, "")} | ${report.fifo ? "yes" : "no"} | ${report.states.toLocaleString("en-US")} | ${report.transitions.toLocaleString("en-US")} | ${(wallMs / 1000).toFixed(2)} s | ${(report.elapsedMs / 1000).toFixed(2)} s | ${rate.toLocaleString("en-US")} |`,
-  );
+}
+console.log("## Scenarios: unreduced and with partial-order reduction\n");
+console.log(markdownTable(["scenario", "processes", "mode", "states", "transitions", "wall s", "search s", "states/s", "peak MB", "bytes/state"], rows));
+
+// 2. The storage and search modes on the four-process case.
+const four = "spec/scenarios/four-process.json";
+const modeRows = [
+  ["unreduced, breadth-first", []],
+  ["fingerprints", ["--fingerprint"]],
+  ["depth-first", ["--search", "dfs"]],
+  ["depth-first, fingerprints", ["--search", "dfs", "--fingerprint"]],
+  ["generic explorer (readable states)", ["--engine", "generic"]],
+].map(([label, flags]) => {
+  const run = runSnaplab(four, flags as string[], label === "generic explorer (readable states)" ? 1 : runs) as SnaplabRun;
+  return [label as string, count(run.report.states), seconds(run.wallMs), rate(run), run.peakKb === undefined ? "-" : megabytes(run.peakKb), String(run.report.search.bytesPerState ?? "-")];
+});
+console.log("\n## The four-process case in each mode\n");
+console.log(markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows));
+
+// 3. SPIN, side by side.
+console.log("\n## snaplab and SPIN, end to end\n");
+if (!spinInstalled()) {
+  console.log("SPIN is not installed here (apt-get install spin), so this comparison is skipped.");
+} else {
+  const spinRows = [...unreduced.entries()].map(([label, ours]) => {
+    const scenario = scenarios.find((s) => name(s.file, s.flags) === label)!;
+    const spin = runSpin(scenario.file, scenario.flags ?? [], ours.report.states, runs);
+    const ourViolations = Object.entries(ours.report.properties).filter(([, v]) => v === "violated").map(([p]) => p).sort();
+    const sameStates = spin.states === ours.report.states;
+    const sameVerdict = JSON.stringify([...spin.violated].sort()) === JSON.stringify(ourViolations);
+    if (!sameStates || !sameVerdict) process.exitCode = 1; // a disagreement is a bug in one of the two models
+    return [
+      label,
+      count(ours.report.states),
+      count(spin.states) + (sameStates ? "" : " (DIFFERENT)"),
+      sameVerdict ? (ourViolations.length ? `both: ${ourViolations.join(", ")}` : "both: all hold") : `DIFFERENT (SPIN: ${spin.violated.join(", ")})`,
+      seconds(ours.wallMs),
+      seconds(spin.wallMs),
+      seconds(spin.searchMs),
+      `${(spin.wallMs / ours.wallMs).toFixed(1)}×`,
+    ];
+  });
+  console.log(markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows));
+  console.log("\nsnaplab: the whole `npx snaplab explore --json` process. SPIN: `spin -a -o2`, `gcc -O2 -DNOREDUCE`, `./pan -A` (model from `snaplab promela`).");
+}
+
+// 4. How far each mode scales.
+if (!quick) {
+  const dir = mkdtempSync(join(tmpdir(), "snaplab-rings-"));
+  const scaleRows: string[][] = [];
+  for (const n of [2, 3, 4, 5]) {
+    for (const sends of [1, 2, 3]) {
+      const file = ringScenario(dir, n, sends);
+      const cells = modes.map((mode) => {
+        const run = runSnaplab(file, [...mode.flags, "--max-states", String(CAP)], 1);
+        return isStopped(run) ? [`> ${count(CAP)}`, `${seconds(run.wallMs)} (stopped)`] : [count(run.report.states), seconds(run.wallMs)];
+      });
+      scaleRows.push([String(n), String(sends), ...cells.flat()]);
+    }
+  }
+  console.log("\n## How far each mode scales (ring scenarios: n processes, complete graph, each sending `sends` transfers to the next)\n");
+  console.log(markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows));
+  console.log(`\nRuns stop at ${count(CAP)} stored states (--max-states): beyond that a case counts as out of reach.`);
 }

@@ -10,10 +10,11 @@ import type { Scenario } from "../bank/scenario.js";
 import { distinctSnapshots, type RecordedSnapshot } from "../bank/snapshot.js";
 import type { BankState } from "../bank/state.js";
 import { bankSystem } from "../bank/system.js";
-import { exploreBfs, type ExploreOptions } from "../explore/bfs.js";
+import { exploreBankModel, type BankExploreOptions } from "../engine/explore-bank.js";
+import type { SearchSummary } from "../engine/search-mode.js";
 import type { Path } from "../explore/path.js";
 
-export interface CheckOptions extends ExploreOptions {
+export interface CheckOptions extends BankExploreOptions {
   /** Override the scenario's `fifo` field. */
   readonly fifo?: boolean;
   /** Run these rules instead of the algorithm the scenario names. */
@@ -42,13 +43,15 @@ export interface CheckReport {
   /** One shortest counterexample per violated property, in property order. */
   readonly counterexamples: readonly Counterexample[];
   readonly elapsedMs: number;
+  /** Which engine explored, how, and what it stored. */
+  readonly search?: SearchSummary;
 }
 
 export function checkScenario(input: Scenario, options: CheckOptions = {}): CheckReport {
   const scenario = options.fifo === undefined ? input : { ...input, fifo: options.fifo };
   const algorithm = options.algorithm ?? findAlgorithm(scenario.algorithm);
   const model = bankSystem(scenario, algorithm);
-  const result = exploreBfs(model, options);
+  const result = exploreBankModel(scenario, algorithm, model, options);
 
   const properties = model.properties().map(({ name, claim }) => ({
     name,
@@ -70,5 +73,6 @@ export function checkScenario(input: Scenario, options: CheckOptions = {}): Chec
     properties,
     counterexamples,
     elapsedMs: result.elapsedMs,
+    search: result.search,
   };
 }

@@ -11,13 +11,14 @@ import { checkDatabase } from "../models/database/check-database.js";
 import { checkDataflow } from "../models/dataflow/check-dataflow.js";
 import { jsonReport } from "../render/json-report.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
+import type { SearchProgress } from "../explore/packed-search.js";
+import { searchJson } from "../render/search-summary.js";
 import { textReport } from "../render/text-report.js";
 import { writeCounterexampleFiles, writeModelPictureFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
 
-// About 1.5 KB a state in the generic explorer: a million fits well inside Node's default heap.
-const DEFAULT_MAX_STATES = 1_000_000;
+import { GENERIC_MAX_STATES } from "../engine/explore-bank.js";
 
 interface ExploreArgs {
   scenario: string;
@@ -25,11 +26,15 @@ interface ExploreArgs {
   algorithm?: string;
   json: boolean;
   listSnapshots: boolean;
-  maxStates: number;
+  maxStates?: number;
   svg?: string;
   mermaid?: string;
   shiviz?: string;
   saveTrace?: string;
+  search: "bfs" | "dfs";
+  reduction: "none" | "por";
+  fingerprint: boolean;
+  engine: "auto" | "generic";
 }
 
 export const exploreCommand: CommandModule<object, ExploreArgs> = {
@@ -44,13 +49,16 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
-        default: DEFAULT_MAX_STATES,
-        describe: "stop (exit 2) rather than store more states than this, before memory runs out",
+        describe: "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000 in the compact engine, 1,000,000 otherwise)",
       })
       .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
       .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
       .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
       .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
+      .option("search", { choices: ["bfs", "dfs"] as const, default: "bfs" as const, describe: "breadth-first (shortest counterexamples) or depth-first (less memory)" })
+      .option("reduction", { choices: ["none", "por"] as const, default: "none" as const, describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md)" })
+      .option("fingerprint", { type: "boolean", default: false, describe: "store 64-bit fingerprints instead of states, and print the chance of a collision" })
+      .option("engine", { choices: ["auto", "generic"] as const, default: "auto" as const, describe: "generic: the readable explorer even where the compact engine applies" })
       .check((args) => {
         const max = args["max-states"];
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
@@ -65,7 +73,7 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
     }
     const options = {
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
-      maxStates: args.maxStates,
+      maxStates: args.maxStates ?? GENERIC_MAX_STATES,
       onProgress: showProgress,
     };
     const report = loaded.model === "database" ? checkDatabase(loaded.scenario, options) : checkDataflow(loaded.scenario, options);
@@ -77,12 +85,17 @@ function exploreBank(scenario: Scenario, args: ExploreArgs): void {
   const report = checkScenario(scenario, {
     ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
     ...(args.algorithm === undefined ? {} : { algorithm: findAlgorithm(args.algorithm) }),
-    maxStates: args.maxStates,
+    ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
+    search: args.search,
+    reduction: args.reduction,
+    fingerprint: args.fingerprint,
+    engine: args.engine,
     onProgress: showProgress,
   });
   clearProgress();
   const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
-  process.stdout.write(args.json ? JSON.stringify(jsonReport(report, options)) + "\n" : textReport(report, options));
+  const json = () => JSON.stringify({ ...jsonReport(report, options), search: searchJson(report) }) + "\n";
+  process.stdout.write(args.json ? json() : textReport(report, options));
   const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
   for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
@@ -99,10 +112,11 @@ function printModelReport(report: ModelReport, args: ExploreArgs): void {
 // Progress goes to stderr only, so stdout stays one report (or one JSON object).
 let progressShown = false;
 
-function showProgress(progress: Progress): void {
+function showProgress(progress: Progress & Partial<SearchProgress>): void {
   const rate = Math.round(progress.states / (progress.elapsedMs / 1000));
   const memory = Math.round(process.memoryUsage().rss / 2 ** 20);
-  const line = `exploring: ${progress.states.toLocaleString("en-US")} states, ${rate.toLocaleString("en-US")} states/s, ${progress.queued.toLocaleString("en-US")} queued, ${memory} MB`;
+  const depth = progress.depth === undefined ? "" : `, depth ${progress.depth}`;
+  const line = `exploring: ${progress.states.toLocaleString("en-US")} states, ${rate.toLocaleString("en-US")} states/s, ${progress.queued.toLocaleString("en-US")} queued${depth}, ${memory} MB`;
   process.stderr.write(process.stderr.isTTY ? `\r${line}\x1b[K` : `${line}\n`);
   progressShown = true;
 }

@@ -11,6 +11,7 @@ import { replayCommand } from "./replay-command.js";
 import { gradeCommand } from "./grade-command.js";
 import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
+import { promelaCommand } from "./promela-command.js";
 
 export async function main(argv: string[]): Promise<void> {
   try {
@@ -21,6 +22,7 @@ export async function main(argv: string[]): Promise<void> {
       .command(gradeCommand)
       .command(listCommand)
       .command(hintCommand)
+      .command(promelaCommand)
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

@@ -7,6 +7,7 @@
 import type { Counterexample, CheckReport } from "../check/check-scenario.js";
 import { recordedSnapshot, type RecordedSnapshot } from "../bank/snapshot.js";
 import { describeStep } from "./describe-step.js";
+import { searchLines } from "./search-summary.js";
 import { spaceTime } from "./space-time.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 
@@ -23,6 +24,7 @@ export function textReport(report: CheckReport, options: TextReportOptions = {})
     `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,
     `  snapshots    ${report.snapshots.length.toLocaleString("en-US")} distinct`,
     `  time         ${Math.round(report.elapsedMs)} ms`,
+    ...searchLines(report).map((line, i) => (i === 0 ? `  search       ${line}` : `               ${line}`)),
     "",
   ];
   const width = Math.max(...report.properties.map((p) => p.name.length));

@@ -1,0 +1,60 @@
+/**
+ * Runs `npx snaplab explore --json` as its own process, the way a person
+ * would, timing the whole process and reading its peak memory with GNU time
+ * (where /usr/bin/time exists). The best of several runs is kept: the machine
+ * is shared, so the fastest run is the one least disturbed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface SnaplabRun {
+  /** Wall time of the whole process, ms. */
+  readonly wallMs: number;
+  /** The search alone, as the report says, ms. */
+  readonly searchMs: number;
+  /** Peak resident memory of the process, KB (undefined without GNU time). */
+  readonly peakKb: number | undefined;
+  readonly report: {
+    states: number;
+    transitions: number;
+    snapshots: number;
+    properties: Record<string, string>;
+    search: { bytesPerState?: number; engine: string };
+  };
+}
+
+/** The run stopped at --max-states: the state space is out of reach at that size. */
+export interface StoppedRun {
+  readonly stopped: string;
+  readonly wallMs: number;
+}
+
+const TIME = "/usr/bin/time";
+
+/** The best of `runs` runs: the shortest wall time and, separately, the shortest search. */
+export function runSnaplab(file: string, flags: readonly string[], runs: number): SnaplabRun | StoppedRun {
+  let best: SnaplabRun | undefined;
+  for (let i = 0; i < runs; i++) {
+    const run = runOnce(file, flags);
+    if ("stopped" in run) return run;
+    best = !best ? run : { ...(run.wallMs < best.wallMs ? run : best), searchMs: Math.min(run.searchMs, best.searchMs) };
+  }
+  return best!;
+}
+
+function runOnce(file: string, flags: readonly string[]): SnaplabRun | StoppedRun {
+  const timeFile = join(mkdtempSync(join(tmpdir(), "snaplab-bench-")), "time");
+  const command = ["npx", "snaplab", "explore", file, "--json", ...flags];
+  const timed = existsSync(TIME) ? [TIME, "-f", "%M", "-o", timeFile, ...command] : command;
+  const started = performance.now();
+  const child = spawnSync(timed[0]!, timed.slice(1), { encoding: "utf8", maxBuffer: 1 << 28 });
+  const wallMs = performance.now() - started;
+  const stopped = /stopped after [\d,]+ states/.exec(child.stderr)?.[0];
+  if (stopped) return { stopped, wallMs };
+  if (child.status !== 0 && child.status !== 1) throw new Error(`${command.join(" ")} failed:\n${child.stderr}`);
+  const report = JSON.parse(child.stdout);
+  const peakKb = existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : undefined;
+  return { wallMs, searchMs: report.elapsedMs, peakKb, report };
+}

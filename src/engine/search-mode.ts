@@ -1,0 +1,22 @@
+/** How a scenario's state space is searched, and how it was. */
+export interface SearchMode {
+  /** Breadth-first (shortest counterexamples, the default) or depth-first (less memory). */
+  readonly search?: "bfs" | "dfs";
+  /** Partial-order reduction: explore stubborn sets only (spec/reduction.md). */
+  readonly reduction?: "none" | "por";
+  /** Store 64-bit fingerprints instead of whole states. */
+  readonly fingerprint?: boolean;
+}
+
+export interface SearchSummary extends Required<SearchMode> {
+  /** The compact engine (packed states, the reference rules only) or the generic explorer. */
+  readonly engine: "compact" | "generic";
+  /** Why the generic explorer ran, when it did. */
+  readonly fallback?: string;
+  /** The search options asked for that the generic explorer cannot honour (it only searches breadth-first, unreduced, whole states). */
+  readonly ignored?: readonly string[];
+  /** Bytes held by the search's tables at the end (compact engine only). */
+  readonly bytes?: number;
+  /** TLC's estimate of the chance that a fingerprint collision hid a state (fingerprint mode only). */
+  readonly collisionProbability?: number;
+}

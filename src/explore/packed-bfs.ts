@@ -1,0 +1,142 @@
+/**
+ * Breadth-first search over a packed model, the fast counterpart of bfs.ts:
+ * same order of discovery, so the same state ids, the same first violation of
+ * each property and the same shortest counterexample.
+ *
+ * Each stored state costs its key (the vector, or a 64-bit fingerprint), a
+ * slot in the hash table and its parent's id. Executions are counted on the
+ * fly: states are expanded in id order, so if every transition leads to a
+ * higher id (the ids are a topological order, as in the bank) a state's path
+ * count is final before it is expanded, and only the counts of the two levels
+ * in progress are kept. A transition back to a lower id is remembered, and the
+ * count is then redone depth-first over the stored states (packed-dfs.ts).
+ */
+import type { PackedModel } from "../model/packed-model.js";
+import { grown } from "./key-table.js";
+import { countPathsDepthFirst } from "./packed-dfs.js";
+import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
+import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
+import { PathCounts } from "./path-counts.js";
+import { StateLimitError } from "./state-limit-error.js";
+import { StubbornSets } from "./stubborn-set.js";
+import { VectorQueue } from "./vector-queue.js";
+
+export interface PackedBfsOptions extends PackedSearchOptions {
+  /** Do not expand states at this depth (for counterexample minimisation). */
+  readonly maxDepth?: number;
+  /** Stop as soon as every property in this bit set has been violated. */
+  readonly stopWhenViolated?: number;
+}
+
+export interface PackedBfs extends PackedExploration {
+  /** The vectors along the path to a state, and the index of the action taken at each step. */
+  pathTo(state: number): { vectors: Uint32Array[]; actions: number[] };
+}
+
+export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): PackedBfs {
+  const started = performance.now();
+  const words = model.words;
+  const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const stopWhen = options.stopWhenViolated ?? -1;
+  const keys = new StateKeys(words, options.fingerprint ?? false);
+  const table = keys.table;
+  const queue = new VectorQueue(words);
+  const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
+  const chosen = new Int32Array(model.maxActions);
+  const successors = new Uint32Array(model.maxActions * words);
+  const counts = new PathCounts();
+  let parents = new Int32Array(1024);
+  const log = new SearchLog(words);
+  let transitions = 0;
+  let topological = true;
+  let executions = 0n;
+
+  const initial = new Uint32Array(words);
+  model.writeInitial(initial, 0);
+  keys.intern(initial, 0);
+  queue.push(initial, 0);
+  parents[0] = -1;
+  counts.setOne(0);
+
+  const due = progressClock(options, started);
+  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes;
+  let depth = 0;
+  let levelEnd = 1;
+  for (let id = 0; id < table.size; id++) {
+    if (id === levelEnd) {
+      depth++;
+      levelEnd = table.size;
+      if (topological) counts.forgetBelow(id);
+    }
+    queue.release(id);
+    const vectors = queue.buffer;
+    const at = queue.offset(id);
+    const n = model.successors(vectors, at, successors);
+    log.noteViolations(model.violations(vectors, at, n === 0), depth, id);
+    if ((log.violated & stopWhen) === stopWhen) break;
+    if (n === 0) {
+      log.noteTerminal(vectors, at);
+      if (topological) executions += counts.get(id);
+    }
+    if (depth >= maxDepth) continue;
+    const explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
+    counts.reserve(table.size + explored);
+    for (let k = 0; k < explored; k++) {
+      const from = (stubborn ? chosen[k]! : k) * words;
+      const size = table.size;
+      const target = keys.intern(successors, from);
+      if (target === size) {
+        if (size >= maxStates) throw new StateLimitError(maxStates);
+        if (parents.length <= size) parents = grown(parents, size + 1);
+        parents[size] = id;
+        queue.push(successors, from);
+      } else if (target <= id) {
+        topological = false;
+      }
+      if (topological) counts.add(id, target);
+    }
+    transitions += explored;
+    if (due?.(id)) {
+      options.onProgress!({ states: table.size, transitions, queued: table.size - id - 1, depth, bytes: bytes(), elapsedMs: performance.now() - started });
+    }
+  }
+
+  const pathTo = (state: number) => replayPath(model, keys, parents, state);
+  return {
+    states: table.size,
+    transitions,
+    executions: topological ? executions : countPathsDepthFirst(model, keys, stubborn),
+    terminals: log.terminals,
+    violations: log.violations,
+    bytes: bytes(),
+    generated: transitions + 1,
+    elapsedMs: performance.now() - started,
+    pathTo,
+  };
+}
+
+/**
+ * Rebuilds a path from parent ids by replaying it from the initial state: at
+ * each step, the successor whose key has the next id. This works the same
+ * whether the table holds vectors or only fingerprints.
+ */
+function replayPath(model: PackedModel, keys: StateKeys, parents: Int32Array, state: number) {
+  const ids: number[] = [];
+  for (let at = state; at !== -1; at = parents[at]!) ids.unshift(at);
+  const words = model.words;
+  let vector = new Uint32Array(words);
+  model.writeInitial(vector, 0);
+  const vectors = [vector];
+  const actions: number[] = [];
+  const successors = new Uint32Array(model.maxActions * words);
+  for (const next of ids.slice(1)) {
+    const n = model.successors(vector, 0, successors);
+    let action = 0;
+    while (action < n && keys.find(successors, action * words) !== next) action++;
+    vector = successors.slice(action * words, (action + 1) * words);
+    vectors.push(vector);
+    actions.push(action);
+  }
+  return { vectors, actions };
+}

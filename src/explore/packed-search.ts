@@ -1,0 +1,125 @@
+/**
+ * What the searches over packed models (packed-bfs.ts, packed-dfs.ts) take and
+ * give. They share one notion of a stored state: its key, either the whole
+ * vector or, in fingerprint mode, a 64-bit hash of it, numbered by a KeyTable.
+ */
+import type { Progress } from "./exploration.js";
+import { hashWords, SEED_HIGH, SEED_LOW } from "./hash-words.js";
+import { grown, KeyTable } from "./key-table.js";
+
+export interface PackedSearchOptions {
+  /** Stop with a StateLimitError once more states than this are stored. */
+  readonly maxStates?: number;
+  /** Store 64-bit fingerprints instead of whole states (TLC's default). */
+  readonly fingerprint?: boolean;
+  /** Explore stubborn sets only (needs `model.reduction`). */
+  readonly reduction?: boolean;
+  readonly onProgress?: (progress: SearchProgress) => void;
+  readonly progressEveryMs?: number;
+}
+
+export interface SearchProgress extends Progress {
+  /** Depth of the state being expanded. */
+  readonly depth: number;
+  /** Bytes of the search's own tables. */
+  readonly bytes: number;
+}
+
+export interface PackedViolation {
+  readonly property: number;
+  /** Length of the path on which the search met it. */
+  readonly depth: number;
+  /** Id of the violating state (ids number the stored states in discovery order). */
+  readonly state: number;
+}
+
+export interface PackedExploration {
+  readonly states: number;
+  readonly transitions: number;
+  /** `undefined` when the graph has a cycle. */
+  readonly executions: bigint | undefined;
+  /** The terminal states' vectors, back to back, in discovery order. */
+  readonly terminals: Uint32Array;
+  /** The first violation met of each property, in the order they were met. */
+  readonly violations: readonly PackedViolation[];
+  /** Bytes held by the search's tables at the end (stored states, parents, counts, queue). */
+  readonly bytes: number;
+  /** Successors generated (for the fingerprint collision estimate). */
+  readonly generated: number;
+  readonly elapsedMs: number;
+}
+
+/** The stored form of states: whole vectors, or fingerprints of them. */
+export class StateKeys {
+  readonly table: KeyTable;
+  private readonly scratch = new Uint32Array(2);
+
+  constructor(private readonly words: number, readonly fingerprint: boolean) {
+    this.table = new KeyTable(fingerprint ? 2 : words);
+  }
+
+  /** The id of the state at `vector[at ..]`, storing it if new (check `table.size` to tell). */
+  intern(vector: Uint32Array, at: number): number {
+    return this.fingerprint ? this.table.intern(this.print(vector, at), 0) : this.table.intern(vector, at);
+  }
+
+  find(vector: Uint32Array, at: number): number {
+    return this.fingerprint ? this.table.find(this.print(vector, at), 0) : this.table.find(vector, at);
+  }
+
+  private print(vector: Uint32Array, at: number): Uint32Array {
+    this.scratch[0] = hashWords(vector, at, this.words, SEED_LOW);
+    this.scratch[1] = hashWords(vector, at, this.words, SEED_HIGH);
+    return this.scratch;
+  }
+}
+
+/** What a search notes down as it goes: the first violation of each property, and the terminal states. */
+export class SearchLog {
+  readonly violations: PackedViolation[] = [];
+  /** The properties violated so far, as bits. */
+  violated = 0;
+  private vectors = new Uint32Array(256);
+  private count = 0;
+
+  constructor(private readonly words: number) {}
+
+  /** Note the properties in `failed` (bits) that had not failed before. */
+  noteViolations(failed: number, depth: number, state: number): void {
+    const first = failed & ~this.violated;
+    if (first === 0) return;
+    this.violated |= failed;
+    for (let p = 0; p < 31; p++) if (first & (1 << p)) this.violations.push({ property: p, depth, state });
+  }
+
+  noteTerminal(vector: Uint32Array, at: number): void {
+    const to = this.count++ * this.words;
+    if (this.vectors.length < to + this.words) this.vectors = grown(this.vectors, to + this.words);
+    for (let i = 0; i < this.words; i++) this.vectors[to + i] = vector[at + i]!;
+  }
+
+  /** The terminal states' vectors, back to back. */
+  get terminals(): Uint32Array {
+    return this.vectors.slice(0, this.count * this.words);
+  }
+}
+
+/**
+ * Whether it is time to report progress (about every `progressEveryMs`; the
+ * clock is read once every 4096 states). Undefined without `onProgress`.
+ */
+export function progressClock(options: PackedSearchOptions, started: number) {
+  if (!options.onProgress) return undefined;
+  const every = options.progressEveryMs ?? 1000;
+  let next = started + every;
+  return (count: number): boolean => {
+    if ((count & 4095) !== 0 || performance.now() < next) return false;
+    next = performance.now() + every;
+    return true;
+  };
+}
+
+/** TLC's optimistic estimate of the chance that two distinct states shared a fingerprint. */
+export function collisionProbability(states: number, generated: number): number {
+  return (states * Math.max(0, generated - states)) / 2 ** 64;
+}

@@ -1,0 +1,92 @@
+/**
+ * Stubborn sets (A. Valmari, "Stubborn sets for reduced state space
+ * generation", 1991): in each state, explore only the enabled transitions of
+ * a set T that is closed under
+ *
+ * - for an enabled transition in T, every transition that may be dependent on it;
+ * - for a disabled transition in T, a necessary enabling set (one of them must
+ *   occur before it can be enabled).
+ *
+ * Such a set contains an enabled transition whenever there is one, and every
+ * terminal state (deadlock) reachable in the full graph stays reachable in the
+ * reduced one. The model supplies dependency and enabling (ReductionRules);
+ * this file only builds the closure. Every enabled transition is tried as the
+ * seed, and the closure with the fewest enabled transitions wins (the first
+ * one on a tie, so the reduction is deterministic).
+ */
+import type { ReductionRules } from "../model/packed-model.js";
+
+export class StubbornSets {
+  private readonly enabled: Int32Array;
+  /** position[t]: index of t among the enabled transitions, or -1. */
+  private readonly position: Int32Array;
+  /** member[t] === stamp: t is in the set being built. */
+  private readonly member: Int32Array;
+  private stamp = 0;
+  /** Transitions added to the set and not yet followed. */
+  private readonly work: Int32Array;
+  private top = 0;
+  /** inSet[i] / inBest[i]: the i-th enabled transition is in the set being built / in the smallest set so far. */
+  private readonly inSet: Uint8Array;
+  private readonly inBest: Uint8Array;
+  private readonly add = (t: number) => {
+    if (this.member[t] === this.stamp) return;
+    this.member[t] = this.stamp;
+    this.work[this.top++] = t;
+  };
+
+  constructor(private readonly rules: ReductionRules, maxActions: number) {
+    this.enabled = new Int32Array(maxActions);
+    this.position = new Int32Array(rules.transitions).fill(-1);
+    this.member = new Int32Array(rules.transitions);
+    this.work = new Int32Array(rules.transitions);
+    this.inSet = new Uint8Array(maxActions);
+    this.inBest = new Uint8Array(maxActions);
+  }
+
+  /**
+   * Write the indices (into the state's successor list) of the transitions to
+   * explore into `chosen`, ascending; returns how many.
+   */
+  choose(state: Uint32Array, at: number, chosen: Int32Array): number {
+    const count = this.rules.enabled(state, at, this.enabled);
+    for (let i = 0; i < count; i++) this.position[this.enabled[i]!] = i;
+    let best = count;
+    this.inBest.fill(1, 0, count);
+    for (let seed = 0; seed < count && best > 1; seed++) {
+      const size = this.closure(state, at, this.enabled[seed]!, best);
+      if (size < best) {
+        best = size;
+        this.inBest.set(this.inSet.subarray(0, count));
+      }
+    }
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      if (this.inBest[i]) chosen[n++] = i;
+      this.position[this.enabled[i]!] = -1;
+    }
+    return n;
+  }
+
+  /** The number of enabled transitions in the closure of `seed` (marked in `inSet`); gives up at `limit`. */
+  private closure(state: Uint32Array, at: number, seed: number, limit: number): number {
+    if (this.stamp === 0x3fffffff) this.member.fill((this.stamp = 0));
+    this.stamp++;
+    this.inSet.fill(0);
+    this.top = 0;
+    this.add(seed);
+    let found = 0;
+    while (this.top > 0 && found < limit) {
+      const t = this.work[--this.top]!;
+      const i = this.position[t]!;
+      if (i >= 0) {
+        this.inSet[i] = 1;
+        found++;
+        this.rules.dependents(state, at, t, this.add);
+      } else {
+        this.rules.enablers(state, at, t, this.add);
+      }
+    }
+    return found;
+  }
+}

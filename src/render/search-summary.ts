@@ -1,0 +1,38 @@
+/**
+ * How the state space was searched, for the figures of `snaplab explore`'s
+ * report: which engine, which mode, what the states cost in memory, and what
+ * the figures mean when they are not the full graph's. The first line says
+ * how; any further lines qualify the figures.
+ */
+import type { CheckReport } from "../check/check-scenario.js";
+
+export function searchLines(report: CheckReport): string[] {
+  const search = report.search;
+  if (!search) return [];
+  const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
+  if (search.engine === "generic") {
+    const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored` : "";
+    return [`generic explorer, breadth-first (${search.fallback}${ignored})`];
+  }
+  const lines = [`compact engine, ${how}, ${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`];
+  if (search.reduction === "por") {
+    lines.push("states, transitions and executions are those of the reduced graph; verdicts, snapshots and counterexamples are the full graph's");
+  }
+  if (search.collisionProbability !== undefined) {
+    lines.push(`64-bit fingerprints: probability that a collision hid a state ${search.collisionProbability.toExponential(1)} (TLC's optimistic estimate)`);
+  }
+  return lines;
+}
+
+export function searchJson(report: CheckReport): object | undefined {
+  const search = report.search;
+  return search && { ...search, ...(search.bytes === undefined ? {} : { bytesPerState: bytesPerState(report) }) };
+}
+
+function bytesPerState(report: CheckReport): number {
+  return Math.round((report.search?.bytes ?? 0) / report.states);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import yargs from "yargs";
+import { exploreCommand } from "../../src/cli/explore-command.js";
+
+async function explore(...args: string[]): Promise<string> {
+  let out = "";
+  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
+  try {
+    await yargs().command(exploreCommand).strict().fail((message, error) => { throw error ?? new Error(message); }).parseAsync(["explore", ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return out;
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe("snaplab explore: search options", () => {
+  it("should say which engine ran and what the stored states cost", async () => {
+    const out = await explore("spec/scenarios/two-node.json");
+    expect(out).toMatch(/^ {2}search {7}compact engine, breadth-first, [\d.]+ MB \(\d+ bytes\/state\)$/m);
+  });
+
+  it("should explain the figures under reduction and print the collision estimate with fingerprints", async () => {
+    const out = await explore("spec/scenarios/two-node.json", "--reduction", "por", "--fingerprint", "--search", "dfs");
+    expect(out).toContain("  search       compact engine, depth-first, partial-order reduction");
+    expect(out).toContain("those of the reduced graph");
+    expect(out).toMatch(/64-bit fingerprints: probability that a collision hid a state \d\.\de-\d+ \(TLC's optimistic estimate\)/);
+  });
+
+  it("should add the search to the JSON report", async () => {
+    const json = JSON.parse(await explore("spec/scenarios/two-node.json", "--json", "--fingerprint"));
+    expect(json.search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: true });
+    expect(json.search.collisionProbability).toBeGreaterThan(0);
+    expect(json.states).toBe(65);
+  });
+
+  it("should name the generic explorer, why it ran, and the search options it could not honour", async () => {
+    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic")).toContain(
+      "  search       generic explorer, breadth-first (asked for the generic explorer)\n",
+    );
+    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic", "--fingerprint")).toContain(
+      "  search       generic explorer, breadth-first (asked for the generic explorer; --fingerprint ignored)\n",
+    );
+  });
+
+  it("should refuse a search strategy it does not know", async () => {
+    await expect(explore("spec/scenarios/two-node.json", "--search", "astar")).rejects.toThrow(/Invalid values/);
+  });
+});

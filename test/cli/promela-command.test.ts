@@ -1,0 +1,27 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import yargs from "yargs";
+import { promelaCommand } from "../../src/cli/promela-command.js";
+import { SnaplabError } from "../../src/errors.js";
+
+const run = async (...args: string[]) => yargs().command(promelaCommand).strict().parseAsync(["promela", ...args]);
+
+describe("snaplab promela", () => {
+  it("should write the model to the file named by --out, with FIFO overridden", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "snaplab-")), "two-node.pml");
+    await run("spec/scenarios/two-node.json", "--no-fifo", "--out", out);
+    const model = readFileSync(out, "utf8");
+    expect(model).toContain("non-FIFO channels");
+    expect(model).toContain("active proctype bank()");
+  });
+
+  it("should refuse a scenario that names other rules, naming the file and the field", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "snaplab-")), "lai-yang.json");
+    writeFileSync(file, JSON.stringify({ processes: { P0: 1 }, initiators: ["P0"], algorithm: "lai-yang" }));
+    const refusal = run(file);
+    await expect(refusal).rejects.toThrow(SnaplabError);
+    await expect(refusal).rejects.toThrow(`${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not lai-yang`);
+  });
+});
