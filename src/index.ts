@@ -11,6 +11,9 @@ export { countExecutions, type SuccessorGraph } from "./explore/executions.js";
 export type { Exploration, Progress, Violation } from "./explore/exploration.js";
 export type { Path } from "./explore/path.js";
 export { StateLimitError } from "./explore/state-limit-error.js";
+export type { PackedModel } from "./model/packed-model.js";
+export { packedBfs } from "./explore/packed-bfs.js";
+export { packedDfs } from "./explore/packed-dfs.js";
 
 export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./bank/scenario.js";
 export { loadScenario, parseScenario } from "./bank/parse-scenario.js";
@@ -39,6 +42,7 @@ export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade
 export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
 
 export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./check/check-scenario.js";
+export { promelaModel } from "./promela/promela-model.js";
 export { describeStep } from "./render/describe-step.js";
 export { textReport } from "./render/text-report.js";
 export { jsonReport } from "./render/json-report.js";
