@@ -6,19 +6,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
+import { checkScenario } from "../../src/check/check-scenario.js";
 import { oracleFigures } from "../support/oracle.js";
 import { fromJson, smallScenario, specScenario, twoIdleProcesses } from "../support/scenarios.js";
-
-function figures(report: CheckReport) {
-  return {
-    states: report.states,
-    transitions: report.transitions,
-    executions: report.executions,
-    snapshots: report.snapshots.length,
-    violated: Object.fromEntries(report.counterexamples.map((c) => [c.property, c.length])),
-  };
-}
+import { figures } from "../support/figures.js";
 
 describe("hand-derived figures", () => {
   it("two idle processes: 4 states, 3 transitions, 1 execution, 1 snapshot", () => {

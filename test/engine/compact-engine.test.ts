@@ -14,23 +14,13 @@ import { bankProperties } from "../../src/bank/properties.js";
 import { textReport } from "../../src/render/text-report.js";
 import { randomScenario, scenarioText } from "../support/random-scenario.js";
 import { oracleFigures } from "../support/oracle.js";
+import { figures } from "../support/figures.js";
 
 /** What must not depend on the engine: every figure, verdict and counterexample, and the report a person reads. */
 function outcome(report: CheckReport) {
   const { search: _search, elapsedMs: _elapsed, ...rest } = report;
   // The report's search line names the engine, so it is left out of the comparison.
   return { ...rest, text: textReport({ ...rest, elapsedMs: 0 }, { listSnapshots: true }) };
-}
-
-/** The figures the oracle computes. */
-function figures(report: CheckReport) {
-  return {
-    states: report.states,
-    transitions: report.transitions,
-    executions: report.executions,
-    snapshots: report.snapshots.length,
-    violated: Object.fromEntries(report.counterexamples.map((c) => [c.property, c.length])),
-  };
 }
 
 describe("compact engine", () => {

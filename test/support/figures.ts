@@ -1,0 +1,12 @@
+/** The figures of spec/model.md that a report carries, in the shape the oracle gives them. */
+import type { CheckReport } from "../../src/check/check-scenario.js";
+
+export function figures(report: CheckReport) {
+  return {
+    states: report.states,
+    transitions: report.transitions,
+    executions: report.executions,
+    snapshots: report.snapshots.length,
+    violated: Object.fromEntries(report.counterexamples.map((c) => [c.property, c.length])),
+  };
+}
