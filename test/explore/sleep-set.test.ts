@@ -1,0 +1,97 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
+import { bankSystem } from "../../src/bank/system.js";
+import { CompactBank } from "../../src/engine/compact-bank.js";
+import { CompactBankModel } from "../../src/engine/compact-model.js";
+import { packedBfs } from "../../src/explore/packed-bfs.js";
+import type { PackedModel } from "../../src/model/packed-model.js";
+import { graphModel, type Graph } from "../support/graph-model.js";
+import { randomScenario } from "../support/random-scenario.js";
+
+/**
+ * Three flags a, b, c (transitions 0, 1, 2), each set once. a and b are
+ * independent; c is declared dependent on both. From the start every stubborn
+ * set holds all three; from {c} it is {a} (b waits for a, nothing can wake c).
+ *
+ *   stubborn sets alone: {} 3, {a} 2 (b, c), {b} 2 (a, c), {c} 1 (a), and one
+ *   each from the three two-flag states: 8 states, 11 transitions.
+ *   with sleep sets: {b} is reached by b after a was taken at {}, and b
+ *   commutes with a, so {b} sleeps on a and only takes c: 10 transitions.
+ *   The same 8 states: each is still reached (a then b reaches {a, b}).
+ */
+function flags(): PackedModel {
+  const enabled = (state: Uint32Array, at: number) => [0, 1, 2].filter((t) => state[at + t] === 0);
+  return {
+    words: 3,
+    maxActions: 3,
+    writeInitial: (into, at) => into.fill(0, at, at + 3),
+    successors(state, at, into) {
+      const next = enabled(state, at);
+      next.forEach((t, n) => {
+        into.set(state.subarray(at, at + 3), n * 3);
+        into[n * 3 + t] = 1;
+      });
+      return next.length;
+    },
+    violations: () => 0,
+    reduction: {
+      transitions: 3,
+      enabled(state, at, into) {
+        const next = enabled(state, at);
+        into.set(next);
+        return next.length;
+      },
+      dependents: (_state, _at, t, add) => (t === 2 ? [0, 1].forEach(add) : add(2)),
+      enablers: () => {},
+    },
+  };
+}
+
+/** The terminal states of a search, as a sorted list of their vectors. */
+function terminals(model: PackedModel, search: ReturnType<typeof packedBfs>): string[] {
+  const found: string[] = [];
+  for (let at = 0; at < search.terminals.length; at += model.words) found.push(search.terminals.subarray(at, at + model.words).join(","));
+  return found.sort();
+}
+
+describe("sleep sets", () => {
+  it("should drop a transition that stubborn sets alone take, and keep every state", () => {
+    const stubborn = packedBfs(flags(), { reduction: true, sleepSets: false });
+    const sleep = packedBfs(flags(), { reduction: true });
+    expect([stubborn.states, stubborn.transitions]).toEqual([8, 11]);
+    expect([sleep.states, sleep.transitions, sleep.executions]).toEqual([8, 10, 4n]);
+  });
+
+  it("should reach every terminal state of the full search, on a smaller graph than stubborn sets alone", () => {
+    fc.assert(
+      fc.property(randomScenario(), fc.boolean(), (scenario, fifo) => {
+        const variant = { ...scenario, fifo };
+        const model = new CompactBankModel(new CompactBank(variant), bankSystem(variant, chandyLamport).properties());
+        const full = packedBfs(model);
+        const stubborn = packedBfs(model, { reduction: true, sleepSets: false });
+        const sleep = packedBfs(model, { reduction: true });
+        expect(terminals(model, sleep)).toEqual(terminals(model, full));
+        expect(sleep.states).toBeLessThanOrEqual(stubborn.states);
+        expect(sleep.transitions).toBeLessThanOrEqual(stubborn.transitions);
+      }),
+      { numRuns: 100, seed: 17 },
+    );
+  });
+
+  it("should start again with stubborn sets alone when a transition leads back to an expanded state", () => {
+    // 0 -> 1 -> 3 and 0 -> 2 -> 1: the edge 2 -> 1 reaches state 1 after it was expanded.
+    const graph: Graph = { successors: [[1, 2], [3], [1], []] };
+    const model: PackedModel = {
+      ...graphModel(graph),
+      reduction: {
+        transitions: 2,
+        enabled: (state, at, into) => (into.set(graph.successors[state[at]!]!.map((_, i) => i)), graph.successors[state[at]!]!.length),
+        dependents: (_state, _at, t, add) => add(1 - t),
+        enablers: () => {},
+      },
+    };
+    const { states, transitions, executions } = packedBfs(model, { reduction: true });
+    expect({ states, transitions, executions }).toEqual({ states: 4, transitions: 4, executions: 2n });
+  });
+});
