@@ -10,39 +10,36 @@ import { graphModel, type Graph } from "../support/graph-model.js";
 import { randomScenario } from "../support/random-scenario.js";
 
 /**
- * Three flags a, b, c (transitions 0, 1, 2), each set once. a and b are
- * independent; c is declared dependent on both. From the start every stubborn
- * set holds all three; from {c} it is {a} (b waits for a, nothing can wake c).
- *
- *   stubborn sets alone: {} 3, {a} 2 (b, c), {b} 2 (a, c), {c} 1 (a), and one
- *   each from the three two-flag states: 8 states, 11 transitions.
- *   with sleep sets: {b} is reached by b after a was taken at {}, and b
- *   commutes with a, so {b} sleeps on a and only takes c: 10 transitions.
- *   The same 8 states: each is still reached (a then b reaches {a, b}).
+ * Flags 0 .. k-1, each set once by its own transition. Flags always commute,
+ * so any declared dependency is sound; `dependent` lists the pairs declared
+ * dependent, which is all stubborn and sleep sets go by.
  */
-function flags(): PackedModel {
-  const enabled = (state: Uint32Array, at: number) => [0, 1, 2].filter((t) => state[at + t] === 0);
+function flags(k: number, dependent: readonly (readonly [number, number])[]): PackedModel {
+  const enabled = (state: Uint32Array, at: number) => [...Array(k).keys()].filter((t) => state[at + t] === 0);
   return {
-    words: 3,
-    maxActions: 3,
-    writeInitial: (into, at) => into.fill(0, at, at + 3),
+    words: k,
+    maxActions: k,
+    writeInitial: (into, at) => into.fill(0, at, at + k),
     successors(state, at, into) {
       const next = enabled(state, at);
       next.forEach((t, n) => {
-        into.set(state.subarray(at, at + 3), n * 3);
-        into[n * 3 + t] = 1;
+        into.set(state.subarray(at, at + k), n * k);
+        into[n * k + t] = 1;
       });
       return next.length;
     },
     violations: () => 0,
     reduction: {
-      transitions: 3,
+      transitions: k,
       enabled(state, at, into) {
         const next = enabled(state, at);
         into.set(next);
         return next.length;
       },
-      dependents: (_state, _at, t, add) => (t === 2 ? [0, 1].forEach(add) : add(2)),
+      dependents(_state, _at, t, add) {
+        for (const [x, y] of dependent) if (x === t) add(y);
+        for (const [x, y] of dependent) if (y === t) add(x);
+      },
       enablers: () => {},
     },
   };
@@ -57,10 +54,24 @@ function terminals(model: PackedModel, search: ReturnType<typeof packedBfs>): st
 
 describe("sleep sets", () => {
   it("should drop a transition that stubborn sets alone take, and keep every state", () => {
-    const stubborn = packedBfs(flags(), { reduction: true, sleepSets: false });
-    const sleep = packedBfs(flags(), { reduction: true });
+    // Flags a, b, c (0, 1, 2); a and b independent, c dependent on both. Every stubborn set
+    // from the start holds all three; from {c} it is {a} (b waits for a, nothing wakes c).
+    // Stubborn sets alone: {} takes 3, {a} 2 (b, c), {b} 2 (a, c), {c} 1 (a), and the three
+    // two-flag states 1 each: 8 states, 11 transitions. With sleep sets, {b} is reached by b
+    // after a was taken at {}, and b commutes with a, so {b} sleeps on a and takes only c:
+    // 10 transitions, the same 8 states ({a, b} is still reached, by a then b), 4 paths.
+    const model = flags(3, [[0, 2], [1, 2]]);
+    const stubborn = packedBfs(model, { reduction: true, sleepSets: false });
+    const sleep = packedBfs(model, { reduction: true });
     expect([stubborn.states, stubborn.transitions]).toEqual([8, 11]);
     expect([sleep.states, sleep.transitions, sleep.executions]).toEqual([8, 10, 4n]);
+  });
+
+  it("should wake, in a state reached along several transitions, what any of them left awake", () => {
+    // Flags 0 and 1 each dependent on 2 and 3: some states are reached with different sleep
+    // sets. Keeping only the first set met would take 26 transitions instead of 28.
+    const sleep = packedBfs(flags(4, [[0, 2], [0, 3], [1, 2], [1, 3]]), { reduction: true });
+    expect([sleep.states, sleep.transitions]).toEqual([16, 28]);
   });
 
   it("should reach every terminal state of the full search, on a smaller graph than stubborn sets alone", () => {
