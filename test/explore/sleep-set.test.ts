@@ -6,44 +6,9 @@ import { CompactBank } from "../../src/engine/compact-bank.js";
 import { CompactBankModel } from "../../src/engine/compact-model.js";
 import { packedBfs } from "../../src/explore/packed-bfs.js";
 import type { PackedModel } from "../../src/model/packed-model.js";
+import { counters } from "../support/counters-model.js";
 import { graphModel, type Graph } from "../support/graph-model.js";
 import { randomScenario } from "../support/random-scenario.js";
-
-/**
- * Flags 0 .. k-1, each set once by its own transition. Flags always commute,
- * so any declared dependency is sound; `dependent` lists the pairs declared
- * dependent, which is all stubborn and sleep sets go by.
- */
-function flags(k: number, dependent: readonly (readonly [number, number])[]): PackedModel {
-  const enabled = (state: Uint32Array, at: number) => [...Array(k).keys()].filter((t) => state[at + t] === 0);
-  return {
-    words: k,
-    maxActions: k,
-    writeInitial: (into, at) => into.fill(0, at, at + k),
-    successors(state, at, into) {
-      const next = enabled(state, at);
-      next.forEach((t, n) => {
-        into.set(state.subarray(at, at + k), n * k);
-        into[n * k + t] = 1;
-      });
-      return next.length;
-    },
-    violations: () => 0,
-    reduction: {
-      transitions: k,
-      enabled(state, at, into) {
-        const next = enabled(state, at);
-        into.set(next);
-        return next.length;
-      },
-      dependents(_state, _at, t, add) {
-        for (const [x, y] of dependent) if (x === t) add(y);
-        for (const [x, y] of dependent) if (y === t) add(x);
-      },
-      enablers: () => {},
-    },
-  };
-}
 
 /** The terminal states of a search, as a sorted list of their vectors. */
 function terminals(model: PackedModel, search: ReturnType<typeof packedBfs>): string[] {
@@ -54,13 +19,13 @@ function terminals(model: PackedModel, search: ReturnType<typeof packedBfs>): st
 
 describe("sleep sets", () => {
   it("should drop a transition that stubborn sets alone take, and keep every state", () => {
-    // Flags a, b, c (0, 1, 2); a and b independent, c dependent on both. Every stubborn set
+    // Flags a, b, c (counters 0, 1, 2 up to 1); a and b independent, c dependent on both. Every stubborn set
     // from the start holds all three; from {c} it is {a} (b waits for a, nothing wakes c).
     // Stubborn sets alone: {} takes 3, {a} 2 (b, c), {b} 2 (a, c), {c} 1 (a), and the three
     // two-flag states 1 each: 8 states, 11 transitions. With sleep sets, {b} is reached by b
     // after a was taken at {}, and b commutes with a, so {b} sleeps on a and takes only c:
     // 10 transitions, the same 8 states ({a, b} is still reached, by a then b), 4 paths.
-    const model = flags(3, [[0, 2], [1, 2]]);
+    const model = counters(3, 1, [[0, 2], [1, 2]]);
     const stubborn = packedBfs(model, { reduction: true, sleepSets: false });
     const sleep = packedBfs(model, { reduction: true });
     expect([stubborn.states, stubborn.transitions]).toEqual([8, 11]);
@@ -68,9 +33,9 @@ describe("sleep sets", () => {
   });
 
   it("should wake, in a state reached along several transitions, what any of them left awake", () => {
-    // Flags 0 and 1 each dependent on 2 and 3: some states are reached with different sleep
+    // Flags (counters up to 1) 0 and 1 each dependent on 2 and 3: some states are reached with different sleep
     // sets. Keeping only the first set met would take 26 transitions instead of 28.
-    const sleep = packedBfs(flags(4, [[0, 2], [0, 3], [1, 2], [1, 3]]), { reduction: true });
+    const sleep = packedBfs(counters(4, 1, [[0, 2], [0, 3], [1, 2], [1, 3]]), { reduction: true });
     expect([sleep.states, sleep.transitions]).toEqual([16, 28]);
   });
 
