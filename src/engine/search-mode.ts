@@ -2,7 +2,7 @@
 export interface SearchMode {
   /** Breadth-first (shortest counterexamples, the default) or depth-first (less memory). */
   readonly search?: "bfs" | "dfs";
-  /** Partial-order reduction: explore stubborn sets only (spec/reduction.md). */
+  /** Partial-order reduction: stubborn sets, plus sleep sets in breadth-first search (spec/reduction.md). */
   readonly reduction?: "none" | "por";
   /** Store 64-bit fingerprints instead of whole states. */
   readonly fingerprint?: boolean;

@@ -10,6 +10,12 @@
  * count is final before it is expanded, and only the counts of the two levels
  * in progress are kept. A transition back to a lower id is remembered, and the
  * count is then redone depth-first over the stored states (packed-dfs.ts).
+ *
+ * Under reduction, each state not yet expanded also keeps its sleep set
+ * (sleep-set.ts), the intersection of those it was reached with. That set is
+ * complete when the state is expanded as long as no transition leads back to
+ * an expanded state; if one does, the search starts again with stubborn sets
+ * alone (never in the bank, where every path to a state has the same length).
  */
 import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
@@ -18,6 +24,7 @@ import type { PackedExploration, PackedSearchOptions } from "./packed-search.js"
 import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
+import { intersect, SleepSets } from "./sleep-set.js";
 import { StubbornSets } from "./stubborn-set.js";
 import { VectorQueue } from "./vector-queue.js";
 
@@ -26,6 +33,8 @@ export interface PackedBfsOptions extends PackedSearchOptions {
   readonly maxDepth?: number;
   /** Stop as soon as every property in this bit set has been violated. */
   readonly stopWhenViolated?: number;
+  /** With `reduction`, add sleep sets to the stubborn sets (the default; false: stubborn sets alone). */
+  readonly sleepSets?: boolean;
 }
 
 export interface PackedBfs extends PackedExploration {
@@ -44,6 +53,11 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   const queue = new VectorQueue(words);
   const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
   const chosen = new Int32Array(model.maxActions);
+  const sleep = stubborn && (options.sleepSets ?? true) ? new SleepSets(model.reduction!) : undefined;
+  const width = sleep?.width ?? 0;
+  // The sleep sets of the states not yet expanded, and of the successors of the one being expanded.
+  const sleeping = sleep ? new VectorQueue(width) : undefined;
+  const childSleep = new Uint32Array(model.maxActions * width);
   const successors = new Uint32Array(model.maxActions * words);
   const counts = new PathCounts();
   let parents = new Int32Array(1024);
@@ -56,11 +70,12 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   model.writeInitial(initial, 0);
   keys.intern(initial, 0);
   queue.push(initial, 0);
+  sleeping?.push(new Uint32Array(width), 0);
   parents[0] = -1;
   counts.setOne(0);
 
   const due = progressClock(options, started);
-  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes;
+  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes + (sleeping?.bytes ?? 0);
   let depth = 0;
   let levelEnd = 1;
   for (let id = 0; id < table.size; id++) {
@@ -70,6 +85,7 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       if (topological) counts.forgetBelow(id);
     }
     queue.release(id);
+    sleeping?.release(id);
     const vectors = queue.buffer;
     const at = queue.offset(id);
     const n = model.successors(vectors, at, successors);
@@ -80,7 +96,8 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       if (topological) executions += counts.get(id);
     }
     if (depth >= maxDepth) continue;
-    const explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
+    let explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
+    if (sleep) explored = sleep.filter(vectors, at, sleeping!.buffer, sleeping!.offset(id), chosen, explored, stubborn!.transition, childSleep);
     counts.reserve(table.size + explored);
     for (let k = 0; k < explored; k++) {
       const from = (stubborn ? chosen[k]! : k) * words;
@@ -91,8 +108,12 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
         if (parents.length <= size) parents = grown(parents, size + 1);
         parents[size] = id;
         queue.push(successors, from);
+        sleeping?.push(childSleep, k * width);
       } else if (target <= id) {
+        if (sleep) return packedBfs(model, { ...options, sleepSets: false });
         topological = false;
+      } else if (sleep) {
+        intersect(sleeping!.buffer, sleeping!.offset(target), childSleep, k * width, width);
       }
       if (topological) counts.add(id, target);
     }

@@ -12,7 +12,7 @@ export interface PackedSearchOptions {
   readonly maxStates?: number;
   /** Store 64-bit fingerprints instead of whole states (TLC's default). */
   readonly fingerprint?: boolean;
-  /** Explore stubborn sets only (needs `model.reduction`). */
+  /** Partial-order reduction: stubborn sets, with sleep sets in breadth-first search (needs `model.reduction`). */
   readonly reduction?: boolean;
   readonly onProgress?: (progress: SearchProgress) => void;
   readonly progressEveryMs?: number;

@@ -68,6 +68,9 @@ export class StubbornSets {
     return n;
   }
 
+  /** The transition number of the i-th enabled transition of the state last passed to `choose`. */
+  readonly transition = (i: number): number => this.enabled[i]!;
+
   /** The number of enabled transitions in the closure of `seed` (marked in `inSet`); gives up at `limit`. */
   private closure(state: Uint32Array, at: number, seed: number, limit: number): number {
     if (this.stamp === 0x3fffffff) this.member.fill((this.stamp = 0));
