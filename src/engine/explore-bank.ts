@@ -42,7 +42,7 @@ const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = {
  * states (about 1.5 KB each), the compact engine about 30 bytes.
  */
 export const GENERIC_MAX_STATES = 1_000_000;
-export const COMPACT_MAX_STATES = 30_000_000;
+const COMPACT_MAX_STATES = 30_000_000;
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
 

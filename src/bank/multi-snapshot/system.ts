@@ -31,7 +31,7 @@ export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: 
  * The five properties of semantics.md for each snapshot, named e.g.
  * "conservation (snapshot 1)", and non-interference once for the whole run.
  */
-export function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnapshotState>[] {
+function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnapshotState>[] {
   const bank = bankProperties(scenario);
   const perSnapshot = bank.filter((p) => p.name !== "non-interference");
   const nonInterference = bank.find((p) => p.name === "non-interference")!;
@@ -43,7 +43,7 @@ export function snapshotProperties(scenario: MultiSnapshotScenario): Property<Mu
   ];
 }
 
-export function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm, state: MultiSnapshotState, action: BankAction): MultiSnapshotState {
+function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm, state: MultiSnapshotState, action: BankAction): MultiSnapshotState {
   switch (action.type) {
     case "send":
       return { ...state, bank: sendTransfer(scenario, state.bank, action.process) };
@@ -71,7 +71,7 @@ export function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnaps
   }
 }
 
-export function multiView(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number): MultiSnapshotView {
+function multiView(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number): MultiSnapshotView {
   const snapshots: Record<number, { recordings: MultiSnapshotView["snapshots"][number]["recordings"] }> = {};
   state.layers.forEach((layer, s) => {
     if (layer.recorded[process] !== null) snapshots[s] = { recordings: processView(scenario, layerState(state, s), process).recordings };

@@ -48,7 +48,7 @@ export const completion: RulesExercise = {
   ),
 };
 
-export function completionProperties(scenario: Scenario, submission: Submission): Property<BankState>[] {
+function completionProperties(scenario: Scenario, submission: Submission): Property<BankState>[] {
   const knowsWhenDone = always<BankState>(
     "knows-when-done",
     "A process says its part is done exactly when it has recorded and every incoming channel is closed.",

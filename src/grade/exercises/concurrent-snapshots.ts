@@ -29,7 +29,7 @@ export const concurrentSnapshots: RulesExercise = {
   ),
 };
 
-export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
+function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
   const model = multiSnapshotSystem(scenario, rules);
   const stepRules = scenario.snapshots.flatMap((_, snapshot) =>
     markerRules<MultiSnapshotState>(scenario, {
@@ -49,7 +49,7 @@ export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiS
 }
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
-export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
+function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
   const effects = (path: string, args: unknown[], rule: string) =>
     validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length }) as MultiEffect[];
   return {

@@ -31,7 +31,7 @@ export function databaseSystem(scenario: DatabaseScenario, design: DatabaseDesig
   };
 }
 
-export function databaseStep(scenario: DatabaseScenario, design: DatabaseDesign, state: DatabaseState, action: DatabaseAction): DatabaseState {
+function databaseStep(scenario: DatabaseScenario, design: DatabaseDesign, state: DatabaseState, action: DatabaseAction): DatabaseState {
   switch (action.type) {
     case "commit":
       return commitTransaction(scenario, state, action.node);
