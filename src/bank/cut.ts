@@ -24,6 +24,6 @@ export function recordedMessages(state: BankState, channel: number): readonly Da
   return recording.status === "idle" ? [] : recording.messages;
 }
 
-export function formatMessages(messages: readonly { id?: string; messageId?: string; amount: number }[]): string {
-  return `[${messages.map((m) => `${m.id ?? m.messageId} (${m.amount})`).join(", ")}]`;
+export function formatMessages(messages: readonly { id: string; amount: number }[]): string {
+  return `[${messages.map((m) => `${m.id} (${m.amount})`).join(", ")}]`;
 }

@@ -3,7 +3,7 @@
  * snapshots; the system (system.ts) joins it with a snapshot algorithm.
  */
 import type { Scenario } from "./scenario.js";
-import type { BankState, DataMessage, Message } from "./state.js";
+import { messageOf, type BankState, type DataMessage, type Message } from "./state.js";
 
 /** `send p`: take p's next program step, debit p and put the message on the channel. */
 export function sendTransfer(scenario: Scenario, state: BankState, process: number): BankState {
@@ -23,7 +23,7 @@ export function debitTransfer(scenario: Scenario, state: BankState, process: num
 export function transmitTransfer(scenario: Scenario, state: BankState, process: number): BankState {
   const { debited: _, ...p } = state.processes[process]!;
   const transfer = scenario.programs[process]![p.pc]!;
-  const message: DataMessage = { kind: "data", id: transfer.messageId, amount: transfer.amount };
+  const message = messageOf(transfer);
   const processes = state.processes.slice();
   processes[process] = { ...p, pc: p.pc + 1 };
   const channels = state.channels.slice();

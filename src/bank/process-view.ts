@@ -1,7 +1,7 @@
 /** The part of the bank's state a snapshot rule may see: its own process. */
 import type { ProcessView } from "../algorithms/snapshot-algorithm.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
-import type { BankState, ChannelRecording, DataMessage } from "./state.js";
+import { messageOf, type BankState, type ChannelRecording, type DataMessage } from "./state.js";
 
 interface Neighbourhood {
   readonly incoming: readonly number[];
@@ -48,7 +48,7 @@ export function processView(scenario: Scenario, state: BankState, process: numbe
       outgoing.forEach((c, i) => {
         sent[outgoingIds[i]!] = done
           .filter((t) => t.channel === c)
-          .map((t) => ({ kind: "data", id: t.messageId, amount: t.amount }));
+          .map(messageOf);
       });
       return sent;
     },

@@ -6,7 +6,7 @@
 import { always, atTermination, type Property } from "../model/property.js";
 import { formatMessages, parseMessageId, recordedMessages, sentInCut } from "./cut.js";
 import { totalMoney, type Scenario } from "./scenario.js";
-import { isSnapshotComplete, type BankState } from "./state.js";
+import { isSnapshotComplete, messageOf, type BankState } from "./state.js";
 
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) =>
@@ -40,7 +40,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
         const expected = sentInCut(scenario, state, c).filter((t) => !received.includes(t.messageId));
         const actual = recordedMessages(state, c);
         const same = expected.length === actual.length && expected.every((t, i) => t.messageId === actual[i]!.id);
-        if (!same) return `channel ${channel.id} recorded ${formatMessages(actual)}, expected ${formatMessages(expected)}`;
+        if (!same) return `channel ${channel.id} recorded ${formatMessages(actual)}, expected ${formatMessages(expected.map(messageOf))}`;
       }
       return undefined;
     }),
@@ -134,7 +134,7 @@ function unreachableBecause(scenario: Scenario, state: BankState): string | unde
       : isSubsequence(contents, ids);
     if (!fits) {
       const shape = scenario.fifo ? "the last messages sent on it, in order" : "messages sent on it, in send order";
-      return `channel ${channel.id} holds ${formatMessages(recordedMessages(state, c))}, which are not ${shape} (sent: ${formatMessages(sent)})`;
+      return `channel ${channel.id} holds ${formatMessages(recordedMessages(state, c))}, which are not ${shape} (sent: ${formatMessages(sent.map(messageOf))})`;
     }
     for (const t of sent) {
       implied[channel.from]! -= t.amount;

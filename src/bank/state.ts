@@ -3,7 +3,7 @@
  * Everything is immutable: a step builds a new state and shares the parts it
  * did not touch. Processes and channels are arrays in scenario order.
  */
-import type { Scenario } from "./scenario.js";
+import type { Scenario, Transfer } from "./scenario.js";
 
 export interface DataMessage {
   readonly kind: "data";
@@ -65,6 +65,11 @@ export interface BankState {
 }
 
 export const MARKER: Marker = { kind: "marker" };
+
+/** The data message a program step puts on its channel. */
+export function messageOf(transfer: Transfer): DataMessage {
+  return { kind: "data", id: transfer.messageId, amount: transfer.amount };
+}
 const IDLE: ChannelRecording = { status: "idle" };
 
 export function initialState(scenario: Scenario): BankState {

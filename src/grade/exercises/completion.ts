@@ -6,7 +6,6 @@
  * two functions are asked in every state, and at the end of every run.
  */
 import { chandyLamport } from "../../algorithms/chandy-lamport.js";
-import type { ProcessView } from "../../algorithms/snapshot-algorithm.js";
 import { recordedMessages } from "../../bank/cut.js";
 import { processView } from "../../bank/process-view.js";
 import { incomingChannels, type ChannelId, type ProcessId, type Scenario } from "../../bank/scenario.js";
