@@ -2,7 +2,7 @@
  * Reads a scenario file (format in spec/model.md) and checks every field, so
  * that a mistake is reported as one line naming the file and the field.
  */
-import { readFileSync } from "node:fs";
+import { readTextFile } from "../files/read-text-file.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 
@@ -15,12 +15,9 @@ export function loadScenario(file: string): Scenario {
 
 /** The text of a scenario file, or an error naming the file. */
 export function readScenarioFile(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+  return readTextFile(file, (reason) => {
     throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
-  }
+  });
 }
 
 export function parseScenario(text: string, file = "<scenario>"): Scenario {

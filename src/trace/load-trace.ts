@@ -2,7 +2,7 @@
  * Reads a saved trace and checks every field, so that a damaged or hand-edited
  * file is one line naming the file and the field, never a stack trace.
  */
-import { readFileSync } from "node:fs";
+import { readTextFile } from "../files/read-text-file.js";
 import { parseScenario } from "../bank/parse-scenario.js";
 import type { Scenario } from "../bank/scenario.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
@@ -19,13 +19,9 @@ export interface LoadedTrace {
 const KEYS = ["format", "version", "scenario", "algorithm", "fifo", "violation", "actions"];
 
 export function loadTrace(file: string): LoadedTrace {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+  const text = readTextFile(file, (reason) => {
     throw new TraceError(file, "", `cannot read the trace (${reason})`);
-  }
+  });
   return parseTrace(text, file);
 }
 

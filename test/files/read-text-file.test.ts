@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { readTextFile } from "../../src/files/read-text-file.js";
+
+const explain = (reason: string): never => {
+  throw new Error(reason);
+};
+
+describe("readTextFile", () => {
+  it("reads a file's text", () => {
+    expect(readTextFile("spec/scenarios/two-node.json", explain)).toContain('"two-node"');
+  });
+
+  it("says 'no such file' for a missing file", () => {
+    expect(() => readTextFile("spec/scenarios/nowhere.json", explain)).toThrow(/^no such file$/);
+  });
+
+  it("passes on the system's reason for anything else, such as a folder", () => {
+    expect(() => readTextFile("spec/scenarios", explain)).toThrow(/EISDIR/);
+  });
+});
