@@ -41,15 +41,17 @@ export interface ModelCounterexample {
 export interface Telling<State, Action> {
   readonly describe: (before: State, action: Action, after: State) => string;
   readonly draw: (violation: Violation<State, Action>) => SpaceTime;
+  /** A cost to measure as the executions that meet a marked state, e.g. "executions in which a send waits". */
+  readonly measure?: { readonly label: string; readonly marked: (state: State) => boolean };
 }
 
 export function checkModel<State, Action>(
   checked: Checked,
   model: Model<State, Action>,
-  { describe, draw }: Telling<State, Action>,
+  { describe, draw, measure }: Telling<State, Action>,
   options: ExploreOptions = {},
 ): ModelReport {
-  const result = exploreBfs(model, options);
+  const result = exploreBfs(model, { ...options, ...(measure ? { measureExecutionsThrough: measure.marked } : {}) });
   const properties = model.properties().map(({ name, claim }) => ({ name, claim, holds: !result.violations.some((v) => v.property === name) }));
   const counterexamples = properties.flatMap(({ name }) =>
     result.violations
@@ -60,6 +62,7 @@ export function checkModel<State, Action>(
         return { property: name, reason, length: path.actions.length, steps, view: draw(violation) };
       }),
   );
-  const { states, transitions, executions, elapsedMs } = result;
-  return { ...checked, states, transitions, executions, figures: [], properties, counterexamples, elapsedMs };
+  const { states, transitions, executions, executionsThrough, elapsedMs } = result;
+  const figures = measure && executionsThrough !== undefined ? [{ label: measure.label, value: executionsThrough }] : [];
+  return { ...checked, states, transitions, executions, figures, properties, counterexamples, elapsedMs };
 }

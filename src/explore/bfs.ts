@@ -10,17 +10,19 @@ import { countExecutions } from "./executions.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { StateLimitError } from "./state-limit-error.js";
 
-export interface ExploreOptions {
+export interface ExploreOptions<State = unknown> {
   /** Stop with a `StateLimitError` once more states than this are stored. */
   readonly maxStates?: number;
   /** Called about every `progressEveryMs` milliseconds while exploring. */
   readonly onProgress?: (progress: Progress) => void;
   readonly progressEveryMs?: number;
+  /** Also count the executions that pass through a state where this holds (reported as `executionsThrough`). */
+  readonly measureExecutionsThrough?: (state: State) => boolean;
 }
 
 export function exploreBfs<State, Action>(
   model: Model<State, Action>,
-  options: ExploreOptions = {},
+  options: ExploreOptions<State> = {},
 ): Exploration<State, Action> {
   const started = performance.now();
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
@@ -96,11 +98,16 @@ export function exploreBfs<State, Action>(
     }
   }
 
-  const executions = countExecutions({ size: states.length, offsets, targets, initial });
+  const graph = { size: states.length, offsets, targets, initial };
+  const executions = countExecutions(graph);
+  // Executions through a marked state: all of them, less those that avoid every marked state.
+  const marked = options.measureExecutionsThrough;
+  const avoiding = marked && executions !== undefined ? countExecutions(graph, (node) => marked(states[node]!)) : undefined;
   return {
     states: states.length,
     transitions: targets.length,
     executions,
+    ...(avoiding === undefined ? {} : { executionsThrough: executions! - avoiding }),
     terminalStates,
     violations,
     elapsedMs: performance.now() - started,

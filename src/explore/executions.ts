@@ -13,8 +13,11 @@ export interface SuccessorGraph {
   readonly initial: readonly number[];
 }
 
-/** The number of executions, or `undefined` if a cycle makes it infinite. */
-export function countExecutions(graph: SuccessorGraph): bigint | undefined {
+/**
+ * The number of executions, or `undefined` if a cycle makes it infinite.
+ * With `avoiding`, only the executions that meet none of those nodes count.
+ */
+export function countExecutions(graph: SuccessorGraph, avoiding?: (node: number) => boolean): bigint | undefined {
   const { size, offsets, targets } = graph;
   const indegree = new Int32Array(size);
   for (let e = 0; e < (offsets[size] ?? 0); e++) indegree[targets[e]!]!++;
@@ -30,6 +33,8 @@ export function countExecutions(graph: SuccessorGraph): bigint | undefined {
   while (ready.length > 0) {
     const node = ready.pop()!;
     visited++;
+    // All paths into a node have arrived once it is ready: an avoided one passes none on.
+    if (avoiding?.(node)) paths[node] = 0n;
     const from = offsets[node]!;
     const to = offsets[node + 1]!;
     if (from === to) total += paths[node]!;

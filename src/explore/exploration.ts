@@ -17,6 +17,8 @@ export interface Exploration<State, Action> {
   readonly transitions: number;
   /** Maximal action sequences from an initial state to a terminal one; `undefined` if the graph has a cycle. */
   readonly executions: bigint | undefined;
+  /** With `measureExecutionsThrough`: the executions that meet a marked state. */
+  readonly executionsThrough?: bigint;
   /** The terminal states (no action enabled), in discovery order. */
   readonly terminalStates: readonly State[];
   /** For each property that failed, its first (shortest) counterexample. */

@@ -48,4 +48,26 @@ describe("exploreBfs", () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((n) => n <= 41 * 41)).toBe(true);
   });
+
+  describe("executions through marked states", () => {
+    // Two counters 0 -> 2: the executions are the C(4, 2) = 6 ways to interleave them.
+    const through = (marked: (state: readonly [number, number]) => boolean) =>
+      exploreBfs(twoCounters(2), { measureExecutionsThrough: marked }).executionsThrough;
+
+    it("counts every execution through the initial state, and none through no state", () => {
+      expect(through(([a, b]) => a === 0 && b === 0)).toBe(6n);
+      expect(through(() => false)).toBe(0n);
+    });
+
+    it("counts each execution once, however many marked states it meets", () => {
+      // Through (1,1): C(2,1) * C(2,1) = 4. Through (2,0) or (0,2): 1 each. Any of the three: 6.
+      expect(through(([a, b]) => a === 1 && b === 1)).toBe(4n);
+      expect(through(([a, b]) => a + b === 2)).toBe(6n);
+      expect(through(([a, b]) => a !== b && a + b === 2)).toBe(2n);
+    });
+
+    it("is left out when nothing is measured", () => {
+      expect(exploreBfs(twoCounters(2)).executionsThrough).toBeUndefined();
+    });
+  });
 });

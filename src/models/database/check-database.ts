@@ -5,7 +5,6 @@
  */
 import { findDesign } from "../../algorithms/database/registry.js";
 import { checkModel, type ModelReport } from "../../check/check-model.js";
-import { countExecutionsThrough } from "../../check/executions-through.js";
 import type { ExploreOptions } from "../../explore/bfs.js";
 import { isWaiting } from "./actions.js";
 import { describeDatabaseStep } from "./describe-step.js";
@@ -16,15 +15,17 @@ import { databaseSystem } from "./system.js";
 export function checkDatabase(scenario: DatabaseScenario, options: ExploreOptions & { algorithm?: string } = {}): ModelReport {
   const design = findDesign(options.algorithm ?? scenario.algorithm);
   const model = databaseSystem(scenario, design);
-  const report = checkModel(
+  return checkModel(
     { scenario: scenario.name, model: "database", algorithm: design.name },
     model,
     {
       describe: (before, action, after) => describeDatabaseStep(scenario, before, action, after),
       draw: (violation) => databaseSpaceTime(scenario, design.name, violation),
+      measure: {
+        label: "executions in which a send waits",
+        marked: (state) => state.nodes.some((_, node) => isWaiting(scenario, state, node)),
+      },
     },
     options,
   );
-  const waiting = countExecutionsThrough(model, (state) => state.nodes.some((_, node) => isWaiting(scenario, state, node)));
-  return { ...report, figures: [{ label: "executions in which a send waits", value: waiting }] };
 }

@@ -5,7 +5,6 @@
  */
 import { findBarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
 import { checkModel, type ModelReport } from "../../check/check-model.js";
-import { countExecutionsThrough } from "../../check/executions-through.js";
 import type { ExploreOptions } from "../../explore/bfs.js";
 import { describeDataflowStep } from "./describe-step.js";
 import type { DataflowScenario } from "./scenario.js";
@@ -16,15 +15,17 @@ import { isBlocked } from "./tasks.js";
 export function checkDataflow(scenario: DataflowScenario, options: ExploreOptions & { algorithm?: string } = {}): ModelReport {
   const mode = findBarrierMode(options.algorithm ?? scenario.algorithm);
   const model = dataflowSystem(scenario, mode);
-  const report = checkModel(
+  return checkModel(
     { scenario: scenario.name, model: "dataflow", algorithm: mode.name },
     model,
     {
       describe: (before, action, after) => describeDataflowStep(scenario, mode, before, action, after),
       draw: (violation) => dataflowSpaceTime(scenario, mode, violation),
+      measure: {
+        label: "executions in which an input is held back",
+        marked: (state) => [0, 1].some((i) => state.channels[i]!.length > 0 && isBlocked(mode, state.operator, i)),
+      },
     },
     options,
   );
-  const held = countExecutionsThrough(model, (state) => [0, 1].some((i) => state.channels[i]!.length > 0 && isBlocked(mode, state.operator, i)));
-  return { ...report, figures: [{ label: "executions in which an input is held back", value: held }] };
 }
