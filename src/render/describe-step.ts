@@ -7,7 +7,7 @@
 import type { BankAction } from "../bank/actions.js";
 import { formatMessages } from "../bank/cut.js";
 import type { Scenario } from "../bank/scenario.js";
-import type { BankState } from "../bank/state.js";
+import type { BankState, Message } from "../bank/state.js";
 
 export function describeStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
   const who = (p: number) => scenario.processes[p]!;
@@ -39,15 +39,25 @@ export function describeStep(scenario: Scenario, before: BankState, action: Bank
   return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
 }
 
-/** What changed in the snapshot's part of the state: recordings, markers sent, channels opened, recorded and closed. */
-function snapshotChanges(scenario: Scenario, before: BankState, after: BankState): string[] {
+/**
+ * What changed in the snapshot's part of the state: recordings, markers sent,
+ * channels opened, recorded and closed. `isOwnMarker` says which markers in
+ * flight belong to the snapshot described (all of them, with one snapshot).
+ */
+export function snapshotChanges(
+  scenario: Scenario,
+  before: BankState,
+  after: BankState,
+  isOwnMarker: (message: Message) => boolean = (m) => m.kind === "marker",
+): string[] {
   const changes: string[] = [];
   after.processes.forEach((p, i) => {
     if (p.recorded && p.recorded !== before.processes[i]!.recorded) {
       changes.push(`${scenario.processes[i]} records (pc ${p.recorded.pc}, balance ${p.recorded.balance})`);
     }
   });
-  const markersOn = scenario.channels.filter((_, c) => markerCount(after, c) > markerCount(before, c)).map((c) => c.id);
+  const markers = (state: BankState, c: number) => state.channels[c]!.queue.filter(isOwnMarker).length;
+  const markersOn = scenario.channels.filter((_, c) => markers(after, c) > markers(before, c)).map((c) => c.id);
   if (markersOn.length > 0) changes.push(`sends markers on ${markersOn.join(", ")}`);
   const started: string[] = [];
   scenario.channels.forEach((channel, c) => {
@@ -60,8 +70,4 @@ function snapshotChanges(scenario: Scenario, before: BankState, after: BankState
   });
   if (started.length > 0) changes.push(`starts recording ${started.join(", ")}`);
   return changes;
-}
-
-function markerCount(state: BankState, channel: number): number {
-  return state.channels[channel]!.queue.filter((m) => m.kind === "marker").length;
 }

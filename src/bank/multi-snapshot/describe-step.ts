@@ -4,13 +4,12 @@
  *   "deliver marker 1 on P0->P1: [1] P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []".
  */
 import type { BankAction } from "../actions.js";
-import { formatMessages } from "../cut.js";
-import type { BankState } from "../state.js";
+import { snapshotChanges } from "../../render/describe-step.js";
 import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "./state.js";
 
 export function describeMultiStep(scenario: MultiSnapshotScenario, before: MultiSnapshotState, action: BankAction, after: MultiSnapshotState): string {
   const who = (p: number) => scenario.processes[p]!;
-  const changes = scenario.snapshots.flatMap((_, s) => layerChanges(scenario, layerState(before, s), layerState(after, s), s).map((c) => `[${s}] ${c}`));
+  const changes = scenario.snapshots.flatMap((_, s) => snapshotChanges(scenario, layerState(before, s), layerState(after, s), (m) => m.kind === "marker" && m.snapshot === s).map((c) => `[${s}] ${c}`));
   const effects = changes.join(", ") || "no effect";
   if (action.type === "send") {
     const transfer = scenario.programs[action.process]![before.bank.processes[action.process]!.pc]!;
@@ -25,22 +24,4 @@ export function describeMultiStep(scenario: MultiSnapshotScenario, before: Multi
   if (message.kind === "marker") return `deliver marker ${message.snapshot ?? 0} on ${channel.id}: ${effects}`;
   const credit = `${who(channel.to)} balance ${after.bank.processes[channel.to]!.balance}`;
   return `deliver ${message.id} (${message.amount}) on ${channel.id}: ${[credit, ...changes].join(", ")}`;
-}
-
-/** What one snapshot's layer gained in a step. */
-function layerChanges(scenario: MultiSnapshotScenario, before: BankState, after: BankState, s: number): string[] {
-  const changes = after.processes.flatMap((p, i) =>
-    p.recorded && !before.processes[i]!.recorded ? [`${scenario.processes[i]} records (pc ${p.recorded.pc}, balance ${p.recorded.balance})`] : [],
-  );
-  const markers = (state: BankState, c: number) => state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === s).length;
-  const marked = scenario.channels.filter((_, c) => markers(after, c) > markers(before, c)).map((c) => c.id);
-  if (marked.length > 0) changes.push(`sends markers on ${marked.join(", ")}`);
-  scenario.channels.forEach((channel, c) => {
-    const [was, now] = [before.channels[c]!.recording, after.channels[c]!.recording];
-    if (was === now) return;
-    if (now.status === "closed") changes.push(`closes ${channel.id} with ${formatMessages(now.messages)}`);
-    else if (now.status === "open" && was.status === "open") changes.push(`records it on ${channel.id}`);
-    else if (now.status === "open") changes.push(`starts recording ${channel.id}`);
-  });
-  return changes;
 }
