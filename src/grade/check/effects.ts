@@ -6,13 +6,13 @@
  */
 import type { Effect } from "../../algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../../bank/scenario.js";
-import type { DataMessage } from "../../bank/state.js";
+import { messageOf, type DataMessage } from "../../bank/state.js";
 import { RuleFault } from "./rule-fault.js";
 
 export interface EffectContext {
   /** Names the call in a reason, e.g. "onMarker at P1 (marker on P0->P1)". */
   readonly rule: string;
-  /** The data message being delivered, the only one a rule may buffer. */
+  /** The data message being delivered (onMessage only): the one a buffer-message effect keeps. */
   readonly delivered?: DataMessage;
   /** Runs with several snapshots: every effect names one of this many snapshots. */
   readonly snapshots?: number;
@@ -72,7 +72,7 @@ function sentMessage(scenario: Scenario, value: unknown, on: string): DataMessag
   const { id, amount } = value as Raw;
   const c = scenario.channels.findIndex((ch) => ch.id === on);
   const sent = scenario.programs[scenario.channels[c]?.from ?? -1]?.find((t) => t.messageId === id && t.channel === c);
-  return sent && sent.amount === amount ? { kind: "data", id: sent.messageId, amount: sent.amount } : undefined;
+  return sent && sent.amount === amount ? messageOf(sent) : undefined;
 }
 
 function describe(value: unknown): string {
