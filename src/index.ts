@@ -15,39 +15,39 @@ export type { PackedModel } from "./model/packed-model.js";
 export { packedBfs } from "./explore/packed-bfs.js";
 export { packedDfs } from "./explore/packed-dfs.js";
 
-export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./bank/scenario.js";
-export { loadScenario, parseScenario } from "./bank/parse-scenario.js";
-export { ScenarioError } from "./bank/scenario-error.js";
-export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./bank/state.js";
-export { initialState, isSnapshotComplete } from "./bank/state.js";
-export { enabledActions, formatAction, type BankAction } from "./bank/actions.js";
-export { bankSystem, step } from "./bank/system.js";
-export { bankProperties } from "./bank/properties.js";
-export { MalformedEffectError } from "./bank/apply-effects.js";
-export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./bank/snapshot.js";
+export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
+export { loadScenario, parseScenario } from "./models/bank/parse-scenario.js";
+export { ScenarioError } from "./errors/scenario-error.js";
+export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/state.js";
+export { initialState, isSnapshotComplete } from "./models/bank/state.js";
+export { enabledActions, formatAction, type BankAction } from "./models/bank/actions.js";
+export { bankSystem, step } from "./models/bank/system.js";
+export { bankProperties } from "./models/bank/properties.js";
+export { MalformedEffectError } from "./errors/malformed-effect-error.js";
+export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./models/bank/snapshot.js";
 
-export type { Effect, ProcessView, SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
-export { chandyLamport, recordAndForward } from "./algorithms/chandy-lamport.js";
-export { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
-export { seed000 } from "./algorithms/seed000.js";
-export type { MultiSnapshotAlgorithm } from "./algorithms/multi-snapshot-algorithm.js";
-export { multiSnapshotSystem } from "./bank/multi-snapshot/system.js";
+export type { Effect, ProcessView, SnapshotAlgorithm } from "./models/bank/algorithms/snapshot-algorithm.js";
+export { chandyLamport, recordAndForward } from "./models/bank/algorithms/chandy-lamport.js";
+export { algorithmNames, findAlgorithm } from "./models/bank/algorithms/registry.js";
+export { seed000 } from "./models/bank/algorithms/seed000.js";
+export type { MultiSnapshotAlgorithm } from "./models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
 
 export { checkModel, type ModelReport } from "./check/check-model.js";
-export { loadAnyScenario, type AnyScenario } from "./check/load-any-scenario.js";
+export { loadAnyScenario, type AnyScenario } from "./models/load-any-scenario.js";
 export { checkDatabase } from "./models/database/check-database.js";
 export { checkDataflow } from "./models/dataflow/check-dataflow.js";
 
 export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade.js";
 export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
 
-export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./check/check-scenario.js";
+export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./models/bank/check-bank.js";
 export { promelaModel } from "./promela/promela-model.js";
-export { describeStep } from "./render/describe-step.js";
-export { textReport } from "./render/text-report.js";
-export { jsonReport } from "./render/json-report.js";
-export { spaceTime } from "./render/space-time.js";
-export type { SpaceTime } from "./render/space-time-view.js";
+export { describeStep } from "./models/bank/describe-step.js";
+export { textReport } from "./models/bank/text-report.js";
+export { jsonReport } from "./models/bank/json-report.js";
+export { spaceTime } from "./models/bank/space-time.js";
+export type { SpaceTime } from "./view/space-time-view.js";
 export { textDiagram } from "./render/text-diagram.js";
 export { svgDiagram } from "./render/svg-diagram.js";
 export { mermaidDiagram } from "./render/mermaid-diagram.js";
@@ -58,4 +58,4 @@ export { loadTrace, parseTrace, type LoadedTrace } from "./trace/load-trace.js";
 export { replayTrace, type Replay } from "./trace/replay.js";
 export { TraceError } from "./trace/trace-error.js";
 
-export { SnaplabError } from "./errors.js";
+export { SnaplabError } from "./errors/snaplab-error.js";

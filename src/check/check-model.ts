@@ -3,12 +3,12 @@
  * verdict, and each violated property's shortest counterexample as numbered
  * steps and as a space-time view to draw. The case studies' models (database,
  * dataflow) report through this; the bank has its own, richer report
- * (check-scenario.ts).
+ * (models/bank/check-bank.ts).
  */
 import { exploreBfs, type ExploreOptions } from "../explore/bfs.js";
 import type { Violation } from "../explore/exploration.js";
 import type { Model } from "../model/model.js";
-import type { SpaceTime } from "../render/space-time-view.js";
+import type { SpaceTime } from "../view/space-time-view.js";
 
 /** What was checked: the scenario's name, its model and the rules it ran, e.g. ("seed002-two-nodes", "database", "blocking"). */
 export interface Checked {

@@ -6,12 +6,12 @@
  */
 import { writeFileSync } from "node:fs";
 import type { ModelReport } from "../check/check-model.js";
-import type { CheckReport, Counterexample } from "../check/check-scenario.js";
-import { SnaplabError } from "../errors.js";
+import type { CheckReport, Counterexample } from "../models/bank/check-bank.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
-import { spaceTime } from "../render/space-time.js";
-import type { SpaceTime } from "../render/space-time-view.js";
+import { spaceTime } from "../models/bank/space-time.js";
+import type { SpaceTime } from "../view/space-time-view.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
 

@@ -1,24 +1,24 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { findAlgorithm } from "../algorithms/registry.js";
-import type { Scenario } from "../bank/scenario.js";
+import { findAlgorithm } from "../models/bank/algorithms/registry.js";
+import type { Scenario } from "../models/bank/scenario.js";
 import type { ModelReport } from "../check/check-model.js";
-import { checkScenario } from "../check/check-scenario.js";
-import { loadAnyScenario } from "../check/load-any-scenario.js";
-import { SnaplabError } from "../errors.js";
+import { checkScenario } from "../models/bank/check-bank.js";
+import { loadAnyScenario } from "../models/load-any-scenario.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Progress } from "../explore/exploration.js";
 import { checkDatabase } from "../models/database/check-database.js";
 import { checkDataflow } from "../models/dataflow/check-dataflow.js";
-import { jsonReport } from "../render/json-report.js";
+import { jsonReport } from "../models/bank/json-report.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { searchJson } from "../render/search-summary.js";
-import { textReport } from "../render/text-report.js";
+import { textReport } from "../models/bank/text-report.js";
 import { writeCounterexampleFiles, writeModelPictureFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
 
-import { GENERIC_MAX_STATES } from "../engine/explore-bank.js";
+import { GENERIC_MAX_STATES } from "../models/bank/packed/explore-bank.js";
 
 interface ExploreArgs {
   scenario: string;

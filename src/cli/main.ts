@@ -4,7 +4,7 @@
  * process.exitCode; `snaplab.ts` beside this file is what the binary runs.
  */
 import yargs from "yargs";
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
 import { replayCommand } from "./replay-command.js";

@@ -1,9 +1,9 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import { writeFileSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { loadScenario } from "../bank/parse-scenario.js";
-import { unmodelledField } from "../engine/explore-bank.js";
-import { SnaplabError } from "../errors.js";
+import { loadScenario } from "../models/bank/parse-scenario.js";
+import { unmodelledField } from "../models/bank/packed/explore-bank.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { promelaModel } from "../promela/promela-model.js";
 
 interface PromelaArgs {

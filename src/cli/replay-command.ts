@@ -1,7 +1,7 @@
 /** `snaplab replay <trace.json>`: re-run a saved counterexample and say whether it still fails. */
 import { createInterface } from "node:readline";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { replayHeader, replayStepLines, replayVerdict } from "../render/replay-report.js";
+import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
 import { loadTrace } from "../trace/load-trace.js";
 import { replayTrace } from "../trace/replay.js";
 import { ExitCode } from "./exit-code.js";

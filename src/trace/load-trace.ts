@@ -3,8 +3,8 @@
  * file is one line naming the file and the field, never a stack trace.
  */
 import { readTextFile } from "../files/read-text-file.js";
-import { parseScenario } from "../bank/parse-scenario.js";
-import type { Scenario } from "../bank/scenario.js";
+import { parseScenario } from "../models/bank/parse-scenario.js";
+import type { Scenario } from "../models/bank/scenario.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 

@@ -5,12 +5,12 @@
  * violation the trace was saved with happens again, so a learner can fix
  * their rules and replay the trace that failed them.
  */
-import { findAlgorithm } from "../algorithms/registry.js";
-import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
-import { formatAction, type BankAction } from "../bank/actions.js";
-import type { BankState } from "../bank/state.js";
-import { bankSystem } from "../bank/system.js";
-import { SnaplabError } from "../errors.js";
+import { findAlgorithm } from "../models/bank/algorithms/registry.js";
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import { formatAction, type BankAction } from "../models/bank/actions.js";
+import type { BankState } from "../models/bank/state.js";
+import { bankSystem } from "../models/bank/system.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Path } from "../explore/path.js";
 import type { LoadedTrace } from "./load-trace.js";
 import { TraceError } from "./trace-error.js";

@@ -7,9 +7,9 @@
  * replays on another machine, after the scenario file moved or changed, and
  * a learner can send it to a teacher as one file.
  */
-import { formatAction } from "../bank/actions.js";
-import type { Scenario } from "../bank/scenario.js";
-import type { Counterexample } from "../check/check-scenario.js";
+import { formatAction } from "../models/bank/actions.js";
+import type { Scenario } from "../models/bank/scenario.js";
+import type { Counterexample } from "../models/bank/check-bank.js";
 import { scenarioJson, type ScenarioJson } from "./scenario-json.js";
 
 export const TRACE_FORMAT = "snaplab-trace";
@@ -19,7 +19,7 @@ export interface SavedTrace {
   readonly format: typeof TRACE_FORMAT;
   readonly version: typeof TRACE_VERSION;
   readonly scenario: ScenarioJson;
-  /** The snapshot algorithm's name (see src/algorithms/registry.ts). */
+  /** The snapshot algorithm's name (see src/models/bank/algorithms/registry.ts). */
   readonly algorithm: string;
   readonly fifo: boolean;
   /** The violation the trace ends in when it was saved. */

@@ -1,10 +1,10 @@
 // Seed 000, the three-cashier Python demo (spec/case-studies/000.md): its receive
 // rule records correct snapshots but changes the computation it photographs.
 import { describe, expect, it } from "vitest";
-import { findAlgorithm } from "../../src/algorithms/registry.js";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
-import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
-import { counterexampleLines } from "../../src/render/text-report.js";
+import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { checkScenario, type CheckReport } from "../../src/models/bank/check-bank.js";
+import { counterexampleLines } from "../../src/models/bank/text-report.js";
 
 const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
 const verdicts = (report: CheckReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));

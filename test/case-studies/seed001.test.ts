@@ -1,10 +1,10 @@
 // Seed 001, the Go bank simulator (spec/case-studies/001.md): StartSnapshot can run
 // between a transfer's debit and its send; under one lock it cannot.
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
-import type { RecordedSnapshot } from "../../src/bank/snapshot.js";
-import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
-import { counterexampleLines } from "../../src/render/text-report.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
+import { checkScenario, type CheckReport } from "../../src/models/bank/check-bank.js";
+import { counterexampleLines } from "../../src/models/bank/text-report.js";
 
 const violated = (report: CheckReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
 const total = (s: RecordedSnapshot) =>

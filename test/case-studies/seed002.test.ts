@@ -2,7 +2,7 @@
 // designs on two and three nodes, every property, and what blocking costs.
 import { describe, expect, it } from "vitest";
 import type { ModelReport } from "../../src/check/check-model.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import { loadAnyScenario } from "../../src/models/load-any-scenario.js";
 import { checkDatabase } from "../../src/models/database/check-database.js";
 
 // Each scenario is explored once, however many tests read its report.

@@ -2,7 +2,7 @@
 // and recovery, at-least-once mode counts a record twice; aligned and unaligned do not.
 import { describe, expect, it } from "vitest";
 import type { ModelReport } from "../../src/check/check-model.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import { loadAnyScenario } from "../../src/models/load-any-scenario.js";
 import { checkDataflow } from "../../src/models/dataflow/check-dataflow.js";
 
 function check(mode: string): ModelReport {

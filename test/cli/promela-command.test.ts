@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import yargs from "yargs";
 import { promelaCommand } from "../../src/cli/promela-command.js";
-import { SnaplabError } from "../../src/errors.js";
+import { SnaplabError } from "../../src/errors/snaplab-error.js";
 
 const run = async (...args: string[]) => yargs().command(promelaCommand).strict().parseAsync(["promela", ...args]);
 

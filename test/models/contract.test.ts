@@ -5,9 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { barrierModeNames, findBarrierMode } from "../../src/algorithms/dataflow/barrier-modes.js";
-import { designNames, findDesign } from "../../src/algorithms/database/registry.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import { barrierModeNames, findBarrierMode } from "../../src/models/dataflow/barrier-modes.js";
+import { designNames, findDesign } from "../../src/models/database/designs/registry.js";
+import { loadAnyScenario } from "../../src/models/load-any-scenario.js";
 import type { Model } from "../../src/model/model.js";
 import { dataflowSystem } from "../../src/models/dataflow/system.js";
 import { databaseSystem } from "../../src/models/database/system.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { mermaidDiagram } from "../../src/render/mermaid-diagram.js";
-import { spaceTime } from "../../src/render/space-time.js";
+import { spaceTime } from "../../src/models/bank/space-time.js";
 import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
 
 const twoNode = () => checked("two-node", false);

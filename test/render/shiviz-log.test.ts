@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHIVIZ_REGEX, shivizLog } from "../../src/render/shiviz-log.js";
-import { spaceTime } from "../../src/render/space-time.js";
-import type { SpaceTime } from "../../src/render/space-time-view.js";
+import { spaceTime } from "../../src/models/bank/space-time.js";
+import type { SpaceTime } from "../../src/view/space-time-view.js";
 import { checked, counterexampleOf, randomWalk, threeWay } from "../support/counterexamples.js";
 
 interface LoggedEvent {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
-import { spaceTime } from "../../src/render/space-time.js";
-import type { SpaceTime } from "../../src/render/space-time-view.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import { spaceTime } from "../../src/models/bank/space-time.js";
+import type { SpaceTime } from "../../src/view/space-time-view.js";
 import { svgDiagram } from "../../src/render/svg-diagram.js";
 import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
 import { allElements, parseXml, type XmlElement } from "../support/xml.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { spaceTime } from "../../src/render/space-time.js";
+import { spaceTime } from "../../src/models/bank/space-time.js";
 import { textDiagram } from "../../src/render/text-diagram.js";
-import { textReport } from "../../src/render/text-report.js";
+import { textReport } from "../../src/models/bank/text-report.js";
 import { checked, counterexampleOf } from "../support/counterexamples.js";
 
 // The two-node scenario with FIFO off (spec/scenarios/two-node.json, --no-fifo), drawn by hand.

@@ -1,14 +1,14 @@
 // Counterexamples the picture and trace tests draw: the shipped scenarios
 // checked with FIFO off (or as they are), and paths walked by hand.
 import { fileURLToPath } from "node:url";
-import { enabledActions, formatAction, type BankAction } from "../../src/bank/actions.js";
-import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
-import type { Scenario } from "../../src/bank/scenario.js";
-import { initialState, type BankState } from "../../src/bank/state.js";
-import { step } from "../../src/bank/system.js";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
-import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+import { enabledActions, formatAction, type BankAction } from "../../src/models/bank/actions.js";
+import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
+import { initialState, type BankState } from "../../src/models/bank/state.js";
+import { step } from "../../src/models/bank/system.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { checkScenario, type CheckReport, type Counterexample } from "../../src/models/bank/check-bank.js";
 
 export function scenarioFile(name: string): string {
   return fileURLToPath(new URL(`../../spec/scenarios/${name}.json`, import.meta.url));

@@ -1,5 +1,5 @@
 /** The figures of spec/model.md that a report carries, in the shape the oracle gives them. */
-import type { CheckReport } from "../../src/check/check-scenario.js";
+import type { CheckReport } from "../../src/models/bank/check-bank.js";
 
 export function figures(report: CheckReport) {
   return {

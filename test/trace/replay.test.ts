@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
-import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { checkScenario, type CheckReport, type Counterexample } from "../../src/models/bank/check-bank.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
+import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { scenarioJson } from "../../src/trace/scenario-json.js";
 
 const dir = fileURLToPath(new URL("../../spec/scenarios/", import.meta.url));

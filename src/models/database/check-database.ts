@@ -3,7 +3,7 @@
  * blocking costs: the executions in which some node's distributed
  * transaction is held back by its closed gate.
  */
-import { findDesign } from "../../algorithms/database/registry.js";
+import { findDesign } from "./designs/registry.js";
 import { checkModel, type ModelReport } from "../../check/check-model.js";
 import type { ExploreOptions } from "../../explore/bfs.js";
 import { isWaiting } from "./actions.js";

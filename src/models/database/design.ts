@@ -7,7 +7,7 @@
  * its own (starting a snapshot, answering a coordinator); the explorer tries
  * each whenever the design offers it.
  */
-import type { ChannelId } from "../../bank/scenario.js";
+import type { ChannelId } from "../../scenario/channels.js";
 import type { ChannelRecording, Credit, Signal } from "./state.js";
 
 export interface NodeView {

@@ -6,7 +6,7 @@
  * Every node has a channel to every other. This is the resolved form;
  * `parseDatabaseScenario` builds it from a JSON file and checks it.
  */
-import type { Channel } from "../../bank/scenario.js";
+import type { Channel } from "../../scenario/channels.js";
 
 export interface Account {
   readonly node: number;

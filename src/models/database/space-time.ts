@@ -1,5 +1,5 @@
 /**
- * A database counterexample as a space-time view (src/render/space-time-view.ts):
+ * A database counterexample as a space-time view (src/view/space-time-view.ts):
  * a lane per node; credits of distributed transactions and the design's
  * signals (dashed) on the channels; local commits and gates closing as dots;
  * ◆ where a node records and where it finishes its snapshot.
@@ -13,8 +13,8 @@
  * redone over a hole in its node's log.
  */
 import type { Violation } from "../../explore/exploration.js";
-import { SpaceTimeDrawing } from "../../render/space-time-drawing.js";
-import type { SpaceTime, SpaceTimeMessage, SpaceTimeOffence } from "../../render/space-time-view.js";
+import { SpaceTimeDrawing } from "../../view/space-time-drawing.js";
+import type { SpaceTime, SpaceTimeMessage, SpaceTimeOffence } from "../../view/space-time-view.js";
 import type { DatabaseAction } from "./actions.js";
 import { describeDatabaseStep, signalName } from "./describe-step.js";
 import type { DatabaseScenario } from "./scenario.js";

@@ -3,7 +3,7 @@
  * what alignment costs: the executions in which an input has items waiting
  * while it is blocked.
  */
-import { findBarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import { findBarrierMode } from "./barrier-modes.js";
 import { checkModel, type ModelReport } from "../../check/check-model.js";
 import type { ExploreOptions } from "../../explore/bfs.js";
 import { describeDataflowStep } from "./describe-step.js";

@@ -2,7 +2,7 @@
  * Says in words what one step of a dataflow trace did, e.g.
  *   "the operator takes barrier 1 on input S2: snapshots its count [S1#1] for checkpoint 1, forwards barrier 1".
  */
-import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import type { BarrierMode } from "./barrier-modes.js";
 import type { DataflowAction } from "./actions.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
 import { completedCheckpoint, type DataflowState, type OperatorState } from "./state.js";

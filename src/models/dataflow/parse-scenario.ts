@@ -3,8 +3,8 @@
  * spec/case-studies/003.md) and checks every field, reporting a mistake as one
  * line naming the file and the field.
  */
-import { barrierModeNames } from "../../algorithms/dataflow/barrier-modes.js";
-import { asInteger, asObject, scenarioObject } from "../../bank/parse-scenario.js";
+import { barrierModeNames } from "./barrier-modes.js";
+import { asInteger, asObject, scenarioObject } from "../../scenario/scenario-fields.js";
 import type { DataflowScenario } from "./scenario.js";
 
 const KEYS = ["model", "name", "sources", "checkpoints", "algorithm"];

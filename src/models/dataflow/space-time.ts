@@ -1,5 +1,5 @@
 /**
- * A dataflow counterexample as a space-time view (src/render/space-time-view.ts):
+ * A dataflow counterexample as a space-time view (src/view/space-time-view.ts):
  * a lane for each source, the operator and the sink; records and barriers
  * (dashed) on the channels; ◆ where each task takes its part of a checkpoint;
  * the failure as a row across every lane, losing what is in flight.
@@ -11,10 +11,10 @@
  * - sent inside but not taken inside it, and not stored with it: lost;
  * - taken again after the restart although the restored state has it: a duplicate.
  */
-import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import type { BarrierMode } from "./barrier-modes.js";
 import type { Violation } from "../../explore/exploration.js";
-import { SpaceTimeDrawing } from "../../render/space-time-drawing.js";
-import { endOf, type SpaceTime, type SpaceTimeMessage, type SpaceTimeOffence } from "../../render/space-time-view.js";
+import { SpaceTimeDrawing } from "../../view/space-time-drawing.js";
+import { endOf, type SpaceTime, type SpaceTimeMessage, type SpaceTimeOffence } from "../../view/space-time-view.js";
 import type { DataflowAction } from "./actions.js";
 import { describeDataflowStep } from "./describe-step.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";

@@ -2,10 +2,10 @@
 // in the log, blocking's credit without its debit, and a credit left out of every snapshot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamportRedo } from "../../../src/algorithms/database/chandy-lamport-redo.js";
+import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-lamport-redo.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { ModelReport } from "../../../src/check/check-model.js";
-import { loadAnyScenario } from "../../../src/check/load-any-scenario.js";
+import { loadAnyScenario } from "../../../src/models/load-any-scenario.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";

@@ -1,6 +1,6 @@
 // A dataflow trace in words, step by step: an unaligned checkpoint that stores a record and gives it back.
 import { describe, expect, it } from "vitest";
-import { aligned, unaligned, type BarrierMode } from "../../../src/algorithms/dataflow/barrier-modes.js";
+import { aligned, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { describeDataflowStep } from "../../../src/models/dataflow/describe-step.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";

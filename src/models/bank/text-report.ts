@@ -1,0 +1,87 @@
+/**
+ * The report a person reads: the figures, one line per property, and for each
+ * violated property its shortest counterexample as numbered steps, followed by
+ * the snapshot it recorded, why that snapshot is wrong, and a space-time
+ * diagram of it.
+ */
+import type { Counterexample, CheckReport } from "./check-bank.js";
+import { recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
+import { describeStep } from "./describe-step.js";
+import { searchLines } from "../../render/search-summary.js";
+import { spaceTime } from "./space-time.js";
+import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
+
+export interface TextReportOptions extends TextDiagramOptions {
+  readonly listSnapshots?: boolean;
+}
+
+export function textReport(report: CheckReport, options: TextReportOptions = {}): string {
+  const { scenario } = report;
+  const lines = [
+    `${scenario.name}: ${report.algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+    `  states       ${report.states.toLocaleString("en-US")}`,
+    `  transitions  ${report.transitions.toLocaleString("en-US")}`,
+    `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,
+    `  snapshots    ${report.snapshots.length.toLocaleString("en-US")} distinct`,
+    `  time         ${Math.round(report.elapsedMs)} ms`,
+    ...searchLines(report).map((line, i) => (i === 0 ? `  search       ${line}` : `               ${line}`)),
+    "",
+  ];
+  const width = Math.max(...report.properties.map((p) => p.name.length));
+  for (const p of report.properties) lines.push(`  ${p.name.padEnd(width)}  ${p.holds ? "holds" : "VIOLATED"}`);
+  for (const counterexample of report.counterexamples) lines.push("", ...counterexampleLines(report, counterexample, options));
+  if (options.listSnapshots) lines.push("", ...snapshotTable(report));
+  return lines.join("\n") + "\n";
+}
+
+export function counterexampleLines(
+  report: CheckReport,
+  counterexample: Counterexample,
+  options: TextDiagramOptions = {},
+): string[] {
+  const { scenario } = report;
+  const { states, actions } = counterexample.path;
+  const steps = actions.map(
+    (action, i) => `  ${String(i + 1).padStart(2)}. ${describeStep(scenario, states[i]!, action, states[i + 1]!)}`,
+  );
+  const last = states[states.length - 1]!;
+  return [
+    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} steps:`,
+    ...steps,
+    `  recorded: ${formatSnapshot(recordedSnapshot(scenario, last))}`,
+    `  why: ${counterexample.reason}`,
+    "",
+    ...textDiagram(spaceTime(scenario, counterexample), options).map((line) => `  ${line}`),
+  ];
+}
+
+export function formatSnapshot(snapshot: RecordedSnapshot): string {
+  const processes = Object.entries(snapshot.processes).map(([id, p]) =>
+    p ? `${id} (pc ${p.pc}, balance ${p.balance})` : `${id} (not recorded)`,
+  );
+  const channels = Object.entries(snapshot.channels).map(([id, amounts]) =>
+    amounts ? `${id} [${amounts.join(", ")}]` : `${id} (not closed)`,
+  );
+  return [processes.join(", "), channels.join(", ")].filter(Boolean).join("; ");
+}
+
+function snapshotTable(report: CheckReport): string[] {
+  const { scenario } = report;
+  const header = ["#", ...scenario.processes, ...scenario.channels.map((c) => c.id), "total"];
+  const rows = report.snapshots.map((snapshot, i) => {
+    const balances = scenario.processes.map((p) => snapshot.processes[p]?.balance);
+    const channels = scenario.channels.map((c) => snapshot.channels[c.id]);
+    const total =
+      balances.reduce<number>((s, b) => s + (b ?? 0), 0) +
+      channels.reduce<number>((s, amounts) => s + (amounts ?? []).reduce((a, b) => a + b, 0), 0);
+    return [
+      String(i + 1),
+      ...balances.map((b) => (b === undefined ? "-" : String(b))),
+      ...channels.map((amounts) => (amounts ? `[${amounts.join(",")}]` : "-")),
+      String(total),
+    ];
+  });
+  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+  const format = (row: string[]) => "  " + row.map((cell, col) => cell.padStart(widths[col]!)).join("  ");
+  return [`recorded snapshots (balances, channel contents, total):`, format(header), ...rows.map(format)];
+}
