@@ -33,15 +33,21 @@ export { seed000 } from "./models/bank/algorithms/seed000.js";
 export type { MultiSnapshotAlgorithm } from "./models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
 
-export { checkModel, type ModelReport } from "./check/check-model.js";
-export { loadAnyScenario, type AnyScenario } from "./models/load-any-scenario.js";
+export { check, type CheckOptions } from "./check/check.js";
+export type { Counterexample, Report } from "./check/report.js";
+export type { ModelDescriptor, ModelScenario, Named, ReportOptions, ScenarioOption, SearchOptions, TraceSupport } from "./check/model-descriptor.js";
+export type { ScenarioField } from "./scenario/scenario-fields.js";
+export { loadModelScenario, models, parseModelScenario, type ModelRegistry } from "./models/registry.js";
+export { bankModel } from "./models/bank/bank-model.js";
+export { databaseModel } from "./models/database/database-model.js";
+export { dataflowModel } from "./models/dataflow/dataflow-model.js";
 export { checkDatabase } from "./models/database/check-database.js";
 export { checkDataflow } from "./models/dataflow/check-dataflow.js";
 
 export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade.js";
 export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
 
-export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./models/bank/check-bank.js";
+export { checkBank, type BankCheckOptions, type BankReport } from "./models/bank/check-bank.js";
 export { promelaModel } from "./promela/promela-model.js";
 export { describeStep } from "./models/bank/describe-step.js";
 export { textReport } from "./models/bank/text-report.js";

@@ -5,6 +5,7 @@
  */
 import yargs from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { models, type ModelRegistry } from "../models/registry.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
 import { replayCommand } from "./replay-command.js";
@@ -13,11 +14,12 @@ import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
 import { promelaCommand } from "./promela-command.js";
 
-export async function main(argv: string[]): Promise<void> {
+/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
+export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
   try {
     await yargs(argv)
       .scriptName("snaplab")
-      .command(exploreCommand)
+      .command(exploreCommand(registry))
       .command(replayCommand)
       .command(gradeCommand)
       .command(listCommand)

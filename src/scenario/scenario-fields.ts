@@ -114,3 +114,9 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   return JSON.stringify(value);
 }
+
+/** One row of a model's field table: a scenario file's key and what it means (the spec's field reference lists the same rows). */
+export interface ScenarioField {
+  readonly key: string;
+  readonly meaning: string;
+}

@@ -7,10 +7,9 @@
  * replays on another machine, after the scenario file moved or changed, and
  * a learner can send it to a teacher as one file.
  */
-import { formatAction } from "../models/bank/actions.js";
-import type { Scenario } from "../models/bank/scenario.js";
-import type { Counterexample } from "../models/bank/check-bank.js";
-import { scenarioJson, type ScenarioJson } from "./scenario-json.js";
+import type { TraceSupport } from "../check/model-descriptor.js";
+import type { Counterexample } from "../check/report.js";
+import type { ScenarioJson } from "../models/bank/scenario-json.js";
 
 export const TRACE_FORMAT = "snaplab-trace";
 export const TRACE_VERSION = 1;
@@ -28,17 +27,23 @@ export interface SavedTrace {
   readonly actions: readonly string[];
 }
 
-export function savedTrace(scenario: Scenario, algorithm: string, counterexample: Counterexample): SavedTrace {
+/** The trace of `counterexample`, found in `scenario` with the rules named `algorithm`, written with the model's `trace` support. */
+export function savedTrace<Scenario, State, Action>(
+  trace: TraceSupport<Scenario, State, Action>,
+  scenario: Scenario,
+  algorithm: string,
+  counterexample: Counterexample<State, Action>,
+): SavedTrace {
   const { states, actions } = counterexample.path;
   return {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
-    scenario: scenarioJson(scenario),
+    scenario: trace.scenarioJson(scenario) as ScenarioJson,
     algorithm,
-    fifo: scenario.fifo,
+    ...trace.settings(scenario),
     violation: { property: counterexample.property, reason: counterexample.reason },
-    actions: actions.map((action, i) => formatAction(scenario, states[i]!, action)),
-  };
+    actions: actions.map((action, i) => trace.actionName(scenario, states[i]!, action)),
+  } as unknown as SavedTrace;
 }
 
 /** The file's text: JSON with a field per line and an action per line. */

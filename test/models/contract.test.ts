@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { barrierModeNames, findBarrierMode } from "../../src/models/dataflow/barrier-modes.js";
 import { designNames, findDesign } from "../../src/models/database/designs/registry.js";
-import { loadAnyScenario } from "../../src/models/load-any-scenario.js";
+import { loadModelScenario } from "../../src/models/registry.js";
 import type { Model } from "../../src/model/model.js";
 import { dataflowSystem } from "../../src/models/dataflow/system.js";
 import { databaseSystem } from "../../src/models/database/system.js";
@@ -39,19 +39,19 @@ function keepsTheContract<State extends object, Action>(model: Model<State, Acti
   );
 }
 
-const three = loadAnyScenario("spec/scenarios/case-studies/seed002-three-nodes-blocking.json");
-const flow = loadAnyScenario("spec/scenarios/case-studies/seed003-unaligned.json");
+const three = loadModelScenario("spec/scenarios/case-studies/seed002-three-nodes-blocking.json");
+const flow = loadModelScenario("spec/scenarios/case-studies/seed003-unaligned.json");
 
 describe.each(designNames())("the %s design in the database", (name) => {
   it("should step deterministically, without mutating the state, listing actions in a stable order", () => {
-    if (three.model !== "database") throw new Error("not a database scenario");
+    if (three.model.name !== "database") throw new Error("not a database scenario");
     keepsTheContract(databaseSystem(three.scenario, findDesign(name)));
   });
 });
 
 describe.each(barrierModeNames())("the %s barrier mode in the dataflow", (name) => {
   it("should step deterministically, without mutating the state, listing actions in a stable order", () => {
-    if (flow.model !== "dataflow") throw new Error("not a dataflow scenario");
+    if (flow.model.name !== "dataflow") throw new Error("not a dataflow scenario");
     keepsTheContract(dataflowSystem(flow.scenario, findBarrierMode(name)));
   });
 });

@@ -9,7 +9,7 @@ import type { Property } from "../../model/property.js";
 import { describeStep } from "../../models/bank/describe-step.js";
 import { spaceTime } from "../../models/bank/space-time.js";
 import { textDiagram } from "../../render/text-diagram.js";
-import { formatSnapshot } from "../../models/bank/text-report.js";
+import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";

@@ -9,7 +9,7 @@ import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-ste
 import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/state.js";
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
-import { formatSnapshot } from "../../models/bank/text-report.js";
+import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { validEffects } from "../check/effects.js";
 import type { GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";

@@ -2,10 +2,11 @@
  * Reads a scenario file (format in spec/model.md) and checks every field, so
  * that a mistake is reported as one line naming the file and the field.
  */
+import { bankFields } from "./fields.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 import { asInteger, asObject, indexIn, parseInitiators, parsePrograms, positiveAmount, readScenarioFile, scenarioObject } from "../../scenario/scenario-fields.js";
 
-const KEYS = ["model", "name", "processes", "channels", "programs", "initiators", "fifo", "atomicSend", "algorithm"];
+const KEYS = bankFields.map((field) => field.key);
 const TRANSFER_KEYS = ["to", "amount"];
 
 export function loadScenario(file: string): Scenario {

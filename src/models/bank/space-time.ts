@@ -12,7 +12,7 @@
 import type { BankAction } from "./actions.js";
 import type { Scenario } from "./scenario.js";
 import type { BankState, LocalSnapshot, Message } from "./state.js";
-import type { Counterexample } from "./check-bank.js";
+import type { Violation } from "../../explore/exploration.js";
 import { describeStep } from "./describe-step.js";
 import { findOffences, OFFENCE_NAMES } from "./offences.js";
 import { SpaceTimeDrawing, type MessageLabel } from "../../view/space-time-drawing.js";
@@ -20,7 +20,8 @@ import type { SpaceTime } from "../../view/space-time-view.js";
 
 const BANK_WORDS = { data: "data", marker: "marker", records: "records", before: "before recording" };
 
-export function spaceTime(scenario: Scenario, counterexample: Counterexample): SpaceTime {
+/** `counterexample`: a violation, or a counterexample that also says its length. */
+export function spaceTime(scenario: Scenario, counterexample: Violation<BankState, BankAction> & { readonly length?: number }): SpaceTime {
   const { states, actions } = counterexample.path;
   const drawing = new SpaceTimeDrawing(scenario.channels.length);
   const steps = actions.map((action, step) => {

@@ -4,21 +4,21 @@
  * the snapshot it recorded, why that snapshot is wrong, and a space-time
  * diagram of it.
  */
-import type { Counterexample, CheckReport } from "./check-bank.js";
-import { recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
-import { describeStep } from "./describe-step.js";
+import type { Counterexample } from "../../check/report.js";
+import type { BankAction } from "./actions.js";
+import type { BankReport } from "./check-bank.js";
+import type { BankState } from "./state.js";
 import { searchLines } from "../../render/search-summary.js";
-import { spaceTime } from "./space-time.js";
 import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
 
 export interface TextReportOptions extends TextDiagramOptions {
   readonly listSnapshots?: boolean;
 }
 
-export function textReport(report: CheckReport, options: TextReportOptions = {}): string {
+export function textReport(report: BankReport, options: TextReportOptions = {}): string {
   const { scenario } = report;
   const lines = [
-    `${scenario.name}: ${report.algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+    `${scenario.name}: ${report.algorithm}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
     `  states       ${report.states.toLocaleString("en-US")}`,
     `  transitions  ${report.transitions.toLocaleString("en-US")}`,
     `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,
@@ -35,37 +35,21 @@ export function textReport(report: CheckReport, options: TextReportOptions = {})
 }
 
 export function counterexampleLines(
-  report: CheckReport,
-  counterexample: Counterexample,
+  _report: BankReport,
+  counterexample: Counterexample<BankState, BankAction>,
   options: TextDiagramOptions = {},
 ): string[] {
-  const { scenario } = report;
-  const { states, actions } = counterexample.path;
-  const steps = actions.map(
-    (action, i) => `  ${String(i + 1).padStart(2)}. ${describeStep(scenario, states[i]!, action, states[i + 1]!)}`,
-  );
-  const last = states[states.length - 1]!;
   return [
     `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} steps:`,
-    ...steps,
-    `  recorded: ${formatSnapshot(recordedSnapshot(scenario, last))}`,
+    ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
+    `  recorded: ${counterexample.recorded}`,
     `  why: ${counterexample.reason}`,
     "",
-    ...textDiagram(spaceTime(scenario, counterexample), options).map((line) => `  ${line}`),
+    ...textDiagram(counterexample.view, options).map((line) => `  ${line}`),
   ];
 }
 
-export function formatSnapshot(snapshot: RecordedSnapshot): string {
-  const processes = Object.entries(snapshot.processes).map(([id, p]) =>
-    p ? `${id} (pc ${p.pc}, balance ${p.balance})` : `${id} (not recorded)`,
-  );
-  const channels = Object.entries(snapshot.channels).map(([id, amounts]) =>
-    amounts ? `${id} [${amounts.join(", ")}]` : `${id} (not closed)`,
-  );
-  return [processes.join(", "), channels.join(", ")].filter(Boolean).join("; ");
-}
-
-function snapshotTable(report: CheckReport): string[] {
+function snapshotTable(report: BankReport): string[] {
   const { scenario } = report;
   const header = ["#", ...scenario.processes, ...scenario.channels.map((c) => c.id), "total"];
   const rows = report.snapshots.map((snapshot, i) => {

@@ -3,12 +3,13 @@
  * spec/case-studies/002.md) and checks every field, reporting a mistake as one
  * line naming the file and the field, as the bank's scenarios do.
  */
+import { databaseFields } from "./fields.js";
 import { designNames } from "./designs/registry.js";
 import { asInteger, asObject, indexIn, parseInitiators, parsePrograms, positiveAmount, scenarioObject } from "../../scenario/scenario-fields.js";
 import { completeGraph } from "../../scenario/channels.js";
 import type { Account, DatabaseScenario, Transaction } from "./scenario.js";
 
-const KEYS = ["model", "name", "nodes", "programs", "initiators", "algorithm"];
+const KEYS = databaseFields.map((field) => field.key);
 const TRANSACTION_KEYS = ["from", "to", "amount"];
 
 export function parseDatabaseScenario(text: string, file = "<scenario>"): DatabaseScenario {

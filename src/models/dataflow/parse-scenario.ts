@@ -3,11 +3,12 @@
  * spec/case-studies/003.md) and checks every field, reporting a mistake as one
  * line naming the file and the field.
  */
+import { dataflowFields } from "./fields.js";
 import { barrierModeNames } from "./barrier-modes.js";
 import { asInteger, asObject, scenarioObject } from "../../scenario/scenario-fields.js";
 import type { DataflowScenario } from "./scenario.js";
 
-const KEYS = ["model", "name", "sources", "checkpoints", "algorithm"];
+const KEYS = dataflowFields.map((field) => field.key);
 
 export function parseDataflowScenario(text: string, file = "<scenario>"): DataflowScenario {
   const { raw, fail, name } = scenarioObject(text, file, KEYS);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { MalformedEffectError } from "../../../src/errors/malformed-effect-error.js";
-import { checkScenario } from "../../../src/models/bank/check-bank.js";
+import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { specScenario } from "../../support/scenarios.js";
 
 /** The reference rules with one rule replaced. */
@@ -22,14 +22,14 @@ describe("effects a process cannot do are refused with a reason", () => {
   ];
   for (const [what, rule, message] of cases) {
     it(what, () => {
-      expect(() => checkScenario(specScenario("two-node"), { algorithm: withRule(rule) })).toThrow(new MalformedEffectError(message));
+      expect(() => checkBank(specScenario("two-node"), { algorithm: withRule(rule) })).toThrow(new MalformedEffectError(message));
     });
   }
 
   it("closes a channel that was never opened as empty", () => {
     // P1 never records on a marker, but closes the channel it came on: P0->P1
     // goes from idle to closed([]), and P1->P0 is never closed.
-    const report = checkScenario(specScenario("two-node"), {
+    const report = checkBank(specScenario("two-node"), {
       algorithm: withRule({ onMarker: (_view, channel) => [{ type: "stop-recording", channel }] }),
     });
     expect(report.properties.find((p) => p.name === "termination")?.holds).toBe(false);

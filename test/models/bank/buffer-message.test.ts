@@ -7,7 +7,7 @@ import { MalformedEffectError } from "../../../src/errors/malformed-effect-error
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { initialState, stateKey } from "../../../src/models/bank/state.js";
 import { bankSystem, step } from "../../../src/models/bank/system.js";
-import { checkScenario } from "../../../src/models/bank/check-bank.js";
+import { checkBank } from "../../../src/models/bank/check-bank.js";
 
 // P0 sends 10 to P1 once; P0 may start a snapshot.
 const oneSend = parseScenario(
@@ -51,11 +51,11 @@ describe("non-interference", () => {
   it("should hold for the reference rules", () => {
     const property = bankSystem(oneSend, chandyLamport).properties().find((p) => p.name === "non-interference");
     expect(property?.expectation).toBe("atTermination");
-    expect(checkScenario(oneSend).properties.at(-1)).toMatchObject({ name: "non-interference", holds: true });
+    expect(checkBank(oneSend).properties.at(-1)).toMatchObject({ name: "non-interference", holds: true });
   });
 
   it("should fail, naming the buffered message, when a rule keeps money out of a balance", () => {
-    const report = checkScenario(oneSend, { algorithm: keepEverything });
+    const report = checkBank(oneSend, { algorithm: keepEverything });
     // send P0, deliver P0#1 (buffered), initiate P0, then both markers: every whole run has 5 steps.
     // Kept before P1 records, P0#1 is in neither P1's recorded balance nor the channel's
     // recording, so the cut loses it as well.

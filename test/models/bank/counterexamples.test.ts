@@ -4,12 +4,12 @@ import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lampor
 import { formatAction } from "../../../src/models/bank/actions.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { simulate } from "../../../src/explore/simulate.js";
-import { checkScenario, type CheckReport } from "../../../src/models/bank/check-bank.js";
+import { checkBank, type BankReport } from "../../../src/models/bank/check-bank.js";
 import { replay, violationIn } from "../../support/replay.js";
 import { fromJson, smallScenario, specScenario } from "../../support/scenarios.js";
 
-function expectEveryCounterexampleReplays(report: CheckReport) {
-  const model = bankSystem(report.scenario, report.algorithm);
+function expectEveryCounterexampleReplays(report: BankReport) {
+  const model = bankSystem(report.scenario, report.rules);
   for (const { property, path, reason } of report.counterexamples) {
     const final = replay(report.scenario, model, path.actions);
     expect(violationIn(model, property, final)).toBe(reason);
@@ -17,7 +17,7 @@ function expectEveryCounterexampleReplays(report: CheckReport) {
 }
 
 describe("counterexamples without FIFO, two nodes", () => {
-  const report = checkScenario(specScenario("two-node"), { fifo: false });
+  const report = checkBank(specScenario("two-node"), { fifo: false });
   const byProperty = (name: string) => report.counterexamples.find((c) => c.property === name)!;
 
   it("loses money in four steps, the fewest possible: a send, the snapshot, a marker that overtakes it, the marker back", () => {
@@ -50,7 +50,7 @@ describe("the reference rules on random small scenarios", () => {
   it("never violate a property under FIFO", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 4, maxSends: 2 }), (json) => {
-        const report = checkScenario(fromJson(json), { fifo: true });
+        const report = checkBank(fromJson(json), { fifo: true });
         // Termination may fail only when some process cannot be reached by markers.
         const violated = report.counterexamples.map((c) => c.property).filter((p) => p !== "termination");
         expect(violated).toEqual([]);
@@ -62,7 +62,7 @@ describe("the reference rules on random small scenarios", () => {
   it("terminate whenever every process is reachable from an initiator", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 4, maxSends: 2 }), fc.boolean(), (json, fifo) => {
-        const report = checkScenario(fromJson(json), { fifo });
+        const report = checkBank(fromJson(json), { fifo });
         const terminates = report.properties.find((p) => p.name === "termination")!.holds;
         expect(terminates).toBe(everyoneReachable(json.channels!, json.initiators, Object.keys(json.processes)));
       }),
@@ -73,7 +73,7 @@ describe("the reference rules on random small scenarios", () => {
   it("without FIFO, report only counterexamples that replay", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 3, maxSends: 3 }), (json) => {
-        expectEveryCounterexampleReplays(checkScenario(fromJson(json), { fifo: false }));
+        expectEveryCounterexampleReplays(checkBank(fromJson(json), { fifo: false }));
       }),
       { numRuns: 40, seed: 13 },
     );

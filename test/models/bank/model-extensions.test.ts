@@ -9,7 +9,7 @@ import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { processView } from "../../../src/models/bank/process-view.js";
 import { initialState, stateKey } from "../../../src/models/bank/state.js";
 import { step } from "../../../src/models/bank/system.js";
-import { checkScenario } from "../../../src/models/bank/check-bank.js";
+import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { oracleFigures, type OracleScenario } from "../../support/oracle.js";
 
 // (three-node is left out: the naive oracle takes a minute on it.)
@@ -20,7 +20,7 @@ describe("the reference figures with the model's additions", () => {
     for (const fifo of [true, false]) {
       it(`should match the oracle on ${name}, ${fifo ? "FIFO" : "non-FIFO"}`, () => {
         const text = readFileSync(`spec/scenarios/${name}.json`, "utf8");
-        const report = checkScenario(parseScenario(text, name), { fifo });
+        const report = checkBank(parseScenario(text, name), { fifo });
         const oracle = oracleFigures(JSON.parse(text) as OracleScenario, fifo);
         expect({
           states: report.states,

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
-import { loadAnyScenario } from "../../../src/models/load-any-scenario.js";
+import { loadModelScenario } from "../../../src/models/registry.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
@@ -21,8 +21,8 @@ import { randomRun, walkModel } from "../../support/model-paths.js";
 import { parseXml, type XmlElement } from "../../support/xml.js";
 
 function seed003(): DataflowScenario {
-  const loaded = loadAnyScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
-  if (loaded.model !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
+  const loaded = loadModelScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
+  if (loaded.model.name !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;

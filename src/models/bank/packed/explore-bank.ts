@@ -15,7 +15,7 @@ import { chandyLamport } from "../algorithms/chandy-lamport.js";
 import type { BankAction } from "../actions.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../state.js";
-import { exploreBfs } from "../../../explore/bfs.js";
+import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
 import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
@@ -36,12 +36,7 @@ const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = {
   algorithm: () => true,
   atomicSend: (value) => value === undefined || value === true,
 };
-/**
- * How many states each engine stores by default before stopping with exit 2
- * rather than running out of memory: the generic explorer keeps readable
- * states (about 1.5 KB each), the compact engine about 30 bytes.
- */
-export const GENERIC_MAX_STATES = 1_000_000;
+/** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
 const COMPACT_MAX_STATES = 30_000_000;
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);

@@ -6,7 +6,7 @@ import { enabledActions } from "../../../../src/models/bank/actions.js";
 import { loadScenario, parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { initialState } from "../../../../src/models/bank/state.js";
 import { step } from "../../../../src/models/bank/system.js";
-import { checkScenario, type CheckReport } from "../../../../src/models/bank/check-bank.js";
+import { checkBank, type BankReport } from "../../../../src/models/bank/check-bank.js";
 import { CompactBank } from "../../../../src/models/bank/packed/compact-bank.js";
 import { CompactBankModel } from "../../../../src/models/bank/packed/compact-model.js";
 import { decodeState } from "../../../../src/models/bank/packed/decode-state.js";
@@ -17,7 +17,7 @@ import { oracleFigures } from "../../../support/oracle.js";
 import { figures } from "../../../support/figures.js";
 
 /** What must not depend on the engine: every figure, verdict and counterexample, and the report a person reads. */
-function outcome(report: CheckReport) {
+function outcome(report: BankReport) {
   const { search: _search, elapsedMs: _elapsed, ...rest } = report;
   // The report's search line names the engine, so it is left out of the comparison.
   return { ...rest, text: textReport({ ...rest, elapsedMs: 0 }, { listSnapshots: true }) };
@@ -27,10 +27,10 @@ describe("compact engine", () => {
   it("should find, for every small scenario, exactly what the generic explorer finds", () => {
     fc.assert(
       fc.property(randomScenario(), (scenario) => {
-        const compact = checkScenario(scenario);
+        const compact = checkBank(scenario);
         fc.pre(compact.states <= 3000);
         expect(compact.search?.engine).toBe("compact");
-        expect(outcome(compact)).toEqual(outcome(checkScenario(scenario, { engine: "generic" })));
+        expect(outcome(compact)).toEqual(outcome(checkBank(scenario, { engine: "generic" })));
       }),
       { numRuns: 40, seed: 5 },
     );
@@ -63,13 +63,13 @@ describe("compact engine", () => {
     // 32 messages and a marker on P0->P1: the queue is read field by field, not as one mask.
     const sends = Array.from({ length: 32 }, (_, k) => ({ to: "P1", amount: k + 1 }));
     const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, programs: { P0: sends }, initiators: ["P0"] }));
-    expect(outcome(checkScenario(scenario))).toEqual(outcome(checkScenario(scenario, { engine: "generic" })));
+    expect(outcome(checkBank(scenario))).toEqual(outcome(checkBank(scenario, { engine: "generic" })));
   });
 
   it("should agree with the independent oracle on small random scenarios", () => {
     fc.assert(
       fc.property(scenarioText(), (text) => {
-        const report = checkScenario(parseScenario(text));
+        const report = checkBank(parseScenario(text));
         fc.pre(report.states <= 300); // the oracle is deliberately naive, hence slow
         expect(figures(report)).toEqual(oracleFigures(JSON.parse(text)));
       }),
@@ -80,7 +80,7 @@ describe("compact engine", () => {
   it("should agree with the independent oracle on the two-node scenario, FIFO and not", () => {
     const file = "spec/scenarios/two-node.json";
     for (const fifo of [true, false]) {
-      const report = checkScenario(loadScenario(file), { fifo });
+      const report = checkBank(loadScenario(file), { fifo });
       expect(figures(report)).toEqual(oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo));
     }
   });

@@ -3,7 +3,7 @@ import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lam
 import { loadScenario } from "../../../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
-import { checkScenario } from "../../../../src/models/bank/check-bank.js";
+import { checkBank } from "../../../../src/models/bank/check-bank.js";
 import { compactEngineRefuses } from "../../../../src/models/bank/packed/explore-bank.js";
 import { always } from "../../../../src/model/property.js";
 
@@ -11,12 +11,12 @@ const scenario = loadScenario("spec/scenarios/two-node.json");
 
 describe("choosing the engine", () => {
   it("should use the compact engine for the reference rules", () => {
-    expect(checkScenario(scenario).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
+    expect(checkBank(scenario).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
   });
 
   it("should run a learner's rules on the generic explorer, unreduced, even when asked for reduction, and say why", () => {
     const copy = { ...chandyLamport, name: "my-rules" };
-    const report = checkScenario(scenario, { algorithm: copy, reduction: "por", search: "dfs", fifo: false });
+    const report = checkBank(scenario, { algorithm: copy, reduction: "por", search: "dfs", fifo: false });
     expect(report.search).toEqual({
       engine: "generic",
       fallback: "the compact engine runs only the reference chandy-lamport rules, not my-rules",
@@ -30,11 +30,11 @@ describe("choosing the engine", () => {
 
   it("should leave to the generic explorer a scenario with an option it does not model", () => {
     const split = { ...scenario, atomicSend: false } as Scenario;
-    expect(checkScenario(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
+    expect(checkBank(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
     const unknown = { ...scenario, lossy: true } as Scenario;
-    expect(checkScenario(unknown).search?.fallback).toBe("the compact engine does not model lossy: true");
+    expect(checkBank(unknown).search?.fallback).toBe("the compact engine does not model lossy: true");
     // Atomic sends, spelt out, are what it models.
-    expect(checkScenario({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
+    expect(checkBank({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
   });
 
   it("should refuse a model with an always-property it cannot cache", () => {
@@ -46,6 +46,6 @@ describe("choosing the engine", () => {
   });
 
   it("should run the generic explorer when asked to", () => {
-    expect(checkScenario(scenario, { engine: "generic" }).search?.fallback).toBe("asked for the generic explorer");
+    expect(checkBank(scenario, { engine: "generic" }).search?.fallback).toBe("asked for the generic explorer");
   });
 });

@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
-import { scenarioJson } from "../../src/trace/scenario-json.js";
+import { loadScenario, parseScenario } from "../../../src/models/bank/parse-scenario.js";
+import { scenarioJson } from "../../../src/models/bank/scenario-json.js";
 
-const dir = fileURLToPath(new URL("../../spec/scenarios/", import.meta.url));
+const dir = fileURLToPath(new URL("../../../spec/scenarios/", import.meta.url));
 const shipped = readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => loadScenario(dir + f));
 
 describe("scenarioJson", () => {

@@ -3,7 +3,7 @@
  * trace carries the very system it ran on and replays anywhere. `fifo` and
  * `algorithm` are left out: the trace states them itself.
  */
-import type { Scenario } from "../models/bank/scenario.js";
+import type { Scenario } from "./scenario.js";
 
 export interface ScenarioJson {
   readonly name: string;

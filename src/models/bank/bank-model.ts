@@ -1,0 +1,44 @@
+/**
+ * The bank as a model snaplab plugs in: processes joined by one-way channels
+ * sending each other money, with a snapshot algorithm's rules (spec/model.md).
+ */
+import type { ModelDescriptor } from "../../check/model-descriptor.js";
+import { formatAction, type BankAction } from "./actions.js";
+import { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
+import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
+import type { BankReport } from "./check-bank.js";
+import { describeStep } from "./describe-step.js";
+import { jsonReport } from "./json-report.js";
+import { textReport } from "./text-report.js";
+import { searchJson } from "../../render/search-summary.js";
+import { bankFields } from "./fields.js";
+import { exploreBankModel, type BankExploreOptions } from "./packed/explore-bank.js";
+import { parseScenario } from "./parse-scenario.js";
+import type { Scenario } from "./scenario.js";
+import { scenarioJson } from "./scenario-json.js";
+import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
+import { spaceTime } from "./space-time.js";
+import type { BankState } from "./state.js";
+import { stateLines } from "./state-text.js";
+import { bankSystem } from "./system.js";
+
+export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+  name: "bank",
+  fields: bankFields,
+  parse: parseScenario,
+  scenarioName: (scenario) => scenario.name,
+  scenarioOptions: [{ option: "fifo", apply: (scenario, fifo) => ({ ...scenario, fifo }) }],
+  algorithms: { names: algorithmNames, find: findAlgorithm },
+  algorithmOf: (scenario) => scenario.algorithm,
+  build: bankSystem,
+  describeStep: (scenario, _rules, before, action, after) => describeStep(scenario, before, action, after),
+  spaceTime: (scenario, _rules, violation) => spaceTime(scenario, violation),
+  trace: { scenarioJson, settings: (scenario) => ({ fifo: scenario.fifo }), actionName: formatAction, stateLines },
+  describeEnd: (scenario, state) => formatSnapshot(recordedSnapshot(scenario, state)),
+  recordedSnapshots: distinctSnapshots,
+  report: {
+    text: (report, options) => textReport(report as BankReport, options),
+    json: (report, options) => ({ ...jsonReport(report as BankReport, options), search: searchJson(report) }),
+  },
+  explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),
+};
