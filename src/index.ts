@@ -35,7 +35,7 @@ export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
 
 export { check, type CheckOptions } from "./check/check.js";
 export type { Counterexample, Report } from "./check/report.js";
-export type { ModelDescriptor, ModelScenario, Named, ReportOptions, ScenarioOption, SearchOptions, TraceSupport } from "./check/model-descriptor.js";
+export type { ModelDescriptor, ModelScenario, Named, ReportOptions, ScenarioSetting, SearchOptions, TraceSupport } from "./check/model-descriptor.js";
 export type { ScenarioField } from "./scenario/scenario-fields.js";
 export { loadModelScenario, models, parseModelScenario, type ModelRegistry } from "./models/registry.js";
 export { bankModel } from "./models/bank/bank-model.js";

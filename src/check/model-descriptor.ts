@@ -32,8 +32,10 @@ export interface ModelDescriptor<Scenario = any, State = any, Action = any, Rule
   /** A scenario file's text, checked field by field (a mistake is a ScenarioError naming the file and the field). */
   parse(text: string, file: string): Scenario;
   scenarioName(scenario: Scenario): string;
-  /** Options given on the command line that change the scenario itself (e.g. the bank's `fifo`). */
-  readonly scenarioOptions?: readonly ScenarioOption<Scenario>[];
+  /** Switches of the scenario that the command line may override and a saved trace states (e.g. the bank's `fifo`). */
+  readonly settings?: readonly ScenarioSetting<Scenario>[];
+  /** How a run is named in report and replay headers, e.g. "chandy-lamport, FIFO channels" (default: "<model>, <rules>"). */
+  runTitle?(scenario: Scenario, rules: Rules): string;
   /** The rules this model can run, by name: its algorithms, designs or barrier modes. */
   readonly algorithms: { names(): string[]; find(name: string): Rules };
   /** The rules the scenario names. */
@@ -61,9 +63,10 @@ export interface ModelDescriptor<Scenario = any, State = any, Action = any, Rule
   explore?(scenario: Scenario, rules: Rules, model: Model<State, Action>, options: SearchOptions<State>): Exploration<State, Action> & { readonly search?: SearchSummary };
 }
 
-/** A command-line option that sets a scenario field, e.g. `--fifo` / `--no-fifo`. */
-export interface ScenarioOption<Scenario> {
-  readonly option: string;
+/** A yes-or-no switch of a scenario, e.g. the bank's `fifo` (`--fifo` / `--no-fifo`, and `"fifo": true` in a trace). */
+export interface ScenarioSetting<Scenario> {
+  readonly key: string;
+  value(scenario: Scenario): boolean;
   apply(scenario: Scenario, value: boolean): Scenario;
 }
 
@@ -77,8 +80,6 @@ export interface ModelScenario<Scenario = any> {
 export interface TraceSupport<Scenario, State, Action> {
   /** The scenario written back as its file's JSON, so a saved trace carries the very system it ran on. */
   scenarioJson(scenario: Scenario): object;
-  /** Settings the trace states beside the scenario (e.g. the bank's `{ fifo }`). */
-  settings(scenario: Scenario): Record<string, unknown>;
   /** An action's stable name, by which a saved trace names it again (e.g. "deliver P0->P1 P0#1"). */
   actionName(scenario: Scenario, state: State, action: Action): string;
   /** A state in a few lines of words, printed after each replayed step. */

@@ -25,12 +25,11 @@ export interface CounterexampleFiles extends PictureFiles {
 
 /** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */
 export function writeCounterexampleFiles(model: ModelDescriptor, report: Report, files: CounterexampleFiles): string[] {
-  const { trace } = model;
   return writeEach(report.counterexamples, files, {
     svg: (c: Counterexample) => svgDiagram(c.view),
     mermaid: (c: Counterexample) => mermaidDiagram(c.view),
     shiviz: (c: Counterexample) => shivizLog(c.view),
-    saveTrace: (c: Counterexample) => (trace ? formatTrace(savedTrace(trace, report.scenario, report.algorithm, c)) : ""),
+    saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, report.algorithm, c)),
   });
 }
 

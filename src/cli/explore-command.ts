@@ -64,8 +64,8 @@ function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegist
   const { model } = loaded;
   refuseOptionsTheModelLacks(loaded, args, registry);
   let scenario = loaded.scenario;
-  for (const { option, apply } of model.scenarioOptions ?? []) {
-    const value = (args as unknown as Record<string, unknown>)[option];
+  for (const { key, apply } of model.settings ?? []) {
+    const value = (args as unknown as Record<string, unknown>)[key];
     if (typeof value === "boolean") scenario = apply(scenario, value);
   }
   const report = check(
@@ -94,7 +94,7 @@ function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegist
 /** Options that only some models take (e.g. the bank's --fifo), given for a scenario of a model that does not. */
 function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs, registry: ModelRegistry): void {
   const takes = {
-    "--fifo": (m: ModelScenario["model"]) => (m.scenarioOptions ?? []).some((o) => o.option === "fifo"),
+    "--fifo": (m: ModelScenario["model"]) => (m.settings ?? []).some((setting) => setting.key === "fifo"),
     "--list-snapshots": (m: ModelScenario["model"]) => m.recordedSnapshots !== undefined,
     "--save-trace": (m: ModelScenario["model"]) => m.trace !== undefined,
   };

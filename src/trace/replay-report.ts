@@ -4,27 +4,26 @@
  * the space-time diagram of what happened this time).
  */
 import type { Replay } from "./replay.js";
-import { describeStep } from "../models/bank/describe-step.js";
-import { spaceTime } from "../models/bank/space-time.js";
-import { stateLines } from "../models/bank/state-text.js";
 import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
 
-export function replayHeader({ trace, algorithm, path }: Replay): string[] {
-  const { scenario, actions, violation } = trace;
+export function replayHeader({ trace, rules, path }: Replay): string[] {
+  const { model, scenario, actions, violation } = trace;
+  const title = model.runTitle ? model.runTitle(scenario, rules) : `${model.name}, ${rules.name}`;
   return [
-    `replaying ${trace.file}: ${scenario.name}, ${algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels, ${actions.length} steps`,
+    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${title}, ${actions.length} steps`,
     `saved with: ${violation.property} is violated (${violation.reason})`,
     "",
     "initial state:",
-    ...indent(stateLines(scenario, path.states[0]!)),
+    ...indent(model.trace!.stateLines(scenario, path.states[0]!)),
   ];
 }
 
 /** Step `i` (1-based) and the state after it. */
 export function replayStepLines(replay: Replay, i: number): string[] {
   const { states, actions } = replay.path;
-  const text = describeStep(replay.trace.scenario, states[i - 1]!, actions[i - 1]!, states[i]!);
-  return ["", `step ${i}: ${text}`, ...indent(stateLines(replay.trace.scenario, states[i]!))];
+  const { model, scenario } = replay.trace;
+  const text = model.describeStep(scenario, replay.rules, states[i - 1]!, actions[i - 1]!, states[i]!);
+  return ["", `step ${i}: ${text}`, ...indent(model.trace!.stateLines(scenario, states[i]!))];
 }
 
 export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}): string[] {
@@ -41,7 +40,7 @@ export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}):
     verdict,
     ...(others.length > 0 ? [`also violated: ${others.join(", ")}`] : []),
     "",
-    ...textDiagram(spaceTime(replay.trace.scenario, counterexample), options),
+    ...textDiagram(replay.trace.model.spaceTime(replay.trace.scenario, replay.rules, counterexample), options),
   ];
 }
 

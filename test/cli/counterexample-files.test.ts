@@ -1,4 +1,3 @@
-import { bankModel } from "../../src/models/bank/bank-model.js";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { withProperty, writeCounterexampleFiles } from "../../src/cli/counterexample-files.js";
 import { wantsColor } from "../../src/cli/wants-color.js";
 import { checked } from "../support/counterexamples.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 describe("withProperty", () => {
   it("should put the property before the extension, or at the end when there is none", () => {
