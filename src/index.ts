@@ -48,7 +48,7 @@ export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade
 export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
 
 export { checkBank, type BankCheckOptions, type BankReport } from "./models/bank/check-bank.js";
-export { promelaModel } from "./promela/promela-model.js";
+export { promelaModel } from "./models/bank/promela/promela-model.js";
 export { describeStep } from "./models/bank/describe-step.js";
 export { textReport } from "./models/bank/text-report.js";
 export { jsonReport } from "./models/bank/json-report.js";

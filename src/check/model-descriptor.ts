@@ -59,6 +59,8 @@ export interface ModelDescriptor<Scenario = any, State = any, Action = any, Rule
     text(report: Report<Scenario, State, Action, Rules, Snapshot>, options: ReportOptions): string;
     json(report: Report<Scenario, State, Action, Rules, Snapshot>, options: ReportOptions): object;
   };
+  /** The scenario as a Promela model for SPIN, if the model has a translation; `file` names the scenario in a refusal. */
+  promela?(scenario: Scenario, file: string): string;
   /** A faster engine for this model, used instead of the generic breadth-first search when it applies. */
   explore?(scenario: Scenario, rules: Rules, model: Model<State, Action>, options: SearchOptions<State>): Exploration<State, Action> & { readonly search?: SearchSummary };
 }

@@ -20,11 +20,11 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     await yargs(argv)
       .scriptName("snaplab")
       .command(exploreCommand(registry))
-      .command(replayCommand)
+      .command(replayCommand(registry))
       .command(gradeCommand)
       .command(listCommand)
       .command(hintCommand)
-      .command(promelaCommand)
+      .command(promelaCommand(registry))
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

@@ -13,7 +13,7 @@ async function replay(file: string): Promise<{ out: string; exitCode: number | u
   const writes: string[] = [];
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));
   try {
-    await replayCommand.handler({ trace: file, step: false, _: [], $0: "snaplab" });
+    await replayCommand().handler({ trace: file, step: false, _: [], $0: "snaplab" });
   } finally {
     spy.mockRestore();
   }

@@ -12,7 +12,9 @@ import { jsonReport } from "./json-report.js";
 import { textReport } from "./text-report.js";
 import { searchJson } from "../../render/search-summary.js";
 import { bankFields } from "./fields.js";
-import { exploreBankModel, type BankExploreOptions } from "./packed/explore-bank.js";
+import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
+import { promelaModel } from "./promela/promela-model.js";
+import { SnaplabError } from "../../errors/snaplab-error.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { Scenario } from "./scenario.js";
 import { scenarioJson } from "./scenario-json.js";
@@ -40,6 +42,14 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
   report: {
     text: (report, options) => textReport(report as BankReport, options),
     json: (report, options) => ({ ...jsonReport(report as BankReport, options), search: searchJson(report) }),
+  },
+  promela: (scenario, file) => {
+    if (scenario.algorithm !== "chandy-lamport") {
+      throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
+    }
+    const field = unmodelledField(scenario);
+    if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
+    return promelaModel(scenario);
   },
   explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),
 };

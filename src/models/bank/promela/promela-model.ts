@@ -8,8 +8,8 @@
  * assertions checked where a snapshot can become complete, and termination
  * is a `timeout` step that only returns to the state it left.
  */
-import type { Scenario } from "../models/bank/scenario.js";
-import { messageCatalogue, type MessageCatalogue } from "../models/bank/packed/message-catalogue.js";
+import type { Scenario } from "../scenario.js";
+import { messageCatalogue, type MessageCatalogue } from "../packed/message-catalogue.js";
 import { promelaNames, type PromelaNames } from "./promela-names.js";
 import { promelaProperties } from "./promela-properties.js";
 

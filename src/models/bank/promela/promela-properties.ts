@@ -5,8 +5,8 @@
  * list holds message constants in the order recorded; within a channel,
  * message constants grow in send order.
  */
-import type { Scenario } from "../models/bank/scenario.js";
-import type { MessageCatalogue } from "../models/bank/packed/message-catalogue.js";
+import type { Scenario } from "../scenario.js";
+import type { MessageCatalogue } from "../packed/message-catalogue.js";
 import type { PromelaNames } from "./promela-names.js";
 
 export interface PromelaProperty {

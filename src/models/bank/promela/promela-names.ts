@@ -3,7 +3,7 @@
  * the scenario's own names where they are valid identifiers, made valid and
  * unique otherwise, so that the generated model reads like the scenario.
  */
-import type { Scenario } from "../models/bank/scenario.js";
+import type { Scenario } from "../scenario.js";
 
 export interface PromelaNames {
   readonly process: readonly string[];

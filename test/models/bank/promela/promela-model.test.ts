@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
-import { enabledActions } from "../../src/models/bank/actions.js";
-import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
-import { bankProperties } from "../../src/models/bank/properties.js";
-import type { Scenario } from "../../src/models/bank/scenario.js";
-import { initialState, isSnapshotComplete, type BankState } from "../../src/models/bank/state.js";
-import { step } from "../../src/models/bank/system.js";
-import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
-import { promelaModel } from "../../src/promela/promela-model.js";
-import { promelaNames } from "../../src/promela/promela-names.js";
-import { promelaProperties } from "../../src/promela/promela-properties.js";
-import { randomScenario } from "../support/random-scenario.js";
+import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
+import { enabledActions } from "../../../../src/models/bank/actions.js";
+import { loadScenario, parseScenario } from "../../../../src/models/bank/parse-scenario.js";
+import { bankProperties } from "../../../../src/models/bank/properties.js";
+import type { Scenario } from "../../../../src/models/bank/scenario.js";
+import { initialState, isSnapshotComplete, type BankState } from "../../../../src/models/bank/state.js";
+import { step } from "../../../../src/models/bank/system.js";
+import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
+import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
+import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
+import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
+import { randomScenario } from "../../../support/random-scenario.js";
 
 const twoNode = loadScenario("spec/scenarios/two-node.json");
 
