@@ -44,7 +44,7 @@ function describeTake(scenario: DataflowScenario, mode: BarrierMode, before: Dat
   const item = before.channels[input]![0]!;
   const from = `input ${scenario.sources[input]}`;
   if (item.kind === "record") {
-    const stored = after.operator.checkpoints.filter((c, i) => c.inFlight[input]!.length > (before.operator.checkpoints[i]?.inFlight[input]!.length ?? 0));
+    const stored = after.operator.checkpoints.filter((c, i) => c.inFlight[input]!.length > (before.operator.checkpoints[i]?.inFlight[input]?.length ?? 0));
     const storing = stored.map((c) => `, stores it as in flight for checkpoint ${c.n}`).join("");
     return `the operator takes ${item.id} on ${from}: counts it ${list(after.operator.counted)}, sends it on${storing}`;
   }
