@@ -1,8 +1,10 @@
 /**
  * A scenario written back in the file format of spec/model.md, so that a saved
- * trace carries the very system it ran on and replays anywhere. `fifo` and
- * `algorithm` are left out: the trace states them itself.
+ * trace carries the very system it ran on and replays anywhere: each field
+ * of the bank's table (fields.ts) writes itself. `fifo` and `algorithm` are
+ * left out: the trace states them itself.
  */
+import { bankFields } from "./fields.js";
 import type { Scenario } from "./scenario.js";
 
 export interface ScenarioJson {
@@ -17,16 +19,9 @@ export interface ScenarioJson {
 
 export function scenarioJson(scenario: Scenario): ScenarioJson {
   const name = (p: number) => scenario.processes[p]!;
-  return {
-    name: scenario.name,
-    processes: Object.fromEntries(scenario.processes.map((p, i) => [p, scenario.initialBalances[i]!])),
-    channels: scenario.channels.map((c) => [name(c.from), name(c.to)] as const),
-    programs: Object.fromEntries(
-      scenario.programs.flatMap((steps, p) =>
-        steps.length === 0 ? [] : [[name(p), steps.map((t) => ({ to: name(scenario.channels[t.channel]!.to), amount: t.amount }))]],
-      ),
-    ),
-    initiators: scenario.initiators.map(name),
-    ...(scenario.atomicSend === false ? { atomicSend: false as const } : {}),
-  };
+  const written = bankFields.flatMap((field) => {
+    const value = field.write?.(scenario, name);
+    return value === undefined ? [] : [[field.key, value] as const];
+  });
+  return Object.fromEntries(written) as unknown as ScenarioJson;
 }

@@ -13,6 +13,7 @@
 import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import { chandyLamport } from "../algorithms/chandy-lamport.js";
 import type { BankAction } from "../actions.js";
+import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../state.js";
 import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
@@ -20,23 +21,13 @@ import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
 /**
- * The scenario fields the compact engine models, each with the values it
- * models. An option added to the bank later (such as `atomicSend: false`,
- * sends split in two) is not in this table until the engine learns it, and
- * sends the scenario to the generic explorer.
+ * The scenario's properties the compact engine models, each with the values
+ * it models, as the bank's field table (fields.ts) declares them. An option
+ * added to the bank later (such as `atomicSend: false`, sends split in two)
+ * is not modelled until the engine learns it, and sends the scenario to the
+ * generic explorer.
  */
-const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = {
-  name: () => true,
-  processes: () => true,
-  initialBalances: () => true,
-  channels: () => true,
-  programs: () => true,
-  initiators: () => true,
-  fifo: () => true,
-  algorithm: () => true,
-  atomicSend: (value) => value === undefined || value === true,
-};
-/** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
+const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign({}, ...bankFields.map((field) => field.packed));/** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
 const COMPACT_MAX_STATES = 30_000_000;
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
