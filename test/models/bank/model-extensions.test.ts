@@ -1,6 +1,6 @@
 // The additions made for the exercises (message colour, marker payloads, send
 // histories in the view, held-back messages) leave the reference figures alone:
-// cross-checked against the independent oracle of semantics.md.
+// cross-checked against the independent oracle of spec/model.md.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Effect, SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";

@@ -3,7 +3,7 @@
  * the money and the messages (markers tagged with their snapshot id); each
  * snapshot has a layer with what every process and channel recorded for it.
  * Seen through one layer, the state is an ordinary BankState, so the five
- * properties of semantics.md apply to each snapshot unchanged.
+ * properties of spec/model.md apply to each snapshot unchanged.
  */
 import type { Scenario } from "../scenario.js";
 import { initialState, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../state.js";

@@ -29,7 +29,7 @@ export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: 
 }
 
 /**
- * The five properties of semantics.md for each snapshot, named e.g.
+ * The five properties of spec/model.md for each snapshot, named e.g.
  * "conservation (snapshot 1)", and non-interference once for the whole run.
  */
 function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnapshotState>[] {

@@ -2,7 +2,7 @@
  * `snaplab promela`: the bank with the reference Chandy-Lamport rules as a
  * Promela model for SPIN, one `d_step` per action of spec/model.md, so that
  * SPIN's states are exactly snaplab's (with `spin -a -o2` and `-DNOREDUCE`;
- * see the header the model carries). The state is spelt out as semantics.md
+ * see the header the model carries). The state is spelt out as spec/model.md
  * has it (balances, received sets, queues, recorded lists), every unused slot
  * kept 0 so that equal states have equal vectors; the properties are
  * assertions checked where a snapshot can become complete, and termination
