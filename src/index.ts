@@ -18,8 +18,8 @@ export { packedDfs } from "./explore/packed-dfs.js";
 export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
 export { loadScenario, parseScenario } from "./models/bank/parse-scenario.js";
 export { ScenarioError } from "./errors/scenario-error.js";
-export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/state.js";
-export { initialState, isSnapshotComplete } from "./models/bank/state.js";
+export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/bank-state.js";
+export { initialState, isSnapshotComplete } from "./models/bank/bank-state.js";
 export { enabledActions, formatAction, type BankAction } from "./models/bank/actions.js";
 export { bankSystem, step } from "./models/bank/system.js";
 export { bankProperties } from "./models/bank/properties.js";
@@ -49,10 +49,10 @@ export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/resu
 
 export { checkBank, type BankCheckOptions, type BankReport } from "./models/bank/check-bank.js";
 export { promelaModel } from "./models/bank/promela/promela-model.js";
-export { describeStep } from "./models/bank/describe-step.js";
-export { textReport } from "./models/bank/text-report.js";
-export { jsonReport } from "./models/bank/json-report.js";
-export { spaceTime } from "./models/bank/space-time.js";
+export { describeBankStep } from "./models/bank/describe-bank-step.js";
+export { bankTextReport } from "./models/bank/bank-text-report.js";
+export { bankJsonReport } from "./models/bank/bank-json-report.js";
+export { bankSpaceTime } from "./models/bank/bank-space-time.js";
 export type { SpaceTime } from "./view/space-time-view.js";
 export { textDiagram } from "./render/text-diagram.js";
 export { svgDiagram } from "./render/svg-diagram.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
 import { loadScenario } from "../../src/models/bank/parse-scenario.js";
 import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
-import { counterexampleLines } from "../../src/models/bank/text-report.js";
+import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 
 const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
 const verdicts = (report: BankReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadScenario } from "../../src/models/bank/parse-scenario.js";
 import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
 import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
-import { counterexampleLines } from "../../src/models/bank/text-report.js";
+import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 
 const violated = (report: BankReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
 const total = (s: RecordedSnapshot) =>

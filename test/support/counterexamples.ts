@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { enabledActions, formatAction, type BankAction } from "../../src/models/bank/actions.js";
 import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
-import { initialState, type BankState } from "../../src/models/bank/state.js";
+import { initialState, type BankState } from "../../src/models/bank/bank-state.js";
 import { step } from "../../src/models/bank/system.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";

@@ -5,7 +5,7 @@
  */
 import { formatAction } from "../../src/models/bank/actions.js";
 import type { BankAction } from "../../src/models/bank/actions.js";
-import type { BankState } from "../../src/models/bank/state.js";
+import type { BankState } from "../../src/models/bank/bank-state.js";
 import type { Model } from "../../src/model/model.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 

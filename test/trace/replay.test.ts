@@ -5,7 +5,7 @@ import type { Counterexample } from "../../src/check/report.js";
 import type { BankAction } from "../../src/models/bank/actions.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
 import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
-import type { BankState } from "../../src/models/bank/state.js";
+import type { BankState } from "../../src/models/bank/bank-state.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";

@@ -6,7 +6,7 @@
  */
 import type { Effect } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import { messageOf, type DataMessage } from "../../models/bank/state.js";
+import { messageOf, type DataMessage } from "../../models/bank/bank-state.js";
 import { RuleFault } from "./rule-fault.js";
 
 export interface EffectContext {

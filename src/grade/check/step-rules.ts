@@ -6,7 +6,7 @@
  */
 import type { BankAction } from "../../models/bank/actions.js";
 import { outgoingChannels, type Scenario } from "../../models/bank/scenario.js";
-import type { BankState } from "../../models/bank/state.js";
+import type { BankState } from "../../models/bank/bank-state.js";
 
 export interface StepRule<State, Action> {
   readonly name: string;

@@ -10,7 +10,7 @@ import { recordedMessages } from "../../models/bank/cut.js";
 import { processView } from "../../models/bank/process-view.js";
 import { incomingChannels, type ChannelId, type ProcessId, type Scenario } from "../../models/bank/scenario.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
-import type { BankState, DataMessage } from "../../models/bank/state.js";
+import type { BankState, DataMessage } from "../../models/bank/bank-state.js";
 import { always, atTermination, type Property } from "../../model/property.js";
 import { RuleFault } from "../check/rule-fault.js";
 import type { Submission } from "../check/submission.js";

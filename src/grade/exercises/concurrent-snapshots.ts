@@ -5,8 +5,8 @@
  */
 import type { MultiEffect, MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import type { BankAction } from "../../models/bank/actions.js";
-import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-step.js";
-import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/state.js";
+import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-multi-snapshot-step.js";
+import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";

@@ -6,7 +6,7 @@
  */
 import { parseScenario } from "../../models/bank/parse-scenario.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/state.js";
+import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 
 const scenario = (name: string, spec: object): Scenario => parseScenario(JSON.stringify({ name, ...spec }), `grader scenario ${name}`);
 

@@ -4,7 +4,7 @@
  * algorithm, `deliver` to the network (what it delivers decides who reacts).
  */
 import type { Scenario } from "./scenario.js";
-import type { BankState } from "./state.js";
+import type { BankState } from "./bank-state.js";
 
 export type BankAction =
   | { readonly type: "send"; readonly process: number }

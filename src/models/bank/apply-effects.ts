@@ -6,7 +6,7 @@
 import type { Effect } from "./algorithms/snapshot-algorithm.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Scenario } from "./scenario.js";
-import { MARKER, type BankState, type ChannelState, type DataMessage, type Marker, type ProcessState } from "./state.js";
+import { MARKER, type BankState, type ChannelState, type DataMessage, type Marker, type ProcessState } from "./bank-state.js";
 
 export function applyEffects(
   scenario: Scenario,

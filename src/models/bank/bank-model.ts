@@ -7,9 +7,9 @@ import { formatAction, type BankAction } from "./actions.js";
 import { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
 import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
 import type { BankReport } from "./check-bank.js";
-import { describeStep } from "./describe-step.js";
-import { jsonReport } from "./json-report.js";
-import { textReport } from "./text-report.js";
+import { describeBankStep } from "./describe-bank-step.js";
+import { bankJsonReport } from "./bank-json-report.js";
+import { bankTextReport } from "./bank-text-report.js";
 import { searchJson } from "../../render/search-summary.js";
 import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
@@ -19,8 +19,8 @@ import { parseScenario } from "./parse-scenario.js";
 import type { Scenario } from "./scenario.js";
 import { scenarioJson } from "./scenario-json.js";
 import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
-import { spaceTime } from "./space-time.js";
-import type { BankState } from "./state.js";
+import { bankSpaceTime } from "./bank-space-time.js";
+import type { BankState } from "./bank-state.js";
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
@@ -34,14 +34,14 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
   algorithms: { names: algorithmNames, find: findAlgorithm },
   algorithmOf: (scenario) => scenario.algorithm,
   build: bankSystem,
-  describeStep: (scenario, _rules, before, action, after) => describeStep(scenario, before, action, after),
-  spaceTime: (scenario, _rules, violation) => spaceTime(scenario, violation),
+  describeStep: (scenario, _rules, before, action, after) => describeBankStep(scenario, before, action, after),
+  spaceTime: (scenario, _rules, violation) => bankSpaceTime(scenario, violation),
   trace: { scenarioJson: (scenario) => scenarioJson(scenario), actionName: formatAction, stateLines },
   describeEnd: (scenario, state) => formatSnapshot(recordedSnapshot(scenario, state)),
   recordedSnapshots: distinctSnapshots,
   report: {
-    text: (report, options) => textReport(report as BankReport, options),
-    json: (report, options) => ({ ...jsonReport(report as BankReport, options), search: searchJson(report) }),
+    text: (report, options) => bankTextReport(report as BankReport, options),
+    json: (report, options) => ({ ...bankJsonReport(report as BankReport, options), search: searchJson(report) }),
   },
   promela: (scenario, file) => {
     if (scenario.algorithm !== "chandy-lamport") {

@@ -11,7 +11,7 @@ import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
 import { bankModel } from "./bank-model.js";
 import type { Scenario } from "./scenario.js";
 import type { RecordedSnapshot } from "./snapshot.js";
-import type { BankState } from "./state.js";
+import type { BankState } from "./bank-state.js";
 
 export interface BankCheckOptions extends SearchOptions {
   /** Override the scenario's `fifo` field. */

@@ -3,7 +3,7 @@
  * sends fall inside the cut (among the first recorded pc steps of a sender).
  */
 import type { Scenario, Transfer } from "./scenario.js";
-import type { BankState, DataMessage } from "./state.js";
+import type { BankState, DataMessage } from "./bank-state.js";
 
 /** The sender index and 1-based step of a message id "<sender>#<k>". */
 export function parseMessageId(scenario: Scenario, id: string): { sender: number; step: number } {

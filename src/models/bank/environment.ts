@@ -3,7 +3,7 @@
  * snapshots; the system (system.ts) joins it with a snapshot algorithm.
  */
 import type { Scenario } from "./scenario.js";
-import { messageOf, type BankState, type DataMessage, type Message } from "./state.js";
+import { messageOf, type BankState, type DataMessage, type Message } from "./bank-state.js";
 
 /** `send p`: take p's next program step, debit p and put the message on the channel. */
 export function sendTransfer(scenario: Scenario, state: BankState, process: number): BankState {

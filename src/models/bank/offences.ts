@@ -14,7 +14,7 @@
  */
 import { parseMessageId } from "./cut.js";
 import type { Scenario } from "./scenario.js";
-import type { BankState } from "./state.js";
+import type { BankState } from "./bank-state.js";
 
 export interface Offence {
   /** Index of the message in the space-time view. */

@@ -1,7 +1,7 @@
 /** The part of the bank's state a snapshot rule may see: its own process. */
 import type { ProcessView } from "./algorithms/snapshot-algorithm.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
-import { messageOf, type BankState, type ChannelRecording, type DataMessage } from "./state.js";
+import { messageOf, type BankState, type ChannelRecording, type DataMessage } from "./bank-state.js";
 
 interface Neighbourhood {
   readonly incoming: readonly number[];

@@ -6,7 +6,7 @@
 import { always, atTermination, type Property } from "../../model/property.js";
 import { formatMessages, parseMessageId, recordedMessages, sentInCut } from "./cut.js";
 import { totalMoney, type Scenario } from "./scenario.js";
-import { isSnapshotComplete, messageOf, type BankState } from "./state.js";
+import { isSnapshotComplete, messageOf, type BankState } from "./bank-state.js";
 
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) =>

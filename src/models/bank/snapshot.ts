@@ -4,7 +4,7 @@
  * equal (spec/model.md, "Figures"); the received sets are not part of it.
  */
 import type { Scenario } from "./scenario.js";
-import { recordingKey, type BankState } from "./state.js";
+import { recordingKey, type BankState } from "./bank-state.js";
 
 export interface RecordedSnapshot {
   /** Per process, what it recorded, or null if it never did. */

@@ -5,7 +5,7 @@
  */
 import { formatMessages } from "./cut.js";
 import type { Scenario } from "./scenario.js";
-import type { BankState, ChannelRecording } from "./state.js";
+import type { BankState, ChannelRecording } from "./bank-state.js";
 
 export function stateLines(scenario: Scenario, state: BankState): string[] {
   const processes = state.processes.map((p, i) => [

@@ -13,7 +13,7 @@ import { bufferTransfer, creditTransfer, debitTransfer, sendTransfer, takeMessag
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
-import { initialState, stateKey, type BankState, type DataMessage } from "./state.js";
+import { initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);

@@ -6,14 +6,14 @@
 import type { ModelDescriptor } from "../../check/model-descriptor.js";
 import { databaseFields } from "./fields.js";
 import { isWaiting } from "./actions.js";
-import { describeDatabaseStep } from "./describe-step.js";
+import { describeDatabaseStep } from "./describe-database-step.js";
 import type { DatabaseDesign } from "./design.js";
 import { designNames, findDesign } from "./designs/registry.js";
 import { parseDatabaseScenario } from "./parse-scenario.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { databaseSpaceTime } from "./space-time.js";
+import { databaseSpaceTime } from "./database-space-time.js";
 import type { DatabaseAction } from "./actions.js";
-import type { DatabaseState } from "./state.js";
+import type { DatabaseState } from "./database-state.js";
 import { databaseSystem } from "./system.js";
 
 export const databaseModel: ModelDescriptor<DatabaseScenario, DatabaseState, DatabaseAction, DatabaseDesign> = {

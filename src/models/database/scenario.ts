@@ -47,6 +47,6 @@ export function accountName(scenario: DatabaseScenario, { node, account }: Accou
   return `${scenario.nodes[node]}.${scenario.accounts[node]![account]}`;
 }
 
-export function totalMoney(scenario: DatabaseScenario): number {
+export function totalDatabaseMoney(scenario: DatabaseScenario): number {
   return scenario.initialBalances.flat().reduce((sum, b) => sum + b, 0);
 }

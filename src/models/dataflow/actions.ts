@@ -6,7 +6,7 @@
 import type { BarrierMode } from "./barrier-modes.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
 import { isBlocked } from "./tasks.js";
-import { completedCheckpoint, type DataflowState } from "./state.js";
+import { completedCheckpoint, type DataflowState } from "./dataflow-state.js";
 
 export type DataflowAction =
   | { readonly type: "emit"; readonly source: number }

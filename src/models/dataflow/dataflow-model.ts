@@ -6,12 +6,12 @@
 import type { ModelDescriptor } from "../../check/model-descriptor.js";
 import { dataflowFields } from "./fields.js";
 import { barrierModeNames, findBarrierMode, type BarrierMode } from "./barrier-modes.js";
-import { describeDataflowStep } from "./describe-step.js";
+import { describeDataflowStep } from "./describe-dataflow-step.js";
 import { parseDataflowScenario } from "./parse-scenario.js";
 import type { DataflowScenario } from "./scenario.js";
-import { dataflowSpaceTime } from "./space-time.js";
+import { dataflowSpaceTime } from "./dataflow-space-time.js";
 import type { DataflowAction } from "./actions.js";
-import type { DataflowState } from "./state.js";
+import type { DataflowState } from "./dataflow-state.js";
 import { dataflowSystem } from "./system.js";
 import { isBlocked } from "./tasks.js";
 

@@ -10,7 +10,7 @@ import { enabledDataflowActions, type DataflowAction } from "./actions.js";
 import { dataflowProperties } from "./properties.js";
 import { failAndRecover } from "./recovery.js";
 import type { DataflowScenario } from "./scenario.js";
-import { dataflowStateKey, initialDataflowState, type DataflowState } from "./state.js";
+import { dataflowStateKey, initialDataflowState, type DataflowState } from "./dataflow-state.js";
 import { emitRecord, injectBarrier, operatorTakes, sinkTakes } from "./tasks.js";
 
 export function dataflowSystem(scenario: DataflowScenario, mode: BarrierMode): Model<DataflowState, DataflowAction> {

@@ -5,7 +5,7 @@
  */
 import type { BarrierMode } from "./barrier-modes.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
-import { withRecord, type DataflowState, type Item, type OperatorSnapshot, type OperatorState } from "./state.js";
+import { withRecord, type DataflowState, type Item, type OperatorSnapshot, type OperatorState } from "./dataflow-state.js";
 
 type Channels = DataflowState["channels"];
 

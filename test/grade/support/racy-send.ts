@@ -9,7 +9,7 @@
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { BankAction } from "../../../src/models/bank/actions.js";
 import type { Scenario } from "../../../src/models/bank/scenario.js";
-import type { BankState } from "../../../src/models/bank/state.js";
+import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { sendTransfer } from "../../../src/models/bank/environment.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import type { Property } from "../../../src/model/property.js";

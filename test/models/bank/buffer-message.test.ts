@@ -5,7 +5,7 @@ import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lampor
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { MalformedEffectError } from "../../../src/errors/malformed-effect-error.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
-import { initialState, stateKey } from "../../../src/models/bank/state.js";
+import { initialState, stateKey } from "../../../src/models/bank/bank-state.js";
 import { bankSystem, step } from "../../../src/models/bank/system.js";
 import { checkBank } from "../../../src/models/bank/check-bank.js";
 

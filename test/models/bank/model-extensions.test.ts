@@ -7,7 +7,7 @@ import type { Effect, SnapshotAlgorithm } from "../../../src/models/bank/algorit
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { processView } from "../../../src/models/bank/process-view.js";
-import { initialState, stateKey } from "../../../src/models/bank/state.js";
+import { initialState, stateKey } from "../../../src/models/bank/bank-state.js";
 import { step } from "../../../src/models/bank/system.js";
 import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { oracleFigures, type OracleScenario } from "../../support/oracle.js";

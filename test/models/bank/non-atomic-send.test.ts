@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../src/models/bank/properties.js";
-import type { BankState } from "../../../src/models/bank/state.js";
+import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { checkBank } from "../../../src/models/bank/check-bank.js";
 
 const oneSend = {

@@ -2,16 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { findOffences } from "../../../src/models/bank/offences.js";
-import { spaceTime } from "../../../src/models/bank/space-time.js";
-import type { BankState } from "../../../src/models/bank/state.js";
+import { bankSpaceTime } from "../../../src/models/bank/bank-space-time.js";
+import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { checked, counterexampleOf, randomWalk, threeWay, walk } from "../../support/counterexamples.js";
 
 const twoNode = () => checked("two-node", false);
 
-describe("spaceTime", () => {
+describe("bankSpaceTime", () => {
   it("should list a ghost receive's events in order, with its cut and the offending message", () => {
-    const view = spaceTime(twoNode().scenario, counterexampleOf(twoNode(), "no-ghost-receive"));
+    const view = bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), "no-ghost-receive"));
     const kinds = view.events.map((e) => `${e.step + 1} ${e.kind} ${"process" in e ? view.lanes[e.process] : "every lane"}`);
     expect(kinds).toEqual([
       "1 record P0",
@@ -35,7 +35,7 @@ describe("spaceTime", () => {
   });
 
   it("should keep a message still in flight at the end, and call it lost when the channel state misses it", () => {
-    const view = spaceTime(twoNode().scenario, counterexampleOf(twoNode(), "conservation"));
+    const view = bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), "conservation"));
     expect(view.messages[0]).toMatchObject({ label: "P0#1 (10)", sent: 0, delivered: undefined });
     expect(view.offences).toEqual([
       {
@@ -50,7 +50,7 @@ describe("spaceTime", () => {
     // Without FIFO, P1#1 (sent after P1 recorded) overtakes P1's marker and P0 records it on P1->P0.
     const scenario = twoNode().scenario;
     const path = walk(scenario, ["initiate P0", "deliver P0->P1 marker", "send P1", "deliver P1->P0 P1#1", "deliver P1->P0 marker"]);
-    const view = spaceTime(scenario, path);
+    const view = bankSpaceTime(scenario, path);
     expect(view.offences).toEqual([
       { message: view.messages.findIndex((m) => m.id === "P1#1"), name: "extra on the channel", why: "recorded on P1->P0, but sent after P1 recorded" },
     ]);
@@ -78,7 +78,7 @@ describe("spaceTime", () => {
 
   it("should accuse nobody while a snapshot is unfinished", () => {
     const report = checked("disconnected");
-    const view = spaceTime(report.scenario, counterexampleOf(report, "termination"));
+    const view = bankSpaceTime(report.scenario, counterexampleOf(report, "termination"));
     expect(view.offences).toEqual([]);
     expect(view.cut[2]).toBeUndefined();
   });
@@ -92,25 +92,25 @@ describe("spaceTime", () => {
       onMarker: () => [],
       onMessage: (view: { hasRecorded: boolean }) => (view.hasRecorded ? [] : [{ type: "record-state" } as const]),
     };
-    const view = spaceTime(scenario, walk(scenario, ["send P0", "deliver P0->P1 P0#1"], recordsOnMessage));
+    const view = bankSpaceTime(scenario, walk(scenario, ["send P0", "deliver P0->P1 P0#1"], recordsOnMessage));
     expect(view.events.map((e) => e.kind)).toEqual(["send", "record", "deliver"]);
   });
 
   it("should keep a step that changed nothing as a quiet event of its actor", () => {
     const scenario = twoNode().scenario;
     const doesNothing = { name: "does-nothing", initiate: () => [], onMarker: () => [], onMessage: () => [] };
-    const view = spaceTime(scenario, walk(scenario, ["initiate P0"], doesNothing));
+    const view = bankSpaceTime(scenario, walk(scenario, ["initiate P0"], doesNothing));
     expect(view.events).toEqual([{ kind: "quiet", step: 0, process: 0, text: "P0 starts a snapshot: nothing recorded" }]);
     expect(view.steps).toEqual([{ actor: 0, text: "P0 starts a snapshot: nothing recorded" }]);
   });
 });
 
-describe("spaceTime on random runs", () => {
+describe("bankSpaceTime on random runs", () => {
   it("should account for every message and recording, and draw lines of one width", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 40 }), (choices) => {
         const run = randomWalk(threeWay, choices);
-        const view = spaceTime(threeWay, run);
+        const view = bankSpaceTime(threeWay, run);
         const last = run.path.states[run.path.states.length - 1]!;
         // A message is delivered after it is sent; what is left in flight is what the queues still hold.
         for (const m of view.messages) expect(m.delivered ?? Infinity).toBeGreaterThan(m.sent);

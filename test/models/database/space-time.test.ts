@@ -9,7 +9,7 @@ import { loadModelScenario } from "../../../src/models/registry.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
-import { databaseSpaceTime } from "../../../src/models/database/space-time.js";
+import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
 import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";

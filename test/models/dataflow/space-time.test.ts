@@ -10,7 +10,7 @@ import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
-import { dataflowSpaceTime } from "../../../src/models/dataflow/space-time.js";
+import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-time.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
 import { mermaidDiagram } from "../../../src/render/mermaid-diagram.js";
 import { shivizLog } from "../../../src/render/shiviz-log.js";

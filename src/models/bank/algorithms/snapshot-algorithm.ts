@@ -9,7 +9,7 @@
  * decide what is recorded and when markers go out.
  */
 import type { ChannelId, ProcessId } from "../scenario.js";
-import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../state.js";
+import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../bank-state.js";
 
 /** What a rule may know about its own process. */
 export interface ProcessView {

@@ -5,7 +5,7 @@
  * Otherwise the contract is that of SnapshotAlgorithm: pure rules, plain data.
  */
 import type { ChannelId, ProcessId } from "../scenario.js";
-import type { ChannelRecording, DataMessage } from "../state.js";
+import type { ChannelRecording, DataMessage } from "../bank-state.js";
 import type { Effect } from "../algorithms/snapshot-algorithm.js";
 
 export type SnapshotId = number;

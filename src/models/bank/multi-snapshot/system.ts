@@ -13,7 +13,7 @@ import { applyEffects } from "../apply-effects.js";
 import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
-import { initialMultiState, layerState, multiStateKey, nextSnapshotOf, withLayer, type MultiSnapshotScenario, type MultiSnapshotState } from "./state.js";
+import { initialMultiState, layerState, multiStateKey, nextSnapshotOf, withLayer, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 
 export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm): Model<MultiSnapshotState, BankAction> {
   const properties = snapshotProperties(scenario);

@@ -10,7 +10,7 @@
  * and remembered; every other complete state with that recorded part gets the
  * same verdict for the price of one hash lookup.
  */
-import type { BankState } from "../state.js";
+import type { BankState } from "../bank-state.js";
 import type { Property } from "../../../model/property.js";
 import type { PackedModel, ReductionRules } from "../../../model/packed-model.js";
 import { KeyTable } from "../../../explore/key-table.js";

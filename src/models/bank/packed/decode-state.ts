@@ -3,7 +3,7 @@
  * what src/models/bank/system.ts would have built, so that traces found by the
  * compact engine read and replay exactly like the generic explorer's.
  */
-import { MARKER, type BankState, type ChannelRecording, type DataMessage, type Message } from "../state.js";
+import { MARKER, type BankState, type ChannelRecording, type DataMessage, type Message } from "../bank-state.js";
 import { read } from "./bit-fields.js";
 import { CLOSED, IDLE } from "./bank-layout.js";
 import { MARKER_ITEM, type CompactBank } from "./compact-bank.js";

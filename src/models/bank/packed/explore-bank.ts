@@ -15,7 +15,7 @@ import { chandyLamport } from "../algorithms/chandy-lamport.js";
 import type { BankAction } from "../actions.js";
 import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
-import type { BankState } from "../state.js";
+import type { BankState } from "../bank-state.js";
 import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
 import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";

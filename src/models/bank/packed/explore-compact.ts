@@ -8,7 +8,7 @@
  */
 import type { BankAction } from "../actions.js";
 import type { Scenario } from "../scenario.js";
-import type { BankState } from "../state.js";
+import type { BankState } from "../bank-state.js";
 import type { ExploreOptions } from "../../../explore/bfs.js";
 import type { Exploration, Violation } from "../../../explore/exploration.js";
 import { packedBfs } from "../../../explore/packed-bfs.js";

@@ -17,14 +17,14 @@
  */
 import type { DatabaseDesign, DatabaseEffect, NodeView } from "../design.js";
 import { isLastMarker } from "../design.js";
-import { chandyLamportRedo, recordAndForward } from "./chandy-lamport-redo.js";
+import { chandyLamportRedo, recordNodeAndForward } from "./chandy-lamport-redo.js";
 
 const FINISHED = "finished";
 const doneOn = (channel: string) => `done on ${channel}`;
 const heardFromAll = (view: NodeView, notes: readonly string[]) => view.incoming.every((c) => notes.includes(doneOn(c)));
 
 function recordAndBlock(view: NodeView): DatabaseEffect[] {
-  return [...recordAndForward(view), { type: "close-gate" }];
+  return [...recordNodeAndForward(view), { type: "close-gate" }];
 }
 
 function blockingDesign(name: string, reopen: "when-finished" | "when-all-finished"): DatabaseDesign {

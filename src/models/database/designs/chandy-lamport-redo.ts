@@ -12,7 +12,7 @@ import type { DatabaseDesign, DatabaseEffect, NodeView } from "../design.js";
 import { isLastMarker } from "../design.js";
 
 /** Record the node, send a marker on every outgoing channel, start recording every incoming one. */
-export function recordAndForward(view: NodeView): DatabaseEffect[] {
+export function recordNodeAndForward(view: NodeView): DatabaseEffect[] {
   return [
     { type: "record-state" },
     ...view.outgoing.map((channel): DatabaseEffect => ({ type: "send-signal", channel, signal: "marker" })),
@@ -23,12 +23,12 @@ export function recordAndForward(view: NodeView): DatabaseEffect[] {
 export const chandyLamportRedo: DatabaseDesign = {
   name: "chandy-lamport-redo",
 
-  steps: (view) => (view.isInitiator && !view.hasRecorded ? [{ name: "starts a snapshot", effects: recordAndForward(view) }] : []),
+  steps: (view) => (view.isInitiator && !view.hasRecorded ? [{ name: "starts a snapshot", effects: recordNodeAndForward(view) }] : []),
 
   // Flow steps 3-5: a first marker records (its channel is recorded empty);
   // every marker closes its channel; the last one finishes the snapshot.
   onSignal(view, channel) {
-    const record = view.hasRecorded ? [] : recordAndForward(view);
+    const record = view.hasRecorded ? [] : recordNodeAndForward(view);
     const finish: DatabaseEffect[] = isLastMarker(view, channel) ? [{ type: "redo", what: "recorded-channels" }] : [];
     return [...record, { type: "stop-recording", channel }, ...finish];
   },

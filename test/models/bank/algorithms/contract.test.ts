@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { algorithmNames, findAlgorithm } from "../../../../src/models/bank/algorithms/registry.js";
 import { enabledActions, formatAction } from "../../../../src/models/bank/actions.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
-import type { BankState } from "../../../../src/models/bank/state.js";
+import type { BankState } from "../../../../src/models/bank/bank-state.js";
 import { fromJson, smallScenario } from "../../../support/scenarios.js";
 
 /** Freezes a value and everything in it, so that any write throws in strict mode. */

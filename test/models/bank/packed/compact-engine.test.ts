@@ -4,14 +4,14 @@ import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
 import { enabledActions } from "../../../../src/models/bank/actions.js";
 import { loadScenario, parseScenario } from "../../../../src/models/bank/parse-scenario.js";
-import { initialState } from "../../../../src/models/bank/state.js";
+import { initialState } from "../../../../src/models/bank/bank-state.js";
 import { step } from "../../../../src/models/bank/system.js";
 import { checkBank, type BankReport } from "../../../../src/models/bank/check-bank.js";
 import { CompactBank } from "../../../../src/models/bank/packed/compact-bank.js";
 import { CompactBankModel } from "../../../../src/models/bank/packed/compact-model.js";
 import { decodeState } from "../../../../src/models/bank/packed/decode-state.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
-import { textReport } from "../../../../src/models/bank/text-report.js";
+import { bankTextReport } from "../../../../src/models/bank/bank-text-report.js";
 import { randomScenario, scenarioText } from "../../../support/random-scenario.js";
 import { oracleFigures } from "../../../support/oracle.js";
 import { figures } from "../../../support/figures.js";
@@ -20,7 +20,7 @@ import { figures } from "../../../support/figures.js";
 function outcome(report: BankReport) {
   const { search: _search, elapsedMs: _elapsed, ...rest } = report;
   // The report's search line names the engine, so it is left out of the comparison.
-  return { ...rest, text: textReport({ ...rest, elapsedMs: 0 }, { listSnapshots: true }) };
+  return { ...rest, text: bankTextReport({ ...rest, elapsedMs: 0 }, { listSnapshots: true }) };
 }
 
 describe("compact engine", () => {

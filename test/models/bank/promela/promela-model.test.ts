@@ -5,7 +5,7 @@ import { enabledActions } from "../../../../src/models/bank/actions.js";
 import { loadScenario, parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
-import { initialState, isSnapshotComplete, type BankState } from "../../../../src/models/bank/state.js";
+import { initialState, isSnapshotComplete, type BankState } from "../../../../src/models/bank/bank-state.js";
 import { step } from "../../../../src/models/bank/system.js";
 import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
 import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";

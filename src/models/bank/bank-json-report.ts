@@ -1,7 +1,7 @@
 /** The machine-readable report of `snaplab explore --json` (fields in README.md). */
 import type { BankReport } from "./check-bank.js";
 
-export function jsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
+export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
   const { scenario } = report;
   return {
     scenario: scenario.name,

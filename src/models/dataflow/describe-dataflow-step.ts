@@ -5,7 +5,7 @@
 import type { BarrierMode } from "./barrier-modes.js";
 import type { DataflowAction } from "./actions.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
-import { completedCheckpoint, type DataflowState, type OperatorState } from "./state.js";
+import { completedCheckpoint, type DataflowState, type OperatorState } from "./dataflow-state.js";
 
 const list = (ids: readonly string[]) => `[${ids.join(", ")}]`;
 

@@ -5,7 +5,7 @@
  */
 import type { DatabaseAction } from "./actions.js";
 import { accountName, type DatabaseScenario } from "./scenario.js";
-import { heldPositions, logLength, type DatabaseState, type LoggedCredit, type Signal } from "./state.js";
+import { heldPositions, logLength, type DatabaseState, type LoggedCredit, type Signal } from "./database-state.js";
 
 export function describeDatabaseStep(scenario: DatabaseScenario, before: DatabaseState, action: DatabaseAction, after: DatabaseState): string {
   const changes = designChanges(scenario, before, after);

@@ -4,8 +4,8 @@
  *   "deliver marker 1 on P0->P1: [1] P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []".
  */
 import type { BankAction } from "../actions.js";
-import { snapshotChanges } from "../describe-step.js";
-import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "./state.js";
+import { snapshotChanges } from "../describe-bank-step.js";
+import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 
 export function describeMultiStep(scenario: MultiSnapshotScenario, before: MultiSnapshotState, action: BankAction, after: MultiSnapshotState): string {
   const who = (p: number) => scenario.processes[p]!;

@@ -26,7 +26,7 @@ export interface LoggedCredit extends Credit {
   readonly position: number;
 }
 
-export type ChannelRecording =
+export type DatabaseChannelRecording =
   | { readonly status: "idle" }
   | { readonly status: "open"; readonly credits: readonly LoggedCredit[] }
   | { readonly status: "closed"; readonly credits: readonly LoggedCredit[] };
@@ -59,7 +59,7 @@ export interface NodeState {
 
 export interface ChannelState {
   readonly queue: readonly DatabaseMessage[];
-  readonly recording: ChannelRecording;
+  readonly recording: DatabaseChannelRecording;
 }
 
 export interface DatabaseState {
@@ -89,7 +89,7 @@ export function firstHole({ upTo, redone }: NodeImage): number | undefined {
 }
 
 /** Every node has finished its snapshot. */
-export function isSnapshotComplete(state: DatabaseState): boolean {
+export function isDatabaseSnapshotComplete(state: DatabaseState): boolean {
   return state.nodes.every((n) => n.restored !== null);
 }
 
@@ -101,7 +101,7 @@ export function databaseStateKey(state: DatabaseState): string {
   const image = (i: NodeImage | null) => (i ? `${i.pc}:${i.credits.join(" ")}:${i.upTo}:${i.redone.join(" ")}` : "-");
   const nodes = state.nodes.map((n) => `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`);
   const message = (m: DatabaseMessage) => (m.kind === "credit" ? m.txn : m.signal);
-  const recording = (r: ChannelRecording) => (r.status === "idle" ? "i" : `${r.status[0]}${r.credits.map((c) => `${c.txn}@${c.position}`).join(" ")}`);
+  const recording = (r: DatabaseChannelRecording) => (r.status === "idle" ? "i" : `${r.status[0]}${r.credits.map((c) => `${c.txn}@${c.position}`).join(" ")}`);
   const channels = state.channels.map((c) => `${c.queue.map(message).join(" ")}|${recording(c.recording)}`);
   return `${nodes.join(";")}/${channels.join(";")}`;
 }

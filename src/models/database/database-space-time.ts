@@ -16,9 +16,9 @@ import type { Violation } from "../../explore/exploration.js";
 import { SpaceTimeDrawing } from "../../view/space-time-drawing.js";
 import type { SpaceTime, SpaceTimeMessage, SpaceTimeOffence } from "../../view/space-time-view.js";
 import type { DatabaseAction } from "./actions.js";
-import { describeDatabaseStep, signalName } from "./describe-step.js";
+import { describeDatabaseStep, signalName } from "./describe-database-step.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { firstHole, heldPositions, type DatabaseMessage, type DatabaseState, type NodeImage } from "./state.js";
+import { firstHole, heldPositions, type DatabaseMessage, type DatabaseState, type NodeImage } from "./database-state.js";
 
 const WORDS = { data: "credit", marker: "signal", records: "records, finishes its snapshot", before: "before its part" };
 

@@ -7,7 +7,7 @@
 import type { Counterexample } from "../../check/report.js";
 import type { BankAction } from "./actions.js";
 import type { BankReport } from "./check-bank.js";
-import type { BankState } from "./state.js";
+import type { BankState } from "./bank-state.js";
 import { searchLines } from "../../render/search-summary.js";
 import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
 
@@ -15,7 +15,7 @@ export interface TextReportOptions extends TextDiagramOptions {
   readonly listSnapshots?: boolean;
 }
 
-export function textReport(report: BankReport, options: TextReportOptions = {}): string {
+export function bankTextReport(report: BankReport, options: TextReportOptions = {}): string {
   const { scenario } = report;
   const lines = [
     `${scenario.name}: ${report.algorithm}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,

@@ -16,9 +16,9 @@ import type { Violation } from "../../explore/exploration.js";
 import { SpaceTimeDrawing } from "../../view/space-time-drawing.js";
 import { endOf, type SpaceTime, type SpaceTimeMessage, type SpaceTimeOffence } from "../../view/space-time-view.js";
 import type { DataflowAction } from "./actions.js";
-import { describeDataflowStep } from "./describe-step.js";
+import { describeDataflowStep } from "./describe-dataflow-step.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
-import { completedCheckpoint, type DataflowState, type Item } from "./state.js";
+import { completedCheckpoint, type DataflowState, type Item } from "./dataflow-state.js";
 
 const OPERATOR = 2;
 const SINK = 3;

@@ -7,9 +7,9 @@
 import type { BankAction } from "./actions.js";
 import { formatMessages } from "./cut.js";
 import type { Scenario } from "./scenario.js";
-import type { BankState, Message } from "./state.js";
+import type { BankState, Message } from "./bank-state.js";
 
-export function describeStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
+export function describeBankStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
   const who = (p: number) => scenario.processes[p]!;
   if (action.type === "send" || action.type === "debit" || action.type === "transmit") {
     const { messageId, amount, channel } = scenario.programs[action.process]![before.processes[action.process]!.pc]!;

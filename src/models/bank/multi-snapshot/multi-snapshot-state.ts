@@ -6,7 +6,7 @@
  * properties of spec/model.md apply to each snapshot unchanged.
  */
 import type { Scenario } from "../scenario.js";
-import { initialState, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../state.js";
+import { initialState, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../bank-state.js";
 
 export interface MultiSnapshotScenario extends Scenario {
   /** Snapshot k is started by process snapshots[k]; a process starts its snapshots in id order. */

@@ -11,9 +11,9 @@
  */
 import type { BankAction } from "./actions.js";
 import type { Scenario } from "./scenario.js";
-import type { BankState, LocalSnapshot, Message } from "./state.js";
+import type { BankState, LocalSnapshot, Message } from "./bank-state.js";
 import type { Violation } from "../../explore/exploration.js";
-import { describeStep } from "./describe-step.js";
+import { describeBankStep } from "./describe-bank-step.js";
 import { findOffences, OFFENCE_NAMES } from "./offences.js";
 import { SpaceTimeDrawing, type MessageLabel } from "../../view/space-time-drawing.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
@@ -21,11 +21,11 @@ import type { SpaceTime } from "../../view/space-time-view.js";
 const BANK_WORDS = { data: "data", marker: "marker", records: "records", before: "before recording" };
 
 /** `counterexample`: a violation, or a counterexample that also says its length. */
-export function spaceTime(scenario: Scenario, counterexample: Violation<BankState, BankAction> & { readonly length?: number }): SpaceTime {
+export function bankSpaceTime(scenario: Scenario, counterexample: Violation<BankState, BankAction> & { readonly length?: number }): SpaceTime {
   const { states, actions } = counterexample.path;
   const drawing = new SpaceTimeDrawing(scenario.channels.length);
   const steps = actions.map((action, step) => {
-    const text = describeStep(scenario, states[step]!, action, states[step + 1]!);
+    const text = describeBankStep(scenario, states[step]!, action, states[step + 1]!);
     addStep(scenario, drawing, step, action, states[step]!, states[step + 1]!, text);
     return { actor: actorOf(scenario, action), text };
   });
