@@ -4,12 +4,8 @@
  * of nodes. The `pass` rules hand the token on; the `copy-first` rules keep a
  * copy on the first pass, so two tokens go round and `one-token` breaks.
  */
-import type { ModelDescriptor } from "../../src/check/model-descriptor.js";
-import type { Model } from "../../src/model/model.js";
-import { always } from "../../src/model/property.js";
-import { namedList } from "../../src/model/named-list.js";
-import { asInteger, scenarioObject } from "../../src/scenario/scenario-fields.js";
-import { SpaceTimeDrawing } from "../../src/view/space-time-drawing.js";
+// A plug-in needs nothing but the public surface.
+import { always, asInteger, namedList, scenarioObject, SpaceTimeDrawing, type Model, type ModelDescriptor } from "../../src/index.js";
 
 export interface RingScenario {
   readonly name: string;
