@@ -24,6 +24,11 @@ export interface SearchOptions<State = unknown> extends ExploreOptions<State> {
   readonly engine?: "auto" | "generic";
 }
 
+/**
+ * One model's entry. The type parameters default to `any` because a registry
+ * holds models of different types side by side; each model's own descriptor
+ * is fully typed (e.g. `ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm>`).
+ */
 export interface ModelDescriptor<Scenario = any, State = any, Action = any, Rules extends Named = any, Snapshot = unknown> {
   /** The scenario file's `model` field, e.g. "bank". */
   readonly name: string;
