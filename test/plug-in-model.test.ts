@@ -104,4 +104,11 @@ describe("a model defined in a test", () => {
     expect(status).toBe(2);
     expect(stderr).toBe(`snaplab: --fifo, --list-snapshots apply to bank scenarios only (${file} is a token-ring scenario)\n`);
   });
+
+  it("is refused by promela, which only the models with a Promela translation take", async () => {
+    const file = ring("pass");
+    const { status, stderr } = await runCliWith(registry, "promela", file);
+    expect(status).toBe(2);
+    expect(stderr).toBe(`snaplab: ${file}: model: snaplab promela writes bank scenarios only, not token-ring\n`);
+  });
 });
