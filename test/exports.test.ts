@@ -51,6 +51,7 @@ it("exports exactly the public surface", () => {
       "namedList",
       "packedBfs",
       "packedDfs",
+      "parseFields",
       "parseModelScenario",
       "parseScenario",
       "parseTrace",

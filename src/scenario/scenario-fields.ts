@@ -115,8 +115,25 @@ function describe(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** One row of a model's field table: a scenario file's key and what it means (the spec's field reference lists the same rows). */
-export interface ScenarioField {
+/**
+ * One row of a model's field table: a scenario file's key, what it means (the
+ * spec's field reference lists the same rows), and how it is read.
+ */
+export interface ScenarioField<Scenario = unknown> {
   readonly key: string;
   readonly meaning: string;
+  /**
+   * Checks the file's value (undefined when the key is absent), given the
+   * fields read before it, and gives the resolved scenario's properties it
+   * sets; `fail` reports a problem as one line naming the file and the field.
+   */
+  read(value: unknown, before: Partial<Scenario>, context: { readonly fail: Fail; readonly name: string }): Partial<Scenario>;
+}
+
+/** A scenario file read with its model's field table: only the table's keys, each read in the table's order. */
+export function parseFields<Scenario>(text: string, file: string, fields: readonly ScenarioField<Scenario>[]): Scenario {
+  const { raw, fail, name } = scenarioObject(text, file, fields.map((field) => field.key));
+  let scenario: Partial<Scenario> = {};
+  for (const field of fields) scenario = { ...scenario, ...field.read(raw[field.key], scenario, { fail, name }) };
+  return scenario as Scenario;
 }

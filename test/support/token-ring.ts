@@ -5,7 +5,7 @@
  * copy on the first pass, so two tokens go round and `one-token` breaks.
  */
 // A plug-in needs nothing but the public surface.
-import { always, asInteger, namedList, scenarioObject, SpaceTimeDrawing, type Model, type ModelDescriptor } from "../../src/index.js";
+import { always, asInteger, namedList, parseFields, SpaceTimeDrawing, type Model, type ModelDescriptor, type ScenarioField } from "../../src/index.js";
 
 export interface RingScenario {
   readonly name: string;
@@ -43,18 +43,6 @@ const rules = namedList<RingRules>(
 
 const next = (scenario: RingScenario, node: number) => (node + 1) % scenario.nodes.length;
 const channelName = (scenario: RingScenario, channel: number) => `${scenario.nodes[channel]}->${scenario.nodes[next(scenario, channel)]}`;
-
-function parseRing(text: string, file: string): RingScenario {
-  const { raw, fail, name } = scenarioObject(text, file, ringFields.map((f) => f.key));
-  if (raw.model !== "token-ring") fail("model", 'must be "token-ring"');
-  const nodes = raw.nodes;
-  if (!Array.isArray(nodes) || nodes.length < 2 || !nodes.every((n) => typeof n === "string")) fail("nodes", "must list at least two node names");
-  const rounds = asInteger(raw.rounds ?? 1, "rounds", fail);
-  if (rounds < 1) fail("rounds", `must be a positive integer, got ${rounds}`);
-  const algorithm = raw.algorithm ?? "pass";
-  if (typeof algorithm !== "string") fail("algorithm", `must name ring rules (${rules.names().join(", ")})`);
-  return { name, nodes: nodes as string[], rounds, algorithm: algorithm as string };
-}
 
 function ringSystem(scenario: RingScenario, ring: RingRules): Model<RingState, RingAction> {
   const n = scenario.nodes.length;
@@ -97,18 +85,47 @@ function describeRingStep(scenario: RingScenario, before: RingState, action: Rin
   return `${scenario.nodes[action.node]} passes ${token} to ${scenario.nodes[next(scenario, action.node)]}${copy}`;
 }
 
-const ringFields = [
-  { key: "model", meaning: '`"token-ring"`' },
-  { key: "name", meaning: "optional; defaults to the file name without `.json`" },
-  { key: "nodes", meaning: "the nodes in ring order; each passes to the next, the last to the first" },
-  { key: "rounds", meaning: "optional, default 1: how many times the token may go round" },
-  { key: "algorithm", meaning: 'optional, default `"pass"`: the ring rules (`pass`, `copy-first`)' },
+const ringFields: readonly ScenarioField<RingScenario>[] = [
+  {
+    key: "model",
+    meaning: '`"token-ring"`',
+    read: (value, _before, { fail }) => {
+      if (value !== "token-ring") fail("model", 'must be "token-ring"');
+      return {};
+    },
+  },
+  { key: "name", meaning: "optional; defaults to the file name without `.json`", read: (_value, _before, { name }) => ({ name }) },
+  {
+    key: "nodes",
+    meaning: "the nodes in ring order; each passes to the next, the last to the first",
+    read: (nodes, _before, { fail }) => {
+      if (!Array.isArray(nodes) || nodes.length < 2 || !nodes.every((n) => typeof n === "string")) fail("nodes", "must list at least two node names");
+      return { nodes: nodes as string[] };
+    },
+  },
+  {
+    key: "rounds",
+    meaning: "optional, default 1: how many times the token may go round",
+    read: (value, _before, { fail }) => {
+      const rounds = asInteger(value ?? 1, "rounds", fail);
+      if (rounds < 1) fail("rounds", `must be a positive integer, got ${rounds}`);
+      return { rounds };
+    },
+  },
+  {
+    key: "algorithm",
+    meaning: 'optional, default `"pass"`: the ring rules (`pass`, `copy-first`)',
+    read: (value = "pass", _before, { fail }) => {
+      if (typeof value !== "string") fail("algorithm", `must name ring rules (${rules.names().join(", ")})`);
+      return { algorithm: value as string };
+    },
+  },
 ];
 
 export const tokenRingModel: ModelDescriptor<RingScenario, RingState, RingAction, RingRules> = {
   name: "token-ring",
   fields: ringFields,
-  parse: parseRing,
+  parse: (text, file) => parseFields(text, file, ringFields),
   scenarioName: (scenario) => scenario.name,
   algorithms: rules,
   algorithmOf: (scenario) => scenario.algorithm,

@@ -19,13 +19,7 @@ import {
 } from "../../scenario/scenario-fields.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 
-export interface BankField extends ScenarioField {
-  /**
-   * Checks the file's value (undefined when the key is absent), given the
-   * fields read before it, and gives the resolved scenario's properties it
-   * sets; `fail` reports a problem as one line naming the file and the field.
-   */
-  read(value: unknown, before: Partial<Scenario>, context: { readonly fail: Fail; readonly name: string }): Partial<Scenario>;
+export interface BankField extends ScenarioField<Scenario> {
   /** The field's value as a saved trace writes the scenario back; undefined leaves it out (the trace states `fifo` and `algorithm` itself). */
   write?(scenario: Scenario, processName: (process: number) => string): unknown;
   /** The resolved scenario's properties this field sets, each with the values the compact engine models. */

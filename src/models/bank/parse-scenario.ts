@@ -6,17 +6,12 @@
  */
 import { bankFields } from "./fields.js";
 import type { Scenario } from "./scenario.js";
-import { readScenarioFile, scenarioObject } from "../../scenario/scenario-fields.js";
-
-const KEYS = bankFields.map((field) => field.key);
+import { parseFields, readScenarioFile } from "../../scenario/scenario-fields.js";
 
 export function loadScenario(file: string): Scenario {
   return parseScenario(readScenarioFile(file), file);
 }
 
 export function parseScenario(text: string, file = "<scenario>"): Scenario {
-  const { raw, fail, name } = scenarioObject(text, file, KEYS);
-  let scenario: Partial<Scenario> = {};
-  for (const field of bankFields) scenario = { ...scenario, ...field.read(raw[field.key], scenario, { fail, name }) };
-  return scenario as Scenario;
+  return parseFields(text, file, bankFields);
 }
