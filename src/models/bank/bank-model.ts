@@ -3,24 +3,24 @@
  * sending each other money, with a snapshot algorithm's rules (spec/model.md).
  */
 import type { ModelDescriptor } from "../../check/model-descriptor.js";
+import { SnaplabError } from "../../errors/snaplab-error.js";
+import { searchJson } from "../../render/search-summary.js";
 import { formatAction, type BankAction } from "./actions.js";
 import { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
 import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
-import type { BankReport } from "./check-bank.js";
-import { describeBankStep } from "./describe-bank-step.js";
 import { bankJsonReport } from "./bank-json-report.js";
-import { bankTextReport } from "./bank-text-report.js";
-import { searchJson } from "../../render/search-summary.js";
-import { bankFields } from "./fields.js";
-import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
-import { promelaModel } from "./promela/promela-model.js";
-import { SnaplabError } from "../../errors/snaplab-error.js";
-import { parseScenario } from "./parse-scenario.js";
-import type { Scenario } from "./scenario.js";
-import { scenarioJson } from "./scenario-json.js";
-import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
 import { bankSpaceTime } from "./bank-space-time.js";
 import type { BankState } from "./bank-state.js";
+import { bankTextReport } from "./bank-text-report.js";
+import type { BankReport } from "./check-bank.js";
+import { describeBankStep } from "./describe-bank-step.js";
+import { bankFields } from "./fields.js";
+import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
+import { parseScenario } from "./parse-scenario.js";
+import { promelaModel } from "./promela/promela-model.js";
+import { scenarioJson } from "./scenario-json.js";
+import type { Scenario } from "./scenario.js";
+import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
