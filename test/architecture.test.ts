@@ -98,6 +98,14 @@ describe("the folders of src/", () => {
     expect(folders).toContain("models/bank");
   });
 
+  it("keep each model to itself: no model imports another", () => {
+    const graph = folderImports();
+    const crossings = [...graph].flatMap(([from, edges]) =>
+      from.startsWith("models/") ? [...edges].filter(([to]) => to.startsWith("models/")).map(([, witness]) => witness) : [],
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it("draw pictures without knowing any model", () => {
     const render = [...(folderImports().get("render")?.keys() ?? [])];
     expect(render.filter((folder) => folder.startsWith("models"))).toEqual([]);
