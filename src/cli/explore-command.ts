@@ -2,7 +2,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { check } from "../check/check.js";
 import type { ModelScenario } from "../check/model-descriptor.js";
-import type { Report } from "../check/report.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { GENERIC_MAX_STATES } from "../explore/bfs.js";
 import type { Progress } from "../explore/exploration.js";
@@ -87,7 +86,7 @@ function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegist
   const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
   process.stdout.write(args.json ? json() : text());
   const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
-  for (const file of writeCounterexampleFiles(model, report as Report, files)) process.stderr.write(`wrote ${file}\n`);
+  for (const file of writeCounterexampleFiles(model, report, files)) process.stderr.write(`wrote ${file}\n`);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
 
