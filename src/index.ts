@@ -1,61 +1,79 @@
 /**
  * snaplab's public surface: everything a test, a grader or another tool may
- * import. Anything not listed here is internal.
+ * import (README.md, "The library", lists it). Anything not listed here is
+ * internal. Grouped as the folders are layered, from the bottom up.
  */
+
+// Errors a person can act on.
+export { SnaplabError } from "./errors/snaplab-error.js";
+export { ScenarioError } from "./errors/scenario-error.js";
+export { MalformedEffectError } from "./errors/malformed-effect-error.js";
+
+// The model contract and the searches (spec/model.md, "The model contract").
 export type { Model } from "./model/model.js";
 export { always, atTermination, type Property, type Verdict } from "./model/property.js";
-
+export type { PackedModel } from "./model/packed-model.js";
+export { namedList } from "./model/named-list.js";
 export { exploreBfs, type ExploreOptions } from "./explore/bfs.js";
 export { simulate, type SimulateOptions, type Simulation } from "./explore/simulate.js";
 export { countExecutions, type SuccessorGraph } from "./explore/executions.js";
 export type { Exploration, Progress, Violation } from "./explore/exploration.js";
 export type { Path } from "./explore/path.js";
 export { StateLimitError } from "./explore/state-limit-error.js";
-export type { PackedModel } from "./model/packed-model.js";
 export { packedBfs } from "./explore/packed-bfs.js";
 export { packedDfs } from "./explore/packed-dfs.js";
 
-export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./bank/scenario.js";
-export { loadScenario, parseScenario } from "./bank/parse-scenario.js";
-export { ScenarioError } from "./bank/scenario-error.js";
-export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./bank/state.js";
-export { initialState, isSnapshotComplete } from "./bank/state.js";
-export { enabledActions, formatAction, type BankAction } from "./bank/actions.js";
-export { bankSystem, step } from "./bank/system.js";
-export { bankProperties } from "./bank/properties.js";
-export { MalformedEffectError } from "./bank/apply-effects.js";
-export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./bank/snapshot.js";
+// What a model plugs in, the one check, and its report.
+export { asInteger, asObject, parseFields, scenarioObject, type Fail, type ScenarioField } from "./scenario/scenario-fields.js";
+export type { SpaceTime } from "./view/space-time-view.js";
+export { SpaceTimeDrawing } from "./view/space-time-drawing.js";
+export type { ModelDescriptor, ModelScenario, Named, ReportOptions, ScenarioSetting, SearchOptions, TraceSupport } from "./check/model-descriptor.js";
+export { check, type CheckOptions } from "./check/check.js";
+export type { Counterexample, Report } from "./check/report.js";
 
-export type { Effect, ProcessView, SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
-export { chandyLamport, recordAndForward } from "./algorithms/chandy-lamport.js";
-export { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
-export { seed000 } from "./algorithms/seed000.js";
-export type { MultiSnapshotAlgorithm } from "./algorithms/multi-snapshot-algorithm.js";
-export { multiSnapshotSystem } from "./bank/multi-snapshot/system.js";
-
-export { checkModel, type ModelReport } from "./check/check-model.js";
-export { loadAnyScenario, type AnyScenario } from "./check/load-any-scenario.js";
+// The models and their registry.
+export { loadModelScenario, models, parseModelScenario, type ModelRegistry } from "./models/registry.js";
+export { bankModel } from "./models/bank/bank-model.js";
+export { databaseModel } from "./models/database/database-model.js";
+export { dataflowModel } from "./models/dataflow/dataflow-model.js";
 export { checkDatabase } from "./models/database/check-database.js";
 export { checkDataflow } from "./models/dataflow/check-dataflow.js";
 
-export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade.js";
-export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";
+// The bank: scenarios, state, rules, and its own check and reports.
+export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
+export { loadScenario, parseScenario } from "./models/bank/parse-scenario.js";
+export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/bank-state.js";
+export { initialState, isSnapshotComplete } from "./models/bank/bank-state.js";
+export { enabledActions, formatAction, type BankAction } from "./models/bank/actions.js";
+export { bankSystem, step } from "./models/bank/system.js";
+export { bankProperties } from "./models/bank/properties.js";
+export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./models/bank/snapshot.js";
+export type { Effect, ProcessView, SnapshotAlgorithm } from "./models/bank/algorithms/snapshot-algorithm.js";
+export { chandyLamport, recordAndForward } from "./models/bank/algorithms/chandy-lamport.js";
+export { algorithmNames, findAlgorithm } from "./models/bank/algorithms/registry.js";
+export { seed000 } from "./models/bank/algorithms/seed000.js";
+export type { MultiSnapshotAlgorithm } from "./models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
+export { checkBank, type BankCheckOptions, type BankReport } from "./models/bank/check-bank.js";
+export { describeBankStep } from "./models/bank/describe-bank-step.js";
+export { bankSpaceTime } from "./models/bank/bank-space-time.js";
+export { bankTextReport } from "./models/bank/bank-text-report.js";
+export { bankJsonReport } from "./models/bank/bank-json-report.js";
+export { promelaModel } from "./models/bank/promela/promela-model.js";
 
-export { checkScenario, type CheckOptions, type CheckReport, type Counterexample } from "./check/check-scenario.js";
-export { promelaModel } from "./promela/promela-model.js";
-export { describeStep } from "./render/describe-step.js";
-export { textReport } from "./render/text-report.js";
-export { jsonReport } from "./render/json-report.js";
-export { spaceTime } from "./render/space-time.js";
-export type { SpaceTime } from "./render/space-time-view.js";
+// Pictures and reports of any model.
+export { modelJsonReport, modelTextReport } from "./render/model-report.js";
 export { textDiagram } from "./render/text-diagram.js";
 export { svgDiagram } from "./render/svg-diagram.js";
 export { mermaidDiagram } from "./render/mermaid-diagram.js";
 export { shivizLog } from "./render/shiviz-log.js";
 
+// Saved traces and replay.
 export { savedTrace, formatTrace, type SavedTrace } from "./trace/saved-trace.js";
 export { loadTrace, parseTrace, type LoadedTrace } from "./trace/load-trace.js";
 export { replayTrace, type Replay } from "./trace/replay.js";
 export { TraceError } from "./trace/trace-error.js";
 
-export { SnaplabError } from "./errors.js";
+// The grader.
+export { gradeSubmission, gradeExercise, type GradeOptions } from "./grade/grade.js";
+export type { CheckResult, ExerciseResult, SubmissionReport } from "./grade/result.js";

@@ -119,7 +119,7 @@ describe("oracle: hand-derived tiny cases", () => {
   });
 });
 
-describe("oracle: the two-node scenario of semantics.md", () => {
+describe("oracle: the two-node scenario of spec/model.md", () => {
   const twoNode: OracleScenario = {
     processes: { P0: 100, P1: 100 },
     channels: [

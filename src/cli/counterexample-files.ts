@@ -1,17 +1,15 @@
 /**
  * Writes the files that `snaplab explore` is asked for: per counterexample a
- * picture (SVG, Mermaid, ShiViz) or, for the bank, a saved trace. With one
+ * picture (SVG, Mermaid, ShiViz) or a saved trace. With one
  * counterexample the file is the name given; with several, each gets its
  * property's name before the extension (trace.json -> trace.conservation.json).
  */
 import { writeFileSync } from "node:fs";
-import type { ModelReport } from "../check/check-model.js";
-import type { CheckReport, Counterexample } from "../check/check-scenario.js";
-import { SnaplabError } from "../errors.js";
+import type { ModelDescriptor } from "../check/model-descriptor.js";
+import type { Counterexample, Report } from "../check/report.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
-import { spaceTime } from "../render/space-time.js";
-import type { SpaceTime } from "../render/space-time-view.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
 
@@ -25,22 +23,14 @@ export interface CounterexampleFiles extends PictureFiles {
   readonly saveTrace?: string | undefined;
 }
 
-/** Each picture of a counterexample, drawn from its space-time view. */
-function pictures<C>(view: (counterexample: C) => SpaceTime): Record<keyof PictureFiles, (counterexample: C) => string> {
-  return { svg: (c) => svgDiagram(view(c)), mermaid: (c) => mermaidDiagram(view(c)), shiviz: (c) => shivizLog(view(c)) };
-}
-
-/** Writes every file asked for about a bank scenario's counterexamples and returns the names written. */
-export function writeCounterexampleFiles(report: CheckReport, files: CounterexampleFiles): string[] {
+/** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */
+export function writeCounterexampleFiles(model: ModelDescriptor, report: Report, files: CounterexampleFiles): string[] {
   return writeEach(report.counterexamples, files, {
-    ...pictures((c: Counterexample) => spaceTime(report.scenario, c)),
-    saveTrace: (c) => formatTrace(savedTrace(report.scenario, report.algorithm.name, c)),
+    svg: (c: Counterexample) => svgDiagram(c.view),
+    mermaid: (c: Counterexample) => mermaidDiagram(c.view),
+    shiviz: (c: Counterexample) => shivizLog(c.view),
+    saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, report.algorithm, c)),
   });
-}
-
-/** The same for a case study's model, whose counterexamples come with their views. */
-export function writeModelPictureFiles(report: ModelReport, files: PictureFiles): string[] {
-  return writeEach(report.counterexamples, files, pictures((c) => c.view));
 }
 
 function writeEach<C extends { readonly property: string }, Kind extends string>(

@@ -1,24 +1,16 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { findAlgorithm } from "../algorithms/registry.js";
-import type { Scenario } from "../bank/scenario.js";
-import type { ModelReport } from "../check/check-model.js";
-import { checkScenario } from "../check/check-scenario.js";
-import { loadAnyScenario } from "../check/load-any-scenario.js";
-import { SnaplabError } from "../errors.js";
+import { check } from "../check/check.js";
+import type { ModelScenario } from "../check/model-descriptor.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { GENERIC_MAX_STATES } from "../explore/bfs.js";
 import type { Progress } from "../explore/exploration.js";
-import { checkDatabase } from "../models/database/check-database.js";
-import { checkDataflow } from "../models/dataflow/check-dataflow.js";
-import { jsonReport } from "../render/json-report.js";
-import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import type { SearchProgress } from "../explore/packed-search.js";
-import { searchJson } from "../render/search-summary.js";
-import { textReport } from "../render/text-report.js";
-import { writeCounterexampleFiles, writeModelPictureFiles } from "./counterexample-files.js";
+import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
+import { modelJsonReport, modelTextReport } from "../render/model-report.js";
+import { writeCounterexampleFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
-
-import { GENERIC_MAX_STATES } from "../engine/explore-bank.js";
 
 interface ExploreArgs {
   scenario: string;
@@ -37,7 +29,8 @@ interface ExploreArgs {
   engine: "auto" | "generic";
 }
 
-export const exploreCommand: CommandModule<object, ExploreArgs> = {
+/** The command, for the models of `registry` (a test may add its own). */
+export const exploreCommand = (registry: ModelRegistry = models): CommandModule<object, ExploreArgs> => ({
   command: "explore <scenario>",
   describe: "Explore every interleaving of a scenario and check the snapshot properties",
   builder: (yargs: Argv) =>
@@ -63,50 +56,55 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
         const max = args["max-states"];
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
-  handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
-    const loaded = loadAnyScenario(args.scenario);
-    if (loaded.model === "bank") return exploreBank(loaded.scenario, args);
-    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": args.saveTrace };
-    const misplaced = Object.entries(bankOnly).filter(([, given]) => given).map(([flag]) => flag);
-    if (misplaced.length > 0) {
-      throw new SnaplabError("USAGE", `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to bank scenarios only (${args.scenario} is a ${loaded.model} scenario)`);
-    }
-    const options = {
-      ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
-      maxStates: args.maxStates ?? GENERIC_MAX_STATES,
-      onProgress: showProgress,
-    };
-    const report = loaded.model === "database" ? checkDatabase(loaded.scenario, options) : checkDataflow(loaded.scenario, options);
-    printModelReport(report, args);
-  },
-};
+  handler: (args: ArgumentsCamelCase<ExploreArgs>) => explore(loadModelScenario(args.scenario, registry), args, registry),
+});
 
-function exploreBank(scenario: Scenario, args: ExploreArgs): void {
-  const report = checkScenario(scenario, {
-    ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
-    ...(args.algorithm === undefined ? {} : { algorithm: findAlgorithm(args.algorithm) }),
-    ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
-    search: args.search,
-    reduction: args.reduction,
-    fingerprint: args.fingerprint,
-    engine: args.engine,
-    onProgress: showProgress,
-  });
+function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegistry): void {
+  const { model } = loaded;
+  refuseOptionsTheModelLacks(loaded, args, registry);
+  let scenario = loaded.scenario;
+  for (const { key, apply } of model.settings ?? []) {
+    const value = (args as unknown as Record<string, unknown>)[key];
+    if (typeof value === "boolean") scenario = apply(scenario, value);
+  }
+  const report = check(
+    { model, scenario },
+    {
+      ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
+      // The generic explorer keeps readable states; a model's own engine knows its own limit.
+      ...(args.maxStates === undefined ? (model.explore ? {} : { maxStates: GENERIC_MAX_STATES }) : { maxStates: args.maxStates }),
+      search: args.search,
+      reduction: args.reduction,
+      fingerprint: args.fingerprint,
+      engine: args.engine,
+      onProgress: showProgress,
+    },
+  );
   clearProgress();
   const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
-  const json = () => JSON.stringify({ ...jsonReport(report, options), search: searchJson(report) }) + "\n";
-  process.stdout.write(args.json ? json() : textReport(report, options));
+  const json = () => JSON.stringify(model.report ? model.report.json(report, options) : modelJsonReport(report)) + "\n";
+  const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
+  process.stdout.write(args.json ? json() : text());
   const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
-  for (const file of writeCounterexampleFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
+  for (const file of writeCounterexampleFiles(model, report, files)) process.stderr.write(`wrote ${file}\n`);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
 
-function printModelReport(report: ModelReport, args: ExploreArgs): void {
-  clearProgress();
-  process.stdout.write(args.json ? JSON.stringify(modelJsonReport(report)) + "\n" : modelTextReport(report, { color: wantsColor(process.stdout) }));
-  const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
-  for (const file of writeModelPictureFiles(report, files)) process.stderr.write(`wrote ${file}\n`);
-  process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+/** Options that only some models take (e.g. the bank's --fifo), given for a scenario of a model that does not. */
+function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs, registry: ModelRegistry): void {
+  const takes = {
+    "--fifo": (m: ModelScenario["model"]) => (m.settings ?? []).some((setting) => setting.key === "fifo"),
+    "--list-snapshots": (m: ModelScenario["model"]) => m.recordedSnapshots !== undefined,
+    "--save-trace": (m: ModelScenario["model"]) => m.trace !== undefined,
+  };
+  const given = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": Boolean(args.saveTrace) };
+  const misplaced = (Object.keys(takes) as (keyof typeof takes)[]).filter((flag) => given[flag] && !takes[flag](model));
+  if (misplaced.length === 0) return;
+  const owners = registry.filter((m) => misplaced.every((flag) => takes[flag](m))).map((m) => m.name);
+  throw new SnaplabError(
+    "USAGE",
+    `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to ${owners.join(" and ")} scenarios only (${args.scenario} is a ${model.name} scenario)`,
+  );
 }
 
 // Progress goes to stderr only, so stdout stays one report (or one JSON object).

@@ -1,7 +1,7 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
 import { gradescopeReport } from "../grade/report/gradescope-report.js";
 import { jsonReport } from "../grade/report/json-report.js";

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 
 interface HintArgs {

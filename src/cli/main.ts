@@ -4,7 +4,8 @@
  * process.exitCode; `snaplab.ts` beside this file is what the binary runs.
  */
 import yargs from "yargs";
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { models, type ModelRegistry } from "../models/registry.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
 import { replayCommand } from "./replay-command.js";
@@ -13,16 +14,17 @@ import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
 import { promelaCommand } from "./promela-command.js";
 
-export async function main(argv: string[]): Promise<void> {
+/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
+export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
   try {
     await yargs(argv)
       .scriptName("snaplab")
-      .command(exploreCommand)
-      .command(replayCommand)
+      .command(exploreCommand(registry))
+      .command(replayCommand(registry))
       .command(gradeCommand)
       .command(listCommand)
       .command(hintCommand)
-      .command(promelaCommand)
+      .command(promelaCommand(registry))
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .fail((message, error) => {

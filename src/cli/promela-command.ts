@@ -1,10 +1,8 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import { writeFileSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { loadScenario } from "../bank/parse-scenario.js";
-import { unmodelledField } from "../engine/explore-bank.js";
-import { SnaplabError } from "../errors.js";
-import { promelaModel } from "../promela/promela-model.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
 
 interface PromelaArgs {
   scenario: string;
@@ -12,7 +10,8 @@ interface PromelaArgs {
   out?: string;
 }
 
-export const promelaCommand: CommandModule<object, PromelaArgs> = {
+/** The command, for the models of `registry`; only a model with a Promela translation can be written. */
+export const promelaCommand = (registry: ModelRegistry = models): CommandModule<object, PromelaArgs> => ({
   command: "promela <scenario>",
   describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN",
   builder: (yargs: Argv) =>
@@ -21,15 +20,16 @@ export const promelaCommand: CommandModule<object, PromelaArgs> = {
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
-    const loaded = loadScenario(args.scenario);
-    const scenario = args.fifo === undefined ? loaded : { ...loaded, fifo: args.fifo };
-    if (scenario.algorithm !== "chandy-lamport") {
-      throw new SnaplabError("UNSUPPORTED", `${args.scenario}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
+    const { model, scenario: loaded } = loadModelScenario(args.scenario, registry);
+    if (!model.promela) {
+      const owners = registry.filter((m) => m.promela).map((m) => m.name);
+      throw new SnaplabError("UNSUPPORTED", `${args.scenario}: model: snaplab promela writes ${owners.join(", ")} scenarios only, not ${model.name}`);
     }
-    const field = unmodelledField(scenario);
-    if (field) throw new SnaplabError("UNSUPPORTED", `${args.scenario}: snaplab promela does not model ${field}`);
-    const model = promelaModel(scenario);
-    if (args.out) writeFileSync(args.out, model);
-    else process.stdout.write(model);
+    const fifo = (model.settings ?? []).find((setting) => setting.key === "fifo");
+    if (args.fifo !== undefined && !fifo) throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
+    const scenario = args.fifo === undefined || !fifo ? loaded : fifo.apply(loaded, args.fifo);
+    const text = model.promela(scenario, args.scenario);
+    if (args.out) writeFileSync(args.out, text);
+    else process.stdout.write(text);
   },
-};
+});

@@ -1,9 +1,10 @@
 /** `snaplab replay <trace.json>`: re-run a saved counterexample and say whether it still fails. */
 import { createInterface } from "node:readline";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { replayHeader, replayStepLines, replayVerdict } from "../render/replay-report.js";
+import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
 import { loadTrace } from "../trace/load-trace.js";
 import { replayTrace } from "../trace/replay.js";
+import { models, type ModelRegistry } from "../models/registry.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
 
@@ -12,7 +13,8 @@ interface ReplayArgs {
   step: boolean;
 }
 
-export const replayCommand: CommandModule<object, ReplayArgs> = {
+/** The command, for the models of `registry` (a test may add its own). */
+export const replayCommand = (registry: ModelRegistry = models): CommandModule<object, ReplayArgs> => ({
   command: "replay <trace>",
   describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again",
   builder: (yargs: Argv) =>
@@ -21,7 +23,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option("step", { type: "boolean", default: false, describe: "wait for Enter before each step" }) as unknown as Argv<ReplayArgs>,
   handler: async (args: ArgumentsCamelCase<ReplayArgs>) => {
     // Replay in full first, so a bad trace is one error line before anything is printed.
-    const replay = replayTrace(loadTrace(args.trace));
+    const replay = replayTrace(loadTrace(args.trace, registry));
     const print = (lines: string[]) => process.stdout.write(lines.map((line) => `${line}\n`).join(""));
     const enter = args.step ? lineWaiter(process.stdin) : undefined;
     print(replayHeader(replay));
@@ -36,7 +38,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
     print(replayVerdict(replay, { color: wantsColor(process.stdout) }));
     process.exitCode = replay.violations.length > 0 ? ExitCode.Violated : ExitCode.AllHold;
   },
-};
+});
 
 /** `next()` resolves once per line read from `input`; once it has ended, at once. */
 export function lineWaiter(input: NodeJS.ReadableStream): { next: () => Promise<void>; close: () => void } {

@@ -10,6 +10,13 @@ import { countExecutions } from "./executions.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { StateLimitError } from "./state-limit-error.js";
 
+/**
+ * How many states the generic explorer stores by default, where a command
+ * runs it, before stopping with exit 2 rather than running out of memory
+ * (readable states cost about 1.5 KB each).
+ */
+export const GENERIC_MAX_STATES = 1_000_000;
+
 export interface ExploreOptions<State = unknown> {
   /** Stop with a `StateLimitError` once more states than this are stored. */
   readonly maxStates?: number;

@@ -1,4 +1,4 @@
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 
 /** Raised when an exploration would store more states than allowed. */
 export class StateLimitError extends SnaplabError {

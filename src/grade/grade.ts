@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import { RuleFault } from "./check/rule-fault.js";
 import type { CheckOutcome } from "./check/run-check.js";

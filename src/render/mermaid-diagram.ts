@@ -6,7 +6,7 @@
  * happens to every lane at once a note over all. Whatever involves the
  * message that breaks the cut sits on a red background.
  */
-import { stillInFlight, type SpaceTime, type SpaceTimeEvent } from "./space-time-view.js";
+import { stillInFlight, type SpaceTime, type SpaceTimeEvent } from "../view/space-time-view.js";
 
 const HIGHLIGHT = "rgb(255, 221, 221)";
 

@@ -4,10 +4,10 @@
  * shortest counterexample as numbered steps (and, for a person, drawn as a
  * space-time diagram).
  */
-import type { ModelReport } from "../check/check-model.js";
+import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 
-export function modelTextReport(report: ModelReport, options: TextDiagramOptions = {}): string {
+export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
     ["states", report.states.toLocaleString("en-US")],
     ["transitions", report.transitions.toLocaleString("en-US")],
@@ -18,7 +18,7 @@ export function modelTextReport(report: ModelReport, options: TextDiagramOptions
   const labelWidth = Math.max(...figures.map(([label]) => label.length));
   const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
   const lines = [
-    `${report.scenario}: ${report.model}, ${report.algorithm}`,
+    `${report.name}: ${report.model}, ${report.algorithm}`,
     ...figures.map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
@@ -31,9 +31,9 @@ export function modelTextReport(report: ModelReport, options: TextDiagramOptions
   return lines.join("\n") + "\n";
 }
 
-export function modelJsonReport(report: ModelReport): object {
+export function modelJsonReport(report: Report): object {
   return {
-    scenario: report.scenario,
+    scenario: report.name,
     model: report.model,
     algorithm: report.algorithm,
     states: report.states,

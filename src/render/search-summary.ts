@@ -4,9 +4,15 @@
  * the figures mean when they are not the full graph's. The first line says
  * how; any further lines qualify the figures.
  */
-import type { CheckReport } from "../check/check-scenario.js";
+import type { SearchSummary } from "../explore/search-mode.js";
 
-export function searchLines(report: CheckReport): string[] {
+/** What a search summary is drawn from: the states stored and how they were searched. */
+export interface Searched {
+  readonly states: number;
+  readonly search?: SearchSummary;
+}
+
+export function searchLines(report: Searched): string[] {
   const search = report.search;
   if (!search) return [];
   const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
@@ -24,12 +30,12 @@ export function searchLines(report: CheckReport): string[] {
   return lines;
 }
 
-export function searchJson(report: CheckReport): object | undefined {
+export function searchJson(report: Searched): object | undefined {
   const search = report.search;
   return search && { ...search, ...(search.bytes === undefined ? {} : { bytesPerState: bytesPerState(report) }) };
 }
 
-function bytesPerState(report: CheckReport): number {
+function bytesPerState(report: Searched): number {
   return Math.round((report.search?.bytes ?? 0) / report.states);
 }
 

@@ -7,7 +7,7 @@
  * message was sent with, so ShiViz draws the message from its send to its
  * receipt.
  */
-import type { SpaceTime } from "./space-time-view.js";
+import type { SpaceTime } from "../view/space-time-view.js";
 
 /** ShiViz's default parser: an event line, then the host and its clock. */
 export const SHIVIZ_REGEX = String.raw`(?<event>.*)\n(?<host>\S*) (?<clock>{.*})`;

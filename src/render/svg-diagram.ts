@@ -7,7 +7,7 @@
  * at once as a band across them, a legend, and the violated property as the
  * title. Each part is a group (`<g id="lanes">`, "cut", "messages", ...).
  */
-import { footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "./space-time-view.js";
+import { footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "../view/space-time-view.js";
 
 const LANE_GAP = 190;
 const ROW = 30;

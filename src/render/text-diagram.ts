@@ -8,7 +8,7 @@
  * the cut, and single (│) after it. What happens to every lane at once (a
  * failure) is a row of ╳ across them.
  */
-import { endOf, footnotes, stillInFlight, type SpaceTime } from "./space-time-view.js";
+import { endOf, footnotes, stillInFlight, type SpaceTime } from "../view/space-time-view.js";
 import { trackLayout, type TrackLayout } from "./text-tracks.js";
 
 export interface TextDiagramOptions {

@@ -9,7 +9,7 @@
  * further from the receiver, so two messages cross on the page exactly when
  * the later one overtakes the earlier, as on a space-time diagram.
  */
-import { endOf, type SpaceTime, type SpaceTimeMessage } from "./space-time-view.js";
+import { endOf, type SpaceTime, type SpaceTimeMessage } from "../view/space-time-view.js";
 
 export interface TrackLayout {
   /** Column of each process's lane. */

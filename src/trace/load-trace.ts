@@ -3,29 +3,30 @@
  * file is one line naming the file and the field, never a stack trace.
  */
 import { readTextFile } from "../files/read-text-file.js";
-import { parseScenario } from "../bank/parse-scenario.js";
-import type { Scenario } from "../bank/scenario.js";
+import type { ModelDescriptor } from "../check/model-descriptor.js";
+import { models, parseModelScenario, type ModelRegistry } from "../models/registry.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 
-/** A trace ready to replay: its scenario resolved, with the trace's FIFO mode and algorithm. */
-export interface LoadedTrace {
+/** A trace ready to replay: its model, its scenario resolved with the trace's settings (the bank's FIFO mode), and the rules it names. */
+export interface LoadedTrace<Scenario = any> {
   readonly file: string;
+  readonly model: ModelDescriptor<Scenario>;
   readonly scenario: Scenario;
+  readonly algorithm: string;
   readonly violation: { readonly property: string; readonly reason: string };
   readonly actions: readonly string[];
 }
 
-const KEYS = ["format", "version", "scenario", "algorithm", "fifo", "violation", "actions"];
 
-export function loadTrace(file: string): LoadedTrace {
+export function loadTrace(file: string, registry: ModelRegistry = models): LoadedTrace {
   const text = readTextFile(file, (reason) => {
     throw new TraceError(file, "", `cannot read the trace (${reason})`);
   });
-  return parseTrace(text, file);
+  return parseTrace(text, file, registry);
 }
 
-export function parseTrace(text: string, file = "<trace>"): LoadedTrace {
+export function parseTrace(text: string, file = "<trace>", registry: ModelRegistry = models): LoadedTrace {
   const fail = (field: string, problem: string): never => {
     throw new TraceError(file, field, problem);
   };
@@ -36,6 +37,10 @@ export function parseTrace(text: string, file = "<trace>"): LoadedTrace {
     return fail("", `not valid JSON, perhaps cut short (${(error as Error).message})`);
   }
   if (!isObject(raw)) return fail("", "must be a JSON object (a trace saved by snaplab explore --save-trace)");
+  // The model's settings are fields of the trace, so which keys belong depends on the model the scenario names.
+  const declared = isObject(raw.scenario) ? raw.scenario.model : undefined;
+  const settings = (registry.find((m) => m.name === declared) ?? registry[0]!).settings ?? [];
+  const KEYS = ["format", "version", "scenario", "algorithm", ...settings.map((s) => s.key), "violation", "actions"];
   for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, `unknown key (expected ${KEYS.join(", ")})`);
   for (const key of KEYS) if (!(key in raw)) fail(key, "missing");
 
@@ -43,7 +48,7 @@ export function parseTrace(text: string, file = "<trace>"): LoadedTrace {
   if (raw.version !== TRACE_VERSION) fail("version", `this snaplab reads version ${TRACE_VERSION}, got ${JSON.stringify(raw.version)}`);
   if (!isObject(raw.scenario)) fail("scenario", "must be a scenario object");
   if (typeof raw.algorithm !== "string" || raw.algorithm === "") fail("algorithm", "must be the name of a snapshot algorithm");
-  if (typeof raw.fifo !== "boolean") fail("fifo", "must be true or false");
+  for (const { key } of settings) if (typeof raw[key] !== "boolean") fail(key, "must be true or false");
   const violation = raw.violation;
   if (!isObject(violation)) return fail("violation", "must be an object { property, reason }");
   if (typeof violation.property !== "string") fail("violation.property", "must be the name of a property");
@@ -54,10 +59,12 @@ export function parseTrace(text: string, file = "<trace>"): LoadedTrace {
     if (typeof action !== "string") fail(`actions[${i}]`, `must be an action such as "send P0", got ${JSON.stringify(action)}`);
   });
 
-  const scenario = parseScenario(JSON.stringify(raw.scenario), `${file}: scenario`);
+  const { model, scenario } = parseModelScenario(JSON.stringify(raw.scenario), `${file}: scenario`, registry);
   return {
     file,
-    scenario: { ...scenario, fifo: raw.fifo as boolean, algorithm: raw.algorithm as string },
+    model,
+    scenario: (model.settings ?? []).reduce((s, { key, apply }) => apply(s, raw[key] as boolean), scenario),
+    algorithm: raw.algorithm as string,
     violation: { property: violation.property as string, reason: violation.reason as string },
     actions: actions as string[],
   };

@@ -1,16 +1,12 @@
 /**
- * Replays a saved trace against a set of snapshot rules: each action, by its
- * stable name, must be enabled where it is taken; every property is checked
- * along the way, as the explorer checks it. The result says whether the
- * violation the trace was saved with happens again, so a learner can fix
- * their rules and replay the trace that failed them.
+ * Replays a saved trace against a model's rules: each action, by its stable
+ * name, must be enabled where it is taken; every property is checked along
+ * the way, as the explorer checks it. The result says whether the violation
+ * the trace was saved with happens again, so a learner can fix their rules
+ * and replay the trace that failed them.
  */
-import { findAlgorithm } from "../algorithms/registry.js";
-import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
-import { formatAction, type BankAction } from "../bank/actions.js";
-import type { BankState } from "../bank/state.js";
-import { bankSystem } from "../bank/system.js";
-import { SnaplabError } from "../errors.js";
+import type { Named } from "../check/model-descriptor.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Path } from "../explore/path.js";
 import type { LoadedTrace } from "./load-trace.js";
 import { TraceError } from "./trace-error.js";
@@ -22,29 +18,32 @@ export interface ReplayViolation {
   readonly step: number;
 }
 
-export interface Replay {
+export interface Replay<State = any, Action = any> {
   readonly trace: LoadedTrace;
-  readonly algorithm: SnapshotAlgorithm;
-  readonly path: Path<BankState, BankAction>;
+  /** The rules the trace ran with. */
+  readonly rules: Named;
+  readonly path: Path<State, Action>;
   /** The first violation of each property along the trace, in the model's property order. */
   readonly violations: readonly ReplayViolation[];
   /** The violation the trace was saved with happened again. */
   readonly reproduces: boolean;
 }
 
-/** Replays `trace` with the algorithm it names, or with `algorithm` (a learner's rules, say). */
-export function replayTrace(trace: LoadedTrace, algorithm: SnapshotAlgorithm = namedAlgorithm(trace)): Replay {
-  const { scenario } = trace;
-  const model = bankSystem(scenario, algorithm);
+/** Replays `trace` with the rules it names, or with `rules` (a learner's, say). */
+export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)): Replay {
+  const { scenario, model: descriptor } = trace;
+  const actionName = descriptor.trace?.actionName;
+  if (!actionName) throw new TraceError(trace.file, "scenario", `the ${descriptor.name} model cannot replay traces`);
+  const model = descriptor.build(scenario, rules);
   const properties = model.properties();
   if (!properties.some((p) => p.name === trace.violation.property)) {
     const known = properties.map((p) => p.name).join(", ");
     throw new TraceError(trace.file, "violation.property", `unknown property "${trace.violation.property}" (known: ${known})`);
   }
-  const states: BankState[] = [...model.initStates()];
-  const actions: BankAction[] = [];
+  const states: unknown[] = [...model.initStates()];
+  const actions: unknown[] = [];
   const found = new Map<string, ReplayViolation>();
-  const check = (state: BankState, expectation: "always" | "atTermination") => {
+  const check = (state: unknown, expectation: "always" | "atTermination") => {
     for (const property of properties) {
       if (property.expectation !== expectation || found.has(property.name)) continue;
       const reason = property.check(state);
@@ -56,9 +55,9 @@ export function replayTrace(trace: LoadedTrace, algorithm: SnapshotAlgorithm = n
   trace.actions.forEach((name, i) => {
     const state = states[i]!;
     const enabled = model.actions(state);
-    const action = enabled.find((a) => formatAction(scenario, state, a) === name);
+    const action = enabled.find((a) => actionName(scenario, state, a) === name);
     if (action === undefined) {
-      const names = enabled.map((a) => formatAction(scenario, state, a)).join(", ") || "none";
+      const names = enabled.map((a) => actionName(scenario, state, a)).join(", ") || "none";
       throw new TraceError(trace.file, `actions[${i}]`, `"${name}" is not enabled after step ${i} (enabled: ${names})`);
     }
     actions.push(action);
@@ -71,16 +70,16 @@ export function replayTrace(trace: LoadedTrace, algorithm: SnapshotAlgorithm = n
   const violations = properties.flatMap((p) => found.get(p.name) ?? []);
   return {
     trace,
-    algorithm,
+    rules,
     path: { states, actions },
     violations,
     reproduces: found.has(trace.violation.property),
   };
 }
 
-function namedAlgorithm(trace: LoadedTrace): SnapshotAlgorithm {
+function namedRules(trace: LoadedTrace): Named {
   try {
-    return findAlgorithm(trace.scenario.algorithm);
+    return trace.model.algorithms.find(trace.algorithm);
   } catch (error) {
     if (error instanceof SnaplabError) throw new TraceError(trace.file, "algorithm", error.message);
     throw error;

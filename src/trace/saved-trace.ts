@@ -1,43 +1,52 @@
 /**
  * A counterexample saved to a file, as DSLabs saves traces: the system
- * (scenario, rules, channel order) and the actions in their stable names
- * ("deliver P0->P1 P0#1"), so that it can be replayed after the rules change.
+ * (scenario, rules, settings such as the bank's channel order) and the
+ * actions in their stable names ("deliver P0->P1 P0#1"), so that it can be
+ * replayed after the rules change.
  *
  * The scenario is embedded rather than referred to by path: the trace then
  * replays on another machine, after the scenario file moved or changed, and
  * a learner can send it to a teacher as one file.
  */
-import { formatAction } from "../bank/actions.js";
-import type { Scenario } from "../bank/scenario.js";
-import type { Counterexample } from "../check/check-scenario.js";
-import { scenarioJson, type ScenarioJson } from "./scenario-json.js";
+import type { ModelDescriptor } from "../check/model-descriptor.js";
+import type { Counterexample } from "../check/report.js";
 
 export const TRACE_FORMAT = "snaplab-trace";
 export const TRACE_VERSION = 1;
 
+/** The file's fields, in order; a model's settings (the bank's `fifo`) come between `algorithm` and `violation`. */
 export interface SavedTrace {
   readonly format: typeof TRACE_FORMAT;
   readonly version: typeof TRACE_VERSION;
-  readonly scenario: ScenarioJson;
-  /** The snapshot algorithm's name (see src/algorithms/registry.ts). */
+  /** The scenario in its file format (a model other than the first in the registry names itself in it). */
+  readonly scenario: object;
+  /** The name of the rules that ran (an algorithm, a design, a barrier mode). */
   readonly algorithm: string;
-  readonly fifo: boolean;
+  readonly [setting: string]: unknown;
   /** The violation the trace ends in when it was saved. */
   readonly violation: { readonly property: string; readonly reason: string };
-  /** The actions, each as formatAction names it in the state it was taken from. */
+  /** The actions, each named as the model names it in the state it was taken from. */
   readonly actions: readonly string[];
 }
 
-export function savedTrace(scenario: Scenario, algorithm: string, counterexample: Counterexample): SavedTrace {
+/** The trace of `counterexample`, found in `scenario` of `model` with the rules named `algorithm`. */
+export function savedTrace<Scenario, State, Action>(
+  model: ModelDescriptor<Scenario, State, Action>,
+  scenario: Scenario,
+  algorithm: string,
+  counterexample: Counterexample<State, Action>,
+): SavedTrace {
+  const trace = model.trace;
+  if (!trace) throw new Error(`the ${model.name} model cannot save traces`);
   const { states, actions } = counterexample.path;
   return {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
-    scenario: scenarioJson(scenario),
+    scenario: trace.scenarioJson(scenario),
     algorithm,
-    fifo: scenario.fifo,
+    ...Object.fromEntries((model.settings ?? []).map((setting) => [setting.key, setting.value(scenario)])),
     violation: { property: counterexample.property, reason: counterexample.reason },
-    actions: actions.map((action, i) => formatAction(scenario, states[i]!, action)),
+    actions: actions.map((action, i) => trace.actionName(scenario, states[i]!, action)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { SnaplabError } from "../errors.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
 
 /** A saved trace that cannot be replayed, with the file and the field at fault. */
 export class TraceError extends SnaplabError {

@@ -1,20 +1,20 @@
 // Seed 000, the three-cashier Python demo (spec/case-studies/000.md): its receive
 // rule records correct snapshots but changes the computation it photographs.
 import { describe, expect, it } from "vitest";
-import { findAlgorithm } from "../../src/algorithms/registry.js";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
-import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
-import { counterexampleLines } from "../../src/render/text-report.js";
+import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 
 const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
-const verdicts = (report: CheckReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
+const verdicts = (report: BankReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
 
 describe("seed 000: the demo's rule on the demo's three cashiers", () => {
-  const report = checkScenario(demo);
-  const reference = checkScenario(demo, { algorithm: findAlgorithm("chandy-lamport") });
+  const report = checkBank(demo);
+  const reference = checkBank(demo, { algorithm: findAlgorithm("chandy-lamport") });
 
   it("should name the demo's rule in the scenario", () => {
-    expect(report.algorithm.name).toBe("seed000");
+    expect(report.algorithm).toBe("seed000");
   });
 
   it("should keep every snapshot property and break non-interference", () => {
@@ -51,7 +51,7 @@ describe("seed 000: the smallest case, two processes", () => {
   const twoNode = loadScenario("spec/scenarios/two-node.json");
 
   it("should explore the same graph as the reference rules, in which one message is never applied", () => {
-    const report = checkScenario(twoNode, { algorithm: findAlgorithm("seed000") });
+    const report = checkBank(twoNode, { algorithm: findAlgorithm("seed000") });
     expect([report.states, report.transitions, report.executions]).toEqual([65, 101, 102n]);
     // send P0, initiate P0, send P1, deliver P0#1, marker P0->P1, deliver P1#1 (buffered), marker P1->P0.
     expect(report.counterexamples.map((c) => [c.property, c.length])).toEqual([["non-interference", 7]]);

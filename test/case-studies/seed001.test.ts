@@ -1,23 +1,23 @@
 // Seed 001, the Go bank simulator (spec/case-studies/001.md): StartSnapshot can run
 // between a transfer's debit and its send; under one lock it cannot.
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
-import type { RecordedSnapshot } from "../../src/bank/snapshot.js";
-import { checkScenario, type CheckReport } from "../../src/check/check-scenario.js";
-import { counterexampleLines } from "../../src/render/text-report.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
+import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 
-const violated = (report: CheckReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
+const violated = (report: BankReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
 const total = (s: RecordedSnapshot) =>
   Object.values(s.processes).reduce((sum, p) => sum + p!.balance, 0) +
   Object.values(s.channels).reduce((sum, amounts) => sum + amounts!.reduce((a, b) => a + b, 0), 0);
-const totals = (report: CheckReport) => {
+const totals = (report: BankReport) => {
   const count: Record<number, number> = {};
   for (const s of report.snapshots) count[total(s)] = (count[total(s)] ?? 0) + 1;
   return count;
 };
 
 describe("seed 001: debit and send on one goroutine, the snapshot on another", () => {
-  const report = checkScenario(loadScenario("spec/scenarios/case-studies/seed001-goroutines.json"));
+  const report = checkBank(loadScenario("spec/scenarios/case-studies/seed001-goroutines.json"));
 
   it("should pin the figures", () => {
     expect(report.scenario.atomicSend).toBe(false);
@@ -44,7 +44,7 @@ describe("seed 001: debit and send on one goroutine, the snapshot on another", (
 });
 
 describe("seed 001: the fix, debit and send under one lock", () => {
-  const report = checkScenario(loadScenario("spec/scenarios/case-studies/seed001-locked.json"));
+  const report = checkBank(loadScenario("spec/scenarios/case-studies/seed001-locked.json"));
 
   it("should keep every property, with every recorded snapshot adding up to 300", () => {
     expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);

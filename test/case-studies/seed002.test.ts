@@ -1,19 +1,19 @@
 // Seed 002, the distributed-database snapshot design (spec/case-studies/002.md): three
 // designs on two and three nodes, every property, and what blocking costs.
 import { describe, expect, it } from "vitest";
-import type { ModelReport } from "../../src/check/check-model.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import type { Report } from "../../src/check/report.js";
+import { loadModelScenario } from "../../src/models/registry.js";
 import { checkDatabase } from "../../src/models/database/check-database.js";
 
 // Each scenario is explored once, however many tests read its report.
-const reports = new Map<string, ModelReport>();
-function check(name: string): ModelReport {
-  const loaded = loadAnyScenario(`spec/scenarios/case-studies/${name}.json`);
-  if (loaded.model !== "database") throw new Error(`${name} is not a database scenario`);
+const reports = new Map<string, Report>();
+function check(name: string): Report {
+  const loaded = loadModelScenario(`spec/scenarios/case-studies/${name}.json`);
+  if (loaded.model.name !== "database") throw new Error(`${name} is not a database scenario`);
   if (!reports.has(name)) reports.set(name, checkDatabase(loaded.scenario));
   return reports.get(name)!;
 }
-const summary = (r: ModelReport) => ({
+const summary = (r: Report) => ({
   figures: [r.states, r.transitions, r.executions, r.figures.find((f) => f.label === "executions in which a send waits")?.value],
   violated: r.counterexamples.map((c) => `${c.property} (${c.length})`),
 });

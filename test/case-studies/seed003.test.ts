@@ -1,16 +1,16 @@
 // Seed 003, barrier alignment in a dataflow (spec/case-studies/003.md): after a failure
 // and recovery, at-least-once mode counts a record twice; aligned and unaligned do not.
 import { describe, expect, it } from "vitest";
-import type { ModelReport } from "../../src/check/check-model.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import type { Report } from "../../src/check/report.js";
+import { loadModelScenario } from "../../src/models/registry.js";
 import { checkDataflow } from "../../src/models/dataflow/check-dataflow.js";
 
-function check(mode: string): ModelReport {
-  const loaded = loadAnyScenario(`spec/scenarios/case-studies/seed003-${mode}.json`);
-  if (loaded.model !== "dataflow") throw new Error(`seed003-${mode} is not a dataflow scenario`);
+function check(mode: string): Report {
+  const loaded = loadModelScenario(`spec/scenarios/case-studies/seed003-${mode}.json`);
+  if (loaded.model.name !== "dataflow") throw new Error(`seed003-${mode} is not a dataflow scenario`);
   return checkDataflow(loaded.scenario);
 }
-const summary = (r: ModelReport) => ({
+const summary = (r: Report) => ({
   figures: [r.states, r.transitions, r.executions, r.figures.find((f) => f.label === "executions in which an input is held back")?.value],
   violated: r.counterexamples.map((c) => `${c.property} (${c.length})`),
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { withProperty, writeCounterexampleFiles } from "../../src/cli/counterexample-files.js";
 import { wantsColor } from "../../src/cli/wants-color.js";
 import { checked } from "../support/counterexamples.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 describe("withProperty", () => {
   it("should put the property before the extension, or at the end when there is none", () => {
@@ -17,14 +18,14 @@ describe("withProperty", () => {
 describe("writeCounterexampleFiles", () => {
   it("should write nothing when nothing was violated", () => {
     const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
-    expect(writeCounterexampleFiles(checked("two-node"), { svg: join(dir, "d.svg"), saveTrace: join(dir, "t.json") })).toEqual([]);
+    expect(writeCounterexampleFiles(bankModel, checked("two-node"), { svg: join(dir, "d.svg"), saveTrace: join(dir, "t.json") })).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it("should write the one counterexample under the name given", () => {
     const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
     const files = { svg: join(dir, "d.svg"), mermaid: join(dir, "m.md"), shiviz: join(dir, "s.log"), saveTrace: join(dir, "t.json") };
-    expect(writeCounterexampleFiles(checked("disconnected"), files)).toEqual(Object.values(files));
+    expect(writeCounterexampleFiles(bankModel, checked("disconnected"), files)).toEqual(Object.values(files));
     expect(readFileSync(files.shiviz, "utf8").split("\n")[0]).toBe(String.raw`(?<event>.*)\n(?<host>\S*) (?<clock>{.*})`);
   });
 });

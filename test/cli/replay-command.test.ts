@@ -6,13 +6,14 @@ import { PassThrough } from "node:stream";
 import { lineWaiter, replayCommand } from "../../src/cli/replay-command.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
 import { checked } from "../support/counterexamples.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 // The handler run in this process (the spawned CLI is tested in pictures-and-replay.test.ts).
 async function replay(file: string): Promise<{ out: string; exitCode: number | undefined }> {
   const writes: string[] = [];
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));
   try {
-    await replayCommand.handler({ trace: file, step: false, _: [], $0: "snaplab" });
+    await replayCommand().handler({ trace: file, step: false, _: [], $0: "snaplab" });
   } finally {
     spy.mockRestore();
   }
@@ -29,7 +30,7 @@ describe("replayCommand", () => {
   it("should print the trace's states and verdict and exit 1 when it reproduces", async () => {
     const report = checked("two-node", false);
     const file = join(mkdtempSync(join(tmpdir(), "snaplab-replay-")), "ghost.json");
-    writeFileSync(file, formatTrace(savedTrace(report.scenario, "chandy-lamport", report.counterexamples[0]!)));
+    writeFileSync(file, formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!)));
     const { out, exitCode } = await replay(file);
     expect(exitCode).toBe(1);
     expect(out).toContain("saved with: no-ghost-receive is violated (P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it)\n");

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
-import { bankSystem } from "../../src/bank/system.js";
-import { CompactBank } from "../../src/engine/compact-bank.js";
-import { CompactBankModel } from "../../src/engine/compact-model.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import { bankSystem } from "../../src/models/bank/system.js";
+import { CompactBank } from "../../src/models/bank/packed/compact-bank.js";
+import { CompactBankModel } from "../../src/models/bank/packed/compact-model.js";
 import { packedBfs } from "../../src/explore/packed-bfs.js";
 import type { PackedModel } from "../../src/model/packed-model.js";
 import { counters } from "../support/counters-model.js";

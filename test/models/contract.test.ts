@@ -1,16 +1,17 @@
 /**
- * The contract the case studies' models keep, with every design and barrier
- * mode, on random walks: the same step gives the same state and key, a step
- * never changes the state it is given, and actions come in a stable order.
+ * The contract every registered model keeps, with each of its rules (bank
+ * algorithms, database designs, barrier modes), on random walks: the same
+ * step gives the same state and key, a step never changes the state it is
+ * given, and actions come in a stable order. Each set of rules runs on the
+ * first shipped scenario that names it (else the model's first), so a new
+ * model with a scenario in spec/scenarios/ is tested without editing this.
  */
+import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { barrierModeNames, findBarrierMode } from "../../src/algorithms/dataflow/barrier-modes.js";
-import { designNames, findDesign } from "../../src/algorithms/database/registry.js";
-import { loadAnyScenario } from "../../src/check/load-any-scenario.js";
+import type { ModelScenario } from "../../src/check/model-descriptor.js";
+import { loadModelScenario, models } from "../../src/models/registry.js";
 import type { Model } from "../../src/model/model.js";
-import { dataflowSystem } from "../../src/models/dataflow/system.js";
-import { databaseSystem } from "../../src/models/database/system.js";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -39,19 +40,23 @@ function keepsTheContract<State extends object, Action>(model: Model<State, Acti
   );
 }
 
-const three = loadAnyScenario("spec/scenarios/case-studies/seed002-three-nodes-blocking.json");
-const flow = loadAnyScenario("spec/scenarios/case-studies/seed003-unaligned.json");
+const shipped: ModelScenario[] = readdirSync("spec/scenarios", { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .map((file) => loadModelScenario(`spec/scenarios/${file}`));
 
-describe.each(designNames())("the %s design in the database", (name) => {
-  it("should step deterministically, without mutating the state, listing actions in a stable order", () => {
-    if (three.model !== "database") throw new Error("not a database scenario");
-    keepsTheContract(databaseSystem(three.scenario, findDesign(name)));
+const cases = models.flatMap((model) => {
+  const own = shipped.filter((loaded) => loaded.model === model);
+  return model.algorithms.names().map((rules) => {
+    const loaded = own.find((l) => model.algorithmOf(l.scenario) === rules) ?? own[0];
+    if (!loaded) throw new Error(`no shipped scenario of the ${model.name} model`);
+    return { label: `${model.name} with ${rules} on ${model.scenarioName(loaded.scenario)}`, loaded, rules };
   });
 });
 
-describe.each(barrierModeNames())("the %s barrier mode in the dataflow", (name) => {
+describe.each(cases)("$label", ({ loaded, rules }) => {
   it("should step deterministically, without mutating the state, listing actions in a stable order", () => {
-    if (flow.model !== "dataflow") throw new Error("not a dataflow scenario");
-    keepsTheContract(dataflowSystem(flow.scenario, findBarrierMode(name)));
+    keepsTheContract(loaded.model.build(loaded.scenario, loaded.model.algorithms.find(rules)));
   });
 });

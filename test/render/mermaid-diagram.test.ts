@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { mermaidDiagram } from "../../src/render/mermaid-diagram.js";
-import { spaceTime } from "../../src/render/space-time.js";
+import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
 import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
 
 const twoNode = () => checked("two-node", false);
-const diagramOf = (property: string) => mermaidDiagram(spaceTime(twoNode().scenario, counterexampleOf(twoNode(), property)));
+const diagramOf = (property: string) => mermaidDiagram(bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), property)));
 
 // Checked with mermaid 11's own parser when written (mermaid.parse accepted every diagram below).
 const GHOST = `sequenceDiagram
@@ -53,7 +53,7 @@ describe("mermaidDiagram", () => {
   });
 
   it("should draw one arrow per delivery, dashed for markers, and say what is still in flight", () => {
-    const view = spaceTime(twoNode().scenario, counterexampleOf(twoNode(), "conservation"));
+    const view = bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), "conservation"));
     const lines = statements(mermaidDiagram(view));
     const arrows = lines.filter((l) => /->>/.test(l));
     expect(arrows.map((l) => l.trim())).toEqual(["P0-->>P1: 3. marker", "P1-->>P0: 4. marker"]);
@@ -62,7 +62,7 @@ describe("mermaidDiagram", () => {
 
   it("should give a process whose name Mermaid cannot read an alias", () => {
     const scenario = parseScenario(JSON.stringify({ processes: { "bank A": 1, "bank;B": 2 }, initiators: ["bank A"] }));
-    const lines = statements(mermaidDiagram(spaceTime(scenario, walk(scenario, ["initiate bank A", "deliver bank A->bank;B marker"]))));
+    const lines = statements(mermaidDiagram(bankSpaceTime(scenario, walk(scenario, ["initiate bank A", "deliver bank A->bank;B marker"]))));
     expect(lines.slice(1, 3)).toEqual(["    participant p0 as bank A", "    participant p1 as bank#59;B"]);
     expect(lines).toContain("    p0-->>p1: 2. marker");
   });

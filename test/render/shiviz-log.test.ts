@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHIVIZ_REGEX, shivizLog } from "../../src/render/shiviz-log.js";
-import { spaceTime } from "../../src/render/space-time.js";
-import type { SpaceTime } from "../../src/render/space-time-view.js";
+import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
+import type { SpaceTime } from "../../src/view/space-time-view.js";
 import { checked, counterexampleOf, randomWalk, threeWay } from "../support/counterexamples.js";
 
 interface LoggedEvent {
@@ -66,7 +66,7 @@ function expectClocksMatchHappensBefore(view: SpaceTime): void {
 describe("shivizLog", () => {
   it("should log one event per step on the process that acted, the violation marked", () => {
     const report = checked("two-node", false);
-    const view = spaceTime(report.scenario, counterexampleOf(report, "no-ghost-receive"));
+    const view = bankSpaceTime(report.scenario, counterexampleOf(report, "no-ghost-receive"));
     const events = readLog(shivizLog(view));
     expect(events.map((e) => [e.host, e.clock])).toEqual([
       ["P0", { P0: 1 }],
@@ -82,14 +82,14 @@ describe("shivizLog", () => {
 
   it("should give vector clocks that order events exactly as happens-before does, on every counterexample shipped", () => {
     for (const report of [checked("two-node", false), checked("disconnected")]) {
-      for (const c of report.counterexamples) expectClocksMatchHappensBefore(spaceTime(report.scenario, c));
+      for (const c of report.counterexamples) expectClocksMatchHappensBefore(bankSpaceTime(report.scenario, c));
     }
   });
 
   it("should give vector clocks that order events exactly as happens-before does, on random runs", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 40 }), (choices) => {
-        expectClocksMatchHappensBefore(spaceTime(threeWay, randomWalk(threeWay, choices)));
+        expectClocksMatchHappensBefore(bankSpaceTime(threeWay, randomWalk(threeWay, choices)));
       }),
       { numRuns: 150 },
     );

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
-import { spaceTime } from "../../src/render/space-time.js";
-import type { SpaceTime } from "../../src/render/space-time-view.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
+import type { SpaceTime } from "../../src/view/space-time-view.js";
 import { svgDiagram } from "../../src/render/svg-diagram.js";
 import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
 import { allElements, parseXml, type XmlElement } from "../support/xml.js";
 
 const twoNode = () => checked("two-node", false);
-const viewOf = (property: string) => spaceTime(twoNode().scenario, counterexampleOf(twoNode(), property));
+const viewOf = (property: string) => bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), property));
 
 function group(svg: XmlElement, id: string): XmlElement {
   const found = svg.children.find((c) => c.name === "g" && c.attributes.id === id);
@@ -93,7 +93,7 @@ describe("svgDiagram", () => {
     const scenario = parseScenario(
       JSON.stringify({ name: `<"&'>`, processes: { "A&B": 1, "<C>": 2 }, programs: { "A&B": [{ to: "<C>", amount: 1 }] }, initiators: ["A&B"] }),
     );
-    const { svg } = drawn(spaceTime(scenario, walk(scenario, ["send A&B", "initiate A&B"])));
+    const { svg } = drawn(bankSpaceTime(scenario, walk(scenario, ["send A&B", "initiate A&B"])));
     expect(group(svg, "lanes").children.filter((c) => c.name === "text").map((t) => t.text)).toEqual(["A&B", "<C>"]);
     expect(svg.children.filter((c) => c.name === "text").map((t) => t.text)).toContain(`<"&'>: FIFO channels; time goes down`);
   });

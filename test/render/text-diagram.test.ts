@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { spaceTime } from "../../src/render/space-time.js";
+import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
 import { textDiagram } from "../../src/render/text-diagram.js";
-import { textReport } from "../../src/render/text-report.js";
+import { bankTextReport } from "../../src/models/bank/bank-text-report.js";
 import { checked, counterexampleOf } from "../support/counterexamples.js";
 
 // The two-node scenario with FIFO off (spec/scenarios/two-node.json, --no-fifo), drawn by hand.
 const twoNode = () => checked("two-node", false);
 const diagram = (property: string, color = false) =>
-  textDiagram(spaceTime(twoNode().scenario, counterexampleOf(twoNode(), property)), { color }).join("\n");
+  textDiagram(bankSpaceTime(twoNode().scenario, counterexampleOf(twoNode(), property)), { color }).join("\n");
 
 const GHOST = `
    P0            P1
@@ -60,16 +60,16 @@ describe("textDiagram, two nodes without FIFO", () => {
 describe("textDiagram, other shapes", () => {
   it("should draw a message between lanes that are not neighbours over the lane between them, and who never recorded", () => {
     const report = checked("disconnected");
-    const lines = textDiagram(spaceTime(report.scenario, counterexampleOf(report, "termination")));
+    const lines = textDiagram(bankSpaceTime(report.scenario, counterexampleOf(report, "termination")));
     expect(lines[4]).toBe("3   │  ┌─────╎─│──║─────────────●   P2 sends P2#1 (5) to P0");
     expect(lines[10]).toBe("7   ●◀─┘          │             ║   P0 receives P2#1 (5)");
     expect(lines).toContain("never recorded: P2");
   });
 });
 
-describe("textReport", () => {
+describe("bankTextReport", () => {
   it("should put the diagram under each counterexample's steps", () => {
-    const text = textReport(twoNode());
+    const text = bankTextReport(twoNode());
     const indented = GHOST.slice(1).split("\n").map((line) => `  ${line}`.trimEnd()).join("\n");
     expect(text).toContain(`before sending it\n\n${indented}\n`);
   });

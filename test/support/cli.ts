@@ -1,7 +1,8 @@
 /**
  * Two ways to run `snaplab` in tests: `snaplab(...)` spawns the real binary,
  * as a user would; `runCli(...)` calls the same `main` in this process (fast,
- * and counted by coverage), capturing what it writes and the exit code.
+ * and counted by coverage), capturing what it writes and the exit code;
+ * `runCliWith(registry, ...)` does so with other models than the standard ones.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { vi } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { models, type ModelRegistry } from "../../src/models/registry.js";
 
 export interface CliResult {
   status: number | null;
@@ -25,6 +27,11 @@ export function snaplab(...args: string[]): CliResult {
 }
 
 export async function runCli(...args: string[]): Promise<CliResult> {
+  return runCliWith(models, ...args);
+}
+
+/** `runCli` with the models of `registry`, e.g. the standard ones plus a model a test defines. */
+export async function runCliWith(registry: ModelRegistry, ...args: string[]): Promise<CliResult> {
   const captured = { stdout: "", stderr: "" };
   const capture = (stream: "stdout" | "stderr") =>
     vi.spyOn(process[stream], "write").mockImplementation((chunk: string | Uint8Array) => {
@@ -35,7 +42,7 @@ export async function runCli(...args: string[]): Promise<CliResult> {
   const before = process.exitCode;
   process.exitCode = 0;
   try {
-    await main(args);
+    await main(args, registry);
     return { status: Number(process.exitCode ?? 0), ...captured };
   } finally {
     process.exitCode = before;

@@ -1,36 +1,41 @@
 // Counterexamples the picture and trace tests draw: the shipped scenarios
 // checked with FIFO off (or as they are), and paths walked by hand.
 import { fileURLToPath } from "node:url";
-import { enabledActions, formatAction, type BankAction } from "../../src/bank/actions.js";
-import { loadScenario, parseScenario } from "../../src/bank/parse-scenario.js";
-import type { Scenario } from "../../src/bank/scenario.js";
-import { initialState, type BankState } from "../../src/bank/state.js";
-import { step } from "../../src/bank/system.js";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
-import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+import { enabledActions, formatAction, type BankAction } from "../../src/models/bank/actions.js";
+import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
+import { initialState, type BankState } from "../../src/models/bank/bank-state.js";
+import { step } from "../../src/models/bank/system.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { Counterexample } from "../../src/check/report.js";
+import type { Violation } from "../../src/explore/exploration.js";
+import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
 
 export function scenarioFile(name: string): string {
   return fileURLToPath(new URL(`../../spec/scenarios/${name}.json`, import.meta.url));
 }
 
-const reports = new Map<string, CheckReport>();
+const reports = new Map<string, BankReport>();
 
 /** A shipped scenario checked exhaustively (once per test file). */
-export function checked(name: string, fifo?: boolean): CheckReport {
+export function checked(name: string, fifo?: boolean): BankReport {
   const key = `${name}/${fifo}`;
-  if (!reports.has(key)) reports.set(key, checkScenario(loadScenario(scenarioFile(name)), fifo === undefined ? {} : { fifo }));
+  if (!reports.has(key)) reports.set(key, checkBank(loadScenario(scenarioFile(name)), fifo === undefined ? {} : { fifo }));
   return reports.get(key)!;
 }
 
-export function counterexampleOf(report: CheckReport, property: string): Counterexample {
+export function counterexampleOf(report: BankReport, property: string): Counterexample<BankState, BankAction> {
   const found = report.counterexamples.find((c) => c.property === property);
   if (!found) throw new Error(`no counterexample for ${property}`);
   return found;
 }
 
+/** A hand-made path, shaped as a violation for the pictures. */
+export type Walk = Violation<BankState, BankAction> & { readonly length: number };
+
 /** The path that takes the actions named (as formatAction names them), one by one. */
-export function walk(scenario: Scenario, names: readonly string[], algorithm: SnapshotAlgorithm = chandyLamport): Counterexample {
+export function walk(scenario: Scenario, names: readonly string[], algorithm: SnapshotAlgorithm = chandyLamport): Walk {
   const states: BankState[] = [initialState(scenario)];
   const actions: BankAction[] = [];
   for (const name of names) {
@@ -44,7 +49,7 @@ export function walk(scenario: Scenario, names: readonly string[], algorithm: Sn
 }
 
 /** A run that follows `choices` (each picks among the enabled actions) until they or the actions run out. */
-export function randomWalk(scenario: Scenario, choices: readonly number[], algorithm: SnapshotAlgorithm = chandyLamport): Counterexample {
+export function randomWalk(scenario: Scenario, choices: readonly number[], algorithm: SnapshotAlgorithm = chandyLamport): Walk {
   let state = initialState(scenario);
   const names: string[] = [];
   for (const choice of choices) {

@@ -1,7 +1,7 @@
 /** The figures of spec/model.md that a report carries, in the shape the oracle gives them. */
-import type { CheckReport } from "../../src/check/check-scenario.js";
+import type { BankReport } from "../../src/models/bank/check-bank.js";
 
-export function figures(report: CheckReport) {
+export function figures(report: BankReport) {
   return {
     states: report.states,
     transitions: report.transitions,

@@ -1,4 +1,4 @@
-// Reference implementation ("oracle") of the bank model of /work/shared/semantics.md.
+// Reference implementation ("oracle") of the bank model of spec/model.md.
 //
 // It is written independently of src/ and deliberately naively: states are plain
 // objects, identified by their canonical JSON string, explored breadth-first with a Map

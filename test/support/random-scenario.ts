@@ -2,8 +2,8 @@
 // channels (or the complete graph), a few sends, random initiators, FIFO on or
 // off. Sizes are kept so that the generic explorer checks each in milliseconds.
 import fc from "fast-check";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
-import type { Scenario } from "../../src/bank/scenario.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
 
 /** At most this many sends in all, by number of processes (the state space grows fast). */
 const MAX_SENDS: Record<number, number> = { 2: 3, 3: 2, 4: 1 };

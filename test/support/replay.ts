@@ -3,11 +3,11 @@
  * each one is enabled where it is taken, and returns the final state. Used to
  * prove that every trace the explorer reports is a real execution.
  */
-import { formatAction } from "../../src/bank/actions.js";
-import type { BankAction } from "../../src/bank/actions.js";
-import type { BankState } from "../../src/bank/state.js";
+import { formatAction } from "../../src/models/bank/actions.js";
+import type { BankAction } from "../../src/models/bank/actions.js";
+import type { BankState } from "../../src/models/bank/bank-state.js";
 import type { Model } from "../../src/model/model.js";
-import type { Scenario } from "../../src/bank/scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
 
 export function replay(scenario: Scenario, model: Model<BankState, BankAction>, actions: readonly BankAction[]): BankState {
   let state = model.initStates()[0]!;

@@ -12,7 +12,7 @@ export async function runExplore(args: readonly string[]): Promise<{ stdout: str
   const before = process.exitCode;
   try {
     await yargs(["explore", ...args])
-      .command(exploreCommand)
+      .command(exploreCommand())
       .strict()
       .fail((message, error) => {
         throw error ?? new Error(message);

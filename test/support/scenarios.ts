@@ -1,8 +1,8 @@
 /** Scenario fixtures and a fast-check generator of small random scenarios. */
 import fc from "fast-check";
-import { loadScenario } from "../../src/bank/parse-scenario.js";
-import { parseScenario } from "../../src/bank/parse-scenario.js";
-import type { Scenario } from "../../src/bank/scenario.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
 
 export interface ScenarioJson {
   name?: string;

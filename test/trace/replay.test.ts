@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
-import { checkScenario, type CheckReport, type Counterexample } from "../../src/check/check-scenario.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { Counterexample } from "../../src/check/report.js";
+import type { BankAction } from "../../src/models/bank/actions.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
+import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankState } from "../../src/models/bank/bank-state.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
 import { checked } from "../support/counterexamples.js";
 
 /** Save a counterexample as `explore --save-trace` does and read it back. */
-function roundTrip(report: CheckReport, counterexample: Counterexample, file = "trace.json") {
-  return parseTrace(formatTrace(savedTrace(report.scenario, report.algorithm.name, counterexample)), file);
+function roundTrip(report: BankReport, counterexample: Counterexample<BankState, BankAction>, file = "trace.json") {
+  return parseTrace(formatTrace(savedTrace(bankModel, report.scenario, report.algorithm, counterexample)), file);
 }
 
 // Rules that never record a channel's messages: conservation fails even with FIFO.
@@ -34,13 +38,13 @@ describe("saved traces", () => {
 
   it("should write the actions by their stable names, one per line", () => {
     const report = checked("two-node", false);
-    const text = formatTrace(savedTrace(report.scenario, "chandy-lamport", report.counterexamples[0]!));
+    const text = formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!));
     expect(text).toContain(`"fifo": false,\n`);
     expect(text).toContain(`"actions": [\n    "initiate P0",\n    "send P0",\n    "deliver P0->P1 P0#1",\n    "deliver P0->P1 marker",\n    "deliver P1->P0 marker"\n  ]\n}\n`);
   });
 
   it("should run clean when the rules that failed are replaced by correct ones", () => {
-    const report = checkScenario(checked("two-node").scenario, { algorithm: forgetsChannels });
+    const report = checkBank(checked("two-node").scenario, { algorithm: forgetsChannels });
     const trace = roundTrip(report, report.counterexamples.find((c) => c.property === "conservation")!);
     expect(replayTrace(trace, forgetsChannels).reproduces).toBe(true);
     const fixed = replayTrace(trace, chandyLamport);
@@ -59,7 +63,7 @@ describe("saved traces", () => {
 
 describe("damaged traces", () => {
   const report = checked("two-node", false);
-  const good = formatTrace(savedTrace(report.scenario, "chandy-lamport", report.counterexamples.find((c) => c.property === "conservation")!));
+  const good = formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples.find((c) => c.property === "conservation")!));
   const edited = (change: (trace: Record<string, unknown>) => void) => {
     const trace = JSON.parse(good) as Record<string, unknown>;
     change(trace);

@@ -5,7 +5,7 @@
  * exercise 2 owns the channels' recordings. The two kinds act on different
  * parts of the state, so their order within a step does not matter.
  */
-import type { Effect, SnapshotAlgorithm } from "../../algorithms/snapshot-algorithm.js";
+import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
 
 const processEffects: ReadonlySet<Effect["type"]> = new Set(["record-state", "send-marker"]);
 

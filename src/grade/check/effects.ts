@@ -4,9 +4,9 @@
  * were really sent on their channel. Whatever else an effect carries is
  * dropped. The bank itself still refuses channels that are not the process's.
  */
-import type { Effect } from "../../algorithms/snapshot-algorithm.js";
-import type { Scenario } from "../../bank/scenario.js";
-import { messageOf, type DataMessage } from "../../bank/state.js";
+import type { Effect } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { Scenario } from "../../models/bank/scenario.js";
+import { messageOf, type DataMessage } from "../../models/bank/bank-state.js";
 import { RuleFault } from "./rule-fault.js";
 
 export interface EffectContext {

@@ -6,7 +6,7 @@
  * returns something that is not an effect) stops the exploration with a
  * RuleFault: no trace can make such rules right.
  */
-import { MalformedEffectError } from "../../bank/apply-effects.js";
+import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Model } from "../../model/model.js";
 import { always, type Property } from "../../model/property.js";
 import { RuleFault } from "./rule-fault.js";

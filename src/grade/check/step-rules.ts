@@ -4,9 +4,9 @@
  * (the explorer prunes it), which also keeps wrong rules from flooding the
  * network with markers forever.
  */
-import type { BankAction } from "../../bank/actions.js";
-import { outgoingChannels, type Scenario } from "../../bank/scenario.js";
-import type { BankState } from "../../bank/state.js";
+import type { BankAction } from "../../models/bank/actions.js";
+import { outgoingChannels, type Scenario } from "../../models/bank/scenario.js";
+import type { BankState } from "../../models/bank/bank-state.js";
 
 export interface StepRule<State, Action> {
   readonly name: string;

@@ -2,8 +2,8 @@
  * A submission's snapshot rules, as the bank runs them: each handler is a
  * call into the submission, and what comes back is checked to be effects.
  */
-import type { SnapshotAlgorithm } from "../../algorithms/snapshot-algorithm.js";
-import type { Scenario } from "../../bank/scenario.js";
+import type { SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { validEffects } from "./effects.js";
 import type { Submission } from "./submission.js";
 

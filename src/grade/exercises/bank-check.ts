@@ -1,15 +1,15 @@
 /** Grading on the bank with one snapshot: the system, and one check per scenario. */
-import type { SnapshotAlgorithm } from "../../algorithms/snapshot-algorithm.js";
-import type { BankAction } from "../../bank/actions.js";
-import type { Scenario } from "../../bank/scenario.js";
-import { recordedSnapshot } from "../../bank/snapshot.js";
-import type { BankState } from "../../bank/state.js";
-import { bankSystem } from "../../bank/system.js";
+import type { SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { BankAction } from "../../models/bank/actions.js";
+import type { Scenario } from "../../models/bank/scenario.js";
+import { recordedSnapshot } from "../../models/bank/snapshot.js";
+import type { BankState } from "../../models/bank/bank-state.js";
+import { bankSystem } from "../../models/bank/system.js";
 import type { Property } from "../../model/property.js";
-import { describeStep } from "../../render/describe-step.js";
-import { spaceTime } from "../../render/space-time.js";
+import { describeBankStep } from "../../models/bank/describe-bank-step.js";
+import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
 import { textDiagram } from "../../render/text-diagram.js";
-import { formatSnapshot } from "../../render/text-report.js";
+import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
@@ -22,10 +22,10 @@ export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, e
     model,
     stepRules: markerRules(scenario),
     properties: [...model.properties(), ...extra],
-    describeStep: (before, action, after) => describeStep(scenario, before, action, after),
+    describeStep: (before, action, after) => describeBankStep(scenario, before, action, after),
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
     drawDiagram: (path, property, reason) =>
-      textDiagram(spaceTime(scenario, { property, reason, length: path.actions.length, path })),
+      textDiagram(bankSpaceTime(scenario, { property, reason, length: path.actions.length, path })),
   };
 }
 

@@ -3,9 +3,9 @@
  * reference rules keep every property when channels are FIFO, and lose
  * money (conservation) when they are not. Graded by exploring it both ways.
  */
-import { chandyLamport } from "../../algorithms/chandy-lamport.js";
-import { loadScenario } from "../../bank/parse-scenario.js";
-import { ScenarioError } from "../../bank/scenario-error.js";
+import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
+import { loadScenario } from "../../models/bank/parse-scenario.js";
+import { ScenarioError } from "../../errors/scenario-error.js";
 import { runCheck } from "../check/run-check.js";
 import { bankGradedSystem } from "./bank-check.js";
 import type { ScenarioExercise } from "./exercise.js";

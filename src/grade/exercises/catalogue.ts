@@ -1,5 +1,5 @@
 /** The exercises, in the order a learner takes them. */
-import { SnaplabError } from "../../errors.js";
+import { SnaplabError } from "../../errors/snaplab-error.js";
 import { breakFifo } from "./break-fifo.js";
 import { channelRecording } from "./channel-recording.js";
 import { completion } from "./completion.js";

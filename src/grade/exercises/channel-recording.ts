@@ -4,7 +4,7 @@
  * effects, with the reference rules recording the processes and sending the
  * markers, so a mistake in exercise 1 costs nothing here.
  */
-import { chandyLamport } from "../../algorithms/chandy-lamport.js";
+import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import { combineRules } from "../check/compose.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";

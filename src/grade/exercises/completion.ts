@@ -5,12 +5,12 @@
  * and CollectSnapshot). The reference rules run the snapshot; the learner's
  * two functions are asked in every state, and at the end of every run.
  */
-import { chandyLamport } from "../../algorithms/chandy-lamport.js";
-import { recordedMessages } from "../../bank/cut.js";
-import { processView } from "../../bank/process-view.js";
-import { incomingChannels, type ChannelId, type ProcessId, type Scenario } from "../../bank/scenario.js";
-import { recordedSnapshot } from "../../bank/snapshot.js";
-import type { BankState, DataMessage } from "../../bank/state.js";
+import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
+import { recordedMessages } from "../../models/bank/cut.js";
+import { processView } from "../../models/bank/process-view.js";
+import { incomingChannels, type ChannelId, type ProcessId, type Scenario } from "../../models/bank/scenario.js";
+import { recordedSnapshot } from "../../models/bank/snapshot.js";
+import type { BankState, DataMessage } from "../../models/bank/bank-state.js";
 import { always, atTermination, type Property } from "../../model/property.js";
 import { RuleFault } from "../check/rule-fault.js";
 import type { Submission } from "../check/submission.js";

@@ -3,13 +3,13 @@
  * id, and several snapshots run in one execution, each of which must be a
  * consistent cut (the five properties, per snapshot).
  */
-import type { MultiEffect, MultiSnapshotAlgorithm } from "../../algorithms/multi-snapshot-algorithm.js";
-import type { BankAction } from "../../bank/actions.js";
-import { describeMultiStep } from "../../bank/multi-snapshot/describe-step.js";
-import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../bank/multi-snapshot/state.js";
-import { multiSnapshotSystem } from "../../bank/multi-snapshot/system.js";
-import { recordedSnapshot } from "../../bank/snapshot.js";
-import { formatSnapshot } from "../../render/text-report.js";
+import type { MultiEffect, MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { BankAction } from "../../models/bank/actions.js";
+import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-multi-snapshot-step.js";
+import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
+import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
+import { recordedSnapshot } from "../../models/bank/snapshot.js";
+import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { validEffects } from "../check/effects.js";
 import type { GradedSystem } from "../check/run-check.js";
 import { markerRules } from "../check/step-rules.js";

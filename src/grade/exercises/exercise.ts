@@ -3,7 +3,7 @@
  * checks that score it. A check is one scenario explored exhaustively (or,
  * for a scenario the learner writes, one verdict about it).
  */
-import type { Scenario } from "../../bank/scenario.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import type { CheckOutcome } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
 

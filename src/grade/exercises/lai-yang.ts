@@ -2,7 +2,7 @@
  * Exercise 5, snapshots without FIFO: Lai-Yang's rules, graded exhaustively
  * with channels that deliver in any order.
  */
-import type { Scenario } from "../../bank/scenario.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";

@@ -3,7 +3,7 @@
  * the first marker. Graded on the learner's record-state and send-marker
  * effects, with the reference rules recording the channels.
  */
-import { chandyLamport } from "../../algorithms/chandy-lamport.js";
+import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import { combineRules } from "../check/compose.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";

@@ -4,9 +4,9 @@
  * mistakes (a marker behind a message, two initiators, a one-way ring where
  * markers travel the long way round).
  */
-import { parseScenario } from "../../bank/parse-scenario.js";
-import type { Scenario } from "../../bank/scenario.js";
-import type { MultiSnapshotScenario } from "../../bank/multi-snapshot/state.js";
+import { parseScenario } from "../../models/bank/parse-scenario.js";
+import type { Scenario } from "../../models/bank/scenario.js";
+import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 
 const scenario = (name: string, spec: object): Scenario => parseScenario(JSON.stringify({ name, ...spec }), `grader scenario ${name}`);
 

@@ -6,7 +6,7 @@
 import type { DatabaseDesign } from "./design.js";
 import { nodeView } from "./node-view.js";
 import { isDistributed, type DatabaseScenario } from "./scenario.js";
-import type { DatabaseState } from "./state.js";
+import type { DatabaseState } from "./database-state.js";
 
 export type DatabaseAction =
   | { readonly type: "commit"; readonly node: number }

@@ -3,10 +3,10 @@
  * refuses any effect its node could not do (a channel that is not its own, a
  * redo before recording).
  */
-import { MalformedEffectError } from "../../bank/apply-effects.js";
+import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { DatabaseEffect } from "./design.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { imageOf, logLength, type ChannelState, type Credit, type DatabaseState, type LoggedCredit, type NodeImage, type NodeState } from "./state.js";
+import { imageOf, logLength, type ChannelState, type Credit, type DatabaseState, type LoggedCredit, type NodeImage, type NodeState } from "./database-state.js";
 
 export function applyDatabaseEffects(
   scenario: DatabaseScenario,

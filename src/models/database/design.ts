@@ -7,8 +7,8 @@
  * its own (starting a snapshot, answering a coordinator); the explorer tries
  * each whenever the design offers it.
  */
-import type { ChannelId } from "../../bank/scenario.js";
-import type { ChannelRecording, Credit, Signal } from "./state.js";
+import type { ChannelId } from "../../scenario/channels.js";
+import type { DatabaseChannelRecording, Credit, Signal } from "./database-state.js";
 
 export interface NodeView {
   readonly node: string;
@@ -18,7 +18,7 @@ export interface NodeView {
   readonly incoming: readonly ChannelId[];
   readonly outgoing: readonly ChannelId[];
   /** rec[c] for every incoming channel c. */
-  readonly recordings: Readonly<Record<ChannelId, ChannelRecording>>;
+  readonly recordings: Readonly<Record<ChannelId, DatabaseChannelRecording>>;
   readonly gateClosed: boolean;
   readonly notes: readonly string[];
   /** Distributed transactions this node started whose credit has not yet been committed. */

@@ -1,11 +1,11 @@
 /** The part of the database's state a design may see: its own node. */
 import type { NodeView } from "./design.js";
 import type { DatabaseScenario } from "./scenario.js";
-import type { ChannelRecording, DatabaseState } from "./state.js";
+import type { DatabaseChannelRecording, DatabaseState } from "./database-state.js";
 
 export function nodeView(scenario: DatabaseScenario, state: DatabaseState, node: number): NodeView {
   const n = state.nodes[node]!;
-  const recordings: Record<string, ChannelRecording> = {};
+  const recordings: Record<string, DatabaseChannelRecording> = {};
   const incoming: string[] = [];
   const outgoing: string[] = [];
   let unfinished = 0;

@@ -4,12 +4,12 @@
  * deadlock freedom are checked in every terminal state.
  */
 import { always, atTermination, type Property } from "../../model/property.js";
-import { accountName, isDistributed, totalMoney, type DatabaseScenario } from "./scenario.js";
-import { firstHole, heldPositions, isSnapshotComplete, type DatabaseState, type NodeImage } from "./state.js";
+import { accountName, isDistributed, totalDatabaseMoney, type DatabaseScenario } from "./scenario.js";
+import { firstHole, heldPositions, isDatabaseSnapshotComplete, type DatabaseState, type NodeImage } from "./database-state.js";
 
 export function databaseProperties(scenario: DatabaseScenario): Property<DatabaseState>[] {
   const onComplete = (check: (images: readonly NodeImage[]) => string | undefined) => (state: DatabaseState) =>
-    isSnapshotComplete(state) ? check(state.nodes.map((n) => n.restored!)) : undefined;
+    isDatabaseSnapshotComplete(state) ? check(state.nodes.map((n) => n.restored!)) : undefined;
   const distributed = scenario.programs.flatMap((program, node) => program.flatMap((t, k) => (isDistributed(t) ? [{ t, node, k }] : [])));
 
   const atomicity = always<DatabaseState>(
@@ -32,7 +32,7 @@ export function databaseProperties(scenario: DatabaseScenario): Property<Databas
     "After redo, the balances in the snapshot add up to the money the database started with.",
     onComplete((images) => {
       const recorded = images.reduce((sum, i) => sum + i.balances.reduce((a, b) => a + b, 0), 0);
-      return recorded === totalMoney(scenario) ? undefined : `the snapshot holds ${recorded}, expected ${totalMoney(scenario)}`;
+      return recorded === totalDatabaseMoney(scenario) ? undefined : `the snapshot holds ${recorded}, expected ${totalDatabaseMoney(scenario)}`;
     }),
   );
 

@@ -6,7 +6,7 @@
  * Every node has a channel to every other. This is the resolved form;
  * `parseDatabaseScenario` builds it from a JSON file and checks it.
  */
-import type { Channel } from "../../bank/scenario.js";
+import type { Channel } from "../../scenario/channels.js";
 
 export interface Account {
   readonly node: number;
@@ -47,6 +47,6 @@ export function accountName(scenario: DatabaseScenario, { node, account }: Accou
   return `${scenario.nodes[node]}.${scenario.accounts[node]![account]}`;
 }
 
-export function totalMoney(scenario: DatabaseScenario): number {
+export function totalDatabaseMoney(scenario: DatabaseScenario): number {
   return scenario.initialBalances.flat().reduce((sum, b) => sum + b, 0);
 }

@@ -10,7 +10,7 @@ import type { DatabaseDesign } from "./design.js";
 import { nodeView } from "./node-view.js";
 import { databaseProperties } from "./properties.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { databaseStateKey, type DatabaseState } from "./state.js";
+import { databaseStateKey, type DatabaseState } from "./database-state.js";
 import { commitCredit, commitTransaction, takeFirst } from "./transactions.js";
 
 export function initialDatabaseState(scenario: DatabaseScenario): DatabaseState {

@@ -3,7 +3,7 @@
  * knows nothing of snapshots; system.ts joins it with a design.
  */
 import type { DatabaseScenario } from "./scenario.js";
-import type { Credit, DatabaseMessage, DatabaseState, NodeState } from "./state.js";
+import type { Credit, DatabaseMessage, DatabaseState, NodeState } from "./database-state.js";
 
 function withNode(state: DatabaseState, node: number, change: Partial<NodeState>): DatabaseState {
   const nodes = state.nodes.slice();

@@ -3,10 +3,10 @@
  * `inject`, the operator `take`s from an input, the `sink` takes its next
  * item, and the job may `fail` (once, after a checkpoint has completed).
  */
-import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import type { BarrierMode } from "./barrier-modes.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
 import { isBlocked } from "./tasks.js";
-import { completedCheckpoint, type DataflowState } from "./state.js";
+import { completedCheckpoint, type DataflowState } from "./dataflow-state.js";
 
 export type DataflowAction =
   | { readonly type: "emit"; readonly source: number }

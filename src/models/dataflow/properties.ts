@@ -5,7 +5,7 @@
  */
 import { atTermination, type Property } from "../../model/property.js";
 import type { DataflowScenario } from "./scenario.js";
-import type { DataflowState } from "./state.js";
+import type { DataflowState } from "./dataflow-state.js";
 
 export function dataflowProperties(scenario: DataflowScenario): Property<DataflowState>[] {
   const all = scenario.records.flat();

@@ -6,8 +6,8 @@
  * are lost, except the records a mode stored as in flight, which go back
  * into the operator's inputs ahead of anything replayed. No barrier follows.
  */
-import type { DataflowState, Item } from "./state.js";
-import { completedCheckpoint } from "./state.js";
+import type { DataflowState, Item } from "./dataflow-state.js";
+import { completedCheckpoint } from "./dataflow-state.js";
 
 export function failAndRecover(state: DataflowState): DataflowState {
   const n = completedCheckpoint(state);

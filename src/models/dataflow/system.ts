@@ -4,13 +4,13 @@
  * and then runs to the end from what it restored; the properties judge the
  * end. (A run that never fails processes each record once; it needs no check.)
  */
-import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import type { BarrierMode } from "./barrier-modes.js";
 import type { Model } from "../../model/model.js";
 import { enabledDataflowActions, type DataflowAction } from "./actions.js";
 import { dataflowProperties } from "./properties.js";
 import { failAndRecover } from "./recovery.js";
 import type { DataflowScenario } from "./scenario.js";
-import { dataflowStateKey, initialDataflowState, type DataflowState } from "./state.js";
+import { dataflowStateKey, initialDataflowState, type DataflowState } from "./dataflow-state.js";
 import { emitRecord, injectBarrier, operatorTakes, sinkTakes } from "./tasks.js";
 
 export function dataflowSystem(scenario: DataflowScenario, mode: BarrierMode): Model<DataflowState, DataflowAction> {

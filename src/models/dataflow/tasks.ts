@@ -3,9 +3,9 @@
  * barriers, the operator counts records and handles barriers by its mode,
  * the sink keeps records and takes its part of a checkpoint at a barrier.
  */
-import type { BarrierMode } from "../../algorithms/dataflow/barrier-modes.js";
+import type { BarrierMode } from "./barrier-modes.js";
 import { TO_SINK, type DataflowScenario } from "./scenario.js";
-import { withRecord, type DataflowState, type Item, type OperatorSnapshot, type OperatorState } from "./state.js";
+import { withRecord, type DataflowState, type Item, type OperatorSnapshot, type OperatorState } from "./dataflow-state.js";
 
 type Channels = DataflowState["channels"];
 

@@ -3,9 +3,9 @@
  * systems' own, each with the exercise that must refuse it and the property
  * or step rule its shortest counterexample breaks.
  */
-import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../../../src/algorithms/multi-snapshot-algorithm.js";
-import type { Effect, ProcessView, SnapshotAlgorithm } from "../../../src/algorithms/snapshot-algorithm.js";
-import { chandyLamport, recordAndForward } from "../../../src/algorithms/chandy-lamport.js";
+import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { Effect, ProcessView, SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { GlobalSnapshot, LocalPart } from "../../../src/grade/exercises/completion.js";
 
 export interface WrongRules {

@@ -6,12 +6,12 @@
  * whose `send p` is split into `debit p` then `send p`, run with exercise 1's
  * checks and the reference rules (the Go code's rules are Chandy-Lamport's).
  */
-import type { SnapshotAlgorithm } from "../../../src/algorithms/snapshot-algorithm.js";
-import type { BankAction } from "../../../src/bank/actions.js";
-import type { Scenario } from "../../../src/bank/scenario.js";
-import type { BankState } from "../../../src/bank/state.js";
-import { sendTransfer } from "../../../src/bank/environment.js";
-import { bankSystem } from "../../../src/bank/system.js";
+import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { BankAction } from "../../../src/models/bank/actions.js";
+import type { Scenario } from "../../../src/models/bank/scenario.js";
+import type { BankState } from "../../../src/models/bank/bank-state.js";
+import { sendTransfer } from "../../../src/models/bank/environment.js";
+import { bankSystem } from "../../../src/models/bank/system.js";
 import type { Property } from "../../../src/model/property.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { markerRules } from "../../../src/grade/check/step-rules.js";

@@ -1,6 +1,6 @@
 // Designs are plug-ins: an effect a node could not do is refused with the rule and node named.
 import { describe, expect, it } from "vitest";
-import { MalformedEffectError } from "../../../src/bank/apply-effects.js";
+import { MalformedEffectError } from "../../../src/errors/malformed-effect-error.js";
 import type { DatabaseEffect } from "../../../src/models/database/design.js";
 import { applyDatabaseEffects } from "../../../src/models/database/apply-effects.js";
 import { parseDatabaseScenario } from "../../../src/models/database/parse-scenario.js";

@@ -1,6 +1,6 @@
 // The database properties explain their failures; designs broken on purpose show the two that the seed's designs never break.
 import { describe, expect, it } from "vitest";
-import { blocking } from "../../../src/algorithms/database/blocking.js";
+import { blocking } from "../../../src/models/database/designs/blocking.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import { databaseSystem } from "../../../src/models/database/system.js";

@@ -2,14 +2,14 @@
 // in the log, blocking's credit without its debit, and a credit left out of every snapshot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamportRedo } from "../../../src/algorithms/database/chandy-lamport-redo.js";
+import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-lamport-redo.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
-import type { ModelReport } from "../../../src/check/check-model.js";
-import { loadAnyScenario } from "../../../src/check/load-any-scenario.js";
+import type { Report } from "../../../src/check/report.js";
+import { loadModelScenario } from "../../../src/models/registry.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
-import { databaseSpaceTime } from "../../../src/models/database/space-time.js";
+import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
 import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
@@ -17,11 +17,11 @@ import { randomRun } from "../../support/model-paths.js";
 import { parseXml } from "../../support/xml.js";
 
 function scenario(name: string): DatabaseScenario {
-  const loaded = loadAnyScenario(`spec/scenarios/case-studies/${name}.json`);
-  if (loaded.model !== "database") throw new Error(`${name} is not a database scenario`);
+  const loaded = loadModelScenario(`spec/scenarios/case-studies/${name}.json`);
+  if (loaded.model.name !== "database") throw new Error(`${name} is not a database scenario`);
   return loaded.scenario;
 }
-const reports = new Map<string, ModelReport>();
+const reports = new Map<string, Report>();
 function drawn(name: string, property: string) {
   if (!reports.has(name)) reports.set(name, checkDatabase(scenario(name)));
   return reports.get(name)!.counterexamples.find((c) => c.property === property)!.view;

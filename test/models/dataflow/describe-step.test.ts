@@ -1,10 +1,10 @@
 // A dataflow trace in words, step by step: an unaligned checkpoint that stores a record and gives it back.
 import { describe, expect, it } from "vitest";
-import { aligned, unaligned, type BarrierMode } from "../../../src/algorithms/dataflow/barrier-modes.js";
+import { aligned, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
-import { describeDataflowStep } from "../../../src/models/dataflow/describe-step.js";
+import { describeDataflowStep } from "../../../src/models/dataflow/describe-dataflow-step.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
-import { initialDataflowState } from "../../../src/models/dataflow/state.js";
+import { initialDataflowState } from "../../../src/models/dataflow/dataflow-state.js";
 import { dataflowStep } from "../../../src/models/dataflow/system.js";
 
 const scenario: DataflowScenario = { name: "t", sources: ["S1", "S2"], records: [[], ["S2#1"]], checkpoints: 1, algorithm: "unaligned" };

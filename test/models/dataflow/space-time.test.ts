@@ -4,25 +4,25 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/algorithms/dataflow/barrier-modes.js";
-import { loadAnyScenario } from "../../../src/check/load-any-scenario.js";
+import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
+import { loadModelScenario } from "../../../src/models/registry.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
-import { dataflowSpaceTime } from "../../../src/models/dataflow/space-time.js";
+import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-time.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
 import { mermaidDiagram } from "../../../src/render/mermaid-diagram.js";
 import { shivizLog } from "../../../src/render/shiviz-log.js";
-import type { SpaceTime } from "../../../src/render/space-time-view.js";
+import type { SpaceTime } from "../../../src/view/space-time-view.js";
 import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun, walkModel } from "../../support/model-paths.js";
 import { parseXml, type XmlElement } from "../../support/xml.js";
 
 function seed003(): DataflowScenario {
-  const loaded = loadAnyScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
-  if (loaded.model !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
+  const loaded = loadModelScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
+  if (loaded.model.name !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;

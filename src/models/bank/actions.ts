@@ -1,0 +1,40 @@
+/**
+ * The actions of the bank (spec/model.md, "Actions"), each a verb with its
+ * subject. `send` belongs to the application, `initiate` to the snapshot
+ * algorithm, `deliver` to the network (what it delivers decides who reacts).
+ */
+import type { Scenario } from "./scenario.js";
+import type { BankState } from "./bank-state.js";
+
+export type BankAction =
+  | { readonly type: "send"; readonly process: number }
+  /** With `atomicSend: false`, a send is a debit followed by a transmit. */
+  | { readonly type: "debit"; readonly process: number }
+  | { readonly type: "transmit"; readonly process: number }
+  | { readonly type: "initiate"; readonly process: number }
+  /** Deliver the message at `position` in the channel's queue (always 0 under FIFO). */
+  | { readonly type: "deliver"; readonly channel: number; readonly position: number };
+
+/** The enabled actions, in a fixed order: per process send (or debit, transmit) then initiate, then deliveries per channel. */
+export function enabledActions(scenario: Scenario, state: BankState): BankAction[] {
+  const actions: BankAction[] = [];
+  const firstHalf = scenario.atomicSend === false ? "debit" : "send";
+  state.processes.forEach((p, process) => {
+    if (p.debited) actions.push({ type: "transmit", process });
+    else if (p.pc < scenario.programs[process]!.length) actions.push({ type: firstHalf, process });
+    if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
+  });
+  state.channels.forEach(({ queue }, channel) => {
+    const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
+    for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
+  });
+  return actions;
+}
+
+/** A short, stable name for an action, e.g. "send P0", "deliver P0->P1 P0#1", "deliver P1->P0 marker". */
+export function formatAction(scenario: Scenario, state: BankState, action: BankAction): string {
+  if (action.type !== "deliver") return `${action.type} ${scenario.processes[action.process]}`;
+  const message = state.channels[action.channel]!.queue[action.position];
+  const label = message === undefined ? "?" : message.kind === "marker" ? "marker" : message.id;
+  return `deliver ${scenario.channels[action.channel]!.id} ${label}`;
+}

@@ -1,0 +1,19 @@
+/** The machine-readable report of `snaplab explore --json` (fields in README.md). */
+import type { BankReport } from "./check-bank.js";
+
+export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
+  const { scenario } = report;
+  return {
+    scenario: scenario.name,
+    algorithm: report.algorithm,
+    fifo: scenario.fifo,
+    states: report.states,
+    transitions: report.transitions,
+    executions: report.executions === undefined ? null : report.executions.toString(),
+    snapshots: report.snapshots.length,
+    properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
+    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    elapsedMs: Math.round(report.elapsedMs),
+    ...(options.listSnapshots ? { snapshotList: report.snapshots } : {}),
+  };
+}

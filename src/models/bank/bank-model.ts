@@ -1,0 +1,55 @@
+/**
+ * The bank as a model snaplab plugs in: processes joined by one-way channels
+ * sending each other money, with a snapshot algorithm's rules (spec/model.md).
+ */
+import type { ModelDescriptor } from "../../check/model-descriptor.js";
+import { SnaplabError } from "../../errors/snaplab-error.js";
+import { searchJson } from "../../render/search-summary.js";
+import { formatAction, type BankAction } from "./actions.js";
+import { algorithmNames, findAlgorithm } from "./algorithms/registry.js";
+import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
+import { bankJsonReport } from "./bank-json-report.js";
+import { bankSpaceTime } from "./bank-space-time.js";
+import type { BankState } from "./bank-state.js";
+import { bankTextReport } from "./bank-text-report.js";
+import type { BankReport } from "./check-bank.js";
+import { describeBankStep } from "./describe-bank-step.js";
+import { bankFields } from "./fields.js";
+import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
+import { parseScenario } from "./parse-scenario.js";
+import { promelaModel } from "./promela/promela-model.js";
+import { scenarioJson } from "./scenario-json.js";
+import type { Scenario } from "./scenario.js";
+import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
+import { stateLines } from "./state-text.js";
+import { bankSystem } from "./system.js";
+
+export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+  name: "bank",
+  fields: bankFields,
+  parse: parseScenario,
+  scenarioName: (scenario) => scenario.name,
+  settings: [{ key: "fifo", value: (scenario) => scenario.fifo, apply: (scenario, fifo) => ({ ...scenario, fifo }) }],
+  runTitle: (scenario, algorithm) => `${algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+  algorithms: { names: algorithmNames, find: findAlgorithm },
+  algorithmOf: (scenario) => scenario.algorithm,
+  build: bankSystem,
+  describeStep: (scenario, _rules, before, action, after) => describeBankStep(scenario, before, action, after),
+  spaceTime: (scenario, _rules, violation) => bankSpaceTime(scenario, violation),
+  trace: { scenarioJson: (scenario) => scenarioJson(scenario), actionName: formatAction, stateLines },
+  describeEnd: (scenario, state) => formatSnapshot(recordedSnapshot(scenario, state)),
+  recordedSnapshots: distinctSnapshots,
+  report: {
+    text: (report, options) => bankTextReport(report as BankReport, options),
+    json: (report, options) => ({ ...bankJsonReport(report as BankReport, options), search: searchJson(report) }),
+  },
+  promela: (scenario, file) => {
+    if (scenario.algorithm !== "chandy-lamport") {
+      throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
+    }
+    const field = unmodelledField(scenario);
+    if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
+    return promelaModel(scenario);
+  },
+  explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),
+};

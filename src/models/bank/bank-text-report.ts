@@ -1,0 +1,71 @@
+/**
+ * The report a person reads: the figures, one line per property, and for each
+ * violated property its shortest counterexample as numbered steps, followed by
+ * the snapshot it recorded, why that snapshot is wrong, and a space-time
+ * diagram of it.
+ */
+import type { Counterexample } from "../../check/report.js";
+import type { BankAction } from "./actions.js";
+import type { BankReport } from "./check-bank.js";
+import type { BankState } from "./bank-state.js";
+import { searchLines } from "../../render/search-summary.js";
+import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
+
+export interface TextReportOptions extends TextDiagramOptions {
+  readonly listSnapshots?: boolean;
+}
+
+export function bankTextReport(report: BankReport, options: TextReportOptions = {}): string {
+  const { scenario } = report;
+  const lines = [
+    `${scenario.name}: ${report.algorithm}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+    `  states       ${report.states.toLocaleString("en-US")}`,
+    `  transitions  ${report.transitions.toLocaleString("en-US")}`,
+    `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,
+    `  snapshots    ${report.snapshots.length.toLocaleString("en-US")} distinct`,
+    `  time         ${Math.round(report.elapsedMs)} ms`,
+    ...searchLines(report).map((line, i) => (i === 0 ? `  search       ${line}` : `               ${line}`)),
+    "",
+  ];
+  const width = Math.max(...report.properties.map((p) => p.name.length));
+  for (const p of report.properties) lines.push(`  ${p.name.padEnd(width)}  ${p.holds ? "holds" : "VIOLATED"}`);
+  for (const counterexample of report.counterexamples) lines.push("", ...counterexampleLines(report, counterexample, options));
+  if (options.listSnapshots) lines.push("", ...snapshotTable(report));
+  return lines.join("\n") + "\n";
+}
+
+export function counterexampleLines(
+  _report: BankReport,
+  counterexample: Counterexample<BankState, BankAction>,
+  options: TextDiagramOptions = {},
+): string[] {
+  return [
+    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} steps:`,
+    ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
+    `  recorded: ${counterexample.recorded}`,
+    `  why: ${counterexample.reason}`,
+    "",
+    ...textDiagram(counterexample.view, options).map((line) => `  ${line}`),
+  ];
+}
+
+function snapshotTable(report: BankReport): string[] {
+  const { scenario } = report;
+  const header = ["#", ...scenario.processes, ...scenario.channels.map((c) => c.id), "total"];
+  const rows = report.snapshots.map((snapshot, i) => {
+    const balances = scenario.processes.map((p) => snapshot.processes[p]?.balance);
+    const channels = scenario.channels.map((c) => snapshot.channels[c.id]);
+    const total =
+      balances.reduce<number>((s, b) => s + (b ?? 0), 0) +
+      channels.reduce<number>((s, amounts) => s + (amounts ?? []).reduce((a, b) => a + b, 0), 0);
+    return [
+      String(i + 1),
+      ...balances.map((b) => (b === undefined ? "-" : String(b))),
+      ...channels.map((amounts) => (amounts ? `[${amounts.join(",")}]` : "-")),
+      String(total),
+    ];
+  });
+  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+  const format = (row: string[]) => "  " + row.map((cell, col) => cell.padStart(widths[col]!)).join("  ");
+  return [`recorded snapshots (balances, channel contents, total):`, format(header), ...rows.map(format)];
+}

@@ -1,0 +1,62 @@
+/**
+ * The bank with several snapshots in one run. The bank's own state carries
+ * the money and the messages (markers tagged with their snapshot id); each
+ * snapshot has a layer with what every process and channel recorded for it.
+ * Seen through one layer, the state is an ordinary BankState, so the five
+ * properties of spec/model.md apply to each snapshot unchanged.
+ */
+import type { Scenario } from "../scenario.js";
+import { initialState, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../bank-state.js";
+
+export interface MultiSnapshotScenario extends Scenario {
+  /** Snapshot k is started by process snapshots[k]; a process starts its snapshots in id order. */
+  readonly snapshots: readonly number[];
+}
+
+export interface SnapshotLayer {
+  readonly recorded: readonly (LocalSnapshot | null)[];
+  readonly recordings: readonly ChannelRecording[];
+}
+
+export interface MultiSnapshotState {
+  /** Money, programs done and queues; its own recording fields are not used. */
+  readonly bank: BankState;
+  /** One per snapshot id. */
+  readonly layers: readonly SnapshotLayer[];
+}
+
+export function initialMultiState(scenario: MultiSnapshotScenario): MultiSnapshotState {
+  const bank = initialState(scenario);
+  const layer: SnapshotLayer = {
+    recorded: bank.processes.map((p) => p.recorded),
+    recordings: bank.channels.map((c) => c.recording),
+  };
+  return { bank, layers: scenario.snapshots.map(() => layer) };
+}
+
+/** The bank as snapshot `s` sees it: its recordings, every message in flight. */
+export function layerState(state: MultiSnapshotState, s: number): BankState {
+  const layer = state.layers[s]!;
+  return {
+    processes: state.bank.processes.map((p, i) => ({ ...p, recorded: layer.recorded[i]! })),
+    channels: state.bank.channels.map((c, i) => ({ ...c, recording: layer.recordings[i]! })),
+  };
+}
+
+/** Puts back what a step did to snapshot `s`'s view: its recordings, and the markers it sent. */
+export function withLayer(state: MultiSnapshotState, s: number, seen: BankState): MultiSnapshotState {
+  const channels = state.bank.channels.map((c, i) => (seen.channels[i]!.queue === c.queue ? c : { ...c, queue: seen.channels[i]!.queue }));
+  const layers = state.layers.slice();
+  layers[s] = { recorded: seen.processes.map((p) => p.recorded), recordings: seen.channels.map((c) => c.recording) };
+  return { bank: { ...state.bank, channels }, layers };
+}
+
+/** The smallest snapshot id that `process` is to start and has not started, if any. */
+export function nextSnapshotOf(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number): number | undefined {
+  const s = scenario.snapshots.findIndex((initiator, id) => initiator === process && state.layers[id]!.recorded[process] === null);
+  return s < 0 ? undefined : s;
+}
+
+export function multiStateKey(state: MultiSnapshotState): string {
+  return state.layers.map((_, s) => stateKey(layerState(state, s))).join("#");
+}

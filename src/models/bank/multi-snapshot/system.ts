@@ -1,0 +1,93 @@
+/**
+ * Several snapshots in one run, as a model the explorer can check: the bank's
+ * environment unchanged, the rules told which snapshot each marker belongs
+ * to, and each effect applied to its snapshot's layer.
+ */
+import { SnaplabError } from "../../../errors/snaplab-error.js";
+import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "./multi-snapshot-algorithm.js";
+import type { Model } from "../../../model/model.js";
+import type { Property } from "../../../model/property.js";
+import { enabledActions, type BankAction } from "../actions.js";
+import { MalformedEffectError } from "../../../errors/malformed-effect-error.js";
+import { applyEffects } from "../apply-effects.js";
+import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
+import { processView } from "../process-view.js";
+import { bankProperties } from "../properties.js";
+import { initialMultiState, layerState, multiStateKey, nextSnapshotOf, withLayer, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
+
+export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm): Model<MultiSnapshotState, BankAction> {
+  const properties = snapshotProperties(scenario);
+  return {
+    initStates: () => [initialMultiState(scenario)],
+    // `initiate p` starts p's next snapshot, while it has one left to start.
+    actions: (state) =>
+      enabledActions(scenario, state.bank).filter((a) => a.type !== "initiate" || nextSnapshotOf(scenario, state, a.process) !== undefined),
+    nextState: (state, action) => multiStep(scenario, algorithm, state, action),
+    properties: () => properties,
+    key: multiStateKey,
+  };
+}
+
+/**
+ * The five properties of spec/model.md for each snapshot, named e.g.
+ * "conservation (snapshot 1)", and non-interference once for the whole run.
+ */
+function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnapshotState>[] {
+  const bank = bankProperties(scenario);
+  const perSnapshot = bank.filter((p) => p.name !== "non-interference");
+  const nonInterference = bank.find((p) => p.name === "non-interference")!;
+  return [
+    ...scenario.snapshots.flatMap((_, s) =>
+      perSnapshot.map((p) => ({ ...p, name: `${p.name} (snapshot ${s})`, check: (state: MultiSnapshotState) => p.check(layerState(state, s)) })),
+    ),
+    { ...nonInterference, check: (state: MultiSnapshotState) => nonInterference.check(state.bank) },
+  ];
+}
+
+function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm, state: MultiSnapshotState, action: BankAction): MultiSnapshotState {
+  switch (action.type) {
+    case "send":
+      return { ...state, bank: sendTransfer(scenario, state.bank, action.process) };
+    case "initiate": {
+      const snapshot = nextSnapshotOf(scenario, state, action.process)!;
+      const effects = algorithm.initiate(multiView(scenario, state, action.process), snapshot);
+      return applyMultiEffects(scenario, state, action.process, effects, "initiate");
+    }
+    case "deliver": {
+      const [message, bank] = takeMessage(state.bank, action.channel, action.position);
+      const taken = { ...state, bank };
+      const { id, to } = scenario.channels[action.channel]!;
+      if (message.kind === "marker") {
+        const effects = algorithm.onMarker(multiView(scenario, taken, to), id, message.snapshot ?? 0);
+        return applyMultiEffects(scenario, taken, to, effects, "onMarker");
+      }
+      const effects = algorithm.onMessage(multiView(scenario, taken, to), id, message);
+      const after = applyMultiEffects(scenario, taken, to, effects, "onMessage");
+      return { ...after, bank: creditTransfer(after.bank, to, message) };
+    }
+    case "debit":
+    case "transmit":
+      // Runs with several snapshots keep every transfer one step (the default atomicSend).
+      throw new SnaplabError("UNSUPPORTED", "several snapshots in one run need atomic sends (atomicSend: true)");
+  }
+}
+
+function multiView(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number): MultiSnapshotView {
+  const snapshots: Record<number, { recordings: MultiSnapshotView["snapshots"][number]["recordings"] }> = {};
+  state.layers.forEach((layer, s) => {
+    if (layer.recorded[process] !== null) snapshots[s] = { recordings: processView(scenario, layerState(state, s), process).recordings };
+  });
+  const { incoming, outgoing } = processView(scenario, state.bank, process);
+  return { process: scenario.processes[process]!, incoming, outgoing, snapshots };
+}
+
+function applyMultiEffects(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number, effects: readonly MultiEffect[], rule: string): MultiSnapshotState {
+  if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
+  return effects.reduce((current, effect) => {
+    const s = effect.snapshot;
+    if (!Number.isInteger(s) || s < 0 || s >= scenario.snapshots.length) {
+      throw new MalformedEffectError(`${rule} at ${scenario.processes[process]}: no snapshot ${JSON.stringify(s)} in ${JSON.stringify(effect)}`);
+    }
+    return withLayer(current, s, applyEffects(scenario, layerState(current, s), process, [effect], rule));
+  }, state);
+}

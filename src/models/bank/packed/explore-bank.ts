@@ -1,0 +1,73 @@
+/**
+ * Chooses how to explore a bank: the compact engine when it applies, else the
+ * generic explorer (src/explore/bfs.ts), which runs any rules but only as an
+ * unreduced breadth-first search over readable states.
+ *
+ * The compact engine hard-codes the reference Chandy-Lamport rules and the
+ * scenario fields and properties it knows, so it applies only when the rules
+ * are the reference object itself (a learner's copy, however faithful, runs
+ * generically), the scenario has no field it does not know (an option added
+ * later changes the model), and every "always" property is one of the four
+ * snapshot properties whose verdicts it caches (compact-model.ts).
+ */
+import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
+import { chandyLamport } from "../algorithms/chandy-lamport.js";
+import type { BankAction } from "../actions.js";
+import { bankFields } from "../fields.js";
+import type { Scenario } from "../scenario.js";
+import type { BankState } from "../bank-state.js";
+import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
+import type { Model } from "../../../model/model.js";
+import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
+
+/**
+ * The scenario's properties the compact engine models, each with the values
+ * it models, as the bank's field table (fields.ts) declares them. An option
+ * added to the bank later (such as `atomicSend: false`, sends split in two)
+ * is not modelled until the engine learns it, and sends the scenario to the
+ * generic explorer.
+ */
+const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign({}, ...bankFields.map((field) => field.packed));/** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
+const COMPACT_MAX_STATES = 30_000_000;
+
+const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
+
+export interface BankExploreOptions extends CompactOptions {
+  /** Use the generic explorer even where the compact engine applies (for cross-checks). */
+  readonly engine?: "auto" | "generic";
+}
+
+/** A scenario field, with its value, that the compact engine (and the Promela generator) does not model, if any. */
+export function unmodelledField(scenario: Scenario): string | undefined {
+  const fields = scenario as unknown as Record<string, unknown>;
+  const field = Object.keys(fields).find((key) => !MODELLED_FIELDS[key]?.(fields[key]));
+  return field && `${field}: ${JSON.stringify(fields[field])}`;
+}
+
+/** Why the compact engine cannot explore this bank, or undefined if it can. */
+export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgorithm, model: Model<BankState, BankAction>): string | undefined {
+  if (algorithm !== chandyLamport) return `the compact engine runs only the reference chandy-lamport rules, not ${algorithm.name}`;
+  const field = unmodelledField(scenario);
+  if (field) return `the compact engine does not model ${field}`;
+  const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));
+  if (property) return `the compact engine cannot check the property "${property.name}"`;
+  return undefined;
+}
+
+export function exploreBankModel(
+  scenario: Scenario,
+  algorithm: SnapshotAlgorithm,
+  model: Model<BankState, BankAction>,
+  options: BankExploreOptions = {},
+): CompactExploration {
+  const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
+  if (refusal === undefined) return exploreCompact(scenario, model, { ...options, maxStates: options.maxStates ?? COMPACT_MAX_STATES });
+  const result = exploreBfs(model, { ...options, maxStates: options.maxStates ?? GENERIC_MAX_STATES });
+  const ignored = [
+    ...(options.search === "dfs" ? ["--search dfs"] : []),
+    ...(options.reduction === "por" ? ["--reduction por"] : []),
+    ...(options.fingerprint ? ["--fingerprint"] : []),
+  ];
+  const search = { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } as const;
+  return { ...result, search: ignored.length > 0 ? { ...search, ignored } : search };
+}

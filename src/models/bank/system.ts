@@ -1,0 +1,63 @@
+/**
+ * The bank with a snapshot algorithm, as a model the explorer can check.
+ * Next is split as in a TLA+ spec: the environment (environment.ts) moves
+ * money; the algorithm (a SnapshotAlgorithm) decides what gets recorded.
+ */
+import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
+import type { Model } from "../../model/model.js";
+import { enabledActions, type BankAction } from "./actions.js";
+import { applyEffects } from "./apply-effects.js";
+import type { DeliveredMessage } from "./algorithms/snapshot-algorithm.js";
+import { parseMessageId } from "./cut.js";
+import { bufferTransfer, creditTransfer, debitTransfer, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
+import { processView } from "./process-view.js";
+import { bankProperties } from "./properties.js";
+import type { Scenario } from "./scenario.js";
+import { initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
+
+export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
+  const properties = bankProperties(scenario);
+  return {
+    initStates: () => [initialState(scenario)],
+    actions: (state) => enabledActions(scenario, state),
+    nextState: (state, action) => step(scenario, algorithm, state, action),
+    properties: () => properties,
+    key: stateKey,
+  };
+}
+
+export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: BankState, action: BankAction): BankState {
+  switch (action.type) {
+    case "send":
+      return sendTransfer(scenario, state, action.process);
+    case "debit":
+      return debitTransfer(scenario, state, action.process);
+    case "transmit":
+      return transmitTransfer(scenario, state, action.process);
+    case "initiate": {
+      const effects = algorithm.initiate(processView(scenario, state, action.process));
+      return applyEffects(scenario, state, action.process, effects, "initiate");
+    }
+    case "deliver": {
+      const [message, taken] = takeMessage(state, action.channel, action.position);
+      const { id, to } = scenario.channels[action.channel]!;
+      if (message.kind === "marker") {
+        const effects = algorithm.onMarker(processView(scenario, taken, to), id, message);
+        return applyEffects(scenario, taken, to, effects, "onMarker");
+      }
+      // The rule sees the message arrive before the process takes it, so it
+      // can still record a state without it (as Lai-Yang's rule needs).
+      const effects = algorithm.onMessage(processView(scenario, taken, to), id, delivered(scenario, taken, message));
+      const after = applyEffects(scenario, taken, to, effects, "onMessage");
+      const kept = effects.some((effect) => effect.type === "buffer-message");
+      return kept ? bufferTransfer(after, to, message) : creditTransfer(after, to, message);
+    }
+  }
+}
+
+/** A message is red when its sender had recorded before sending it: its step is past the recorded pc. */
+function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
+  const { sender, step } = parseMessageId(scenario, message.id);
+  const recorded = state.processes[sender]!.recorded;
+  return { ...message, colour: recorded !== null && step > recorded.pc ? "red" : "white" };
+}

@@ -1,0 +1,51 @@
+/**
+ * The dataflow's scenario file, one row per key, in the order they are read;
+ * the parser reads each with its `read` and refuses any other key.
+ */
+import { asInteger, asObject, type ScenarioField } from "../../scenario/scenario-fields.js";
+import { barrierModeNames } from "./barrier-modes.js";
+import type { DataflowScenario } from "./scenario.js";
+
+export const dataflowFields: readonly ScenarioField<DataflowScenario>[] = [
+  {
+    key: "model",
+    meaning: '`"dataflow"`',
+    read: (value, _before, { fail }) => {
+      if (value !== "dataflow") fail("model", `must be "dataflow"`);
+      return {};
+    },
+  },
+  { key: "name", meaning: "optional; defaults to the file name without `.json`", read: (_value, _before, { name }) => ({ name }) },
+  {
+    key: "sources",
+    meaning: "exactly two sources (the operator's two inputs), each with the records it emits",
+    read: (value, _before, { fail }) => {
+      const sources = asObject(value, "sources", fail);
+      const names = Object.keys(sources);
+      if (names.length !== 2) fail("sources", `must name exactly two sources (the operator has two inputs), got ${names.length}`);
+      const records = names.map((source) => {
+        const count = asInteger(sources[source], `sources.${source}`, fail);
+        if (count < 0) fail(`sources.${source}`, `must be the number of records it emits, got ${count}`);
+        return Array.from({ length: count }, (_, k) => `${source}#${k + 1}`);
+      });
+      return { sources: [names[0]!, names[1]!], records: [records[0]!, records[1]!] };
+    },
+  },
+  {
+    key: "checkpoints",
+    meaning: "how many checkpoints the sources start (a positive integer)",
+    read: (value, _before, { fail }) => {
+      const checkpoints = asInteger(value, "checkpoints", fail);
+      if (checkpoints < 1) fail("checkpoints", `must be a positive integer, got ${checkpoints}`);
+      return { checkpoints };
+    },
+  },
+  {
+    key: "algorithm",
+    meaning: "the barrier mode: `aligned`, `at-least-once` or `unaligned`",
+    read: (value, _before, { fail }) => {
+      if (typeof value !== "string" || !barrierModeNames().includes(value)) fail("algorithm", `must name a barrier mode (${barrierModeNames().join(", ")})`);
+      return { algorithm: value as string };
+    },
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * Every model snaplab knows, and reading a scenario file of any of them: the
+ * file's `model` field says which ("bank" when absent), and that model's
+ * parser checks every other field. Adding a model is one line here.
+ */
+import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
+import { ScenarioError } from "../errors/scenario-error.js";
+import { readScenarioFile } from "../scenario/scenario-fields.js";
+import { bankModel } from "./bank/bank-model.js";
+import { databaseModel } from "./database/database-model.js";
+import { dataflowModel } from "./dataflow/dataflow-model.js";
+
+export type ModelRegistry = readonly ModelDescriptor[];
+
+export const models: ModelRegistry = [bankModel, databaseModel, dataflowModel];
+
+/** The model a scenario file declares, with the scenario parsed by it. */
+export function loadModelScenario(file: string, registry: ModelRegistry = models): ModelScenario {
+  return parseModelScenario(readScenarioFile(file), file, registry);
+}
+
+export function parseModelScenario(text: string, file: string, registry: ModelRegistry = models): ModelScenario {
+  const name = declaredModel(text) ?? registry[0]!.name;
+  const model = registry.find((m) => m.name === name);
+  if (!model) throw new ScenarioError(file, "model", `unknown model ${JSON.stringify(name)} (known: ${registry.map((m) => m.name).join(", ")})`);
+  return { model, scenario: model.parse(text, file) };
+}
+
+// Text that is not a JSON object goes to the first model's parser, which says what is wrong with it.
+function declaredModel(text: string): unknown {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === "object" && json !== null ? (json as Record<string, unknown>).model : undefined;
+  } catch {
+    return undefined;
+  }
+}

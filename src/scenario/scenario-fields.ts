@@ -1,0 +1,139 @@
+/**
+ * The parts every model's scenario parser is made of: the JSON object with
+ * its known keys and its name, and checks of one field each, so that a
+ * mistake in any model's scenario is one line naming the file and the field.
+ */
+import { ScenarioError } from "../errors/scenario-error.js";
+import { readTextFile } from "../files/read-text-file.js";
+
+/** The text of a scenario file, or an error naming the file. */
+export function readScenarioFile(file: string): string {
+  return readTextFile(file, (reason) => {
+    throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
+  });
+}
+
+/**
+ * What every scenario file starts with, whatever its model: a JSON object
+ * with only `keys` in it, a name (the file's, if not given), and `fail`, which
+ * reports a problem with one field of this file.
+ */
+export function scenarioObject(text: string, file: string, keys: readonly string[]): { raw: Record<string, unknown>; fail: Fail; name: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
+  }
+  const fail = (field: string, problem: string): never => {
+    throw new ScenarioError(file, field, problem);
+  };
+  const raw = asObject(json, "", fail);
+  for (const key of Object.keys(raw)) {
+    if (!keys.includes(key)) fail(key, `unknown key (expected one of ${keys.join(", ")})`);
+  }
+  const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
+  if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  return { raw, fail, name: name as string };
+}
+
+export type Fail = (field: string, problem: string) => never;
+type Index = (id: unknown, field: string) => number;
+
+/** Where a name is in `names`, or a failure saying it is not a `noun`. */
+export function indexIn(names: readonly string[], noun: string, plural: string, fail: Fail): Index {
+  return (id, field) => {
+    const i = typeof id === "string" ? names.indexOf(id) : -1;
+    if (i < 0) fail(field, `${JSON.stringify(id)} is not a ${noun} (${plural} are ${names.join(", ")})`);
+    return i;
+  };
+}
+
+/**
+ * `programs`: for each owner (process or node) by name, a list of steps, each
+ * an object with only `keys` that `step` checks and converts. An owner left
+ * out has an empty program.
+ */
+export function parsePrograms<T>(
+  value: unknown,
+  owners: readonly string[],
+  ownerIndex: Index,
+  keys: readonly string[],
+  noun: string,
+  fail: Fail,
+  step: (fields: Record<string, unknown>, field: string, owner: number, k: number) => T,
+): T[][] {
+  const raw = value === undefined ? {} : asObject(value, "programs", fail);
+  for (const owner of Object.keys(raw)) ownerIndex(owner, `programs.${owner}`);
+  return owners.map((name, owner) => {
+    const steps = raw[name] ?? [];
+    if (!Array.isArray(steps)) fail(`programs.${name}`, `must be a list of { ${keys.join(", ")} } ${noun}`);
+    return (steps as unknown[]).map((s, k) => {
+      const field = `programs.${name}[${k}]`;
+      const fields = asObject(s, field, fail);
+      for (const key of Object.keys(fields)) {
+        if (!keys.includes(key)) fail(`${field}.${key}`, `unknown key (expected ${keys.join(", ")})`);
+      }
+      return step(fields, field, owner, k);
+    });
+  });
+}
+
+/** `initiators`: a non-empty list of distinct names. */
+export function parseInitiators(value: unknown, names: readonly string[], index: Index, noun: string, fail: Fail): number[] {
+  if (!Array.isArray(value) || value.length === 0) fail("initiators", `must be a non-empty list of ${noun}`);
+  const initiators = (value as unknown[]).map((id, i) => index(id, `initiators[${i}]`));
+  initiators.forEach((p, i) => {
+    if (initiators.indexOf(p) !== i) fail(`initiators[${i}]`, `${names[p]} is listed twice`);
+  });
+  return initiators;
+}
+
+export function positiveAmount(value: unknown, field: string, fail: Fail): number {
+  const amount = asInteger(value, field, fail);
+  if (amount <= 0) fail(field, `must be a positive integer, got ${amount}`);
+  return amount;
+}
+
+export function asObject(value: unknown, field: string, fail: Fail): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return fail(field, `must be an object, got ${describe(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function asInteger(value: unknown, field: string, fail: Fail): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+    return fail(field, `must be an integer, got ${describe(value)}`);
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  return JSON.stringify(value);
+}
+
+/**
+ * One row of a model's field table: a scenario file's key, what it means (the
+ * spec's field reference lists the same rows), and how it is read.
+ */
+export interface ScenarioField<Scenario = unknown> {
+  readonly key: string;
+  readonly meaning: string;
+  /**
+   * Checks the file's value (undefined when the key is absent), given the
+   * fields read before it, and gives the resolved scenario's properties it
+   * sets; `fail` reports a problem as one line naming the file and the field.
+   */
+  read(value: unknown, before: Partial<Scenario>, context: { readonly fail: Fail; readonly name: string }): Partial<Scenario>;
+}
+
+/** A scenario file read with its model's field table: only the table's keys, each read in the table's order. */
+export function parseFields<Scenario>(text: string, file: string, fields: readonly ScenarioField<Scenario>[]): Scenario {
+  const { raw, fail, name } = scenarioObject(text, file, fields.map((field) => field.key));
+  let scenario: Partial<Scenario> = {};
+  for (const field of fields) scenario = { ...scenario, ...field.read(raw[field.key], scenario, { fail, name }) };
+  return scenario as Scenario;
+}

@@ -1,0 +1,49 @@
+/**
+ * What `snaplab replay` prints: which system the trace runs on, every state
+ * along it, and whether the violation it was saved with happens again (with
+ * the space-time diagram of what happened this time).
+ */
+import type { Replay } from "./replay.js";
+import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
+
+export function replayHeader({ trace, rules, path }: Replay): string[] {
+  const { model, scenario, actions, violation } = trace;
+  const title = model.runTitle ? model.runTitle(scenario, rules) : `${model.name}, ${rules.name}`;
+  return [
+    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${title}, ${actions.length} steps`,
+    `saved with: ${violation.property} is violated (${violation.reason})`,
+    "",
+    "initial state:",
+    ...indent(model.trace!.stateLines(scenario, path.states[0]!)),
+  ];
+}
+
+/** Step `i` (1-based) and the state after it. */
+export function replayStepLines(replay: Replay, i: number): string[] {
+  const { states, actions } = replay.path;
+  const { model, scenario } = replay.trace;
+  const text = model.describeStep(scenario, replay.rules, states[i - 1]!, actions[i - 1]!, states[i]!);
+  return ["", `step ${i}: ${text}`, ...indent(model.trace!.stateLines(scenario, states[i]!))];
+}
+
+export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}): string[] {
+  const wanted = replay.trace.violation.property;
+  const shown = replay.violations.find((v) => v.property === wanted) ?? replay.violations[0];
+  if (shown === undefined) return ["", `the trace now runs clean: ${wanted} and every other property hold along it`];
+  const verdict = replay.reproduces
+    ? `reproduced: ${wanted} is violated after step ${shown.step}: ${shown.reason}`
+    : `not reproduced: ${wanted} holds along this trace, but ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
+  const others = replay.violations.filter((v) => v !== shown).map((v) => `${v.property} (after step ${v.step})`);
+  const counterexample = { ...shown, length: replay.path.actions.length, path: replay.path };
+  return [
+    "",
+    verdict,
+    ...(others.length > 0 ? [`also violated: ${others.join(", ")}`] : []),
+    "",
+    ...textDiagram(replay.trace.model.spaceTime(replay.trace.scenario, replay.rules, counterexample), options),
+  ];
+}
+
+function indent(lines: string[]): string[] {
+  return lines.map((line) => `  ${line}`);
+}

@@ -1,0 +1,133 @@
+/**
+ * The folders of src/ form a layered house: each folder imports only from
+ * folders below it, so no two folders import each other, directly or round a
+ * circle. A model's folder (src/models/<name>/) counts as a folder of its own.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { models } from "../src/models/registry.js";
+
+const src = fileURLToPath(new URL("../src/", import.meta.url));
+
+/** The folder a file of src/ belongs to: "explore", "models/bank", "." for src/ itself. */
+function folderOf(file: string): string {
+  const parts = relative(src, dirname(file)).split(sep).filter(Boolean);
+  if (parts.length === 0) return ".";
+  return parts[0] === "models" && parts[1] ? `models/${parts[1]}` : parts[0]!;
+}
+
+/** Folder → the folders it imports from, with one import as the witness of each edge. */
+function folderImports(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  const files = readdirSync(src, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+  for (const file of files.map((f) => join(src, f))) {
+    const from = folderOf(file);
+    const edges = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, edges);
+    const text = readFileSync(file, "utf8");
+    for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      const to = folderOf(normalize(join(dirname(file), specifier!)));
+      if (to !== from && !edges.has(to)) edges.set(to, `${relative(src, file)} imports ${specifier}`);
+    }
+  }
+  return graph;
+}
+
+/** Every circle of folders, each named "a → b → a", found as the strongly connected components of the graph. */
+function folderCycles(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(circleThrough(graph, new Set(component), node));
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+// A shortest way round from `start` back to it inside one component, so the message names a real circle.
+function circleThrough(graph: ReadonlyMap<string, ReadonlyMap<string, string>>, members: ReadonlySet<string>, start: string): string {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const next of [...(graph.get(queue[i]!)?.keys() ?? [])].sort()) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [queue[i]!];
+        while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+        return [...path, start].map((folder, j, all) => (j === 0 ? folder : `${folder} (${graph.get(all[j - 1]!)!.get(folder)})`)).join(" → ");
+      }
+      if (!previous.has(next)) {
+        previous.set(next, queue[i]!);
+        queue.push(next);
+      }
+    }
+  }
+  return start;
+}
+
+describe("the folders of src/", () => {
+  it("import each other without a circle", () => {
+    expect(folderCycles(folderImports())).toEqual([]);
+  });
+
+  it("keep every registered model in its own folder under src/models/, and nothing else there", () => {
+    const folders = [...folderImports().keys()].filter((f) => f.startsWith("models/")).sort();
+    expect(folders).toEqual(models.map((model) => `models/${model.name}`).sort());
+    expect(folders).toContain("models/bank");
+  });
+
+  it("keep each model to itself: no model imports another", () => {
+    const graph = folderImports();
+    const crossings = [...graph].flatMap(([from, edges]) =>
+      from.startsWith("models/") ? [...edges].filter(([to]) => to.startsWith("models/")).map(([, witness]) => witness) : [],
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("draw pictures without knowing any model", () => {
+    const render = [...(folderImports().get("render")?.keys() ?? [])];
+    expect(render.filter((folder) => folder.startsWith("models"))).toEqual([]);
+  });
+});
+
+describe("folderCycles", () => {
+  const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([from, tos]) => [from, new Map(tos.map((to) => [to, `${from}/x.ts imports ../${to}/y.js`]))]));
+
+  it("finds none in a layered graph", () => {
+    expect(folderCycles(graph({ cli: ["check", "model"], check: ["model"], model: [] }))).toEqual([]);
+  });
+
+  it("names a mutual pair with the imports that make it", () => {
+    expect(folderCycles(graph({ bank: ["render"], render: ["bank"] }))).toEqual([
+      "bank → render (bank/x.ts imports ../render/y.js) → bank (render/x.ts imports ../bank/y.js)",
+    ]);
+  });
+
+  it("names a longer circle once", () => {
+    const cycles = folderCycles(graph({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }));
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]).toMatch(/^a → b \(.*\) → c \(.*\) → a \(.*\)$/);
+  });
+});

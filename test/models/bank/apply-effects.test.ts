@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
+import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { MalformedEffectError } from "../../../src/errors/malformed-effect-error.js";
+import { checkBank } from "../../../src/models/bank/check-bank.js";
+import { specScenario } from "../../support/scenarios.js";
+
+/** The reference rules with one rule replaced. */
+const withRule = (rule: Partial<SnapshotAlgorithm>): SnapshotAlgorithm => ({ ...chandyLamport, name: "broken", ...rule });
+
+describe("effects a process cannot do are refused with a reason", () => {
+  const cases: [string, Partial<SnapshotAlgorithm>, string][] = [
+    ["a marker on a channel the process does not own", { initiate: () => [{ type: "send-marker", channel: "P1->P0" }] }, 'initiate at P0: "P1->P0" is not an outgoing channel of P0'],
+    ["recording a channel that is not incoming", { initiate: () => [{ type: "start-recording", channel: "P0->P1" }] }, 'initiate at P0: "P0->P1" is not an incoming channel of P0'],
+    ["an unknown effect", { initiate: () => [{ type: "teleport" } as never] }, 'initiate at P0: unknown effect {"type":"teleport"}'],
+    ["something that is not a list", { initiate: () => "record" as never }, "initiate must return a list of effects"],
+    [
+      "recording a message on a channel that is not open",
+      { onMessage: (_view, channel, message) => [{ type: "record-message", channel, message }] },
+      "onMessage at P1: records a message on P0->P1, which is not open",
+    ],
+  ];
+  for (const [what, rule, message] of cases) {
+    it(what, () => {
+      expect(() => checkBank(specScenario("two-node"), { algorithm: withRule(rule) })).toThrow(new MalformedEffectError(message));
+    });
+  }
+
+  it("closes a channel that was never opened as empty", () => {
+    // P1 never records on a marker, but closes the channel it came on: P0->P1
+    // goes from idle to closed([]), and P1->P0 is never closed.
+    const report = checkBank(specScenario("two-node"), {
+      algorithm: withRule({ onMarker: (_view, channel) => [{ type: "stop-recording", channel }] }),
+    });
+    expect(report.properties.find((p) => p.name === "termination")?.holds).toBe(false);
+    expect(report.counterexamples[0]?.reason).toBe("the run ended with the snapshot incomplete (never recorded: P1; never closed: P1->P0)");
+  });
+});

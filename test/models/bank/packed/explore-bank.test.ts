@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
+import { loadScenario } from "../../../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../../../src/models/bank/scenario.js";
+import { bankSystem } from "../../../../src/models/bank/system.js";
+import { checkBank } from "../../../../src/models/bank/check-bank.js";
+import { compactEngineRefuses } from "../../../../src/models/bank/packed/explore-bank.js";
+import { always } from "../../../../src/model/property.js";
+
+const scenario = loadScenario("spec/scenarios/two-node.json");
+
+describe("choosing the engine", () => {
+  it("should use the compact engine for the reference rules", () => {
+    expect(checkBank(scenario).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
+  });
+
+  it("should run a learner's rules on the generic explorer, unreduced, even when asked for reduction, and say why", () => {
+    const copy = { ...chandyLamport, name: "my-rules" };
+    const report = checkBank(scenario, { algorithm: copy, reduction: "por", search: "dfs", fifo: false });
+    expect(report.search).toEqual({
+      engine: "generic",
+      fallback: "the compact engine runs only the reference chandy-lamport rules, not my-rules",
+      search: "bfs",
+      reduction: "none",
+      fingerprint: false,
+      ignored: ["--search dfs", "--reduction por"],
+    });
+    expect([report.states, report.transitions]).toEqual([127, 189]);
+  });
+
+  it("should leave to the generic explorer a scenario with an option it does not model", () => {
+    const split = { ...scenario, atomicSend: false } as Scenario;
+    expect(checkBank(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
+    const unknown = { ...scenario, lossy: true } as Scenario;
+    expect(checkBank(unknown).search?.fallback).toBe("the compact engine does not model lossy: true");
+    // Atomic sends, spelt out, are what it models.
+    expect(checkBank({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
+  });
+
+  it("should refuse a model with an always-property it cannot cache", () => {
+    const model = bankSystem(scenario, chandyLamport);
+    const extra = always("balances-positive", "No balance goes negative.", () => undefined);
+    const withExtra = { ...model, properties: () => [...model.properties(), extra] };
+    expect(compactEngineRefuses(scenario, chandyLamport, model)).toBeUndefined();
+    expect(compactEngineRefuses(scenario, chandyLamport, withExtra)).toBe('the compact engine cannot check the property "balances-positive"');
+  });
+
+  it("should run the generic explorer when asked to", () => {
+    expect(checkBank(scenario, { engine: "generic" }).search?.fallback).toBe("asked for the generic explorer");
+  });
+});

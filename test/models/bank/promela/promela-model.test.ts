@@ -1,0 +1,82 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
+import { enabledActions } from "../../../../src/models/bank/actions.js";
+import { loadScenario, parseScenario } from "../../../../src/models/bank/parse-scenario.js";
+import { bankProperties } from "../../../../src/models/bank/properties.js";
+import type { Scenario } from "../../../../src/models/bank/scenario.js";
+import { initialState, isSnapshotComplete, type BankState } from "../../../../src/models/bank/bank-state.js";
+import { step } from "../../../../src/models/bank/system.js";
+import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
+import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
+import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
+import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
+import { randomScenario } from "../../../support/random-scenario.js";
+
+const twoNode = loadScenario("spec/scenarios/two-node.json");
+
+/** The Promela variables the properties read, for a readable state. */
+function recordedVariables(scenario: Scenario, state: BankState): Record<string, number | number[]> {
+  const catalogue = messageCatalogue(scenario);
+  const names = promelaNames(scenario);
+  const number = (id: string) => catalogue.messages.findIndex((m) => m.id === id) + 1;
+  const variables: Record<string, number | number[]> = {};
+  catalogue.messages.forEach((_, m) => (variables[names.message[m]!] = m + 1));
+  state.processes.forEach((p, i) => {
+    const name = names.process[i]!;
+    variables[`rpc_${name}`] = p.recorded!.pc;
+    variables[`rbal_${name}`] = p.recorded!.balance;
+    variables[`rrecv_${name}`] = catalogue.toProcess[i]!.map((m) => (p.recorded!.received.includes(catalogue.messages[m]!.id) ? 1 : 0));
+  });
+  state.channels.forEach(({ recording }, c) => {
+    const list = recording.status === "idle" ? [] : recording.messages.map((m) => number(m.id));
+    variables[`rlist_${names.channel[c]}`] = [...list, ...Array(catalogue.onChannel[c]!.length - list.length).fill(0)];
+    variables[`rlen_${names.channel[c]}`] = list.length;
+  });
+  return variables;
+}
+
+/** Evaluates a Promela expression of the kind the generator writes (C operators, `(c -> a : b)`) in JavaScript. */
+function evaluate(expression: string, variables: Record<string, number | number[]>): boolean {
+  const js = expression.replaceAll(" -> ", " ? ");
+  const names = Object.keys(variables);
+  return Boolean(new Function(...names, `return (${js});`)(...names.map((n) => variables[n])));
+}
+
+describe("snaplab promela", () => {
+  it("should write one d_step per action, and the termination step", () => {
+    const steps = (scenario: Scenario) => promelaModel(scenario).split("\n").filter((line) => line.includes(":: d_step")).length;
+    // Two sends, one initiate, a head delivery per channel, termination.
+    expect(steps(twoNode)).toBe(6);
+    // Without FIFO, a delivery per position: each queue holds a message and a marker.
+    expect(steps({ ...twoNode, fifo: false })).toBe(8);
+  });
+
+  it("should make every name a valid, unique Promela identifier", () => {
+    const scenario = parseScenario(JSON.stringify({ processes: { "bank-1": 5, "2x": 5, bank_1: 5 }, initiators: ["bank-1"] }));
+    const names = promelaNames(scenario);
+    expect(names.process).toEqual(["bank_1", "p2x", "bank_1_2"]);
+    for (const name of [...names.process, ...names.channel]) expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
+    expect(new Set(names.channel).size).toBe(names.channel.length);
+  });
+
+  it("should translate each snapshot property faithfully: same verdict on every complete state", () => {
+    fc.assert(
+      fc.property(randomScenario(), fc.array(fc.nat(), { maxLength: 40 }), (scenario, choices) => {
+        // Walk to a complete snapshot (or the end), then compare the verdicts.
+        let state = initialState(scenario);
+        for (const choice of choices) {
+          const actions = enabledActions(scenario, state);
+          if (actions.length === 0 || isSnapshotComplete(state)) break;
+          state = step(scenario, chandyLamport, state, actions[choice % actions.length]!);
+        }
+        fc.pre(isSnapshotComplete(state));
+        const expressions = promelaProperties(scenario, messageCatalogue(scenario), promelaNames(scenario));
+        const variables = recordedVariables(scenario, state);
+        const verdicts = bankProperties(scenario).slice(0, 4).map((p) => p.check(state) === undefined);
+        expect(expressions.map((p) => evaluate(p.expression, variables))).toEqual(verdicts);
+      }),
+      { numRuns: 200, seed: 17 },
+    );
+  });
+});
