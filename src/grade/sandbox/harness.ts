@@ -4,6 +4,7 @@
  * on fresh copies of its input, so that a rule that changes what it was given,
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
+import { writeSync } from "node:fs";
 import type { Answer, Call, Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
@@ -11,23 +12,61 @@ type Module = Record<string, unknown>;
 /** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
 class ExitCalled extends Error {}
 
+/** The pipe replies go out on (stdout is the submission's own, judged by the grader). */
+const replies = 3;
+
+/**
+ * Reads requests, one JSON line each, on stdin and writes one reply line for
+ * each on fd 3. The broker checks every reply: a submission writing there
+ * itself only ends its own sandbox.
+ */
 export function serve(load: () => Promise<Module>): void {
+  const send = (reply: unknown) => writeAll(`${JSON.stringify(reply)}\n`);
   process.exit = ((code?: number) => {
     throw new ExitCalled(`called process.exit(${code ?? ""})`);
   }) as typeof process.exit;
+  // Where the OS cannot keep the child from signalling the grader (no pid namespace, same user), Node's own doors are closed.
+  if (process.argv.includes("--no-signals")) {
+    const refuse = () => {
+      throw new Error("a submission may not send signals");
+    };
+    process.kill = refuse;
+    (process as unknown as Record<string, unknown>)._kill = refuse;
+  }
   let submission: Module = {};
-  process.on("message", async (request: Request) => {
+  const handle = async (request: Request) => {
     if (request.type === "load") {
       try {
         submission = await load();
-        process.send!({ type: "loaded" });
+        send({ type: "loaded" });
       } catch (error) {
-        process.send!({ type: "failed", failure: { kind: "load", message: describeError(error) } });
+        send({ type: "failed", failure: { kind: "load", message: describeError(error) } });
       }
     } else if (request.type === "calls") {
-      process.send!({ type: "answers", answers: request.calls.map((call) => answer(submission, call)) });
+      send({ type: "answers", answers: request.calls.map((call) => answer(submission, call)) });
+    }
+  };
+  let pending = "";
+  let queue = Promise.resolve();
+  process.stdin.setEncoding("utf8").on("data", (text: string) => {
+    pending += text;
+    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+      const request = JSON.parse(pending.slice(0, end)) as Request;
+      pending = pending.slice(end + 1);
+      queue = queue.then(() => handle(request));
     }
   });
+}
+
+function writeAll(text: string): void {
+  const bytes = Buffer.from(text);
+  for (let written = 0; written < bytes.length; ) {
+    try {
+      written += writeSync(replies, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    }
+  }
 }
 
 /** Runs one call twice and reports the result, or the first way it broke the contract. */

@@ -1,13 +1,22 @@
 /**
- * A submission's code, run away from the grader: a child process (its own
- * memory limit, its own stdout, killed when it loops) behind a broker thread.
- * The grader calls it synchronously, which the explorer needs: it posts a
- * batch of calls and sleeps on a shared flag until the broker answers.
+ * A submission's code, run away from the grader: a child process behind a
+ * broker thread. The grader calls it synchronously, which the explorer needs:
+ * it posts a batch of calls and sleeps on a shared flag until the broker answers.
+ *
+ * The child runs under Node's permission model, allowed to read its own
+ * bundle and nothing else (no file system, no child processes, no workers, no
+ * addons), in an empty folder of its own with an empty environment, inside
+ * the OS walls this machine allows (isolation.ts). Each sandbox has its own
+ * private folder, removed when it closes; the broker's code is never a file.
  */
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
-import { brokerEntry } from "./bundle.js";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { brokerSource } from "./bundle.js";
 import type { BrokerData } from "./broker.js";
+import { childCommand, isolation } from "./isolation.js";
 import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
@@ -15,8 +24,12 @@ export interface SandboxLimits {
   readonly timeLimitMs: number;
   /** How long all the calls of one sandbox may take together. */
   readonly totalTimeLimitMs: number;
+  /** The V8 heap's limit; the child's whole data size may be this plus `dataHeadroomMb`. */
   readonly memoryLimitMb: number;
 }
+
+/** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
+export const dataHeadroomMb = 192;
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {
@@ -25,17 +38,41 @@ export class SandboxFailed extends Error {
   }
 }
 
+/** Folders of sandboxes not yet closed, removed at exit whatever happens. */
+const folders = new Set<string>();
+process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
 export class Sandbox {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private readonly channel = new MessageChannel();
   private readonly worker: Worker;
+  private readonly folder: string;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
 
-  /** Starts the child on `entry` (a bundle from submissionEntry). */
-  constructor(entry: string, private readonly limits: SandboxLimits) {
-    const data: BrokerData = { signal: this.flag.buffer as SharedArrayBuffer, port: this.channel.port2, entry, ...limits };
-    this.worker = new Worker(brokerEntry(), { workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
+  /** Starts a child on `bundle` (code from submissionBundle). */
+  constructor(bundle: string, private readonly limits: SandboxLimits) {
+    const walls = isolation();
+    // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
+    this.folder = mkdtempSync(join(realpathSync(tmpdir()), "snaplab-sandbox-"));
+    folders.add(this.folder);
+    const entry = join(this.folder, "submission.mjs");
+    const cwd = join(this.folder, "cwd");
+    writeFileSync(entry, bundle, { mode: 0o444 });
+    mkdirSync(cwd, { mode: 0o111 });
+    if (walls.otherUser) chmodSync(this.folder, 0o711);
+    const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
+    const nodeArgs = [permission, `--allow-fs-read=${entry}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, entry];
+    if (!walls.namespaces && !walls.otherUser) nodeArgs.push("--no-signals");
+    const data: BrokerData = {
+      signal: this.flag.buffer as SharedArrayBuffer,
+      port: this.channel.port2,
+      command: childCommand(nodeArgs, limits.memoryLimitMb + dataHeadroomMb),
+      cwd,
+      timeLimitMs: limits.timeLimitMs,
+      memoryLimitMb: limits.memoryLimitMb,
+    };
+    this.worker = new Worker(brokerSource(), { eval: true, workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
   }
 
   /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
@@ -49,14 +86,20 @@ export class Sandbox {
     return reply.type === "answers" ? reply.answers : [];
   }
 
-  /** Stops the child; returns what it wrote to stdout and stderr. */
+  /** Stops the child and removes its folder; returns what it wrote to stdout and stderr. */
   async close(): Promise<{ stdout: string; stderr: string }> {
-    const handedOver = once(this.worker, "message");
-    this.channel.port1.postMessage({ type: "close" } satisfies Request);
-    const [output] = (await handedOver) as [{ stdout: string; stderr: string }];
-    await this.worker.terminate();
-    this.channel.port1.close();
-    return output;
+    try {
+      // A broker that died (it never should) hands over nothing rather than hanging the grader.
+      const handedOver = Promise.race([once(this.worker, "message"), once(this.worker, "exit").then(() => [{ stdout: "", stderr: "" }])]);
+      this.channel.port1.postMessage({ type: "close" } satisfies Request);
+      const [output] = (await handedOver) as [{ stdout: string; stderr: string }];
+      return output;
+    } finally {
+      await this.worker.terminate();
+      this.channel.port1.close();
+      rmSync(this.folder, { recursive: true, force: true });
+      folders.delete(this.folder);
+    }
   }
 
   private request(request: Request): Reply {
