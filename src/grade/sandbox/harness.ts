@@ -22,6 +22,12 @@ const replies = 3;
  */
 export function serve(load: () => Promise<Module>): void {
   const send = (reply: unknown) => writeAll(`${JSON.stringify(reply)}\n`);
+  const exit = process.exit.bind(process);
+  // Memory outside the heap is limited by the OS: a failed allocation ends the child, as running out of heap does.
+  outOfMemory = (error) => {
+    process.stderr.write(`\n${describeError(error)}\n`);
+    exit(70);
+  };
   process.exit = ((code?: number) => {
     throw new ExitCalled(`called process.exit(${code ?? ""})`);
   }) as typeof process.exit;
@@ -40,6 +46,7 @@ export function serve(load: () => Promise<Module>): void {
         submission = await load();
         send({ type: "loaded" });
       } catch (error) {
+        if (isAllocationFailure(error)) outOfMemory(error);
         send({ type: "failed", failure: { kind: "load", message: describeError(error) } });
       }
     } else if (request.type === "calls") {
@@ -56,6 +63,13 @@ export function serve(load: () => Promise<Module>): void {
       queue = queue.then(() => handle(request));
     }
   });
+}
+
+/** Ends the child when an allocation failed (in a sandbox; in the grader's own tests it only reports). */
+let outOfMemory: (error: unknown) => void = () => {};
+
+function isAllocationFailure(error: unknown): boolean {
+  return error instanceof RangeError && /allocation failed/i.test(error.message);
 }
 
 function writeAll(text: string): void {
@@ -84,6 +98,7 @@ export function answer(submission: Module, call: Call): Answer {
       value = fn.apply(owner, args);
     } catch (error) {
       if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
+      if (isAllocationFailure(error)) outOfMemory(error);
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}` };
     }
     const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
@@ -111,6 +126,11 @@ function splitPath(path: string): [string, string] {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  if (error instanceof Error) {
+    // Node's own errors carry a code (ERR_ACCESS_DENIED): it says more than their message.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string") return `${error.name} [${code}]: ${error.message}`;
+    return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  }
   return JSON.stringify(error) ?? String(error);
 }

@@ -9,10 +9,10 @@
  * the OS walls this machine allows (isolation.ts). Each sandbox has its own
  * private folder, removed when it closes; the broker's code is never a file.
  */
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { brokerSource } from "./bundle.js";
 import type { BrokerData } from "./broker.js";
@@ -42,6 +42,19 @@ export class SandboxFailed extends Error {
 const folders = new Set<string>();
 process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
+/**
+ * Where sandbox folders go: the temporary folder, if the child's user can
+ * reach it (every folder above it searchable by others), else /tmp.
+ */
+function sandboxBase(otherUser: boolean): string {
+  const base = realpathSync(tmpdir());
+  if (!otherUser) return base;
+  for (let folder = base; ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return "/tmp";
+    if (folder === dirname(folder)) return base;
+  }
+}
+
 export class Sandbox {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private readonly channel = new MessageChannel();
@@ -54,7 +67,7 @@ export class Sandbox {
   constructor(bundle: string, private readonly limits: SandboxLimits) {
     const walls = isolation();
     // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
-    this.folder = mkdtempSync(join(realpathSync(tmpdir()), "snaplab-sandbox-"));
+    this.folder = mkdtempSync(join(sandboxBase(walls.otherUser), "snaplab-sandbox-"));
     folders.add(this.folder);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");

@@ -44,7 +44,10 @@ export function resolveSubmissionImport(
   if (isBuiltin(specifier) || specifier.startsWith("node:")) throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
   const wanted = resolve(importer, "..", specifier);
-  const file = candidates(wanted).find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? wanted;
+  const all = candidates(wanted);
+  const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
+  // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
+  const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
   if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
   const refused = refusal(file, root);
   if (refused) throw says(`which ${refused}`);
