@@ -55,23 +55,28 @@ function wallsCommand(tools: Isolation["tools"], dataLimitMb: number): string[] 
 
 function probe(): Isolation {
   const root = process.getuid?.() === 0;
-  const tools: { unshare?: string; setpriv?: string; prlimit?: string } = {};
-  const works = (candidate: typeof tools) => spawnSync(wallsCommand(candidate, 512)[0]!, [...wallsCommand(candidate, 512).slice(1), process.execPath, "-e", "0"], { env: {}, stdio: "ignore", timeout: 10_000 }).status === 0;
-  const missing: string[] = [];
-
-  const unshare = executable("unshare");
-  if (process.platform === "linux" && unshare && works({ unshare })) tools.unshare = unshare;
-  else missing.push("no pid or network namespace (unshare is missing or not permitted): a submission can open network connections and, unless it runs as another user, signal the grader's processes");
-  const setpriv = executable("setpriv");
-  if (root && setpriv && works({ setpriv })) tools.setpriv = setpriv;
-  else if (root) missing.push(`submissions run as root (setpriv is missing or cannot run node as user ${nobody})`);
+  const works = (candidate: Isolation["tools"]) => {
+    const [file, ...args] = [...wallsCommand(candidate, 512), process.execPath, "-e", "0"];
+    return spawnSync(file!, args, { env: {}, stdio: "ignore", timeout: 10_000 }).status === 0;
+  };
+  const unshare = process.platform === "linux" ? executable("unshare") : undefined;
+  const setpriv = root ? executable("setpriv") : undefined;
   const prlimit = executable("prlimit");
-  if (prlimit && works({ prlimit })) tools.prlimit = prlimit;
-  else missing.push("memory outside the V8 heap (Buffers) is not limited (prlimit is missing)");
-  if (tools.unshare && tools.setpriv && !works(tools)) {
-    delete tools.setpriv;
-    missing.push(`submissions run as root (user ${nobody} cannot run node inside the namespaces)`);
+  const all = { ...(unshare ? { unshare } : {}), ...(setpriv ? { setpriv } : {}), ...(prlimit ? { prlimit } : {}) };
+  // Usually every wall works together: one try. Otherwise each is tried on its own.
+  const tools: { unshare?: string; setpriv?: string; prlimit?: string } = unshare && (setpriv || !root) && prlimit && works(all) ? all : {};
+  if (!tools.unshare) {
+    if (unshare && works({ unshare })) tools.unshare = unshare;
+    if (setpriv && works({ setpriv })) tools.setpriv = setpriv;
+    if (prlimit && works({ prlimit })) tools.prlimit = prlimit;
+    if (tools.unshare && tools.setpriv && !works({ unshare: tools.unshare, setpriv: tools.setpriv })) delete tools.setpriv;
   }
+  const missing: string[] = [];
+  if (!tools.unshare) {
+    missing.push("no pid or network namespace (unshare is missing or not permitted): a submission can open network connections, and only Node's permission model keeps it from signalling other processes");
+  }
+  if (root && !tools.setpriv) missing.push(`submissions run as root (setpriv is missing or cannot run node as user ${nobody})`);
+  if (!tools.prlimit) missing.push("memory outside the V8 heap (Buffers) is not limited (prlimit is missing or not permitted)");
   return { namespaces: !!tools.unshare, otherUser: !!tools.setpriv, resourceLimits: !!tools.prlimit, missing, tools };
 }
 

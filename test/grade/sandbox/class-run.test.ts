@@ -1,0 +1,85 @@
+// A class graded in one run of the CLI, as an instructor would: one student attacks the grader
+// (signals it, floods it, writes to a classmate's file, starts a process meant to rewrite the
+// report later); the others keep their full scores and the report is the grader's own.
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const repo = resolve(".");
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-class-"));
+const sandboxes = join(scratch, "tmp");
+mkdirSync(sandboxes);
+// Searchable by others, as /tmp is: a root grader's children run as nobody and must reach their bundles.
+chmodSync(scratch, 0o711);
+chmodSync(sandboxes, 0o711);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const solution = (file: string) => readFileSync(join(repo, "solutions", file), "utf8");
+const fs = `process.getBuiltinModule("node:fs")`;
+
+function student(name: string, files: Record<string, string> = {}): string {
+  const dir = join(scratch, name);
+  cpSync(join(repo, "solutions"), dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** Processes whose command line names `folder`. */
+function processesUnder(folder: string): string[] {
+  return readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      } catch {
+        return "";
+      }
+    })
+    .filter((command) => command.includes(folder));
+}
+
+describe("grading a class where one student attacks", () => {
+  it("should give the others their full scores and keep the report the grader's own", () => {
+    const out = join(scratch, "results.json");
+    const trace = join(scratch, "grandchild-ran");
+    const classmate = join(scratch, "bob", "05-lai-yang/rules.ts");
+    const mallory = student("mallory", {
+      // Signal the grader and its group, overwrite a classmate's rules, then flood the reply pipe.
+      "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
+try { process.kill(process.ppid, "SIGKILL"); } catch {}
+try { process.kill(0, "SIGKILL"); } catch {}
+try { ${fs}.writeFileSync(${JSON.stringify(classmate)}, "export const rules = {};"); } catch {}
+for (const chunk = "x".repeat(1 << 20); ; ) ${fs}.writeSync(3, chunk);
+`,
+      // A process that outlives grading to rewrite --out.
+      "06-concurrent-snapshots/rules.ts": `${solution("06-concurrent-snapshots/rules.ts")}
+process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringify(`touch ${trace}; sleep 1; echo forged > ${out}`)}], { detached: true, stdio: "ignore" }).unref();
+`,
+    });
+    const bob = student("bob");
+    const carol = student("carol");
+
+    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "5", "6", "--format", "json", "--out", out], {
+      env: { ...process.env, TMPDIR: sandboxes },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.signal).toBe(null);
+    expect(run.status).toBe(1);
+
+    const report = JSON.parse(readFileSync(out, "utf8")) as { submissions: { directory: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[] };
+    expect(report.submissions.map((s) => s.points)).toEqual([0, 48, 48]);
+    const faults = report.submissions[0]!.exercises.filter((e) => e.fault).map((e) => [e.number, e.fault!.kind, e.fault!.message]);
+    expect(faults).toEqual([
+      [5, "protocol", "the submission's process sent a reply longer than 8 MB"],
+      [6, "load", expect.stringMatching(/^Error \[ERR_ACCESS_DENIED\]: Access to this API has been restricted/)],
+    ]);
+
+    expect(readFileSync(classmate, "utf8")).toBe(solution("05-lai-yang/rules.ts"));
+    expect(existsSync(trace)).toBe(false);
+    expect(readdirSync(sandboxes)).toEqual([]);
+    expect(processesUnder(scratch)).toEqual([]);
+  });
+});
