@@ -6,6 +6,7 @@
  * protocol. Whatever the child does, this thread answers and the child ends.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { checkedReply, maxReplyBytes, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
@@ -65,12 +66,26 @@ function fail(next: SandboxFailure): void {
   if (asked) reply({ type: "failed", failure });
 }
 
+/**
+ * Kills the child's process group, and first the processes it started (the
+ * init of its pid namespace, in a group of its own): killing them ends the
+ * namespace and every process in it.
+ */
 function stop(): void {
   if (exited || child.pid === undefined) return;
+  const pid = child.pid;
+  let started: number[] = [];
   try {
-    process.kill(-child.pid, "SIGKILL");
+    started = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
   } catch {
-    // already gone
+    // no /proc, or already gone
+  }
+  for (const target of [...started, -pid]) {
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {
+      // already gone
+    }
   }
 }
 

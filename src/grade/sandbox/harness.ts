@@ -31,7 +31,7 @@ export function serve(load: () => Promise<Module>): void {
   process.exit = ((code?: number) => {
     throw new ExitCalled(`called process.exit(${code ?? ""})`);
   }) as typeof process.exit;
-  // Where the OS cannot keep the child from signalling the grader (no pid namespace, same user), Node's own doors are closed.
+  // Where the OS cannot keep the child from signalling others (no pid namespace), Node's own doors are closed.
   if (process.argv.includes("--no-signals")) {
     const refuse = () => {
       throw new Error("a submission may not send signals");
@@ -55,6 +55,8 @@ export function serve(load: () => Promise<Module>): void {
   };
   let pending = "";
   let queue = Promise.resolve();
+  // The grader is gone: so is the reason to run.
+  process.stdin.on("end", () => exit(0));
   process.stdin.setEncoding("utf8").on("data", (text: string) => {
     pending += text;
     for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {

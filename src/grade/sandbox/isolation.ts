@@ -22,7 +22,7 @@ export interface Isolation {
   /** One line for each wall this machine does not allow, saying what it leaves open. */
   readonly missing: readonly string[];
   /** The unshare, setpriv and prlimit found, when usable. */
-  readonly tools: { readonly unshare?: string; readonly setpriv?: string; readonly prlimit?: string };
+  readonly tools: { readonly unshare?: string; readonly setsid?: string; readonly setpriv?: string; readonly prlimit?: string };
 }
 
 /** The unprivileged user a root grader runs children as. */
@@ -45,9 +45,15 @@ export function childCommand(nodeArgs: readonly string[], dataLimitMb: number): 
 function wallsCommand(tools: Isolation["tools"], dataLimitMb: number): string[] {
   const root = process.getuid?.() === 0;
   const command: string[] = [];
-  if (tools.unshare) command.push(tools.unshare, ...(root ? [] : ["--user", "--map-root-user"]), "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--");
+  if (tools.unshare) {
+    command.push(tools.unshare, ...(root ? [] : ["--user", "--map-root-user"]), "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--");
+    // A process group of the namespace's own: kill(0) would otherwise reach unshare, outside it.
+    command.push(tools.setsid!, "--");
+  }
   if (tools.setpriv) {
-    command.push(tools.setpriv, `--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    command.push(tools.setpriv, `--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all");
+    // Changing user clears the parent-death signal unshare --kill-child set: set it again.
+    command.push(...(tools.unshare ? ["--pdeathsig=KILL"] : []), "--");
   }
   if (tools.prlimit) command.push(tools.prlimit, `--data=${dataLimitMb * 1024 * 1024}`, "--core=0", "--fsize=0", "--");
   return command;
@@ -59,21 +65,23 @@ function probe(): Isolation {
     const [file, ...args] = [...wallsCommand(candidate, 512), process.execPath, "-e", "0"];
     return spawnSync(file!, args, { env: {}, stdio: "ignore", timeout: 10_000 }).status === 0;
   };
-  const unshare = process.platform === "linux" ? executable("unshare") : undefined;
+  const setsid = executable("setsid");
+  const unshare = process.platform === "linux" && setsid ? executable("unshare") : undefined;
   const setpriv = root ? executable("setpriv") : undefined;
   const prlimit = executable("prlimit");
-  const all = { ...(unshare ? { unshare } : {}), ...(setpriv ? { setpriv } : {}), ...(prlimit ? { prlimit } : {}) };
+  const all = { ...(unshare ? { unshare, setsid } : {}), ...(setpriv ? { setpriv } : {}), ...(prlimit ? { prlimit } : {}) };
   // Usually every wall works together: one try. Otherwise each is tried on its own.
-  const tools: { unshare?: string; setpriv?: string; prlimit?: string } = unshare && (setpriv || !root) && prlimit && works(all) ? all : {};
+  const tools: { unshare?: string; setsid?: string; setpriv?: string; prlimit?: string } = unshare && (setpriv || !root) && prlimit && works(all) ? all : {};
   if (!tools.unshare) {
-    if (unshare && works({ unshare })) tools.unshare = unshare;
+    if (unshare && works({ unshare, setsid })) Object.assign(tools, { unshare, setsid });
     if (setpriv && works({ setpriv })) tools.setpriv = setpriv;
     if (prlimit && works({ prlimit })) tools.prlimit = prlimit;
-    if (tools.unshare && tools.setpriv && !works({ unshare: tools.unshare, setpriv: tools.setpriv })) delete tools.setpriv;
+    if (tools.unshare && tools.setpriv && !works({ unshare, setsid, setpriv })) delete tools.setpriv;
   }
   const missing: string[] = [];
   if (!tools.unshare) {
-    missing.push("no pid or network namespace (unshare is missing or not permitted): a submission can open network connections, and only Node's permission model keeps it from signalling other processes");
+    const signals = tools.setpriv ? "" : ", and only the harness's closed process.kill keeps it from signalling processes of its own user";
+    missing.push(`no pid or network namespace (unshare is missing or not permitted): a submission can open network connections${signals}`);
   }
   if (root && !tools.setpriv) missing.push(`submissions run as root (setpriv is missing or cannot run node as user ${nobody})`);
   if (!tools.prlimit) missing.push("memory outside the V8 heap (Buffers) is not limited (prlimit is missing or not permitted)");

@@ -76,7 +76,8 @@ export class Sandbox {
     if (walls.otherUser) chmodSync(this.folder, 0o711);
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = [permission, `--allow-fs-read=${entry}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, entry];
-    if (!walls.namespaces && !walls.otherUser) nodeArgs.push("--no-signals");
+    // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
+    if (!walls.namespaces) nodeArgs.push("--no-signals");
     const data: BrokerData = {
       signal: this.flag.buffer as SharedArrayBuffer,
       port: this.channel.port2,

@@ -2,10 +2,12 @@
 // (signals it, floods it, writes to a classmate's file, starts a process meant to rewrite the
 // report later); the others keep their full scores and the report is the grader's own.
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { isolation, nobody } from "../../../src/grade/sandbox/isolation.js";
 
 const repo = resolve(".");
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-class-"));
@@ -50,6 +52,7 @@ describe("grading a class where one student attacks", () => {
       "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
 try { process.kill(process.ppid, "SIGKILL"); } catch {}
 try { process.kill(0, "SIGKILL"); } catch {}
+try { process.kill(-1, "SIGKILL"); } catch {}
 try { ${fs}.writeFileSync(${JSON.stringify(classmate)}, "export const rules = {};"); } catch {}
 for (const chunk = "x".repeat(1 << 20); ; ) ${fs}.writeSync(3, chunk);
 `,
@@ -81,5 +84,47 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     expect(existsSync(trace)).toBe(false);
     expect(readdirSync(sandboxes)).toEqual([]);
     expect(processesUnder(scratch)).toEqual([]);
+  });
+});
+
+// A learner grading on a laptop runs the grader as themselves: the child cannot become another
+// user, and the walls come from user namespaces where the kernel allows them.
+describe("grading as an unprivileged user", () => {
+  const root = process.getuid?.() === 0;
+  it.skipIf(!root || !isolation().namespaces)(`should keep the same walls (skipped unless root, to become user ${nobody}, and namespaces are allowed)`, async () => {
+    const home = join(scratch, "learner");
+    mkdirSync(join(home, "tmp"), { recursive: true });
+    chownSync(home, nobody, nobody);
+    chownSync(join(home, "tmp"), nobody, nobody);
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    let connections = 0;
+    server.on("connection", () => connections++);
+    const port = (server.address() as { port: number }).port;
+    try {
+      const dir = student("learner/work", {
+        "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
+try { process.kill(process.ppid, "SIGKILL"); } catch {}
+try { process.kill(0, "SIGKILL"); } catch {}
+try { process.kill(-1, "SIGKILL"); } catch {}
+await new Promise((connected, failed) => { const socket = process.getBuiltinModule("node:net").connect(${port}, "127.0.0.1", connected); socket.on("error", failed); });
+`,
+      });
+      // The CLI's own bundle is built by root first: the learner here cannot write to node_modules.
+      spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "--version"]);
+      const run = spawnSync("setpriv", [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", process.execPath, join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--format", "json"], {
+        env: { PATH: process.env.PATH, TMPDIR: join(home, "tmp") },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.signal).toBe(null);
+      const report = JSON.parse(run.stdout) as { exercises: { fault?: { kind: string; message: string } }[] };
+      expect(report.exercises[0]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
+      expect(connections).toBe(0);
+      expect(readdirSync(join(home, "tmp"))).toEqual([]);
+      expect(processesUnder(home)).toEqual([]);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
