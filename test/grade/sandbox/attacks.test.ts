@@ -208,11 +208,11 @@ describe("the child process", () => {
 
   it("should not be able to signal the grader, its process group, or anything but itself", async () => {
     const survived = `${solution}\ntry { process.kill(process.ppid, "SIGKILL"); } catch {}\ntry { process.kill(0, "SIGKILL"); } catch {}\ntry { process.kill(-process.pid, "SIGKILL"); } catch {}\ntry { process.kill(-1, "SIGKILL"); } catch {}\n`;
-    const report = await gradeSubmission(student(survived), { ...limits, only: [1, 5, 6] });
+    const report = await gradeSubmission(student(survived), { ...limits, only: [1, 5] });
     // Here, alive: the grader was not killed. The exercise itself either kept its points
     // (its signals reached nothing) or, without a pid namespace, killed only itself.
-    const [first, laiYang, sixth] = report.exercises;
-    expect([first!.points, sixth!.points]).toEqual([first!.maxPoints, sixth!.maxPoints]);
+    const [first, laiYang] = report.exercises;
+    expect(first!.points).toBe(first!.maxPoints);
     if (isolation().namespaces) expect(laiYang!.points).toBe(laiYang!.maxPoints);
     else expect(laiYang!.fault?.kind ?? "none").toMatch(/none|exit|load/);
   });
