@@ -106,7 +106,11 @@ replies.on("data", (text: string) => {
   if (line.length > maxReplyBytes) fail({ kind: "protocol", message: `the submission's process sent a reply longer than ${maxReplyBytes / 1024 / 1024} MB` });
 });
 
-child.on("error", (error) => fail({ kind: "exit", message: `the submission's process could not start (${error.message})` }));
+child.on("error", (error) => {
+  fail({ kind: "exit", message: `the submission's process could not start (${error.message})` });
+  exited = true;
+  finish();
+});
 child.on("exit", (code, signalName) => {
   if (/heap out of memory|Allocation failed/i.test(stderr)) {
     fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
