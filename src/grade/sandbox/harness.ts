@@ -39,6 +39,8 @@ export function serve(load: () => Promise<Module>): void {
     process.kill = refuse;
     (process as unknown as Record<string, unknown>)._kill = refuse;
   }
+  // bubblewrap sets PWD even in an empty environment: the submission gets none.
+  delete process.env.PWD;
   let submission: Module = {};
   const handle = async (request: Request) => {
     if (request.type === "load") {

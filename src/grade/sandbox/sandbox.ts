@@ -75,13 +75,17 @@ export class Sandbox {
     mkdirSync(cwd, { mode: 0o111 });
     if (walls.otherUser) chmodSync(this.folder, 0o711);
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
-    const nodeArgs = [permission, `--allow-fs-read=${entry}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, entry];
-    // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
-    if (!walls.namespaces) nodeArgs.push("--no-signals");
+    const nodeArgs = (seen: string) => {
+      const bundleSeen = join(seen, "submission.mjs");
+      const args = [permission, `--allow-fs-read=${bundleSeen}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, bundleSeen];
+      // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
+      return walls.namespaces ? args : [...args, "--no-signals"];
+    };
     const data: BrokerData = {
       signal: this.flag.buffer as SharedArrayBuffer,
       port: this.channel.port2,
-      command: childCommand(nodeArgs, limits.memoryLimitMb + dataHeadroomMb),
+      // CPU: a backstop for a child the broker could not stop; the time limits are the grader's.
+      command: childCommand(this.folder, { dataMb: limits.memoryLimitMb + dataHeadroomMb, cpuSeconds: 2 * Math.ceil(limits.totalTimeLimitMs / 1000) + 10 }, nodeArgs),
       cwd,
       timeLimitMs: limits.timeLimitMs,
       memoryLimitMb: limits.memoryLimitMb,

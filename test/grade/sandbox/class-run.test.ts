@@ -1,7 +1,7 @@
 // A class graded in one run of the CLI, as an instructor would: one student attacks the grader
 // (signals it, floods it, writes to a classmate's file, starts a process meant to rewrite the
 // report later); the others keep their full scores and the report is the grader's own.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -48,11 +48,14 @@ describe("grading a class where one student attacks", () => {
     const trace = join(scratch, "grandchild-ran");
     const classmate = join(scratch, "bob", "05-lai-yang/rules.ts");
     const mallory = student("mallory", {
-      // Signal the grader and its group, overwrite a classmate's rules, then flood the reply pipe.
-      "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
+      // Signal the grader, its group and everyone else it can.
+      "01-record-and-forward/rules.ts": `${solution("01-record-and-forward/rules.ts")}
 try { process.kill(process.ppid, "SIGKILL"); } catch {}
-try { process.kill(0, "SIGKILL"); } catch {}
 try { process.kill(-1, "SIGKILL"); } catch {}
+try { process.kill(0, "SIGKILL"); } catch {}
+`,
+      // Overwrite a classmate's rules, then flood the reply pipe.
+      "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
 try { ${fs}.writeFileSync(${JSON.stringify(classmate)}, "export const rules = {};"); } catch {}
 for (const chunk = "x".repeat(1 << 20); ; ) ${fs}.writeSync(3, chunk);
 `,
@@ -64,7 +67,7 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     const bob = student("bob");
     const carol = student("carol");
 
-    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "5", "6", "--format", "json", "--out", out], {
+    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "1", "5", "6", "--format", "json", "--out", out], {
       env: { ...process.env, TMPDIR: sandboxes },
       encoding: "utf8",
       timeout: 60_000,
@@ -73,12 +76,13 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     expect(run.status).toBe(1);
 
     const report = JSON.parse(readFileSync(out, "utf8")) as { submissions: { directory: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[] };
-    expect(report.submissions.map((s) => s.points)).toEqual([0, 48, 48]);
-    const faults = report.submissions[0]!.exercises.filter((e) => e.fault).map((e) => [e.number, e.fault!.kind, e.fault!.message]);
-    expect(faults).toEqual([
-      [5, "protocol", "the submission's process sent a reply longer than 8 MB"],
-      [6, "load", expect.stringMatching(/^Error \[ERR_ACCESS_DENIED\]: Access to this API has been restricted/)],
-    ]);
+    expect(report.submissions.slice(1).map((s) => s.points)).toEqual([63, 63]);
+    const [first, laiYang, sixth] = report.submissions[0]!.exercises;
+    // Its signals reached nothing, or only itself (kill(0) reaches its own process group).
+    if (first!.fault) expect(first!.fault.message).toMatch(/^the submission's process (was killed by SIGKILL|exited with status 137)$/);
+    else expect(first!.points).toBe(15);
+    expect(laiYang!.fault).toEqual({ kind: "protocol", message: "the submission's process sent a reply longer than 8 MB" });
+    expect(sixth!.fault).toEqual({ kind: "load", message: expect.stringMatching(/^Error \[ERR_ACCESS_DENIED\]: Access to this API has been restricted/) });
 
     expect(readFileSync(classmate, "utf8")).toBe(solution("05-lai-yang/rules.ts"));
     expect(existsSync(trace)).toBe(false);
@@ -103,23 +107,26 @@ describe("grading as an unprivileged user", () => {
     const port = (server.address() as { port: number }).port;
     try {
       const dir = student("learner/work", {
-        "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
+        "01-record-and-forward/rules.ts": `${solution("01-record-and-forward/rules.ts")}
 try { process.kill(process.ppid, "SIGKILL"); } catch {}
-try { process.kill(0, "SIGKILL"); } catch {}
 try { process.kill(-1, "SIGKILL"); } catch {}
+try { process.kill(0, "SIGKILL"); } catch {}
+`,
+        "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
 await new Promise((connected, failed) => { const socket = process.getBuiltinModule("node:net").connect(${port}, "127.0.0.1", connected); socket.on("error", failed); });
 `,
       });
       // The CLI's own bundle is built by root first: the learner here cannot write to node_modules.
       spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "--version"]);
-      const run = spawnSync("setpriv", [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", process.execPath, join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--format", "json"], {
+      const run = spawnSync("setpriv", [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", process.execPath, join(repo, "bin/snaplab.js"), "grade", dir, "--only", "1", "5", "--format", "json"], {
         env: { PATH: process.env.PATH, TMPDIR: join(home, "tmp") },
         encoding: "utf8",
         timeout: 60_000,
       });
       expect(run.signal).toBe(null);
       const report = JSON.parse(run.stdout) as { exercises: { fault?: { kind: string; message: string } }[] };
-      expect(report.exercises[0]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
+      expect(report.exercises[0]!.fault?.message ?? "none").toMatch(/^(none|the submission's process (was killed by SIGKILL|exited with status 137))$/);
+      expect(report.exercises[1]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
       expect(connections).toBe(0);
       expect(readdirSync(join(home, "tmp"))).toEqual([]);
       expect(processesUnder(home)).toEqual([]);
@@ -128,3 +135,23 @@ await new Promise((connected, failed) => { const socket = process.getBuiltinModu
     }
   });
 });
+
+describe("a grader that is killed while grading", () => {
+  it("should leave no sandbox behind, even one blocked without using the CPU", async () => {
+    const dir = student("blocked", {
+      "05-lai-yang/rules.ts": `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n${solution("05-lai-yang/rules.ts")}`,
+    });
+    const tmp = join(scratch, "tmp-killed");
+    mkdirSync(tmp, { mode: 0o711 });
+    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { env: { ...process.env, TMPDIR: tmp }, stdio: "ignore" });
+    await until(() => processesUnder(tmp).length > 0);
+    grader.kill("SIGKILL");
+    await until(() => processesUnder(tmp).length === 0);
+    expect(processesUnder(tmp)).toEqual([]);
+  });
+});
+
+/** Waits for `condition`, checking every 20 ms, at most 10 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition() && waited < 10_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+}
