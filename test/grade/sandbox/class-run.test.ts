@@ -141,17 +141,47 @@ describe("a grader that is killed while grading", () => {
     const dir = student("blocked", {
       "05-lai-yang/rules.ts": `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n${solution("05-lai-yang/rules.ts")}`,
     });
-    const tmp = join(scratch, "tmp-killed");
-    mkdirSync(tmp, { mode: 0o711 });
-    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { env: { ...process.env, TMPDIR: tmp }, stdio: "ignore" });
-    await until(() => processesUnder(tmp).length > 0);
+    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { stdio: "ignore" });
+    // The child has loaded the submission: its main thread sleeps on a futex, not in its event loop.
+    let child: number | undefined;
+    await until(() => {
+      child = descendants(grader.pid!).find((pid) => command(pid).includes("submission.mjs") && /futex/.test(read(`/proc/${pid}/wchan`)));
+      return child !== undefined;
+    });
+    expect(child).toBeDefined();
     grader.kill("SIGKILL");
-    await until(() => processesUnder(tmp).length === 0);
-    expect(processesUnder(tmp)).toEqual([]);
+    await until(() => !alive(child!));
+    expect(alive(child!)).toBe(false);
   });
 });
 
-/** Waits for `condition`, checking every 20 ms, at most 10 s. */
+const read = (file: string) => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+};
+const command = (pid: number) => read(`/proc/${pid}/cmdline`).replaceAll("\0", " ");
+/** A process that is running (a zombie only waits for its parent to be told). */
+const alive = (pid: number) => !/^\d+ \(.*\) [ZX]/.test(read(`/proc/${pid}/stat`)) && read(`/proc/${pid}/stat`) !== "";
+
+/** Every process started, directly or not, by `ancestor`. */
+function descendants(ancestor: number): number[] {
+  const parents = new Map<number, number>();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const stat = read(`/proc/${pid}/stat`);
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (stat) parents.set(Number(pid), parent);
+  }
+  const below = (pid: number): boolean => {
+    const parent = parents.get(pid);
+    return parent === ancestor || (parent !== undefined && parent > 1 && below(parent));
+  };
+  return [...parents.keys()].filter(below);
+}
+
+/** Waits for `condition`, checking every 20 ms, at most 20 s. */
 async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition() && waited < 10_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+  for (let waited = 0; !condition() && waited < 20_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
 }
