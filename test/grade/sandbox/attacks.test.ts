@@ -171,6 +171,8 @@ describe("the child process", () => {
     await faulted(attacking(`${builtin("fs")}.writeFileSync(${JSON.stringify(victim)}, "yours")`), "throws", denied);
     await faulted(attacking(`${builtin("fs")}.rmSync(${JSON.stringify(victim)})`), "throws", denied);
     await faulted(attacking(`${builtin("fs")}.writeFileSync(new URL("./submission.mjs", import.meta.url), "")`), "throws", denied);
+    // Where the broker's bundle used to be shared by every sandbox: now it is no file at all.
+    await faulted(attacking(`${builtin("fs")}.writeFileSync(new URL("./broker.mjs", import.meta.url), "")`), "throws", denied);
     expect(readFileSync(victim, "utf8")).toBe("mine");
   });
 
