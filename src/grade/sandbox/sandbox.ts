@@ -7,9 +7,10 @@
  * bundle and nothing else (no file system, no child processes, no workers, no
  * addons), in an empty folder of its own with an empty environment, inside
  * the OS walls this machine allows (isolation.ts). Each sandbox has its own
- * private folder, removed when it closes; the broker's code is never a file.
+ * private folder, removed as soon as the child has loaded its bundle; the
+ * broker's code is never a file.
  */
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -38,9 +39,37 @@ export class SandboxFailed extends Error {
   }
 }
 
-/** Folders of sandboxes not yet closed, removed at exit whatever happens. */
+/** Folders of sandboxes not yet removed, removed at exit whatever happens. */
 const folders = new Set<string>();
 process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** A sandbox folder's name says which grader made it: `snaplab-sandbox-<pid>-<random>`. */
+const folderName = /^snaplab-sandbox-(\d+)-/;
+let swept = false;
+
+/**
+ * Removes the folders that graders killed outright (SIGKILL: no exit
+ * handler runs) left in `base`: this user's, of processes that are gone.
+ */
+function sweep(base: string): void {
+  if (swept) return;
+  swept = true;
+  for (const name of readdirSync(base)) {
+    const pid = Number(folderName.exec(name)?.[1]);
+    if (!pid || pid === process.pid || running(pid)) continue;
+    const stats = lstatSync(join(base, name), { throwIfNoEntry: false });
+    if (stats?.isDirectory() && stats.uid === process.getuid?.()) rmSync(join(base, name), { recursive: true, force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /**
  * Where sandbox folders go: the temporary folder, if the child's user can
@@ -67,7 +96,9 @@ export class Sandbox {
   constructor(bundle: string, private readonly limits: SandboxLimits) {
     const walls = isolation();
     // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
-    this.folder = mkdtempSync(join(sandboxBase(walls.otherUser), "snaplab-sandbox-"));
+    const base = sandboxBase(walls.otherUser);
+    sweep(base);
+    this.folder = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
     folders.add(this.folder);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
@@ -95,7 +126,12 @@ export class Sandbox {
 
   /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
   load(): void {
-    this.request({ type: "load" });
+    try {
+      this.request({ type: "load" });
+    } finally {
+      // Loaded (or never to be): the child has read its bundle, the folder can go.
+      this.removeFolder();
+    }
   }
 
   /** Answers for every call, in order; throws SandboxFailed when the child cannot answer. */
@@ -115,9 +151,13 @@ export class Sandbox {
     } finally {
       await this.worker.terminate();
       this.channel.port1.close();
-      rmSync(this.folder, { recursive: true, force: true });
-      folders.delete(this.folder);
+      this.removeFolder();
     }
+  }
+
+  private removeFolder(): void {
+    if (!folders.delete(this.folder)) return;
+    rmSync(this.folder, { recursive: true, force: true });
   }
 
   private request(request: Request): Reply {

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { isolation, nobody } from "../../../src/grade/sandbox/isolation.js";
@@ -141,7 +142,10 @@ describe("a grader that is killed while grading", () => {
     const dir = student("blocked", {
       "05-lai-yang/rules.ts": `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n${solution("05-lai-yang/rules.ts")}`,
     });
-    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { stdio: "ignore" });
+    const tmp = join(scratch, "tmp-killed");
+    mkdirSync(tmp, { mode: 0o711 });
+    const env = { ...process.env, TMPDIR: tmp };
+    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { env, stdio: "ignore" });
     // The child has loaded the submission: its main thread sleeps on a futex, not in its event loop.
     let child: number | undefined;
     await until(() => {
@@ -149,9 +153,15 @@ describe("a grader that is killed while grading", () => {
       return child !== undefined;
     });
     expect(child).toBeDefined();
+    const exited = once(grader, "exit");
     grader.kill("SIGKILL");
+    await exited;
     await until(() => !alive(child!));
     expect(alive(child!)).toBe(false);
+    // Its folder could not be removed by a grader killed outright: the next grader removes it.
+    expect(readdirSync(tmp)).toHaveLength(1);
+    spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", student("next"), "--only", "3"], { env });
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
 
