@@ -13,7 +13,7 @@ import { realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
+import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
@@ -72,9 +72,11 @@ export async function submissionBundle(file: string, label: string, root = dirna
     if (error instanceof SubmissionFileError) throw new BuildError(error.message);
     const first = (error as BuildFailure).errors?.[0];
     if (!first) throw error;
-    const refused = first.detail instanceof SubmissionFileError;
-    const where = first.location && !refused ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-    throw new BuildError(refused ? (first.detail as SubmissionFileError).message : `${where || `${label}: `}${first.text}`);
+    if (first.detail instanceof SubmissionFileError) throw new BuildError(first.detail.message);
+    // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.
+    const at = first.location;
+    const file = at?.file.startsWith("submission:") ? labelOf(at.file.slice("submission:".length), root) : label;
+    throw new BuildError(`${file}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   }
 }
 

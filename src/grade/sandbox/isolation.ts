@@ -123,7 +123,8 @@ function systemFolders(): string[] {
 function probe(): Isolation {
   const root = process.getuid?.() === 0;
   // Each candidate is tried as a sandbox runs it: node, as the child's user, in a folder like a sandbox's.
-  const folder = mkdtempSync(join(realpathSync(tmpdir()), "snaplab-probe-"));
+  // Named as sandbox folders are (sandbox.ts), so that one left by a grader killed outright is swept too.
+  const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));
   const works = (candidate: Tools) => {
     const [file, ...args] = [...wallsCommand(candidate, { dataMb: 512, cpuSeconds: 10 }, folder), candidate.bwrap ? insideNode : process.execPath, "-e", "0"];
     return spawnSync(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 }).status === 0;

@@ -97,7 +97,8 @@ function candidates(wanted: string): string[] {
   return [wanted, ...swapped, ...bare, ...index];
 }
 
-function labelOf(path: string, root: string): string {
+/** How messages name a submission file: its path inside the submission folder. */
+export function labelOf(path: string, root: string): string {
   const inside = relative(realpathSync(root), path);
   return inside.startsWith("..") || isAbsolute(inside) ? path : inside;
 }

@@ -138,6 +138,12 @@ describe("the bundler", () => {
     await refused(student(`import "./big.js";\n${solution}`, { "05-lai-yang/big.ts": `// ${"x".repeat(2 * 1024 * 1024)}\n` }), /imports "\.\/big\.js", which is larger than 1024 KB/);
   });
 
+  it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
+    const dir = student(`export { rules } from "./helper.js";`, { "05-lai-yang/helper.ts": "export const rules = (;" });
+    const [laiYang] = (await gradeLaiYang(dir)).exercises;
+    expect(laiYang!.fault).toEqual({ kind: "build", message: `does not build: 05-lai-yang/helper.ts:1:23: Unexpected ";"` });
+  });
+
   it("should keep type-only imports from the kit, as the stubs and solutions write them", async () => {
     const [laiYang] = (await gradeLaiYang(student(solution))).exercises;
     expect(laiYang!.points).toBe(laiYang!.maxPoints);
