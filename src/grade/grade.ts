@@ -49,8 +49,8 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
     const found = statSync(file, { throwIfNoEntry: false });
     if (!found) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
     // Checked before anything opens it: a FIFO or a device would hang or flood the grader.
-    else if (!found.isFile()) outcome = { fault: { kind: "build", message: `${exercise.file} is not a regular file` } };
-    else if (found.size > maxFileBytes) outcome = { fault: { kind: "build", message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
+    else if (!found.isFile()) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` } };
+    else if (found.size > maxFileBytes) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
     else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
     else outcome = await gradeRules(exercise, file, directory, limits);
   } catch (error) {
@@ -68,6 +68,7 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
+const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
 async function gradeRules(exercise: RulesExercise, file: string, directory: string, limits: typeof defaultLimits) {
   let bundle: string;

@@ -126,6 +126,11 @@ describe("the bundler", () => {
       const [laiYang] = (await gradeLaiYang(asEntry)).exercises;
       expect(laiYang!.fault).toEqual({ kind: "build", message: "05-lai-yang/rules.ts is not a regular file" });
     }
+    const scenarioFifo = student(solution);
+    rmSync(join(scenarioFifo, "04-break-fifo/scenario.json"));
+    execFileSync("mkfifo", [join(scenarioFifo, "04-break-fifo/scenario.json")]);
+    const [breakFifo] = (await gradeSubmission(scenarioFifo, { ...limits, only: [4] })).exercises;
+    expect(breakFifo!.fault).toEqual({ kind: "scenario", message: "04-break-fifo/scenario.json is not a regular file" });
     const fifoImport = student(`export { rules } from "./other.js";`);
     execFileSync("mkfifo", [join(fifoImport, "05-lai-yang/other.ts")]);
     await refused(fifoImport, /imports "\.\/other\.js", which is not a regular file/);
