@@ -4,11 +4,12 @@
 // and says exactly what it stops and what it leaves to the permission model.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../../src/grade/grade.js";
 import { childCommand, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-walls-"));
@@ -103,4 +104,21 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       expect(connections - before).toBe(seen.connect === true ? 1 : 0);
     });
   }
+});
+
+// A learner's laptop with none of the tools: grading still works, with Node's permission model
+// and the harness's closed doors alone, and the grader says what is missing.
+describe("no OS walls at all", () => {
+  it("should still grade, and keep process.kill closed", async () => {
+    const walls = isolationWithout(["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"]);
+    expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(root ? ["no pid or network namespace", "submissions run as root", "memory outside the V8 heap"] : ["no pid or network namespace", "memory outside the V8 heap"]);
+    const dir = join(scratch, "laptop");
+    cpSync("solutions", dir, { recursive: true });
+    writeFileSync(join(dir, "05-lai-yang/rules.ts"), `${readFileSync("solutions/05-lai-yang/rules.ts", "utf8")}\nprocess.kill(process.ppid, 0);\n`);
+    const report = await gradeSubmission(dir, { only: [1, 5], timeLimitMs: 2000, memoryLimitMb: 64 });
+    const [first, laiYang] = report.exercises;
+    expect(first!.points).toBe(first!.maxPoints);
+    expect(laiYang!.fault).toEqual({ kind: "load", message: "a submission may not send signals" });
+    isolationWithout([]);
+  });
 });
