@@ -242,6 +242,13 @@ describe("the child process", () => {
     await faulted(`${solution}\nsetTimeout(() => { for (;;) ${write(`'{"type":"loaded"}\\n'`)}; });`, "protocol", /sent a reply when none was asked for|malformed reply/);
   });
 
+  it("should keep only a bounded part of what a child floods stdout with", async () => {
+    // Stopped by its own limits (time, or memory when its writes queue up); the grader kept 64 KB at most.
+    const report = await gradeLaiYang(student(`for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line);\n${solution}`));
+    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 2000 ms|ran out of memory)/);
+    expect(JSON.stringify(report).length).toBeLessThan(64 * 1024);
+  });
+
   it("should stop Buffers at the memory limit, outside the V8 heap too", async () => {
     await faulted(attacking(`const hoard = []; for (let i = 0; i < 40; i++) hoard.push(Buffer.alloc(50 * 2 ** 20, 1));`), "memory", /ran out of memory \(limit 64 MB\)/);
     await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/);
