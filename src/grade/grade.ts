@@ -4,7 +4,7 @@
  * one exercise does, the others are still graded; only the grader's own
  * exploration decides a score.
  */
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
@@ -14,7 +14,9 @@ import { sandboxedSubmission } from "./check/submission.js";
 import { exercises as allExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
-import { BuildError, submissionEntry } from "./sandbox/bundle.js";
+import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { isolation } from "./sandbox/isolation.js";
+import { maxFileBytes } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
@@ -44,9 +46,13 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
   const file = join(directory, exercise.file);
   let outcome: { checks: CheckResult[] } | { fault: ExerciseFault };
   try {
-    if (!existsSync(file)) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
+    const found = statSync(file, { throwIfNoEntry: false });
+    if (!found) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
+    // Checked before anything opens it: a FIFO or a device would hang or flood the grader.
+    else if (!found.isFile()) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` } };
+    else if (found.size > maxFileBytes) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
     else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
-    else outcome = await gradeRules(exercise, file, limits);
+    else outcome = await gradeRules(exercise, file, directory, limits);
   } catch (error) {
     // A fault of the grader's own: this exercise is not graded, the others still are.
     outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
@@ -62,16 +68,19 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
+const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
-async function gradeRules(exercise: RulesExercise, file: string, limits: typeof defaultLimits) {
-  let entry: string;
+async function gradeRules(exercise: RulesExercise, file: string, directory: string, limits: typeof defaultLimits) {
+  let bundle: string;
   try {
-    entry = submissionEntry(file, exercise.file);
+    // Only files of the submission folder go into the bundle.
+    bundle = await submissionBundle(file, exercise.file, directory);
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
   }
-  const sandbox = new Sandbox(entry, limits);
+  sayWhatTheSandboxLacks();
+  const sandbox = new Sandbox(bundle, limits);
   let result: { checks: CheckResult[] } | { fault: ExerciseFault };
   try {
     sandbox.load();
@@ -98,6 +107,14 @@ function gradeScenario(exercise: ScenarioExercise, file: string, limits: CheckLi
     if (error instanceof SnaplabError) return { fault: { kind: "scenario", message: error.message } };
     throw error;
   }
+}
+
+let said = false;
+/** Once per process, on stderr: the walls this machine does not allow (see isolation.ts). */
+function sayWhatTheSandboxLacks(): void {
+  if (said) return;
+  said = true;
+  for (const line of isolation().missing) process.stderr.write(`snaplab: sandbox: ${line}\n`);
 }
 
 function checkResult(check: { name: string; points: number }, run: () => CheckOutcome): CheckResult {

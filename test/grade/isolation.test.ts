@@ -58,7 +58,7 @@ const cases: { name: string; code: string; kind: string; reason: RegExp }[] = [
     reason: /answered .* the first time and \[\] when asked again later/,
   },
   { name: "runs out of memory", code: rulesWith(`() => { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(7)); }`), kind: "memory", reason: /ran out of memory \(limit 64 MB\)/ },
-  { name: "does not build", code: `export const rules = { initiate( => [] };`, kind: "build", reason: /05-lai-yang\/rules\.ts:1:\d+: / },
+  { name: "does not build", code: `export const rules = { initiate( => [] };`, kind: "build", reason: /^does not build: 05-lai-yang\/rules\.ts:1:\d+: / },
   { name: "throws while loading", code: `throw new Error("not today");`, kind: "load", reason: /not today/ },
   { name: "exports no rules", code: `export const rulez = {};`, kind: "missing", reason: /the submission exports no function rules\.initiate/ },
 ];

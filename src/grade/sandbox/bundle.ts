@@ -2,29 +2,21 @@
  * Builds what a sandbox runs, with esbuild: the broker thread, and for each
  * submission file one bundle holding the file and the harness that serves it.
  * Learners write TypeScript; esbuild strips the types (it does not check them).
+ *
+ * The bundler is the sandbox's first wall: it would otherwise inline whatever
+ * a submission imports (the kit's own algorithms, solutions/, any file). So
+ * every import is resolved here, not by esbuild, and loaded here, after its
+ * checks: see submission-files.ts.
  */
-import { buildSync, type BuildFailure } from "esbuild";
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { build, buildSync, type BuildFailure, type Plugin } from "esbuild";
+import { realpathSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
-
-let workspace: string | undefined;
-let brokerBundle: string | undefined;
-let bundles = 0;
-
-/** A private temporary folder for this process's bundles, removed when it exits. */
-function scratch(): string {
-  if (!workspace) {
-    const dir = mkdtempSync(join(tmpdir(), "snaplab-grade-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    workspace = dir;
-  }
-  return workspace;
-}
 
 /**
  * The snaplab checkout this code runs from. From source (vitest, tsx) this
@@ -39,33 +31,88 @@ function packageRoot(): string {
 
 const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "sandbox", file);
 
-export function brokerEntry(): string {
-  if (!brokerBundle) {
-    const outfile = join(scratch(), "broker.mjs");
-    build({ entryPoints: [sandboxSource("broker.ts")], outfile });
-    brokerBundle = outfile;
-  }
-  return brokerBundle;
+let brokerCode: string | undefined;
+
+/** The broker's code, bundled once per process and kept in memory: no file a sandbox could replace. */
+export function brokerSource(): string {
+  brokerCode ??= buildSync({
+    entryPoints: [sandboxSource("broker.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    logLevel: "silent",
+    write: false,
+  }).outputFiles[0]!.text;
+  return brokerCode;
 }
 
-/** Bundles `file` (a learner's module) with the harness; returns the bundle's path. */
-export function submissionEntry(file: string, label: string): string {
-  const outfile = join(scratch(), `submission-${++bundles}.mjs`);
-  const contents = [
-    `import { serve } from ${JSON.stringify(sandboxSource("harness.ts"))};`,
-    `serve(() => import(${JSON.stringify(resolve(file))}));`,
-  ].join("\n");
+/**
+ * Bundles `file` (a learner's module) with the harness and returns the code.
+ * Only files inside `root` (the submission folder, after resolving symlinks)
+ * may be part of it; `label` names the file in messages.
+ */
+export async function submissionBundle(file: string, label: string, root = dirname(file)): Promise<string> {
   try {
-    build({ stdin: { contents, resolveDir: dirname(resolve(file)), loader: "ts", sourcefile: "sandbox-entry.ts" }, outfile });
+    const entry = submissionFile(resolve(file), label, root);
+    const result = await build({
+      entryPoints: ["snaplab:entry"],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "silent",
+      write: false,
+      // Never look for a tsconfig.json: one in the submission folder could point anywhere.
+      tsconfigRaw: "{}",
+      plugins: [submissionOnly(entry.path, label, root)],
+    });
+    return result.outputFiles[0]!.text;
   } catch (error) {
+    if (error instanceof SubmissionFileError) throw new BuildError(error.message);
     const first = (error as BuildFailure).errors?.[0];
     if (!first) throw error;
-    const where = first.location ? `${label}:${first.location.line}:${first.location.column + 1}: ` : `${label}: `;
-    throw new BuildError(`${where}${first.text}`);
+    if (first.detail instanceof SubmissionFileError) throw new BuildError(first.detail.message);
+    // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.
+    const at = first.location;
+    const file = at?.file.startsWith("submission:") ? labelOf(at.file.slice("submission:".length), root) : label;
+    throw new BuildError(`${file}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   }
-  return outfile;
 }
 
-function build(options: Parameters<typeof buildSync>[0]): void {
-  buildSync({ bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "silent", ...options });
+/**
+ * The entry (the harness serving the submission) and the submission's own
+ * files are the only modules: each is resolved and read by this plugin, in
+ * namespaces of its own, so esbuild itself never opens a file or a folder
+ * of the submission's choosing.
+ */
+function submissionOnly(entryFile: string, label: string, root: string): Plugin {
+  const harness = sandboxSource("harness.ts");
+  return {
+    name: "snaplab-submission-only",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === "entry-point") return { path: "entry", namespace: "snaplab" };
+        if (args.namespace === "snaplab") {
+          if (args.path === "snaplab:harness") return { path: harness, namespace: "snaplab-kit" };
+          return { path: entryFile, namespace: "submission", pluginData: { label } };
+        }
+        // The harness (trusted) writes its replies with node:fs, and imports nothing else.
+        if (args.namespace === "snaplab-kit" && isBuiltin(args.path)) return { path: args.path, external: true };
+        if (args.namespace === "snaplab-kit") throw new SubmissionFileError(`the harness imports ${args.path}, which it must not`);
+        const importer = (args.pluginData as { label: string } | undefined)?.label;
+        const file = resolveSubmissionImport(args.path, args.importer, args.with, root, importer);
+        return { path: file.path, namespace: "submission", pluginData: { label: file.label } };
+      });
+      build.onLoad({ filter: /.*/, namespace: "snaplab" }, () => ({
+        contents: `import { serve } from "snaplab:harness";\nserve(() => import("snaplab:submission"));\n`,
+        loader: "js",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, (args) => ({ contents: loadSubmissionFile(args.path).contents, loader: "ts" }));
+      build.onLoad({ filter: /.*/, namespace: "submission" }, (args) => {
+        const { contents, loader } = loadSubmissionFile(args.path, (args.pluginData as { label: string }).label);
+        return { contents, loader, resolveDir: dirname(args.path), pluginData: args.pluginData };
+      });
+    },
+  };
 }

@@ -4,6 +4,7 @@
  * on fresh copies of its input, so that a rule that changes what it was given,
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
+import { writeSync } from "node:fs";
 import type { Answer, Call, Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
@@ -11,23 +12,79 @@ type Module = Record<string, unknown>;
 /** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
 class ExitCalled extends Error {}
 
+/** The pipe replies go out on (stdout is the submission's own, judged by the grader). */
+const replies = 3;
+
+/**
+ * Reads requests, one JSON line each, on stdin and writes one reply line for
+ * each on fd 3. The broker checks every reply: a submission writing there
+ * itself only ends its own sandbox.
+ */
 export function serve(load: () => Promise<Module>): void {
+  const send = (reply: unknown) => writeAll(`${JSON.stringify(reply)}\n`);
+  const exit = process.exit.bind(process);
+  // Memory outside the heap is limited by the OS: a failed allocation ends the child, as running out of heap does.
+  outOfMemory = (error) => {
+    process.stderr.write(`\n${describeError(error)}\n`);
+    exit(70);
+  };
   process.exit = ((code?: number) => {
     throw new ExitCalled(`called process.exit(${code ?? ""})`);
   }) as typeof process.exit;
+  // Where the OS cannot keep the child from signalling others (no pid namespace), Node's own doors are closed.
+  if (process.argv.includes("--no-signals")) {
+    const refuse = () => {
+      throw new Error("a submission may not send signals");
+    };
+    process.kill = refuse;
+    (process as unknown as Record<string, unknown>)._kill = refuse;
+  }
+  // bubblewrap sets PWD even in an empty environment: the submission gets none.
+  delete process.env.PWD;
   let submission: Module = {};
-  process.on("message", async (request: Request) => {
+  const handle = async (request: Request) => {
     if (request.type === "load") {
       try {
         submission = await load();
-        process.send!({ type: "loaded" });
+        send({ type: "loaded" });
       } catch (error) {
-        process.send!({ type: "failed", failure: { kind: "load", message: describeError(error) } });
+        if (isAllocationFailure(error)) outOfMemory(error);
+        send({ type: "failed", failure: { kind: "load", message: describeError(error) } });
       }
     } else if (request.type === "calls") {
-      process.send!({ type: "answers", answers: request.calls.map((call) => answer(submission, call)) });
+      send({ type: "answers", answers: request.calls.map((call) => answer(submission, call)) });
+    }
+  };
+  let pending = "";
+  let queue = Promise.resolve();
+  // The grader is gone: so is the reason to run.
+  process.stdin.on("end", () => exit(0));
+  process.stdin.setEncoding("utf8").on("data", (text: string) => {
+    pending += text;
+    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+      const request = JSON.parse(pending.slice(0, end)) as Request;
+      pending = pending.slice(end + 1);
+      queue = queue.then(() => handle(request));
     }
   });
+}
+
+/** Ends the child when an allocation failed (in a sandbox; in the grader's own tests it only reports). */
+let outOfMemory: (error: unknown) => void = () => {};
+
+function isAllocationFailure(error: unknown): boolean {
+  return error instanceof RangeError && /allocation failed/i.test(error.message);
+}
+
+function writeAll(text: string): void {
+  const bytes = Buffer.from(text);
+  for (let written = 0; written < bytes.length; ) {
+    try {
+      written += writeSync(replies, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    }
+  }
 }
 
 /** Runs one call twice and reports the result, or the first way it broke the contract. */
@@ -45,6 +102,7 @@ export function answer(submission: Module, call: Call): Answer {
       value = fn.apply(owner, args);
     } catch (error) {
       if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
+      if (isAllocationFailure(error)) outOfMemory(error);
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}` };
     }
     const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
@@ -72,6 +130,11 @@ function splitPath(path: string): [string, string] {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  if (error instanceof Error) {
+    // Node's own errors carry a code (ERR_ACCESS_DENIED): it says more than their message.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string") return `${error.name} [${code}]: ${error.message}`;
+    return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  }
   return JSON.stringify(error) ?? String(error);
 }

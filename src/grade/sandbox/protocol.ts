@@ -1,6 +1,9 @@
 /**
  * What the grader and a submission's sandbox say to each other. Everything
  * crosses as JSON text, so a submission only ever sees copies of plain data.
+ * The child's replies are untrusted (the submission runs in the same process
+ * as the harness and can write to the reply pipe): each is one line of at
+ * most `maxReplyBytes`, and is checked here against the request it answers.
  */
 
 /** Run the function exported at `path` ("rules.onMarker", "isPartDone") on `args`. */
@@ -15,10 +18,11 @@ export type Answer =
   | { readonly ok: false; readonly fault: CallFault; readonly message: string };
 
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
+const callFaults: readonly string[] = ["missing", "throws", "mutates", "non-deterministic", "not-data", "exits"] satisfies CallFault[];
 
 /** Why a sandbox stopped answering at all. */
 export interface SandboxFailure {
-  readonly kind: "load" | "timeout" | "memory" | "exit" | "stdout" | "lost";
+  readonly kind: "load" | "timeout" | "memory" | "exit" | "stdout" | "lost" | "protocol";
   readonly message: string;
 }
 
@@ -29,3 +33,59 @@ export type Reply =
   | { readonly type: "loaded" }
   | { readonly type: "answers"; readonly answers: readonly Answer[] }
   | { readonly type: "failed"; readonly failure: SandboxFailure };
+
+/** The longest reply line a child may send (a batch of answers is a few kilobytes). */
+export const maxReplyBytes = 8 * 1024 * 1024;
+/** The longest message text kept from a child (a fault's reason). */
+export const maxMessageChars = 2000;
+
+/** The child's reply line to `request`, checked; a string saying what is wrong with it otherwise. */
+export function checkedReply(line: string, request: Request | undefined): Reply | string {
+  if (!request) return "sent a reply when none was asked for";
+  let reply: unknown;
+  try {
+    reply = JSON.parse(line);
+  } catch {
+    return "sent a reply that is not JSON";
+  }
+  if (!isRecord(reply)) return "sent a reply that is not an object";
+  if (request.type === "load") {
+    if (reply.type === "loaded" && Object.keys(reply).length === 1) return { type: "loaded" };
+    const failure = reply.failure;
+    if (reply.type === "failed" && isRecord(failure) && failure.kind === "load" && typeof failure.message === "string") {
+      return { type: "failed", failure: { kind: "load", message: failure.message.slice(0, maxMessageChars) } };
+    }
+    return "sent a malformed reply to loading";
+  }
+  if (request.type === "calls") {
+    const answers = reply.answers;
+    if (reply.type !== "answers" || !Array.isArray(answers) || answers.length !== request.calls.length) return "sent a malformed reply to a batch of calls";
+    const checked: Answer[] = [];
+    for (const answer of answers as unknown[]) {
+      if (!isRecord(answer)) return "sent an answer that is not an object";
+      if (answer.ok === true && (answer.json === undefined || isJson(answer.json))) {
+        checked.push(answer.json === undefined ? { ok: true, json: undefined } : { ok: true, json: answer.json });
+      } else if (answer.ok === false && typeof answer.fault === "string" && callFaults.includes(answer.fault) && typeof answer.message === "string") {
+        checked.push({ ok: false, fault: answer.fault as CallFault, message: answer.message.slice(0, maxMessageChars) });
+      } else {
+        return "sent a malformed answer";
+      }
+    }
+    return { type: "answers", answers: checked };
+  }
+  return "sent a reply when none was asked for";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isJson(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,13 +1,23 @@
 /**
- * A submission's code, run away from the grader: a child process (its own
- * memory limit, its own stdout, killed when it loops) behind a broker thread.
- * The grader calls it synchronously, which the explorer needs: it posts a
- * batch of calls and sleeps on a shared flag until the broker answers.
+ * A submission's code, run away from the grader: a child process behind a
+ * broker thread. The grader calls it synchronously, which the explorer needs:
+ * it posts a batch of calls and sleeps on a shared flag until the broker answers.
+ *
+ * The child runs under Node's permission model, allowed to read its own
+ * bundle and nothing else (no file system, no child processes, no workers, no
+ * addons), in an empty folder of its own with an empty environment, inside
+ * the OS walls this machine allows (isolation.ts). Each sandbox has its own
+ * private folder, removed as soon as the child has loaded its bundle; the
+ * broker's code is never a file.
  */
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
-import { brokerEntry } from "./bundle.js";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { brokerSource } from "./bundle.js";
 import type { BrokerData } from "./broker.js";
+import { childCommand, isolation } from "./isolation.js";
 import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
@@ -15,8 +25,12 @@ export interface SandboxLimits {
   readonly timeLimitMs: number;
   /** How long all the calls of one sandbox may take together. */
   readonly totalTimeLimitMs: number;
+  /** The V8 heap's limit; the child's whole data size may be this plus `dataHeadroomMb`. */
   readonly memoryLimitMb: number;
 }
+
+/** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
+export const dataHeadroomMb = 192;
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {
@@ -25,22 +39,99 @@ export class SandboxFailed extends Error {
   }
 }
 
+/** Folders of sandboxes not yet removed, removed at exit whatever happens. */
+const folders = new Set<string>();
+process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** A sandbox folder's name says which grader made it: `snaplab-sandbox-<pid>-<random>`. */
+const folderName = /^snaplab-sandbox-(\d+)-/;
+let swept = false;
+
+/**
+ * Removes the folders that graders killed outright (SIGKILL: no exit
+ * handler runs) left in `base`: this user's, of processes that are gone.
+ */
+function sweep(base: string): void {
+  if (swept) return;
+  swept = true;
+  for (const name of readdirSync(base)) {
+    const pid = Number(folderName.exec(name)?.[1]);
+    if (!pid || pid === process.pid || running(pid)) continue;
+    const stats = lstatSync(join(base, name), { throwIfNoEntry: false });
+    if (stats?.isDirectory() && stats.uid === process.getuid?.()) rmSync(join(base, name), { recursive: true, force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Where sandbox folders go: the temporary folder, if the child's user can
+ * reach it (every folder above it searchable by others), else /tmp.
+ */
+function sandboxBase(otherUser: boolean): string {
+  const base = realpathSync(tmpdir());
+  if (!otherUser) return base;
+  for (let folder = base; ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return "/tmp";
+    if (folder === dirname(folder)) return base;
+  }
+}
+
 export class Sandbox {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private readonly channel = new MessageChannel();
   private readonly worker: Worker;
+  private readonly folder: string;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
 
-  /** Starts the child on `entry` (a bundle from submissionEntry). */
-  constructor(entry: string, private readonly limits: SandboxLimits) {
-    const data: BrokerData = { signal: this.flag.buffer as SharedArrayBuffer, port: this.channel.port2, entry, ...limits };
-    this.worker = new Worker(brokerEntry(), { workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
+  /** Starts a child on `bundle` (code from submissionBundle). */
+  constructor(bundle: string, private readonly limits: SandboxLimits) {
+    const walls = isolation();
+    // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
+    const base = sandboxBase(walls.otherUser);
+    sweep(base);
+    this.folder = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
+    folders.add(this.folder);
+    const entry = join(this.folder, "submission.mjs");
+    const cwd = join(this.folder, "cwd");
+    writeFileSync(entry, bundle, { mode: 0o444 });
+    mkdirSync(cwd, { mode: 0o111 });
+    if (walls.otherUser) chmodSync(this.folder, 0o711);
+    const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
+    const nodeArgs = (seen: string) => {
+      const bundleSeen = join(seen, "submission.mjs");
+      const args = [permission, `--allow-fs-read=${bundleSeen}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, bundleSeen];
+      // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
+      return walls.namespaces ? args : [...args, "--no-signals"];
+    };
+    const data: BrokerData = {
+      signal: this.flag.buffer as SharedArrayBuffer,
+      port: this.channel.port2,
+      // CPU: a backstop for a child the broker could not stop; the time limits are the grader's.
+      command: childCommand(this.folder, { dataMb: limits.memoryLimitMb + dataHeadroomMb, cpuSeconds: 2 * Math.ceil(limits.totalTimeLimitMs / 1000) + 10 }, nodeArgs),
+      cwd,
+      timeLimitMs: limits.timeLimitMs,
+      memoryLimitMb: limits.memoryLimitMb,
+    };
+    this.worker = new Worker(brokerSource(), { eval: true, workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
   }
 
   /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
   load(): void {
-    this.request({ type: "load" });
+    try {
+      this.request({ type: "load" });
+    } finally {
+      // Loaded (or never to be): the child has read its bundle, the folder can go.
+      this.removeFolder();
+    }
   }
 
   /** Answers for every call, in order; throws SandboxFailed when the child cannot answer. */
@@ -49,14 +140,24 @@ export class Sandbox {
     return reply.type === "answers" ? reply.answers : [];
   }
 
-  /** Stops the child; returns what it wrote to stdout and stderr. */
+  /** Stops the child and removes its folder; returns what it wrote to stdout and stderr. */
   async close(): Promise<{ stdout: string; stderr: string }> {
-    const handedOver = once(this.worker, "message");
-    this.channel.port1.postMessage({ type: "close" } satisfies Request);
-    const [output] = (await handedOver) as [{ stdout: string; stderr: string }];
-    await this.worker.terminate();
-    this.channel.port1.close();
-    return output;
+    try {
+      // A broker that died (it never should) hands over nothing rather than hanging the grader.
+      const handedOver = Promise.race([once(this.worker, "message"), once(this.worker, "exit").then(() => [{ stdout: "", stderr: "" }])]);
+      this.channel.port1.postMessage({ type: "close" } satisfies Request);
+      const [output] = (await handedOver) as [{ stdout: string; stderr: string }];
+      return output;
+    } finally {
+      await this.worker.terminate();
+      this.channel.port1.close();
+      this.removeFolder();
+    }
+  }
+
+  private removeFolder(): void {
+    if (!folders.delete(this.folder)) return;
+    rmSync(this.folder, { recursive: true, force: true });
   }
 
   private request(request: Request): Reply {

@@ -1,0 +1,190 @@
+/**
+ * The walls the operating system puts around a sandbox's child, below Node's
+ * permission model, and the command line that raises them. Each is used when
+ * this machine allows it, found out once per process by trying it; what is
+ * missing is said (see `isolation().missing`), never silently skipped.
+ *
+ * - namespaces: a pid namespace, so the child sees and can signal no process
+ *   but its own, and a network namespace with no interface. With bubblewrap
+ *   (bwrap), also a mount namespace: the child's file system holds only the
+ *   system's programs and libraries (/usr) and its own sandbox folder; without
+ *   it, util-linux unshare gives the other namespaces;
+ * - another user (setpriv, when the grader runs as root): the child runs as
+ *   nobody, with no capabilities, so it can neither signal the grader nor
+ *   write its files;
+ * - resource limits (prlimit): the child's whole data size (V8 heap and
+ *   Buffers alike), its CPU time (a backstop behind the grader's own time
+ *   limits), no core files, no file writes.
+ *
+ * Every wall dies with the broker thread that started it (bwrap
+ * --die-with-parent, or a parent-death signal set by setpriv): a grader that
+ * is killed leaves no sandbox behind.
+ */
+import { spawnSync } from "node:child_process";
+import { accessSync, chmodSync, constants, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+
+/** `tether` is setpriv too, used by anyone (root or not) to tie a process's life to the grader's. */
+type Tool = "bwrap" | "unshare" | "setsid" | "tether" | "setpriv" | "prlimit";
+type Tools = Partial<Record<Tool, string>>;
+
+export interface Isolation {
+  /** pid, network, IPC and UTS namespaces (bubblewrap or unshare). */
+  readonly namespaces: boolean;
+  /** A mount namespace showing the child only /usr and its own folder (bubblewrap). */
+  readonly fileSystemView: boolean;
+  readonly otherUser: boolean;
+  readonly resourceLimits: boolean;
+  /** One line for each wall this machine does not allow, saying what it leaves open. */
+  readonly missing: readonly string[];
+  readonly tools: Readonly<Tools>;
+}
+
+export interface ChildLimits {
+  readonly dataMb: number;
+  readonly cpuSeconds: number;
+}
+
+/** The unprivileged user a root grader runs children as. */
+export const nobody = 65534;
+
+/** Where a sandbox's folder is seen by its child inside bubblewrap's mount namespace, and node. */
+const insideFolder = "/sandbox";
+const insideNode = "/node";
+
+let found: Isolation | undefined;
+let left: readonly Tool[] = [];
+
+export function isolation(): Isolation {
+  found ??= probe();
+  return found;
+}
+
+/** For the grader's own tests: forget these tools, to check the walls that remain without them. */
+export function isolationWithout(tools: readonly Tool[]): Isolation {
+  left = tools;
+  found = undefined;
+  return isolation();
+}
+
+/**
+ * The command that runs node inside every wall available: `nodeArgs` gets the
+ * sandbox folder as the child sees it.
+ */
+export function childCommand(folder: string, limits: ChildLimits, nodeArgs: (folder: string) => readonly string[]): { file: string; args: string[] } {
+  const { tools } = isolation();
+  const seen = tools.bwrap ? insideFolder : folder;
+  const command = [...wallsCommand(tools, limits, folder), tools.bwrap ? insideNode : process.execPath, ...nodeArgs(seen)];
+  return { file: command[0]!, args: command.slice(1) };
+}
+
+function wallsCommand(tools: Tools, limits: ChildLimits, folder: string): string[] {
+  const root = process.getuid?.() === 0;
+  const command: string[] = [];
+  if (tools.bwrap) {
+    command.push(tools.bwrap, ...(root ? [] : ["--unshare-user"]), "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
+    // A session of its own (kill(0) reaches only the namespace), gone with the grader, nothing of its environment.
+    command.push("--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv");
+    command.push("--ro-bind", "/usr", "/usr", ...systemFolders(), "--proc", "/proc", "--dev", "/dev");
+    // node itself, wherever it is installed, at one place inside; and the sandbox's folder, read-only.
+    command.push("--ro-bind", realpathSync(process.execPath), insideNode, "--ro-bind", folder, insideFolder, "--chdir", join(insideFolder, "cwd"), "--");
+  } else if (tools.tether) {
+    // Killed when the broker thread that started it ends, whatever ends it.
+    command.push(tools.tether, "--pdeathsig=KILL", "--");
+  }
+  if (tools.unshare && !tools.bwrap) {
+    command.push(tools.unshare, ...(root ? [] : ["--user", "--map-root-user"]), "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child", "--");
+    // A process group of the namespace's own: kill(0) would otherwise reach unshare, outside it.
+    command.push(tools.setsid!, "--");
+  }
+  if (tools.setpriv) {
+    command.push(tools.setpriv, `--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all");
+    // Changing user clears the parent-death signal (unshare --kill-child's, or the tether's): set it again.
+    command.push("--pdeathsig=KILL", "--");
+  }
+  if (tools.prlimit) {
+    const data = limits.dataMb * 1024 * 1024;
+    command.push(tools.prlimit, `--data=${data}`, `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 5}`, "--core=0", "--fsize=0", "--");
+  }
+  return command;
+}
+
+/** /bin, /lib, /lib64, /sbin: links into /usr on most systems now, folders of their own on others. */
+function systemFolders(): string[] {
+  return ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"].flatMap((folder) => {
+    const stats = lstatSync(folder, { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink()) return ["--symlink", readlinkSync(folder), folder];
+    if (stats?.isDirectory()) return ["--ro-bind", folder, folder];
+    return [];
+  });
+}
+
+function probe(): Isolation {
+  const root = process.getuid?.() === 0;
+  // Each candidate is tried as a sandbox runs it: node, as the child's user, in a folder like a sandbox's.
+  // Named as sandbox folders are (sandbox.ts), so that one left by a grader killed outright is swept too.
+  const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));
+  const works = (candidate: Tools) => {
+    const [file, ...args] = [...wallsCommand(candidate, { dataMb: 512, cpuSeconds: 10 }, folder), candidate.bwrap ? insideNode : process.execPath, "-e", "0"];
+    return spawnSync(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 }).status === 0;
+  };
+  let tools: Tools = {};
+  try {
+    chmodSync(folder, 0o711);
+    mkdirSync(join(folder, "cwd"), { mode: 0o111 });
+    tools = chooseTools(root, works);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const missing: string[] = [];
+  if (!tools.bwrap && !tools.unshare) {
+    const signals = tools.setpriv ? "" : ", and only the harness's closed process.kill keeps it from signalling processes of its own user";
+    missing.push(`no pid or network namespace (bwrap and util-linux's unshare are missing or not permitted): a submission can open network connections${signals}`);
+  } else if (!tools.bwrap) {
+    missing.push("no mount namespace (bubblewrap is missing or not permitted): only Node's permission model and file permissions keep a submission from reading files");
+  }
+  if (root && !tools.setpriv) missing.push(`submissions run as root (setpriv is missing or cannot run node as user ${nobody})`);
+  if (!tools.prlimit) missing.push("memory outside the V8 heap (Buffers) is not limited (prlimit is missing or not permitted)");
+  return { namespaces: !!(tools.bwrap || tools.unshare), fileSystemView: !!tools.bwrap, otherUser: !!tools.setpriv, resourceLimits: !!tools.prlimit, missing, tools };
+}
+
+/** The strongest set of tools that works here; usually the first try. */
+function chooseTools(root: boolean, works: (tools: Tools) => boolean): Tools {
+  const found: Tools = {};
+  for (const tool of ["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"] as const) {
+    const file = left.includes(tool) ? undefined : executable(tool === "tether" ? "setpriv" : tool);
+    if (file) found[tool] = file;
+  }
+  if (process.platform !== "linux" || !found.setsid) delete found.unshare;
+  if (!root) delete found.setpriv;
+  const { bwrap, unshare, setsid, tether, setpriv, prlimit } = found;
+  const user = setpriv ? { setpriv } : {};
+  const limits = prlimit ? { prlimit } : {};
+  const tethered = tether ? { tether } : {};
+  const namespaced: (Tools | undefined)[] = [bwrap ? { bwrap } : undefined, unshare ? { unshare, setsid, ...tethered } : undefined];
+  for (const walls of namespaced) {
+    if (!walls) continue;
+    if (works({ ...walls, ...user, ...limits })) return { ...walls, ...user, ...limits };
+    if (works(walls)) {
+      // These namespaces work, without one of the others: keep what works with them.
+      return { ...walls, ...(setpriv && works({ ...walls, ...user }) ? user : {}), ...(prlimit && works({ ...walls, ...limits }) ? limits : {}) };
+    }
+  }
+  const base = tether && works(tethered) ? tethered : {};
+  return { ...base, ...(setpriv && works({ ...base, ...user }) ? user : {}), ...(prlimit && works({ ...base, ...limits }) ? limits : {}) };
+}
+
+function executable(name: string): string | undefined {
+  const folders = [...(process.env.PATH ?? "").split(delimiter), "/usr/bin", "/bin", "/usr/sbin", "/sbin"].filter(Boolean);
+  for (const folder of folders) {
+    const file = join(folder, name);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}

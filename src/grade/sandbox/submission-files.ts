@@ -1,0 +1,110 @@
+/**
+ * Which files may go into a submission's bundle, and reading them safely.
+ * A submission is its own .ts, .js and .json files inside its folder (after
+ * resolving symlinks); type-only imports from the kit are erased by esbuild
+ * before they are resolved, so they never get here. Everything is checked
+ * with stat before it is opened, and opened without blocking, so a FIFO, a
+ * device or a huge file is refused instead of hanging or flooding the grader.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { isBuiltin } from "node:module";
+import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/** A submission file larger than this is refused (learners' rules are a few kilobytes). */
+export const maxFileBytes = 1024 * 1024;
+
+const loaders = { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".js": "js", ".mjs": "js", ".cjs": "js", ".json": "json" } as const;
+type Loader = (typeof loaders)[keyof typeof loaders];
+
+/** A file refused from a bundle; the message is one line naming it. */
+export class SubmissionFileError extends Error {}
+
+/** The entry file itself: inside `root`, regular, not too large. Returns its real path. */
+export function submissionFile(file: string, label: string, root: string): { path: string } {
+  const found = statSync(file, { throwIfNoEntry: false });
+  if (!found) throw new SubmissionFileError(`${label} does not exist`);
+  const refused = refusal(file, root);
+  if (refused) throw new SubmissionFileError(`${label} ${refused}`);
+  return { path: realpathSync(file) };
+}
+
+/** Resolves `specifier`, imported by the submission file `importer`; throws SubmissionFileError if it may not be bundled. */
+export function resolveSubmissionImport(
+  specifier: string,
+  importer: string,
+  attributes: Record<string, string>,
+  root: string,
+  importerLabel = labelOf(importer, root),
+): { path: string; label: string } {
+  const says = (why: string) => new SubmissionFileError(`${importerLabel} imports "${printable(specifier)}", ${why}`);
+  const kinds = Object.keys(attributes);
+  if (kinds.length > 0 && !(kinds.length === 1 && attributes.type === "json")) {
+    throw says(`with import attributes (${printable(JSON.stringify(attributes))}): a submission may import only its own .ts, .js and .json files`);
+  }
+  if (isBuiltin(specifier) || specifier.startsWith("node:")) throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
+  if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
+  const wanted = resolve(importer, "..", specifier);
+  const all = candidates(wanted);
+  const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
+  // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
+  const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
+  if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
+  const refused = refusal(file, root);
+  if (refused) throw says(`which ${refused}`);
+  const path = realpathSync(file);
+  return { path, label: labelOf(path, root) };
+}
+
+/** Reads a file already checked, refusing it if it changed into something else since. */
+export function loadSubmissionFile(path: string, label = path): { contents: string; loader: Loader } {
+  const loader = loaders[extname(path) as keyof typeof loaders];
+  if (!loader) throw new SubmissionFileError(`${label} is not a .ts, .js or .json file`);
+  // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
+    if (stats.size > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
+    const buffer = Buffer.alloc(maxFileBytes + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
+    return { contents: buffer.toString("utf8", 0, length), loader };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why `file` may not be bundled (it exists), or undefined if it may. */
+function refusal(file: string, root: string): string | undefined {
+  const real = realpathSync(file);
+  const inside = relative(realpathSync(root), real);
+  if (inside === "" || inside.startsWith(`..${sep}`) || inside === ".." || isAbsolute(inside)) return "is outside the submission folder (symlinks are followed)";
+  const stats = statSync(real);
+  if (!stats.isFile()) return "is not a regular file";
+  if (stats.size > maxFileBytes) return `is larger than ${maxFileBytes / 1024} KB`;
+  if (!(extname(real) in loaders)) return "is not a .ts, .js or .json file";
+  return undefined;
+}
+
+/** The files an import may mean, in esbuild's order for TypeScript: "./x.js" may be x.ts. */
+function candidates(wanted: string): string[] {
+  const ext = extname(wanted);
+  const typescript: Record<string, string> = { ".js": ".ts", ".mjs": ".mts", ".cjs": ".cts" };
+  const swapped = typescript[ext] ? [wanted.slice(0, -ext.length) + typescript[ext]] : [];
+  const bare = Object.keys(loaders).map((e) => wanted + e);
+  const index = ["index.ts", "index.js"].map((f) => join(wanted, f));
+  return [wanted, ...swapped, ...bare, ...index];
+}
+
+/** How messages name a submission file: its path inside the submission folder. */
+export function labelOf(path: string, root: string): string {
+  const inside = relative(realpathSync(root), path);
+  return inside.startsWith("..") || isAbsolute(inside) ? path : inside;
+}
+
+/** A specifier as written, shown as data: control characters escaped, length capped. */
+function printable(text: string): string {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return escaped.length > 120 ? `${escaped.slice(0, 120)}…` : escaped;
+}

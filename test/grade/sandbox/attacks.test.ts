@@ -1,0 +1,260 @@
+// Attacks on the grader: each way out of the sandbox that a submission could try, run as a
+// learner's file would be (bundled, in a real child process). Each must cost at most its own
+// exercise, with the reason expected, leak nothing, and leave no file or process behind.
+import { execFileSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../../src/grade/grade.js";
+import { isolation } from "../../../src/grade/sandbox/isolation.js";
+import type { SubmissionReport } from "../../../src/grade/result.js";
+
+const repo = resolve(".");
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-attacks-"));
+// Every sandbox folder of this file's gradings goes here, so that leftovers can be counted.
+const sandboxes = join(scratch, "tmp");
+mkdirSync(sandboxes);
+// Searchable by others, as /tmp is: a root grader's children run as nobody and must reach their bundles.
+chmodSync(scratch, 0o711);
+chmodSync(sandboxes, 0o711);
+process.env.TMPDIR = sandboxes;
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+afterEach(() => {
+  expect(readdirSync(sandboxes)).toEqual([]);
+  expect(processesUnder(scratch)).toEqual([]);
+});
+
+/** Processes whose command line names `folder` (a sandbox's child names its bundle). */
+function processesUnder(folder: string): string[] {
+  return readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid) && Number(pid) !== process.pid)
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      } catch {
+        return "";
+      }
+    })
+    .filter((command) => command.includes(folder));
+}
+
+const limits = { timeLimitMs: 2000, memoryLimitMb: 64 };
+const rulesFile = "05-lai-yang/rules.ts";
+const solution = readFileSync(join(repo, "solutions", rulesFile), "utf8");
+let folders = 0;
+
+/** A copy of solutions/ whose Lai-Yang rules are `code`, with `extra` files beside them. */
+function student(code: string, extra: Record<string, string> = {}): string {
+  const dir = join(scratch, `student-${++folders}`);
+  cpSync(join(repo, "solutions"), dir, { recursive: true });
+  writeFileSync(join(dir, rulesFile), code);
+  for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** Lai-Yang rules whose first rule (initiate) runs `attack`, which must throw for the rules to fail. */
+const attacking = (attack: string) => `${solution}\nconst realInitiate = rules.initiate;\nrules.initiate = (view) => { ${attack}; return realInitiate(view); };\n`;
+
+async function gradeLaiYang(dir: string): Promise<SubmissionReport> {
+  return gradeSubmission(dir, { ...limits, only: [5] });
+}
+
+/** Asserts the report holds no byte of `secret` anywhere. */
+function leaksNothing(report: SubmissionReport, secret: string): void {
+  expect(JSON.stringify(report)).not.toContain(secret);
+}
+
+const denied = /ERR_ACCESS_DENIED|Access to this API has been restricted/;
+const passwd = readFileSync("/etc/passwd", "utf8").split("\n")[0]!;
+
+describe("the bundler", () => {
+  const refused = async (dir: string, reason: RegExp) => {
+    const [laiYang] = (await gradeLaiYang(dir)).exercises;
+    expect(laiYang!.points).toBe(0);
+    expect(laiYang!.fault?.kind).toBe("build");
+    expect(laiYang!.fault?.message).toMatch(reason);
+  };
+
+  it("should refuse the kit's own algorithms, however they are named", async () => {
+    const kit = join(repo, "src/algorithms/chandy-lamport.js");
+    await refused(student(`export { chandyLamport as rules } from ${JSON.stringify(kit)};`), /05-lai-yang\/rules\.ts imports ".*chandy-lamport\.js", which is outside the submission folder/);
+    const outside = student(`export { chandyLamport as rules } from "../../src/algorithms/chandy-lamport.js";`);
+    symlinkSync(join(repo, "src"), join(outside, "..", "src"), "dir");
+    try {
+      await refused(outside, /imports "\.\.\/\.\.\/src\/algorithms\/chandy-lamport\.js", which is outside the submission folder/);
+    } finally {
+      rmSync(join(outside, "..", "src"));
+    }
+  });
+
+  it("should refuse solutions/, relative, absolute, through a symlinked file or a symlinked entry", async () => {
+    mkdirSync(join(scratch, "solutions"), { recursive: true });
+    cpSync(join(repo, "solutions"), join(scratch, "solutions"), { recursive: true });
+    await refused(student(`export { rules } from "../../solutions/05-lai-yang/rules.js";`), /imports "\.\.\/\.\.\/solutions\/05-lai-yang\/rules\.js", which is outside the submission folder/);
+    await refused(student(`export { rules } from ${JSON.stringify(join(repo, "solutions", rulesFile))};`), /which is outside the submission folder/);
+    const linkedHelper = student(`export { rules } from "./helper.js";`);
+    symlinkSync(join(repo, "solutions", rulesFile), join(linkedHelper, "05-lai-yang/helper.ts"));
+    await refused(linkedHelper, /imports "\.\/helper\.js", which is outside the submission folder \(symlinks are followed\)/);
+    const linkedEntry = student("");
+    rmSync(join(linkedEntry, rulesFile));
+    symlinkSync(join(repo, "solutions", rulesFile), join(linkedEntry, rulesFile));
+    await refused(linkedEntry, /does not build: 05-lai-yang\/rules\.ts is outside the submission folder/);
+  });
+
+  it("should refuse Node's built-in modules and packages", async () => {
+    for (const name of ["fs", "node:fs", "child_process", "worker_threads", "net", "module"]) {
+      await refused(student(`import * as m from "${name}";\n${solution}\nexport const used = m;`), new RegExp(`imports "${name}", a Node built-in module`));
+    }
+    await refused(student(`import y from "yargs";\n${solution}\nexport const used = y;`), /imports "yargs", a package/);
+  });
+
+  it("should refuse text and other non-code imports, before reading them", async () => {
+    await refused(student(`import text from "/etc/passwd" with { type: "text" };\n${solution}\nexport const t = text;`), /imports "\/etc\/passwd", with import attributes \(\{\\"type\\":\\"text\\"\}\)/);
+    await refused(student(`import text from "./notes.txt";\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.txt": "hello" }), /imports "\.\/notes\.txt", which is not a \.ts, \.js or \.json file/);
+  });
+
+  it("should refuse a FIFO, a device, a folder and an oversized file without reading them", async () => {
+    for (const target of ["fifo", "/dev/zero"]) {
+      const asEntry = student("");
+      const fifo = join(asEntry, "05-lai-yang/fifo");
+      execFileSync("mkfifo", [fifo]);
+      rmSync(join(asEntry, rulesFile));
+      symlinkSync(target === "fifo" ? fifo : target, join(asEntry, rulesFile));
+      const [laiYang] = (await gradeLaiYang(asEntry)).exercises;
+      expect(laiYang!.fault).toEqual({ kind: "build", message: "05-lai-yang/rules.ts is not a regular file" });
+    }
+    const scenarioFifo = student(solution);
+    rmSync(join(scenarioFifo, "04-break-fifo/scenario.json"));
+    execFileSync("mkfifo", [join(scenarioFifo, "04-break-fifo/scenario.json")]);
+    const [breakFifo] = (await gradeSubmission(scenarioFifo, { ...limits, only: [4] })).exercises;
+    expect(breakFifo!.fault).toEqual({ kind: "scenario", message: "04-break-fifo/scenario.json is not a regular file" });
+    const fifoImport = student(`export { rules } from "./other.js";`);
+    execFileSync("mkfifo", [join(fifoImport, "05-lai-yang/other.ts")]);
+    await refused(fifoImport, /imports "\.\/other\.js", which is not a regular file/);
+    const deviceImport = student(`export { rules } from "./other.js";`);
+    symlinkSync("/dev/zero", join(deviceImport, "05-lai-yang/other.ts"));
+    await refused(deviceImport, /imports "\.\/other\.js", which is outside the submission folder/);
+    const folder = student(`export { rules } from "./lib";`);
+    mkdirSync(join(folder, "05-lai-yang/lib"));
+    await refused(folder, /imports "\.\/lib", which is not a regular file/);
+    await refused(student(`import "./big.js";\n${solution}`, { "05-lai-yang/big.ts": `// ${"x".repeat(2 * 1024 * 1024)}\n` }), /imports "\.\/big\.js", which is larger than 1024 KB/);
+  });
+
+  it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
+    const dir = student(`export { rules } from "./helper.js";`, { "05-lai-yang/helper.ts": "export const rules = (;" });
+    const [laiYang] = (await gradeLaiYang(dir)).exercises;
+    expect(laiYang!.fault).toEqual({ kind: "build", message: `does not build: 05-lai-yang/helper.ts:1:23: Unexpected ";"` });
+  });
+
+  it("should keep type-only imports from the kit, as the stubs and solutions write them", async () => {
+    const [laiYang] = (await gradeLaiYang(student(solution))).exercises;
+    expect(laiYang!.points).toBe(laiYang!.maxPoints);
+  });
+});
+
+describe("the child process", () => {
+  const faulted = async (code: string, kind: string, reason: RegExp) => {
+    const report = await gradeLaiYang(student(code));
+    const [laiYang] = report.exercises;
+    expect(laiYang!.points).toBe(0);
+    expect(laiYang!.fault?.kind).toBe(kind);
+    expect(laiYang!.fault?.message).toMatch(reason);
+    leaksNothing(report, passwd);
+    return report;
+  };
+  const builtin = (name: string) => `process.getBuiltinModule(${JSON.stringify(name)})`;
+
+  it("should read no file: fs, createRequire, a computed import(), process.binding, new Function", async () => {
+    await faulted(attacking(`${builtin("fs")}.readFileSync("/etc/passwd", "utf8")`), "throws", denied);
+    // Inside bubblewrap's mount namespace the file is not even there.
+    await faulted(attacking(`${builtin("module")}.createRequire(import.meta.url)(${JSON.stringify(join(repo, "bin/snaplab.js"))})`), "throws", /ERR_ACCESS_DENIED|MODULE_NOT_FOUND/);
+    await faulted(`await import(["", "etc", "passwd"].join("/"));\n${solution}`, "load", /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/);
+    await faulted(attacking(`process.binding("fs")`), "throws", denied);
+    await faulted(attacking(`new Function("return process.getBuiltinModule('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8')")()`), "throws", denied);
+  });
+
+  it("should write and delete no file", async () => {
+    const victim = join(scratch, "victim.txt");
+    writeFileSync(victim, "mine");
+    await faulted(attacking(`${builtin("fs")}.writeFileSync(${JSON.stringify(victim)}, "yours")`), "throws", denied);
+    await faulted(attacking(`${builtin("fs")}.rmSync(${JSON.stringify(victim)})`), "throws", denied);
+    await faulted(attacking(`${builtin("fs")}.writeFileSync(new URL("./submission.mjs", import.meta.url), "")`), "throws", denied);
+    // Where the broker's bundle used to be shared by every sandbox: now it is no file at all.
+    await faulted(attacking(`${builtin("fs")}.writeFileSync(new URL("./broker.mjs", import.meta.url), "")`), "throws", denied);
+    expect(readFileSync(victim, "utf8")).toBe("mine");
+  });
+
+  it("should start no process and no worker", async () => {
+    const trace = join(scratch, "ran");
+    await faulted(attacking(`${builtin("child_process")}.execSync("touch ${trace}")`), "throws", denied);
+    await faulted(
+      attacking(`${builtin("child_process")}.spawn("sh", ["-c", "sleep 1; touch ${trace}"], { detached: true, stdio: "ignore" }).unref()`),
+      "throws",
+      denied,
+    );
+    await faulted(attacking(`new (${builtin("worker_threads")}.Worker)("1", { eval: true })`), "throws", denied);
+    expect(existsSync(trace)).toBe(false);
+  });
+
+  describe("over the network", () => {
+    let server: Server;
+    let connections = 0;
+    let port = 0;
+    beforeAll(async () => {
+      server = createServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+      port = (server.address() as { port: number }).port;
+    });
+    afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+    it.skipIf(!isolation().namespaces)("should reach no listener on 127.0.0.1 (network namespace)", async () => {
+      const connect = `await new Promise((connected, failed) => { const socket = ${builtin("net")}.connect(${port}, "127.0.0.1", () => { socket.end(${JSON.stringify(passwd)}); connected(); }); socket.on("error", failed); });`;
+      await faulted(`${connect}\n${solution}`, "load", /connect E(NETUNREACH|CONNREFUSED)/);
+      expect(connections).toBe(0);
+    });
+  });
+
+  it("should not be able to signal the grader, its process group, or anything but itself", async () => {
+    const survived = `${solution}\ntry { process.kill(process.ppid, "SIGKILL"); } catch {}\ntry { process.kill(0, "SIGKILL"); } catch {}\ntry { process.kill(-process.pid, "SIGKILL"); } catch {}\ntry { process.kill(-1, "SIGKILL"); } catch {}\n`;
+    const report = await gradeSubmission(student(survived), { ...limits, only: [1, 5] });
+    // Here, alive: the grader was not killed. The exercise itself either kept its points (its
+    // signals reached nothing: the first process of a pid namespace ignores its own) or killed
+    // only itself (kill(0) reaches its own process group).
+    const [first, laiYang] = report.exercises;
+    expect(first!.points).toBe(first!.maxPoints);
+    if (laiYang!.fault) expect(laiYang!.fault.message).toMatch(/^the submission's process (was killed by SIGKILL|exited with status 137)$/);
+    else expect(laiYang!.points).toBe(laiYang!.maxPoints);
+  });
+
+  it("should end a child that forges replies, sends a wrong type, or floods the pipe", async () => {
+    const write = (text: string) => `${builtin("fs")}.writeSync(3, ${text})`;
+    await faulted(`${write(`'{"type":"answers","answers":[]}\\n'`)};\n${solution}`, "protocol", /sent a malformed reply to loading/);
+    await faulted(`${write(`'{"type":"failed","failure":{"kind":"timeout","message":"Points: 100/100"}}\\n'`)};\n${solution}`, "protocol", /malformed reply to loading/);
+    await faulted(attacking(write(`'{"type":"loaded"}\\n'`)), "protocol", /sent a malformed reply to a batch of calls/);
+    await faulted(`${write(`"not json\\n"`)};\n${solution}`, "protocol", /sent a reply that is not JSON/);
+    await faulted(`for (const chunk = "x".repeat(1 << 20); ; ) ${write("chunk")};\n${solution}`, "protocol", /sent a reply longer than 8 MB/);
+    await faulted(`${solution}\nsetTimeout(() => { for (;;) ${write(`'{"type":"loaded"}\\n'`)}; });`, "protocol", /sent a reply when none was asked for|malformed reply/);
+  });
+
+  it("should keep only a bounded part of what a child floods stdout with", async () => {
+    // Stopped by its own limits (time, or memory when its writes queue up); the grader kept 64 KB at most.
+    const report = await gradeLaiYang(student(`for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line);\n${solution}`));
+    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 2000 ms|ran out of memory)/);
+    expect(JSON.stringify(report).length).toBeLessThan(64 * 1024);
+  });
+
+  it("should stop Buffers at the memory limit, outside the V8 heap too", async () => {
+    await faulted(attacking(`const hoard = []; for (let i = 0; i < 40; i++) hoard.push(Buffer.alloc(50 * 2 ** 20, 1));`), "memory", /ran out of memory \(limit 64 MB\)/);
+    await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/);
+  });
+
+  it("should run with an empty environment, in an empty folder", async () => {
+    await faulted(attacking(`throw new Error(JSON.stringify(process.env) + " " + process.cwd().endsWith("/cwd"))`), "throws", /threw \{\} true/);
+  });
+});

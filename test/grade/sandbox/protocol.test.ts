@@ -1,0 +1,42 @@
+// The broker's check of a child's replies: a reply is trusted only as the plain data it must be,
+// for the request it answers.
+import { describe, expect, it } from "vitest";
+import { checkedReply, type Request } from "../../../src/grade/sandbox/protocol.js";
+
+const load: Request = { type: "load" };
+const twoCalls: Request = { type: "calls", calls: [{ path: "rules.initiate", args: [] }, { path: "rules.onMarker", args: [] }] };
+
+describe("checking a child's reply", () => {
+  it("should keep a well-formed reply, and only its fields", () => {
+    expect(checkedReply(`{"type":"loaded"}`, load)).toEqual({ type: "loaded" });
+    expect(checkedReply(`{"type":"failed","failure":{"kind":"load","message":"boom","extra":1}}`, load)).toEqual({ type: "failed", failure: { kind: "load", message: "boom" } });
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true,"json":"[1]","x":2},{"ok":false,"fault":"throws","message":"m"}]}`, twoCalls)).toEqual({
+      type: "answers",
+      answers: [
+        { ok: true, json: "[1]" },
+        { ok: false, fault: "throws", message: "m" },
+      ],
+    });
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":true}]}`, twoCalls)).toEqual({ type: "answers", answers: [{ ok: true, json: undefined }, { ok: true, json: undefined }] });
+  });
+
+  it("should cap a reason's length", () => {
+    const reply = checkedReply(JSON.stringify({ type: "failed", failure: { kind: "load", message: "x".repeat(10_000) } }), load);
+    expect(typeof reply === "object" && reply.type === "failed" && reply.failure.message.length).toBe(2000);
+  });
+
+  it("should say what is wrong with anything else", () => {
+    expect(checkedReply(`{"type":"loaded"}`, undefined)).toBe("sent a reply when none was asked for");
+    expect(checkedReply(`{"type":"loaded"`, load)).toBe("sent a reply that is not JSON");
+    expect(checkedReply(`[1]`, load)).toBe("sent a reply that is not an object");
+    expect(checkedReply(`{"type":"loaded","also":1}`, load)).toBe("sent a malformed reply to loading");
+    expect(checkedReply(`{"type":"failed","failure":{"kind":"timeout","message":"forged"}}`, load)).toBe("sent a malformed reply to loading");
+    expect(checkedReply(`{"type":"answers","answers":[]}`, load)).toBe("sent a malformed reply to loading");
+    expect(checkedReply(`{"type":"loaded"}`, twoCalls)).toBe("sent a malformed reply to a batch of calls");
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true}]}`, twoCalls)).toBe("sent a malformed reply to a batch of calls");
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},7]}`, twoCalls)).toBe("sent an answer that is not an object");
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":true,"json":"{nope"}]}`, twoCalls)).toBe("sent a malformed answer");
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":false,"fault":"grader","message":"m"}]}`, twoCalls)).toBe("sent a malformed answer");
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":"yes"}]}`, twoCalls)).toBe("sent a malformed answer");
+  });
+});

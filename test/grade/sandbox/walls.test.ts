@@ -1,0 +1,124 @@
+// The OS walls on their own, as if Node's permission model had failed: a child run by the
+// sandbox's command line, without that model, tries to read, write, signal the grader and reach
+// a listener on 127.0.0.1. Each set of walls this machine allows is tried, from the strongest down,
+// and says exactly what it stops and what it leaves to the permission model.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../../src/grade/grade.js";
+import { childCommand, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-walls-"));
+chmodSync(scratch, 0o711);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const root = process.getuid?.() === 0;
+
+let server: Server;
+let connections = 0;
+let port = 0;
+beforeAll(async () => {
+  server = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+/** What a child without Node's permission model could do from inside `walls`. */
+async function tryEverything(): Promise<Record<string, unknown>> {
+  const folder = mkdtempSync(join(scratch, "sandbox-"));
+  chmodSync(folder, 0o711);
+  mkdirSync(join(folder, "cwd"), { mode: 0o111 });
+  const script = `
+    const fs = require("node:fs");
+    const tried = (f) => { try { return f(); } catch (error) { return error.code ?? error.message; } };
+    const seen = {
+      uid: process.getuid(),
+      readPasswd: tried(() => fs.readFileSync("/etc/passwd", "utf8").length > 0),
+      seeSolutions: tried(() => fs.existsSync(${JSON.stringify(resolve("solutions"))})),
+      writeOwnFolder: tried(() => (fs.writeFileSync(process.argv[1] + "/x", "1"), true)),
+      signalGrader: tried(() => process.kill(${process.pid}, 0)),
+      bigBuffer: tried(() => Buffer.alloc(1024 * 1024 * 1024, 1).length > 0),
+    };
+    const socket = require("node:net").connect(${port}, "127.0.0.1", () => { seen.connect = true; socket.destroy(); done(); });
+    socket.on("error", (error) => { seen.connect = error.code; done(); });
+    function done() { process.stdout.write(JSON.stringify(seen)); }
+  `;
+  const command = childCommand(folder, { dataMb: 256, cpuSeconds: 20 }, (seen) => ["-e", script, seen]);
+  // Not spawnSync: the listener here must be free to accept a connection meanwhile.
+  const { stdout } = await promisify(execFile)(command.file, command.args, { env: {}, cwd: join(folder, "cwd"), encoding: "utf8", timeout: 20_000 });
+  rmSync(folder, { recursive: true, force: true });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+const refused = /^(EACCES|EPERM|EROFS|ENOENT)$/;
+
+describe.skipIf(process.platform !== "linux")("the OS walls without Node's permission model", () => {
+  const sets: { name: string; without: Parameters<typeof isolationWithout>[0]; check: (seen: Record<string, unknown>, walls: Isolation) => void }[] = [
+    {
+      name: "bubblewrap: namespaces and a file system of /usr and its own folder",
+      without: [],
+      check: (seen, walls) => {
+        expect(walls.fileSystemView).toBe(true);
+        expect(seen).toMatchObject({ readPasswd: "ENOENT", seeSolutions: false, signalGrader: "ESRCH", connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/) });
+      },
+    },
+    {
+      name: "unshare: namespaces, the machine's file system",
+      without: ["bwrap"],
+      check: (seen, walls) => {
+        expect(walls.namespaces && !walls.fileSystemView).toBe(true);
+        // Not guaranteed by this wall: files everyone may read stay readable.
+        expect(seen).toMatchObject({ readPasswd: true, seeSolutions: true, signalGrader: "ESRCH", connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/) });
+      },
+    },
+    {
+      name: "no namespaces: only another user and resource limits",
+      without: ["bwrap", "unshare"],
+      check: (seen, walls) => {
+        expect(walls.namespaces).toBe(false);
+        expect(walls.missing[0]).toMatch(/^no pid or network namespace/);
+        // Not guaranteed without namespaces: the network.
+        expect(seen.connect).toBe(true);
+        expect(seen.signalGrader).toBe(walls.otherUser ? "EPERM" : true);
+      },
+    },
+  ];
+
+  for (const set of sets) {
+    it(`${set.name}`, async (context) => {
+      const walls = isolationWithout(set.without);
+      const usable = set.without.length === 0 ? walls.fileSystemView : set.without.includes("unshare") || walls.namespaces;
+      if (!usable) context.skip(`this machine does not allow it: ${walls.missing.join("; ")}`);
+      const before = connections;
+      const seen = await tryEverything();
+      set.check(seen, walls);
+      if (root) expect(seen).toMatchObject({ uid: nobody, writeOwnFolder: expect.stringMatching(refused) });
+      if (walls.resourceLimits) expect(seen.bigBuffer).toMatch(/allocation failed/i);
+      expect(connections - before).toBe(seen.connect === true ? 1 : 0);
+    });
+  }
+});
+
+// A learner's laptop with none of the tools: grading still works, with Node's permission model
+// and the harness's closed doors alone, and the grader says what is missing.
+describe("no OS walls at all", () => {
+  it("should still grade, and keep process.kill closed", async () => {
+    const walls = isolationWithout(["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"]);
+    expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(root ? ["no pid or network namespace", "submissions run as root", "memory outside the V8 heap"] : ["no pid or network namespace", "memory outside the V8 heap"]);
+    const dir = join(scratch, "laptop");
+    cpSync("solutions", dir, { recursive: true });
+    writeFileSync(join(dir, "05-lai-yang/rules.ts"), `${readFileSync("solutions/05-lai-yang/rules.ts", "utf8")}\nprocess.kill(process.ppid, 0);\n`);
+    const report = await gradeSubmission(dir, { only: [1, 5], timeLimitMs: 2000, memoryLimitMb: 64 });
+    const [first, laiYang] = report.exercises;
+    expect(first!.points).toBe(first!.maxPoints);
+    expect(laiYang!.fault).toEqual({ kind: "load", message: "a submission may not send signals" });
+    isolationWithout([]);
+  });
+});
