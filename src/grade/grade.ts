@@ -118,7 +118,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     points: passed ? check.points : 0,
     passed,
     states: outcome.states,
-    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram } } : {}),
+    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram, ...(c.details ? { details: c.details } : {}) } } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
   };
 }

@@ -28,11 +28,19 @@ export function escapedChar(char: string): string {
 
 const hex = (code: number, digits: number) => code.toString(16).toUpperCase().padStart(digits, "0");
 
-/** `text` on one line with every acting character escaped, cut to `limit` characters (code points) with "…". */
+/** How much of a cut text's end is kept: the grader's words often close a message around the submission's. */
+const KEPT_END = 50;
+
+/**
+ * `text` on one line with every acting character escaped, at most `limit`
+ * characters (code points): a longer one loses its middle, marked "…".
+ */
 export function asData(text: string, limit = TEXT_LIMIT): string {
   const escaped = String(text).replace(ACTING, escapedChar);
   const chars = Array.from(escaped);
-  return chars.length <= limit ? escaped : `${chars.slice(0, limit - 1).join("")}…`;
+  if (chars.length <= limit) return escaped;
+  const end = Math.min(KEPT_END, Math.floor(limit / 4));
+  return `${chars.slice(0, limit - 1 - end).join("")}…${chars.slice(chars.length - end).join("")}`;
 }
 
 /** Like asData, without a length limit: for text that is long by nature (a trace step, a diagram row). */
