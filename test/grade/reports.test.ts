@@ -160,3 +160,40 @@ describe("a fault of a whole exercise", () => {
     expect(times(xml)).toBe(1);
   });
 });
+
+describe("a malformed effect's counterexample", () => {
+  const details = ["the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording", 'the view it saw: {"process":"P1"}'];
+  const malformed: SubmissionReport = {
+    ...report,
+    exercises: [
+      {
+        ...report.exercises[0]!,
+        checks: [
+          {
+            name: "two-node",
+            points: 0,
+            maxPoints: 5,
+            passed: false,
+            states: 9,
+            counterexample: {
+              property: "well-formed-effects",
+              reason: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
+              length: 1,
+              steps: [" 1. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
+              recorded: "recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
+              diagram: [],
+              details,
+            },
+          },
+        ],
+      },
+    ],
+  };
+
+  it("should show what the rule saw under what was recorded, in text, JSON and JUnit", () => {
+    expect(textReport([malformed])).toContain(["         recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)", ...details.map((d) => `         ${d}`)].join("\n"));
+    expect((jsonReport([malformed]) as { failures: { details: string[] }[] }).failures[0]!.details).toEqual(details);
+    const failure = allElements(parseXml(junitReport([malformed]))).find((e) => e.name === "failure")!;
+    expect(failure.text.split("\n").slice(-2)).toEqual(details);
+  });
+});
