@@ -120,3 +120,28 @@ describe("a snapshot that does not exist (exercise 6)", () => {
     expect(c.details).toEqual([`the view it saw: {"process":"P0","incoming":["P1->P0"],"outgoing":["P0->P1"],"snapshots":{}}`]);
   });
 });
+
+describe("effects of runs with several snapshots (exercise 6)", () => {
+  const answer = (effects: (view: { outgoing: string[]; incoming: string[] }, snapshot: number) => object[]) => ({
+    rules: { name: "several", initiate: effects, onMarker: () => [], onMessage: () => [] },
+  });
+
+  it("should name a channel that is not the process's, as in one snapshot", () => {
+    const markerIn = answer((view, snapshot) => [{ type: "record-state", snapshot }, { type: "send-marker", channel: view.incoming[0], snapshot }]);
+    const c = exercise(6).checks[0]!.run(inProcessSubmission(markerIn), defaultLimits).counterexample!;
+    expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker) on P1->P0, which is not an outgoing channel of P0");
+    expect(c.details![0]).toBe("the channel's status: P1->P0 runs from P1 to P0; P0's incoming channels: P1->P0; outgoing: P0->P1");
+  });
+
+  it("should follow each snapshot's recording of a channel apart", () => {
+    // Snapshot 0's recording is opened and closed, then a message recorded on it.
+    const closedThenRecorded = answer((view, snapshot) => [
+      { type: "start-recording", channel: view.incoming[0], snapshot },
+      { type: "stop-recording", channel: view.incoming[0], snapshot },
+      { type: "record-message", channel: view.incoming[0], message: { id: "P1#1", amount: 20 }, snapshot },
+    ]);
+    const c = exercise(6).checks[0]!.run(inProcessSubmission(closedThenRecorded), defaultLimits).counterexample!;
+    expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 3 (record-message) on P1->P0, which is closed");
+    expect(c.details![0]).toBe("the channel's status: P1->P0 is closed with [] at effect 3; a message is recorded only between start-recording and stop-recording");
+  });
+});

@@ -54,10 +54,8 @@ export function validEffects(scenario: Scenario, value: unknown, context: Effect
     throw new MalformedEffects(`${context.rule} returned ${problem}`, [...status, ...seen]);
   };
   const effects = wellFormed(scenario, value, context, malformed);
-  const view = context.view as ProcessView | undefined;
-  if (view?.recordings !== undefined && context.snapshots === undefined) {
-    checkAgainstView(scenario, view, effects, context.graded ?? (() => true), malformed);
-  }
+  const view = context.view as ChannelsSeen | undefined;
+  if (Array.isArray(view?.incoming) && Array.isArray(view?.outgoing)) checkAgainstView(scenario, view!, effects, context.graded ?? (() => true), malformed);
   return effects;
 }
 
@@ -100,13 +98,29 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
 }
 
 /**
+ * What a view shows of its process's channels: a bank view (ProcessView) has
+ * the recordings of one snapshot; a view of several (MultiSnapshotView) has
+ * them for each snapshot the process has recorded.
+ */
+type ChannelsSeen = Pick<ProcessView, "process" | "incoming" | "outgoing"> & {
+  readonly recordings?: ProcessView["recordings"];
+  readonly snapshots?: Readonly<Record<number, { readonly recordings: ProcessView["recordings"] }>>;
+};
+
+/**
  * Carries the effects out on the process's channels as the view shows them,
  * in order (the bank's rules, apply-effects.ts): each names a channel of the
  * process in the right direction, and a message is recorded only on a channel
- * that is open at that point of the list.
+ * that is open at that point of the list. Where the view does not show a
+ * channel's recording (a snapshot its process has not recorded), the bank
+ * alone judges it.
  */
-function checkAgainstView(scenario: Scenario, view: ProcessView, effects: readonly Effect[], graded: (effect: Effect) => boolean, malformed: Malformed): void {
-  const recordings = new Map<string, ChannelRecording>(Object.entries(view.recordings));
+function checkAgainstView(scenario: Scenario, view: ChannelsSeen, effects: readonly Effect[], graded: (effect: Effect) => boolean, malformed: Malformed): void {
+  const recordings = new Map<string, ChannelRecording>();
+  const shown = (effect: Effect, channel: string): ChannelRecording | undefined => {
+    const snapshot = (effect as { snapshot?: number }).snapshot;
+    return (snapshot === undefined ? view.recordings : view.snapshots?.[snapshot]?.recordings)?.[channel];
+  };
   effects.forEach((effect, i) => {
     if (!graded(effect) || !("channel" in effect)) return;
     const where = `effect ${i + 1} (${effect.type}) on ${effect.channel}`;
@@ -114,24 +128,27 @@ function checkAgainstView(scenario: Scenario, view: ProcessView, effects: readon
     if (!(direction === "outgoing" ? view.outgoing : view.incoming).includes(effect.channel)) {
       return malformed(`${where}, which is not an ${direction} channel of ${view.process}`, [whereChannelRuns(scenario, view, effect.channel)]);
     }
+    if (effect.type === "send-marker") return;
     const channel = effect.channel;
-    const now = recordings.get(channel)!;
+    const key = `${(effect as { snapshot?: number }).snapshot ?? ""}/${channel}`;
+    const before = shown(effect, channel);
+    const now = recordings.get(key) ?? before;
     switch (effect.type) {
       case "start-recording":
-        recordings.set(channel, { status: "open", messages: [] });
+        recordings.set(key, { status: "open", messages: [] });
         break;
       case "record-message":
+        if (now === undefined) return;
         if (now.status !== "open") {
-          const before = view.recordings[channel]!;
-          const changed = before === now ? "" : ` (it was ${statusText(before)} when the rule was called)`;
+          const changed = before === undefined || before === now ? "" : ` (it was ${statusText(before)} when the rule was called)`;
           return malformed(`${where}, which is ${now.status === "idle" ? "not open yet" : "closed"}`, [
             `the channel's status: ${channel} is ${statusText(now)} at effect ${i + 1}${changed}; a message is recorded only between start-recording and stop-recording`,
           ]);
         }
-        recordings.set(channel, { status: "open", messages: [...now.messages, effect.message] });
+        recordings.set(key, { status: "open", messages: [...now.messages, effect.message] });
         break;
       case "stop-recording":
-        recordings.set(channel, { status: "closed", messages: now.status === "idle" ? [] : now.messages });
+        if (now !== undefined) recordings.set(key, { status: "closed", messages: now.status === "idle" ? [] : now.messages });
         break;
     }
   });
@@ -143,7 +160,7 @@ function statusText(recording: ChannelRecording): string {
 }
 
 /** Where a channel that is not the process's runs, and the process's own. */
-function whereChannelRuns(scenario: Scenario, view: ProcessView, id: string): string {
+function whereChannelRuns(scenario: Scenario, view: ChannelsSeen, id: string): string {
   const channel = scenario.channels.find((c) => c.id === id);
   const is = channel ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}` : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
   const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(", ") : "none");

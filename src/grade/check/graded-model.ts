@@ -37,9 +37,9 @@ export function gradedModel<State, Action>(
   properties: readonly Property<State>[],
   refused: (state: State, action: Action) => State = (state) => state,
 ): Model<GradedState<State>, Action> {
-  const ruleProperties = [WELL_FORMED_EFFECTS, ...stepRules.map((rule) => rule.name)].map((name, i) =>
-    always<GradedState<State>>(name, i === 0 ? wellFormedClaim : stepRules[i - 1]!.claim, (g) => (g.broken?.rule === name ? g.broken.reason : undefined)),
-  );
+  const brokenRule = (name: string, claim: string) =>
+    always<GradedState<State>>(name, claim, (g) => (g.broken?.rule === name ? g.broken.reason : undefined));
+  const ruleProperties = [brokenRule(WELL_FORMED_EFFECTS, wellFormedClaim), ...stepRules.map((rule) => brokenRule(rule.name, rule.claim))];
   const lifted = properties.map(
     (p): Property<GradedState<State>> => ({ ...p, check: (g) => (g.broken ? undefined : p.check(g.state)) }),
   );
@@ -51,13 +51,11 @@ export function gradedModel<State, Action>(
       try {
         after = system.nextState(g.state, action);
       } catch (error) {
-        if (error instanceof MalformedEffects) {
-          return { state: refused(g.state, action), broken: { rule: WELL_FORMED_EFFECTS, reason: error.message, details: error.details } };
-        }
-        if (error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed")) {
-          return { state: refused(g.state, action), broken: { rule: WELL_FORMED_EFFECTS, reason: error.message } };
-        }
-        throw error;
+        // The grader's check (effects.ts) tells what the rule saw; the bank's own refusal is the last line of defence.
+        const malformed = error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
+        if (!malformed) throw error;
+        const details = error instanceof MalformedEffects ? { details: error.details } : {};
+        return { state: refused(g.state, action), broken: { rule: WELL_FORMED_EFFECTS, reason: error.message, ...details } };
       }
       for (const rule of stepRules) {
         const reason = rule.check(g.state, action, after);
