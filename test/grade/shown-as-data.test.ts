@@ -5,6 +5,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { gradescopeReport } from "../../src/grade/report/gradescope-report.js";
@@ -92,6 +93,46 @@ describe("a submission whose error message tries to forge the report", () => {
       expect(JSON.stringify(JSON.parse(json), null, 2)).toBe(json);
     }
     expect((jsonReport([r]) as { failures: { reason: string }[] }).failures[0]!.reason).toBe(r.exercises[0]!.fault!.message);
+  });
+});
+
+describe("text shown as data, for any text", () => {
+  // Any text, weighted towards what acts: controls, separators, bidi, halves of surrogate pairs, markup.
+  const special = fc.constantFrom("\n", "\r", "\t", "\u0000", "\u001b", "\u007f", "\u0085", "\u2028", "\u202e", "\u2066", "\ufeff", "\uffff", "\ud800", "\udc00", "😀", "<", "&", '"', "]]>");
+  const anyText = fc.string({ unit: fc.oneof(special, fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 300 });
+  const runs = { numRuns: 300, seed: 10 };
+
+  it("should be one line of at most the limit, with nothing that acts, and readable text kept as it is", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const shown = asData(text);
+        expect(shown).not.toMatch(ACTING);
+        expect(shown).not.toContain("\n");
+        expect(Array.from(shown).length).toBeLessThanOrEqual(TEXT_LIMIT);
+        if (!ACTING.test(text) && !/[\n\u0085\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/.test(text) && Array.from(text).length <= TEXT_LIMIT) {
+          expect(shown).toBe(text);
+        }
+      }),
+      runs,
+    );
+  });
+
+  it("should always make JUnit XML that parses and JSON that round-trips", () => {
+    fc.assert(
+      fc.property(anyText, anyText, (name, failure) => {
+        const report: SubmissionReport = {
+          directory: name,
+          points: 0,
+          maxPoints: 1,
+          elapsedMs: 0,
+          exercises: [{ number: 1, slug: name, title: name, file: name, points: 0, maxPoints: 1, passed: false, elapsedMs: 0, checks: [{ name, points: 0, maxPoints: 1, passed: false, states: 0, failure }] }],
+        };
+        expect(() => parseXml(junitReport([report]))).not.toThrow();
+        const json = JSON.stringify(jsonReport([report]));
+        expect(JSON.stringify(JSON.parse(json))).toBe(json);
+      }),
+      runs,
+    );
   });
 });
 
