@@ -36,9 +36,9 @@ export interface EffectContext {
   /** The message or marker the rule was handed, shown beside the view. */
   readonly handed?: { readonly what: string; readonly value: unknown };
   /**
-   * The effects whose channels and recordings are checked against the view
-   * (bank runs with one snapshot only); the default is all. An exercise that
-   * grades part of the answer leaves the other part to the reference rules.
+   * The effects whose channels and recordings are checked against the view;
+   * the default is all. An exercise that grades part of the answer leaves
+   * the other part to the reference rules.
    */
   readonly graded?: (effect: Effect) => boolean;
 }
@@ -46,11 +46,11 @@ export interface EffectContext {
 type Raw = Record<string, unknown>;
 
 export function validEffects(scenario: Scenario, value: unknown, context: EffectContext): Effect[] {
-  const seen = [
-    ...(context.view === undefined ? [] : [`the view it saw: ${JSON.stringify(context.view)}`]),
-    ...(context.handed ? [`the ${context.handed.what} it was handed: ${JSON.stringify(context.handed.value)}`] : []),
-  ];
   const malformed = (problem: string, status: readonly string[] = []): never => {
+    const seen = [
+      ...(context.view === undefined ? [] : [`the view it saw: ${JSON.stringify(context.view)}`]),
+      ...(context.handed ? [`the ${context.handed.what} it was handed: ${JSON.stringify(context.handed.value)}`] : []),
+    ];
     throw new MalformedEffects(`${context.rule} returned ${problem}`, [...status, ...seen]);
   };
   const effects = wellFormed(scenario, value, context, malformed);
