@@ -1,5 +1,5 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
@@ -10,6 +10,7 @@ import { textReport } from "../grade/report/text-report.js";
 import type { SubmissionReport } from "../grade/result.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { ExitCode } from "./exit-code.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -49,6 +50,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     for (const dir of args.dirs) {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
     }
+    if (args.out) checkReportFile(args.out);
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
@@ -96,6 +98,6 @@ export function formatReports(format: GradeArgs["format"], reports: readonly Sub
 
 function emit(args: GradeArgs, reports: readonly SubmissionReport[]): void {
   const text = formatReports(args.format, reports);
-  if (args.out) writeFileSync(args.out, text);
+  if (args.out) writeReportFile(args.out, text);
   else process.stdout.write(text);
 }

@@ -18,6 +18,7 @@ import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { isolation } from "./sandbox/isolation.js";
 import { maxFileBytes } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
+import { exerciseAsData, lineAsData } from "./shown-as-data.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */
@@ -32,7 +33,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
   const exercises: ExerciseResult[] = [];
   for (const exercise of chosen) exercises.push(await gradeExercise(exercise, directory, options));
   return {
-    directory,
+    directory: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
@@ -61,10 +62,11 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
   const max = maxPoints(exercise);
   if ("fault" in outcome) {
     const checks = exercise.checks.map((c) => ({ name: c.name, points: 0, maxPoints: c.points, passed: false, states: 0, failure: outcome.fault.message }));
-    return { ...header(exercise), points: 0, maxPoints: max, passed: false, fault: outcome.fault, checks, elapsedMs: performance.now() - started };
+    return exerciseAsData({ ...header(exercise), points: 0, maxPoints: max, passed: false, fault: outcome.fault, checks, elapsedMs: performance.now() - started });
   }
   const points = outcome.checks.reduce((sum, c) => sum + c.points, 0);
-  return { ...header(exercise), points, maxPoints: max, passed: points === max, checks: outcome.checks, elapsedMs: performance.now() - started };
+  // Where a submission's words enter the result: shown as data from here on.
+  return exerciseAsData({ ...header(exercise), points, maxPoints: max, passed: points === max, checks: outcome.checks, elapsedMs: performance.now() - started });
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
@@ -133,7 +135,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     points: passed ? check.points : 0,
     passed,
     states: outcome.states,
-    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram } } : {}),
+    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram, ...(c.details ? { details: c.details } : {}) } } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
   };
 }

@@ -1,4 +1,7 @@
-/** What grading found, per check, per exercise, per submission: the data every output format is made from. */
+/**
+ * What grading found, per check, per exercise, per submission: the data every
+ * output format is made from. Its texts are shown as data (shown-as-data.ts).
+ */
 
 export interface CounterexampleReport {
   readonly property: string;
@@ -8,6 +11,8 @@ export interface CounterexampleReport {
   readonly recorded: string;
   /** The counterexample as a space-time diagram (empty where the model has none). */
   readonly diagram: readonly string[];
+  /** What a rule saw when it answered with effects that cannot be carried out: the channel's status, the view. */
+  readonly details?: readonly string[];
 }
 
 export interface CheckResult {

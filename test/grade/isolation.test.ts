@@ -40,7 +40,6 @@ const cases: { name: string; code: string; kind: string; reason: RegExp }[] = [
     kind: "mutates",
     reason: /rules\.initiate\(view\) at P0 changed its argument 1/,
   },
-  { name: "returns a malformed effect", code: rulesWith(`() => [{ type: "record-everything" }]`), kind: "malformed", reason: /unknown effect type "record-everything"/ },
   {
     name: "answers differently to the same input",
     code: rulesWith(`() => (++calls % 2 === 0 ? [] : [{ type: "record-state" }])`, "let calls = 0;"),
@@ -74,6 +73,25 @@ describe("a submission that misbehaves", () => {
       expect(laiYang!.checks.every((check) => check.points === 0 && check.failure === laiYang!.fault!.message)).toBe(true);
     });
   }
+
+  // Not a fault of the whole exercise: a malformed answer is a violation, shown with the shortest run to it.
+  it("should get zero, with the shortest run to it, when it returns a malformed effect", async () => {
+    const report = await gradeSubmission(submissionWith("malformed", rulesFile, rulesWith(`() => [{ type: "record-everything" }]`)), { ...limits, only: [5] });
+    const [laiYang] = report.exercises;
+    expect(laiYang!.points).toBe(0);
+    expect(laiYang!.fault).toBeUndefined();
+    for (const check of laiYang!.checks) {
+      // The initiator is P0, or P1 on the ring.
+      const initiator = check.name.startsWith("ring") ? "P1" : "P0";
+      expect(check.counterexample).toMatchObject({
+        property: "well-formed-effects",
+        reason: `rules.initiate(view) at ${initiator} returned effect 1 (record-everything): unknown effect type "record-everything"`,
+        length: 1,
+        steps: [` 1. ${initiator} starts a snapshot: nothing recorded [the rule's effects refused]`],
+      });
+      expect(check.counterexample!.details).toEqual([expect.stringMatching(new RegExp(`^the view it saw: \\{"process":"${initiator}","hasRecorded":false,`))]);
+    }
+  });
 
   it("should still grade the other exercises in full", async () => {
     const dir = submissionWith("one-bad-exercise", rulesFile, cases[0]!.code);

@@ -5,6 +5,7 @@ import { jsonReport } from "../../src/grade/report/json-report.js";
 import { junitReport } from "../../src/grade/report/junit-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import type { SubmissionReport } from "../../src/grade/result.js";
+import { allElements, parseXml } from "../support/xml.js";
 
 const report: SubmissionReport = {
   directory: "alice",
@@ -82,7 +83,8 @@ describe("grade reports", () => {
         trace: report.exercises[0]!.checks[1]!.counterexample!.steps,
         recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
       },
-      { exercise: 5, check: "two-node, no FIFO", reason: "did not answer within 3000 ms (an endless loop?)" },
+      // A fault of the whole exercise is one failure, whatever its number of checks.
+      { exercise: 5, fault: "timeout", reason: "did not answer within 3000 ms (an endless loop?)" },
     ]);
     expect(jsonReport([report, report])).toEqual({ submissions: [json, json] });
   });
@@ -106,5 +108,92 @@ describe("grade reports", () => {
     expect(xml).toContain(`deliver marker &lt;P0-&gt;P1&gt;: &quot;no effect&quot;`);
     expect(xml.match(/<testcase /g)).toHaveLength(3);
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
+  });
+});
+
+describe("a fault of a whole exercise", () => {
+  // Exercise 5 did not build: none of its three checks ran.
+  const message = "does not build: 05-lai-yang/rules.ts:3:7: Expected \")\" but found \"=>\"";
+  const checks = ["two-node, no FIFO", "two-transfers, no FIFO", "ring, no FIFO"].map((name) => ({ name, points: 0, maxPoints: 8, passed: false, states: 0, failure: message }));
+  const faulted: SubmissionReport = {
+    directory: "carol",
+    points: 0,
+    maxPoints: 24,
+    elapsedMs: 100,
+    exercises: [
+      { number: 5, slug: "05-lai-yang", title: "Snapshots without FIFO (Lai-Yang)", file: "05-lai-yang/rules.ts", points: 0, maxPoints: 24, passed: false, fault: { kind: "build", message }, checks, elapsedMs: 100 },
+    ],
+  };
+  const times = (text: string) => text.split("05-lai-yang/rules.ts:3:7").length - 1;
+
+  it("should be told once in the text report, on the exercise's line", () => {
+    expect(textReport([faulted])).toBe(
+      ["carol", `  5. Snapshots without FIFO (Lai-Yang)   0/24  failed: ${message}`, "Points: 0/24 (graded in 0.1 s)", ""].join("\n"),
+    );
+  });
+
+  it("should be one failure in JSON, the checks still listed with zero", () => {
+    const json = jsonReport([faulted]) as { exercises: { checks: { points: number }[] }[]; failures: unknown[] };
+    expect(json.failures).toEqual([{ exercise: 5, fault: "build", reason: message }]);
+    expect(json.exercises[0]!.checks.map((c) => c.points)).toEqual([0, 0, 0]);
+    expect(times(JSON.stringify(json))).toBe(2); // the exercise's fault, and its one failure
+  });
+
+  it("should be under the first check only in Gradescope's tests, the others failed and pointing to it", () => {
+    const results = gradescopeReport(faulted) as { score: number; tests: { score: number; status: string; output: string }[] };
+    expect(results.score).toBe(0);
+    expect(results.tests.map((t) => [t.score, t.status, t.output])).toEqual([
+      [0, "failed", message],
+      [0, "failed", `not run: the exercise failed as a whole (see "two-node, no FIFO")`],
+      [0, "failed", `not run: the exercise failed as a whole (see "two-node, no FIFO")`],
+    ]);
+  });
+
+  it("should be the first test case's failure in JUnit, every test case failed", () => {
+    const xml = junitReport([faulted]);
+    const failures = allElements(parseXml(xml)).filter((e) => e.name === "failure");
+    expect(failures.map((f) => [f.attributes.message, f.attributes.type])).toEqual([
+      [message, "build"],
+      [`not run: the exercise failed as a whole (see "two-node, no FIFO")`, "build"],
+      [`not run: the exercise failed as a whole (see "two-node, no FIFO")`, "build"],
+    ]);
+    expect(times(xml)).toBe(1);
+  });
+});
+
+describe("a malformed effect's counterexample", () => {
+  const details = ["the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording", 'the view it saw: {"process":"P1"}'];
+  const malformed: SubmissionReport = {
+    ...report,
+    exercises: [
+      {
+        ...report.exercises[0]!,
+        checks: [
+          {
+            name: "two-node",
+            points: 0,
+            maxPoints: 5,
+            passed: false,
+            states: 9,
+            counterexample: {
+              property: "well-formed-effects",
+              reason: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
+              length: 1,
+              steps: [" 1. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
+              recorded: "recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
+              diagram: [],
+              details,
+            },
+          },
+        ],
+      },
+    ],
+  };
+
+  it("should show what the rule saw under what was recorded, in text, JSON and JUnit", () => {
+    expect(textReport([malformed])).toContain(["         recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)", ...details.map((d) => `         ${d}`)].join("\n"));
+    expect((jsonReport([malformed]) as { failures: { details: string[] }[] }).failures[0]!.details).toEqual(details);
+    const failure = allElements(parseXml(junitReport([malformed]))).find((e) => e.name === "failure")!;
+    expect(failure.text.split("\n").slice(-2)).toEqual(details);
   });
 });

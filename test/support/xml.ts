@@ -1,7 +1,8 @@
 // A small, strict XML reader for the tests: enough of XML 1.0 to check that
 // the SVG we write is well-formed (one root, matched tags, quoted and unique
-// attributes, only the five predefined or numeric entities, no stray < or &)
-// and to look inside it. Throws on anything it does not accept.
+// attributes, only the five predefined or numeric entities, no stray < or &,
+// only characters XML 1.0 allows, raw or as references) and to look inside it.
+// Throws on anything it does not accept.
 
 export interface XmlElement {
   readonly name: string;
@@ -13,6 +14,9 @@ export interface XmlElement {
 
 const NAME = /^[A-Za-z_][\w.:-]*/;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+/** XML 1.0's Char: tab, newline, return, and the rest of Unicode but other controls, surrogates, U+FFFE and U+FFFF. */
+const isXmlChar = (code: number) =>
+  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
 
 export function parseXml(source: string): XmlElement {
   let at = 0;
@@ -40,7 +44,9 @@ export function parseXml(source: string): XmlElement {
       if (entity in ENTITIES) return ENTITIES[entity]!;
       const code = /^#(\d+)$/.exec(entity)?.[1] ?? /^#x([\da-fA-F]+)$/.exec(entity)?.[1];
       if (code === undefined) return fail(`unknown entity &${entity};`);
-      return String.fromCodePoint(parseInt(code, entity.startsWith("#x") ? 16 : 10));
+      const point = parseInt(code, entity.startsWith("#x") ? 16 : 10);
+      if (!isXmlChar(point)) return fail(`a reference to a character XML does not allow (&${entity};)`);
+      return String.fromCodePoint(point);
     });
   };
   const element = (): XmlElement => {
@@ -78,6 +84,12 @@ export function parseXml(source: string): XmlElement {
     return { name, attributes, children, text };
   };
 
+  for (const char of source) {
+    if (!isXmlChar(char.codePointAt(0)!)) {
+      at = source.indexOf(char);
+      fail(`a character XML does not allow (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`);
+    }
+  }
   skipMisc();
   const root = element();
   skipMisc();

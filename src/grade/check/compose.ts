@@ -10,12 +10,13 @@ import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/sna
 const processEffects: ReadonlySet<Effect["type"]> = new Set(["record-state", "send-marker"]);
 
 export const ownsProcessEffects = (effect: Effect) => processEffects.has(effect.type);
+export const ownsChannelEffects = (effect: Effect) => !ownsProcessEffects(effect);
 
 /** Rules that take the process effects from `processPart` and the channel effects from `channelPart`. */
 export function combineRules(processPart: SnapshotAlgorithm, channelPart: SnapshotAlgorithm): SnapshotAlgorithm {
   const merge = (fromProcessPart: readonly Effect[], fromChannelPart: readonly Effect[]): Effect[] => [
     ...fromProcessPart.filter(ownsProcessEffects),
-    ...fromChannelPart.filter((effect) => !ownsProcessEffects(effect)),
+    ...fromChannelPart.filter(ownsChannelEffects),
   ];
   return {
     name: `${processPart.name} (recording, markers) with ${channelPart.name} (channels)`,

@@ -1,13 +1,28 @@
 /**
  * Checks what a submitted rule returned before the bank applies it: a list of
  * effects of known types, with the fields each needs, naming messages that
- * were really sent on their channel. Whatever else an effect carries is
- * dropped. The bank itself still refuses channels that are not the process's.
+ * were really sent on their channel; and, given the view the rule saw, that
+ * each effect is one its process can carry out at that moment (its own
+ * channels, a message recorded only on an open channel). Whatever else an
+ * effect carries is dropped. An answer that fails is a MalformedEffects: the
+ * grader shows it as a violation with the shortest run that leads to it
+ * (graded-model.ts). The bank itself still refuses what it cannot apply.
  */
-import type { Effect } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { Effect, ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import { formatMessages } from "../../models/bank/cut.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import { messageOf, type DataMessage } from "../../models/bank/bank-state.js";
+import { messageOf, type ChannelRecording, type DataMessage } from "../../models/bank/bank-state.js";
 import { RuleFault } from "./rule-fault.js";
+
+/** A rule answered with effects that cannot be carried out; `details` tell what it saw (the channel's status, its view). */
+export class MalformedEffects extends RuleFault {
+  constructor(
+    message: string,
+    readonly details: readonly string[],
+  ) {
+    super("malformed", message);
+  }
+}
 
 export interface EffectContext {
   /** Names the call in a reason, e.g. "onMarker at P1 (marker on P0->P1)". */
@@ -16,14 +31,37 @@ export interface EffectContext {
   readonly delivered?: DataMessage;
   /** Runs with several snapshots: every effect names one of this many snapshots. */
   readonly snapshots?: number;
+  /** The view the rule was called with: shown when its answer is refused. */
+  readonly view?: unknown;
+  /** The message or marker the rule was handed, shown beside the view. */
+  readonly handed?: { readonly what: string; readonly value: unknown };
+  /**
+   * The effects whose channels and recordings are checked against the view;
+   * the default is all. An exercise that grades part of the answer leaves
+   * the other part to the reference rules.
+   */
+  readonly graded?: (effect: Effect) => boolean;
 }
 
 type Raw = Record<string, unknown>;
 
 export function validEffects(scenario: Scenario, value: unknown, context: EffectContext): Effect[] {
-  const malformed = (problem: string): never => {
-    throw new RuleFault("malformed", `${context.rule} returned ${problem}`);
+  const malformed = (problem: string, status: readonly string[] = []): never => {
+    const seen = [
+      ...(context.view === undefined ? [] : [`the view it saw: ${JSON.stringify(context.view)}`]),
+      ...(context.handed ? [`the ${context.handed.what} it was handed: ${JSON.stringify(context.handed.value)}`] : []),
+    ];
+    throw new MalformedEffects(`${context.rule} returned ${problem}`, [...status, ...seen]);
   };
+  const effects = wellFormed(scenario, value, context, malformed);
+  const view = context.view as ChannelsSeen | undefined;
+  if (Array.isArray(view?.incoming) && Array.isArray(view?.outgoing)) checkAgainstView(scenario, view!, effects, context.graded ?? (() => true), malformed);
+  return effects;
+}
+
+type Malformed = (problem: string, status?: readonly string[]) => never;
+
+function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, malformed: Malformed): Effect[] {
   if (!Array.isArray(value)) return malformed(`${describe(value)}, not a list of effects`);
   return value.map((raw: unknown, i) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
@@ -59,7 +97,77 @@ export function validEffects(scenario: Scenario, value: unknown, context: Effect
   }) as Effect[];
 }
 
-function snapshotOf(effect: Raw, context: EffectContext, where: string, malformed: (problem: string) => never): { snapshot?: number } {
+/**
+ * What a view shows of its process's channels: a bank view (ProcessView) has
+ * the recordings of one snapshot; a view of several (MultiSnapshotView) has
+ * them for each snapshot the process has recorded.
+ */
+type ChannelsSeen = Pick<ProcessView, "process" | "incoming" | "outgoing"> & {
+  readonly recordings?: ProcessView["recordings"];
+  readonly snapshots?: Readonly<Record<number, { readonly recordings: ProcessView["recordings"] }>>;
+};
+
+/**
+ * Carries the effects out on the process's channels as the view shows them,
+ * in order (the bank's rules, apply-effects.ts): each names a channel of the
+ * process in the right direction, and a message is recorded only on a channel
+ * that is open at that point of the list. Where the view does not show a
+ * channel's recording (a snapshot its process has not recorded), the bank
+ * alone judges it.
+ */
+function checkAgainstView(scenario: Scenario, view: ChannelsSeen, effects: readonly Effect[], graded: (effect: Effect) => boolean, malformed: Malformed): void {
+  const recordings = new Map<string, ChannelRecording>();
+  const shown = (effect: Effect, channel: string): ChannelRecording | undefined => {
+    const snapshot = (effect as { snapshot?: number }).snapshot;
+    return (snapshot === undefined ? view.recordings : view.snapshots?.[snapshot]?.recordings)?.[channel];
+  };
+  effects.forEach((effect, i) => {
+    if (!graded(effect) || !("channel" in effect)) return;
+    const where = `effect ${i + 1} (${effect.type}) on ${effect.channel}`;
+    const direction = effect.type === "send-marker" ? "outgoing" : "incoming";
+    if (!(direction === "outgoing" ? view.outgoing : view.incoming).includes(effect.channel)) {
+      return malformed(`${where}, which is not an ${direction} channel of ${view.process}`, [whereChannelRuns(scenario, view, effect.channel)]);
+    }
+    if (effect.type === "send-marker") return;
+    const channel = effect.channel;
+    const key = `${(effect as { snapshot?: number }).snapshot ?? ""}/${channel}`;
+    const before = shown(effect, channel);
+    const now = recordings.get(key) ?? before;
+    switch (effect.type) {
+      case "start-recording":
+        recordings.set(key, { status: "open", messages: [] });
+        break;
+      case "record-message":
+        if (now === undefined) return;
+        if (now.status !== "open") {
+          const changed = before === undefined || before === now ? "" : ` (it was ${statusText(before)} when the rule was called)`;
+          return malformed(`${where}, which is ${now.status === "idle" ? "not open yet" : "closed"}`, [
+            `the channel's status: ${channel} is ${statusText(now)} at effect ${i + 1}${changed}; a message is recorded only between start-recording and stop-recording`,
+          ]);
+        }
+        recordings.set(key, { status: "open", messages: [...now.messages, effect.message] });
+        break;
+      case "stop-recording":
+        if (now !== undefined) recordings.set(key, { status: "closed", messages: now.status === "idle" ? [] : now.messages });
+        break;
+    }
+  });
+}
+
+function statusText(recording: ChannelRecording): string {
+  if (recording.status === "idle") return "idle (not opened)";
+  return recording.status === "open" ? `open, holding ${formatMessages(recording.messages)}` : `closed with ${formatMessages(recording.messages)}`;
+}
+
+/** Where a channel that is not the process's runs, and the process's own. */
+function whereChannelRuns(scenario: Scenario, view: ChannelsSeen, id: string): string {
+  const channel = scenario.channels.find((c) => c.id === id);
+  const is = channel ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}` : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
+  const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(", ") : "none");
+  return `the channel's status: ${is}; ${view.process}'s incoming channels: ${list(view.incoming)}; outgoing: ${list(view.outgoing)}`;
+}
+
+function snapshotOf(effect: Raw, context: EffectContext, where: string, malformed: Malformed): { snapshot?: number } {
   if (context.snapshots === undefined) return {};
   const s = effect.snapshot;
   if (typeof s === "number" && Number.isInteger(s) && s >= 0 && s < context.snapshots) return { snapshot: s };

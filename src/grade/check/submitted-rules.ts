@@ -1,28 +1,36 @@
 /**
  * A submission's snapshot rules, as the bank runs them: each handler is a
- * call into the submission, and what comes back is checked to be effects.
+ * call into the submission, and what comes back is checked to be effects its
+ * process can carry out, given the view it saw.
  */
-import type { SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { validEffects } from "./effects.js";
 import type { Submission } from "./submission.js";
 
-/** The rules exported as `name` (an object with initiate, onMarker and onMessage). */
-export function submittedRules(submission: Submission, scenario: Scenario, name = "rules"): SnapshotAlgorithm {
+/**
+ * The rules exported as `name` (an object with initiate, onMarker and
+ * onMessage). `graded` picks the effects checked against the view, when an
+ * exercise grades part of the answer (compose.ts); the others are dropped anyway.
+ */
+export function submittedRules(submission: Submission, scenario: Scenario, name = "rules", graded?: (effect: Effect) => boolean): SnapshotAlgorithm {
+  const only = graded ? { graded } : {};
   return {
     name: "submission",
     initiate(view) {
       const rule = `${name}.initiate(view) at ${view.process}`;
-      return validEffects(scenario, submission.call(`${name}.initiate`, [view], rule), { rule });
+      return validEffects(scenario, submission.call(`${name}.initiate`, [view], rule), { rule, view, ...only });
     },
     onMarker(view, channel, marker) {
       const rule = `${name}.onMarker(view, channel, marker) at ${view.process} (marker on ${channel})`;
-      return validEffects(scenario, submission.call(`${name}.onMarker`, [view, channel, marker], rule), { rule });
+      // A marker is worth showing when it carries something (Lai-Yang's sent list).
+      const handed = Object.keys(marker).length > 1 ? { handed: { what: "marker", value: marker } } : {};
+      return validEffects(scenario, submission.call(`${name}.onMarker`, [view, channel, marker], rule), { rule, view, ...handed, ...only });
     },
     onMessage(view, channel, message) {
       const rule = `${name}.onMessage(view, channel, message) at ${view.process} (${message.id} on ${channel})`;
       const value = submission.call(`${name}.onMessage`, [view, channel, message], rule);
-      return validEffects(scenario, value, { rule, delivered: message });
+      return validEffects(scenario, value, { rule, view, handed: { what: "message", value: message }, delivered: message, ...only });
     },
   };
 }

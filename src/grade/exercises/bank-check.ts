@@ -11,6 +11,7 @@ import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
 import { textDiagram } from "../../render/text-diagram.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
+import { refusedBankStep } from "../check/refused-step.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
 import type { RulesCheck } from "./exercise.js";
@@ -26,6 +27,7 @@ export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, e
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
     drawDiagram: (path, property, reason) =>
       textDiagram(bankSpaceTime(scenario, { property, reason, length: path.actions.length, path })),
+    refusedStep: refusedBankStep(scenario),
   };
 }
 

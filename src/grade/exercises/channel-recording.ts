@@ -5,7 +5,7 @@
  * markers, so a mistake in exercise 1 costs nothing here.
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
-import { combineRules } from "../check/compose.js";
+import { combineRules, ownsChannelEffects } from "../check/compose.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
@@ -19,6 +19,6 @@ export const channelRecording: RulesExercise = {
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
   checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
-    bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario))),
+    bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects))),
   ),
 };

@@ -12,6 +12,7 @@ import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { validEffects } from "../check/effects.js";
 import type { GradedSystem } from "../check/run-check.js";
+import { refusedMultiStep } from "../check/refused-step.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
 import { scenarioChecks } from "./bank-check.js";
@@ -45,13 +46,14 @@ function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshot
     describeStep: (before, action, after) => describeMultiStep(scenario, before, action, after),
     describeEnd: (state) =>
       scenario.snapshots.map((_, s) => `snapshot ${s} recorded: ${formatSnapshot(recordedSnapshot(scenario, layerState(state, s)))}`).join("\n  "),
+    refusedStep: refusedMultiStep(scenario),
   };
 }
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
 function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
   const effects = (path: string, args: unknown[], rule: string) =>
-    validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length }) as MultiEffect[];
+    validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length, view: args[0] }) as MultiEffect[];
   return {
     name: "submission",
     initiate: (view, snapshot) => effects("initiate", [view, snapshot], `rules.initiate(view, snapshot) at ${view.process} (snapshot ${snapshot})`),

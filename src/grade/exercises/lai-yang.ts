@@ -3,6 +3,7 @@
  * with channels that deliver in any order.
  */
 import type { Scenario } from "../../models/bank/scenario.js";
+import { colouredSteps } from "../check/coloured-steps.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
@@ -17,6 +18,6 @@ export const laiYang: RulesExercise = {
   file: "05-lai-yang/rules.ts",
   kind: "rules",
   checks: scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 8, (scenario, submission) =>
-    bankGradedSystem(scenario, submittedRules(submission, scenario)),
+    colouredSteps(scenario, bankGradedSystem(scenario, submittedRules(submission, scenario))),
   ),
 };

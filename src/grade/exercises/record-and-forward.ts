@@ -4,7 +4,8 @@
  * effects, with the reference rules recording the channels.
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
-import { combineRules } from "../check/compose.js";
+import { combineRules, ownsProcessEffects } from "../check/compose.js";
+import { kitChannelStepsMarked } from "../check/kit-marked-steps.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
@@ -17,6 +18,6 @@ export const recordAndForward: RulesExercise = {
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
   checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
-    bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario), chandyLamport)),
+    kitChannelStepsMarked(scenario, bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport))),
   ),
 };

@@ -1,5 +1,5 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
-import type { CheckResult } from "../result.js";
+import type { CheckResult, ExerciseResult } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
@@ -9,8 +9,21 @@ export function failureLines(check: CheckResult): string[] {
     `shortest counterexample, ${c.length} ${c.length === 1 ? "step" : "steps"}:`,
     ...c.steps,
     ...c.recorded.split("\n").map((line) => line.trim()),
+    ...(c.details ?? []),
     ...(c.diagram.length > 0 ? ["", ...c.diagram] : []),
   ];
 }
+
+/**
+ * The lines check `i` of exercise `e` shows in a report that lists every
+ * check. A fault of the whole exercise (it did not build, its sandbox failed)
+ * is told once, under the first check; the others point to it.
+ */
+export function checkFailureLines(e: ExerciseResult, i: number): string[] {
+  if (!e.fault) return failureLines(e.checks[i]!);
+  return i === 0 ? [e.fault.message] : [notRun(e)];
+}
+
+const notRun = (e: ExerciseResult) => `not run: the exercise failed as a whole (see "${e.checks[0]!.name}")`;
 
 export const scoreText = (points: number, max: number) => `${points}/${max}`;

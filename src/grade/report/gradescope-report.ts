@@ -1,9 +1,10 @@
 /**
  * Gradescope's results.json: the score, how long grading took, and one test
- * per graded check with its points and, on failure, the reason and trace.
+ * per graded check with its points and, on failure, the reason and trace
+ * (a fault of a whole exercise under its first check only).
  */
 import type { SubmissionReport } from "../result.js";
-import { failureLines, scoreText } from "./failure-text.js";
+import { checkFailureLines, scoreText } from "./failure-text.js";
 
 export function gradescopeReport(report: SubmissionReport): object {
   return {
@@ -18,7 +19,7 @@ export function gradescopeReport(report: SubmissionReport): object {
         score: c.points,
         max_score: c.maxPoints,
         status: c.passed ? "passed" : "failed",
-        output: c.passed ? "" : failureLines(c).join("\n"),
+        output: c.passed ? "" : checkFailureLines(e, i).join("\n"),
         visibility: "visible",
       })),
     ),

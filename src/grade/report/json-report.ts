@@ -1,7 +1,7 @@
 /**
  * `snaplab grade --format json`: one object per submission with its
- * exercises, points, maximum and every failure with its trace; several
- * submissions give { submissions: [...] }.
+ * exercises, points, maximum and every failure with its trace (a fault of a
+ * whole exercise once); several submissions give { submissions: [...] }.
  */
 import type { SubmissionReport } from "../result.js";
 
@@ -27,16 +27,25 @@ function submissionObject(report: SubmissionReport): object {
       ...(e.fault ? { fault: e.fault } : {}),
       checks: e.checks.map((c) => ({ name: c.name, points: c.points, max: c.maxPoints, passed: c.passed, states: c.states })),
     })),
-    failures: report.exercises.flatMap((e) =>
-      e.checks
-        .filter((c) => !c.passed)
-        .map((c) => ({
-          exercise: e.number,
-          check: c.name,
-          ...(c.counterexample
-            ? { property: c.counterexample.property, reason: c.counterexample.reason, trace: c.counterexample.steps, recorded: c.counterexample.recorded }
-            : { reason: e.fault?.message ?? c.failure }),
-        })),
+    // A fault of a whole exercise is one failure, not one per check.
+    failures: report.exercises.flatMap((e): object[] =>
+      e.fault
+        ? [{ exercise: e.number, fault: e.fault.kind, reason: e.fault.message }]
+        : e.checks
+            .filter((c) => !c.passed)
+            .map((c) => ({
+              exercise: e.number,
+              check: c.name,
+              ...(c.counterexample
+                ? {
+                    property: c.counterexample.property,
+                    reason: c.counterexample.reason,
+                    trace: c.counterexample.steps,
+                    recorded: c.counterexample.recorded,
+                    ...(c.counterexample.details ? { details: c.counterexample.details } : {}),
+                  }
+                : { reason: c.failure }),
+            })),
     ),
   };
 }

@@ -1,6 +1,7 @@
 /** JUnit XML, for CI systems: one test suite per exercise, one test case per check. */
 import type { SubmissionReport } from "../result.js";
-import { failureLines } from "./failure-text.js";
+import { escapedChar } from "../shown-as-data.js";
+import { checkFailureLines } from "./failure-text.js";
 
 export function junitReport(reports: readonly SubmissionReport[]): string {
   const suites = reports.flatMap((r) => r.exercises.map((e) => ({ r, e })));
@@ -13,14 +14,15 @@ export function junitReport(reports: readonly SubmissionReport[]): string {
   for (const { r, e } of suites) {
     const failures = e.checks.filter((c) => !c.passed).length;
     lines.push(`  <testsuite name="${xml(`${r.directory}: ${e.number}. ${e.title}`)}" tests="${e.checks.length}" failures="${failures}" time="${seconds(e.elapsedMs)}">`);
-    for (const c of e.checks) {
+    for (const [i, c] of e.checks.entries()) {
       const open = `    <testcase classname="${xml(e.slug)}" name="${xml(c.name)}"`;
       if (c.passed) {
         lines.push(`${open}/>`);
         continue;
       }
-      const [message, ...trace] = failureLines(c);
-      lines.push(`${open}>`, `      <failure message="${xml(message!)}">${xml(trace.join("\n"))}</failure>`, `    </testcase>`);
+      const [message, ...trace] = checkFailureLines(e, i);
+      const type = e.fault ? ` type="${xml(e.fault.kind)}"` : "";
+      lines.push(`${open}>`, `      <failure message="${xml(message!)}"${type}>${xml(trace.join("\n"))}</failure>`, `    </testcase>`);
     }
     lines.push(`  </testsuite>`);
   }
@@ -28,6 +30,17 @@ export function junitReport(reports: readonly SubmissionReport[]): string {
   return lines.join("\n");
 }
 
+// Characters XML 1.0 does not allow at all, even as references: controls but
+// tab, newline and return; surrogates not in a pair; U+FFFE and U+FFFF.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text as XML character data or an attribute value: markup escaped, characters XML forbids written as visible escapes. */
 function xml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(NOT_XML, escapedChar)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\r/g, "&#13;");
 }

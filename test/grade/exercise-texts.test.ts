@@ -1,0 +1,62 @@
+// What the exercises' texts promise, held to the checker: each claim a README makes
+// about a rule is shown by a submission that breaks it failing for that reason.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { Marker } from "../../src/models/bank/bank-state.js";
+import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
+import type { LocalPart } from "../../src/grade/exercises/completion.js";
+import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
+import { defaultLimits } from "../../src/grade/grade.js";
+import * as completion from "../../solutions/03-completion/completion.js";
+import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
+
+const text = (path: string) => readFileSync(path, "utf8");
+const failures = (exercise: number, module: Record<string, unknown>) =>
+  (findExercise(exercise) as RulesExercise).checks.map((c) => c.run(inProcessSubmission(module), defaultLimits).counterexample);
+
+describe("the exercises' texts", () => {
+  it("should give the same hint in exercises/ and solutions/", () => {
+    for (const { slug } of exercises) expect(text(`solutions/${slug}/HINT.md`), slug).toBe(text(`exercises/${slug}/HINT.md`));
+  });
+
+  it("exercise 5: a channel's state is a list in the order its messages were sent, as channel-state checks it", () => {
+    expect(text("exercises/05-lai-yang/README.md")).toMatch(/list of white messages P sent on C that Q\s+had not received when it recorded, in the order P sent them/);
+    // The answer, with each channel's messages recorded last first.
+    const backwards = {
+      ...laiYang,
+      onMarker(view: ProcessView, channel: string, marker: Marker) {
+        const effects = laiYang.onMarker(view, channel, marker) as Effect[];
+        const recorded = effects.filter((e) => e.type === "record-message").reverse();
+        return [...effects.filter((e) => e.type !== "record-message" && e.type !== "stop-recording"), ...recorded, { type: "stop-recording", channel }];
+      },
+    };
+    const [twoNode, twoTransfers] = failures(5, { rules: backwards });
+    // One message in flight at most: order cannot matter. Two on one channel: it does.
+    expect(twoNode).toBeUndefined();
+    expect(twoTransfers).toMatchObject({ property: "channel-state", reason: "channel P0->P1 recorded [P0#2 (30), P0#1 (10)], expected [P0#1 (10), P0#2 (30)]" });
+  });
+
+  it("exercise 5: the hint asks, and leaves the answer's expressions to the learner", () => {
+    const hint = text("exercises/05-lai-yang/HINT.md");
+    for (const answer of ["view.recorded.received", "view.sent[channel]", "record-message", "marker.sent"]) expect(hint).not.toContain(answer);
+    expect(hint.match(/\?/g)!.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("exercise 3: an empty channel is written [], never left out, as assembled-snapshot checks it", () => {
+    expect(text("exercises/03-completion/README.md")).toContain('A channel that recorded nothing is written as an empty list, `[]`: not left out, not\n`null`.');
+    const leavesOutEmpty = {
+      ...completion,
+      assembleSnapshot: (parts: readonly LocalPart[]) => {
+        const whole = completion.assembleSnapshot(parts);
+        return { ...whole, channels: Object.fromEntries(Object.entries(whole.channels).filter(([, amounts]) => amounts.length > 0)) };
+      },
+    };
+    expect(failures(3, leavesOutEmpty)[0]).toMatchObject({ property: "assembled-snapshot", reason: 'the assembled snapshot has channels["P0->P1"] = undefined, expected []' });
+  });
+
+  it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {
+    expect(text("exercises/01-record-and-forward/README.md")).toContain("`deliver marker P0->P1: no effect [kit's channel rules: closes P0->P1 with []]`");
+  });
+});

@@ -1,0 +1,56 @@
+// `snaplab grade --out FILE`: the folder is checked before any grading, and the
+// report replaces the file in one rename, leaving nothing else behind.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkReportFile, writeReportFile } from "../../src/cli/report-file.js";
+import { runCli } from "../support/cli.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-out-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the report file", () => {
+  it("should write the report, replace an old one whole, and leave no temporary file", () => {
+    const dir = join(scratch, "write");
+    mkdirSync(dir);
+    const file = join(dir, "results.json");
+    writeReportFile(file, "first\n");
+    writeFileSync(file, "an old report, much longer than the new one\n");
+    writeReportFile(file, "second\n");
+    expect(readFileSync(file, "utf8")).toBe("second\n");
+    expect(readdirSync(dir)).toEqual(["results.json"]);
+  });
+
+  it("should say in one line why it cannot write, and leave no temporary file", () => {
+    const dir = join(scratch, "blocked");
+    mkdirSync(join(dir, "report.xml", "inside"), { recursive: true });
+    expect(() => writeReportFile(join(dir, "report.xml"), "x")).toThrow(/^.*report\.xml: cannot write the report \(.+\)$/);
+    expect(readdirSync(dir)).toEqual(["report.xml"]);
+  });
+
+  it("should accept a new file in an existing folder, and refuse a missing folder or a folder as the file", () => {
+    expect(() => checkReportFile(join(scratch, "new.json"))).not.toThrow();
+    expect(() => checkReportFile(join(scratch, "no", "such", "r.json"))).toThrow(`${join(scratch, "no", "such", "r.json")}: cannot write the report, there is no folder ${join(scratch, "no", "such")}`);
+    expect(() => checkReportFile(scratch)).toThrow(`${scratch}: cannot write the report, it is a folder (--out names a file)`);
+  });
+});
+
+describe("snaplab grade --out", () => {
+  it("should stop with one line and exit 2 before grading when the folder is missing or --out is a folder", async () => {
+    for (const out of [join(scratch, "missing", "r.json"), scratch]) {
+      // Exercise 4 alone: were grading to start, its report would be written or printed.
+      const result = await runCli("grade", "solutions", "--only", "4", "--out", out);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^snaplab: .*: cannot write the report, [^\n]*\n$/);
+    }
+  });
+
+  it("should write the report to the file, and nothing to stdout", async () => {
+    const out = join(scratch, "graded.json");
+    const result = await runCli("grade", "solutions", "--only", "4", "--format", "json", "--out", out);
+    expect(result).toMatchObject({ status: 0, stdout: "" });
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ directory: "solutions", points: 12, max: 12 });
+  });
+});
