@@ -4,11 +4,17 @@
  * effects, with the reference rules recording the channels.
  */
 import { chandyLamport } from "../../algorithms/chandy-lamport.js";
+import type { Scenario } from "../../bank/scenario.js";
 import { combineRules } from "../check/compose.js";
+import type { Submission } from "../check/submission.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
+
+const graded = (scenario: Scenario, submission: Submission) =>
+  bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario), chandyLamport));
 
 export const recordAndForward: RulesExercise = {
   number: 1,
@@ -16,7 +22,8 @@ export const recordAndForward: RulesExercise = {
   title: "Record and forward",
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
-  checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
-    bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario), chandyLamport)),
-  ),
+  checks: [
+    ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 1, count: 24 }, 3, graded),
+  ],
 };
