@@ -22,6 +22,8 @@ export interface Generation {
 export interface GeneratedCheck extends RulesCheck {
   /** The scenarios it grades on, in order. */
   scenarios(): readonly GeneratedScenario[];
+  /** Explores one scenario of the shape with the submission, as the check does each of its own. */
+  runOn(file: ScenarioFile, submission: Submission, limits: CheckLimits): CheckOutcome;
 }
 
 export function generatedCheck<Scn extends Scenario, State, Action>(
@@ -39,6 +41,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     name: `generated scenarios (${generation.count})`,
     points,
     scenarios,
+    runOn: explore,
     run(submission, limits) {
       let states = 0;
       for (const { skeleton, file } of scenarios()) {

@@ -56,8 +56,8 @@ const MAX_SNAPSHOTS = 4;
  * Without FIFO every message may overtake every other, so fewer.
  */
 export function messageBudget(shape: Shape): number {
-  if (shape.multiSnapshot) return Number(process.env.B6 ?? 7);
-  return shape.fifo ? Number(process.env.BF ?? 7) : Number(process.env.BN ?? 6);
+  if (shape.multiSnapshot) return 7;
+  return shape.fifo ? 7 : 6;
 }
 
 const name = (p: number) => `P${p}`;
@@ -125,6 +125,19 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
     initiators: skeleton.initiators.map(name),
     ...(shape.fifo ? {} : { fifo: false as const }),
     ...(skeleton.snapshots ? { snapshots: skeleton.snapshots.map(name) } : {}),
+  };
+}
+
+/** The skeleton a scenario file was written from (its names are P0, P1, ...). */
+export function skeletonOf(file: ScenarioFile): Skeleton {
+  const index = (p: string) => Number(p.slice(1));
+  const processes = Object.keys(file.processes).length;
+  return {
+    processes,
+    channels: file.channels.map(([from, to]) => [index(from), index(to)] as const),
+    programs: Array.from({ length: processes }, (_, p) => (file.programs[name(p)] ?? []).map((t) => index(t.to))),
+    initiators: file.initiators.map(index),
+    ...(file.snapshots ? { snapshots: file.snapshots.map(index) } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ function submissionObject(report: SubmissionReport): object {
         .map((c) => ({
           exercise: e.number,
           check: c.name,
+          ...(c.scenario ? { scenario: c.scenario } : {}),
           ...(c.counterexample
             ? { property: c.counterexample.property, reason: c.counterexample.reason, trace: c.counterexample.steps, recorded: c.counterexample.recorded }
             : { reason: e.fault?.message ?? c.failure }),
