@@ -40,7 +40,7 @@ describe("the generated scenarios", () => {
       [2, "e3fa398fd8faa308"],
       [3, "86954fc4c23d8b3c"],
       [5, "aa1f7ad87c260176"],
-      [6, "e635616a2e6ecbc5"],
+      [6, "8508b92f3a498a93"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual({
@@ -80,9 +80,7 @@ describe("the generated scenarios", () => {
       const perChannel = (s: Skeleton) => Math.max(0, ...s.channels.map(([from, to]) => s.programs[from]!.filter((t) => t === to).length));
       const everyProcess = (s: Skeleton) => Array.from({ length: s.processes }, (_, p) => p);
       expect([2, 3, 4].map((n) => some((s) => s.processes === n))).toEqual([true, true, true]);
-      // Exercise 6's markers (one a channel and snapshot) leave room for two transfers on a channel, not three.
-      const inFlight = shape.multiSnapshot ? [0, 1, 2] : [0, 1, 2, 3];
-      expect(inFlight.filter((n) => some((s) => perChannel(s) === n))).toEqual(inFlight);
+      expect([0, 1, 2, 3].map((n) => some((s) => perChannel(s) === n))).toEqual([true, true, true, true]);
       expect(some((s) => everyProcess(s).some((p) => incoming(s, p) === 0))).toBe(true);
       expect(some((s) => everyProcess(s).some((p) => outgoing(s, p) === 0))).toBe(true);
       expect(some((s) => everyProcess(s).some((p) => incoming(s, p) >= 2))).toBe(true);
@@ -94,7 +92,7 @@ describe("the generated scenarios", () => {
       const states = check.scenarios().map(({ file }) => check.runOn(file, inProcessSubmission(answers[exercise.number]!), { maxStates: 100_000 }).states);
       // The fixed scenarios explore up to 6,821 states (exercise 6, three-node, P0 and P2 at once).
       expect(Math.max(...states)).toBeLessThanOrEqual(1500);
-      expect(states.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4000);
+      expect(states.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4500);
     });
   }
 });
