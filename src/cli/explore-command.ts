@@ -1,6 +1,7 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { findAlgorithm } from "../algorithms/registry.js";
+import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../bank/scenario.js";
 import type { ModelReport } from "../check/check-model.js";
 import { checkScenario } from "../check/check-scenario.js";
@@ -9,6 +10,7 @@ import { SnaplabError } from "../errors.js";
 import type { Progress } from "../explore/exploration.js";
 import { checkDatabase } from "../models/database/check-database.js";
 import { checkDataflow } from "../models/dataflow/check-dataflow.js";
+import { withRulesFile } from "../grade/rules-file.js";
 import { jsonReport } from "../render/json-report.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import type { SearchProgress } from "../explore/packed-search.js";
@@ -24,6 +26,7 @@ interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
   algorithm?: string;
+  rules?: string;
   json: boolean;
   listSnapshots: boolean;
   maxStates?: number;
@@ -45,6 +48,11 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
+      .option("rules", {
+        type: "string",
+        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5), in the grader's sandbox",
+        conflicts: "algorithm",
+      })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
@@ -65,8 +73,9 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       }) as unknown as Argv<ExploreArgs>,
   handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadAnyScenario(args.scenario);
+    if (loaded.model === "bank" && args.rules !== undefined) return withRulesFile(args.rules, loaded.scenario, (rules) => exploreBank(loaded.scenario, args, rules));
     if (loaded.model === "bank") return exploreBank(loaded.scenario, args);
-    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": args.saveTrace };
+    const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": args.saveTrace, "--rules": args.rules };
     const misplaced = Object.entries(bankOnly).filter(([, given]) => given).map(([flag]) => flag);
     if (misplaced.length > 0) {
       throw new SnaplabError("USAGE", `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to bank scenarios only (${args.scenario} is a ${loaded.model} scenario)`);
@@ -81,10 +90,11 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
   },
 };
 
-function exploreBank(scenario: Scenario, args: ExploreArgs): void {
+function exploreBank(scenario: Scenario, args: ExploreArgs, rules?: SnapshotAlgorithm): void {
   const report = checkScenario(scenario, {
     ...(args.fifo === undefined ? {} : { fifo: args.fifo }),
     ...(args.algorithm === undefined ? {} : { algorithm: findAlgorithm(args.algorithm) }),
+    ...(rules === undefined ? {} : { algorithm: rules }),
     ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
     search: args.search,
     reduction: args.reduction,
