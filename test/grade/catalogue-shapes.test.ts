@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { chandyLamport } from "../../src/algorithms/chandy-lamport.js";
+import type { ProcessView } from "../../src/algorithms/snapshot-algorithm.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
@@ -82,6 +84,23 @@ describe("the catalogue of wrong rules that need a shape", () => {
       });
     });
   }
+});
+
+describe("rules that break their contract only on a generated scenario", () => {
+  it("should fault the exercise, naming the scenario so that the learner can explore it", () => {
+    // Fine on every fixed scenario, where every process has an incoming channel.
+    const module = {
+      rules: {
+        ...chandyLamport,
+        initiate: (view: ProcessView) => (view.incoming.length === 0 ? "nothing to record" : chandyLamport.initiate(view)),
+      },
+    };
+    const exercise = findExercise(1) as RulesExercise;
+    for (const check of fixedOf(exercise)) expect(check.run(inProcessSubmission(module), defaultLimits).counterexample).toBeUndefined();
+    expect(() => generatedOf(exercise).run(inProcessSubmission(module), defaultLimits)).toThrow(
+      /^rules\.initiate\(view\) at P\d returned "nothing to record", not a list of effects \(on generated scenario \{"name":"generated #\d+",.*\}\)$/,
+    );
+  });
 });
 
 describe("right-but-unusual rules", () => {

@@ -6,6 +6,7 @@
  * fail), and that scenario is reported beside its shortest counterexample.
  */
 import type { Scenario } from "../../bank/scenario.js";
+import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../check/rule-fault.js";
 import { replay, runCheck, type CheckOutcome, type GradedSystem } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
@@ -45,7 +46,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     run(submission, limits) {
       let states = 0;
       for (const { skeleton, file } of scenarios()) {
-        const outcome = explore(file, submission, limits);
+        const outcome = onScenario(file, () => explore(file, submission, limits));
         states += outcome.states;
         if (fails(outcome)) {
           const smallest = shrink(skeleton, file, outcome, generation.shape, (candidate) => explore(candidate, submission, limits));
@@ -61,14 +62,25 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   };
 }
 
+/** A fault of the rules on a generated scenario names it, so that the learner can explore it (snaplab explore --rules). */
+function onScenario(file: ScenarioFile, run: () => CheckOutcome): CheckOutcome {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleFault) throw new RuleFault(error.fault, `${error.message} (on generated scenario ${JSON.stringify(file)})`);
+    throw error;
+  }
+}
+
 const fails = (outcome: CheckOutcome) => outcome.counterexample !== undefined || outcome.failure !== undefined;
 
 /**
  * Greedy shrinking: try the smaller scenarios one at a time, biggest cuts
  * first, keep the first that still fails, and start again from it; stop when
  * none fails. Each try is an exhaustive exploration, so the verdict is exact.
- * A smaller scenario on which the rules break their contract is not kept:
- * the learner is shown a failing check, not a fault of another scenario.
+ * A smaller scenario on which the rules break their contract, or explore
+ * past the state limit, is not kept: the learner is shown a failing check,
+ * not a fault of another scenario.
  */
 function shrink(
   skeleton: Skeleton,
@@ -88,7 +100,7 @@ function shrink(
       try {
         result = explore(candidateFile);
       } catch (error) {
-        if (error instanceof RuleFault) continue;
+        if (error instanceof RuleFault || error instanceof StateLimitError) continue;
         throw error;
       }
       states += result.states;
