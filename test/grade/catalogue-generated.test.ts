@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { gradeSubmission } from "../../src/grade/grade.js";
+import type { SubmissionReport } from "../../src/grade/result.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
@@ -95,6 +97,31 @@ describe("the generated scenarios", () => {
       expect(states.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4500);
     });
   }
+});
+
+describe("grading the kit's own folders, generated scenarios included", () => {
+  it("should give solutions/ 100 of 100 and the stubs in exercises/ 0, generated checks and all", async () => {
+    const solutions = await gradeSubmission("solutions");
+    expect([solutions.points, solutions.maxPoints]).toEqual([100, 100]);
+    const stubs = await gradeSubmission("exercises");
+    expect([stubs.points, stubs.maxPoints]).toEqual([0, 100]);
+    const generatedResults = (report: SubmissionReport) =>
+      report.exercises.flatMap((e) => e.checks.filter((c) => c.name.startsWith("generated scenarios")).map((c) => [e.number, c.passed, c.points]));
+    expect(generatedResults(solutions)).toEqual([
+      [1, true, 3],
+      [2, true, 3],
+      [3, true, 2],
+      [5, true, 6],
+      [6, true, 6],
+    ]);
+    expect(generatedResults(stubs)).toEqual([
+      [1, false, 0],
+      [2, false, 0],
+      [3, false, 0],
+      [5, false, 0],
+      [6, false, 0],
+    ]);
+  });
 });
 
 describe("shrinking", () => {
