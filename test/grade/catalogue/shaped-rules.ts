@@ -57,6 +57,14 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
       onMarker: (view, channel) => [...(view.hasRecorded || view.outgoing.length === 0 ? [] : recordAndForward(view)), close(channel)],
     }),
   },
+  {
+    name: "a process with no incoming channel records, but sends no markers (nothing to close, it thinks)",
+    exercise: 1,
+    shape: "no incoming channel",
+    passesFixed: true,
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : recordAndForward(view)) }),
+  },
   // Exercise 2: channel recording.
   {
     name: "records only the first message that arrives on a channel",
@@ -139,6 +147,29 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     refusedBy: "no-ghost-receive",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
+    }),
+  },
+  {
+    name: "a process with no incoming channel turns red without telling its neighbours",
+    exercise: 5,
+    shape: "no incoming channel",
+    passesFixed: true,
+    refusedBy: "marker-sending-rule",
+    module: laiYangWith({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : turnRed(view)) }),
+  },
+  {
+    // Two transfers on one channel in a fixed scenario (two-transfers) catch it too.
+    name: "records one in-flight message a channel: the first of the marker's list",
+    exercise: 5,
+    shape: "several in flight on one channel",
+    passesFixed: false,
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = view.recorded?.received ?? view.received;
+        const inFlight = (marker.sent ?? []).filter((m) => !history.includes(m.id)).slice(0, 1);
+        return [...(view.hasRecorded ? [] : turnRed(view)), ...inFlight.map((message): Effect => ({ type: "record-message", channel, message })), close(channel)];
+      },
     }),
   },
   // Exercise 6: repeated and concurrent snapshots.
