@@ -65,7 +65,7 @@ describe("the catalogue of wrong rules that need a shape", () => {
       const generated = generatedOf(exercise);
       const outcome = generated.run(submission, defaultLimits);
       const counterexample = outcome.counterexample!;
-      expect(counterexample?.property).toBe(wrong.refusedBy);
+      expect(outcome.counterexample && { property: counterexample.property, reason: counterexample.reason }).toEqual({ property: wrong.refusedBy, reason: wrong.reason });
       const file = outcome.scenario as ScenarioFile;
       expect(file.name).toMatch(/^generated #\d+/);
 

@@ -24,6 +24,8 @@ export interface ShapedWrongRules {
   readonly passesFixed: boolean;
   /** The property or step rule the smallest failing scenario's shortest counterexample breaks. */
   readonly refusedBy: string;
+  /** Why, as the counterexample says it. */
+  readonly reason: string;
   readonly module: Record<string, unknown>;
 }
 
@@ -52,6 +54,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     passesFixed: true,
     // An initiator with no outgoing channel "starts" the snapshot without recording.
     refusedBy: "marker-sending-rule",
+    reason: "P0 started a snapshot without recording its state",
     module: rulesOf({
       initiate: (view) => (view.outgoing.length === 0 ? [] : recordAndForward(view)),
       onMarker: (view, channel) => [...(view.hasRecorded || view.outgoing.length === 0 ? [] : recordAndForward(view)), close(channel)],
@@ -63,6 +66,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
+    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
     module: rulesOf({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : recordAndForward(view)) }),
   },
   // Exercise 2: channel recording.
@@ -72,6 +76,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
+    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) => (isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : []),
     }),
@@ -82,6 +87,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
+    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) => (isOpen(view, channel) ? [{ type: "start-recording", channel }, { type: "record-message", channel, message }] : []),
@@ -94,6 +100,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
+    reason: "P0 says its part is done, but it has not recorded",
     module: { ...completionAnswer, isPartDone: (view: ProcessView) => view.incoming.every((c) => isClosed(view, c)) },
   },
   {
@@ -102,6 +109,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
+    reason: "P0 has recorded and every incoming channel is closed, but does not say its part is done",
     module: {
       ...completionAnswer,
       isPartDone: (view: ProcessView) => view.hasRecorded && view.incoming.some((c) => isClosed(view, c)) && view.incoming.every((c) => isClosed(view, c)),
@@ -113,6 +121,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
+    reason: "the assembled snapshot has channels[\"P1->P0\"] = [1], expected [1,2]",
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
@@ -130,6 +139,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
+    reason: "channel P1->P2 recorded [], expected [P1#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -145,6 +155,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
+    reason: "P2 recorded receiving P3#1, but P3 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
@@ -155,6 +166,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
+    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
     module: laiYangWith({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : turnRed(view)) }),
   },
   {
@@ -164,6 +176,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: false,
     refusedBy: "channel-state",
+    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const history = view.recorded?.received ?? view.received;
@@ -179,6 +192,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "channel-state (snapshot 2)",
+    reason: "channel P1->P0 recorded [], expected [P1#1 (1)]",
     module: multiWith({
       onMessage: (view, channel, message) =>
         [0, 1].filter((s) => view.snapshots[s]?.recordings[channel]?.status === "open").map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
@@ -190,6 +204,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "termination (snapshot 2)",
+    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1)",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
