@@ -18,6 +18,7 @@ import { defaultLimits, gradeSubmission } from "../../src/grade/grade.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
 import { rightRules, shapedWrongRules, type Shape } from "./catalogue/shaped-rules.js";
+import { catalogue } from "./catalogue/wrong-rules.js";
 
 const generatedOf = (exercise: RulesExercise) => exercise.checks.find((c) => c.name.startsWith("generated scenarios")) as GeneratedCheck;
 const fixedOf = (exercise: RulesExercise) => exercise.checks.filter((c) => !c.name.startsWith("generated scenarios"));
@@ -81,6 +82,20 @@ describe("the catalogue of wrong rules that need a shape", () => {
       expect(generated.replay(inProcessSubmission(wrong.module), counterexample.actions, file)).toEqual({
         property: counterexample.property,
         reason: counterexample.reason,
+      });
+    });
+  }
+});
+
+describe("the first catalogue's mistakes, on the generated scenarios alone", () => {
+  for (const wrong of catalogue) {
+    it(`should refuse "${wrong.name}" (exercise ${wrong.exercise}) with ${wrong.refusedBy}, as the fixed scenarios do`, () => {
+      const generated = generatedOf(findExercise(wrong.exercise) as RulesExercise);
+      const outcome = generated.run(inProcessSubmission(wrong.module), defaultLimits);
+      expect(outcome.counterexample?.property).toBe(wrong.refusedBy);
+      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample!.actions, outcome.scenario)).toEqual({
+        property: wrong.refusedBy,
+        reason: outcome.counterexample!.reason,
       });
     });
   }
