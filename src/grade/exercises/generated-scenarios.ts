@@ -53,7 +53,9 @@ const MAX_SNAPSHOTS = 4;
 /**
  * What keeps every exploration cheap: the messages a run can have in flight
  * (transfers, and a marker per channel and snapshot), at most this many.
- * Without FIFO every message may overtake every other, so fewer.
+ * Without FIFO every message may overtake every other, so fewer. With these,
+ * the answers in solutions/ explore at most 1,282 states on one generated
+ * scenario and 4,344 on an exercise's 24 (test/grade/catalogue-generated.test.ts).
  */
 export function messageBudget(shape: Shape): number {
   if (shape.multiSnapshot) return 7;
