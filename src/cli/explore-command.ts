@@ -73,7 +73,10 @@ export const exploreCommand: CommandModule<object, ExploreArgs> = {
       }) as unknown as Argv<ExploreArgs>,
   handler: (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadAnyScenario(args.scenario);
-    if (loaded.model === "bank" && args.rules !== undefined) return withRulesFile(args.rules, loaded.scenario, (rules) => exploreBank(loaded.scenario, args, rules));
+    if (loaded.model === "bank" && args.rules !== undefined) {
+      // A learner's rules run in the grader's sandbox, as when graded.
+      return withRulesFile(args.rules, loaded.scenario, (rules) => exploreBank(loaded.scenario, args, rules));
+    }
     if (loaded.model === "bank") return exploreBank(loaded.scenario, args);
     const bankOnly = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": args.saveTrace, "--rules": args.rules };
     const misplaced = Object.entries(bankOnly).filter(([, given]) => given).map(([flag]) => flag);
