@@ -81,6 +81,13 @@ describe("snaplab explore --rules", () => {
     ],
     ["--rules beside --algorithm", ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"], /^snaplab: Arguments rules and algorithm are mutually exclusive/],
   ];
+  it("should refuse --rules on a scenario of another model in one line, exit 2", () => {
+    const database = "spec/scenarios/case-studies/seed002-two-nodes-blocking.json";
+    const { status, stderr } = snaplab("explore", database, "--rules", firstMessageOnly);
+    expect(status).toBe(2);
+    expect(stderr).toBe(`snaplab: --rules applies to bank scenarios only (${database} is a database scenario)\n`);
+  });
+
   for (const [what, args, message] of bad) {
     it(`should refuse ${what} in one line, exit 2`, () => {
       const { status, stdout, stderr } = snaplab("explore", scenario, ...args);
