@@ -236,6 +236,40 @@ export const rightRules: readonly RightRules[] = [
     },
   },
   {
+    name: "on the first marker, opens only the other channels and closes the marker's channel empty directly",
+    exercises: [1, 2],
+    module: {
+      rules: {
+        name: "close at once",
+        initiate: (view: ProcessView) => recordAndForward(view),
+        onMarker(view: ProcessView, channel: string): Effect[] {
+          if (view.hasRecorded) return [close(channel)];
+          const others = view.incoming.filter((c) => c !== channel).map((c): Effect => ({ type: "start-recording", channel: c }));
+          return [{ type: "record-state" }, ...view.outgoing.map((c): Effect => ({ type: "send-marker", channel: c })), ...others, close(channel)];
+        },
+        onMessage: (view: ProcessView, channel: string, message: unknown) => (isOpen(view, channel) ? [{ type: "record-message", channel, message }] : []),
+      },
+    },
+  },
+  {
+    name: "completion with loops and early returns, the total summed from the assembled channels",
+    exercises: [3],
+    module: {
+      isPartDone(view: ProcessView): boolean {
+        if (!view.hasRecorded) return false;
+        for (const channel of view.incoming) if (!isClosed(view, channel)) return false;
+        return true;
+      },
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const processes = Object.fromEntries(parts.map((part) => [part.process, { ...part.state }]));
+        const channels = Object.fromEntries(parts.flatMap((part) => Object.entries(part.channels)).map(([c, messages]) => [c, messages.map((m) => m.amount)]));
+        const balances = Object.values(processes).map((p) => p.balance);
+        const total = [...balances, ...Object.values(channels).flat()].reduce((a, b) => a + b, 0);
+        return { total, channels, processes };
+      },
+    },
+  },
+  {
     name: "completion counting closed channels, snapshot built with reduce, keys in another order",
     exercises: [3],
     module: {
@@ -264,6 +298,24 @@ export const rightRules: readonly RightRules[] = [
         const history = new Set(view.hasRecorded ? view.recorded!.received : view.received);
         const inFlight = (marker.sent ?? []).filter((m) => !history.has(m.id)).map((message): Effect => ({ type: "record-message", channel, message }));
         return view.hasRecorded ? [...inFlight, close(channel)] : [...turnRed(view), ...inFlight, close(channel)];
+      },
+    }),
+  },
+  {
+    name: "Lai-Yang written as a class with early returns, markers carrying copies of the sent messages",
+    exercises: [5],
+    module: { rules: laiYangClass() },
+  },
+  {
+    name: "concurrent snapshots closing the first marker's channel empty directly",
+    exercises: [6],
+    module: multiWith({
+      onMarker(view, channel, snapshot) {
+        if (view.snapshots[snapshot]) return [{ type: "stop-recording", channel, snapshot }];
+        return [
+          ...start(view, snapshot).filter((e) => !(e.type === "start-recording" && e.channel === channel)),
+          { type: "stop-recording", channel, snapshot },
+        ];
       },
     }),
   },
@@ -336,4 +388,34 @@ function classRules(): SnapshotAlgorithm {
   const rules = new Snapshotter();
   // The grader calls the exported functions by path (rules.initiate, ...), so they are bound here.
   return { name: rules.name, initiate: (v) => rules.initiate(v), onMarker: (v, c) => rules.onMarker(v, c), onMessage: (v, c, m) => rules.onMessage(v, c, m) };
+}
+
+function laiYangClass(): SnapshotAlgorithm {
+  class LaiYang {
+    readonly name = "lai-yang as a class";
+    initiate(view: ProcessView): Effect[] {
+      return this.turnRed(view);
+    }
+    onMarker(view: ProcessView, channel: string, marker: { sent?: readonly { kind: "data"; id: string; amount: number }[] }): Effect[] {
+      const effects: Effect[] = view.hasRecorded ? [] : this.turnRed(view);
+      const history = view.hasRecorded ? view.recorded!.received : view.received;
+      for (const message of marker.sent ?? []) {
+        if (history.includes(message.id)) continue;
+        effects.push({ type: "record-message", channel, message });
+      }
+      effects.push(close(channel));
+      return effects;
+    }
+    onMessage(view: ProcessView, _channel: string, message: { colour: string }): Effect[] {
+      if (view.hasRecorded) return [];
+      if (message.colour !== "red") return [];
+      return this.turnRed(view);
+    }
+    private turnRed(view: ProcessView): Effect[] {
+      const markers = view.outgoing.map((channel): Effect => ({ type: "send-marker", channel, sent: view.sent[channel]!.map((m) => ({ ...m })) }));
+      return [...view.incoming.map((channel): Effect => ({ type: "start-recording", channel })), { type: "record-state" }, ...markers];
+    }
+  }
+  const rules = new LaiYang();
+  return { name: rules.name, initiate: (v) => rules.initiate(v), onMarker: (v, c, m) => rules.onMarker(v, c, m), onMessage: (v, c, m) => rules.onMessage(v, c, m) };
 }
