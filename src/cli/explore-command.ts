@@ -1,10 +1,11 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { check } from "../check/check.js";
-import type { ModelScenario } from "../check/model-descriptor.js";
+import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { GENERIC_MAX_STATES } from "../explore/bfs.js";
 import type { Progress } from "../explore/exploration.js";
+import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
@@ -16,6 +17,7 @@ interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
   algorithm?: string;
+  rules?: string;
   json: boolean;
   listSnapshots: boolean;
   maxStates?: number;
@@ -38,6 +40,11 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
+      .option("rules", {
+        type: "string",
+        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5), in the grader's sandbox",
+        conflicts: "algorithm",
+      })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
@@ -56,13 +63,17 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         const max = args["max-states"];
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
-  handler: (args: ArgumentsCamelCase<ExploreArgs>) => explore(loadModelScenario(args.scenario, registry), args, registry),
+  handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
+    const loaded = loadModelScenario(args.scenario, registry);
+    refuseOptionsTheModelLacks(loaded, args, registry);
+    if (args.rules === undefined) return explore(loaded, args);
+    // A learner's rules run in the grader's sandbox, as when graded.
+    await withRulesFile(args.rules, loaded.scenario, (rules) => explore(loaded, args, rules));
+  },
 });
 
-function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegistry): void {
-  const { model } = loaded;
-  refuseOptionsTheModelLacks(loaded, args, registry);
-  let scenario = loaded.scenario;
+function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, rules?: Named): void {
+  let scenario = given;
   for (const { key, apply } of model.settings ?? []) {
     const value = (args as unknown as Record<string, unknown>)[key];
     if (typeof value === "boolean") scenario = apply(scenario, value);
@@ -71,6 +82,7 @@ function explore(loaded: ModelScenario, args: ExploreArgs, registry: ModelRegist
     { model, scenario },
     {
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
+      ...(rules === undefined ? {} : { rules }),
       // The generic explorer keeps readable states; a model's own engine knows its own limit.
       ...(args.maxStates === undefined ? (model.explore ? {} : { maxStates: GENERIC_MAX_STATES }) : { maxStates: args.maxStates }),
       search: args.search,
@@ -96,8 +108,14 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
     "--fifo": (m: ModelScenario["model"]) => (m.settings ?? []).some((setting) => setting.key === "fifo"),
     "--list-snapshots": (m: ModelScenario["model"]) => m.recordedSnapshots !== undefined,
     "--save-trace": (m: ModelScenario["model"]) => m.trace !== undefined,
+    "--rules": takesRulesFile,
   };
-  const given = { "--fifo": args.fifo !== undefined, "--list-snapshots": args.listSnapshots, "--save-trace": Boolean(args.saveTrace) };
+  const given = {
+    "--fifo": args.fifo !== undefined,
+    "--list-snapshots": args.listSnapshots,
+    "--save-trace": Boolean(args.saveTrace),
+    "--rules": args.rules !== undefined,
+  };
   const misplaced = (Object.keys(takes) as (keyof typeof takes)[]).filter((flag) => given[flag] && !takes[flag](model));
   if (misplaced.length === 0) return;
   const owners = registry.filter((m) => misplaced.every((flag) => takes[flag](m))).map((m) => m.name);

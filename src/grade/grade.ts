@@ -137,6 +137,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     states: outcome.states,
     ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram, ...(c.details ? { details: c.details } : {}) } } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
+    ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ export interface CheckResult {
   readonly counterexample?: CounterexampleReport;
   /** Why it failed, when no trace shows it. */
   readonly failure?: string;
+  /** The smallest generated scenario it failed on, as a scenario file (checks on generated scenarios only). */
+  readonly scenario?: object;
 }
 
 /** Why a whole exercise got zero: its code could not be run, or broke the rules' contract. */

@@ -59,7 +59,7 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
   });
 
   it("should cost nothing in exercise 1, which grades only the process's own effects", () => {
-    expect(exercise(1).checks.map((k) => k.run(inProcessSubmission(recordsOnClosed), defaultLimits).counterexample?.property)).toEqual([undefined, undefined, undefined]);
+    expect(exercise(1).checks.map((k) => k.run(inProcessSubmission(recordsOnClosed), defaultLimits).counterexample?.property)).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 

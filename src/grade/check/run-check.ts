@@ -45,6 +45,8 @@ export interface CheckOutcome<Action = unknown> {
   readonly counterexample?: Counterexample<Action>;
   /** A failure that no trace shows (e.g. a property that should break and holds). */
   readonly failure?: string;
+  /** The scenario it failed on, as a scenario file, where the check has no fixed one (a generated scenario, shrunk). */
+  readonly scenario?: object;
 }
 
 const graded = <State, Action>(system: GradedSystem<State, Action>) =>

@@ -5,11 +5,17 @@
  * markers, so a mistake in exercise 1 costs nothing here.
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsChannelEffects } from "../check/compose.js";
+import type { Submission } from "../check/submission.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
+
+const graded = (scenario: Scenario, submission: Submission) =>
+  bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects)));
 
 export const channelRecording: RulesExercise = {
   number: 2,
@@ -18,7 +24,8 @@ export const channelRecording: RulesExercise = {
   // Exercises 1 and 2 fill in the same rules file.
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
-  checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
-    bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects))),
-  ),
+  checks: [
+    ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 6, count: 24 }, 3, graded),
+  ],
 };

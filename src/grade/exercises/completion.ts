@@ -16,6 +16,7 @@ import { RuleFault } from "../check/rule-fault.js";
 import type { Submission } from "../check/submission.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { threeNode, twoNode } from "./scenarios.js";
 
 /** What one process hands in when its part of the snapshot is done. */
@@ -42,10 +43,15 @@ export const completion: RulesExercise = {
   title: "Completion",
   file: "03-completion/completion.ts",
   kind: "rules",
-  checks: scenarioChecks([twoNode, threeNode], 5, (scenario, submission) =>
-    bankGradedSystem(scenario, chandyLamport, completionProperties(scenario, submission)),
-  ),
+  checks: [
+    ...scenarioChecks([twoNode, threeNode], 4, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 7, count: 24 }, 2, graded),
+  ],
 };
+
+function graded(scenario: Scenario, submission: Submission) {
+  return bankGradedSystem(scenario, chandyLamport, completionProperties(scenario, submission));
+}
 
 function completionProperties(scenario: Scenario, submission: Submission): Property<BankState>[] {
   const knowsWhenDone = always<BankState>(

@@ -17,6 +17,7 @@ import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
 import { scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { repeated, ringConcurrent, threeConcurrent } from "./scenarios.js";
 
 export const concurrentSnapshots: RulesExercise = {
@@ -25,10 +26,15 @@ export const concurrentSnapshots: RulesExercise = {
   title: "Repeated and concurrent snapshots",
   file: "06-concurrent-snapshots/rules.ts",
   kind: "rules",
-  checks: scenarioChecks([repeated, ringConcurrent, threeConcurrent], 8, (scenario, submission) =>
-    multiGradedSystem(scenario, submittedMultiRules(submission, scenario)),
-  ),
+  checks: [
+    ...scenarioChecks([repeated, ringConcurrent, threeConcurrent], 6, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: true }, seed: 63, count: 24 }, 6, graded),
+  ],
 };
+
+function graded(scenario: MultiSnapshotScenario, submission: Submission) {
+  return multiGradedSystem(scenario, submittedMultiRules(submission, scenario));
+}
 
 function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
   const model = multiSnapshotSystem(scenario, rules);

@@ -25,8 +25,11 @@ export interface RulesCheck {
   readonly name: string;
   readonly points: number;
   run(submission: Submission, limits: CheckLimits): CheckOutcome;
-  /** Runs a counterexample's actions again: which property or step rule fails at the end, and why. */
-  replay(submission: Submission, actions: readonly unknown[]): { property: string; reason: string } | undefined;
+  /**
+   * Runs a counterexample's actions again: which property or step rule fails at the end, and why.
+   * A check on generated scenarios replays on the scenario its outcome reported.
+   */
+  replay(submission: Submission, actions: readonly unknown[], scenario?: object): { property: string; reason: string } | undefined;
 }
 
 /** The learner writes code: it runs in a sandbox and the checks call it. */

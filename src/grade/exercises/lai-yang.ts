@@ -4,12 +4,15 @@
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import { colouredSteps } from "../check/coloured-steps.js";
+import type { Submission } from "../check/submission.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { ring, twoNode, twoTransfers } from "./scenarios.js";
 
 const unordered = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}, no FIFO`, fifo: false });
+const graded = (scenario: Scenario, submission: Submission) => colouredSteps(scenario, bankGradedSystem(scenario, submittedRules(submission, scenario)));
 
 export const laiYang: RulesExercise = {
   number: 5,
@@ -17,7 +20,8 @@ export const laiYang: RulesExercise = {
   title: "Snapshots without FIFO (Lai-Yang)",
   file: "05-lai-yang/rules.ts",
   kind: "rules",
-  checks: scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 8, (scenario, submission) =>
-    colouredSteps(scenario, bankGradedSystem(scenario, submittedRules(submission, scenario))),
-  ),
+  checks: [
+    ...scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 6, graded),
+    generatedCheck({ shape: { fifo: false, multiSnapshot: false }, seed: 5, count: 24 }, 6, graded),
+  ],
 };

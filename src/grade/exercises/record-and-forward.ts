@@ -4,12 +4,18 @@
  * effects, with the reference rules recording the channels.
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsProcessEffects } from "../check/compose.js";
 import { kitChannelStepsMarked } from "../check/kit-marked-steps.js";
+import type { Submission } from "../check/submission.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
+import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
+
+const graded = (scenario: Scenario, submission: Submission) =>
+  kitChannelStepsMarked(scenario, bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport)));
 
 export const recordAndForward: RulesExercise = {
   number: 1,
@@ -17,7 +23,8 @@ export const recordAndForward: RulesExercise = {
   title: "Record and forward",
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
-  checks: scenarioChecks([twoNode, ring, twoInitiators], 5, (scenario, submission) =>
-    kitChannelStepsMarked(scenario, bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport))),
-  ),
+  checks: [
+    ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 4, count: 24 }, 3, graded),
+  ],
 };

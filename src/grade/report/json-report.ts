@@ -36,6 +36,7 @@ function submissionObject(report: SubmissionReport): object {
             .map((c) => ({
               exercise: e.number,
               check: c.name,
+              ...(c.scenario ? { scenario: c.scenario } : {}),
               ...(c.counterexample
                 ? {
                     property: c.counterexample.property,

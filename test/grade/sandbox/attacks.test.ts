@@ -79,12 +79,12 @@ describe("the bundler", () => {
   };
 
   it("should refuse the kit's own algorithms, however they are named", async () => {
-    const kit = join(repo, "src/algorithms/chandy-lamport.js");
+    const kit = join(repo, "src/models/bank/algorithms/chandy-lamport.js");
     await refused(student(`export { chandyLamport as rules } from ${JSON.stringify(kit)};`), /05-lai-yang\/rules\.ts imports ".*chandy-lamport\.js", which is outside the submission folder/);
-    const outside = student(`export { chandyLamport as rules } from "../../src/algorithms/chandy-lamport.js";`);
+    const outside = student(`export { chandyLamport as rules } from "../../src/models/bank/algorithms/chandy-lamport.js";`);
     symlinkSync(join(repo, "src"), join(outside, "..", "src"), "dir");
     try {
-      await refused(outside, /imports "\.\.\/\.\.\/src\/algorithms\/chandy-lamport\.js", which is outside the submission folder/);
+      await refused(outside, /imports "\.\.\/\.\.\/src\/models\/bank\/algorithms\/chandy-lamport\.js", which is outside the submission folder/);
     } finally {
       rmSync(join(outside, "..", "src"));
     }

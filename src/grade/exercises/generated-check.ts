@@ -1,0 +1,154 @@
+/**
+ * The check on an exercise's generated scenarios: each is explored
+ * exhaustively in turn, as a fixed scenario is. The first that fails is
+ * shrunk, deterministically, to a smallest failing scenario (no process,
+ * channel, snapshot, initiator or transfer can be taken away and still
+ * fail), and that scenario is reported beside its shortest counterexample.
+ */
+import type { Scenario } from "../../models/bank/scenario.js";
+import { StateLimitError } from "../../explore/state-limit-error.js";
+import { RuleFault } from "../check/rule-fault.js";
+import { replay, runCheck, type CheckOutcome, type GradedSystem } from "../check/run-check.js";
+import type { Submission } from "../check/submission.js";
+import type { CheckLimits, RulesCheck } from "./exercise.js";
+import { generatedScenarios, scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
+
+/** Which scenarios an exercise generates: the same `count` from the same `seed` for everyone. */
+export interface Generation {
+  readonly shape: Shape;
+  readonly seed: number;
+  readonly count: number;
+}
+
+export interface GeneratedCheck extends RulesCheck {
+  /** The scenarios it grades on, in order. */
+  scenarios(): readonly GeneratedScenario[];
+  /** Explores one scenario of the shape with the submission, as the check does each of its own. */
+  runOn(file: ScenarioFile, submission: Submission, limits: CheckLimits): CheckOutcome;
+}
+
+export function generatedCheck<Scn extends Scenario, State, Action>(
+  generation: Generation,
+  points: number,
+  build: (scenario: Scn, submission: Submission) => GradedSystem<State, Action>,
+): GeneratedCheck {
+  // Drawn when first needed, not when the CLI loads the exercises.
+  let drawn: GeneratedScenario[] | undefined;
+  const scenarios = () => (drawn ??= generatedScenarios(generation.shape, generation.seed, generation.count));
+  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
+    runCheck(build(scenarioOf(file) as Scn, submission), limits.maxStates);
+
+  return {
+    name: `generated scenarios (${generation.count})`,
+    points,
+    scenarios,
+    runOn: explore,
+    run(submission, limits) {
+      let states = 0;
+      for (const { skeleton, file } of scenarios()) {
+        const outcome = onScenario(file, () => explore(file, submission, limits));
+        states += outcome.states;
+        if (fails(outcome)) {
+          const smallest = shrink(skeleton, file, outcome, generation.shape, (candidate) => explore(candidate, submission, limits));
+          return { ...smallest.outcome, states: states + smallest.states, scenario: smallest.file };
+        }
+      }
+      return { states };
+    },
+    replay(submission, actions, scenario) {
+      if (scenario === undefined) throw new Error("replay: a generated check replays on the scenario it reported");
+      return replay(build(scenarioOf(scenario as ScenarioFile) as Scn, submission), actions as readonly Action[]);
+    },
+  };
+}
+
+/** A fault of the rules on a generated scenario names it, so that the learner can explore it (snaplab explore --rules). */
+function onScenario(file: ScenarioFile, run: () => CheckOutcome): CheckOutcome {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleFault) throw new RuleFault(error.fault, `${error.message} (on generated scenario ${JSON.stringify(file)})`);
+    throw error;
+  }
+}
+
+const fails = (outcome: CheckOutcome) => outcome.counterexample !== undefined || outcome.failure !== undefined;
+
+/**
+ * Greedy shrinking: try the smaller scenarios one at a time, biggest cuts
+ * first, keep the first that still fails, and start again from it; stop when
+ * none fails. Each try is an exhaustive exploration, so the verdict is exact.
+ * A smaller scenario on which the rules break their contract, or explore
+ * past the state limit, is not kept: the learner is shown a failing check,
+ * not a fault of another scenario.
+ */
+function shrink(
+  skeleton: Skeleton,
+  file: ScenarioFile,
+  outcome: CheckOutcome,
+  shape: Shape,
+  explore: (file: ScenarioFile) => CheckOutcome,
+): { file: ScenarioFile; outcome: CheckOutcome; states: number } {
+  let current = { skeleton, file, outcome };
+  let states = 0;
+  const title = `${file.name}, shrunk`;
+  for (let shrunk = true; shrunk; ) {
+    shrunk = false;
+    for (const candidate of smaller(current.skeleton).filter((s) => withinShape(s, shape))) {
+      const candidateFile = scenarioFile(candidate, title, shape);
+      let result: CheckOutcome;
+      try {
+        result = explore(candidateFile);
+      } catch (error) {
+        if (error instanceof RuleFault || error instanceof StateLimitError) continue;
+        throw error;
+      }
+      states += result.states;
+      if (fails(result)) {
+        current = { skeleton: candidate, file: candidateFile, outcome: result };
+        shrunk = true;
+        break;
+      }
+    }
+  }
+  return { file: current.file, outcome: current.outcome, states };
+}
+
+/** Every skeleton with one thing less: a process, a channel, a snapshot, an initiator, a transfer. */
+export function smaller(skeleton: Skeleton): Skeleton[] {
+  const { processes, channels, programs, initiators, snapshots } = skeleton;
+  const out: Skeleton[] = [];
+  for (let p = 0; p < processes; p++) out.push(withoutProcess(skeleton, p));
+  channels.forEach(([from, to], c) => {
+    out.push({
+      ...skeleton,
+      channels: channels.filter((_, i) => i !== c),
+      programs: programs.map((program, q) => (q === from ? program.filter((t) => t !== to) : program)),
+    });
+  });
+  if (snapshots) {
+    snapshots.forEach((_, k) => {
+      const kept = snapshots.filter((__, i) => i !== k);
+      out.push({ ...skeleton, snapshots: kept, initiators: [...new Set(kept)] });
+    });
+  } else {
+    initiators.forEach((_, i) => out.push({ ...skeleton, initiators: initiators.filter((__, j) => j !== i) }));
+  }
+  programs.forEach((program, p) =>
+    program.forEach((_, k) => out.push({ ...skeleton, programs: programs.map((q, i) => (i === p ? q.filter((__, j) => j !== k) : q)) })),
+  );
+  return out;
+}
+
+function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {
+  const renumber = (p: number) => (p > gone ? p - 1 : p);
+  const kept = (list: readonly number[]) => list.filter((p) => p !== gone).map(renumber);
+  const snapshots = skeleton.snapshots && kept(skeleton.snapshots);
+  return {
+    processes: skeleton.processes - 1,
+    channels: skeleton.channels.filter(([from, to]) => from !== gone && to !== gone).map(([from, to]) => [renumber(from), renumber(to)] as const),
+    programs: skeleton.programs.filter((_, p) => p !== gone).map(kept),
+    initiators: snapshots ? [...new Set(snapshots)] : kept(skeleton.initiators),
+    ...(snapshots ? { snapshots } : {}),
+  };
+}

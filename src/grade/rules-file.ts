@@ -1,0 +1,57 @@
+/**
+ * A learner's rules file run as the grader runs it: bundled, loaded in a
+ * sandbox, each handler a call into it and each answer checked to be effects.
+ * `snaplab explore SCENARIO --rules FILE` explores any bank scenario with it,
+ * so a learner can take apart a scenario the grader showed them.
+ */
+import { statSync } from "node:fs";
+import type { ModelDescriptor } from "../check/model-descriptor.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import { bankModel } from "../models/bank/bank-model.js";
+import type { Scenario } from "../models/bank/scenario.js";
+import { RuleFault } from "./check/rule-fault.js";
+import { sandboxedSubmission } from "./check/submission.js";
+import { submittedRules } from "./check/submitted-rules.js";
+import { defaultLimits } from "./grade.js";
+import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
+import { asData } from "./shown-as-data.js";
+
+/** Exploring a scenario bigger than the grader's may take longer than grading does. */
+const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
+
+/** Learners write the bank's snapshot rules; the other models' designs are the kit's. */
+export const takesRulesFile = (model: ModelDescriptor): boolean => model === bankModel;
+
+/** Runs `use` with the rules `file` exports as `rules`; a file that cannot be run gives one SnaplabError naming it. */
+export async function withRulesFile<T>(file: string, scenario: Scenario, use: (rules: SnapshotAlgorithm) => T): Promise<T> {
+  const refuse = (problem: string) => new SnaplabError("BAD_RULES", `${file}: ${problem}`);
+  let isFile = false;
+  try {
+    isFile = statSync(file).isFile();
+  } catch (error) {
+    throw refuse(`cannot read the rules file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
+  if (!isFile) throw refuse("is not a file");
+
+  let bundle: string;
+  try {
+    bundle = await submissionBundle(file, file);
+  } catch (error) {
+    // The bundler's message already starts with the file, line and column.
+    if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `does not build: ${error.message}`);
+    throw error;
+  }
+  const sandbox = new Sandbox(bundle, { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
+  try {
+    sandbox.load();
+    return use(submittedRules(sandboxedSubmission(sandbox), scenario));
+  } catch (error) {
+    // What the submission said is data: escaped, one line.
+    if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));
+    throw error;
+  } finally {
+    await sandbox.close();
+  }
+}
