@@ -4,9 +4,9 @@
  * here and run through every command (explore, --json, the pictures,
  * --save-trace and replay) exactly as the shipped models are.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "./support/temp-dir.js";
 import { describe, expect, it } from "vitest";
 import { check } from "../src/check/check.js";
 import { models, parseModelScenario } from "../src/models/registry.js";
@@ -75,7 +75,7 @@ describe("a model defined in a test", () => {
   });
 
   it("draws the counterexample as SVG, Mermaid and ShiViz, and saves a trace that replay reproduces", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "snaplab-ring-"));
+    const dir = tempDir("ring");
     const [svg, mermaid, shiviz, trace] = ["r.svg", "r.md", "r.log", "r.json"].map((f) => join(dir, f));
     const explored = await runCliWith(registry, "explore", ring("copy-first"), "--svg", svg!, "--mermaid", mermaid!, "--shiviz", shiviz!, "--save-trace", trace!);
     expect(explored.stderr).toBe([svg, mermaid, shiviz, trace].map((f) => `wrote ${f}\n`).join(""));

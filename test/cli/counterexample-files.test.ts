@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp-dir.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { withProperty, writeCounterexampleFiles } from "../../src/cli/counterexample-files.js";
 import { wantsColor } from "../../src/cli/wants-color.js";
@@ -17,13 +17,13 @@ describe("withProperty", () => {
 
 describe("writeCounterexampleFiles", () => {
   it("should write nothing when nothing was violated", () => {
-    const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
+    const dir = tempDir("files");
     expect(writeCounterexampleFiles(bankModel, checked("two-node"), { svg: join(dir, "d.svg"), saveTrace: join(dir, "t.json") })).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it("should write the one counterexample under the name given", () => {
-    const dir = mkdtempSync(join(tmpdir(), "snaplab-files-"));
+    const dir = tempDir("files");
     const files = { svg: join(dir, "d.svg"), mermaid: join(dir, "m.md"), shiviz: join(dir, "s.log"), saveTrace: join(dir, "t.json") };
     expect(writeCounterexampleFiles(bankModel, checked("disconnected"), files)).toEqual(Object.values(files));
     expect(readFileSync(files.shiviz, "utf8").split("\n")[0]).toBe(String.raw`(?<event>.*)\n(?<host>\S*) (?<clock>{.*})`);

@@ -1,13 +1,13 @@
 // `snaplab explore` runs every model's scenario from the file alone; the `model` field says which.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp-dir.js";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 import { runExplore } from "../support/run-explore.js";
 import { parseXml } from "../support/xml.js";
 
-const dir = mkdtempSync(join(tmpdir(), "snaplab-models-"));
+const dir = tempDir("models");
 function scenarioFile(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);

@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp-dir.js";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenarioFile } from "../support/counterexamples.js";
 
 const cli = fileURLToPath(new URL("../../bin/snaplab.js", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "snaplab-pictures-"));
+const dir = tempDir("pictures");
 
 function snaplab(args: string[], input = "") {
   const run = spawnSync(process.execPath, [cli, ...args], { cwd: dir, input, encoding: "utf8" });

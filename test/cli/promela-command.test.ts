@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp-dir.js";
 import { describe, expect, it } from "vitest";
 import yargs from "yargs";
 import { promelaCommand } from "../../src/cli/promela-command.js";
@@ -10,7 +10,7 @@ const run = async (...args: string[]) => yargs().command(promelaCommand()).stric
 
 describe("snaplab promela", () => {
   it("should write the model to the file named by --out, with FIFO overridden", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "snaplab-")), "two-node.pml");
+    const out = join(tempDir("tmp"), "two-node.pml");
     await run("spec/scenarios/two-node.json", "--no-fifo", "--out", out);
     const model = readFileSync(out, "utf8");
     expect(model).toContain("non-FIFO channels");
@@ -18,7 +18,7 @@ describe("snaplab promela", () => {
   });
 
   it("should refuse a scenario that names other rules, naming the file and the field", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "snaplab-")), "lai-yang.json");
+    const file = join(tempDir("tmp"), "lai-yang.json");
     writeFileSync(file, JSON.stringify({ processes: { P0: 1 }, initiators: ["P0"], algorithm: "lai-yang" }));
     const refusal = run(file);
     await expect(refusal).rejects.toThrow(SnaplabError);

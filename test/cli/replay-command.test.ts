@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "../support/temp-dir.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PassThrough } from "node:stream";
 import { lineWaiter, replayCommand } from "../../src/cli/replay-command.js";
@@ -29,7 +29,7 @@ describe("replayCommand", () => {
 
   it("should print the trace's states and verdict and exit 1 when it reproduces", async () => {
     const report = checked("two-node", false);
-    const file = join(mkdtempSync(join(tmpdir(), "snaplab-replay-")), "ghost.json");
+    const file = join(tempDir("replay"), "ghost.json");
     writeFileSync(file, formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!)));
     const { out, exitCode } = await replay(file);
     expect(exitCode).toBe(1);

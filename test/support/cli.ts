@@ -5,9 +5,9 @@
  * `runCliWith(registry, ...)` does so with other models than the standard ones.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDir } from "./temp-dir.js";
 import { vi } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { models, type ModelRegistry } from "../../src/models/registry.js";
@@ -52,7 +52,7 @@ export async function runCliWith(registry: ModelRegistry, ...args: string[]): Pr
 
 /** Writes `content` (a string, or JSON for anything else) to a fresh temporary file. */
 export function tempFile(name: string, content: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), "snaplab-")), name);
+  const file = join(tempDir("tmp"), name);
   writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
   return file;
 }
