@@ -10,7 +10,7 @@ import { tempDir } from "./support/temp-dir.js";
 import { describe, expect, it } from "vitest";
 import { check } from "../src/check/check.js";
 import { models, parseModelScenario } from "../src/models/registry.js";
-import { runCli, runCliWith, tempFile } from "./support/cli.js";
+import { runCli, runCliWith, tempFile, withoutProgress } from "./support/cli.js";
 import { parseXml } from "./support/xml.js";
 import { tokenRingModel } from "./support/token-ring.js";
 
@@ -78,7 +78,7 @@ describe("a model defined in a test", () => {
     const dir = tempDir("ring");
     const [svg, mermaid, shiviz, trace] = ["r.svg", "r.md", "r.log", "r.json"].map((f) => join(dir, f));
     const explored = await runCliWith(registry, "explore", ring("copy-first"), "--svg", svg!, "--mermaid", mermaid!, "--shiviz", shiviz!, "--save-trace", trace!);
-    expect(explored.stderr).toBe([svg, mermaid, shiviz, trace].map((f) => `wrote ${f}\n`).join(""));
+    expect(withoutProgress(explored.stderr)).toBe([svg, mermaid, shiviz, trace].map((f) => `wrote ${f}\n`).join(""));
     expect(parseXml(readFileSync(svg!, "utf8")).name).toBe("svg");
     expect(readFileSync(mermaid!, "utf8")).toMatch(/^sequenceDiagram\n {4}participant A\n {4}participant B\n {4}participant C\n/);
     expect(readFileSync(shiviz!, "utf8").split("\n").slice(2, 4)).toEqual(["1. A passes T1 to B, keeps a copy T2", 'A {"A":1}']);

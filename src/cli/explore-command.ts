@@ -90,6 +90,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       fingerprint: args.fingerprint,
       engine: args.engine,
       onProgress: showProgress,
+      progressEveryMs: progressEveryMs(),
     },
   );
   clearProgress();
@@ -126,6 +127,14 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
 }
 
 // Progress goes to stderr only, so stdout stays one report (or one JSON object).
+// A terminal's line is redrawn in place every second; a log gets a line every
+// ten seconds, to show the run is alive; SNAPLAB_PROGRESS_EVERY_MS sets either.
+function progressEveryMs(): number {
+  const asked = Number(process.env.SNAPLAB_PROGRESS_EVERY_MS);
+  if (process.env.SNAPLAB_PROGRESS_EVERY_MS !== undefined && Number.isInteger(asked) && asked >= 0) return asked;
+  return process.stderr.isTTY ? 1000 : 10_000;
+}
+
 let progressShown = false;
 
 function showProgress(progress: Progress & Partial<SearchProgress>): void {

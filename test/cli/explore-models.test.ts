@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../support/temp-dir.js";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runCli, withoutProgress } from "../support/cli.js";
 import { runExplore } from "../support/run-explore.js";
 import { parseXml } from "../support/xml.js";
 
@@ -83,7 +83,7 @@ describe("snaplab explore draws a case study's counterexamples", () => {
     const run = await runCli("explore", "spec/scenarios/case-studies/seed002-three-nodes-blocking.json", "--svg", join(dir, "b.svg"), "--mermaid", join(dir, "b.md"));
     expect(run.status).toBe(1);
     const files = ["b.atomicity.svg", "b.conservation.svg", "b.atomicity.md", "b.conservation.md"].map((f) => join(dir, f));
-    expect(run.stderr).toBe(files.map((f) => `wrote ${f}\n`).join(""));
+    expect(withoutProgress(run.stderr)).toBe(files.map((f) => `wrote ${f}\n`).join(""));
     expect(parseXml(readFileSync(files[0]!, "utf8")).name).toBe("svg");
     expect(readFileSync(files[2]!, "utf8")).toMatch(/^sequenceDiagram\n {4}participant A\n/);
   });

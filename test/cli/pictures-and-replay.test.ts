@@ -5,6 +5,7 @@ import { tempDir } from "../support/temp-dir.js";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenarioFile } from "../support/counterexamples.js";
+import { withoutProgress } from "../support/cli.js";
 
 const cli = fileURLToPath(new URL("../../bin/snaplab.js", import.meta.url));
 const dir = tempDir("pictures");
@@ -37,7 +38,7 @@ describe("snaplab explore with pictures and saved traces", () => {
 
   it("should use the name given when there is one counterexample", () => {
     const one = snaplab(["explore", scenarioFile("disconnected"), "--save-trace", "one.json"]);
-    expect(one.stderr).toBe("wrote one.json\n");
+    expect(withoutProgress(one.stderr)).toBe("wrote one.json\n");
     expect(JSON.parse(readFileSync(join(dir, "one.json"), "utf8")).violation.property).toBe("termination");
   });
 

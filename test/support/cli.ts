@@ -56,3 +56,6 @@ export function tempFile(name: string, content: unknown): string {
   writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
   return file;
 }
+
+/** What a command wrote to stderr without its progress lines, which come only when a run is slow. */
+export const withoutProgress = (stderr: string): string => stderr.replace(/^exploring: .*\n/gm, "");
