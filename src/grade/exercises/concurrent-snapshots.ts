@@ -20,7 +20,7 @@ import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { repeated, ringConcurrent, threeConcurrent } from "./scenarios.js";
 
-export const concurrentSnapshots: RulesExercise = {
+export const concurrentSnapshotsExercise: RulesExercise = {
   number: 6,
   slug: "06-concurrent-snapshots",
   title: "Repeated and concurrent snapshots",
