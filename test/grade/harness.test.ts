@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/harness.js";
 import { validEffects } from "../../src/grade/check/effects.js";
-import { RuleFault } from "../../src/grade/check/rule-fault.js";
+import type { RuleFault } from "../../src/grade/check/rule-fault.js";
 import { twoNode } from "../../src/grade/exercises/scenarios.js";
 
 let calls = 0;
