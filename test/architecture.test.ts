@@ -112,6 +112,39 @@ describe("the folders of src/", () => {
   });
 });
 
+/** The names a file of src/ declares and exports itself (not those it re-exports `from` elsewhere). */
+function declaredExports(text: string): string[] {
+  const declaration = /^export (?:declare )?(?:async )?(?:abstract )?(?:function\*?|const|let|class|interface|type|enum) (\w+)/gm;
+  return [...new Set([...text.matchAll(declaration)].map(([, name]) => name!))];
+}
+
+describe("the exported names of src/", () => {
+  it("name one thing each: no two files export the same name", () => {
+    // src/index.ts and src/algorithms/ only re-export, for the library's users and the learners' imports.
+    const files = readdirSync(src, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".ts") && f !== "index.ts" && !f.startsWith(`algorithms${sep}`));
+    const owners = new Map<string, string[]>();
+    for (const file of files) for (const name of declaredExports(readFileSync(join(src, file), "utf8"))) owners.set(name, [...(owners.get(name) ?? []), file]);
+    const clashes = [...owners].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.sort().join(", ")}`);
+    expect(clashes).toEqual([]);
+    expect(owners.size).toBeGreaterThan(400);
+  });
+
+  it("are read from declarations, overloads once, re-exports not at all", () => {
+    const text = [
+      "export interface A {}",
+      "export function b(x: number): void;",
+      "export function b(x: unknown) {}",
+      "export const c = 1;",
+      'export { d } from "./d.js";',
+      'export type * from "./e.js";',
+      "const f = 2;",
+    ].join("\n");
+    expect(declaredExports(text)).toEqual(["A", "b", "c"]);
+  });
+});
+
 describe("folderCycles", () => {
   const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([from, tos]) => [from, new Map(tos.map((to) => [to, `${from}/x.ts imports ../${to}/y.js`]))]));
 

@@ -61,6 +61,7 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     ...(descriptor.recordedSnapshots ? { snapshots: descriptor.recordedSnapshots(scenario, result.terminalStates) } : {}),
     properties,
     counterexamples,
+    violated: result.violations.map((v) => v.property),
     elapsedMs,
     ...(result.search ? { search: result.search } : {}),
   };

@@ -39,6 +39,8 @@ export interface Report<Scenario = unknown, State = unknown, Action = unknown, R
   readonly properties: readonly { name: string; claim: string; holds: boolean }[];
   /** One shortest counterexample per violated property, in property order. */
   readonly counterexamples: readonly Counterexample<State, Action>[];
+  /** The violated properties in the order the search met them: of equally short counterexamples, the first met comes first. */
+  readonly violated: readonly string[];
   readonly elapsedMs: number;
   /** Which engine explored, how, and what it stored (a model with a packed engine says). */
   readonly search?: SearchSummary;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import { RuleFault } from "./check/rule-fault.js";
+import { counterexampleReport } from "./check/graded-counterexample.js";
 import type { CheckOutcome } from "./check/run-check.js";
 import { sandboxedSubmission } from "./check/submission.js";
 import { exercises as allExercises, maxPoints } from "./exercises/catalogue.js";
@@ -135,7 +136,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     points: passed ? check.points : 0,
     passed,
     states: outcome.states,
-    ...(c ? { counterexample: { property: c.property, reason: c.reason, length: c.actions.length, steps: c.steps, recorded: c.recorded, diagram: c.diagram, ...(c.details ? { details: c.details } : {}) } } : {}),
+    ...(c ? { counterexample: counterexampleReport(c) } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
   };

@@ -2,12 +2,10 @@
  * What grading found, per check, per exercise, per submission: the data every
  * output format is made from. Its texts are shown as data (shown-as-data.ts).
  */
+import type { Counterexample } from "../check/report.js";
 
-export interface CounterexampleReport {
-  readonly property: string;
-  readonly reason: string;
-  readonly length: number;
-  readonly steps: readonly string[];
+/** A check's shortest counterexample in words only (steps numbered), as every report format shows it. */
+export interface CounterexampleReport extends Pick<Counterexample, "property" | "reason" | "length" | "steps"> {
   readonly recorded: string;
   /** The counterexample as a space-time diagram (empty where the model has none). */
   readonly diagram: readonly string[];

@@ -79,7 +79,7 @@ describe("the catalogue of wrong rules that need a shape", () => {
         const smallerOutcome = generated.runOn(scenarioFile(less, "smaller", shape), inProcessSubmission(wrong.module), defaultLimits);
         expect(smallerOutcome.counterexample, JSON.stringify(less)).toBeUndefined();
       }
-      expect(generated.replay(inProcessSubmission(wrong.module), counterexample.actions, file)).toEqual({
+      expect(generated.replay(inProcessSubmission(wrong.module), counterexample.path.actions, file)).toEqual({
         property: counterexample.property,
         reason: counterexample.reason,
       });
@@ -93,7 +93,7 @@ describe("the first catalogue's mistakes, on the generated scenarios alone", () 
       const generated = generatedOf(findExercise(wrong.exercise) as RulesExercise);
       const outcome = generated.run(inProcessSubmission(wrong.module), defaultLimits);
       expect(outcome.counterexample?.property).toBe(wrong.refusedBy);
-      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample!.actions, outcome.scenario)).toEqual({
+      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample!.path.actions, outcome.scenario)).toEqual({
         property: wrong.refusedBy,
         reason: outcome.counterexample!.reason,
       });
@@ -115,7 +115,7 @@ describe("rules that break their contract only on a generated scenario", () => {
     const outcome = generatedOf(exercise).run(inProcessSubmission(module), defaultLimits);
     expect(outcome.counterexample?.property).toBe("well-formed-effects");
     expect(outcome.counterexample?.reason).toMatch(/^rules\.initiate\(view\) at P\d returned "nothing to record", not a list of effects$/);
-    expect(outcome.counterexample?.actions).toHaveLength(1);
+    expect(outcome.counterexample?.path.actions).toHaveLength(1);
     const scenario = outcome.scenario as { name: string; channels: unknown[] };
     expect(scenario.name).toMatch(/^generated #\d+, shrunk$/);
     // The mistake needs a process with no incoming channel, and shrinking leaves no channel at all.

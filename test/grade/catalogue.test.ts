@@ -7,6 +7,7 @@ import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesCheck, RulesExercise } from "../../src/grade/exercises/exercise.js";
 import type { CheckOutcome } from "../../src/grade/check/run-check.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
 import { catalogue } from "./catalogue/wrong-rules.js";
 import { racySendSystem } from "./support/racy-send.js";
 import { chandyLamport, recordAndForward } from "../../src/models/bank/algorithms/chandy-lamport.js";
@@ -40,10 +41,11 @@ describe("the catalogue of wrong rule sets", () => {
       expect(counterexample.property).toBe(wrong.refusedBy);
       if (wrong.exercise !== 6) {
         // Bank counterexamples come drawn: one lane per process, a row per step, the legend.
-        expect(counterexample.diagram.length).toBeGreaterThan(counterexample.actions.length);
-        expect(counterexample.diagram.at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
+        const { diagram } = counterexampleReport(counterexample);
+        expect(diagram.length).toBeGreaterThan(counterexample.length);
+        expect(diagram.at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
       }
-      expect(check.replay(inProcessSubmission(wrong.module), counterexample.actions)).toEqual({
+      expect(check.replay(inProcessSubmission(wrong.module), counterexample.path.actions)).toEqual({
         property: counterexample.property,
         reason: counterexample.reason,
       });
@@ -60,8 +62,8 @@ describe("seed 001's race (a snapshot between a transfer's debit and its send)",
     const { system, outcome } = results.find((r) => r.outcome.counterexample)!;
     const counterexample = outcome.counterexample!;
     expect(counterexample.property).toBe("conservation");
-    expect(counterexample.steps.join("\n")).toMatch(/debits 10 for its next transfer[\s\S]*starts a snapshot/);
-    expect(replay(system, counterexample.actions)).toEqual({ property: "conservation", reason: counterexample.reason });
+    expect(counterexampleReport(counterexample).steps.join("\n")).toMatch(/debits 10 for its next transfer[\s\S]*starts a snapshot/);
+    expect(replay(system, counterexample.path.actions)).toEqual({ property: "conservation", reason: counterexample.reason });
   });
 
   it("should keep every property once debit and send are one step, as in exercise 1", () => {

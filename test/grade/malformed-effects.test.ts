@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { recordAndForward } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import type { ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
@@ -19,7 +20,10 @@ const recordsOnClosed = {
   rules: {
     name: "records on closed channels",
     initiate: (view: ProcessView) => [...recordAndForward(view), ...opens(view)],
-    onMarker: (view: ProcessView, channel: string) => [...(view.hasRecorded ? [] : [...recordAndForward(view), ...opens(view)]), { type: "stop-recording", channel }],
+    onMarker: (view: ProcessView, channel: string) => [
+      ...(view.hasRecorded ? [] : [...recordAndForward(view), ...opens(view)]),
+      { type: "stop-recording", channel },
+    ],
     onMessage: (view: ProcessView, channel: string, message: unknown) =>
       view.recordings[channel]!.status !== "idle" ? [{ type: "record-message", channel, message }] : [],
   },
@@ -28,7 +32,7 @@ const recordsOnClosed = {
 describe("a message recorded on a closed channel (exercise 2)", () => {
   const check = exercise(2).checks[0]!;
   const outcome = check.run(inProcessSubmission(recordsOnClosed), defaultLimits);
-  const c = outcome.counterexample!;
+  const c = counterexampleReport(outcome.counterexample!);
 
   it("should be a violation of well-formed-effects with the shortest run to it", () => {
     expect(c.property).toBe("well-formed-effects");
@@ -55,11 +59,19 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
   });
 
   it("should replay: the same actions break the same rule for the same reason", () => {
-    expect(check.replay(inProcessSubmission(recordsOnClosed), c.actions)).toEqual({ property: "well-formed-effects", reason: c.reason });
+    expect(check.replay(inProcessSubmission(recordsOnClosed), outcome.counterexample!.path.actions)).toEqual({
+      property: "well-formed-effects",
+      reason: c.reason,
+    });
   });
 
   it("should cost nothing in exercise 1, which grades only the process's own effects", () => {
-    expect(exercise(1).checks.map((k) => k.run(inProcessSubmission(recordsOnClosed), defaultLimits).counterexample?.property)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(exercise(1).checks.map((k) => k.run(inProcessSubmission(recordsOnClosed), defaultLimits).counterexample?.property)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
@@ -75,9 +87,11 @@ describe("an effect on a channel that is not the process's", () => {
   };
 
   it("should name the channel, where it runs, and the process's own channels", () => {
-    const c = exercise(1).checks[0]!.run(inProcessSubmission(markerBack), defaultLimits).counterexample!;
+    const c = counterexampleReport(exercise(1).checks[0]!.run(inProcessSubmission(markerBack), defaultLimits).counterexample!);
     expect(c.property).toBe("well-formed-effects");
-    expect(c.reason).toBe("rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) returned effect 2 (send-marker) on P0->P1, which is not an outgoing channel of P1");
+    expect(c.reason).toBe(
+      "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) returned effect 2 (send-marker) on P0->P1, which is not an outgoing channel of P1",
+    );
     expect(c.steps.at(-1)).toBe(" 2. deliver marker P0->P1: no effect [the rule's effects refused]");
     expect(c.details![0]).toBe("the channel's status: P0->P1 runs from P0 to P1; P1's incoming channels: P0->P1; outgoing: P1->P0");
     expect(c.details![1]).toMatch(/^the view it saw: \{"process":"P1","hasRecorded":false,/);
@@ -85,7 +99,7 @@ describe("an effect on a channel that is not the process's", () => {
 
   it("should say when there is no such channel at all", () => {
     const nowhere = { rules: { ...markerBack.rules, initiate: () => [{ type: "record-state" }, { type: "send-marker", channel: "P0->P9" }] } };
-    const c = exercise(1).checks[0]!.run(inProcessSubmission(nowhere), defaultLimits).counterexample!;
+    const c = counterexampleReport(exercise(1).checks[0]!.run(inProcessSubmission(nowhere), defaultLimits).counterexample!);
     expect(c.reason).toBe("rules.initiate(view) at P0 returned effect 2 (send-marker) on P0->P9, which is not an outgoing channel of P0");
     expect(c.details![0]).toBe(`the channel's status: there is no channel "P0->P9" in two-node; P0's incoming channels: P1->P0; outgoing: P0->P1`);
   });
@@ -97,12 +111,17 @@ describe("a message recorded on a channel the same answer closed", () => {
     const opensThenRecords = {
       rules: {
         name: "opens then records",
-        initiate: (view: ProcessView) => [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel, sent: view.sent[channel] })), { type: "stop-recording", channel: view.incoming[0] }, { type: "record-message", channel: view.incoming[0], message: { id: "P1#1", amount: 20 } }],
+        initiate: (view: ProcessView) => [
+          { type: "record-state" },
+          ...view.outgoing.map((channel) => ({ type: "send-marker", channel, sent: view.sent[channel] })),
+          { type: "stop-recording", channel: view.incoming[0] },
+          { type: "record-message", channel: view.incoming[0], message: { id: "P1#1", amount: 20 } },
+        ],
         onMarker: () => [],
         onMessage: () => [],
       },
     };
-    const c = laiYang.checks[0]!.run(inProcessSubmission(opensThenRecords), defaultLimits).counterexample!;
+    const c = counterexampleReport(laiYang.checks[0]!.run(inProcessSubmission(opensThenRecords), defaultLimits).counterexample!);
     expect(c.reason).toBe("rules.initiate(view) at P0 returned effect 4 (record-message) on P1->P0, which is closed");
     expect(c.details![0]).toBe(
       "the channel's status: P1->P0 is closed with [] at effect 4 (it was idle (not opened) when the rule was called); a message is recorded only between start-recording and stop-recording",
@@ -112,8 +131,15 @@ describe("a message recorded on a channel the same answer closed", () => {
 
 describe("a snapshot that does not exist (exercise 6)", () => {
   it("should be a violation with the view the rule saw", () => {
-    const wrongId = { rules: { name: "wrong id", initiate: (_: unknown, snapshot: number) => [{ type: "record-state", snapshot: snapshot + 5 }], onMarker: () => [], onMessage: () => [] } };
-    const c = exercise(6).checks[0]!.run(inProcessSubmission(wrongId), defaultLimits).counterexample!;
+    const wrongId = {
+      rules: {
+        name: "wrong id",
+        initiate: (_: unknown, snapshot: number) => [{ type: "record-state", snapshot: snapshot + 5 }],
+        onMarker: () => [],
+        onMessage: () => [],
+      },
+    };
+    const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(wrongId), defaultLimits).counterexample!);
     expect(c.property).toBe("well-formed-effects");
     expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 1 (record-state) with snapshot 5 (snapshots are numbered 0 to 1)");
     expect(c.steps).toEqual([expect.stringMatching(/^ 1\. P0 starts snapshot 0.*\[the rule's effects refused\]$/)]);
@@ -127,9 +153,14 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
   });
 
   it("should name a channel that is not the process's, as in one snapshot", () => {
-    const markerIn = answer((view, snapshot) => [{ type: "record-state", snapshot }, { type: "send-marker", channel: view.incoming[0], snapshot }]);
-    const c = exercise(6).checks[0]!.run(inProcessSubmission(markerIn), defaultLimits).counterexample!;
-    expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker) on P1->P0, which is not an outgoing channel of P0");
+    const markerIn = answer((view, snapshot) => [
+      { type: "record-state", snapshot },
+      { type: "send-marker", channel: view.incoming[0], snapshot },
+    ]);
+    const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(markerIn), defaultLimits).counterexample!);
+    expect(c.reason).toBe(
+      "rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker) on P1->P0, which is not an outgoing channel of P0",
+    );
     expect(c.details![0]).toBe("the channel's status: P1->P0 runs from P1 to P0; P0's incoming channels: P1->P0; outgoing: P0->P1");
   });
 
@@ -140,8 +171,10 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
       { type: "stop-recording", channel: view.incoming[0], snapshot },
       { type: "record-message", channel: view.incoming[0], message: { id: "P1#1", amount: 20 }, snapshot },
     ]);
-    const c = exercise(6).checks[0]!.run(inProcessSubmission(closedThenRecorded), defaultLimits).counterexample!;
+    const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(closedThenRecorded), defaultLimits).counterexample!);
     expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 3 (record-message) on P1->P0, which is closed");
-    expect(c.details![0]).toBe("the channel's status: P1->P0 is closed with [] at effect 3; a message is recorded only between start-recording and stop-recording");
+    expect(c.details![0]).toBe(
+      "the channel's status: P1->P0 is closed with [] at effect 3; a message is recorded only between start-recording and stop-recording",
+    );
   });
 });

@@ -55,7 +55,7 @@ const throwsForgery = `export const rules = { name: "forger", initiate() { throw
 const expectedFault = `rules.initiate(view) at P0 threw boom\\nPoints: 100/100\\r\\x1B[2J\\x00 \\u2028\\u202E\\uD800`;
 
 /** No character below U+0020 but newline, no C1 control, no line separator or bidi override, no lone surrogate. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this is for
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a terminal acts on are what this looks for
 const ACTING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe("a submission whose error message tries to forge the report", () => {

@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import type { ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
+import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";
 
 const counterexample = (exercise: number, check: number, rules: object) =>
-  (findExercise(exercise) as RulesExercise).checks[check]!.run(inProcessSubmission({ rules }), defaultLimits).counterexample!;
+  counterexampleReport((findExercise(exercise) as RulesExercise).checks[check]!.run(inProcessSubmission({ rules }), defaultLimits).counterexample!);
 
 describe("Lai-Yang's traces (exercise 5)", () => {
   it("should tell each data message's colour where it is sent and where it arrives", () => {

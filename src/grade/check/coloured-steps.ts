@@ -8,7 +8,7 @@ import type { BankAction } from "../../models/bank/actions.js";
 import { parseMessageId } from "../../models/bank/cut.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { BankState } from "../../models/bank/bank-state.js";
-import type { GradedSystem } from "./run-check.js";
+import type { GradedSystem } from "./graded-system.js";
 
 /** `system` with its steps telling the colour of the data message each sends or delivers. */
 export function colouredSteps(scenario: Scenario, system: GradedSystem<BankState, BankAction>): GradedSystem<BankState, BankAction> {

@@ -8,7 +8,7 @@ import type { BankAction } from "../../models/bank/actions.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { BankState } from "../../models/bank/bank-state.js";
 import { snapshotChanges } from "../../models/bank/describe-bank-step.js";
-import type { GradedSystem } from "./run-check.js";
+import type { GradedSystem } from "./graded-system.js";
 
 export const KIT_MARK = "kit's channel rules";
 

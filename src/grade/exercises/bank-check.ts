@@ -8,9 +8,9 @@ import { bankSystem } from "../../models/bank/system.js";
 import type { Property } from "../../model/property.js";
 import { describeBankStep } from "../../models/bank/describe-bank-step.js";
 import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
-import { textDiagram } from "../../render/text-diagram.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
-import { replay, runCheck, type GradedSystem } from "../check/run-check.js";
+import type { GradedSystem } from "../check/graded-system.js";
+import { replay, runCheck } from "../check/run-check.js";
 import { refusedBankStep } from "../check/refused-step.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
@@ -25,8 +25,7 @@ export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, e
     properties: [...model.properties(), ...extra],
     describeStep: (before, action, after) => describeBankStep(scenario, before, action, after),
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
-    drawDiagram: (path, property, reason) =>
-      textDiagram(bankSpaceTime(scenario, { property, reason, length: path.actions.length, path })),
+    spaceTime: (violation) => bankSpaceTime(scenario, violation),
     refusedStep: refusedBankStep(scenario),
   };
 }

@@ -14,7 +14,7 @@ import type { ScenarioExercise } from "./exercise.js";
 const MAX_PROCESSES = 4;
 const MAX_TRANSFERS = 6;
 
-export const breakFifo: ScenarioExercise = {
+export const breakFifoExercise: ScenarioExercise = {
   number: 4,
   slug: "04-break-fifo",
   title: "Break FIFO",

@@ -1,14 +1,21 @@
 /** The exercises, in the order a learner takes them. */
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { breakFifo } from "./break-fifo.js";
-import { channelRecording } from "./channel-recording.js";
-import { completion } from "./completion.js";
-import { concurrentSnapshots } from "./concurrent-snapshots.js";
+import { breakFifoExercise } from "./break-fifo.js";
+import { channelRecordingExercise } from "./channel-recording.js";
+import { completionExercise } from "./completion.js";
+import { concurrentSnapshotsExercise } from "./concurrent-snapshots.js";
 import type { Exercise } from "./exercise.js";
-import { laiYang } from "./lai-yang.js";
-import { recordAndForward } from "./record-and-forward.js";
+import { laiYangExercise } from "./lai-yang.js";
+import { recordAndForwardExercise } from "./record-and-forward.js";
 
-export const exercises: readonly Exercise[] = [recordAndForward, channelRecording, completion, breakFifo, laiYang, concurrentSnapshots];
+export const exercises: readonly Exercise[] = [
+  recordAndForwardExercise,
+  channelRecordingExercise,
+  completionExercise,
+  breakFifoExercise,
+  laiYangExercise,
+  concurrentSnapshotsExercise,
+];
 
 export const maxPoints = (exercise: Exercise) => exercise.checks.reduce((sum, check) => sum + check.points, 0);
 

@@ -17,7 +17,7 @@ import { ring, twoInitiators, twoNode } from "./scenarios.js";
 const graded = (scenario: Scenario, submission: Submission) =>
   bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects)));
 
-export const channelRecording: RulesExercise = {
+export const channelRecordingExercise: RulesExercise = {
   number: 2,
   slug: "02-channel-recording",
   title: "Channel recording",

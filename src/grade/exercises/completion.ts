@@ -37,7 +37,7 @@ export interface GlobalSnapshot {
   readonly total: number;
 }
 
-export const completion: RulesExercise = {
+export const completionExercise: RulesExercise = {
   number: 3,
   slug: "03-completion",
   title: "Completion",

@@ -11,7 +11,7 @@ import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js"
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
 import { validEffects } from "../check/effects.js";
-import type { GradedSystem } from "../check/run-check.js";
+import type { GradedSystem } from "../check/graded-system.js";
 import { refusedMultiStep } from "../check/refused-step.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
@@ -20,7 +20,7 @@ import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { repeated, ringConcurrent, threeConcurrent } from "./scenarios.js";
 
-export const concurrentSnapshots: RulesExercise = {
+export const concurrentSnapshotsExercise: RulesExercise = {
   number: 6,
   slug: "06-concurrent-snapshots",
   title: "Repeated and concurrent snapshots",

@@ -8,7 +8,8 @@
 import type { Scenario } from "../../models/bank/scenario.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../check/rule-fault.js";
-import { replay, runCheck, type CheckOutcome, type GradedSystem } from "../check/run-check.js";
+import type { GradedSystem } from "../check/graded-system.js";
+import { replay, runCheck, type CheckOutcome } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios, scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";

@@ -14,7 +14,7 @@ import { ring, twoNode, twoTransfers } from "./scenarios.js";
 const unordered = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}, no FIFO`, fifo: false });
 const graded = (scenario: Scenario, submission: Submission) => colouredSteps(scenario, bankGradedSystem(scenario, submittedRules(submission, scenario)));
 
-export const laiYang: RulesExercise = {
+export const laiYangExercise: RulesExercise = {
   number: 5,
   slug: "05-lai-yang",
   title: "Snapshots without FIFO (Lai-Yang)",

@@ -17,7 +17,7 @@ import { ring, twoInitiators, twoNode } from "./scenarios.js";
 const graded = (scenario: Scenario, submission: Submission) =>
   kitChannelStepsMarked(scenario, bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport)));
 
-export const recordAndForward: RulesExercise = {
+export const recordAndForwardExercise: RulesExercise = {
   number: 1,
   slug: "01-record-and-forward",
   title: "Record and forward",

@@ -32,7 +32,7 @@ export function junitReport(reports: readonly SubmissionReport[]): string {
 
 // Characters XML 1.0 does not allow at all, even as references: controls but
 // tab, newline and return; surrogates not in a pair; U+FFFE and U+FFFF.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this is for
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what this finds
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text as XML character data or an attribute value: markup escaped, characters XML forbids written as visible escapes. */

@@ -6,7 +6,7 @@
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { DatabaseEffect } from "./design.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { imageOf, logLength, type ChannelState, type Credit, type DatabaseState, type LoggedCredit, type NodeImage, type NodeState } from "./database-state.js";
+import { imageOf, logLength, type DatabaseChannelState, type Credit, type DatabaseState, type LoggedCredit, type NodeImage, type NodeState } from "./database-state.js";
 
 export function applyDatabaseEffects(
   scenario: DatabaseScenario,
@@ -29,7 +29,7 @@ export function applyDatabaseEffects(
     return c;
   };
   const updateNode = (change: Partial<NodeState>) => (nodes[node] = { ...nodes[node]!, ...change });
-  const updateChannel = (c: number, change: Partial<ChannelState>) => (channels[c] = { ...channels[c]!, ...change });
+  const updateChannel = (c: number, change: Partial<DatabaseChannelState>) => (channels[c] = { ...channels[c]!, ...change });
 
   for (const effect of effects) {
     switch (effect.type) {
@@ -79,7 +79,7 @@ export function applyDatabaseEffects(
 }
 
 /** The recorded image with the credits recorded on the node's incoming channels committed onto it. */
-function redoChannels(scenario: DatabaseScenario, channels: readonly ChannelState[], node: number, image: NodeImage): NodeImage {
+function redoChannels(scenario: DatabaseScenario, channels: readonly DatabaseChannelState[], node: number, image: NodeImage): NodeImage {
   const credits = scenario.channels.flatMap((ch, c) => {
     const recording = channels[c]!.recording;
     return ch.to === node && recording.status !== "idle" ? recording.credits : [];

@@ -57,14 +57,14 @@ export interface NodeState {
   readonly notes: readonly string[];
 }
 
-export interface ChannelState {
+export interface DatabaseChannelState {
   readonly queue: readonly DatabaseMessage[];
   readonly recording: DatabaseChannelRecording;
 }
 
 export interface DatabaseState {
   readonly nodes: readonly NodeState[];
-  readonly channels: readonly ChannelState[];
+  readonly channels: readonly DatabaseChannelState[];
 }
 
 export function logLength(node: NodeState): number {

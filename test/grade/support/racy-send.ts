@@ -15,7 +15,7 @@ import { bankSystem } from "../../../src/models/bank/system.js";
 import type { Property } from "../../../src/model/property.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { markerRules } from "../../../src/grade/check/step-rules.js";
-import type { GradedSystem } from "../../../src/grade/check/run-check.js";
+import type { GradedSystem } from "../../../src/grade/check/graded-system.js";
 
 export type RacyAction = BankAction | { readonly type: "debit"; readonly process: number };
 
