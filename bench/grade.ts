@@ -12,5 +12,7 @@ for (let run = 1; run <= runs; run++) {
   const report = await gradeSubmission("solutions");
   const states = report.exercises.reduce((n, e) => n + e.checks.reduce((m, c) => m + c.states, 0), 0);
   const perExercise = report.exercises.map((e) => `${e.number}: ${(e.elapsedMs / 1000).toFixed(2)} s`).join(", ");
-  console.log(`run ${run}: ${report.points}/${report.maxPoints} points, ${states.toLocaleString("en-US")} states, ${(report.elapsedMs / 1000).toFixed(2)} s (${perExercise})`);
+  console.log(
+    `run ${run}: ${report.points}/${report.maxPoints} points, ${states.toLocaleString("en-US")} states, ${(report.elapsedMs / 1000).toFixed(2)} s (${perExercise})`,
+  );
 }

@@ -28,7 +28,8 @@ export function runSpin(file: string, flags: readonly string[], expectedStates: 
   execFileSync("npx", ["snaplab", "promela", file, ...flags.filter((f) => f === "--no-fifo"), "--out", join(dir, "model.pml")]);
   // A hash table with about twice as many slots as states, as pan's manual advises.
   const w = String(Math.max(18, Math.ceil(Math.log2(expectedStates)) + 1));
-  const sh = (command: string, args: string[]) => execFileSync(command, args, { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
+  const sh = (command: string, args: string[]) =>
+    execFileSync(command, args, { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
   let best: { wallMs: number; output: string } | undefined;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();

@@ -35,7 +35,8 @@ const modes = [
   { name: "por", flags: ["--reduction", "por"] },
 ];
 
-const name = (file: string, flags: readonly string[] = []) => `${file.replace(/^.*\//, "").replace(/\.json$/, "")}${flags.includes("--no-fifo") ? " (no FIFO)" : ""}`;
+const name = (file: string, flags: readonly string[] = []) =>
+  `${file.replace(/^.*\//, "").replace(/\.json$/, "")}${flags.includes("--no-fifo") ? " (no FIFO)" : ""}`;
 const isStopped = (run: SnaplabRun | StoppedRun): run is StoppedRun => "stopped" in run;
 const rate = (run: SnaplabRun) => count(Math.round(run.report.states / (run.searchMs / 1000)));
 
@@ -84,7 +85,14 @@ const modeRows = [
 ].map(([label, flags]) => {
   // The cap lifts the generic explorer's default limit (a million states) for this one comparison.
   const run = runSnaplab(four, [...(flags as string[]), "--max-states", String(CAP)], label === "generic explorer (readable states)" ? 1 : runs) as SnaplabRun;
-  return [label as string, count(run.report.states), seconds(run.wallMs), rate(run), run.peakKb === undefined ? "-" : megabytes(run.peakKb), String(run.report.search.bytesPerState ?? "-")];
+  return [
+    label as string,
+    count(run.report.states),
+    seconds(run.wallMs),
+    rate(run),
+    run.peakKb === undefined ? "-" : megabytes(run.peakKb),
+    String(run.report.search.bytesPerState ?? "-"),
+  ];
 });
 console.log("\n## The four-process case in each mode\n");
 console.log(markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows));
@@ -97,7 +105,10 @@ if (!spinInstalled()) {
   const spinRows = [...unreduced.entries()].map(([label, ours]) => {
     const scenario = scenarios.find((s) => name(s.file, s.flags) === label)!;
     const spin = runSpin(scenario.file, scenario.flags ?? [], ours.report.states, runs);
-    const ourViolations = Object.entries(ours.report.properties).filter(([, v]) => v === "violated").map(([p]) => p).sort();
+    const ourViolations = Object.entries(ours.report.properties)
+      .filter(([, v]) => v === "violated")
+      .map(([p]) => p)
+      .sort();
     const sameStates = spin.states === ours.report.states;
     const sameVerdict = JSON.stringify([...spin.violated].sort()) === JSON.stringify(ourViolations);
     if (!sameStates || !sameVerdict) process.exitCode = 1; // a disagreement is a bug in one of the two models
@@ -113,7 +124,9 @@ if (!spinInstalled()) {
     ];
   });
   console.log(markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows));
-  console.log("\nsnaplab: the whole `npx snaplab explore --json` process. SPIN: `spin -a -o2`, `gcc -O2 -DNOREDUCE`, `./pan -A` (model from `snaplab promela`).");
+  console.log(
+    "\nsnaplab: the whole `npx snaplab explore --json` process. SPIN: `spin -a -o2`, `gcc -O2 -DNOREDUCE`, `./pan -A` (model from `snaplab promela`).",
+  );
 }
 
 // 4. How far each mode scales.

@@ -21,7 +21,9 @@ function folderOf(file: string): string {
 /** Folder → the folders it imports from, with one import as the witness of each edge. */
 function folderImports(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  const files = readdirSync(src, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+  const files = readdirSync(src, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts"));
   for (const file of files.map((f) => join(src, f))) {
     const from = folderOf(file);
     const edges = graph.get(from) ?? new Map<string, string>();
@@ -146,7 +148,8 @@ describe("the exported names of src/", () => {
 });
 
 describe("folderCycles", () => {
-  const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([from, tos]) => [from, new Map(tos.map((to) => [to, `${from}/x.ts imports ../${to}/y.js`]))]));
+  const graph = (edges: Record<string, string[]>) =>
+    new Map(Object.entries(edges).map(([from, tos]) => [from, new Map(tos.map((to) => [to, `${from}/x.ts imports ../${to}/y.js`]))]));
 
   it("finds none in a layered graph", () => {
     expect(folderCycles(graph({ cli: ["check", "model"], check: ["model"], model: [] }))).toEqual([]);

@@ -34,7 +34,9 @@ describe("a model defined in a test", () => {
   it("explores and prints its report once", async () => {
     const { status, stdout } = await runCliWith(registry, "explore", ring("pass"));
     expect(status).toBe(0);
-    expect(withoutTime(stdout)).toBe(["ring: token-ring, pass", "  states       7", "  transitions  6", "  executions   1", "", "  one-token  holds", ""].join("\n"));
+    expect(withoutTime(stdout)).toBe(
+      ["ring: token-ring, pass", "  states       7", "  transitions  6", "  executions   1", "", "  one-token  holds", ""].join("\n"),
+    );
   });
 
   it("shows the shortest counterexample of rules that copy the token, as steps and a space-time diagram", async () => {
@@ -43,7 +45,9 @@ describe("a model defined in a test", () => {
     const text = withoutTime(stdout);
     expect(text).toContain("  one-token  VIOLATED\n");
     expect(text).toContain(
-      ["one-token is violated; shortest counterexample, 1 steps:", "   1. A passes T1 to B, keeps a copy T2", "  why: 2 tokens: T2 at A, T1 on A->B"].join("\n"),
+      ["one-token is violated; shortest counterexample, 1 steps:", "   1. A passes T1 to B, keeps a copy T2", "  why: 2 tokens: T2 at A, T1 on A->B"].join(
+        "\n",
+      ),
     );
     // The diagram: a lane per node, the token leaving A on the step's row and still on its way at the end.
     expect(text).toContain(
@@ -77,7 +81,19 @@ describe("a model defined in a test", () => {
   it("draws the counterexample as SVG, Mermaid and ShiViz, and saves a trace that replay reproduces", async () => {
     const dir = tempDir("ring");
     const [svg, mermaid, shiviz, trace] = ["r.svg", "r.md", "r.log", "r.json"].map((f) => join(dir, f));
-    const explored = await runCliWith(registry, "explore", ring("copy-first"), "--svg", svg!, "--mermaid", mermaid!, "--shiviz", shiviz!, "--save-trace", trace!);
+    const explored = await runCliWith(
+      registry,
+      "explore",
+      ring("copy-first"),
+      "--svg",
+      svg!,
+      "--mermaid",
+      mermaid!,
+      "--shiviz",
+      shiviz!,
+      "--save-trace",
+      trace!,
+    );
     expect(withoutProgress(explored.stderr)).toBe([svg, mermaid, shiviz, trace].map((f) => `wrote ${f}\n`).join(""));
     expect(parseXml(readFileSync(svg!, "utf8")).name).toBe("svg");
     expect(readFileSync(mermaid!, "utf8")).toMatch(/^sequenceDiagram\n {4}participant A\n {4}participant B\n {4}participant C\n/);

@@ -25,7 +25,10 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
   const rules = options.rules ?? descriptor.algorithms.find(options.algorithm ?? descriptor.algorithmOf(scenario));
   const model = descriptor.build(scenario, rules);
   const measure = descriptor.measure;
-  const exploreOptions: SearchOptions<State> = { ...(options as SearchOptions<State>), ...(measure ? { measureExecutionsThrough: (state: State) => measure.marked(scenario, rules, state) } : {}) };
+  const exploreOptions: SearchOptions<State> = {
+    ...(options as SearchOptions<State>),
+    ...(measure ? { measureExecutionsThrough: (state: State) => measure.marked(scenario, rules, state) } : {}),
+  };
   const result: ReturnType<typeof exploreBfs<State, Action>> & { readonly search?: SearchSummary } = descriptor.explore
     ? descriptor.explore(scenario, rules, model, exploreOptions)
     : exploreBfs(model, exploreOptions);
@@ -66,4 +69,3 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     ...(result.search ? { search: result.search } : {}),
   };
 }
-

@@ -67,7 +67,12 @@ export interface ModelDescriptor<Scenario = any, State = any, Action = any, Rule
   /** The scenario as a Promela model for SPIN, if the model has a translation; `file` names the scenario in a refusal. */
   promela?(scenario: Scenario, file: string): string;
   /** A faster engine for this model, used instead of the generic breadth-first search when it applies. */
-  explore?(scenario: Scenario, rules: Rules, model: Model<State, Action>, options: SearchOptions<State>): Exploration<State, Action> & { readonly search?: SearchSummary };
+  explore?(
+    scenario: Scenario,
+    rules: Rules,
+    model: Model<State, Action>,
+    options: SearchOptions<State>,
+  ): Exploration<State, Action> & { readonly search?: SearchSummary };
 }
 
 /** A yes-or-no switch of a scenario, e.g. the bank's `fifo` (`--fifo` / `--no-fifo`, and `"fifo": true` in a trace). */

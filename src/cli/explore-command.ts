@@ -49,16 +49,29 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
-        describe: "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000 in the compact engine, 1,000,000 otherwise)",
+        describe:
+          "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000 in the compact engine, 1,000,000 otherwise)",
       })
       .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
       .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
       .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
       .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
-      .option("search", { choices: ["bfs", "dfs"] as const, default: "bfs" as const, describe: "breadth-first (shortest counterexamples) or depth-first (less memory)" })
-      .option("reduction", { choices: ["none", "por"] as const, default: "none" as const, describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md)" })
+      .option("search", {
+        choices: ["bfs", "dfs"] as const,
+        default: "bfs" as const,
+        describe: "breadth-first (shortest counterexamples) or depth-first (less memory)",
+      })
+      .option("reduction", {
+        choices: ["none", "por"] as const,
+        default: "none" as const,
+        describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md)",
+      })
       .option("fingerprint", { type: "boolean", default: false, describe: "store 64-bit fingerprints instead of states, and print the chance of a collision" })
-      .option("engine", { choices: ["auto", "generic"] as const, default: "auto" as const, describe: "generic: the readable explorer even where the compact engine applies" })
+      .option("engine", {
+        choices: ["auto", "generic"] as const,
+        default: "auto" as const,
+        describe: "generic: the readable explorer even where the compact engine applies",
+      })
       .check((args) => {
         const max = args["max-states"];
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";

@@ -48,7 +48,8 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) {
-      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+      if (!existsSync(dir) || !statSync(dir).isDirectory())
+        throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
     }
     if (args.out) checkReportFile(args.out);
     const options = gradeOptions(args);

@@ -20,7 +20,11 @@ export function listText(dir: string, exercises: readonly ExerciseResult[]): str
   const rows = exercises.map((e) => [String(e.number), e.title, e.file, `${e.points}/${e.maxPoints}`, status(dir, e)]);
   const header = ["#", "exercise", "file", "points", "status"];
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
-  const format = (row: string[]) => row.map((cell, col) => cell.padEnd(widths[col]!)).join("  ").trimEnd();
+  const format = (row: string[]) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col]!))
+      .join("  ")
+      .trimEnd();
   return [format(header), ...rows.map(format), "", "snaplab hint N prints an exercise's hint; snaplab grade grades them.", ""].join("\n");
 }
 

@@ -41,4 +41,3 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     process.exitCode = ExitCode.Unusable;
   }
 }
-

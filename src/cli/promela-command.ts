@@ -26,7 +26,8 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       throw new SnaplabError("UNSUPPORTED", `${args.scenario}: model: snaplab promela writes ${owners.join(", ")} scenarios only, not ${model.name}`);
     }
     const fifo = (model.settings ?? []).find((setting) => setting.key === "fifo");
-    if (args.fifo !== undefined && !fifo) throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
+    if (args.fifo !== undefined && !fifo)
+      throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
     const scenario = args.fifo === undefined || !fifo ? loaded : fifo.apply(loaded, args.fifo);
     const text = model.promela(scenario, args.scenario);
     if (args.out) writeFileSync(args.out, text);

@@ -5,7 +5,10 @@
  */
 export class SnaplabError extends Error {
   override readonly name = "SnaplabError";
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -27,10 +27,7 @@ export interface ExploreOptions<State = unknown> {
   readonly measureExecutionsThrough?: (state: State) => boolean;
 }
 
-export function exploreBfs<State, Action>(
-  model: Model<State, Action>,
-  options: ExploreOptions<State> = {},
-): Exploration<State, Action> {
+export function exploreBfs<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> = {}): Exploration<State, Action> {
   const started = performance.now();
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
   const progressEveryMs = options.progressEveryMs ?? 1000;

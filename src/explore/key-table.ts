@@ -14,7 +14,10 @@ export class KeyTable {
   private readonly stride: number;
   private capacity: number;
 
-  constructor(readonly width: number, expected = 1024) {
+  constructor(
+    readonly width: number,
+    expected = 1024,
+  ) {
     this.stride = width + 1;
     this.capacity = 1024;
     while (this.capacity * 0.75 < expected) this.capacity *= 2;

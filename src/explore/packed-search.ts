@@ -54,7 +54,10 @@ export class StateKeys {
   readonly table: KeyTable;
   private readonly scratch = new Uint32Array(2);
 
-  constructor(private readonly words: number, readonly fingerprint: boolean) {
+  constructor(
+    private readonly words: number,
+    readonly fingerprint: boolean,
+  ) {
     this.table = new KeyTable(fingerprint ? 2 : words);
   }
 

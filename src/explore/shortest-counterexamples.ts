@@ -30,7 +30,5 @@ export function shortestCounterexamples(
     maxDepth: Math.max(...found.map((v) => v.depth)),
     stopWhenViolated: found.reduce((bits, v) => bits | (1 << v.property), 0),
   });
-  return bfs.violations
-    .filter((v) => found.some((f) => f.property === v.property))
-    .map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }));
+  return bfs.violations.filter((v) => found.some((f) => f.property === v.property)).map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }));
 }

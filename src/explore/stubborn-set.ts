@@ -35,7 +35,10 @@ export class StubbornSets {
     this.work[this.top++] = t;
   };
 
-  constructor(private readonly rules: ReductionRules, maxActions: number) {
+  constructor(
+    private readonly rules: ReductionRules,
+    maxActions: number,
+  ) {
     this.enabled = new Int32Array(maxActions);
     this.position = new Int32Array(rules.transitions).fill(-1);
     this.member = new Int32Array(rules.transitions);

@@ -52,7 +52,8 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
     if (!found) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
     // Checked before anything opens it: a FIFO or a device would hang or flood the grader.
     else if (!found.isFile()) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` } };
-    else if (found.size > maxFileBytes) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
+    else if (found.size > maxFileBytes)
+      outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
     else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
     else outcome = await gradeRules(exercise, file, directory, limits);
   } catch (error) {
@@ -63,11 +64,26 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
   const max = maxPoints(exercise);
   if ("fault" in outcome) {
     const checks = exercise.checks.map((c) => ({ name: c.name, points: 0, maxPoints: c.points, passed: false, states: 0, failure: outcome.fault.message }));
-    return exerciseAsData({ ...header(exercise), points: 0, maxPoints: max, passed: false, fault: outcome.fault, checks, elapsedMs: performance.now() - started });
+    return exerciseAsData({
+      ...header(exercise),
+      points: 0,
+      maxPoints: max,
+      passed: false,
+      fault: outcome.fault,
+      checks,
+      elapsedMs: performance.now() - started,
+    });
   }
   const points = outcome.checks.reduce((sum, c) => sum + c.points, 0);
   // Where a submission's words enter the result: shown as data from here on.
-  return exerciseAsData({ ...header(exercise), points, maxPoints: max, passed: points === max, checks: outcome.checks, elapsedMs: performance.now() - started });
+  return exerciseAsData({
+    ...header(exercise),
+    points,
+    maxPoints: max,
+    passed: points === max,
+    checks: outcome.checks,
+    elapsedMs: performance.now() - started,
+  });
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
@@ -97,7 +113,12 @@ async function gradeRules(exercise: RulesExercise, file: string, directory: stri
   const { stdout } = await sandbox.close();
   if (stdout.trim() !== "" && !("fault" in result)) {
     const line = stdout.trim().split("\n")[0]!.slice(0, 80);
-    result = { fault: { kind: "stdout", message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging)` } };
+    result = {
+      fault: {
+        kind: "stdout",
+        message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging)`,
+      },
+    };
   }
   return result;
 }

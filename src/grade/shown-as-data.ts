@@ -16,8 +16,9 @@ export const TEXT_LIMIT = 200;
 // C0 and C1 controls and DEL; line and paragraph separators; bidi marks,
 // embeddings, overrides and isolates; the BOM; XML's forbidden non-characters;
 // and any surrogate not in a pair.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a terminal acts on are what this finds
-const ACTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const ACTING =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a terminal acts on are what this finds
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

@@ -47,11 +47,7 @@ export function svgDiagram(view: SpaceTime): string {
   const g: Geometry = { x, y, rows, lastLane: x(view.lanes.length - 1), bottom: y(rows - 1) + ROW };
   const notes = footnotes(view);
   const width = Math.round(
-    Math.max(
-      g.lastLane + 90 + Math.max(...view.events.map((e) => textWidth(e.text))),
-      20 + Math.max(...[view.reason, ...notes].map(textWidth)),
-      820,
-    ),
+    Math.max(g.lastLane + 90 + Math.max(...view.events.map((e) => textWidth(e.text))), 20 + Math.max(...[view.reason, ...notes].map(textWidth)), 820),
   );
   const footer = g.bottom + 30;
   const height = footer + 40 + 18 * notes.length;
@@ -71,11 +67,17 @@ export function svgDiagram(view: SpaceTime): string {
     group("lanes", lanes(view, g)),
     ...(view.events.some((e) => e.kind === "global") ? [group("across", across(view, g))] : []),
     group("notes", eventNotes(view, g)),
-    group("messages", view.messages.flatMap((m, i) => arrow(view, g, m, i))),
+    group(
+      "messages",
+      view.messages.flatMap((m, i) => arrow(view, g, m, i)),
+    ),
     group("records", records(view, g)),
     ...(view.events.some((e) => e.kind === "quiet") ? [group("local", localEvents(view, g))] : []),
     group("legend", legend(view, footer)),
-    group("footnotes", notes.map((text, i) => `<text class="legend${text.startsWith("✗") ? " offence-text" : ""}" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`)),
+    group(
+      "footnotes",
+      notes.map((text, i) => `<text class="legend${text.startsWith("✗") ? " offence-text" : ""}" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`),
+    ),
     `</svg>`,
     "",
   ].join("\n");

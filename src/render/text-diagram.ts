@@ -47,13 +47,17 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
   const header = view.lanes.reduce((line, p, i) => line.padEnd(layout.lanes[i]! - Math.floor(p.length / 2)) + p, "");
   const lines = [`${" ".repeat(width + 2)}${header}`];
   canvas.forEach((cells, row) => {
-    const used = cells.map((c) => c.ch).join("").trimEnd().length;
-    const picture = runs(cells.slice(0, used)).map((run) => paint(run.ch, run.style)).join("") + " ".repeat(layout.width - used);
+    const used = cells
+      .map((c) => c.ch)
+      .join("")
+      .trimEnd().length;
+    const picture =
+      runs(cells.slice(0, used))
+        .map((run) => paint(run.ch, run.style))
+        .join("") + " ".repeat(layout.width - used);
     const event = events[row];
     const offence = event && "message" in event ? offending.get(event.message) : undefined;
-    const note = event
-      ? event.text + (offence ? `   ✗ ${offence.name}` : "")
-      : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
+    const note = event ? event.text + (offence ? `   ✗ ${offence.name}` : "") : `still in flight: ${inFlight.map((m) => messages[m]!.label).join(", ")}`;
     lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
   });
   const notes = footnotes(view).map((note) => paint(note, note.startsWith("✗") ? "offence" : "plain"));

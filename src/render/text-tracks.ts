@@ -40,9 +40,7 @@ export function trackLayout(view: SpaceTime, left: number): TrackLayout {
     const names = Math.ceil((view.lanes[g]!.length + view.lanes[g + 1]!.length) / 2) + 2;
     lanes.push(lanes[g]! + Math.max(MIN_GAP, tracks, names));
   }
-  const tracks = view.messages.map((m, i) =>
-    m.to < m.from ? lanes[m.to]! + MARGIN + SPACING * depths[i]! : lanes[m.to]! - MARGIN - SPACING * depths[i]!,
-  );
+  const tracks = view.messages.map((m, i) => (m.to < m.from ? lanes[m.to]! + MARGIN + SPACING * depths[i]! : lanes[m.to]! - MARGIN - SPACING * depths[i]!));
   return { lanes, tracks, width: lanes[n - 1]! + 1 };
 }
 

@@ -132,7 +132,11 @@ export interface ScenarioField<Scenario = unknown> {
 
 /** A scenario file read with its model's field table: only the table's keys, each read in the table's order. */
 export function parseFields<Scenario>(text: string, file: string, fields: readonly ScenarioField<Scenario>[]): Scenario {
-  const { raw, fail, name } = scenarioObject(text, file, fields.map((field) => field.key));
+  const { raw, fail, name } = scenarioObject(
+    text,
+    file,
+    fields.map((field) => field.key),
+  );
   let scenario: Partial<Scenario> = {};
   for (const field of fields) scenario = { ...scenario, ...field.read(raw[field.key], scenario, { fail, name }) };
   return scenario as Scenario;

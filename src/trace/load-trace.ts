@@ -18,7 +18,6 @@ export interface LoadedTrace<Scenario = any> {
   readonly actions: readonly string[];
 }
 
-
 export function loadTrace(file: string, registry: ModelRegistry = models): LoadedTrace {
   const text = readTextFile(file, (reason) => {
     throw new TraceError(file, "", `cannot read the trace (${reason})`);

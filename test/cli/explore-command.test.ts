@@ -6,7 +6,13 @@ async function explore(...args: string[]): Promise<string> {
   let out = "";
   const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
   try {
-    await yargs().command(exploreCommand()).strict().fail((message, error) => { throw error ?? new Error(message); }).parseAsync(["explore", ...args]);
+    await yargs()
+      .command(exploreCommand())
+      .strict()
+      .fail((message, error) => {
+        throw error ?? new Error(message);
+      })
+      .parseAsync(["explore", ...args]);
   } finally {
     write.mockRestore();
   }

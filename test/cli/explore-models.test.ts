@@ -23,9 +23,20 @@ describe("snaplab explore with a database scenario", () => {
   });
 
   it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "chandy-lamport-redo", "--json"]);
+    const { stdout, exitCode } = await runExplore([
+      "spec/scenarios/case-studies/seed002-two-nodes-blocking.json",
+      "--algorithm",
+      "chandy-lamport-redo",
+      "--json",
+    ]);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ scenario: "seed002-two-nodes-blocking", model: "database", algorithm: "chandy-lamport-redo", states: 303, executions: "1839" });
+    expect(report).toMatchObject({
+      scenario: "seed002-two-nodes-blocking",
+      model: "database",
+      algorithm: "chandy-lamport-redo",
+      states: 303,
+      executions: "1839",
+    });
     expect(report.figures).toEqual({ "executions in which a send waits": "0" });
     expect(report.properties["contiguous-log"]).toBe("violated");
     expect(report.counterexamples[0].trace).toHaveLength(6);
@@ -51,7 +62,7 @@ describe("snaplab explore: which model", () => {
     await expect(runExplore([file])).rejects.toThrow(`${file}: model: unknown model "spreadsheet" (known: bank, database, dataflow)`);
   });
 
-  it("should read a file without a model, or with \"bank\", as a bank, with the bank's exact errors", async () => {
+  it('should read a file without a model, or with "bank", as a bank, with the bank\'s exact errors', async () => {
     const bank = scenarioFile("bank.json", '{ "model": "bank", "processes": { "P0": 1 }, "initiators": ["P0"] }');
     expect((await runExplore([bank])).stdout).toMatch(/^bank: chandy-lamport, FIFO channels$/m);
     const broken = scenarioFile("broken.json", "{ nope");
@@ -80,7 +91,14 @@ describe("snaplab explore draws a case study's counterexamples", () => {
   });
 
   it("should write the SVG and the Mermaid diagram of each counterexample, named after its property when there are several", async () => {
-    const run = await runCli("explore", "spec/scenarios/case-studies/seed002-three-nodes-blocking.json", "--svg", join(dir, "b.svg"), "--mermaid", join(dir, "b.md"));
+    const run = await runCli(
+      "explore",
+      "spec/scenarios/case-studies/seed002-three-nodes-blocking.json",
+      "--svg",
+      join(dir, "b.svg"),
+      "--mermaid",
+      join(dir, "b.md"),
+    );
     expect(run.status).toBe(1);
     const files = ["b.atomicity.svg", "b.conservation.svg", "b.atomicity.md", "b.conservation.md"].map((f) => join(dir, f));
     expect(withoutProgress(run.stderr)).toBe(files.map((f) => `wrote ${f}\n`).join(""));

@@ -22,8 +22,16 @@ const scenario = write(
   JSON.stringify({
     name: "generated #7, shrunk",
     processes: { P0: 100, P1: 100 },
-    channels: [["P0", "P1"], ["P1", "P0"]],
-    programs: { P0: [{ to: "P1", amount: 1 }, { to: "P1", amount: 2 }] },
+    channels: [
+      ["P0", "P1"],
+      ["P1", "P0"],
+    ],
+    programs: {
+      P0: [
+        { to: "P1", amount: 1 },
+        { to: "P1", amount: 2 },
+      ],
+    },
     initiators: ["P1"],
   }),
 );
@@ -73,13 +81,21 @@ describe("snaplab explore --rules", () => {
     ["a file that is not there", ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],
     ["a folder", ["--rules", dir], /^snaplab: .*: is not a file\n$/],
     ["a file that does not build", ["--rules", write("broken.ts", "export const rules = {\n")], /^snaplab: does not build: .*broken\.ts:2:1: .*\n$/],
-    ["a file without rules", ["--rules", write("rulez.ts", "export const rulez = {};\n")], /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate\n$/],
+    [
+      "a file without rules",
+      ["--rules", write("rulez.ts", "export const rulez = {};\n")],
+      /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate\n$/,
+    ],
     [
       "rules that throw, with a newline in the message",
       ["--rules", write("throws.ts", `export const rules = { initiate() { throw new Error("no\\nway"); }, onMarker: () => [], onMessage: () => [] };\n`)],
       /^snaplab: .*throws\.ts: rules\.initiate\(view\) at P1 threw no\\nway\n$/,
     ],
-    ["--rules beside --algorithm", ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"], /^snaplab: Arguments rules and algorithm are mutually exclusive/],
+    [
+      "--rules beside --algorithm",
+      ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
+      /^snaplab: Arguments rules and algorithm are mutually exclusive/,
+    ],
   ];
   it("should refuse --rules on a scenario of another model in one line, exit 2", () => {
     const database = "spec/scenarios/case-studies/seed002-two-nodes-blocking.json";

@@ -46,8 +46,18 @@ describe("snaplab explore", () => {
     expect(status).toBe(1);
     const report = JSON.parse(stdout);
     expect(Object.keys(report)).toEqual([
-      "scenario", "algorithm", "fifo", "states", "transitions", "executions", "snapshots",
-      "properties", "counterexamples", "elapsedMs", "snapshotList", "search",
+      "scenario",
+      "algorithm",
+      "fifo",
+      "states",
+      "transitions",
+      "executions",
+      "snapshots",
+      "properties",
+      "counterexamples",
+      "elapsedMs",
+      "snapshotList",
+      "search",
     ]);
     expect(report).toMatchObject({
       scenario: "two-node",

@@ -6,7 +6,11 @@ import yargs from "yargs";
 import { promelaCommand } from "../../src/cli/promela-command.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
 
-const run = async (...args: string[]) => yargs().command(promelaCommand()).strict().parseAsync(["promela", ...args]);
+const run = async (...args: string[]) =>
+  yargs()
+    .command(promelaCommand())
+    .strict()
+    .parseAsync(["promela", ...args]);
 
 describe("snaplab promela", () => {
   it("should write the model to the file named by --out, with FIFO overridden", async () => {

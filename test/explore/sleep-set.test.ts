@@ -25,7 +25,10 @@ describe("sleep sets", () => {
     // two-flag states 1 each: 8 states, 11 transitions. With sleep sets, {b} is reached by b
     // after a was taken at {}, and b commutes with a, so {b} sleeps on a and takes only c:
     // 10 transitions, the same 8 states ({a, b} is still reached, by a then b), 4 paths.
-    const model = counters(3, 1, [[0, 2], [1, 2]]);
+    const model = counters(3, 1, [
+      [0, 2],
+      [1, 2],
+    ]);
     const stubborn = packedBfs(model, { reduction: true, sleepSets: false });
     const sleep = packedBfs(model, { reduction: true });
     expect([stubborn.states, stubborn.transitions]).toEqual([8, 11]);
@@ -35,7 +38,15 @@ describe("sleep sets", () => {
   it("should wake, in a state reached along several transitions, what any of them left awake", () => {
     // Flags (counters up to 1) 0 and 1 each dependent on 2 and 3: some states are reached with different sleep
     // sets. Keeping only the first set met would take 26 transitions instead of 28.
-    const sleep = packedBfs(counters(4, 1, [[0, 2], [0, 3], [1, 2], [1, 3]]), { reduction: true });
+    const sleep = packedBfs(
+      counters(4, 1, [
+        [0, 2],
+        [0, 3],
+        [1, 2],
+        [1, 3],
+      ]),
+      { reduction: true },
+    );
     expect([sleep.states, sleep.transitions]).toEqual([16, 28]);
   });
 

@@ -48,7 +48,14 @@ describe("the generated scenarios", () => {
     expect(first!.file).toEqual({
       name: "generated #1",
       processes: { P0: 100, P1: 100, P2: 100, P3: 100 },
-      channels: [["P0", "P1"], ["P0", "P2"], ["P0", "P3"], ["P2", "P1"], ["P2", "P3"], ["P3", "P1"]],
+      channels: [
+        ["P0", "P1"],
+        ["P0", "P2"],
+        ["P0", "P3"],
+        ["P2", "P1"],
+        ["P2", "P3"],
+        ["P3", "P1"],
+      ],
       programs: {},
       initiators: ["P0", "P1"],
       fifo: false,
@@ -136,7 +143,17 @@ describe("shrinking", () => {
   });
 
   it("should renumber the processes when it takes one away", () => {
-    const skeleton: Skeleton = { processes: 3, channels: [[0, 1], [1, 2], [2, 0]], programs: [[1], [2], [0]], initiators: [1], snapshots: [1, 2, 1] };
+    const skeleton: Skeleton = {
+      processes: 3,
+      channels: [
+        [0, 1],
+        [1, 2],
+        [2, 0],
+      ],
+      programs: [[1], [2], [0]],
+      initiators: [1],
+      snapshots: [1, 2, 1],
+    };
     expect(smaller(skeleton)[0]).toEqual({ processes: 2, channels: [[0, 1]], programs: [[1], []], initiators: [0, 1], snapshots: [0, 1, 0] });
   });
 });

@@ -66,7 +66,10 @@ describe("the catalogue of wrong rules that need a shape", () => {
       const generated = generatedOf(exercise);
       const outcome = generated.run(submission, defaultLimits);
       const counterexample = outcome.counterexample!;
-      expect(outcome.counterexample && { property: counterexample.property, reason: counterexample.reason }).toEqual({ property: wrong.refusedBy, reason: wrong.reason });
+      expect(outcome.counterexample && { property: counterexample.property, reason: counterexample.reason }).toEqual({
+        property: wrong.refusedBy,
+        reason: wrong.reason,
+      });
       const file = outcome.scenario as ScenarioFile;
       expect(file.name).toMatch(/^generated #\d+/);
 

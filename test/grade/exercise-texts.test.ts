@@ -22,7 +22,9 @@ describe("the exercises' texts", () => {
   });
 
   it("exercise 5: a channel's state is a list in the order its messages were sent, as channel-state checks it", () => {
-    expect(text("exercises/05-lai-yang/README.md")).toMatch(/list of white messages P sent on C that Q\s+had not received when it recorded, in the order P sent them/);
+    expect(text("exercises/05-lai-yang/README.md")).toMatch(
+      /list of white messages P sent on C that Q\s+had not received when it recorded, in the order P sent them/,
+    );
     // The answer, with each channel's messages recorded last first.
     const backwards = {
       ...laiYang,
@@ -35,7 +37,10 @@ describe("the exercises' texts", () => {
     const [twoNode, twoTransfers] = failures(5, { rules: backwards });
     // One message in flight at most: order cannot matter. Two on one channel: it does.
     expect(twoNode).toBeUndefined();
-    expect(twoTransfers).toMatchObject({ property: "channel-state", reason: "channel P0->P1 recorded [P0#2 (30), P0#1 (10)], expected [P0#1 (10), P0#2 (30)]" });
+    expect(twoTransfers).toMatchObject({
+      property: "channel-state",
+      reason: "channel P0->P1 recorded [P0#2 (30), P0#1 (10)], expected [P0#1 (10), P0#2 (30)]",
+    });
   });
 
   it("exercise 5: the hint asks, and leaves the answer's expressions to the learner", () => {
@@ -45,7 +50,9 @@ describe("the exercises' texts", () => {
   });
 
   it("exercise 3: an empty channel is written [], never left out, as assembled-snapshot checks it", () => {
-    expect(text("exercises/03-completion/README.md")).toContain('A channel that recorded nothing is written as an empty list, `[]`: not left out, not\n`null`.');
+    expect(text("exercises/03-completion/README.md")).toContain(
+      "A channel that recorded nothing is written as an empty list, `[]`: not left out, not\n`null`.",
+    );
     const leavesOutEmpty = {
       ...completion,
       assembleSnapshot: (parts: readonly LocalPart[]) => {
@@ -53,7 +60,10 @@ describe("the exercises' texts", () => {
         return { ...whole, channels: Object.fromEntries(Object.entries(whole.channels).filter(([, amounts]) => amounts.length > 0)) };
       },
     };
-    expect(failures(3, leavesOutEmpty)[0]).toMatchObject({ property: "assembled-snapshot", reason: 'the assembled snapshot has channels["P0->P1"] = undefined, expected []' });
+    expect(failures(3, leavesOutEmpty)[0]).toMatchObject({
+      property: "assembled-snapshot",
+      reason: 'the assembled snapshot has channels["P0->P1"] = undefined, expected []',
+    });
   });
 
   it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {

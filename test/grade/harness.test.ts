@@ -46,10 +46,12 @@ describe("checking a rule's effects", () => {
   const sent = { kind: "data" as const, id: "P0#1", amount: 10 };
 
   it("should keep well-formed effects and drop what else they carry", () => {
-    expect(check([{ type: "record-state", extra: 1 }, { type: "send-marker", channel: "P0->P1", sent: [sent] }])).toEqual([
-      { type: "record-state" },
-      { type: "send-marker", channel: "P0->P1", sent: [sent] },
-    ]);
+    expect(
+      check([
+        { type: "record-state", extra: 1 },
+        { type: "send-marker", channel: "P0->P1", sent: [sent] },
+      ]),
+    ).toEqual([{ type: "record-state" }, { type: "send-marker", channel: "P0->P1", sent: [sent] }]);
     expect(check([{ type: "buffer-message", channel: "P0->P1" }], sent)).toEqual([{ type: "buffer-message" }]);
   });
 

@@ -25,7 +25,12 @@ const rulesWith = (initiate: string, preamble = "") =>
   `${preamble}\nexport const rules = { name: "bad", initiate: ${initiate}, onMarker: () => [], onMessage: () => [] };\n`;
 
 const cases: { name: string; code: string; kind: string; reason: RegExp }[] = [
-  { name: "throws", code: rulesWith(`() => { throw new TypeError("no such thing"); }`), kind: "throws", reason: /rules\.initiate\(view\) at P0 threw TypeError: no such thing/ },
+  {
+    name: "throws",
+    code: rulesWith(`() => { throw new TypeError("no such thing"); }`),
+    kind: "throws",
+    reason: /rules\.initiate\(view\) at P0 threw TypeError: no such thing/,
+  },
   { name: "loops forever", code: rulesWith(`() => { for (;;) {} }`), kind: "timeout", reason: /did not answer within 1000 ms/ },
   { name: "calls process.exit", code: rulesWith(`() => process.exit(0)`), kind: "exits", reason: /called process\.exit\(0\)/ },
   {
@@ -56,7 +61,12 @@ const cases: { name: string; code: string; kind: string; reason: RegExp }[] = [
     kind: "non-deterministic",
     reason: /answered .* the first time and \[\] when asked again later/,
   },
-  { name: "runs out of memory", code: rulesWith(`() => { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(7)); }`), kind: "memory", reason: /ran out of memory \(limit 64 MB\)/ },
+  {
+    name: "runs out of memory",
+    code: rulesWith(`() => { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(7)); }`),
+    kind: "memory",
+    reason: /ran out of memory \(limit 64 MB\)/,
+  },
   { name: "does not build", code: `export const rules = { initiate( => [] };`, kind: "build", reason: /^does not build: 05-lai-yang\/rules\.ts:1:\d+: / },
   { name: "throws while loading", code: `throw new Error("not today");`, kind: "load", reason: /not today/ },
   { name: "exports no rules", code: `export const rulez = {};`, kind: "missing", reason: /the submission exports no function rules\.initiate/ },

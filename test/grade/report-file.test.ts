@@ -31,7 +31,9 @@ describe("the report file", () => {
 
   it("should accept a new file in an existing folder, and refuse a missing folder or a folder as the file", () => {
     expect(() => checkReportFile(join(scratch, "new.json"))).not.toThrow();
-    expect(() => checkReportFile(join(scratch, "no", "such", "r.json"))).toThrow(`${join(scratch, "no", "such", "r.json")}: cannot write the report, there is no folder ${join(scratch, "no", "such")}`);
+    expect(() => checkReportFile(join(scratch, "no", "such", "r.json"))).toThrow(
+      `${join(scratch, "no", "such", "r.json")}: cannot write the report, there is no folder ${join(scratch, "no", "such")}`,
+    );
     expect(() => checkReportFile(scratch)).toThrow(`${scratch}: cannot write the report, it is a folder (--out names a file)`);
   });
 });

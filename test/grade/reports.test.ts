@@ -34,7 +34,7 @@ const report: SubmissionReport = {
             property: "marker-sending-rule",
             reason: "P1 recorded its state and sent 0 markers on P1->P2 (one is due on every outgoing channel)",
             length: 2,
-            steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", " 2. deliver marker <P0->P1>: \"no effect\""],
+            steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", ' 2. deliver marker <P0->P1>: "no effect"'],
             recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
             diagram: [],
           },
@@ -113,15 +113,33 @@ describe("grade reports", () => {
 
 describe("a fault of a whole exercise", () => {
   // Exercise 5 did not build: none of its three checks ran.
-  const message = "does not build: 05-lai-yang/rules.ts:3:7: Expected \")\" but found \"=>\"";
-  const checks = ["two-node, no FIFO", "two-transfers, no FIFO", "ring, no FIFO"].map((name) => ({ name, points: 0, maxPoints: 8, passed: false, states: 0, failure: message }));
+  const message = 'does not build: 05-lai-yang/rules.ts:3:7: Expected ")" but found "=>"';
+  const checks = ["two-node, no FIFO", "two-transfers, no FIFO", "ring, no FIFO"].map((name) => ({
+    name,
+    points: 0,
+    maxPoints: 8,
+    passed: false,
+    states: 0,
+    failure: message,
+  }));
   const faulted: SubmissionReport = {
     directory: "carol",
     points: 0,
     maxPoints: 24,
     elapsedMs: 100,
     exercises: [
-      { number: 5, slug: "05-lai-yang", title: "Snapshots without FIFO (Lai-Yang)", file: "05-lai-yang/rules.ts", points: 0, maxPoints: 24, passed: false, fault: { kind: "build", message }, checks, elapsedMs: 100 },
+      {
+        number: 5,
+        slug: "05-lai-yang",
+        title: "Snapshots without FIFO (Lai-Yang)",
+        file: "05-lai-yang/rules.ts",
+        points: 0,
+        maxPoints: 24,
+        passed: false,
+        fault: { kind: "build", message },
+        checks,
+        elapsedMs: 100,
+      },
     ],
   };
   const times = (text: string) => text.split("05-lai-yang/rules.ts:3:7").length - 1;
@@ -162,7 +180,10 @@ describe("a fault of a whole exercise", () => {
 });
 
 describe("a malformed effect's counterexample", () => {
-  const details = ["the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording", 'the view it saw: {"process":"P1"}'];
+  const details = [
+    "the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording",
+    'the view it saw: {"process":"P1"}',
+  ];
   const malformed: SubmissionReport = {
     ...report,
     exercises: [
@@ -191,7 +212,9 @@ describe("a malformed effect's counterexample", () => {
   };
 
   it("should show what the rule saw under what was recorded, in text, JSON and JUnit", () => {
-    expect(textReport([malformed])).toContain(["         recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)", ...details.map((d) => `         ${d}`)].join("\n"));
+    expect(textReport([malformed])).toContain(
+      ["         recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)", ...details.map((d) => `         ${d}`)].join("\n"),
+    );
     expect((jsonReport([malformed]) as { failures: { details: string[] }[] }).failures[0]!.details).toEqual(details);
     const failure = allElements(parseXml(junitReport([malformed]))).find((e) => e.name === "failure")!;
     expect(failure.text.split("\n").slice(-2)).toEqual(details);

@@ -99,7 +99,27 @@ describe("a submission whose error message tries to forge the report", () => {
 
 describe("text shown as data, for any text", () => {
   // Any text, weighted towards what acts: controls, separators, bidi, halves of surrogate pairs, markup.
-  const special = fc.constantFrom("\n", "\r", "\t", "\u0000", "\u001b", "\u007f", "\u0085", "\u2028", "\u202e", "\u2066", "\ufeff", "\uffff", "\ud800", "\udc00", "😀", "<", "&", '"', "]]>");
+  const special = fc.constantFrom(
+    "\n",
+    "\r",
+    "\t",
+    "\u0000",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\u2028",
+    "\u202e",
+    "\u2066",
+    "\ufeff",
+    "\uffff",
+    "\ud800",
+    "\udc00",
+    "😀",
+    "<",
+    "&",
+    '"',
+    "]]>",
+  );
   const anyText = fc.string({ unit: fc.oneof(special, fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 300 });
   const runs = { numRuns: 300, seed: 10 };
 
@@ -110,7 +130,11 @@ describe("text shown as data, for any text", () => {
         expect(shown).not.toMatch(ACTING);
         expect(shown).not.toContain("\n");
         expect(Array.from(shown).length).toBeLessThanOrEqual(TEXT_LIMIT);
-        if (!ACTING.test(text) && !/[\n\u0085\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/.test(text) && Array.from(text).length <= TEXT_LIMIT) {
+        if (
+          !ACTING.test(text) &&
+          !/[\n\u0085\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/.test(text) &&
+          Array.from(text).length <= TEXT_LIMIT
+        ) {
           expect(shown).toBe(text);
         }
       }),
@@ -126,7 +150,19 @@ describe("text shown as data, for any text", () => {
           points: 0,
           maxPoints: 1,
           elapsedMs: 0,
-          exercises: [{ number: 1, slug: name, title: name, file: name, points: 0, maxPoints: 1, passed: false, elapsedMs: 0, checks: [{ name, points: 0, maxPoints: 1, passed: false, states: 0, failure }] }],
+          exercises: [
+            {
+              number: 1,
+              slug: name,
+              title: name,
+              file: name,
+              points: 0,
+              maxPoints: 1,
+              passed: false,
+              elapsedMs: 0,
+              checks: [{ name, points: 0, maxPoints: 1, passed: false, states: 0, failure }],
+            },
+          ],
         };
         expect(() => parseXml(junitReport([report]))).not.toThrow();
         const json = JSON.stringify(jsonReport([report]));
@@ -139,7 +175,7 @@ describe("text shown as data, for any text", () => {
 
 describe("the JUnit report on its own", () => {
   it("should stay well-formed XML whatever text it is handed", () => {
-    const nasty = "a\u0000b\u0008c\u000bd\u001be\ufffff\ud800g<&\">\r\n\ttab 😀";
+    const nasty = 'a\u0000b\u0008c\u000bd\u001be\ufffff\ud800g<&">\r\n\ttab 😀';
     const report: SubmissionReport = {
       directory: nasty,
       points: 0,
@@ -161,7 +197,7 @@ describe("the JUnit report on its own", () => {
     };
     const root = parseXml(junitReport([report]));
     const failure = allElements(root).find((e) => e.name === "failure")!;
-    expect(failure.attributes.message).toBe("a\\x00b\\x08c\\x0Bd\\x1Be\\uFFFFf\\uD800g<&\">\r\n\ttab 😀");
+    expect(failure.attributes.message).toBe('a\\x00b\\x08c\\x0Bd\\x1Be\\uFFFFf\\uD800g<&">\r\n\ttab 😀');
     expect(allElements(root).find((e) => e.name === "testsuite")!.attributes.name).toMatch(/^a\\x00b/);
   });
 });

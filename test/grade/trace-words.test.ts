@@ -41,7 +41,10 @@ describe("Lai-Yang's traces (exercise 5)", () => {
 describe("exercise 1's traces", () => {
   it("should mark what the kit's channel rules did, apart from the learner's part", () => {
     // The learner's onMarker never records: only the kit's channel rules act on a marker.
-    const neverOnMarker = { ...chandyLamport, onMarker: (view: ProcessView, channel: string) => chandyLamport.onMarker({ ...view, hasRecorded: true }, channel, { kind: "marker" }) };
+    const neverOnMarker = {
+      ...chandyLamport,
+      onMarker: (view: ProcessView, channel: string) => chandyLamport.onMarker({ ...view, hasRecorded: true }, channel, { kind: "marker" }),
+    };
     expect(counterexample(1, 0, neverOnMarker).steps).toEqual([
       " 1. P0 sends 10 to P1 (P0#1), balance 90",
       " 2. P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1 [kit's channel rules: starts recording P1->P0]",

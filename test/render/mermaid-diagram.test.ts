@@ -36,7 +36,11 @@ const STATEMENT = [
 
 function statements(diagram: string): string[] {
   const lines = diagram.trimEnd().split("\n");
-  for (const line of lines) expect(STATEMENT.some((s) => s.test(line)), line).toBe(true);
+  for (const line of lines)
+    expect(
+      STATEMENT.some((s) => s.test(line)),
+      line,
+    ).toBe(true);
   return lines;
 }
 

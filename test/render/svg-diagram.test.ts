@@ -36,9 +36,7 @@ describe("svgDiagram", () => {
     const { svg } = drawn(viewOf("conservation"));
     expect(svg.name).toBe("svg");
     expect(svg.attributes.xmlns).toBe("http://www.w3.org/2000/svg");
-    expect(svg.children.find((c) => c.name === "title")!.text).toBe(
-      "conservation is violated: recorded 190 (balances 190 + in channels 0), expected 200",
-    );
+    expect(svg.children.find((c) => c.name === "title")!.text).toBe("conservation is violated: recorded 190 (balances 190 + in channels 0), expected 200");
   });
 
   it("should draw a lane per process, an arrow per message and a diamond per recording", () => {
@@ -46,7 +44,11 @@ describe("svgDiagram", () => {
     const { svg, arrows } = drawn(view);
     const lanes = group(svg, "lanes").children.filter((c) => c.name === "line");
     expect(lanes.map((l) => num(l, "x1"))).toEqual([170, 360]);
-    expect(group(svg, "lanes").children.filter((c) => c.name === "text").map((t) => t.text)).toEqual(["P0", "P1"]);
+    expect(
+      group(svg, "lanes")
+        .children.filter((c) => c.name === "text")
+        .map((t) => t.text),
+    ).toEqual(["P0", "P1"]);
     expect(arrows.map((a) => a.attributes.class)).toEqual(["marker", "offence", "marker"]);
     expect(arrows.every((a) => a.attributes["marker-end"]?.startsWith("url(#head-"))).toBe(true);
     expect(group(svg, "records").children.filter((c) => c.name === "polygon")).toHaveLength(2);
@@ -76,17 +78,19 @@ describe("svgDiagram", () => {
     const lost = arrows.find((a) => a.attributes.class === "offence in-flight")!;
     expect(num(lost, "y1")).toBeLessThan(cutAt(svg, num(lost, "x1")));
     expect(num(lost, "y2")).toBeGreaterThan(cutAt(svg, num(lost, "x2")));
-    const labels = allElements(group(svg, "messages")).filter((e) => e.name === "text").map((t) => t.text);
+    const labels = allElements(group(svg, "messages"))
+      .filter((e) => e.name === "text")
+      .map((t) => t.text);
     expect(labels).toEqual(["✗ P0#1 (10): lost money"]);
   });
 
   it("should have a legend and explain the offence in words", () => {
     const { svg } = drawn(viewOf("no-ghost-receive"));
-    const legend = group(svg, "legend").children.filter((c) => c.name === "text").map((t) => t.text);
+    const legend = group(svg, "legend")
+      .children.filter((c) => c.name === "text")
+      .map((t) => t.text);
     expect(legend).toEqual(["data", "marker", "breaks the cut", "records", "the cut", "inside the cut (before recording)"]);
-    expect(group(svg, "footnotes").children.map((t) => t.text)).toEqual([
-      "✗ P0#1 (10), ghost receive: sent after P0 recorded, received before P1 recorded",
-    ]);
+    expect(group(svg, "footnotes").children.map((t) => t.text)).toEqual(["✗ P0#1 (10), ghost receive: sent after P0 recorded, received before P1 recorded"]);
   });
 
   it("should escape names that are not plain text in XML", () => {
@@ -94,7 +98,11 @@ describe("svgDiagram", () => {
       JSON.stringify({ name: `<"&'>`, processes: { "A&B": 1, "<C>": 2 }, programs: { "A&B": [{ to: "<C>", amount: 1 }] }, initiators: ["A&B"] }),
     );
     const { svg } = drawn(bankSpaceTime(scenario, walk(scenario, ["send A&B", "initiate A&B"])));
-    expect(group(svg, "lanes").children.filter((c) => c.name === "text").map((t) => t.text)).toEqual(["A&B", "<C>"]);
+    expect(
+      group(svg, "lanes")
+        .children.filter((c) => c.name === "text")
+        .map((t) => t.text),
+    ).toEqual(["A&B", "<C>"]);
     expect(svg.children.filter((c) => c.name === "text").map((t) => t.text)).toContain(`<"&'>: FIFO channels; time goes down`);
   });
 });

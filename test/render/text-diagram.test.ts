@@ -70,7 +70,10 @@ describe("textDiagram, other shapes", () => {
 describe("bankTextReport", () => {
   it("should put the diagram under each counterexample's steps", () => {
     const text = bankTextReport(twoNode());
-    const indented = GHOST.slice(1).split("\n").map((line) => `  ${line}`.trimEnd()).join("\n");
+    const indented = GHOST.slice(1)
+      .split("\n")
+      .map((line) => `  ${line}`.trimEnd())
+      .join("\n");
     expect(text).toContain(`before sending it\n\n${indented}\n`);
   });
 });

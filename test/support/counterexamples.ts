@@ -66,7 +66,14 @@ export function randomWalk(scenario: Scenario, choices: readonly number[], algor
 export const threeWay: Scenario = parseScenario(
   JSON.stringify({
     processes: { A: 10, B: 10, C: 10 },
-    programs: { A: [{ to: "B", amount: 1 }, { to: "C", amount: 2 }], B: [{ to: "C", amount: 3 }], C: [{ to: "A", amount: 4 }] },
+    programs: {
+      A: [
+        { to: "B", amount: 1 },
+        { to: "C", amount: 2 },
+      ],
+      B: [{ to: "C", amount: 3 }],
+      C: [{ to: "A", amount: 4 }],
+    },
     initiators: ["A", "C"],
     fifo: false,
   }),

@@ -28,10 +28,7 @@ export interface OracleFigures {
 
 type DataMsg = { kind: "data"; id: string; amount: number };
 type Msg = DataMsg | { kind: "marker" };
-type ChannelRec =
-  | { status: "idle" }
-  | { status: "open"; list: DataMsg[] }
-  | { status: "closed"; list: DataMsg[] };
+type ChannelRec = { status: "idle" } | { status: "open"; list: DataMsg[] } | { status: "closed"; list: DataMsg[] };
 
 interface Recorded {
   pc: number;
@@ -83,8 +80,7 @@ function buildModel(scenario: OracleScenario, fifoOverride?: boolean): Model {
   const initial = names.map((n) => scenario.processes[n] ?? 0);
 
   // Absent channels: the complete directed graph, ordered pairs in process order.
-  const pairs: [string, string][] =
-    scenario.channels ?? names.flatMap((a) => names.filter((b) => b !== a).map((b): [string, string] => [a, b]));
+  const pairs: [string, string][] = scenario.channels ?? names.flatMap((a) => names.filter((b) => b !== a).map((b): [string, string] => [a, b]));
   const channels = pairs.map(([a, b]) => ({ from: index(a), to: index(b) }));
   const channelOf = (from: number, to: number): number => {
     const c = channels.findIndex((ch) => ch.from === from && ch.to === to);
@@ -185,8 +181,7 @@ function successors(m: Model, s: State): State[] {
   return out;
 }
 
-const isComplete = (s: State): boolean =>
-  s.recorded.every((r) => r !== null) && s.rec.every((r) => r.status === "closed");
+const isComplete = (s: State): boolean => s.recorded.every((r) => r !== null) && s.rec.every((r) => r.status === "closed");
 
 /** The recorded part of a state: the key by which snapshots are counted (received sets excluded). */
 function snapshotKey(s: State): string {
@@ -281,9 +276,7 @@ function closedList(s: State, c: number): DataMsg[] {
 function noGhostReceive(m: Model, s: State): boolean {
   // An id "<sender>#<k>" was sent within the sender's recorded pc iff it is among its first pc steps.
   return m.names.every((_, j) =>
-    recordedOf(s, j).received.every((id) =>
-      m.program.some((steps, i) => steps.slice(0, recordedOf(s, i).pc).some((step) => step.id === id)),
-    ),
+    recordedOf(s, j).received.every((id) => m.program.some((steps, i) => steps.slice(0, recordedOf(s, i).pc).some((step) => step.id === id))),
   );
 }
 

@@ -16,7 +16,9 @@ export function scenarioText(): fc.Arbitrary<string> {
     return fc
       .record({
         channels,
-        sends: fc.array(fc.record({ from: fc.nat(n - 1), to: fc.nat(pairs.length - 1), amount: fc.integer({ min: 1, max: 50 }) }), { maxLength: MAX_SENDS[n]! }),
+        sends: fc.array(fc.record({ from: fc.nat(n - 1), to: fc.nat(pairs.length - 1), amount: fc.integer({ min: 1, max: 50 }) }), {
+          maxLength: MAX_SENDS[n]!,
+        }),
         initiators: fc.subarray(names, { minLength: 1 }),
         fifo: fc.boolean(),
       })

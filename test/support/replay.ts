@@ -22,5 +22,8 @@ export function replay(scenario: Scenario, model: Model<BankState, BankAction>, 
 
 /** The reason the property gives for `state`, or undefined if it holds there. */
 export function violationIn(model: Model<BankState, BankAction>, property: string, state: BankState): string | undefined {
-  return model.properties().find((p) => p.name === property)!.check(state);
+  return model
+    .properties()
+    .find((p) => p.name === property)!
+    .check(state);
 }

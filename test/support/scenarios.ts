@@ -18,7 +18,10 @@ export const specScenario = (name: string): Scenario => loadScenario(`spec/scena
 
 export const twoIdleProcesses: ScenarioJson = {
   processes: { P0: 100, P1: 100 },
-  channels: [["P0", "P1"], ["P1", "P0"]],
+  channels: [
+    ["P0", "P1"],
+    ["P1", "P0"],
+  ],
   initiators: ["P0"],
 };
 

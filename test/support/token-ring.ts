@@ -79,7 +79,8 @@ function ringSystem(scenario: RingScenario, ring: RingRules): Model<RingState, R
 }
 
 function describeRingStep(scenario: RingScenario, before: RingState, action: RingAction, after: RingState): string {
-  if (action.type === "receive") return `${scenario.nodes[next(scenario, action.channel)]} receives ${before.channels[action.channel]![0]} on ${channelName(scenario, action.channel)}`;
+  if (action.type === "receive")
+    return `${scenario.nodes[next(scenario, action.channel)]} receives ${before.channels[action.channel]![0]} on ${channelName(scenario, action.channel)}`;
   const token = before.held[action.node]![0];
   const copy = after.made > before.made ? `, keeps a copy T${after.made}` : "";
   return `${scenario.nodes[action.node]} passes ${token} to ${scenario.nodes[next(scenario, action.node)]}${copy}`;
@@ -156,7 +157,8 @@ export const tokenRingModel: ModelDescriptor<RingScenario, RingState, RingAction
   },
   trace: {
     scenarioJson: (scenario) => ({ model: "token-ring", name: scenario.name, nodes: scenario.nodes, rounds: scenario.rounds }),
-    actionName: (scenario, _state, action) => (action.type === "pass" ? `pass ${scenario.nodes[action.node]}` : `receive ${channelName(scenario, action.channel)}`),
+    actionName: (scenario, _state, action) =>
+      action.type === "pass" ? `pass ${scenario.nodes[action.node]}` : `receive ${channelName(scenario, action.channel)}`,
     stateLines: (scenario, state) => [
       ...state.held.map((tokens, node) => `${scenario.nodes[node]} holds [${tokens.join(", ")}]`),
       ...state.channels.map((queue, channel) => `${channelName(scenario, channel)} carries [${queue.join(", ")}]`),

@@ -20,9 +20,7 @@ export function twoCounters(limit: number, bound = Number.POSITIVE_INFINITY): Mo
     nextState: ([a, b], action) => (action === "a" ? [a + 1, b] : [a, b + 1]),
     properties: () => [
       always<Counters>("sum below", `a + b stays below ${bound}`, ([a, b]) => (a + b < bound ? undefined : `a + b = ${a + b}`)),
-      atTermination<Counters>("ends even", "both counters end at the same value", ([a, b]) =>
-        a === b ? undefined : `ended at ${a}, ${b}`,
-      ),
+      atTermination<Counters>("ends even", "both counters end at the same value", ([a, b]) => (a === b ? undefined : `ended at ${a}, ${b}`)),
     ],
     key: ([a, b]) => `${a},${b}`,
   };

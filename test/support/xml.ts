@@ -16,7 +16,12 @@ const NAME = /^[A-Za-z_][\w.:-]*/;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 /** XML 1.0's Char: tab, newline, return, and the rest of Unicode but other controls, surrogates, U+FFFE and U+FFFF. */
 const isXmlChar = (code: number) =>
-  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
 
 export function parseXml(source: string): XmlElement {
   let at = 0;

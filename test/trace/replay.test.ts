@@ -40,7 +40,9 @@ describe("saved traces", () => {
     const report = checked("two-node", false);
     const text = formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!));
     expect(text).toContain(`"fifo": false,\n`);
-    expect(text).toContain(`"actions": [\n    "initiate P0",\n    "send P0",\n    "deliver P0->P1 P0#1",\n    "deliver P0->P1 marker",\n    "deliver P1->P0 marker"\n  ]\n}\n`);
+    expect(text).toContain(
+      `"actions": [\n    "initiate P0",\n    "send P0",\n    "deliver P0->P1 P0#1",\n    "deliver P0->P1 marker",\n    "deliver P1->P0 marker"\n  ]\n}\n`,
+    );
   });
 
   it("should run clean when the rules that failed are replaced by correct ones", () => {
@@ -79,13 +81,25 @@ describe("damaged traces", () => {
     ["a missing key", edited((t) => delete t.actions), /^t\.json: actions: missing$/],
     ["another format", edited((t) => (t.format = "dslabs")), /^t\.json: format: must be "snaplab-trace", got "dslabs"$/],
     ["a newer version", edited((t) => (t.version = 2)), /^t\.json: version: this snaplab reads version 1, got 2$/],
-    ["a broken scenario", edited((t) => ((t.scenario as { initiators: string[] }).initiators = ["P9"])), /^t\.json: scenario: initiators\[0\]: "P9" is not a process/],
+    [
+      "a broken scenario",
+      edited((t) => ((t.scenario as { initiators: string[] }).initiators = ["P9"])),
+      /^t\.json: scenario: initiators\[0\]: "P9" is not a process/,
+    ],
     ["an unknown algorithm", edited((t) => (t.algorithm = "lai-yang")), /^t\.json: algorithm: unknown algorithm "lai-yang"/],
     ["fifo not a boolean", edited((t) => (t.fifo = "no")), /^t\.json: fifo: must be true or false$/],
     ["no violation object", edited((t) => (t.violation = "conservation")), /^t\.json: violation: must be an object/],
-    ["an unknown property", edited((t) => ((t.violation as { property: string }).property = "liveness")), /^t\.json: violation\.property: unknown property "liveness"/],
+    [
+      "an unknown property",
+      edited((t) => ((t.violation as { property: string }).property = "liveness")),
+      /^t\.json: violation\.property: unknown property "liveness"/,
+    ],
     ["an action that is not a string", edited((t) => ((t.actions as unknown[])[1] = 7)), /^t\.json: actions\[1\]: must be an action such as "send P0", got 7$/],
-    ["an action that is not enabled", edited((t) => ((t.actions as string[])[0] = "send P1x")), /^t\.json: actions\[0\]: "send P1x" is not enabled after step 0 \(enabled: send P0, initiate P0, send P1\)$/],
+    [
+      "an action that is not enabled",
+      edited((t) => ((t.actions as string[])[0] = "send P1x")),
+      /^t\.json: actions\[0\]: "send P1x" is not enabled after step 0 \(enabled: send P0, initiate P0, send P1\)$/,
+    ],
     ["channels made FIFO", edited((t) => (t.fifo = true)), /^t\.json: actions\[2\]: "deliver P0->P1 marker" is not enabled after step 2/],
   ])("should refuse a trace with %s, naming the file and the field", (_, text, message) => {
     expect(() => replayText(text)).toThrow(message);

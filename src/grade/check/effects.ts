@@ -70,7 +70,8 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
     const effect = raw as Raw;
     const where = `effect ${i + 1} (${String(effect.type)})`;
     const channel = (): string => (typeof effect.channel === "string" ? effect.channel : malformed(`${where} without a channel`));
-    const message = (field: unknown, on: string): DataMessage => sentMessage(scenario, field, on) ?? malformed(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
+    const message = (field: unknown, on: string): DataMessage =>
+      sentMessage(scenario, field, on) ?? malformed(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
     const snapshot = snapshotOf(effect, context, where, malformed);
     switch (effect.type) {
       case "record-state":
@@ -162,7 +163,9 @@ function statusText(recording: ChannelRecording): string {
 /** Where a channel that is not the process's runs, and the process's own. */
 function whereChannelRuns(scenario: Scenario, view: ChannelsSeen, id: string): string {
   const channel = scenario.channels.find((c) => c.id === id);
-  const is = channel ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}` : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
+  const is = channel
+    ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}`
+    : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
   const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(", ") : "none");
   return `the channel's status: ${is}; ${view.process}'s incoming channels: ${list(view.incoming)}; outgoing: ${list(view.outgoing)}`;
 }

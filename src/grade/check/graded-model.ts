@@ -37,12 +37,9 @@ export function gradedModel<State, Action>(
   properties: readonly Property<State>[],
   refused: (state: State, action: Action) => State = (state) => state,
 ): Model<GradedState<State>, Action> {
-  const brokenRule = (name: string, claim: string) =>
-    always<GradedState<State>>(name, claim, (g) => (g.broken?.rule === name ? g.broken.reason : undefined));
+  const brokenRule = (name: string, claim: string) => always<GradedState<State>>(name, claim, (g) => (g.broken?.rule === name ? g.broken.reason : undefined));
   const ruleProperties = [brokenRule(WELL_FORMED_EFFECTS, wellFormedClaim), ...stepRules.map((rule) => brokenRule(rule.name, rule.claim))];
-  const lifted = properties.map(
-    (p): Property<GradedState<State>> => ({ ...p, check: (g) => (g.broken ? undefined : p.check(g.state)) }),
-  );
+  const lifted = properties.map((p): Property<GradedState<State>> => ({ ...p, check: (g) => (g.broken ? undefined : p.check(g.state)) }));
   return {
     initStates: () => system.initStates().map((state) => ({ state })),
     actions: (g) => (g.broken ? [] : system.actions(g.state)),

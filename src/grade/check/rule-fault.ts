@@ -9,7 +9,10 @@ export type FaultKind = CallFault | "malformed";
  * message says which rule, where, and what it did.
  */
 export class RuleFault extends Error {
-  constructor(readonly fault: FaultKind, message: string) {
+  constructor(
+    readonly fault: FaultKind,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -38,8 +38,7 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   const starts = selector?.starts ?? ((_: State, action: BankAction) => action.type === "initiate");
   const snapshot = selector?.snapshot;
   const name = (p: number) => scenario.processes[p]!;
-  const markers = (state: BankState, c: number) =>
-    state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === snapshot).length;
+  const markers = (state: BankState, c: number) => state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === snapshot).length;
   const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
 
   const recordsOnce: StepRule<State, BankAction> = {
@@ -54,7 +53,8 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
 
   const markerSending: StepRule<State, BankAction> = {
     name: `marker-sending-rule${suffix}`,
-    claim: "A process records when it starts a snapshot or gets its first marker, and in that step sends one marker on every outgoing channel; it sends no marker at any other time.",
+    claim:
+      "A process records when it starts a snapshot or gets its first marker, and in that step sends one marker on every outgoing channel; it sends no marker at any other time.",
     check(outerBefore, action, outerAfter) {
       const [before, after] = [layer(outerBefore), layer(outerAfter)];
       const p = actor(scenario, action);

@@ -17,7 +17,11 @@ import type { Submission } from "../check/submission.js";
 import type { RulesCheck } from "./exercise.js";
 
 /** The bank run by `rules`, checked on the five properties, non-interference, the marker rules and `extra`. */
-export function bankGradedSystem(scenario: Scenario, rules: SnapshotAlgorithm, extra: readonly Property<BankState>[] = []): GradedSystem<BankState, BankAction> {
+export function bankGradedSystem(
+  scenario: Scenario,
+  rules: SnapshotAlgorithm,
+  extra: readonly Property<BankState>[] = [],
+): GradedSystem<BankState, BankAction> {
   const model = bankSystem(scenario, rules);
   return {
     model,

@@ -42,7 +42,8 @@ export const breakFifoExercise: ScenarioExercise = {
         if (!without.violated?.includes("conservation")) {
           return {
             states,
-            failure: "without FIFO, conservation still holds: every snapshot adds up. A marker must be able to overtake a transfer sent before it, and that transfer must then be missing from the snapshot",
+            failure:
+              "without FIFO, conservation still holds: every snapshot adds up. A marker must be able to overtake a transfer sent before it, and that transfer must then be missing from the snapshot",
           };
         }
         return { states };

@@ -43,10 +43,7 @@ export const completionExercise: RulesExercise = {
   title: "Completion",
   file: "03-completion/completion.ts",
   kind: "rules",
-  checks: [
-    ...scenarioChecks([twoNode, threeNode], 4, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 7, count: 24 }, 2, graded),
-  ],
+  checks: [...scenarioChecks([twoNode, threeNode], 4, graded), generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 7, count: 24 }, 2, graded)],
 };
 
 function graded(scenario: Scenario, submission: Submission) {

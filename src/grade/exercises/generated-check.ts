@@ -12,7 +12,16 @@ import type { GradedSystem } from "../check/graded-system.js";
 import { replay, runCheck, type CheckOutcome } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
-import { generatedScenarios, scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
+import {
+  generatedScenarios,
+  scenarioFile,
+  scenarioOf,
+  withinShape,
+  type GeneratedScenario,
+  type ScenarioFile,
+  type Shape,
+  type Skeleton,
+} from "./generated-scenarios.js";
 
 /** Which scenarios an exercise generates: the same `count` from the same `seed` for everyone. */
 export interface Generation {
@@ -36,8 +45,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   // Drawn when first needed, not when the CLI loads the exercises.
   let drawn: GeneratedScenario[] | undefined;
   const scenarios = () => (drawn ??= generatedScenarios(generation.shape, generation.seed, generation.count));
-  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck(build(scenarioOf(file) as Scn, submission), limits.maxStates);
+  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) => runCheck(build(scenarioOf(file) as Scn, submission), limits.maxStates);
 
   return {
     name: `generated scenarios (${generation.count})`,

@@ -22,13 +22,23 @@ export const twoNode = scenario("two-node", {
 /** Two transfers on one channel: a marker can land between them. */
 export const twoTransfers = scenario("two-transfers", {
   processes: { P0: 100, P1: 100 },
-  programs: { P0: [{ to: "P1", amount: 10 }, { to: "P1", amount: 30 }], P1: [{ to: "P0", amount: 20 }] },
+  programs: {
+    P0: [
+      { to: "P1", amount: 10 },
+      { to: "P1", amount: 30 },
+    ],
+    P1: [{ to: "P0", amount: 20 }],
+  },
   initiators: ["P0"],
 });
 
 const ringSpec = {
   processes: three,
-  channels: [["P0", "P1"], ["P1", "P2"], ["P2", "P0"]],
+  channels: [
+    ["P0", "P1"],
+    ["P1", "P2"],
+    ["P2", "P0"],
+  ],
   programs: { P0: [{ to: "P1", amount: 10 }], P1: [{ to: "P2", amount: 20 }], P2: [{ to: "P0", amount: 30 }] },
 };
 
@@ -67,4 +77,3 @@ export const threeConcurrent = multi(
   "three-node, P0 and P2 at once",
   ["P0", "P2"],
 );
-

@@ -13,7 +13,9 @@ export function junitReport(reports: readonly SubmissionReport[]): string {
   ];
   for (const { r, e } of suites) {
     const failures = e.checks.filter((c) => !c.passed).length;
-    lines.push(`  <testsuite name="${xml(`${r.directory}: ${e.number}. ${e.title}`)}" tests="${e.checks.length}" failures="${failures}" time="${seconds(e.elapsedMs)}">`);
+    lines.push(
+      `  <testsuite name="${xml(`${r.directory}: ${e.number}. ${e.title}`)}" tests="${e.checks.length}" failures="${failures}" time="${seconds(e.elapsedMs)}">`,
+    );
     for (const [i, c] of e.checks.entries()) {
       const open = `    <testcase classname="${xml(e.slug)}" name="${xml(c.name)}"`;
       if (c.passed) {
@@ -37,11 +39,5 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\u
 
 /** Text as XML character data or an attribute value: markup escaped, characters XML forbids written as visible escapes. */
 function xml(text: string): string {
-  return text
-    .replace(NOT_XML, escapedChar)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/\r/g, "&#13;");
+  return text.replace(NOT_XML, escapedChar).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/\r/g, "&#13;");
 }

@@ -140,13 +140,24 @@ function probe(): Isolation {
   const missing: string[] = [];
   if (!tools.bwrap && !tools.unshare) {
     const signals = tools.setpriv ? "" : ", and only the harness's closed process.kill keeps it from signalling processes of its own user";
-    missing.push(`no pid or network namespace (bwrap and util-linux's unshare are missing or not permitted): a submission can open network connections${signals}`);
+    missing.push(
+      `no pid or network namespace (bwrap and util-linux's unshare are missing or not permitted): a submission can open network connections${signals}`,
+    );
   } else if (!tools.bwrap) {
-    missing.push("no mount namespace (bubblewrap is missing or not permitted): only Node's permission model and file permissions keep a submission from reading files");
+    missing.push(
+      "no mount namespace (bubblewrap is missing or not permitted): only Node's permission model and file permissions keep a submission from reading files",
+    );
   }
   if (root && !tools.setpriv) missing.push(`submissions run as root (setpriv is missing or cannot run node as user ${nobody})`);
   if (!tools.prlimit) missing.push("memory outside the V8 heap (Buffers) is not limited (prlimit is missing or not permitted)");
-  return { namespaces: !!(tools.bwrap || tools.unshare), fileSystemView: !!tools.bwrap, otherUser: !!tools.setpriv, resourceLimits: !!tools.prlimit, missing, tools };
+  return {
+    namespaces: !!(tools.bwrap || tools.unshare),
+    fileSystemView: !!tools.bwrap,
+    otherUser: !!tools.setpriv,
+    resourceLimits: !!tools.prlimit,
+    missing,
+    tools,
+  };
 }
 
 /** The strongest set of tools that works here; usually the first try. */

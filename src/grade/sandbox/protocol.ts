@@ -13,9 +13,7 @@ export interface Call {
 }
 
 /** What a call gave: its result as JSON text, or the way it broke the rules' contract. */
-export type Answer =
-  | { readonly ok: true; readonly json: string | undefined }
-  | { readonly ok: false; readonly fault: CallFault; readonly message: string };
+export type Answer = { readonly ok: true; readonly json: string | undefined } | { readonly ok: false; readonly fault: CallFault; readonly message: string };
 
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
 const callFaults: readonly string[] = ["missing", "throws", "mutates", "non-deterministic", "not-data", "exits"] satisfies CallFault[];

@@ -93,7 +93,10 @@ export class Sandbox {
   private spentMs = 0;
 
   /** Starts a child on `bundle` (code from submissionBundle). */
-  constructor(bundle: string, private readonly limits: SandboxLimits) {
+  constructor(
+    bundle: string,
+    private readonly limits: SandboxLimits,
+  ) {
     const walls = isolation();
     // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
     const base = sandboxBase(walls.otherUser);
@@ -108,7 +111,13 @@ export class Sandbox {
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = (seen: string) => {
       const bundleSeen = join(seen, "submission.mjs");
-      const args = [permission, `--allow-fs-read=${bundleSeen}`, "--disable-warning=ExperimentalWarning", `--max-old-space-size=${limits.memoryLimitMb}`, bundleSeen];
+      const args = [
+        permission,
+        `--allow-fs-read=${bundleSeen}`,
+        "--disable-warning=ExperimentalWarning",
+        `--max-old-space-size=${limits.memoryLimitMb}`,
+        bundleSeen,
+      ];
       // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
       return walls.namespaces ? args : [...args, "--no-signals"];
     };
@@ -116,7 +125,11 @@ export class Sandbox {
       signal: this.flag.buffer as SharedArrayBuffer,
       port: this.channel.port2,
       // CPU: a backstop for a child the broker could not stop; the time limits are the grader's.
-      command: childCommand(this.folder, { dataMb: limits.memoryLimitMb + dataHeadroomMb, cpuSeconds: 2 * Math.ceil(limits.totalTimeLimitMs / 1000) + 10 }, nodeArgs),
+      command: childCommand(
+        this.folder,
+        { dataMb: limits.memoryLimitMb + dataHeadroomMb, cpuSeconds: 2 * Math.ceil(limits.totalTimeLimitMs / 1000) + 10 },
+        nodeArgs,
+      ),
       cwd,
       timeLimitMs: limits.timeLimitMs,
       memoryLimitMb: limits.memoryLimitMb,

@@ -41,7 +41,8 @@ export function resolveSubmissionImport(
   if (kinds.length > 0 && !(kinds.length === 1 && attributes.type === "json")) {
     throw says(`with import attributes (${printable(JSON.stringify(attributes))}): a submission may import only its own .ts, .js and .json files`);
   }
-  if (isBuiltin(specifier) || specifier.startsWith("node:")) throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
+  if (isBuiltin(specifier) || specifier.startsWith("node:"))
+    throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
   const wanted = resolve(importer, "..", specifier);
   const all = candidates(wanted);
@@ -79,7 +80,8 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 function refusal(file: string, root: string): string | undefined {
   const real = realpathSync(file);
   const inside = relative(realpathSync(root), real);
-  if (inside === "" || inside.startsWith(`..${sep}`) || inside === ".." || isAbsolute(inside)) return "is outside the submission folder (symlinks are followed)";
+  if (inside === "" || inside.startsWith(`..${sep}`) || inside === ".." || isAbsolute(inside))
+    return "is outside the submission folder (symlinks are followed)";
   const stats = statSync(real);
   if (!stats.isFile()) return "is not a regular file";
   if (stats.size > maxFileBytes) return `is larger than ${maxFileBytes / 1024} KB`;

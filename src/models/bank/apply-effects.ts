@@ -8,13 +8,7 @@ import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Scenario } from "./scenario.js";
 import { MARKER, type BankState, type ChannelState, type DataMessage, type Marker, type ProcessState } from "./bank-state.js";
 
-export function applyEffects(
-  scenario: Scenario,
-  state: BankState,
-  process: number,
-  effects: readonly Effect[],
-  rule: string,
-): BankState {
+export function applyEffects(scenario: Scenario, state: BankState, process: number, effects: readonly Effect[], rule: string): BankState {
   if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
   const processes = state.processes.slice();
   const channels = state.channels.slice();

@@ -54,7 +54,12 @@ function addStep(scenario: Scenario, drawing: SpaceTimeDrawing, step: number, ac
   const deliver = () => {
     if (delivered === undefined) return;
     const m = drawing.messages[delivered]!;
-    drawing.deliver(step, actor, delivered, m.kind === "marker" ? `${name(m.to)} receives the marker from ${name(m.from)}` : `${name(m.to)} receives ${m.label}`);
+    drawing.deliver(
+      step,
+      actor,
+      delivered,
+      m.kind === "marker" ? `${name(m.to)} receives the marker from ${name(m.from)}` : `${name(m.to)} receives ${m.label}`,
+    );
   };
   // A rule may record on a data message before the process takes it (then
   // the message is outside the recorded state): draw the recording first.

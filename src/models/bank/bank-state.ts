@@ -81,10 +81,7 @@ export function initialState(scenario: Scenario): BankState {
 
 /** Every process has recorded and every channel is closed. */
 export function isSnapshotComplete(state: BankState): boolean {
-  return (
-    state.processes.every((p) => p.recorded !== null) &&
-    state.channels.every((c) => c.recording.status === "closed")
-  );
+  return state.processes.every((p) => p.recorded !== null) && state.channels.every((c) => c.recording.status === "closed");
 }
 
 /**
@@ -97,9 +94,7 @@ export function stateKey(state: BankState): string {
   const processes = state.processes.map(
     (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
-  const channels = state.channels.map(
-    (c) => `${c.queue.map((m) => (m.kind === "marker" ? markerKey(m) : m.id)).join(" ")}|${recordingKey(c.recording)}`,
-  );
+  const channels = state.channels.map((c) => `${c.queue.map((m) => (m.kind === "marker" ? markerKey(m) : m.id)).join(" ")}|${recordingKey(c.recording)}`);
   return `${processes.join(";")}/${channels.join(";")}`;
 }
 

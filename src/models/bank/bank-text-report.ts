@@ -34,11 +34,7 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
   return lines.join("\n") + "\n";
 }
 
-export function counterexampleLines(
-  _report: BankReport,
-  counterexample: Counterexample<BankState, BankAction>,
-  options: TextDiagramOptions = {},
-): string[] {
+export function counterexampleLines(_report: BankReport, counterexample: Counterexample<BankState, BankAction>, options: TextDiagramOptions = {}): string[] {
   return [
     `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} steps:`,
     ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
@@ -56,8 +52,7 @@ function snapshotTable(report: BankReport): string[] {
     const balances = scenario.processes.map((p) => snapshot.processes[p]?.balance);
     const channels = scenario.channels.map((c) => snapshot.channels[c.id]);
     const total =
-      balances.reduce<number>((s, b) => s + (b ?? 0), 0) +
-      channels.reduce<number>((s, amounts) => s + (amounts ?? []).reduce((a, b) => a + b, 0), 0);
+      balances.reduce<number>((s, b) => s + (b ?? 0), 0) + channels.reduce<number>((s, amounts) => s + (amounts ?? []).reduce((a, b) => a + b, 0), 0);
     return [
       String(i + 1),
       ...balances.map((b) => (b === undefined ? "-" : String(b))),

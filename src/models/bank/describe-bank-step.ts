@@ -33,9 +33,7 @@ export function describeBankStep(scenario: Scenario, before: BankState, action: 
   }
   const receiver = after.processes[channel.to]!;
   const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
-  const credit = kept
-    ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})`
-    : `${who(channel.to)} balance ${receiver.balance}`;
+  const credit = kept ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})` : `${who(channel.to)} balance ${receiver.balance}`;
   return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
 }
 

@@ -7,16 +7,7 @@
  * sends the scenario to the generic explorer), and spec/model.md's field
  * reference is this table (test/models/bank/fields.test.ts compares them).
  */
-import {
-  asInteger,
-  asObject,
-  indexIn,
-  parseInitiators,
-  parsePrograms,
-  positiveAmount,
-  type Fail,
-  type ScenarioField,
-} from "../../scenario/scenario-fields.js";
+import { asInteger, asObject, indexIn, parseInitiators, parsePrograms, positiveAmount, type Fail, type ScenarioField } from "../../scenario/scenario-fields.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 
 export interface BankField extends ScenarioField<Scenario> {
@@ -33,7 +24,8 @@ const processIndex = (before: Partial<Scenario>, fail: Fail) => indexIn(before.p
 export const bankFields: readonly BankField[] = [
   {
     key: "model",
-    meaning: 'optional, default `"bank"`. `"database"` and `"dataflow"` are the other systems of the case studies, with formats of their own (`spec/case-studies/`)',
+    meaning:
+      'optional, default `"bank"`. `"database"` and `"dataflow"` are the other systems of the case studies, with formats of their own (`spec/case-studies/`)',
     read: (value, _before, { fail }) => {
       if (value !== undefined && value !== "bank") fail("model", `must be "bank" for a bank scenario`);
       return {};

@@ -46,9 +46,7 @@ export function processView(scenario: Scenario, state: BankState, process: numbe
       const done = scenario.programs[process]!.slice(0, p.pc);
       const sent: Record<string, DataMessage[]> = {};
       outgoing.forEach((c, i) => {
-        sent[outgoingIds[i]!] = done
-          .filter((t) => t.channel === c)
-          .map(messageOf);
+        sent[outgoingIds[i]!] = done.filter((t) => t.channel === c).map(messageOf);
       });
       return sent;
     },

@@ -9,8 +9,7 @@ import { totalMoney, type Scenario } from "./scenario.js";
 import { isSnapshotComplete, messageOf, type BankState } from "./bank-state.js";
 
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
-  const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) =>
-    isSnapshotComplete(state) ? check(state) : undefined;
+  const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) => (isSnapshotComplete(state) ? check(state) : undefined);
   const name = (p: number) => scenario.processes[p]!;
   const recordedOf = (state: BankState, p: number) => state.processes[p]!.recorded!;
 
@@ -65,20 +64,13 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
     onComplete((state) => unreachableBecause(scenario, state)),
   );
 
-  const termination = atTermination<BankState>(
-    "termination",
-    "Every execution ends with a complete snapshot.",
-    (state) => {
-      if (isSnapshotComplete(state)) return undefined;
-      const unrecorded = state.processes.flatMap((p, i) => (p.recorded ? [] : [name(i)]));
-      const open = scenario.channels.filter((_, c) => state.channels[c]!.recording.status !== "closed").map((c) => c.id);
-      const parts = [
-        unrecorded.length ? `never recorded: ${unrecorded.join(", ")}` : "",
-        open.length ? `never closed: ${open.join(", ")}` : "",
-      ];
-      return `the run ended with the snapshot incomplete (${parts.filter(Boolean).join("; ")})`;
-    },
-  );
+  const termination = atTermination<BankState>("termination", "Every execution ends with a complete snapshot.", (state) => {
+    if (isSnapshotComplete(state)) return undefined;
+    const unrecorded = state.processes.flatMap((p, i) => (p.recorded ? [] : [name(i)]));
+    const open = scenario.channels.filter((_, c) => state.channels[c]!.recording.status !== "closed").map((c) => c.id);
+    const parts = [unrecorded.length ? `never recorded: ${unrecorded.join(", ")}` : "", open.length ? `never closed: ${open.join(", ")}` : ""];
+    return `the run ended with the snapshot incomplete (${parts.filter(Boolean).join("; ")})`;
+  });
 
   // On for every scenario: which rules run is only known at run time (a
   // learner's may buffer), and the check costs one comparison per terminal state.
@@ -129,9 +121,7 @@ function unreachableBecause(scenario: Scenario, state: BankState): string | unde
     const sent = sentInCut(scenario, state, c);
     const contents = recordedMessages(state, c).map((m) => m.id);
     const ids = sent.map((t) => t.messageId);
-    const fits = scenario.fifo
-      ? contents.every((id, i) => id === ids[ids.length - contents.length + i])
-      : isSubsequence(contents, ids);
+    const fits = scenario.fifo ? contents.every((id, i) => id === ids[ids.length - contents.length + i]) : isSubsequence(contents, ids);
     if (!fits) {
       const shape = scenario.fifo ? "the last messages sent on it, in order" : "messages sent on it, in send order";
       return `channel ${channel.id} holds ${formatMessages(recordedMessages(state, c))}, which are not ${shape} (sent: ${formatMessages(sent.map(messageOf))})`;

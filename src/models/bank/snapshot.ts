@@ -42,11 +42,7 @@ export function recordedSnapshot(scenario: Scenario, state: BankState): Recorded
 
 /** A recorded snapshot in one line: "P0 (pc 1, balance 90), P1 (pc 0, balance 100); P0->P1 [], P1->P0 []". */
 export function formatSnapshot(snapshot: RecordedSnapshot): string {
-  const processes = Object.entries(snapshot.processes).map(([id, p]) =>
-    p ? `${id} (pc ${p.pc}, balance ${p.balance})` : `${id} (not recorded)`,
-  );
-  const channels = Object.entries(snapshot.channels).map(([id, amounts]) =>
-    amounts ? `${id} [${amounts.join(", ")}]` : `${id} (not closed)`,
-  );
+  const processes = Object.entries(snapshot.processes).map(([id, p]) => (p ? `${id} (pc ${p.pc}, balance ${p.balance})` : `${id} (not recorded)`));
+  const channels = Object.entries(snapshot.channels).map(([id, amounts]) => (amounts ? `${id} [${amounts.join(", ")}]` : `${id} (not closed)`));
   return [processes.join(", "), channels.join(", ")].filter(Boolean).join("; ");
 }

@@ -6,7 +6,16 @@
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { DatabaseEffect } from "./design.js";
 import type { DatabaseScenario } from "./scenario.js";
-import { imageOf, logLength, type DatabaseChannelState, type Credit, type DatabaseState, type LoggedCredit, type NodeImage, type NodeState } from "./database-state.js";
+import {
+  imageOf,
+  logLength,
+  type DatabaseChannelState,
+  type Credit,
+  type DatabaseState,
+  type LoggedCredit,
+  type NodeImage,
+  type NodeState,
+} from "./database-state.js";
 
 export function applyDatabaseEffects(
   scenario: DatabaseScenario,
@@ -25,7 +34,8 @@ export function applyDatabaseEffects(
   };
   const ownChannel = (id: string, direction: "from" | "to"): number => {
     const c = scenario.channels.findIndex((ch) => ch.id === id);
-    if (c < 0 || scenario.channels[c]![direction] !== node) fail(`${JSON.stringify(id)} is not an ${direction === "from" ? "outgoing" : "incoming"} channel of ${who}`);
+    if (c < 0 || scenario.channels[c]![direction] !== node)
+      fail(`${JSON.stringify(id)} is not an ${direction === "from" ? "outgoing" : "incoming"} channel of ${who}`);
     return c;
   };
   const updateNode = (change: Partial<NodeState>) => (nodes[node] = { ...nodes[node]!, ...change });

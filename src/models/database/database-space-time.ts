@@ -52,9 +52,7 @@ export function databaseSpaceTime(scenario: DatabaseScenario, design: string, vi
 
   const last = states[states.length - 1]!;
   // Redo that took in the node's own later commits makes its snapshot the node as it was when it finished.
-  const cut = last.nodes.map((n, i) =>
-    n.restored && n.recorded && n.restored.upTo > n.recorded.upTo ? parts.finished[i] : parts.recorded[i],
-  );
+  const cut = last.nodes.map((n, i) => (n.restored && n.recorded && n.restored.upTo > n.recorded.upTo ? parts.finished[i] : parts.recorded[i]));
   return drawing.view(violation, {
     lanes: scenario.nodes,
     setting: `${scenario.name}: database, ${design}, FIFO channels`,
@@ -77,7 +75,8 @@ function deliver(scenario: DatabaseScenario, drawing: SpaceTimeDrawing, logs: Lo
   const message = before.channels[channel]!.queue[0]!;
   if (message.kind === "credit") logs[to]!.push(message.txn);
   const [sender, receiver] = [scenario.nodes[from]!, scenario.nodes[to]!];
-  const words = message.kind === "signal" ? `${receiver} receives ${signalName(message.signal)} from ${sender}` : `${receiver} commits the credit of ${message.txn}`;
+  const words =
+    message.kind === "signal" ? `${receiver} receives ${signalName(message.signal)} from ${sender}` : `${receiver} commits the credit of ${message.txn}`;
   drawing.deliver(step, to, drawing.take(channel, 0), words);
 }
 

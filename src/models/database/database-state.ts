@@ -99,7 +99,9 @@ export function isDatabaseSnapshotComplete(state: DatabaseState): boolean {
  */
 export function databaseStateKey(state: DatabaseState): string {
   const image = (i: NodeImage | null) => (i ? `${i.pc}:${i.credits.join(" ")}:${i.upTo}:${i.redone.join(" ")}` : "-");
-  const nodes = state.nodes.map((n) => `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`);
+  const nodes = state.nodes.map(
+    (n) => `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`,
+  );
   const message = (m: DatabaseMessage) => (m.kind === "credit" ? m.txn : m.signal);
   const recording = (r: DatabaseChannelRecording) => (r.status === "idle" ? "i" : `${r.status[0]}${r.credits.map((c) => `${c.txn}@${c.position}`).join(" ")}`);
   const channels = state.channels.map((c) => `${c.queue.map(message).join(" ")}|${recording(c.recording)}`);

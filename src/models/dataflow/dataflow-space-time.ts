@@ -106,7 +106,10 @@ function sendNew(drawing: SpaceTimeDrawing, lanes: readonly string[], step: numb
   after.channels.forEach((queue, c) => {
     const { from, to } = ends(c);
     for (const item of queue.slice(drawing.queued(c))) {
-      const label = item.kind === "record" ? { kind: "data" as const, id: item.id, label: item.id } : { kind: "marker" as const, id: undefined, label: `barrier ${item.n}` };
+      const label =
+        item.kind === "record"
+          ? { kind: "data" as const, id: item.id, label: item.id }
+          : { kind: "marker" as const, id: undefined, label: `barrier ${item.n}` };
       const text = restored ? `${label.label} goes back into input ${lanes[c]} ${restored}` : sendWords(lanes, from, item);
       drawing.send(step, c, from, to, label, text);
     }
@@ -143,10 +146,22 @@ function findDataflowOffences(
     }
     const sentInside = inside(m.sent, m.from);
     if (takenInside(m) && !sentInside) {
-      return [{ message, name: "ghost receive", why: `${b} took it before its part of checkpoint ${n}, but ${a} sent it after its own, so it comes again after the restart` }];
+      return [
+        {
+          message,
+          name: "ghost receive",
+          why: `${b} took it before its part of checkpoint ${n}, but ${a} sent it after its own, so it comes again after the restart`,
+        },
+      ];
     }
     if (sentInside && !takenInside(m) && !storedWithIt(m)) {
-      return [{ message, name: "lost", why: `${a} sent it before its part of checkpoint ${n}, ${b} did not take it before its own, and the checkpoint did not store it` }];
+      return [
+        {
+          message,
+          name: "lost",
+          why: `${a} sent it before its part of checkpoint ${n}, ${b} did not take it before its own, and the checkpoint did not store it`,
+        },
+      ];
     }
     return [];
   });

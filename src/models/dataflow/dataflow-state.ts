@@ -82,7 +82,9 @@ export function withRecord(ids: readonly string[], id: string): string[] {
 export function dataflowStateKey(state: DataflowState): string {
   const item = (i: Item) => (i.kind === "record" ? i.id : `|${i.n}|`);
   const sources = state.sources.map((s) => `${s.offset},${s.barrier},${s.checkpoints.join(" ")}`);
-  const snapshots = state.operator.checkpoints.map((c) => `${c.n}:${c.counted.join(" ")}:${c.inFlight.map((r) => r.join(" ")).join("/")}:${c.storing.map(Number).join("")}`);
+  const snapshots = state.operator.checkpoints.map(
+    (c) => `${c.n}:${c.counted.join(" ")}:${c.inFlight.map((r) => r.join(" ")).join("/")}:${c.storing.map(Number).join("")}`,
+  );
   return [
     sources.join(";"),
     `${state.operator.counted.join(" ")};${state.operator.seen.join(",")};${snapshots.join(";")}`,

@@ -33,8 +33,15 @@ export function describeDataflowStep(
     }
     case "fail": {
       const rewound = after.sources.map((s, i) => `${scenario.sources[i]} to offset ${s.offset}`).join(", ");
-      const stored = [0, 1].filter((i) => after.channels[i]!.length > 0).map((i) => `${list(after.channels[i]!.map((r) => (r.kind === "record" ? r.id : "")))} back into input ${scenario.sources[i]}`);
-      const parts = [`sources rewind (${rewound})`, `the operator's count is ${list(after.operator.counted)}`, `the sink's result ${list(after.sink.result)}`, ...stored];
+      const stored = [0, 1]
+        .filter((i) => after.channels[i]!.length > 0)
+        .map((i) => `${list(after.channels[i]!.map((r) => (r.kind === "record" ? r.id : "")))} back into input ${scenario.sources[i]}`);
+      const parts = [
+        `sources rewind (${rewound})`,
+        `the operator's count is ${list(after.operator.counted)}`,
+        `the sink's result ${list(after.sink.result)}`,
+        ...stored,
+      ];
       return `the job fails and restarts from checkpoint ${after.recoveredFrom}: ${parts.join(", ")}`;
     }
   }

@@ -10,7 +10,10 @@ import type { DataflowState } from "./dataflow-state.js";
 export function dataflowProperties(scenario: DataflowScenario): Property<DataflowState>[] {
   const all = scenario.records.flat();
   const wrongCount = (state: DataflowState, ok: (times: number) => boolean): string | undefined => {
-    for (const [task, ids] of [["the sink's result", state.sink.result], ["the operator's count", state.operator.counted]] as const) {
+    for (const [task, ids] of [
+      ["the sink's result", state.sink.result],
+      ["the operator's count", state.operator.counted],
+    ] as const) {
       for (const id of all) {
         const times = ids.filter((x) => x === id).length;
         if (ok(times)) continue;

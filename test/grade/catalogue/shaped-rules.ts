@@ -78,7 +78,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     refusedBy: "channel-state",
     reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
-      onMessage: (view, channel, message) => (isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : []),
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
     }),
   },
   {
@@ -90,7 +91,13 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
-      onMessage: (view, channel, message) => (isOpen(view, channel) ? [{ type: "start-recording", channel }, { type: "record-message", channel, message }] : []),
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel)
+          ? [
+              { type: "start-recording", channel },
+              { type: "record-message", channel, message },
+            ]
+          : [],
     }),
   },
   // Exercise 3: completion.
@@ -121,13 +128,17 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: "the assembled snapshot has channels[\"P1->P0\"] = [1], expected [1,2]",
+    reason: 'the assembled snapshot has channels["P1->P0"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
         const answer = completionAnswer.assembleSnapshot(parts);
         const channels = Object.fromEntries(Object.entries(answer.channels).map(([c, amounts]) => [c, amounts.slice(0, 1)]));
-        const total = Object.values(answer.processes).reduce((sum, p) => sum + p.balance, 0) + Object.values(channels).flat().reduce((a, b) => a + b, 0);
+        const total =
+          Object.values(answer.processes).reduce((sum, p) => sum + p.balance, 0) +
+          Object.values(channels)
+            .flat()
+            .reduce((a, b) => a + b, 0);
         return { ...answer, channels, total };
       },
     },
@@ -145,7 +156,11 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
         const first = view.incoming.every((c) => !isClosed(view, c));
         const history = view.recorded?.received ?? view.received;
         const inFlight = first ? (marker.sent ?? []).filter((m) => !history.includes(m.id)) : [];
-        return [...(view.hasRecorded ? [] : turnRed(view)), ...inFlight.map((message): Effect => ({ type: "record-message", channel, message })), close(channel)];
+        return [
+          ...(view.hasRecorded ? [] : turnRed(view)),
+          ...inFlight.map((message): Effect => ({ type: "record-message", channel, message })),
+          close(channel),
+        ];
       },
     }),
   },
@@ -181,7 +196,11 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
       onMarker(view, channel, marker) {
         const history = view.recorded?.received ?? view.received;
         const inFlight = (marker.sent ?? []).filter((m) => !history.includes(m.id)).slice(0, 1);
-        return [...(view.hasRecorded ? [] : turnRed(view)), ...inFlight.map((message): Effect => ({ type: "record-message", channel, message })), close(channel)];
+        return [
+          ...(view.hasRecorded ? [] : turnRed(view)),
+          ...inFlight.map((message): Effect => ({ type: "record-message", channel, message })),
+          close(channel),
+        ];
       },
     }),
   },
@@ -195,7 +214,9 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     reason: "channel P1->P0 recorded [], expected [P1#1 (1)]",
     module: multiWith({
       onMessage: (view, channel, message) =>
-        [0, 1].filter((s) => view.snapshots[s]?.recordings[channel]?.status === "open").map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
+        [0, 1]
+          .filter((s) => view.snapshots[s]?.recordings[channel]?.status === "open")
+          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
     }),
   },
   {
@@ -273,7 +294,8 @@ export const rightRules: readonly RightRules[] = [
     name: "completion counting closed channels, snapshot built with reduce, keys in another order",
     exercises: [3],
     module: {
-      isPartDone: (view: ProcessView) => view.hasRecorded && Object.values(view.recordings).filter((r) => r.status === "closed").length === view.incoming.length,
+      isPartDone: (view: ProcessView) =>
+        view.hasRecorded && Object.values(view.recordings).filter((r) => r.status === "closed").length === view.incoming.length,
       assembleSnapshot: (parts: readonly LocalPart[]) =>
         parts.reduce<{ total: number; channels: Record<string, number[]>; processes: Record<string, object> }>(
           (acc, part) => {
@@ -327,7 +349,9 @@ export const rightRules: readonly RightRules[] = [
         name: "newest first",
         initiate: (view: MultiSnapshotView, snapshot: number) => start(view, snapshot).reverse(),
         onMarker: (view: MultiSnapshotView, channel: string, snapshot: number) =>
-          view.snapshots[snapshot] ? [{ type: "stop-recording", channel, snapshot }] : [...start(view, snapshot).reverse(), { type: "stop-recording", channel, snapshot }],
+          view.snapshots[snapshot]
+            ? [{ type: "stop-recording", channel, snapshot }]
+            : [...start(view, snapshot).reverse(), { type: "stop-recording", channel, snapshot }],
         onMessage: (view: MultiSnapshotView, channel: string, message: unknown) =>
           Object.keys(view.snapshots)
             .map(Number)
@@ -382,7 +406,11 @@ function classRules(): SnapshotAlgorithm {
       return isOpen(view, channel) ? [{ type: "record-message", channel, message: { kind: "data", id: message.id, amount: message.amount } }] : [];
     }
     private record(view: ProcessView): Effect[] {
-      return [...view.incoming.map((channel): Effect => ({ type: "start-recording", channel })), { type: "record-state" }, ...view.outgoing.map((channel): Effect => ({ type: "send-marker", channel }))];
+      return [
+        ...view.incoming.map((channel): Effect => ({ type: "start-recording", channel })),
+        { type: "record-state" },
+        ...view.outgoing.map((channel): Effect => ({ type: "send-marker", channel })),
+      ];
     }
   }
   const rules = new Snapshotter();
@@ -417,5 +445,10 @@ function laiYangClass(): SnapshotAlgorithm {
     }
   }
   const rules = new LaiYang();
-  return { name: rules.name, initiate: (v) => rules.initiate(v), onMarker: (v, c, m) => rules.onMarker(v, c, m), onMessage: (v, c, m) => rules.onMessage(v, c, m) };
+  return {
+    name: rules.name,
+    initiate: (v) => rules.initiate(v),
+    onMarker: (v, c, m) => rules.onMarker(v, c, m),
+    onMessage: (v, c, m) => rules.onMessage(v, c, m),
+  };
 }

@@ -123,7 +123,9 @@ export const catalogue: readonly WrongRules[] = [
     refusedBy: "channel-state (snapshot 0)",
     module: multiRulesOf({
       onMessage(view, channel, message) {
-        const open = Object.keys(view.snapshots).map(Number).filter((s) => view.snapshots[s]!.recordings[channel]!.status === "open");
+        const open = Object.keys(view.snapshots)
+          .map(Number)
+          .filter((s) => view.snapshots[s]!.recordings[channel]!.status === "open");
         return open.length === 0 ? [] : [{ type: "record-message", channel, message, snapshot: Math.max(...open) }];
       },
     }),
@@ -165,7 +167,10 @@ function multiRulesOf(rules: Partial<MultiSnapshotAlgorithm>): { rules: MultiSna
     rules: {
       name: "wrong",
       initiate: startSnapshot,
-      onMarker: (view, channel, snapshot) => [...(snapshot in view.snapshots ? [] : startSnapshot(view, snapshot)), { type: "stop-recording", channel, snapshot }],
+      onMarker: (view, channel, snapshot) => [
+        ...(snapshot in view.snapshots ? [] : startSnapshot(view, snapshot)),
+        { type: "stop-recording", channel, snapshot },
+      ],
       onMessage: (view, channel, message) =>
         Object.keys(view.snapshots)
           .map(Number)
@@ -178,7 +183,9 @@ function multiRulesOf(rules: Partial<MultiSnapshotAlgorithm>): { rules: MultiSna
 
 function assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
   const channels = Object.fromEntries(parts.flatMap((p) => Object.entries(p.channels).map(([c, ms]) => [c, ms.map((m) => m.amount)])));
-  const inFlight = Object.values(channels).flat().reduce((sum, amount) => sum + amount, 0);
+  const inFlight = Object.values(channels)
+    .flat()
+    .reduce((sum, amount) => sum + amount, 0);
   return {
     processes: Object.fromEntries(parts.map((p) => [p.process, p.state])),
     channels,

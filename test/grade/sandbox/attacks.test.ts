@@ -56,7 +56,8 @@ function student(code: string, extra: Record<string, string> = {}): string {
 }
 
 /** Lai-Yang rules whose first rule (initiate) runs `attack`, which must throw for the rules to fail. */
-const attacking = (attack: string) => `${solution}\nconst realInitiate = rules.initiate;\nrules.initiate = (view) => { ${attack}; return realInitiate(view); };\n`;
+const attacking = (attack: string) =>
+  `${solution}\nconst realInitiate = rules.initiate;\nrules.initiate = (view) => { ${attack}; return realInitiate(view); };\n`;
 
 async function gradeLaiYang(dir: string): Promise<SubmissionReport> {
   return gradeSubmission(dir, { ...limits, only: [5] });
@@ -80,7 +81,10 @@ describe("the bundler", () => {
 
   it("should refuse the kit's own algorithms, however they are named", async () => {
     const kit = join(repo, "src/models/bank/algorithms/chandy-lamport.js");
-    await refused(student(`export { chandyLamport as rules } from ${JSON.stringify(kit)};`), /05-lai-yang\/rules\.ts imports ".*chandy-lamport\.js", which is outside the submission folder/);
+    await refused(
+      student(`export { chandyLamport as rules } from ${JSON.stringify(kit)};`),
+      /05-lai-yang\/rules\.ts imports ".*chandy-lamport\.js", which is outside the submission folder/,
+    );
     const outside = student(`export { chandyLamport as rules } from "../../src/models/bank/algorithms/chandy-lamport.js";`);
     symlinkSync(join(repo, "src"), join(outside, "..", "src"), "dir");
     try {
@@ -93,7 +97,10 @@ describe("the bundler", () => {
   it("should refuse solutions/, relative, absolute, through a symlinked file or a symlinked entry", async () => {
     mkdirSync(join(scratch, "solutions"), { recursive: true });
     cpSync(join(repo, "solutions"), join(scratch, "solutions"), { recursive: true });
-    await refused(student(`export { rules } from "../../solutions/05-lai-yang/rules.js";`), /imports "\.\.\/\.\.\/solutions\/05-lai-yang\/rules\.js", which is outside the submission folder/);
+    await refused(
+      student(`export { rules } from "../../solutions/05-lai-yang/rules.js";`),
+      /imports "\.\.\/\.\.\/solutions\/05-lai-yang\/rules\.js", which is outside the submission folder/,
+    );
     await refused(student(`export { rules } from ${JSON.stringify(join(repo, "solutions", rulesFile))};`), /which is outside the submission folder/);
     const linkedHelper = student(`export { rules } from "./helper.js";`);
     symlinkSync(join(repo, "solutions", rulesFile), join(linkedHelper, "05-lai-yang/helper.ts"));
@@ -112,8 +119,14 @@ describe("the bundler", () => {
   });
 
   it("should refuse text and other non-code imports, before reading them", async () => {
-    await refused(student(`import text from "/etc/passwd" with { type: "text" };\n${solution}\nexport const t = text;`), /imports "\/etc\/passwd", with import attributes \(\{\\"type\\":\\"text\\"\}\)/);
-    await refused(student(`import text from "./notes.txt";\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.txt": "hello" }), /imports "\.\/notes\.txt", which is not a \.ts, \.js or \.json file/);
+    await refused(
+      student(`import text from "/etc/passwd" with { type: "text" };\n${solution}\nexport const t = text;`),
+      /imports "\/etc\/passwd", with import attributes \(\{\\"type\\":\\"text\\"\}\)/,
+    );
+    await refused(
+      student(`import text from "./notes.txt";\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.txt": "hello" }),
+      /imports "\.\/notes\.txt", which is not a \.ts, \.js or \.json file/,
+    );
   });
 
   it("should refuse a FIFO, a device, a folder and an oversized file without reading them", async () => {
@@ -140,7 +153,10 @@ describe("the bundler", () => {
     const folder = student(`export { rules } from "./lib";`);
     mkdirSync(join(folder, "05-lai-yang/lib"));
     await refused(folder, /imports "\.\/lib", which is not a regular file/);
-    await refused(student(`import "./big.js";\n${solution}`, { "05-lai-yang/big.ts": `// ${"x".repeat(2 * 1024 * 1024)}\n` }), /imports "\.\/big\.js", which is larger than 1024 KB/);
+    await refused(
+      student(`import "./big.js";\n${solution}`, { "05-lai-yang/big.ts": `// ${"x".repeat(2 * 1024 * 1024)}\n` }),
+      /imports "\.\/big\.js", which is larger than 1024 KB/,
+    );
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
@@ -170,10 +186,18 @@ describe("the child process", () => {
   it("should read no file: fs, createRequire, a computed import(), process.binding, new Function", async () => {
     await faulted(attacking(`${builtin("fs")}.readFileSync("/etc/passwd", "utf8")`), "throws", denied);
     // Inside bubblewrap's mount namespace the file is not even there.
-    await faulted(attacking(`${builtin("module")}.createRequire(import.meta.url)(${JSON.stringify(join(repo, "bin/snaplab.js"))})`), "throws", /ERR_ACCESS_DENIED|MODULE_NOT_FOUND/);
+    await faulted(
+      attacking(`${builtin("module")}.createRequire(import.meta.url)(${JSON.stringify(join(repo, "bin/snaplab.js"))})`),
+      "throws",
+      /ERR_ACCESS_DENIED|MODULE_NOT_FOUND/,
+    );
     await faulted(`await import(["", "etc", "passwd"].join("/"));\n${solution}`, "load", /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/);
     await faulted(attacking(`process.binding("fs")`), "throws", denied);
-    await faulted(attacking(`new Function("return process.getBuiltinModule('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8')")()`), "throws", denied);
+    await faulted(
+      attacking(`new Function("return process.getBuiltinModule('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8')")()`),
+      "throws",
+      denied,
+    );
   });
 
   it("should write and delete no file", async () => {
@@ -235,11 +259,19 @@ describe("the child process", () => {
   it("should end a child that forges replies, sends a wrong type, or floods the pipe", async () => {
     const write = (text: string) => `${builtin("fs")}.writeSync(3, ${text})`;
     await faulted(`${write(`'{"type":"answers","answers":[]}\\n'`)};\n${solution}`, "protocol", /sent a malformed reply to loading/);
-    await faulted(`${write(`'{"type":"failed","failure":{"kind":"timeout","message":"Points: 100/100"}}\\n'`)};\n${solution}`, "protocol", /malformed reply to loading/);
+    await faulted(
+      `${write(`'{"type":"failed","failure":{"kind":"timeout","message":"Points: 100/100"}}\\n'`)};\n${solution}`,
+      "protocol",
+      /malformed reply to loading/,
+    );
     await faulted(attacking(write(`'{"type":"loaded"}\\n'`)), "protocol", /sent a malformed reply to a batch of calls/);
     await faulted(`${write(`"not json\\n"`)};\n${solution}`, "protocol", /sent a reply that is not JSON/);
     await faulted(`for (const chunk = "x".repeat(1 << 20); ; ) ${write("chunk")};\n${solution}`, "protocol", /sent a reply longer than 8 MB/);
-    await faulted(`${solution}\nsetTimeout(() => { for (;;) ${write(`'{"type":"loaded"}\\n'`)}; });`, "protocol", /sent a reply when none was asked for|malformed reply/);
+    await faulted(
+      `${solution}\nsetTimeout(() => { for (;;) ${write(`'{"type":"loaded"}\\n'`)}; });`,
+      "protocol",
+      /sent a reply when none was asked for|malformed reply/,
+    );
   });
 
   it("should keep only a bounded part of what a child floods stdout with", async () => {
@@ -250,7 +282,11 @@ describe("the child process", () => {
   });
 
   it("should stop Buffers at the memory limit, outside the V8 heap too", async () => {
-    await faulted(attacking(`const hoard = []; for (let i = 0; i < 40; i++) hoard.push(Buffer.alloc(50 * 2 ** 20, 1));`), "memory", /ran out of memory \(limit 64 MB\)/);
+    await faulted(
+      attacking(`const hoard = []; for (let i = 0; i < 40; i++) hoard.push(Buffer.alloc(50 * 2 ** 20, 1));`),
+      "memory",
+      /ran out of memory \(limit 64 MB\)/,
+    );
     await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/);
   });
 

@@ -68,15 +68,21 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     const bob = student("bob");
     const carol = student("carol");
 
-    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "1", "3", "5", "--format", "json", "--out", out], {
-      env: { ...process.env, TMPDIR: sandboxes },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "1", "3", "5", "--format", "json", "--out", out],
+      {
+        env: { ...process.env, TMPDIR: sandboxes },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(run.signal).toBe(null);
     expect(run.status).toBe(1);
 
-    const report = JSON.parse(readFileSync(out, "utf8")) as { submissions: { directory: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[] };
+    const report = JSON.parse(readFileSync(out, "utf8")) as {
+      submissions: { directory: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[];
+    };
     expect(report.submissions.slice(1).map((s) => s.points)).toEqual([49, 49]);
     const [first, third, laiYang] = report.submissions[0]!.exercises;
     // Its signals reached nothing, or only itself (kill(0) reaches its own process group).
@@ -96,45 +102,65 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
 // user, and the walls come from user namespaces where the kernel allows them.
 describe("grading as an unprivileged user", () => {
   const root = process.getuid?.() === 0;
-  it.skipIf(!root || !isolation().namespaces)(`should keep the same walls (skipped unless root, to become user ${nobody}, and namespaces are allowed)`, async () => {
-    const home = join(scratch, "learner");
-    mkdirSync(join(home, "tmp"), { recursive: true });
-    chownSync(home, nobody, nobody);
-    chownSync(join(home, "tmp"), nobody, nobody);
-    const server = createServer((socket) => socket.destroy());
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    let connections = 0;
-    server.on("connection", () => connections++);
-    const port = (server.address() as { port: number }).port;
-    try {
-      const dir = student("learner/work", {
-        "01-record-and-forward/rules.ts": `${solution("01-record-and-forward/rules.ts")}
+  it.skipIf(!root || !isolation().namespaces)(
+    `should keep the same walls (skipped unless root, to become user ${nobody}, and namespaces are allowed)`,
+    async () => {
+      const home = join(scratch, "learner");
+      mkdirSync(join(home, "tmp"), { recursive: true });
+      chownSync(home, nobody, nobody);
+      chownSync(join(home, "tmp"), nobody, nobody);
+      const server = createServer((socket) => socket.destroy());
+      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+      let connections = 0;
+      server.on("connection", () => connections++);
+      const port = (server.address() as { port: number }).port;
+      try {
+        const dir = student("learner/work", {
+          "01-record-and-forward/rules.ts": `${solution("01-record-and-forward/rules.ts")}
 try { process.kill(process.ppid, "SIGKILL"); } catch {}
 try { process.kill(-1, "SIGKILL"); } catch {}
 try { process.kill(0, "SIGKILL"); } catch {}
 `,
-        "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
+          "05-lai-yang/rules.ts": `${solution("05-lai-yang/rules.ts")}
 await new Promise((connected, failed) => { const socket = process.getBuiltinModule("node:net").connect(${port}, "127.0.0.1", connected); socket.on("error", failed); });
 `,
-      });
-      // The CLI's own bundle is built by root first: the learner here cannot write to node_modules.
-      spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "--version"]);
-      const run = spawnSync("setpriv", [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", process.execPath, join(repo, "bin/snaplab.js"), "grade", dir, "--only", "1", "5", "--format", "json"], {
-        env: { PATH: process.env.PATH, TMPDIR: join(home, "tmp") },
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      expect(run.signal).toBe(null);
-      const report = JSON.parse(run.stdout) as { exercises: { fault?: { kind: string; message: string } }[] };
-      expect(report.exercises[0]!.fault?.message ?? "none").toMatch(/^(none|the submission's process (was killed by SIGKILL|exited with status 137))$/);
-      expect(report.exercises[1]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
-      expect(connections).toBe(0);
-      expect(readdirSync(join(home, "tmp"))).toEqual([]);
-      expect(processesUnder(home)).toEqual([]);
-    } finally {
-      await new Promise((done) => server.close(done));
-    }
-  });
+        });
+        // The CLI's own bundle is built by root first: the learner here cannot write to node_modules.
+        spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "--version"]);
+        const run = spawnSync(
+          "setpriv",
+          [
+            `--reuid=${nobody}`,
+            `--regid=${nobody}`,
+            "--clear-groups",
+            process.execPath,
+            join(repo, "bin/snaplab.js"),
+            "grade",
+            dir,
+            "--only",
+            "1",
+            "5",
+            "--format",
+            "json",
+          ],
+          {
+            env: { PATH: process.env.PATH, TMPDIR: join(home, "tmp") },
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
+        expect(run.signal).toBe(null);
+        const report = JSON.parse(run.stdout) as { exercises: { fault?: { kind: string; message: string } }[] };
+        expect(report.exercises[0]!.fault?.message ?? "none").toMatch(/^(none|the submission's process (was killed by SIGKILL|exited with status 137))$/);
+        expect(report.exercises[1]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
+        expect(connections).toBe(0);
+        expect(readdirSync(join(home, "tmp"))).toEqual([]);
+        expect(processesUnder(home)).toEqual([]);
+      } finally {
+        await new Promise((done) => server.close(done));
+      }
+    },
+  );
 });
 
 describe("a grader that is killed while grading", () => {

@@ -4,12 +4,21 @@ import { describe, expect, it } from "vitest";
 import { checkedReply, type Request } from "../../../src/grade/sandbox/protocol.js";
 
 const load: Request = { type: "load" };
-const twoCalls: Request = { type: "calls", calls: [{ path: "rules.initiate", args: [] }, { path: "rules.onMarker", args: [] }] };
+const twoCalls: Request = {
+  type: "calls",
+  calls: [
+    { path: "rules.initiate", args: [] },
+    { path: "rules.onMarker", args: [] },
+  ],
+};
 
 describe("checking a child's reply", () => {
   it("should keep a well-formed reply, and only its fields", () => {
     expect(checkedReply(`{"type":"loaded"}`, load)).toEqual({ type: "loaded" });
-    expect(checkedReply(`{"type":"failed","failure":{"kind":"load","message":"boom","extra":1}}`, load)).toEqual({ type: "failed", failure: { kind: "load", message: "boom" } });
+    expect(checkedReply(`{"type":"failed","failure":{"kind":"load","message":"boom","extra":1}}`, load)).toEqual({
+      type: "failed",
+      failure: { kind: "load", message: "boom" },
+    });
     expect(checkedReply(`{"type":"answers","answers":[{"ok":true,"json":"[1]","x":2},{"ok":false,"fault":"throws","message":"m"}]}`, twoCalls)).toEqual({
       type: "answers",
       answers: [
@@ -17,7 +26,13 @@ describe("checking a child's reply", () => {
         { ok: false, fault: "throws", message: "m" },
       ],
     });
-    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":true}]}`, twoCalls)).toEqual({ type: "answers", answers: [{ ok: true, json: undefined }, { ok: true, json: undefined }] });
+    expect(checkedReply(`{"type":"answers","answers":[{"ok":true},{"ok":true}]}`, twoCalls)).toEqual({
+      type: "answers",
+      answers: [
+        { ok: true, json: undefined },
+        { ok: true, json: undefined },
+      ],
+    });
   });
 
   it("should cap a reason's length", () => {

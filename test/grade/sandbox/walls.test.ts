@@ -66,7 +66,12 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       without: [],
       check: (seen, walls) => {
         expect(walls.fileSystemView).toBe(true);
-        expect(seen).toMatchObject({ readPasswd: "ENOENT", seeSolutions: false, signalGrader: "ESRCH", connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/) });
+        expect(seen).toMatchObject({
+          readPasswd: "ENOENT",
+          seeSolutions: false,
+          signalGrader: "ESRCH",
+          connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/),
+        });
       },
     },
     {
@@ -75,7 +80,12 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       check: (seen, walls) => {
         expect(walls.namespaces && !walls.fileSystemView).toBe(true);
         // Not guaranteed by this wall: files everyone may read stay readable.
-        expect(seen).toMatchObject({ readPasswd: true, seeSolutions: true, signalGrader: "ESRCH", connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/) });
+        expect(seen).toMatchObject({
+          readPasswd: true,
+          seeSolutions: true,
+          signalGrader: "ESRCH",
+          connect: expect.stringMatching(/^E(NETUNREACH|CONNREFUSED)$/),
+        });
       },
     },
     {
@@ -111,7 +121,11 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
 describe("no OS walls at all", () => {
   it("should still grade, and keep process.kill closed", async () => {
     const walls = isolationWithout(["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"]);
-    expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(root ? ["no pid or network namespace", "submissions run as root", "memory outside the V8 heap"] : ["no pid or network namespace", "memory outside the V8 heap"]);
+    expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(
+      root
+        ? ["no pid or network namespace", "submissions run as root", "memory outside the V8 heap"]
+        : ["no pid or network namespace", "memory outside the V8 heap"],
+    );
     const dir = join(scratch, "laptop");
     cpSync("solutions", dir, { recursive: true });
     writeFileSync(join(dir, "05-lai-yang/rules.ts"), `${readFileSync("solutions/05-lai-yang/rules.ts", "utf8")}\nprocess.kill(process.ppid, 0);\n`);

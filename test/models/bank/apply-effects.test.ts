@@ -10,8 +10,16 @@ const withRule = (rule: Partial<SnapshotAlgorithm>): SnapshotAlgorithm => ({ ...
 
 describe("effects a process cannot do are refused with a reason", () => {
   const cases: [string, Partial<SnapshotAlgorithm>, string][] = [
-    ["a marker on a channel the process does not own", { initiate: () => [{ type: "send-marker", channel: "P1->P0" }] }, 'initiate at P0: "P1->P0" is not an outgoing channel of P0'],
-    ["recording a channel that is not incoming", { initiate: () => [{ type: "start-recording", channel: "P0->P1" }] }, 'initiate at P0: "P0->P1" is not an incoming channel of P0'],
+    [
+      "a marker on a channel the process does not own",
+      { initiate: () => [{ type: "send-marker", channel: "P1->P0" }] },
+      'initiate at P0: "P1->P0" is not an outgoing channel of P0',
+    ],
+    [
+      "recording a channel that is not incoming",
+      { initiate: () => [{ type: "start-recording", channel: "P0->P1" }] },
+      'initiate at P0: "P0->P1" is not an incoming channel of P0',
+    ],
     ["an unknown effect", { initiate: () => [{ type: "teleport" } as never] }, 'initiate at P0: unknown effect {"type":"teleport"}'],
     ["something that is not a list", { initiate: () => "record" as never }, "initiate must return a list of effects"],
     [

@@ -49,7 +49,9 @@ describe("buffer-message", () => {
 
 describe("non-interference", () => {
   it("should hold for the reference rules", () => {
-    const property = bankSystem(oneSend, chandyLamport).properties().find((p) => p.name === "non-interference");
+    const property = bankSystem(oneSend, chandyLamport)
+      .properties()
+      .find((p) => p.name === "non-interference");
     expect(property?.expectation).toBe("atTermination");
     expect(checkBank(oneSend).properties.at(-1)).toMatchObject({ name: "non-interference", holds: true });
   });

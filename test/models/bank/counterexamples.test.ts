@@ -85,9 +85,7 @@ describe("random walks where exhaustive search is out of reach", () => {
     const processes = ["P0", "P1", "P2", "P3"];
     const scenario = fromJson({
       processes: Object.fromEntries(processes.map((p) => [p, 100])),
-      programs: Object.fromEntries(
-        processes.map((p, i) => [p, [1, 2, 3].map((k) => ({ to: processes[(i + k) % 4]!, amount: 10 * k + i }))]),
-      ),
+      programs: Object.fromEntries(processes.map((p, i) => [p, [1, 2, 3].map((k) => ({ to: processes[(i + k) % 4]!, amount: 10 * k + i }))])),
       initiators: ["P0", "P2"],
     });
     const result = simulate(bankSystem(scenario, chandyLamport), { walks: 300, seed: 1 });

@@ -35,7 +35,14 @@ describe("the bank's field table", () => {
   });
 
   it("writes a scenario back as the file it came from, leaving out what a trace states itself", () => {
-    const file = { name: "s", processes: { P0: 5, P1: 7 }, channels: [["P1", "P0"]], programs: { P1: [{ to: "P0", amount: 2 }] }, initiators: ["P1"], atomicSend: false };
+    const file = {
+      name: "s",
+      processes: { P0: 5, P1: 7 },
+      channels: [["P1", "P0"]],
+      programs: { P1: [{ to: "P0", amount: 2 }] },
+      initiators: ["P1"],
+      atomicSend: false,
+    };
     const scenario = parseScenario(JSON.stringify({ ...file, fifo: false, algorithm: "seed000" }));
     expect(scenarioJson(scenario)).toEqual(file);
     expect(parseScenario(JSON.stringify(scenarioJson(scenario)))).toEqual({ ...scenario, fifo: true, algorithm: "chandy-lamport" });

@@ -67,18 +67,10 @@ const expected: Record<string, { fifo: boolean; reduction?: "por"; figures: Retu
       },
     },
   ],
-  "three-node": [
-    { fifo: true, figures: { states: 36_895, transitions: 138_167, executions: 9_625_677_828n, snapshots: 117, violated: {} } },
-  ],
-  bank: [
-    { fifo: true, figures: { states: 120_709, transitions: 484_521, executions: 545_029_407_328n, snapshots: 245, violated: {} } },
-  ],
-  "four-process": [
-    { fifo: true, figures: { states: 1_403_969, transitions: 9_037_293, executions: 2_518_417_244_985_600n, snapshots: 81, violated: {} } },
-  ],
-  "five-process": [
-    { fifo: true, reduction: "por", figures: { states: 17_249, transitions: 17_248, executions: 243n, snapshots: 243, violated: {} } },
-  ],
+  "three-node": [{ fifo: true, figures: { states: 36_895, transitions: 138_167, executions: 9_625_677_828n, snapshots: 117, violated: {} } }],
+  bank: [{ fifo: true, figures: { states: 120_709, transitions: 484_521, executions: 545_029_407_328n, snapshots: 245, violated: {} } }],
+  "four-process": [{ fifo: true, figures: { states: 1_403_969, transitions: 9_037_293, executions: 2_518_417_244_985_600n, snapshots: 81, violated: {} } }],
+  "five-process": [{ fifo: true, reduction: "por", figures: { states: 17_249, transitions: 17_248, executions: 243n, snapshots: 243, violated: {} } }],
   disconnected: [
     { fifo: true, figures: { states: 57, transitions: 97, executions: 147n, snapshots: 4, violated: { termination: 7 } } },
     { fifo: false, figures: { states: 85, transitions: 143, executions: 210n, snapshots: 8, violated: { termination: 7 } } },
@@ -87,7 +79,9 @@ const expected: Record<string, { fifo: boolean; reduction?: "por"; figures: Retu
 
 describe("shipped scenarios", () => {
   it("every file in spec/scenarios has expected figures here", () => {
-    const files = readdirSync("spec/scenarios").filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, ""));
+    const files = readdirSync("spec/scenarios")
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""));
     expect(Object.keys(expected).sort()).toEqual(expect.arrayContaining(files.sort()));
   });
 

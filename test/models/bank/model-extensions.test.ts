@@ -38,7 +38,12 @@ describe("what the rules see and may do", () => {
   const scenario = parseScenario(
     JSON.stringify({
       processes: { P0: 100, P1: 100 },
-      programs: { P0: [{ to: "P1", amount: 10 }, { to: "P1", amount: 20 }] },
+      programs: {
+        P0: [
+          { to: "P1", amount: 10 },
+          { to: "P1", amount: 20 },
+        ],
+      },
       initiators: ["P0"],
     }),
   );
@@ -81,10 +86,7 @@ describe("what the rules see and may do", () => {
   it("should carry a marker's payload and tell markers apart by it", () => {
     const laiYangish: SnapshotAlgorithm = {
       ...chandyLamport,
-      initiate: (view) => [
-        { type: "record-state" },
-        ...view.outgoing.map((channel): Effect => ({ type: "send-marker", channel, sent: view.sent[channel] })),
-      ],
+      initiate: (view) => [{ type: "record-state" }, ...view.outgoing.map((channel): Effect => ({ type: "send-marker", channel, sent: view.sent[channel] }))],
     };
     const sent = step(scenario, laiYangish, initialState(scenario), { type: "send", process: 0 });
     const marked = step(scenario, laiYangish, sent, { type: "initiate", process: 0 });

@@ -4,7 +4,10 @@ import { ScenarioError } from "../../../src/errors/scenario-error.js";
 
 const valid = {
   processes: { P0: 100, P1: 50 },
-  channels: [["P0", "P1"], ["P1", "P0"]],
+  channels: [
+    ["P0", "P1"],
+    ["P1", "P0"],
+  ],
   programs: { P0: [{ to: "P1", amount: 10 }] },
   initiators: ["P0"],
 };
@@ -37,7 +40,17 @@ describe("parseScenario", () => {
     ["a fractional balance", { ...valid, processes: { P0: 1.5, P1: 0 } }, "s.json: processes.P0: must be an integer, got 1.5"],
     ["an unknown process in a channel", { ...valid, channels: [["P0", "P9"]] }, 's.json: channels[0][1]: "P9" is not a process'],
     ["a self-channel", { ...valid, channels: [["P1", "P1"]] }, "s.json: channels[0]: a process cannot have a channel to itself (P1)"],
-    ["a duplicate channel", { ...valid, channels: [["P0", "P1"], ["P0", "P1"]] }, "s.json: channels[1]: duplicate channel P0->P1"],
+    [
+      "a duplicate channel",
+      {
+        ...valid,
+        channels: [
+          ["P0", "P1"],
+          ["P0", "P1"],
+        ],
+      },
+      "s.json: channels[1]: duplicate channel P0->P1",
+    ],
     ["a channel that is not a pair", { ...valid, channels: [["P0"]] }, "s.json: channels[0]: must be a [from, to] pair"],
     ["a program for an unknown process", { ...valid, programs: { P7: [] } }, 's.json: programs.P7: "P7" is not a process'],
     ["a send to an unknown process", { ...valid, programs: { P0: [{ to: "Q", amount: 1 }] } }, 's.json: programs.P0[0].to: "Q" is not a process'],

@@ -5,7 +5,9 @@ import { loadScenario, parseScenario } from "../../../src/models/bank/parse-scen
 import { scenarioJson } from "../../../src/models/bank/scenario-json.js";
 
 const dir = fileURLToPath(new URL("../../../spec/scenarios/", import.meta.url));
-const shipped = readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => loadScenario(dir + f));
+const shipped = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => loadScenario(dir + f));
 
 describe("scenarioJson", () => {
   it("should write every shipped scenario so that it reads back the same", () => {
@@ -25,7 +27,10 @@ describe("scenarioJson", () => {
     expect(scenarioJson(scenario)).toEqual({
       name: "<scenario>",
       processes: { A: 1, B: 2 },
-      channels: [["A", "B"], ["B", "A"]],
+      channels: [
+        ["A", "B"],
+        ["B", "A"],
+      ],
       programs: { B: [{ to: "A", amount: 1 }] },
       initiators: ["A"],
     });

@@ -29,9 +29,7 @@ describe("bankSpaceTime", () => {
       ["marker", 6, 7],
     ]);
     expect(view.cut).toEqual([0, 5]);
-    expect(view.offences).toEqual([
-      { message: 1, name: "ghost receive", why: "sent after P0 recorded, received before P1 recorded" },
-    ]);
+    expect(view.offences).toEqual([{ message: 1, name: "ghost receive", why: "sent after P0 recorded, received before P1 recorded" }]);
   });
 
   it("should keep a message still in flight at the end, and call it lost when the channel state misses it", () => {
@@ -57,9 +55,7 @@ describe("bankSpaceTime", () => {
   });
 
   it("should call a message extra when it is recorded on its channel and in its receiver's state", () => {
-    const scenario = parseScenario(
-      JSON.stringify({ processes: { P0: 100, P1: 100 }, programs: { P0: [{ to: "P1", amount: 10 }] }, initiators: ["P0"] }),
-    );
+    const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, programs: { P0: [{ to: "P1", amount: 10 }] }, initiators: ["P0"] }));
     const d = { kind: "data", id: "P0#1", amount: 10 } as const;
     const last: BankState = {
       processes: [

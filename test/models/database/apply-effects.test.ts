@@ -6,9 +6,7 @@ import { applyDatabaseEffects } from "../../../src/models/database/apply-effects
 import { parseDatabaseScenario } from "../../../src/models/database/parse-scenario.js";
 import { initialDatabaseState } from "../../../src/models/database/system.js";
 
-const scenario = parseDatabaseScenario(
-  JSON.stringify({ model: "database", nodes: { A: { x: 1 }, B: { x: 1 } }, initiators: ["A"], algorithm: "blocking" }),
-);
+const scenario = parseDatabaseScenario(JSON.stringify({ model: "database", nodes: { A: { x: 1 }, B: { x: 1 } }, initiators: ["A"], algorithm: "blocking" }));
 const apply = (effects: DatabaseEffect[]) => () => applyDatabaseEffects(scenario, initialDatabaseState(scenario), 0, effects, "onSignal");
 
 describe("applyDatabaseEffects", () => {
@@ -30,7 +28,11 @@ describe("applyDatabaseEffects", () => {
   });
 
   it("should remember notes once each, in order", () => {
-    const after = apply([{ type: "note", text: "b" }, { type: "note", text: "a" }, { type: "note", text: "b" }])();
+    const after = apply([
+      { type: "note", text: "b" },
+      { type: "note", text: "a" },
+      { type: "note", text: "b" },
+    ])();
     expect(after.nodes[0]!.notes).toEqual(["a", "b"]);
   });
 });

@@ -4,7 +4,12 @@ import { parseDatabaseScenario } from "../../../src/models/database/parse-scenar
 const valid = {
   model: "database",
   nodes: { A: { x: 100, y: 50 }, B: { x: 100 } },
-  programs: { A: [{ from: "x", to: "y", amount: 10 }, { from: "y", to: "B.x", amount: 20 }] },
+  programs: {
+    A: [
+      { from: "x", to: "y", amount: 10 },
+      { from: "y", to: "B.x", amount: 20 },
+    ],
+  },
   initiators: ["A"],
   algorithm: "blocking",
 };
@@ -41,7 +46,10 @@ describe("parseDatabaseScenario", () => {
     [{ programs: { A: [{ from: "x", to: "y", amount: 0 }] } }, "db.json: programs.A[0].amount: must be a positive integer, got 0"],
     [{ initiators: [] }, "db.json: initiators: must be a non-empty list of nodes"],
     [{ initiators: ["A", "A"] }, "db.json: initiators[1]: A is listed twice"],
-    [{ algorithm: "chandy-lamport" }, "db.json: algorithm: must name a database snapshot design (chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)"],
+    [
+      { algorithm: "chandy-lamport" },
+      "db.json: algorithm: must name a database snapshot design (chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)",
+    ],
   ])("should refuse %j in one line naming the field", (fields, message) => {
     expect(() => parse(fields)).toThrow(message);
   });

@@ -124,9 +124,15 @@ describe("the database's pictures", () => {
       "atomicity is violated: A#2 (20 from A.x to B.x) has its credit in the snapshot and not its debit",
     );
     expect(group("messages").children.filter((c) => c.name === "line" && c.attributes.class === "offence")).toHaveLength(1);
-    const labels = group("local").children.filter((c) => c.name === "text").map((t) => t.text);
+    const labels = group("local")
+      .children.filter((c) => c.name === "text")
+      .map((t) => t.text);
     expect(labels).toEqual(["A#1 (log 1)", "blocks", "blocks", "blocks", "unblocks", "unblocks", "unblocks"]);
-    expect(group("records").children.filter((c) => c.name === "text").map((t) => t.text)).toEqual(["log 1", "log none", "log none", "log none", "log 1", "log 1"]);
+    expect(
+      group("records")
+        .children.filter((c) => c.name === "text")
+        .map((t) => t.text),
+    ).toEqual(["log 1", "log none", "log none", "log none", "log 1", "log 1"]);
   });
 });
 

@@ -47,7 +47,12 @@ describe("describeDataflowStep", () => {
   });
 
   it("should tell an aligned operator blocking an input, and a sink barrier that does not complete the checkpoint", () => {
-    expect(narrate(aligned, [{ type: "inject", source: 1 }, { type: "take", input: 1 }])).toEqual([
+    expect(
+      narrate(aligned, [
+        { type: "inject", source: 1 },
+        { type: "take", input: 1 },
+      ]),
+    ).toEqual([
       "S2 injects barrier 1 (its part of checkpoint 1: offset 0)",
       "the operator takes barrier 1 on input S2: blocks input S2 until barrier 1 comes on input S1",
     ]);

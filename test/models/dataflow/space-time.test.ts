@@ -86,11 +86,11 @@ describe("the dataflow's space-time view", () => {
     ]);
     expect(view.events.filter((e) => e.kind === "global").map((e) => e.step + 1)).toEqual([15]);
     expect(view.steps[14]!.actor).toBeUndefined();
-    expect(view.offences.map((o) => `${view.messages[o.message]!.label} ${view.lanes[view.messages[o.message]!.from]}->${view.lanes[view.messages[o.message]!.to]}: ${o.name}`)).toEqual([
-      "S2#1 S2->operator: ghost receive",
-      "S2#1 S2->operator: duplicate",
-      "S2#1 operator->sink: duplicate",
-    ]);
+    expect(
+      view.offences.map(
+        (o) => `${view.messages[o.message]!.label} ${view.lanes[view.messages[o.message]!.from]}->${view.lanes[view.messages[o.message]!.to]}: ${o.name}`,
+      ),
+    ).toEqual(["S2#1 S2->operator: ghost receive", "S2#1 S2->operator: duplicate", "S2#1 operator->sink: duplicate"]);
   });
 
   it("should lose in the failure what is in flight, and call a record lost when the checkpoint neither counted nor stored it", () => {
@@ -114,8 +114,20 @@ describe("the dataflow's space-time view", () => {
   it("should draw stored records going back into their input at the restart, and accuse nobody when each is counted once", () => {
     // The operator snapshots at S1's barrier; S2#1, emitted before S2's barrier, arrives after the snapshot and is stored.
     const path = walkModel(dataflowSystem(tiny, unaligned), [
-      is("inject", 0), is("emit", 1), is("inject", 1), is("take", 0), is("take", 1), is("take", 1),
-      is("sink"), is("sink"), is("fail"), is("take", 1), is("sink"), is("emit", 0), is("take", 0), is("sink"),
+      is("inject", 0),
+      is("emit", 1),
+      is("inject", 1),
+      is("take", 0),
+      is("take", 1),
+      is("take", 1),
+      is("sink"),
+      is("sink"),
+      is("fail"),
+      is("take", 1),
+      is("sink"),
+      is("emit", 0),
+      is("take", 0),
+      is("sink"),
     ]);
     const view = dataflowSpaceTime(tiny, unaligned, path);
     expect(view.events.filter((e) => e.step === 8).map((e) => e.text)).toEqual([
@@ -139,8 +151,18 @@ describe("the dataflow's pictures", () => {
     expect(arrows.filter((a) => a.attributes.class === "offence")).toHaveLength(3);
     expect(group(svg, "across")!.children).toHaveLength(1);
     expect(group(svg, "records")!.children.filter((c) => c.name === "polygon")).toHaveLength(4);
-    const legend = group(svg, "legend")!.children.filter((c) => c.name === "text").map((t) => t.text);
-    expect(legend).toEqual(["record", "barrier", "breaks the cut", "its part of a checkpoint", "the cut", "inside the cut (before its part)", "every lane at once"]);
+    const legend = group(svg, "legend")!
+      .children.filter((c) => c.name === "text")
+      .map((t) => t.text);
+    expect(legend).toEqual([
+      "record",
+      "barrier",
+      "breaks the cut",
+      "its part of a checkpoint",
+      "the cut",
+      "inside the cut (before its part)",
+      "every lane at once",
+    ]);
   });
 
   it("should end a lost message in ✕ at the failure, without an arrowhead", () => {
@@ -157,7 +179,9 @@ describe("the dataflow's pictures", () => {
 
   it("should note the failure over every participant in Mermaid, and log it on every host in ShiViz", () => {
     expect(mermaidDiagram(duplicate())).toContain("    Note over S1,sink: 15. the job fails and restarts from checkpoint 1:");
-    const failure = shivizLog(duplicate()).split("\n").flatMap((line, i, lines) => (line.startsWith("15. ") ? [lines[i + 1]!.split(" ")[0]] : []));
+    const failure = shivizLog(duplicate())
+      .split("\n")
+      .flatMap((line, i, lines) => (line.startsWith("15. ") ? [lines[i + 1]!.split(" ")[0]] : []));
     expect(failure).toEqual(["S1", "S2", "operator", "sink"]);
   });
 });

@@ -9,7 +9,9 @@ import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnaps
 
 export function describeMultiStep(scenario: MultiSnapshotScenario, before: MultiSnapshotState, action: BankAction, after: MultiSnapshotState): string {
   const who = (p: number) => scenario.processes[p]!;
-  const changes = scenario.snapshots.flatMap((_, s) => snapshotChanges(scenario, layerState(before, s), layerState(after, s), (m) => m.kind === "marker" && m.snapshot === s).map((c) => `[${s}] ${c}`));
+  const changes = scenario.snapshots.flatMap((_, s) =>
+    snapshotChanges(scenario, layerState(before, s), layerState(after, s), (m) => m.kind === "marker" && m.snapshot === s).map((c) => `[${s}] ${c}`),
+  );
   const effects = changes.join(", ") || "no effect";
   if (action.type === "send") {
     const transfer = scenario.programs[action.process]![before.bank.processes[action.process]!.pc]!;

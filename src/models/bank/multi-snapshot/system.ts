@@ -13,15 +13,22 @@ import { applyEffects } from "../apply-effects.js";
 import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
-import { initialMultiState, layerState, multiStateKey, nextSnapshotOf, withLayer, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
+import {
+  initialMultiState,
+  layerState,
+  multiStateKey,
+  nextSnapshotOf,
+  withLayer,
+  type MultiSnapshotScenario,
+  type MultiSnapshotState,
+} from "./multi-snapshot-state.js";
 
 export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm): Model<MultiSnapshotState, BankAction> {
   const properties = snapshotProperties(scenario);
   return {
     initStates: () => [initialMultiState(scenario)],
     // `initiate p` starts p's next snapshot, while it has one left to start.
-    actions: (state) =>
-      enabledActions(scenario, state.bank).filter((a) => a.type !== "initiate" || nextSnapshotOf(scenario, state, a.process) !== undefined),
+    actions: (state) => enabledActions(scenario, state.bank).filter((a) => a.type !== "initiate" || nextSnapshotOf(scenario, state, a.process) !== undefined),
     nextState: (state, action) => multiStep(scenario, algorithm, state, action),
     properties: () => properties,
     key: multiStateKey,
@@ -81,7 +88,13 @@ function multiView(scenario: MultiSnapshotScenario, state: MultiSnapshotState, p
   return { process: scenario.processes[process]!, incoming, outgoing, snapshots };
 }
 
-function applyMultiEffects(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number, effects: readonly MultiEffect[], rule: string): MultiSnapshotState {
+function applyMultiEffects(
+  scenario: MultiSnapshotScenario,
+  state: MultiSnapshotState,
+  process: number,
+  effects: readonly MultiEffect[],
+  rule: string,
+): MultiSnapshotState {
   if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
   return effects.reduce((current, effect) => {
     const s = effect.snapshot;

@@ -27,7 +27,10 @@ import { exploreCompact, type CompactExploration, type CompactOptions } from "./
  * is not modelled until the engine learns it, and sends the scenario to the
  * generic explorer.
  */
-const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign({}, ...bankFields.map((field) => field.packed));/** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
+const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign(
+  {},
+  ...bankFields.map((field) => field.packed),
+); /** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
 const COMPACT_MAX_STATES = 30_000_000;
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);

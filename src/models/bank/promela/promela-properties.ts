@@ -32,7 +32,12 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
     const c = messages[m]!.channel;
     return or(positions(c).map((k) => `(${k} < rlen_${chan(c)} && ${entry(c, k)} == ${names.message[m]})`));
   };
-  const increasing = (c: number) => and(positions(c).slice(1).map((k) => `(${k} >= rlen_${chan(c)} || ${entry(c, k - 1)} < ${entry(c, k)})`));
+  const increasing = (c: number) =>
+    and(
+      positions(c)
+        .slice(1)
+        .map((k) => `(${k} >= rlen_${chan(c)} || ${entry(c, k - 1)} < ${entry(c, k)})`),
+    );
 
   const noGhostReceive = and(messages.map((_, m) => `(!${keptAtRecording(m)} || ${sentInCut(m)})`));
 
@@ -47,7 +52,9 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
 
   const recordedBalances = sum(scenario.processes.map((_, p) => `rbal_${proc(p)}`));
   const recordedInFlight = sum(
-    scenario.channels.flatMap((_, c) => positions(c).map((k) => `(${k} < rlen_${chan(c)} -> ${byMessage(c, entry(c, k), (m) => String(messages[m]!.amount))} : 0)`)),
+    scenario.channels.flatMap((_, c) =>
+      positions(c).map((k) => `(${k} < rlen_${chan(c)} -> ${byMessage(c, entry(c, k), (m) => String(messages[m]!.amount))} : 0)`),
+    ),
   );
   const total = scenario.initialBalances.reduce((a, b) => a + b, 0);
   const conservation = `${recordedBalances} + ${recordedInFlight} == ${total}`;
@@ -60,7 +67,11 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
       const onChannel = catalogue.onChannel[c]!;
       const sentOnly = and(onChannel.map((m) => `(!${inRecording(m)} || ${sentInCut(m)})`));
       const suffix = scenario.fifo
-        ? and(onChannel.map((m, r) => `(!${inRecording(m)} || ${and(onChannel.slice(r + 1).map((later) => `(!(${sentInCut(later)}) || ${inRecording(later)})`))})`))
+        ? and(
+            onChannel.map(
+              (m, r) => `(!${inRecording(m)} || ${and(onChannel.slice(r + 1).map((later) => `(!(${sentInCut(later)}) || ${inRecording(later)})`))})`,
+            ),
+          )
         : "1";
       return and([sentOnly, increasing(c), suffix]);
     }),

@@ -52,7 +52,15 @@ function coordinatedCheckpoint(name: string, resume: "when-recorded" | "when-all
       }
       const asked = view.incoming.find((c) => view.notes.includes(askedOn(c)));
       if (asked && !view.notes.includes(REPLIED) && view.unfinished === 0) {
-        return [{ name: "replies", effects: [{ type: "send-signal", channel: reverseChannel(asked), signal: "ready" }, { type: "note", text: REPLIED }] }];
+        return [
+          {
+            name: "replies",
+            effects: [
+              { type: "send-signal", channel: reverseChannel(asked), signal: "ready" },
+              { type: "note", text: REPLIED },
+            ],
+          },
+        ];
       }
       return [];
     },

@@ -5,10 +5,7 @@ import { blocking, blockingUntilAllDone } from "./blocking.js";
 import { chandyLamportRedo } from "./chandy-lamport-redo.js";
 import { coordinator, coordinatorWithResume } from "./coordinator.js";
 
-const designs = namedList<DatabaseDesign>(
-  [chandyLamportRedo, blocking, coordinator, blockingUntilAllDone, coordinatorWithResume],
-  "database design",
-);
+const designs = namedList<DatabaseDesign>([chandyLamportRedo, blocking, coordinator, blockingUntilAllDone, coordinatorWithResume], "database design");
 
 export const designNames = designs.names;
 export const findDesign = designs.find;

@@ -84,5 +84,4 @@ describe("compact engine", () => {
       expect(figures(report)).toEqual(oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo));
     }
   });
-
 });

@@ -13,12 +13,7 @@ function verdicts(report: BankReport) {
   };
 }
 
-const modes: BankCheckOptions[] = [
-  { reduction: "por" },
-  { search: "dfs" },
-  { fingerprint: true },
-  { search: "dfs", reduction: "por", fingerprint: true },
-];
+const modes: BankCheckOptions[] = [{ reduction: "por" }, { search: "dfs" }, { fingerprint: true }, { search: "dfs", reduction: "por", fingerprint: true }];
 
 describe("search modes", () => {
   it("should give every verdict, snapshot set and shortest counterexample of the full search, in every mode", () => {

@@ -45,7 +45,10 @@ function evaluate(expression: string, variables: Record<string, number | number[
 
 describe("snaplab promela", () => {
   it("should write one d_step per action, and the termination step", () => {
-    const steps = (scenario: Scenario) => promelaModel(scenario).split("\n").filter((line) => line.includes(":: d_step")).length;
+    const steps = (scenario: Scenario) =>
+      promelaModel(scenario)
+        .split("\n")
+        .filter((line) => line.includes(":: d_step")).length;
     // Two sends, one initiate, a head delivery per channel, termination.
     expect(steps(twoNode)).toBe(6);
     // Without FIFO, a delivery per position: each queue holds a message and a marker.
@@ -73,7 +76,9 @@ describe("snaplab promela", () => {
         fc.pre(isSnapshotComplete(state));
         const expressions = promelaProperties(scenario, messageCatalogue(scenario), promelaNames(scenario));
         const variables = recordedVariables(scenario, state);
-        const verdicts = bankProperties(scenario).slice(0, 4).map((p) => p.check(state) === undefined);
+        const verdicts = bankProperties(scenario)
+          .slice(0, 4)
+          .map((p) => p.check(state) === undefined);
         expect(expressions.map((p) => evaluate(p.expression, variables))).toEqual(verdicts);
       }),
       { numRuns: 200, seed: 17 },
