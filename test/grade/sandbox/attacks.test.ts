@@ -2,25 +2,18 @@
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
 import { execFileSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { countingListener, sandboxScratch } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-attacks-"));
-// Every sandbox folder of this file's gradings goes here, so that leftovers can be counted.
-const sandboxes = join(scratch, "tmp");
-mkdirSync(sandboxes);
-// Searchable by others, as /tmp is: a root grader's children run as nobody and must reach their bundles.
-chmodSync(scratch, 0o711);
-chmodSync(sandboxes, 0o711);
+// Every sandbox folder of this file's gradings goes to `sandboxes`, so that leftovers can be counted.
+const { scratch, sandboxes } = sandboxScratch("attacks");
 process.env.TMPDIR = sandboxes;
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 afterEach(() => {
   expect(readdirSync(sandboxes)).toEqual([]);
@@ -224,23 +217,12 @@ describe("the child process", () => {
   });
 
   describe("over the network", () => {
-    let server: Server;
-    let connections = 0;
-    let port = 0;
-    beforeAll(async () => {
-      server = createServer((socket) => {
-        connections++;
-        socket.destroy();
-      });
-      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-      port = (server.address() as { port: number }).port;
-    });
-    afterAll(() => new Promise<void>((done) => server.close(() => done())));
+    const listener = countingListener();
 
     it.skipIf(!isolation().namespaces)("should reach no listener on 127.0.0.1 (network namespace)", async () => {
-      const connect = `await new Promise((connected, failed) => { const socket = ${builtin("net")}.connect(${port}, "127.0.0.1", () => { socket.end(${JSON.stringify(passwd)}); connected(); }); socket.on("error", failed); });`;
+      const connect = `await new Promise((connected, failed) => { const socket = ${builtin("net")}.connect(${listener.port}, "127.0.0.1", () => { socket.end(${JSON.stringify(passwd)}); connected(); }); socket.on("error", failed); });`;
       await faulted(`${connect}\n${solution}`, "load", /connect E(NETUNREACH|CONNREFUSED)/);
-      expect(connections).toBe(0);
+      expect(listener.connections).toBe(0);
     });
   });
 

@@ -2,22 +2,16 @@
 // (signals it, floods it, writes to a classmate's file, starts a process meant to rewrite the
 // report later); the others keep their full scores and the report is the grader's own.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sandboxScratch } from "./support.js";
 import { isolation, nobody } from "../../../src/grade/sandbox/isolation.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-class-"));
-const sandboxes = join(scratch, "tmp");
-mkdirSync(sandboxes);
-// Searchable by others, as /tmp is: a root grader's children run as nobody and must reach their bundles.
-chmodSync(scratch, 0o711);
-chmodSync(sandboxes, 0o711);
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const { scratch, sandboxes } = sandboxScratch("class");
 
 const solution = (file: string) => readFileSync(join(repo, "solutions", file), "utf8");
 const fs = `process.getBuiltinModule("node:fs")`;

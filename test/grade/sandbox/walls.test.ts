@@ -5,10 +5,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { countingListener } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
 import { childCommand, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
 
@@ -17,18 +17,7 @@ chmodSync(scratch, 0o711);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const root = process.getuid?.() === 0;
 
-let server: Server;
-let connections = 0;
-let port = 0;
-beforeAll(async () => {
-  server = createServer((socket) => {
-    connections++;
-    socket.destroy();
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  port = (server.address() as { port: number }).port;
-});
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+const listener = countingListener();
 
 /** What a child without Node's permission model could do from inside `walls`. */
 async function tryEverything(): Promise<Record<string, unknown>> {
@@ -46,7 +35,7 @@ async function tryEverything(): Promise<Record<string, unknown>> {
       signalGrader: tried(() => process.kill(${process.pid}, 0)),
       bigBuffer: tried(() => Buffer.alloc(1024 * 1024 * 1024, 1).length > 0),
     };
-    const socket = require("node:net").connect(${port}, "127.0.0.1", () => { seen.connect = true; socket.destroy(); done(); });
+    const socket = require("node:net").connect(${listener.port}, "127.0.0.1", () => { seen.connect = true; socket.destroy(); done(); });
     socket.on("error", (error) => { seen.connect = error.code; done(); });
     function done() { process.stdout.write(JSON.stringify(seen)); }
   `;
@@ -106,12 +95,12 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       const walls = isolationWithout(set.without);
       const usable = set.without.length === 0 ? walls.fileSystemView : set.without.includes("unshare") || walls.namespaces;
       if (!usable) context.skip(`this machine does not allow it: ${walls.missing.join("; ")}`);
-      const before = connections;
+      const before = listener.connections;
       const seen = await tryEverything();
       set.check(seen, walls);
       if (root) expect(seen).toMatchObject({ uid: nobody, writeOwnFolder: expect.stringMatching(refused) });
       if (walls.resourceLimits) expect(seen.bigBuffer).toMatch(/allocation failed/i);
-      expect(connections - before).toBe(seen.connect === true ? 1 : 0);
+      expect(listener.connections - before).toBe(seen.connect === true ? 1 : 0);
     });
   }
 });

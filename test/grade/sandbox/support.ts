@@ -1,0 +1,38 @@
+/** What the sandbox's tests share: a scratch folder a child can reach, and a listener that counts who reached it. */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+
+/**
+ * A scratch folder for this test file, with `tmp/` inside it for the sandboxes'
+ * own folders (so that leftovers can be counted), removed when the file ends.
+ * Both are searchable by others, as /tmp is: a root grader's children run as
+ * nobody and must reach their bundles.
+ */
+export function sandboxScratch(name: string): { scratch: string; sandboxes: string } {
+  const scratch = mkdtempSync(join(tmpdir(), `snaplab-${name}-`));
+  const sandboxes = join(scratch, "tmp");
+  mkdirSync(sandboxes);
+  chmodSync(scratch, 0o711);
+  chmodSync(sandboxes, 0o711);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  return { scratch, sandboxes };
+}
+
+/** A TCP listener on 127.0.0.1 for the file's tests, counting the connections it accepts. */
+export function countingListener(): { readonly port: number; readonly connections: number } {
+  let server: Server;
+  const seen = { port: 0, connections: 0 };
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      seen.connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    seen.port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  return seen;
+}
