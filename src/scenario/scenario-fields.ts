@@ -8,9 +8,13 @@ import { readTextFile } from "../files/read-text-file.js";
 
 /** The text of a scenario file, or an error naming the file. */
 export function readScenarioFile(file: string): string {
-  return readTextFile(file, (reason) => {
-    throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
-  });
+  return readTextFile(
+    file,
+    (reason) => {
+      throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
+    },
+    "scenario file",
+  );
 }
 
 /**
