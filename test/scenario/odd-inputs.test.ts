@@ -77,7 +77,13 @@ describe("money stays exact", () => {
     expect(refusal(json)).toBe(message);
   });
 
-  it("accepts money up to 2^53−1 in all", () => {
+  it("accepts money up to 2^53−1 in all (promela: 2^31−1, SPIN's int)", () => {
+    const { status, stdout } = snaplab(
+      "promela",
+      tempFile("int.json", { processes: { A: 2 ** 31 - 2, B: 0 }, programs: { B: [{ to: "A", amount: 1 }] }, initiators: ["A"] }),
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain("int bal_A = 2147483646;");
     expect(() =>
       parseScenario(JSON.stringify({ processes: { A: MAX - 2, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] })),
     ).not.toThrow();
@@ -121,6 +127,16 @@ describe("snaplab on odd inputs", () => {
     ],
     ["explore", { processes: { A: MAX, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] }, `programs: ${MONEY}`],
     ["promela", { processes: { A: MAX, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] }, `programs: ${MONEY}`],
+    [
+      "promela",
+      { processes: processes(2), programs: { P0: Array.from({ length: 33 }, () => ({ to: "P1", amount: 1 })) }, initiators: ["P0"] },
+      "programs: snaplab promela writes at most 32 sends on one channel (P0->P1 has 33): the model grows with the cube of that number",
+    ],
+    [
+      "promela",
+      { processes: { A: 2 ** 31 - 1, B: 0 }, programs: { B: [{ to: "A", amount: 1 }] }, initiators: ["A"] },
+      "programs: SPIN's int has 32 bits: the balances and amounts, added up as magnitudes, must stay within 2,147,483,647 (2^31−1)",
+    ],
     ["explore", { processes: { "A->B": 1, "B->C": 1 }, initiators: ["A->B"] }, 'processes.A->B: a name cannot contain "->" (channels are named "from->to")'],
   ])("%s %#: one line, exit 2", (command, json, problem) => {
     const file = tempFile("odd.json", json);
