@@ -46,7 +46,7 @@ export type Fail = (field: string, problem: string) => never;
 /**
  * How big a scenario may be, checked before any search starts so that a huge
  * file is one line rather than gigabytes of memory: every shipped scenario
- * has at most 5 parties and 12 program steps. The names of parties are joined
+ * has at most 5 parties and 6 program steps. The names of parties are joined
  * into channel names ("A->B") and used as keys in reports, so a name may not
  * contain "->" (two pairs would share a channel name) nor control characters.
  */
