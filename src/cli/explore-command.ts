@@ -4,6 +4,7 @@ import { check } from "../check/check.js";
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { GENERIC_MAX_STATES } from "../explore/bfs.js";
+import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
@@ -21,6 +22,7 @@ interface ExploreArgs {
   json: boolean;
   listSnapshots: boolean;
   maxStates?: number;
+  maxMemory: number;
   svg?: string;
   mermaid?: string;
   shiviz?: string;
@@ -52,6 +54,11 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         describe:
           "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000 in the compact engine, 1,000,000 otherwise)",
       })
+      .option("max-memory", {
+        type: "number",
+        default: DEFAULT_MAX_MEMORY_MB,
+        describe: "stop (exit 2) once the process holds more memory than this many MB",
+      })
       .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
       .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
       .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
@@ -74,6 +81,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       })
       .check((args) => {
         const max = args["max-states"];
+        const memory = args["max-memory"];
+        if (!(Number.isInteger(memory) && memory > 0)) return "--max-memory must be a positive integer (MB)";
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
@@ -102,8 +111,9 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       reduction: args.reduction,
       fingerprint: args.fingerprint,
       engine: args.engine,
-      onProgress: showProgress,
-      progressEveryMs: progressEveryMs(),
+      // Memory is checked at every progress report; the line is shown at its own pace.
+      onProgress: watchingMemory(args.maxMemory, showProgress, progressEveryMs()),
+      progressEveryMs: 0,
     },
   );
   clearProgress();

@@ -1,8 +1,8 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
-import { writeFileSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
 
 interface PromelaArgs {
   scenario: string;
@@ -20,6 +20,7 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
+    if (args.out) checkReportFile(args.out);
     const { model, scenario: loaded } = loadModelScenario(args.scenario, registry);
     if (!model.promela) {
       const owners = registry.filter((m) => m.promela).map((m) => m.name);
@@ -30,7 +31,7 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
     const scenario = args.fifo === undefined || !fifo ? loaded : fifo.apply(loaded, args.fifo);
     const text = model.promela(scenario, args.scenario);
-    if (args.out) writeFileSync(args.out, text);
+    if (args.out) writeReportFile(args.out, text);
     else process.stdout.write(text);
   },
 });

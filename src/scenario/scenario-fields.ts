@@ -8,9 +8,13 @@ import { readTextFile } from "../files/read-text-file.js";
 
 /** The text of a scenario file, or an error naming the file. */
 export function readScenarioFile(file: string): string {
-  return readTextFile(file, (reason) => {
-    throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
-  });
+  return readTextFile(
+    file,
+    (reason) => {
+      throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
+    },
+    "scenario file",
+  );
 }
 
 /**
@@ -38,6 +42,53 @@ export function scenarioObject(text: string, file: string, keys: readonly string
 }
 
 export type Fail = (field: string, problem: string) => never;
+
+/**
+ * How big a scenario may be, checked before any search starts so that a huge
+ * file is one line rather than gigabytes of memory: every shipped scenario
+ * has at most 5 parties and 6 program steps. The names of parties are joined
+ * into channel names ("A->B") and used as keys in reports, so a name may not
+ * contain "->" (two pairs would share a channel name) nor control characters.
+ */
+export const SCENARIO_LIMITS = { nameLength: 64, parties: 16, programSteps: 1000 } as const;
+
+/**
+ * Money is added up in JavaScript numbers, exact only up to 2^53−1: a scenario
+ * whose balances and amounts, all added up as magnitudes, exceed it could
+ * round, so it is refused (every balance and every sum stays within it then).
+ */
+export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
+
+/** A party's name (a process, a node, an account, a source), or a failure saying what a name may be. */
+export function checkName(name: string, field: string, fail: Fail): string {
+  const problem =
+    name === ""
+      ? "a name cannot be empty"
+      : name.length > SCENARIO_LIMITS.nameLength
+        ? `a name has at most ${SCENARIO_LIMITS.nameLength} characters, this one has ${name.length}`
+        : name.includes("->")
+          ? 'a name cannot contain "->" (channels are named "from->to")'
+          : /\p{Cc}/u.test(name)
+            ? "a name cannot contain control characters"
+            : undefined;
+  if (problem) fail(field, problem);
+  return name;
+}
+
+/** The names of an object's keys (the parties), each checked, at most SCENARIO_LIMITS.parties of them. */
+export function partyNames(value: Record<string, unknown>, field: string, plural: string, fail: Fail): string[] {
+  const names = Object.keys(value);
+  if (names.length > SCENARIO_LIMITS.parties) fail(field, `at most ${SCENARIO_LIMITS.parties} ${plural}, got ${names.length}`);
+  return names.map((name) => checkName(name, `${field}.${name}`, fail));
+}
+
+/** Refuses money that could round: `magnitudes` are the absolute values of every balance and amount so far. */
+export function checkMoney(magnitudes: readonly number[], field: string, fail: Fail): void {
+  const total = magnitudes.reduce((sum, m) => sum + m, 0);
+  if (total > MAX_MONEY) {
+    fail(field, `the balances and amounts, added up as magnitudes, must stay within ${MAX_MONEY.toLocaleString("en-US")} (2^53−1) so that every sum is exact`);
+  }
+}
 type Index = (id: unknown, field: string) => number;
 
 /** Where a name is in `names`, or a failure saying it is not a `noun`. */
@@ -65,10 +116,18 @@ export function parsePrograms<T>(
 ): T[][] {
   const raw = value === undefined ? {} : asObject(value, "programs", fail);
   for (const owner of Object.keys(raw)) ownerIndex(owner, `programs.${owner}`);
-  return owners.map((name, owner) => {
-    const steps = raw[name] ?? [];
+  // Own keys only: an owner named "constructor" or "__proto__" is a name like any other.
+  const lists = owners.map((name) => {
+    const steps = Object.hasOwn(raw, name) ? raw[name] : [];
     if (!Array.isArray(steps)) fail(`programs.${name}`, `must be a list of { ${keys.join(", ")} } ${noun}`);
-    return (steps as unknown[]).map((s, k) => {
+    return steps as unknown[];
+  });
+  const total = lists.reduce((sum, steps) => sum + steps.length, 0);
+  if (total > SCENARIO_LIMITS.programSteps)
+    fail("programs", `at most ${SCENARIO_LIMITS.programSteps.toLocaleString("en-US")} ${noun} in all, got ${total.toLocaleString("en-US")}`);
+  return lists.map((steps, owner) => {
+    const name = owners[owner]!;
+    return steps.map((s, k) => {
       const field = `programs.${name}[${k}]`;
       const fields = asObject(s, field, fail);
       for (const key of Object.keys(fields)) {

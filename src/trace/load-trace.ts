@@ -19,9 +19,13 @@ export interface LoadedTrace<Scenario = any> {
 }
 
 export function loadTrace(file: string, registry: ModelRegistry = models): LoadedTrace {
-  const text = readTextFile(file, (reason) => {
-    throw new TraceError(file, "", `cannot read the trace (${reason})`);
-  });
+  const text = readTextFile(
+    file,
+    (reason) => {
+      throw new TraceError(file, "", `cannot read the trace (${reason})`);
+    },
+    "trace file",
+  );
   return parseTrace(text, file, registry);
 }
 

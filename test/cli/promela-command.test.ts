@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import yargs from "yargs";
 import { promelaCommand } from "../../src/cli/promela-command.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
+import { snaplab } from "../support/cli.js";
 
 const run = async (...args: string[]) =>
   yargs()
@@ -27,5 +28,21 @@ describe("snaplab promela", () => {
     const refusal = run(file);
     await expect(refusal).rejects.toThrow(SnaplabError);
     await expect(refusal).rejects.toThrow(`${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not lai-yang`);
+  });
+});
+
+// The real binary: the output path is checked before the scenario is read, so a typo costs nothing and prints no stack trace.
+describe("snaplab promela --out", () => {
+  it.each([
+    [
+      "into a missing folder",
+      (dir: string) => join(dir, "missing", "model.pml"),
+      (out: string) => `cannot write the report, there is no folder ${join(out, "..")}`,
+    ],
+    ["onto a folder", (dir: string) => dir, () => "cannot write the report, it is a folder (--out names a file)"],
+  ])("%s: one line, exit 2", (_case, outIn, problem) => {
+    const out = outIn(tempDir("out"));
+    const { status, stdout, stderr } = snaplab("promela", "spec/scenarios/two-node.json", "--out", out);
+    expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${out}: ${problem(out)}\n` });
   });
 });

@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTextFile } from "../../src/files/read-text-file.js";
+import { MAX_FILE_BYTES, readTextFile } from "../../src/files/read-text-file.js";
+import { snaplab } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const explain = (reason: string): never => {
   throw new Error(reason);
@@ -14,7 +19,41 @@ describe("readTextFile", () => {
     expect(() => readTextFile("spec/scenarios/nowhere.json", explain)).toThrow(/^no such file$/);
   });
 
-  it("passes on the system's reason for anything else, such as a folder", () => {
-    expect(() => readTextFile("spec/scenarios", explain)).toThrow(/EISDIR/);
+  it("says a folder is a folder, in the caller's words", () => {
+    expect(() => readTextFile("spec/scenarios", explain, "scenario file")).toThrow(/^it is a folder, not a scenario file$/);
+  });
+
+  it("refuses a device without reading it (/dev/zero never ends)", () => {
+    expect(() => readTextFile("/dev/zero", explain)).toThrow(/^it is not a regular file \(a FIFO, device or socket\), not a file$/);
+  });
+
+  it("refuses a file over the size cap without reading it", () => {
+    const file = join(tempDir("big"), "big.json");
+    writeFileSync(file, "");
+    truncateSync(file, MAX_FILE_BYTES + 1); // sparse: no disk space used
+    expect(() => readTextFile(file, explain)).toThrow(/^it is 17 MB, more than the 16 MB a file may be$/);
+  });
+});
+
+// The real binary on each: one line, exit 2, and no hang (a FIFO opened for reading waits for a writer forever).
+describe("snaplab on files that are not scenarios or traces", () => {
+  const fifo = join(tempDir("fifo"), "pipe.json");
+  execFileSync("mkfifo", [fifo]);
+  const big = join(tempDir("big"), "big.json");
+  writeFileSync(big, "");
+  truncateSync(big, MAX_FILE_BYTES + 1);
+
+  it.each([
+    ["explore", fifo, "cannot read the scenario (it is not a regular file (a FIFO, device or socket), not a scenario file)"],
+    ["promela", fifo, "cannot read the scenario (it is not a regular file (a FIFO, device or socket), not a scenario file)"],
+    ["replay", fifo, "cannot read the trace (it is not a regular file (a FIFO, device or socket), not a trace file)"],
+    ["explore", "/dev/zero", "cannot read the scenario (it is not a regular file (a FIFO, device or socket), not a scenario file)"],
+    ["replay", "/dev/zero", "cannot read the trace (it is not a regular file (a FIFO, device or socket), not a trace file)"],
+    ["explore", "spec", "cannot read the scenario (it is a folder, not a scenario file)"],
+    ["replay", "spec", "cannot read the trace (it is a folder, not a trace file)"],
+    ["promela", big, "cannot read the scenario (it is 17 MB, more than the 16 MB a scenario file may be)"],
+  ])("%s %s: one line, exit 2", (command, file, reason) => {
+    const { status, stdout, stderr } = snaplab(command, file);
+    expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${file}: ${reason}\n` });
   });
 });

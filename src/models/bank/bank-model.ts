@@ -17,7 +17,7 @@ import { describeBankStep } from "./describe-bank-step.js";
 import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
 import { parseScenario } from "./parse-scenario.js";
-import { promelaModel } from "./promela/promela-model.js";
+import { promelaModel, promelaRefusal } from "./promela/promela-model.js";
 import { scenarioJson } from "./scenario-json.js";
 import type { Scenario } from "./scenario.js";
 import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
@@ -49,6 +49,8 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
     }
     const field = unmodelledField(scenario);
     if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
+    const refusal = promelaRefusal(scenario);
+    if (refusal) throw new SnaplabError("UNSUPPORTED", `${file}: ${refusal.field}: ${refusal.problem}`);
     return promelaModel(scenario);
   },
   explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),

@@ -7,7 +7,18 @@
  * sends the scenario to the generic explorer), and spec/model.md's field
  * reference is this table (test/models/bank/fields.test.ts compares them).
  */
-import { asInteger, asObject, indexIn, parseInitiators, parsePrograms, positiveAmount, type Fail, type ScenarioField } from "../../scenario/scenario-fields.js";
+import {
+  asInteger,
+  asObject,
+  checkMoney,
+  indexIn,
+  parseInitiators,
+  parsePrograms,
+  partyNames,
+  positiveAmount,
+  type Fail,
+  type ScenarioField,
+} from "../../scenario/scenario-fields.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 
 export interface BankField extends ScenarioField<Scenario> {
@@ -45,9 +56,11 @@ export const bankFields: readonly BankField[] = [
     write: (scenario) => Object.fromEntries(scenario.processes.map((p, i) => [p, scenario.initialBalances[i]!])),
     read: (value, _before, { fail }) => {
       const balances = asObject(value, "processes", fail);
-      const processes = Object.keys(balances);
+      const processes = partyNames(balances, "processes", "processes", fail);
       if (processes.length === 0) fail("processes", "must name at least one process");
-      return { processes, initialBalances: processes.map((p) => asInteger(balances[p], `processes.${p}`, fail)) };
+      const initialBalances = processes.map((p) => asInteger(balances[p], `processes.${p}`, fail));
+      checkMoney(initialBalances.map(Math.abs), "processes", fail);
+      return { processes, initialBalances };
     },
     packed: { processes: any, initialBalances: any },
   },
@@ -95,6 +108,8 @@ export const bankFields: readonly BankField[] = [
         if (channel < 0) fail(`${field}.to`, `there is no channel ${channelName(p, processes[to]!)}`);
         return { messageId: `${p}#${k + 1}`, channel, amount: positiveAmount(transfer.amount, `${field}.amount`, fail) };
       });
+      const amounts = programs.flatMap((steps) => steps.map((t) => t.amount));
+      checkMoney([...(before.initialBalances ?? []).map(Math.abs), ...amounts], "programs", fail);
       return { programs };
     },
     packed: { programs: any },

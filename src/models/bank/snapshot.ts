@@ -29,14 +29,13 @@ export function distinctSnapshots(scenario: Scenario, states: readonly BankState
 }
 
 export function recordedSnapshot(scenario: Scenario, state: BankState): RecordedSnapshot {
-  const processes: Record<string, { pc: number; balance: number } | null> = {};
-  state.processes.forEach((p, i) => {
-    processes[scenario.processes[i]!] = p.recorded ? { pc: p.recorded.pc, balance: p.recorded.balance } : null;
-  });
-  const channels: Record<string, number[] | null> = {};
-  state.channels.forEach(({ recording }, c) => {
-    channels[scenario.channels[c]!.id] = recording.status === "closed" ? recording.messages.map((m) => m.amount) : null;
-  });
+  // Object.fromEntries makes each name an own key: assigning obj["__proto__"] would set the prototype instead.
+  const processes = Object.fromEntries(
+    state.processes.map((p, i) => [scenario.processes[i]!, p.recorded ? { pc: p.recorded.pc, balance: p.recorded.balance } : null]),
+  );
+  const channels = Object.fromEntries(
+    state.channels.map(({ recording }, c) => [scenario.channels[c]!.id, recording.status === "closed" ? recording.messages.map((m) => m.amount) : null]),
+  );
   return { processes, channels };
 }
 

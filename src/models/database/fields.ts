@@ -3,7 +3,18 @@
  * the parser reads each with its `read` and refuses any other key.
  */
 import { completeGraph } from "../../scenario/channels.js";
-import { asInteger, asObject, type Fail, indexIn, parseInitiators, parsePrograms, positiveAmount, type ScenarioField } from "../../scenario/scenario-fields.js";
+import {
+  asInteger,
+  asObject,
+  checkMoney,
+  type Fail,
+  indexIn,
+  parseInitiators,
+  parsePrograms,
+  partyNames,
+  positiveAmount,
+  type ScenarioField,
+} from "../../scenario/scenario-fields.js";
 import { designNames } from "./designs/registry.js";
 import type { Account, DatabaseScenario, Transaction } from "./scenario.js";
 
@@ -25,15 +36,16 @@ export const databaseFields: readonly ScenarioField<DatabaseScenario>[] = [
     meaning: "node → its accounts and their balances; at least two nodes, joined by channels both ways",
     read: (value, _before, { fail }) => {
       const rawNodes = asObject(value, "nodes", fail);
-      const nodes = Object.keys(rawNodes);
+      const nodes = partyNames(rawNodes, "nodes", "nodes", fail);
       if (nodes.length < 2) fail("nodes", "must name at least two nodes");
       const accounts = nodes.map((n) => {
         if (n.includes(".")) fail(`nodes.${n}`, `a node's name cannot contain "."`);
-        const names = Object.keys(asObject(rawNodes[n], `nodes.${n}`, fail));
+        const names = partyNames(asObject(rawNodes[n], `nodes.${n}`, fail), `nodes.${n}`, "accounts", fail);
         if (names.length === 0) fail(`nodes.${n}`, "must name at least one account");
         return names;
       });
       const initialBalances = nodes.map((n, i) => accounts[i]!.map((a) => asInteger((rawNodes[n] as Record<string, unknown>)[a], `nodes.${n}.${a}`, fail)));
+      checkMoney(initialBalances.flat().map(Math.abs), "nodes", fail);
       return { nodes, accounts, initialBalances, channels: completeGraph(nodes) };
     },
   },
@@ -61,6 +73,8 @@ export const databaseFields: readonly ScenarioField<DatabaseScenario>[] = [
         const channel = to.node === node ? undefined : channels.findIndex((c) => c.from === node && c.to === to.node);
         return { id: `${nodes[node]}#${k + 1}`, from, to, amount, channel };
       });
+      const amounts = programs.flatMap((steps) => steps.map((t) => t.amount));
+      checkMoney([...(before.initialBalances ?? []).flat().map(Math.abs), ...amounts], "programs", fail);
       return { programs };
     },
   },

@@ -13,6 +13,29 @@ import { messageCatalogue, type MessageCatalogue } from "../packed/message-catal
 import { promelaNames, type PromelaNames } from "./promela-names.js";
 import { promelaProperties } from "./promela-properties.js";
 
+/** The most sends on one channel the model is written for: its text grows with the cube of that number (32 sends: about 1 MB). */
+export const PROMELA_MAX_SENDS_PER_CHANNEL = 32;
+/** SPIN's `int` has 32 bits: every balance and sum must stay within it. */
+export const PROMELA_MAX_MONEY = 2 ** 31 - 1;
+
+/** Why the scenario cannot be written as a Promela model, as the field and the problem, or undefined when it can. */
+export function promelaRefusal(scenario: Scenario): { field: string; problem: string } | undefined {
+  const sends = scenario.channels.map((_, c) => scenario.programs.flat().filter((t) => t.channel === c).length);
+  const busiest = sends.indexOf(Math.max(...sends));
+  if (sends[busiest]! > PROMELA_MAX_SENDS_PER_CHANNEL) {
+    const problem = `snaplab promela writes at most ${PROMELA_MAX_SENDS_PER_CHANNEL} sends on one channel (${scenario.channels[busiest]!.id} has ${sends[busiest]!.toLocaleString("en-US")}): the model grows with the cube of that number`;
+    return { field: "programs", problem };
+  }
+  const money = [...scenario.initialBalances.map(Math.abs), ...scenario.programs.flat().map((t) => t.amount)].reduce((sum, m) => sum + m, 0);
+  if (money > PROMELA_MAX_MONEY) {
+    return {
+      field: "programs",
+      problem: `SPIN's int has 32 bits: the balances and amounts, added up as magnitudes, must stay within ${PROMELA_MAX_MONEY.toLocaleString("en-US")} (2^31−1)`,
+    };
+  }
+  return undefined;
+}
+
 export function promelaModel(scenario: Scenario): string {
   const catalogue = messageCatalogue(scenario);
   const names = promelaNames(scenario);
