@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { countingListener, sandboxScratch } from "./support.js";
+import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
@@ -15,24 +15,11 @@ const repo = resolve(".");
 const { scratch, sandboxes } = sandboxScratch("attacks");
 process.env.TMPDIR = sandboxes;
 
-afterEach(() => {
+afterEach(async () => {
   expect(readdirSync(sandboxes)).toEqual([]);
-  expect(processesUnder(scratch)).toEqual([]);
+  // A child killed with a lot of memory takes the kernel a moment to tear down.
+  expect(await processesLeftUnder(scratch)).toEqual([]);
 });
-
-/** Processes whose command line names `folder` (a sandbox's child names its bundle). */
-function processesUnder(folder: string): string[] {
-  return readdirSync("/proc")
-    .filter((pid) => /^\d+$/.test(pid) && Number(pid) !== process.pid)
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-      } catch {
-        return "";
-      }
-    })
-    .filter((command) => command.includes(folder));
-}
 
 const limits = { timeLimitMs: 2000, memoryLimitMb: 64 };
 const rulesFile = "05-lai-yang/rules.ts";

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { sandboxScratch } from "./support.js";
+import { processesLeftUnder, sandboxScratch } from "./support.js";
 import { isolation, nobody } from "../../../src/grade/sandbox/isolation.js";
 
 const repo = resolve(".");
@@ -23,22 +23,8 @@ function student(name: string, files: Record<string, string> = {}): string {
   return dir;
 }
 
-/** Processes whose command line names `folder`. */
-function processesUnder(folder: string): string[] {
-  return readdirSync("/proc")
-    .filter((pid) => /^\d+$/.test(pid))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-      } catch {
-        return "";
-      }
-    })
-    .filter((command) => command.includes(folder));
-}
-
 describe("grading a class where one student attacks", () => {
-  it("should give the others their full scores and keep the report the grader's own", () => {
+  it("should give the others their full scores and keep the report the grader's own", async () => {
     const out = join(scratch, "results.json");
     const trace = join(scratch, "grandchild-ran");
     const classmate = join(scratch, "bob", "05-lai-yang/rules.ts");
@@ -88,7 +74,7 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     expect(readFileSync(classmate, "utf8")).toBe(solution("05-lai-yang/rules.ts"));
     expect(existsSync(trace)).toBe(false);
     expect(readdirSync(sandboxes)).toEqual([]);
-    expect(processesUnder(scratch)).toEqual([]);
+    expect(await processesLeftUnder(scratch)).toEqual([]);
   });
 });
 
@@ -149,7 +135,7 @@ await new Promise((connected, failed) => { const socket = process.getBuiltinModu
         expect(report.exercises[1]!.fault).toEqual({ kind: "load", message: expect.stringMatching(/connect E(NETUNREACH|CONNREFUSED) 127\.0\.0\.1/) });
         expect(connections).toBe(0);
         expect(readdirSync(join(home, "tmp"))).toEqual([]);
-        expect(processesUnder(home)).toEqual([]);
+        expect(await processesLeftUnder(home)).toEqual([]);
       } finally {
         await new Promise((done) => server.close(done));
       }

@@ -1,5 +1,5 @@
 /** What the sandbox's tests share: a scratch folder a child can reach, and a listener that counts who reached it. */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,4 +35,30 @@ export function countingListener(): { readonly port: number; readonly connection
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
   return seen;
+}
+
+/** Processes whose command line names `folder` (a sandbox's child names its bundle), this one aside. */
+export function processesUnder(folder: string): string[] {
+  return readdirSync("/proc")
+    .filter((pid) => /^\d+$/.test(pid) && Number(pid) !== process.pid)
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      } catch {
+        return "";
+      }
+    })
+    .filter((command) => command.includes(folder));
+}
+
+/**
+ * The processes still under `folder` once they have had up to 20 s to end: a
+ * grader that exits has its sandboxes killed by the kernel, which takes a
+ * moment on a busy machine.
+ */
+export async function processesLeftUnder(folder: string): Promise<string[]> {
+  for (let waited = 0; processesUnder(folder).length > 0 && waited < 20_000; waited += 20) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return processesUnder(folder);
 }
