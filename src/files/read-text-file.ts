@@ -9,6 +9,7 @@ export function readTextFile(file: string, cannotRead: (reason: string) => never
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    return cannotRead((error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message);
+    const words: Record<string, string> = { ENOENT: "no such file", EISDIR: "it is a folder, not a file" };
+    return cannotRead(words[(error as NodeJS.ErrnoException).code ?? ""] ?? (error as Error).message);
   }
 }

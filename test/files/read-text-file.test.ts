@@ -14,7 +14,11 @@ describe("readTextFile", () => {
     expect(() => readTextFile("spec/scenarios/nowhere.json", explain)).toThrow(/^no such file$/);
   });
 
-  it("passes on the system's reason for anything else, such as a folder", () => {
-    expect(() => readTextFile("spec/scenarios", explain)).toThrow(/EISDIR/);
+  it("says 'it is a folder' for a folder, not the system's EISDIR", () => {
+    expect(() => readTextFile("spec/scenarios", explain)).toThrow(/^it is a folder, not a file$/);
+  });
+
+  it("passes on the system's reason for anything else, such as a path through a file", () => {
+    expect(() => readTextFile("package.json/x", explain)).toThrow(/ENOTDIR/);
   });
 });
