@@ -2,7 +2,8 @@
 // the real binary for what a person sees (exit status, stdout, stderr), and the same
 // `main` in this process for each format and option (which coverage counts).
 // Exercise 4 (a scenario file) grades in milliseconds; 3 adds a rules file run in the sandbox.
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
@@ -85,6 +86,40 @@ describe("snaplab grade, as a learner runs it", () => {
       const { status, stdout, stderr } = snaplab(...args);
       expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
       expect(stderr).toMatch(/^snaplab: no.such.folder.*\n$/);
+    }
+  });
+});
+
+describe("snaplab grade --watch, as a learner runs it", () => {
+  it("grades, waits, and grades again when a file under the folder changes; stopped, it ends", async () => {
+    const folder = join(tempDir("watch"), "work");
+    cpSync("exercises/04-break-fifo", join(folder, "04-break-fifo"), { recursive: true });
+    const child = spawn(process.execPath, ["bin/snaplab.js", "grade", folder, "--only", "4", "--watch"], { env: { ...process.env, NO_COLOR: "1" } });
+    const output = { stdout: "", stderr: "" };
+    const waiters: (() => void)[] = [];
+    const heard = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+      output[stream] += String(chunk);
+      waiters.splice(0).forEach((wake) => wake());
+    };
+    child.stdout.on("data", heard("stdout"));
+    child.stderr.on("data", heard("stderr"));
+    // Waits for output, not for time: the test's own timeout ends a run that never comes.
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise<void>((wake) => waiters.push(wake));
+    };
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    try {
+      await until(() => output.stderr.includes("watching for changes (Ctrl-C to stop)\n"));
+      expect(output.stdout).toMatch(/^.*work\n {2}4\. Break FIFO {3}0\/12 {2}failed\n/);
+      cpSync("solutions/04-break-fifo/scenario.json", join(folder, "04-break-fifo", "scenario.json"));
+      await until(() => (output.stdout.match(/^Points: /gm) ?? []).length === 2);
+      expect(output.stderr).toContain("\nfiles changed; grading again\n");
+      expect(output.stdout).toMatch(/^Points: 12\/12 \(graded in \d+\.\d s\)$/m);
+      child.kill("SIGINT"); // Ctrl-C
+      expect(await ended).toBe("SIGINT");
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await ended;
     }
   });
 });
