@@ -20,10 +20,11 @@ export function loadModelScenario(file: string, registry: ModelRegistry = models
 }
 
 export function parseModelScenario(text: string, file: string, registry: ModelRegistry = models): ModelScenario {
-  const name = declaredModel(text) ?? registry[0]!.name;
+  const declared = declaredModel(text);
+  const name = declared ?? registry[0]!.name;
   const model = registry.find((m) => m.name === name);
   if (!model) throw new ScenarioError(file, "model", `unknown model ${JSON.stringify(name)} (known: ${registry.map((m) => m.name).join(", ")})`);
-  if (declaredModel(text) !== undefined) return { model, scenario: model.parse(text, file) };
+  if (declared !== undefined) return { model, scenario: model.parse(text, file) };
   try {
     return { model, scenario: model.parse(text, file) };
   } catch (error) {
