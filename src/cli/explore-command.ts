@@ -1,6 +1,8 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { check } from "../check/check.js";
+import { check, type CheckOptions } from "../check/check.js";
+import type { Report } from "../check/report.js";
+import { StateLimitError } from "../explore/state-limit-error.js";
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { GENERIC_MAX_STATES } from "../explore/bfs.js";
@@ -100,7 +102,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
     const value = (args as unknown as Record<string, unknown>)[key];
     if (typeof value === "boolean") scenario = apply(scenario, value);
   }
-  const report = check(
+  const report = checkWithProgress(
     { model, scenario },
     {
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
@@ -115,15 +117,35 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       onProgress: watchingMemory(args.maxMemory, showProgress, progressEveryMs()),
       progressEveryMs: 0,
     },
+    args,
   );
-  clearProgress();
   const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
   const json = () => JSON.stringify(model.report ? model.report.json(report, options) : modelJsonReport(report)) + "\n";
   const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
   process.stdout.write(args.json ? json() : text());
   const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
   for (const file of writeCounterexampleFiles(model, report, files)) process.stderr.write(`wrote ${file}\n`);
+  const asked = Object.entries(files).filter(([, file]) => file !== undefined);
+  if (asked.length > 0 && report.counterexamples.length === 0) {
+    const flags = asked.map(([kind]) => `--${kind === "saveTrace" ? "save-trace" : kind}`).join(", ");
+    process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${flags}: nothing written\n`);
+  }
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+}
+
+/** `check`, with the progress line cleared however it ends, and a limit reached told with what to try next. */
+function checkWithProgress(modelScenario: ModelScenario, options: CheckOptions, args: ExploreArgs): Report {
+  try {
+    return check(modelScenario, options);
+  } catch (error) {
+    if (!(error instanceof StateLimitError)) throw error;
+    // Partial-order reduction is the compact engine's, which runs the scenario's own reference rules only.
+    const reducible = args.reduction === "none" && args.engine === "auto" && modelScenario.model.explore !== undefined && !args.rules && !args.algorithm;
+    const tries = ["raise --max-states", ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []), "or shrink the scenario"];
+    throw new SnaplabError("STATE_LIMIT", `stopped after ${error.limit.toLocaleString("en-US")} states (--max-states); ${tries.join(", ")}`);
+  } finally {
+    clearProgress();
+  }
 }
 
 /** Options that only some models take (e.g. the bank's --fifo), given for a scenario of a model that does not. */

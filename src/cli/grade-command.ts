@@ -1,5 +1,5 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
@@ -9,6 +9,7 @@ import { junitReport } from "../grade/report/junit-report.js";
 import { textReport } from "../grade/report/text-report.js";
 import type { SubmissionReport } from "../grade/result.js";
 import { regrader, watchFolders } from "../grade/watch.js";
+import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 
@@ -33,7 +34,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
       .option("format", { choices: formats, default: "text" as const, describe: "text for people; json; gradescope (results.json); junit (XML)" })
       .option("out", { type: "string", describe: "write the report to this file instead of stdout" })
-      .option("only", { type: "number", array: true, describe: "grade only these exercise numbers" })
+      .option("only", {
+        type: "string",
+        array: true,
+        coerce: splitOnly,
+        describe: "grade only these exercises: --only 1,3 (name folders before it)",
+      })
       .option("watch", { type: "boolean", default: false, describe: "grade again whenever a file under the folders changes" })
       .option("time-limit", { type: "number", describe: "milliseconds a submission may take to answer (default 3000)" })
       .option("memory-limit", { type: "number", describe: "megabytes of heap a submission may use (default 256)" })
@@ -43,14 +49,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
           const value = args[name] as number | undefined;
           if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
         }
+        if (args.only) checkOnly(args.only as (string | number)[]);
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         return true;
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
-    for (const dir of args.dirs) {
-      if (!existsSync(dir) || !statSync(dir).isDirectory())
-        throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
-    }
+    for (const dir of args.dirs) checkSubmissionFolder(dir);
     if (args.out) checkReportFile(args.out);
     const options = gradeOptions(args);
     const once = async () => {
@@ -70,6 +74,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     await new Promise(() => {});
   },
 };
+
+/** Refuses a folder that does not exist (or is a file) before any grading, with the same line for grade and list. */
+export function checkSubmissionFolder(dir: string): void {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+}
 
 function usage(problem: string): never {
   throw new SnaplabError("USAGE", problem);

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
+import { exerciseNumber } from "./exercise-numbers.js";
 
 interface HintArgs {
-  number: number;
+  number: string;
   dir: string;
 }
 
@@ -15,10 +16,10 @@ export const hintCommand: CommandModule<object, HintArgs> = {
   describe: "Print the hint of exercise N",
   builder: (yargs: Argv) =>
     yargs
-      .positional("number", { type: "number", demandOption: true, describe: "the exercise's number" })
+      .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
       .option("dir", { type: "string", default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
-    process.stdout.write(hintText(args.dir, args.number));
+    process.stdout.write(hintText(args.dir, exerciseNumber(args.number, "hint")));
   },
 };
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { gradeSubmission } from "../grade/grade.js";
 import type { ExerciseResult } from "../grade/result.js";
+import { checkSubmissionFolder } from "./grade-command.js";
 
 export const listCommand: CommandModule<object, { dir: string }> = {
   command: "list [dir]",
@@ -11,6 +12,7 @@ export const listCommand: CommandModule<object, { dir: string }> = {
   builder: (yargs: Argv) =>
     yargs.positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" }) as unknown as Argv<{ dir: string }>,
   handler: async (args: ArgumentsCamelCase<{ dir: string }>) => {
+    checkSubmissionFolder(args.dir);
     const report = await gradeSubmission(args.dir);
     process.stdout.write(listText(args.dir, report.exercises));
   },

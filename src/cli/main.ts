@@ -13,31 +13,51 @@ import { gradeCommand } from "./grade-command.js";
 import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
 import { promelaCommand } from "./promela-command.js";
+import { snaplabVersion } from "./version.js";
 
 /** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
 export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
+  const commands = [exploreCommand(registry), replayCommand(registry), gradeCommand, listCommand, hintCommand, promelaCommand(registry)];
+  const names = commands.map((c) => String(c.command).split(" ")[0]!);
   try {
-    await yargs(argv)
-      .scriptName("snaplab")
-      .command(exploreCommand(registry))
-      .command(replayCommand(registry))
-      .command(gradeCommand)
-      .command(listCommand)
-      .command(hintCommand)
-      .command(promelaCommand(registry))
+    await commands
+      .reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"))
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
+      .recommendCommands()
       .fail((message, error) => {
         // A SnaplabError is the user's to fix; another Error is our bug and keeps its stack.
         if (error instanceof Error) throw error;
-        throw new SnaplabError("USAGE", `${message ?? error} (see snaplab --help)`);
+        throw new SnaplabError("USAGE", oneLine(message ?? String(error), argv, names));
       })
+      .example("snaplab explore spec/scenarios/two-node.json", "check every interleaving")
+      .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
+      .example("snaplab list", "the exercises and their status")
+      .example("snaplab hint 1", "the hint of exercise 1")
+      .example("snaplab grade solutions --only 1,2", "grade exercises 1 and 2")
+      .epilogue(
+        "Exit status: 0 every property holds (or every exercise passes), 1 a property is violated (or an exercise fails), 2 bad input, or a limit was reached before an answer.",
+      )
+      .wrap(Math.min(100, process.stdout.columns ?? 100))
       .help()
-      .version(false)
+      .version(snaplabVersion())
       .parseAsync();
   } catch (error) {
     if (!(error instanceof SnaplabError)) throw error;
     process.stderr.write(`snaplab: ${error.message}\n`);
     process.exitCode = ExitCode.Unusable;
   }
+}
+
+/** yargs' message about a command line, as one line that says what to type instead. */
+function oneLine(message: string, argv: readonly string[], commands: readonly string[]): string {
+  const first = argv[0];
+  const unknownCommand = first !== undefined && !first.startsWith("-") && !commands.includes(first);
+  const suggested = /^Did you mean (\S+)\?$/.exec(message);
+  if (unknownCommand && suggested) return `unknown command ${first}: did you mean ${suggested[1]}?`;
+  if (unknownCommand) return `unknown command ${first} (the commands are ${commands.join(", ")})`;
+  // Invalid values:\n  Argument: search, Given: "xyz", Choices: "bfs", "dfs"
+  const choice = /Argument: (\S+), Given: (.*), Choices: (.*)$/.exec(message);
+  if (choice) return `--${choice[1]} ${choice[2]!.replace(/^"(.*)"$/, "$1")}: must be one of ${choice[3]!.replace(/"/g, "")}`;
+  return `${message.replace(/\s*\n\s*/g, " ")} (see snaplab --help)`;
 }

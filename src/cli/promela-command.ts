@@ -1,7 +1,8 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
+import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
+import { loadModelScenario, models, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 
 interface PromelaArgs {
@@ -21,11 +22,20 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
     if (args.out) checkReportFile(args.out);
-    const { model, scenario: loaded } = loadModelScenario(args.scenario, registry);
-    if (!model.promela) {
+    const refuse = (model: ModelDescriptor): never => {
       const owners = registry.filter((m) => m.promela).map((m) => m.name);
       throw new SnaplabError("UNSUPPORTED", `${args.scenario}: model: snaplab promela writes ${owners.join(", ")} scenarios only, not ${model.name}`);
+    };
+    let modelScenario: ModelScenario;
+    try {
+      modelScenario = loadModelScenario(args.scenario, registry);
+    } catch (error) {
+      // A dataflow scenario missing its "model" field is still a dataflow scenario: say that promela does not write it.
+      if (error instanceof UndeclaredModelError && !error.likely.promela) refuse(error.likely);
+      throw error;
     }
+    const { model, scenario: loaded } = modelScenario;
+    if (!model.promela) return refuse(model);
     const fifo = (model.settings ?? []).find((setting) => setting.key === "fifo");
     if (args.fifo !== undefined && !fifo)
       throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);

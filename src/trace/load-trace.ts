@@ -4,7 +4,7 @@
  */
 import { readTextFile } from "../files/read-text-file.js";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
-import { models, parseModelScenario, type ModelRegistry } from "../models/registry.js";
+import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 
@@ -40,6 +40,8 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
     return fail("", `not valid JSON, perhaps cut short (${(error as Error).message})`);
   }
   if (!isObject(raw)) return fail("", "must be a JSON object (a trace saved by snaplab explore --save-trace)");
+  if (!("format" in raw) && isScenario(text, file, registry))
+    fail("", "this is a scenario, not a trace (check it with snaplab explore; replay takes a file saved by explore --save-trace)");
   // The model's settings are fields of the trace, so which keys belong depends on the model the scenario names.
   const declared = isObject(raw.scenario) ? raw.scenario.model : undefined;
   const settings = (registry.find((m) => m.name === declared) ?? registry[0]!).settings ?? [];
@@ -71,6 +73,15 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
     violation: { property: violation.property as string, reason: violation.reason as string },
     actions: actions as string[],
   };
+}
+
+function isScenario(text: string, file: string, registry: ModelRegistry): boolean {
+  try {
+    parseModelScenario(text, file, registry);
+    return true;
+  } catch (error) {
+    return error instanceof UndeclaredModelError;
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

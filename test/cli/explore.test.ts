@@ -103,7 +103,9 @@ describe("snaplab explore", () => {
     const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json", "--max-states", "10");
     expect(status).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toBe("snaplab: stopped after 10 states (--max-states); raise the limit or shrink the scenario\n");
+    expect(stderr).toBe(
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+    );
   });
 
   it("keeps progress off stdout, so --json output stays one object", () => {

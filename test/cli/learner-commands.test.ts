@@ -1,0 +1,177 @@
+// The commands a learner types most (grade, list, hint), run as a learner runs them:
+// the real binary for what a person sees (exit status, stdout, stderr), and the same
+// `main` in this process for each format and option (which coverage counts).
+// Exercise 4 (a scenario file) grades in milliseconds; 3 adds a rules file run in the sandbox.
+import { spawn } from "node:child_process";
+import { cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, snaplab } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
+
+const graded = (seconds: string) => new RegExp(`^Points: ${seconds} \\(graded in \\d+\\.\\d s\\)$`, "m");
+
+describe("snaplab grade, as a learner runs it", () => {
+  it("prints the points of a finished exercise, nothing on stderr, exit 0", () => {
+    const { status, stdout, stderr } = snaplab("grade", "solutions", "--only", "4");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toMatch(/^solutions\n {2}4\. Break FIFO {2}12\/12 {2}passed\nPoints: 12\/12 \(graded in \d+\.\d s\)\n$/);
+  });
+
+  it("grades exercises/ by default: a stub fails with why, exit 1", () => {
+    const { status, stdout, stderr } = snaplab("grade", "--only", "4");
+    expect({ status, stderr }).toEqual({ status: 1, stderr: "" });
+    expect(stdout).toMatch(/^exercises\n {2}4\. Break FIFO {3}0\/12 {2}failed\n {7}needs FIFO {2}0\/12 {2}without FIFO, conservation still holds/);
+    expect(stdout).toMatch(graded("0/12"));
+  });
+
+  it("takes --only 3,4, --only 3 --only 4 and --only 3 4 alike", async () => {
+    const texts = [];
+    for (const only of [["3,4"], ["3", "--only", "4"], ["3", "4"]]) {
+      const run = await runCli("grade", "solutions", "--only", ...only);
+      expect(run.status).toBe(0);
+      texts.push(run.stdout.replace(/graded in [\d.]+ s/, "graded in … s"));
+    }
+    expect(texts[0]).toBe("solutions\n  3. Completion  10/10  passed\n  4. Break FIFO  12/12  passed\nPoints: 22/22 (graded in … s)\n");
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it("grades several folders, with a summary, and exits 1 when any falls short", async () => {
+    const { status, stdout, stderr } = await runCli("grade", "exercises", "solutions", "--only", "4");
+    expect({ status, stderr }).toEqual({ status: 1, stderr: "" });
+    expect(stdout).toMatch(graded("0/12"));
+    expect(stdout).toMatch(graded("12/12"));
+    expect(stdout).toMatch(/^Summary\n {2}submission +4 +points\n {2}exercises +0 +0\/12\n {2}solutions +12 +12\/12\n$/m);
+  });
+
+  it("--format json: one JSON object with the points and each check", async () => {
+    const { status, stdout, stderr } = await runCli("grade", "solutions", "--only", "3,4", "--format", "json");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ directory: "solutions", points: 22, max: 22, failures: [] });
+    expect(report.exercises.map((e: { number: number }) => e.number)).toEqual([3, 4]);
+  });
+
+  it("--format gradescope: results.json with a score per check", async () => {
+    const { status, stdout } = await runCli("grade", "exercises", "--only", "4", "--format", "gradescope");
+    expect(status).toBe(1);
+    const results = JSON.parse(stdout);
+    expect(results).toMatchObject({ score: 0, output: "Points: 0/12" });
+    expect(results.tests).toEqual([expect.objectContaining({ name: "4. Break FIFO: needs FIFO", number: "4.1", score: 0, max_score: 12, status: "failed" })]);
+  });
+
+  it("--format junit: one testsuite per exercise, one testcase per check", async () => {
+    const { status, stdout } = await runCli("grade", "solutions", "--only", "3,4", "--format", "junit");
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="snaplab grade" tests="4" failures="0" /);
+    expect(stdout).toContain(`<testsuite name="solutions: 4. Break FIFO" tests="1" failures="0" `);
+    expect(stdout).toContain(`<testcase classname="03-completion" name="generated scenarios (24)"/>`);
+    expect(stdout.match(/<testcase /g)).toHaveLength(4);
+  });
+
+  it("--out: the report in the file, in the format asked, and nothing on stdout", () => {
+    const out = join(tempDir("grade-out"), "report.xml");
+    const { status, stdout, stderr } = snaplab("grade", "exercises", "--only", "4", "--format", "junit", "--out", out);
+    expect({ status, stdout, stderr }).toEqual({ status: 1, stdout: "", stderr: "" });
+    const report = readFileSync(out, "utf8");
+    expect(report).toMatch(/<testsuites name="snaplab grade" tests="1" failures="1" /);
+    expect(report).toContain(`<testcase classname="04-break-fifo" name="needs FIFO">`);
+  });
+
+  it("refuses a missing folder and an --out it cannot write before grading, one line, exit 2", () => {
+    for (const args of [
+      ["grade", "no-such-folder"],
+      ["grade", "--only", "4", "--out", "no/such/folder/r.json"],
+    ]) {
+      const { status, stdout, stderr } = snaplab(...args);
+      expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+      expect(stderr).toMatch(/^snaplab: no.such.folder.*\n$/);
+    }
+  });
+});
+
+describe("snaplab grade --watch, as a learner runs it", () => {
+  it("grades, waits, and grades again when a file under the folder changes; stopped, it ends", async () => {
+    const folder = join(tempDir("watch"), "work");
+    cpSync("exercises/04-break-fifo", join(folder, "04-break-fifo"), { recursive: true });
+    const child = spawn(process.execPath, ["bin/snaplab.js", "grade", folder, "--only", "4", "--watch"], { env: { ...process.env, NO_COLOR: "1" } });
+    const output = { stdout: "", stderr: "" };
+    const waiters: (() => void)[] = [];
+    const heard = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+      output[stream] += String(chunk);
+      waiters.splice(0).forEach((wake) => wake());
+    };
+    child.stdout.on("data", heard("stdout"));
+    child.stderr.on("data", heard("stderr"));
+    // Waits for output, not for time: the test's own timeout ends a run that never comes.
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise<void>((wake) => waiters.push(wake));
+    };
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    try {
+      await until(() => output.stderr.includes("watching for changes (Ctrl-C to stop)\n"));
+      expect(output.stdout).toMatch(/^.*work\n {2}4\. Break FIFO {3}0\/12 {2}failed\n/);
+      cpSync("solutions/04-break-fifo/scenario.json", join(folder, "04-break-fifo", "scenario.json"));
+      await until(() => (output.stdout.match(/^Points: /gm) ?? []).length === 2);
+      expect(output.stderr).toContain("\nfiles changed; grading again\n");
+      expect(output.stdout).toMatch(/^Points: 12\/12 \(graded in \d+\.\d s\)$/m);
+      child.kill("SIGINT"); // Ctrl-C
+      expect(await ended).toBe("SIGINT");
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await ended;
+    }
+  });
+});
+
+describe("snaplab list, as a learner runs it", () => {
+  const header = "#  exercise                           file                              points  status";
+  const footer = "\nsnaplab hint N prints an exercise's hint; snaplab grade grades them.\n";
+
+  it("lists exercises/ (the default): every exercise to do, exit 0", () => {
+    const { status, stdout, stderr } = snaplab("list");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(
+      [
+        header,
+        "1  Record and forward                 01-record-and-forward/rules.ts    0/15    to do",
+        "2  Channel recording                  01-record-and-forward/rules.ts    0/15    to do",
+        "3  Completion                         03-completion/completion.ts       0/10    to do",
+        "4  Break FIFO                         04-break-fifo/scenario.json       0/12    to do",
+        "5  Snapshots without FIFO (Lai-Yang)  05-lai-yang/rules.ts              0/24    to do",
+        "6  Repeated and concurrent snapshots  06-concurrent-snapshots/rules.ts  0/24    to do",
+        footer,
+      ].join("\n"),
+    );
+  });
+
+  it("lists solutions/: every exercise done", async () => {
+    const { status, stdout, stderr } = await runCli("list", "solutions");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const rows = stdout.split("\n").slice(1, 7);
+    expect(rows.map((row) => row.replace(/ {2,}/g, "|"))).toEqual([
+      "1|Record and forward|01-record-and-forward/rules.ts|15/15|done",
+      "2|Channel recording|01-record-and-forward/rules.ts|15/15|done",
+      "3|Completion|03-completion/completion.ts|10/10|done",
+      "4|Break FIFO|04-break-fifo/scenario.json|12/12|done",
+      "5|Snapshots without FIFO (Lai-Yang)|05-lai-yang/rules.ts|24/24|done",
+      "6|Repeated and concurrent snapshots|06-concurrent-snapshots/rules.ts|24/24|done",
+    ]);
+    expect(stdout.startsWith(`${header}\n`) && stdout.endsWith(footer)).toBe(true);
+  });
+});
+
+describe("snaplab hint, as a learner runs it", () => {
+  it("prints exercise N's HINT.md, exit 0", () => {
+    const { status, stdout, stderr } = snaplab("hint", "1");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(readFileSync("exercises/01-record-and-forward/HINT.md", "utf8"));
+  });
+
+  it("reads the hint from --dir, and says when the folder has none", async () => {
+    expect((await runCli("hint", "6", "--dir", "solutions")).stdout).toBe(readFileSync("solutions/06-concurrent-snapshots/HINT.md", "utf8"));
+    const { status, stdout, stderr } = await runCli("hint", "2", "--dir", "nowhere");
+    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+    expect(stderr).toBe("snaplab: nowhere/02-channel-recording/HINT.md: no such file (is nowhere the exercises folder?)\n");
+  });
+});

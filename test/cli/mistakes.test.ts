@@ -1,0 +1,176 @@
+// A newcomer's mistakes, typed at the real binary: each gets one line on stderr
+// that says what was wrong (and what to type instead), nothing on stdout, and exit 2.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, snaplab, tempFile, withoutProgress } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
+
+/** The one line `args` get, after checking that it is one line, on stderr only, with exit 2. */
+function refusal(...args: string[]): string {
+  const { status, stdout, stderr } = snaplab(...args);
+  expect({ status, stdout }, `snaplab ${args.join(" ")}`).toEqual({ status: 2, stdout: "" });
+  expect(stderr.split("\n"), `snaplab ${args.join(" ")}`).toHaveLength(2);
+  expect(stderr).toMatch(/^snaplab: .*\n$/);
+  return stderr;
+}
+
+const dataflowWithoutModel = () => {
+  const { model, ...rest } = JSON.parse(readFileSync("spec/scenarios/case-studies/seed003-aligned.json", "utf8"));
+  expect(model).toBe("dataflow");
+  return tempFile("dataflow.json", rest);
+};
+
+describe("a mistyped command", () => {
+  it("suggests the command meant", () => {
+    expect(refusal("exlpore", "spec/scenarios/two-node.json")).toBe("snaplab: unknown command exlpore: did you mean explore?\n");
+    expect(refusal("gade")).toBe("snaplab: unknown command gade: did you mean grade?\n");
+  });
+
+  it("lists the commands when none is near", () => {
+    expect(refusal("frobnicate")).toBe("snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela)\n");
+  });
+
+  it("says to name a command when there is none", () => {
+    expect(refusal()).toBe("snaplab: name a command, e.g. snaplab explore spec/scenarios/two-node.json (see snaplab --help)\n");
+  });
+});
+
+describe("a bad choice value", () => {
+  it("is one line naming the option, the value and the choices", () => {
+    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs\n");
+    expect(refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
+  });
+});
+
+describe("exercise numbers", () => {
+  it("hint refuses a word and a number that is no exercise, naming the valid ones", () => {
+    expect(refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
+    expect(refusal("hint", "7")).toBe("snaplab: hint 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+  });
+
+  it("grade --only refuses an exercise that does not exist, and an empty list", () => {
+    expect(refusal("grade", "--only", "7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+    expect(refusal("grade", "--only", "2,7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+    expect(refusal("grade", "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
+  });
+
+  it("grade --only cannot take a folder for an exercise: it says to put folders first", () => {
+    expect(refusal("grade", "--only", "1", "3", "solutions")).toBe(
+      "snaplab: --only solutions: not an exercise number (the exercises are 1 to 6); name folders before --only, e.g. snaplab grade solutions --only 1,3\n",
+    );
+  });
+});
+
+describe("a folder or file that is not what the command needs", () => {
+  it("list of a missing folder, or of a file", () => {
+    expect(refusal("list", "no/such/folder")).toBe("snaplab: no/such/folder: no such folder (name a folder laid out like exercises/)\n");
+    expect(refusal("list", "package.json")).toBe("snaplab: package.json: no such folder (name a folder laid out like exercises/)\n");
+  });
+
+  it("a folder given where a scenario or a trace goes", () => {
+    expect(refusal("explore", "spec")).toBe("snaplab: spec: cannot read the scenario (it is a folder, not a scenario file)\n");
+    expect(refusal("replay", "spec")).toBe("snaplab: spec: cannot read the trace (it is a folder, not a trace file)\n");
+  });
+
+  it("replay of a scenario: this is a scenario, not a trace", () => {
+    const notATrace = "this is a scenario, not a trace (check it with snaplab explore; replay takes a file saved by explore --save-trace)\n";
+    expect(refusal("replay", "spec/scenarios/two-node.json")).toBe(`snaplab: spec/scenarios/two-node.json: ${notATrace}`);
+    expect(refusal("replay", "spec/scenarios/case-studies/seed003-aligned.json")).toBe(
+      `snaplab: spec/scenarios/case-studies/seed003-aligned.json: ${notATrace}`,
+    );
+    const file = dataflowWithoutModel();
+    expect(refusal("replay", file)).toBe(`snaplab: ${file}: ${notATrace}`);
+  });
+
+  it("promela of a dataflow scenario says which models it writes, even when the scenario does not name its model", () => {
+    const aligned = "spec/scenarios/case-studies/seed003-aligned.json";
+    expect(refusal("promela", aligned)).toBe(`snaplab: ${aligned}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
+    const file = dataflowWithoutModel();
+    expect(refusal("promela", file)).toBe(`snaplab: ${file}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
+  });
+
+  it("explore of a scenario missing its model field names the model its fields belong to", () => {
+    const file = dataflowWithoutModel();
+    expect(refusal("explore", file)).toBe(
+      `snaplab: ${file}: model: missing: this is a dataflow scenario by its fields; add "model": "dataflow" (without one, a scenario is read as a bank scenario)\n`,
+    );
+  });
+});
+
+describe("asking for pictures when every property holds", () => {
+  it("says on stderr that nothing was written, and why; the exit status stays 0", () => {
+    const dir = tempDir("no-pictures");
+    const files = ["d.svg", "m.md", "s.log", "t.json"].map((f) => join(dir, f));
+    const run = snaplab(
+      "explore",
+      "spec/scenarios/two-node.json",
+      "--svg",
+      files[0]!,
+      "--mermaid",
+      files[1]!,
+      "--shiviz",
+      files[2]!,
+      "--save-trace",
+      files[3]!,
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}conservation +holds$/m);
+    expect(withoutProgress(run.stderr)).toBe(
+      "snaplab: every property holds, so there is no counterexample for --svg, --mermaid, --shiviz, --save-trace: nothing written\n",
+    );
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+  });
+});
+
+describe("the limit of a run", () => {
+  it("suggests partial-order reduction where it applies, and not where it does not", () => {
+    expect(refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10")).toBe(
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+    );
+    expect(refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+    );
+    expect(refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+    );
+  });
+
+  it("on a terminal, clears the progress line before its message", async () => {
+    // A child's stderr is a pipe, not a terminal, so this runs in-process with stderr taken for one.
+    const wasTTY = process.stderr.isTTY;
+    const every = process.env.SNAPLAB_PROGRESS_EVERY_MS;
+    process.stderr.isTTY = true;
+    process.env.SNAPLAB_PROGRESS_EVERY_MS = "0"; // progress at every chance, however fast the machine
+    try {
+      const { status, stderr } = await runCli("explore", "spec/scenarios/bank.json", "--max-states", "2000");
+      expect(status).toBe(2);
+      expect(stderr.startsWith("\rexploring: ")).toBe(true);
+      expect(stderr).toContain(" MB\x1b[K");
+      expect(
+        stderr.endsWith(
+          "\r\x1b[Ksnaplab: stopped after 2,000 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+        ),
+      ).toBe(true);
+    } finally {
+      process.stderr.isTTY = wasTTY;
+      if (every === undefined) delete process.env.SNAPLAB_PROGRESS_EVERY_MS;
+      else process.env.SNAPLAB_PROGRESS_EVERY_MS = every;
+    }
+  });
+});
+
+describe("--version and --help", () => {
+  it("--version prints package.json's version, exit 0", () => {
+    const { version } = JSON.parse(readFileSync("package.json", "utf8"));
+    expect(snaplab("--version")).toEqual({ status: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  it("--help shows examples and the exit statuses", () => {
+    const { status, stdout } = snaplab("--help");
+    expect(status).toBe(0);
+    expect(stdout).toContain("Examples:\n  snaplab explore spec/scenarios/two-node.json ");
+    expect(stdout).toMatch(/^ {2}snaplab grade solutions --only 1,2 +grade exercises 1 and 2$/m);
+    expect(stdout).toMatch(/Exit status: 0 every property holds .*, 1 a property is violated .*, 2 bad input, or a limit was reached before an\s+answer\.\n$/s);
+  });
+});
