@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { scratchFolder } from "./scratch.js";
+import { scratchFolder, stopOnInterrupt } from "./scratch.js";
 
 export interface SnaplabRun {
   /** Wall time of the whole process, ms. */
@@ -51,6 +51,7 @@ function runOnce(file: string, flags: readonly string[]): SnaplabRun | StoppedRu
   const started = performance.now();
   const child = spawnSync(timed[0]!, timed.slice(1), { encoding: "utf8", maxBuffer: 1 << 28 });
   const wallMs = performance.now() - started;
+  stopOnInterrupt(child.signal, child.status);
   const stopped = /stopped after [\d,]+ states/.exec(child.stderr)?.[0];
   if (stopped) return { stopped, wallMs };
   if (child.status !== 0 && child.status !== 1) throw new Error(`${command.join(" ")} failed:\n${child.stderr}`);

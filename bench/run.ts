@@ -9,8 +9,9 @@ import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
 import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
 import { runSpin, spinInstalled } from "./run-spin.js";
-import { removeScratch, scratchFolder } from "./scratch.js";
+import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js";
 
+removeScratchAtExit();
 const argv = process.argv.slice(2);
 /** --quick: one run of each command, and none of the runs that take minutes (see README, Performance). */
 const quick = argv.includes("--quick");

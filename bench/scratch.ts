@@ -1,7 +1,7 @@
 /**
  * One scratch folder per bench run, for every file the bench writes (GNU
  * time's reports, SPIN's models, the ring scenarios). It is removed when the
- * process exits, however it exits, and the bench checks that it is gone.
+ * process exits, Ctrl-C included, and the bench checks that it is gone.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,10 +23,19 @@ export function removeScratch(): boolean {
   return !existsSync(root);
 }
 
-process.on("exit", removeScratch);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    removeScratch();
-    process.exit(130);
-  });
+/**
+ * The bench's main file calls this. The bench is synchronous (one command after another), so a
+ * signal handler would only run at its end: instead Ctrl-C, which the running command gets too,
+ * is seen in that command's result (`stoppedBy`), and the bench exits, removing the folder.
+ */
+export function removeScratchAtExit(): void {
+  process.on("exit", removeScratch);
+  // Keeps Node from dying at once on Ctrl-C, so that the command's result is seen and the exit handler runs.
+  process.on("SIGINT", () => {});
+}
+
+/** Ends the bench, folder removed, when a command it ran was stopped by Ctrl-C. */
+export function stopOnInterrupt(signal: NodeJS.Signals | null, status: number | null): void {
+  // GNU time, which wraps the command, reports its death by SIGINT as status 130.
+  if (signal === "SIGINT" || status === 130) process.exit(130);
 }
