@@ -5,9 +5,9 @@
  * is shared, so the fastest run is the one least disturbed.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { scratchFolder, stopOnInterrupt } from "./scratch.js";
 
 export interface SnaplabRun {
   /** Wall time of the whole process, ms. */
@@ -45,12 +45,13 @@ export function runSnaplab(file: string, flags: readonly string[], runs: number)
 }
 
 function runOnce(file: string, flags: readonly string[]): SnaplabRun | StoppedRun {
-  const timeFile = join(mkdtempSync(join(tmpdir(), "snaplab-bench-")), "time");
+  const timeFile = join(scratchFolder("time"), "time");
   const command = ["npx", "snaplab", "explore", file, "--json", ...flags];
   const timed = existsSync(TIME) ? [TIME, "-f", "%M", "-o", timeFile, ...command] : command;
   const started = performance.now();
   const child = spawnSync(timed[0]!, timed.slice(1), { encoding: "utf8", maxBuffer: 1 << 28 });
   const wallMs = performance.now() - started;
+  stopOnInterrupt(child.signal, child.status);
   const stopped = /stopped after [\d,]+ states/.exec(child.stderr)?.[0];
   if (stopped) return { stopped, wallMs };
   if (child.status !== 0 && child.status !== 1) throw new Error(`${command.join(" ")} failed:\n${child.stderr}`);

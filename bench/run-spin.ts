@@ -6,9 +6,8 @@
  * names of the assertions that failed.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scratchFolder } from "./scratch.js";
 
 export interface SpinRun {
   readonly states: number;
@@ -24,7 +23,7 @@ export function spinInstalled(): boolean {
 
 /** `flags`: the explore flags of the run compared with (only --no-fifo changes the model). */
 export function runSpin(file: string, flags: readonly string[], expectedStates: number, runs: number): SpinRun {
-  const dir = mkdtempSync(join(tmpdir(), "snaplab-spin-"));
+  const dir = scratchFolder("spin");
   execFileSync("npx", ["snaplab", "promela", file, ...flags.filter((f) => f === "--no-fifo"), "--out", join(dir, "model.pml")]);
   // A hash table with about twice as many slots as states, as pan's manual advises.
   const w = String(Math.max(18, Math.ceil(Math.log2(expectedStates)) + 1));

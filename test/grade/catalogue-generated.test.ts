@@ -5,8 +5,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
-import { gradeSubmission } from "../../src/grade/grade.js";
-import type { SubmissionReport } from "../../src/grade/result.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
@@ -106,30 +104,8 @@ describe("the generated scenarios", () => {
   }
 });
 
-describe("grading the kit's own folders, generated scenarios included", () => {
-  it("should give solutions/ 100 of 100 and the stubs in exercises/ 0, generated checks and all", async () => {
-    const solutions = await gradeSubmission("solutions");
-    expect([solutions.points, solutions.maxPoints]).toEqual([100, 100]);
-    const stubs = await gradeSubmission("exercises");
-    expect([stubs.points, stubs.maxPoints]).toEqual([0, 100]);
-    const generatedResults = (report: SubmissionReport) =>
-      report.exercises.flatMap((e) => e.checks.filter((c) => c.name.startsWith("generated scenarios")).map((c) => [e.number, c.passed, c.points]));
-    expect(generatedResults(solutions)).toEqual([
-      [1, true, 3],
-      [2, true, 3],
-      [3, true, 2],
-      [5, true, 6],
-      [6, true, 6],
-    ]);
-    expect(generatedResults(stubs)).toEqual([
-      [1, false, 0],
-      [2, false, 0],
-      [3, false, 0],
-      [5, false, 0],
-      [6, false, 0],
-    ]);
-  });
-});
+// Grading solutions/ and exercises/ as a whole, generated checks included: test/grade/submission.test.ts
+// and test/grade/stubs.test.ts, which grade each folder once.
 
 describe("shrinking", () => {
   const size = (s: Skeleton) => s.processes + s.channels.length + s.initiators.length + (s.snapshots?.length ?? 0) + messagesOf(s);

@@ -1,14 +1,20 @@
 // Every untouched stub in exercises/ scores zero for its own exercise: no exercise
 // passes before the learner writes anything (rustlings' maintainer check).
-import { describe, expect, it } from "vitest";
+// exercises/ is graded once here, in full, and every test reads that one grading.
+import { beforeAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
+import type { SubmissionReport } from "../../src/grade/result.js";
 import { readFileSync } from "node:fs";
 
 describe("the stubs in exercises/", () => {
-  it("should score zero in every check, each failing on its own exercise's part", async () => {
-    const report = await gradeSubmission("exercises");
-    expect(report.points).toBe(0);
+  let report: SubmissionReport;
+  beforeAll(async () => {
+    report = await gradeSubmission("exercises");
+  });
+
+  it("should score zero in every check, each failing on its own exercise's part", () => {
+    expect([report.points, report.maxPoints]).toEqual([0, 100]);
     const firstFailures = report.exercises.map((e) => [e.number, e.fault?.kind ?? e.checks[0]!.counterexample?.property ?? e.checks[0]!.failure?.slice(0, 36)]);
     expect(firstFailures).toEqual([
       [1, "marker-sending-rule"],
@@ -21,9 +27,24 @@ describe("the stubs in exercises/", () => {
     for (const e of report.exercises) expect(e.checks.every((c) => !c.passed)).toBe(true);
   });
 
+  it("should fail the generated scenarios too, with no points", () => {
+    const generatedResults = report.exercises.flatMap((e) =>
+      e.checks.filter((c) => c.name.startsWith("generated scenarios")).map((c) => [e.number, c.passed, c.points]),
+    );
+    expect(generatedResults).toEqual([
+      [1, false, 0],
+      [2, false, 0],
+      [3, false, 0],
+      [5, false, 0],
+      [6, false, 0],
+    ]);
+  });
+
   it("should get the same score and the same counterexamples every run", async () => {
-    const once = async () => JSON.stringify((await gradeSubmission("exercises", { only: [2, 6] })).exercises.map(({ elapsedMs: _, ...e }) => e));
-    expect(await once()).toBe(await once());
+    const withoutTimes = (r: SubmissionReport) => JSON.stringify(r.exercises.filter((e) => [2, 6].includes(e.number)).map(({ elapsedMs: _, ...e }) => e));
+    const again = await gradeSubmission("exercises", { only: [2, 6] });
+    expect(again.exercises.map((e) => e.number)).toEqual([2, 6]);
+    expect(withoutTimes(again)).toBe(withoutTimes(report));
   });
 
   it("should mark every gap with TODO", () => {

@@ -1,6 +1,7 @@
 // The grading tests: `npm test` grades solutions/ (every check must pass), and
 // `SNAPLAB_SUBMISSION=<dir> npm test` grades any folder laid out like exercises/,
 // one test per graded check, each failing with the reason and the shortest counterexample.
+// Each exercise is graded once, and solutions/' totals are read from those gradings.
 import { beforeAll, describe, expect, it } from "vitest";
 import { gradeExercise } from "../../src/grade/grade.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
@@ -8,6 +9,7 @@ import { failureLines } from "../../src/grade/report/failure-text.js";
 import type { ExerciseResult } from "../../src/grade/result.js";
 
 const directory = process.env.SNAPLAB_SUBMISSION ?? "solutions";
+const results: ExerciseResult[] = [];
 
 describe(`grading ${directory}`, () => {
   for (const exercise of exercises) {
@@ -15,6 +17,7 @@ describe(`grading ${directory}`, () => {
       let result: ExerciseResult;
       beforeAll(async () => {
         result = await gradeExercise(exercise, directory);
+        results.push(result);
       });
 
       for (const check of exercise.checks) {
@@ -27,4 +30,22 @@ describe(`grading ${directory}`, () => {
       }
     });
   }
+});
+
+describe.runIf(directory === "solutions")("solutions/ in all, generated scenarios included", () => {
+  it("should give 100 of 100, every generated check passing with its points", () => {
+    expect(results.map((r) => r.number)).toEqual(exercises.map((e) => e.number));
+    const total = (key: "points" | "maxPoints") => results.reduce((sum, r) => sum + r[key], 0);
+    expect([total("points"), total("maxPoints")]).toEqual([100, 100]);
+    const generatedResults = results.flatMap((r) =>
+      r.checks.filter((c) => c.name.startsWith("generated scenarios")).map((c) => [r.number, c.passed, c.points]),
+    );
+    expect(generatedResults).toEqual([
+      [1, true, 3],
+      [2, true, 3],
+      [3, true, 2],
+      [5, true, 6],
+      [6, true, 6],
+    ]);
+  });
 });
