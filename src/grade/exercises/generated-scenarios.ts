@@ -14,6 +14,7 @@ import fc from "fast-check";
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { parseScenario } from "../../models/bank/parse-scenario.js";
 import type { Scenario } from "../../models/bank/scenario.js";
+import type { ScenarioJson } from "../../models/bank/scenario-json.js";
 
 /** A generated scenario before it has names and amounts. */
 export interface Skeleton {
@@ -28,12 +29,7 @@ export interface Skeleton {
 }
 
 /** A scenario in the file format of spec/model.md; exercise 6's also says who starts each snapshot. */
-export interface ScenarioFile {
-  readonly name: string;
-  readonly processes: Readonly<Record<string, number>>;
-  readonly channels: readonly (readonly [string, string])[];
-  readonly programs: Readonly<Record<string, readonly { to: string; amount: number }[]>>;
-  readonly initiators: readonly string[];
+export interface ScenarioFile extends Omit<ScenarioJson, "atomicSend"> {
   readonly fifo?: false;
   readonly snapshots?: readonly string[];
 }
