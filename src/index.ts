@@ -24,7 +24,7 @@ export { packedBfs } from "./explore/packed-bfs.js";
 export { packedDfs } from "./explore/packed-dfs.js";
 
 // What a model plugs in, the one check, and its report.
-export { asInteger, asObject, parseFields, scenarioObject, type Fail, type ScenarioField } from "./scenario/scenario-fields.js";
+export { asInteger, asObject, modelField, nameField, parseFields, scenarioObject, type Fail, type ScenarioField } from "./scenario/scenario-fields.js";
 export type { SpaceTime } from "./view/space-time-view.js";
 export { SpaceTimeDrawing } from "./view/space-time-drawing.js";
 export type { ModelDescriptor, ModelScenario, Named, ReportOptions, ScenarioSetting, SearchOptions, TraceSupport } from "./check/model-descriptor.js";

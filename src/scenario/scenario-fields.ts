@@ -189,6 +189,27 @@ export interface ScenarioField<Scenario = unknown> {
   read(value: unknown, before: Partial<Scenario>, context: { readonly fail: Fail; readonly name: string }): Partial<Scenario>;
 }
 
+/** The `model` row of a model other than the bank: its files must name it. */
+export function modelField<Scenario>(model: string): ScenarioField<Scenario> {
+  return {
+    key: "model",
+    meaning: `\`"${model}"\``,
+    read: (value, _before, { fail }) => {
+      if (value !== model) fail("model", `must be "${model}"`);
+      return {};
+    },
+  };
+}
+
+/** The `name` row: optional, the file's name without `.json` when absent. */
+export function nameField<Scenario extends { readonly name: string }>(): ScenarioField<Scenario> {
+  return {
+    key: "name",
+    meaning: "optional; defaults to the file name without `.json`",
+    read: (_value, _before, { name }) => ({ name }) as Partial<Scenario>,
+  };
+}
+
 /** A scenario file read with its model's field table: only the table's keys, each read in the table's order. */
 export function parseFields<Scenario>(text: string, file: string, fields: readonly ScenarioField<Scenario>[]): Scenario {
   const { raw, fail, name } = scenarioObject(

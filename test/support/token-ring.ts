@@ -5,7 +5,18 @@
  * copy on the first pass, so two tokens go round and `one-token` breaks.
  */
 // A plug-in needs nothing but the public surface.
-import { always, asInteger, namedList, parseFields, SpaceTimeDrawing, type Model, type ModelDescriptor, type ScenarioField } from "../../src/index.js";
+import {
+  always,
+  asInteger,
+  modelField,
+  namedList,
+  nameField,
+  parseFields,
+  SpaceTimeDrawing,
+  type Model,
+  type ModelDescriptor,
+  type ScenarioField,
+} from "../../src/index.js";
 
 export interface RingScenario {
   readonly name: string;
@@ -87,15 +98,8 @@ function describeRingStep(scenario: RingScenario, before: RingState, action: Rin
 }
 
 const ringFields: readonly ScenarioField<RingScenario>[] = [
-  {
-    key: "model",
-    meaning: '`"token-ring"`',
-    read: (value, _before, { fail }) => {
-      if (value !== "token-ring") fail("model", 'must be "token-ring"');
-      return {};
-    },
-  },
-  { key: "name", meaning: "optional; defaults to the file name without `.json`", read: (_value, _before, { name }) => ({ name }) },
+  modelField("token-ring"),
+  nameField(),
   {
     key: "nodes",
     meaning: "the nodes in ring order; each passes to the next, the last to the first",

@@ -12,6 +12,7 @@ import {
   asObject,
   checkMoney,
   indexIn,
+  nameField,
   parseInitiators,
   parsePrograms,
   partyNames,
@@ -43,13 +44,7 @@ export const bankFields: readonly BankField[] = [
     },
     packed: {},
   },
-  {
-    key: "name",
-    meaning: "optional; defaults to the file name without `.json`",
-    write: (scenario) => scenario.name,
-    read: (_value, _before, { name }) => ({ name }),
-    packed: { name: any },
-  },
+  { ...nameField<Scenario>(), write: (scenario) => scenario.name, packed: { name: any } },
   {
     key: "processes",
     meaning: "process id → initial balance (an integer). The order of the keys is the order of the processes everywhere: in actions, reports and keys.",

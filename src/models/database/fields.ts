@@ -9,6 +9,8 @@ import {
   checkMoney,
   type Fail,
   indexIn,
+  modelField,
+  nameField,
   parseInitiators,
   parsePrograms,
   partyNames,
@@ -22,15 +24,8 @@ const TRANSACTION_KEYS = ["from", "to", "amount"];
 const nodeIndex = (before: Partial<DatabaseScenario>, fail: Fail) => indexIn(before.nodes!, "node", "nodes", fail);
 
 export const databaseFields: readonly ScenarioField<DatabaseScenario>[] = [
-  {
-    key: "model",
-    meaning: '`"database"`',
-    read: (value, _before, { fail }) => {
-      if (value !== "database") fail("model", `must be "database"`);
-      return {};
-    },
-  },
-  { key: "name", meaning: "optional; defaults to the file name without `.json`", read: (_value, _before, { name }) => ({ name }) },
+  modelField("database"),
+  nameField(),
   {
     key: "nodes",
     meaning: "node → its accounts and their balances; at least two nodes, joined by channels both ways",

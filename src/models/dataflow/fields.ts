@@ -2,20 +2,13 @@
  * The dataflow's scenario file, one row per key, in the order they are read;
  * the parser reads each with its `read` and refuses any other key.
  */
-import { asInteger, asObject, partyNames, SCENARIO_LIMITS, type ScenarioField } from "../../scenario/scenario-fields.js";
+import { asInteger, asObject, partyNames, SCENARIO_LIMITS, type ScenarioField, modelField, nameField } from "../../scenario/scenario-fields.js";
 import { barrierModeNames } from "./barrier-modes.js";
 import type { DataflowScenario } from "./scenario.js";
 
 export const dataflowFields: readonly ScenarioField<DataflowScenario>[] = [
-  {
-    key: "model",
-    meaning: '`"dataflow"`',
-    read: (value, _before, { fail }) => {
-      if (value !== "dataflow") fail("model", `must be "dataflow"`);
-      return {};
-    },
-  },
-  { key: "name", meaning: "optional; defaults to the file name without `.json`", read: (_value, _before, { name }) => ({ name }) },
+  modelField("dataflow"),
+  nameField(),
   {
     key: "sources",
     meaning: "exactly two sources (the operator's two inputs), each with the records it emits",
