@@ -16,7 +16,6 @@ import { exercises as allExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
-import { isolation } from "./sandbox/isolation.js";
 import { maxFileBytes } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
@@ -98,7 +97,6 @@ async function gradeRules(exercise: RulesExercise, file: string, directory: stri
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
   }
-  sayWhatTheSandboxLacks();
   const sandbox = new Sandbox(bundle, limits);
   let result: { checks: CheckResult[] } | { fault: ExerciseFault };
   try {
@@ -131,14 +129,6 @@ function gradeScenario(exercise: ScenarioExercise, file: string, limits: CheckLi
     if (error instanceof SnaplabError) return { fault: { kind: "scenario", message: error.message } };
     throw error;
   }
-}
-
-let said = false;
-/** Once per process, on stderr: the walls this machine does not allow (see isolation.ts). */
-function sayWhatTheSandboxLacks(): void {
-  if (said) return;
-  said = true;
-  for (const line of isolation().missing) process.stderr.write(`snaplab: sandbox: ${line}\n`);
 }
 
 function checkResult(check: { name: string; points: number }, run: () => CheckOutcome): CheckResult {

@@ -61,6 +61,14 @@ export function isolation(): Isolation {
   return found;
 }
 
+let said = false;
+/** Once per process, on stderr: the walls this machine does not allow, so nobody trusts one that is not there. */
+export function sayWhatIsMissing(): void {
+  if (said) return;
+  said = true;
+  for (const line of isolation().missing) process.stderr.write(`snaplab: sandbox: ${line}\n`);
+}
+
 /** For the grader's own tests: forget these tools, to check the walls that remain without them. */
 export function isolationWithout(tools: readonly Tool[]): Isolation {
   left = tools;

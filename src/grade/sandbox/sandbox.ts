@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { brokerSource } from "./bundle.js";
 import type { BrokerData } from "./broker.js";
-import { childCommand, isolation } from "./isolation.js";
+import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
 import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
@@ -98,6 +98,7 @@ export class Sandbox {
     private readonly limits: SandboxLimits,
   ) {
     const walls = isolation();
+    sayWhatIsMissing();
     // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
     const base = sandboxBase(walls.otherUser);
     sweep(base);
