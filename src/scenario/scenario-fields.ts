@@ -57,10 +57,10 @@ export const SCENARIO_LIMITS = { nameLength: 64, parties: 16, programSteps: 1000
  * whose balances and amounts, all added up as magnitudes, exceed it could
  * round, so it is refused (every balance and every sum stays within it then).
  */
-export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
+const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 
 /** A party's name (a process, a node, an account, a source), or a failure saying what a name may be. */
-export function checkName(name: string, field: string, fail: Fail): string {
+function checkName(name: string, field: string, fail: Fail): string {
   const problem =
     name === ""
       ? "a name cannot be empty"

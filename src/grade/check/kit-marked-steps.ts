@@ -10,7 +10,7 @@ import type { BankState } from "../../models/bank/bank-state.js";
 import { snapshotChanges } from "../../models/bank/describe-bank-step.js";
 import type { GradedSystem } from "./graded-system.js";
 
-export const KIT_MARK = "kit's channel rules";
+const KIT_MARK = "kit's channel rules";
 
 /** `system` with each step's channel recordings, the kit's part, told apart as "[kit's channel rules: ...]". */
 export function kitChannelStepsMarked(scenario: Scenario, system: GradedSystem<BankState, BankAction>): GradedSystem<BankState, BankAction> {

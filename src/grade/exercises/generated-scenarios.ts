@@ -42,7 +42,7 @@ export interface Shape {
 }
 
 /** Transfers on one channel at most. */
-export const MAX_PER_CHANNEL = 3;
+const MAX_PER_CHANNEL = 3;
 const MAX_INITIATORS = 2;
 const MAX_SNAPSHOTS = 4;
 

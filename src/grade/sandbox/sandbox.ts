@@ -30,7 +30,7 @@ export interface SandboxLimits {
 }
 
 /** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
-export const dataHeadroomMb = 192;
+const dataHeadroomMb = 192;
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {

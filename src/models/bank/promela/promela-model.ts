@@ -14,9 +14,9 @@ import { promelaNames, type PromelaNames } from "./promela-names.js";
 import { promelaProperties } from "./promela-properties.js";
 
 /** The most sends on one channel the model is written for: its text grows with the cube of that number (32 sends: about 1 MB). */
-export const PROMELA_MAX_SENDS_PER_CHANNEL = 32;
+const PROMELA_MAX_SENDS_PER_CHANNEL = 32;
 /** SPIN's `int` has 32 bits: every balance and sum must stay within it. */
-export const PROMELA_MAX_MONEY = 2 ** 31 - 1;
+const PROMELA_MAX_MONEY = 2 ** 31 - 1;
 
 /** Why the scenario cannot be written as a Promela model, as the field and the problem, or undefined when it can. */
 export function promelaRefusal(scenario: Scenario): { field: string; problem: string } | undefined {
