@@ -85,7 +85,8 @@ describe("the starter repository", () => {
     ]);
     const reporter = steps.at(-1)!;
     expect(reporter.with).toEqual({ runners: "snaplab" });
-    expect(reporter.env!.SNAPLAB_RESULTS).toBe("${{ steps.snaplab.outputs.result }}");
+    // GitHub Actions fills in the grading step's output: the reporter reads it from SNAPLAB_RESULTS.
+    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result }}`);
   });
 
   it("should report 0 of 12 for the untouched exercise and 12 of 12 once it is solved", () => {

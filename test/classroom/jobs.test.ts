@@ -1,0 +1,68 @@
+// A class graded with --jobs 2, each folder in a grader process of its own: the same reports as one
+// at a time, one student's attack changes no one else's result, and the scores come out as CSV.
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
+
+const repo = resolve(".");
+const { scratch, sandboxes } = sandboxScratch("jobs");
+const rules = "01-record-and-forward/rules.ts";
+
+function student(name: string, from: string, files: Record<string, string> = {}): string {
+  const dir = join(scratch, name);
+  cpSync(join(repo, from), dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** Grades the class and returns its JSON report without the times, which differ from run to run. */
+function grade(dirs: readonly string[], ...options: string[]): unknown {
+  const out = join(scratch, "report.json");
+  const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", ...dirs, "--only", "1,4", "--format", "json", "--out", out, ...options], {
+    env: { ...process.env, TMPDIR: sandboxes },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(1);
+  return JSON.parse(readFileSync(out, "utf8"), (key, value) => (key === "elapsedMs" ? undefined : value));
+}
+
+describe("grade --jobs 2", () => {
+  it("should give the reports of one job at a time, keep an attacker's grading to itself, and write the CSV", async () => {
+    const classmate = join(scratch, "alice", rules);
+    const class_ = [
+      student("alice", "solutions"),
+      student("mallory", "solutions", {
+        // Signal everyone it can, overwrite a classmate's rules, then flood its reply pipe.
+        [rules]: `${readFileSync(join(repo, "solutions", rules), "utf8")}
+try { process.kill(-1, "SIGKILL"); } catch {}
+try { process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, "export const rules = {};"); } catch {}
+for (const chunk = "x".repeat(1 << 20); ; ) process.getBuiltinModule("node:fs").writeSync(3, chunk);
+`,
+      }),
+      student("bob", "exercises"),
+    ];
+    const csv = join(scratch, "scores.csv");
+    const parallel = grade(class_, "--jobs", "2", "--csv", csv) as { submissions: { points: number; exercises: { fault?: object }[] }[] };
+    expect(parallel.submissions.map((s) => s.points)).toEqual([27, 12, 0]);
+    expect(parallel.submissions[1]!.exercises[0]!.fault).toEqual({ kind: "protocol", message: "the submission's process sent a reply longer than 8 MB" });
+    expect(readFileSync(csv, "utf8")).toBe("submission,exercise 1,exercise 4,points,max points\r\nalice,15,12,27,27\r\nmallory,0,12,12,27\r\nbob,0,0,0,27\r\n");
+    expect(grade(class_)).toEqual(parallel);
+
+    expect(readFileSync(classmate, "utf8")).toBe(readFileSync(join(repo, "solutions", rules), "utf8"));
+    expect(readdirSync(sandboxes)).toEqual([]);
+    expect(await processesLeftUnder(scratch)).toEqual([]);
+  });
+
+  it("should refuse a CSV whose rows two folders would name alike, before grading", () => {
+    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", "solutions", "a/solutions", "--csv", join(scratch, "x.csv")], {
+      encoding: "utf8",
+    });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      "snaplab: --csv: solutions and a/solutions are both named solutions, and a row of the CSV is named by its folder's name\n",
+    ]);
+  });
+});
