@@ -134,7 +134,7 @@ function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] 
 }
 
 export const classroomCommand: CommandModule<object, object> = {
-  command: "classroom <command>",
+  command: "classroom",
   describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
   builder: (yargs: Argv) =>
     yargs

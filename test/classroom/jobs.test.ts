@@ -3,8 +3,9 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
+import { gradeInParallel } from "../../src/classroom/parallel-grading.js";
 
 const repo = resolve(".");
 const { scratch, sandboxes } = sandboxScratch("jobs");
@@ -54,6 +55,20 @@ for (const chunk = "x".repeat(1 << 20); ; ) process.getBuiltinModule("node:fs").
     expect(readFileSync(classmate, "utf8")).toBe(readFileSync(join(repo, "solutions", rules), "utf8"));
     expect(readdirSync(sandboxes)).toEqual([]);
     expect(await processesLeftUnder(scratch)).toEqual([]);
+  });
+
+  it("should give a submission whose grader process fails 0 with why, and the others their own reports", async () => {
+    const gone = join(scratch, "gone");
+    // What the failed grader said is passed on to stderr, once: here it is only noise.
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const [failed, graded] = await gradeInParallel([gone, join(repo, "solutions")], { only: [4] }, 2);
+    stderr.mockRestore();
+    expect(failed!.points).toBe(0);
+    expect(failed!.exercises[0]!.fault).toEqual({
+      kind: "grader",
+      message: `the grader's process for this submission exited with status 2 (snaplab: ${gone}: no such folder (name a folder laid out like exercises/))`,
+    });
+    expect([graded!.points, graded!.maxPoints]).toEqual([12, 12]);
   });
 
   it("should refuse a CSV whose rows two folders would name alike, before grading", () => {
