@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { noReportResult, type RunnerResult } from "../../src/classroom/classroom-points.js";
+import { noReportResult, type RunnerResult, runnerResult } from "../../src/classroom/classroom-points.js";
 
 const repo = resolve(".");
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
@@ -89,23 +89,51 @@ describe("the starter repository", () => {
     expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result }}`);
   });
 
-  it("should report 0 of 12 for the untouched exercise and 12 of 12 once it is solved", () => {
+  it("should give the reporter 12 of 12 for the exercise solved, in the result it reads", () => {
     symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
-    const untouched = gradingStep();
-    expect(untouched).toMatchObject({ version: 1, status: "fail", max_score: 12 });
-    expect(untouched.tests).toEqual([
-      {
-        name: "4. Break FIFO: needs FIFO",
-        status: "fail",
-        score: 0,
-        message: expect.stringMatching(
-          /^without FIFO, conservation still holds: every snapshot adds up\. .* \(run npx snaplab grade for the shortest counterexample\)$/,
-        ),
-      },
-    ]);
     copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
     expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
     expect(existsSync(cachedBundle)).toBe(true);
+  });
+
+  it("should give a failed check 0 and its reason, a fault of the whole exercise its message", () => {
+    const report = {
+      exercises: [
+        {
+          number: 1,
+          title: "Record and forward",
+          checks: [
+            { name: "ring", points: 0, max: 4, passed: false },
+            { name: "two-node", points: 4, max: 4, passed: true },
+          ],
+        },
+        {
+          number: 3,
+          title: "Completion",
+          fault: { message: "there is no 03-completion/completion.ts" },
+          checks: [{ name: "two-node", points: 0, max: 4, passed: false }],
+        },
+      ],
+      failures: [
+        { exercise: 1, check: "ring", property: "marker-sending-rule", reason: "P1 started a snapshot without recording its state" },
+        { exercise: 3, fault: "missing", reason: "there is no 03-completion/completion.ts" },
+      ],
+    };
+    expect(runnerResult(report)).toEqual({
+      version: 1,
+      status: "fail",
+      max_score: 12,
+      tests: [
+        {
+          name: "1. Record and forward: ring",
+          status: "fail",
+          score: 0,
+          message: "marker-sending-rule is violated: P1 started a snapshot without recording its state (run npx snaplab grade for the shortest counterexample)",
+        },
+        { name: "1. Record and forward: two-node", status: "pass", score: 4 },
+        { name: "3. Completion: two-node", status: "fail", score: 0, message: "there is no 03-completion/completion.ts" },
+      ],
+    });
   });
 
   it("should still give the reporter a result, an error with the points at stake, when grading wrote no report", () => {
