@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { runCli } from "../support/cli.js";
 import { noReportResult, type RunnerResult, runnerResult } from "../../src/classroom/classroom-points.js";
 
 const repo = resolve(".");
@@ -29,8 +30,8 @@ interface Step {
   with?: Record<string, unknown>;
 }
 
-beforeAll(() => {
-  const written = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "classroom", "github", "--out", starter, "--only", "4"], { encoding: "utf8" });
+beforeAll(async () => {
+  const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
   expect(written.status, written.stderr).toBe(0);
 });
 
@@ -94,6 +95,26 @@ describe("the starter repository", () => {
     copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
     expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
     expect(existsSync(cachedBundle)).toBe(true);
+  });
+
+  it("should print the points line from a report, and an error result when there is no report", async () => {
+    const report = join(starter, "snaplab-grade.json");
+    const points = await runCli("classroom", "points", report, "--only", "4");
+    expect(points.stdout).toBe(readFileSync(join(scratch, "github-output"), "utf8"));
+    const missing = await runCli("classroom", "points", join(scratch, "none.json"), "--only", "4");
+    expect(missing.status).toBe(0);
+    const result = JSON.parse(Buffer.from(missing.stdout.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
+    expect([result.status, result.max_score, result.tests[0]!.score]).toEqual(["error", 12, 0]);
+    const notReport = await runCli("classroom", "points", join(repo, "package.json"));
+    expect([notReport.status, notReport.stderr]).toEqual([
+      2,
+      `snaplab: ${join(repo, "package.json")}: not a report of snaplab grade --format json for one folder\n`,
+    ]);
+  });
+
+  it("should refuse to write into a folder that is not empty", async () => {
+    const refused = await runCli("classroom", "github", "--out", starter);
+    expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
   });
 
   it("should give a failed check 0 and its reason, a fault of the whole exercise its message", () => {

@@ -1,12 +1,16 @@
 // The Gradescope autograder as Gradescope runs it: the zip written by `snaplab classroom gradescope`,
 // unpacked into source/, setup.sh run once (npm from its cache, node already here), then
 // run_autograder on a submission at a time, each results.json checked against Gradescope's fields.
+// The submissions that need no full grading (the untouched exercises, wrong layouts, a missing
+// file, a syntax error) go through what run_autograder runs, `snaplab classroom autograde`, in this
+// process: the same command, counted by coverage, without a process to start each time.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
 import { autograderZip } from "../../src/classroom/gradescope-autograder.js";
+import { runCli } from "../support/cli.js";
 import { resultsMistakes } from "./gradescope-results.js";
 import { zipEntries } from "./zip-entries.js";
 
@@ -15,6 +19,8 @@ const { scratch, sandboxes } = sandboxScratch("autograder");
 const root = join(scratch, "autograder");
 const zip = join(scratch, "autograder.zip");
 const solution = (file: string) => readFileSync(join(repo, "solutions", file), "utf8");
+// The sandboxes of gradings in this process go there too, so that leftovers can be counted.
+process.env.TMPDIR = sandboxes;
 
 interface Results {
   score: number;
@@ -22,23 +28,41 @@ interface Results {
   tests: { name: string; score: number; max_score: number; status: string; output: string; visibility: string }[];
 }
 
-/** Lays `files` out as Gradescope's submission/ (nothing else in it), runs run_autograder, and reads results.json. */
-function autograde(files: Record<string, string>): Results {
+/** Lays `files` out as Gradescope's submission/ (nothing else in it). */
+function submit(files: Record<string, string>): void {
   rmSync(join(root, "submission"), { recursive: true, force: true });
+  mkdirSync(join(root, "submission"));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, "submission", file)), { recursive: true });
     writeFileSync(join(root, "submission", file), text);
   }
+}
+
+/** Runs run_autograder on `files` as Gradescope does (`PATH` replaced if given), and reads results.json. */
+function runAutograder(files: Record<string, string>, path = process.env.PATH): Results {
+  submit(files);
   const run = spawnSync(join(root, "source", "run_autograder"), {
     cwd: root,
-    env: { ...process.env, SNAPLAB_AUTOGRADER_ROOT: root, TMPDIR: sandboxes },
+    env: { ...process.env, PATH: path, SNAPLAB_AUTOGRADER_ROOT: root, TMPDIR: sandboxes },
     encoding: "utf8",
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  const results = JSON.parse(readFileSync(join(root, "results", "results.json"), "utf8")) as Results;
-  expect(resultsMistakes(results as never)).toEqual([]);
-  return results;
+  return results();
+}
+
+/** Runs what run_autograder runs, in this process, with the zip's choices. */
+async function autograde(files: Record<string, string>): Promise<Results> {
+  submit(files);
+  const run = await runCli("classroom", "autograde", "--root", root, "--only", "1,4", "--hide-until-due");
+  expect(run.status, run.stderr).toBe(0);
+  return results();
+}
+
+function results(): Results {
+  const written = JSON.parse(readFileSync(join(root, "results", "results.json"), "utf8")) as Results;
+  expect(resultsMistakes(written as never)).toEqual([]);
+  return written;
 }
 
 /** Every file of a folder of the kit, by path: what a student would upload. */
@@ -51,11 +75,10 @@ function folder(dir: string, under = ""): Record<string, string> {
   return files;
 }
 
-beforeAll(() => {
-  const written = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "classroom", "gradescope", "--out", zip, "--only", "1,4", "--hide-until-due"], {
-    encoding: "utf8",
-  });
+beforeAll(async () => {
+  const written = await runCli("classroom", "gradescope", "--out", zip, "--only", "1,4", "--hide-until-due");
   expect(written.status, written.stderr).toBe(0);
+  expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope\n$/);
   for (const entry of zipEntries(readFileSync(zip))) {
     const file = join(root, "source", entry.name);
     mkdirSync(dirname(file), { recursive: true });
@@ -90,14 +113,14 @@ describe("the autograder zip", () => {
       "snaplab/src",
       "snaplab/tsconfig.json",
     ]);
-    // The same kit, the same bytes: the zip the command wrote is the one made here, in another process.
+    // The same kit, the same bytes: no date or order of the moment goes into the zip.
     expect(Buffer.from(autograderZip({ only: [1, 4], hideUntilDue: true })).equals(readFileSync(zip))).toBe(true);
   });
 });
 
 describe("run_autograder", () => {
   it("should give full marks to the solutions, showing the generated scenarios' check after the due date", () => {
-    const results = autograde(folder("solutions"));
+    const results = runAutograder(folder("solutions"));
     expect(results.score).toBe(27);
     expect(results.output).toBe("Points: 27/27\n1 check on generated scenarios shown after the due date.");
     expect(results.tests.map((t) => [t.name, t.score, t.max_score, t.status, t.visibility])).toEqual([
@@ -109,8 +132,8 @@ describe("run_autograder", () => {
     ]);
   });
 
-  it("should give the untouched exercises (uploaded as the exercises/ folder) 0, with the counterexample and the hint's first sentence", () => {
-    const results = autograde(folder("exercises", "exercises"));
+  it("should give the untouched exercises (uploaded as the exercises/ folder) 0, with the counterexample and the hint's first sentence", async () => {
+    const results = await autograde(folder("exercises", "exercises"));
     expect(results.score).toBe(0);
     const [first, second] = results.tests;
     expect(first!.output.split("\n").slice(0, 3)).toEqual([
@@ -125,15 +148,19 @@ describe("run_autograder", () => {
     expect(results.tests.at(-1)!.output).toMatch(/\n\nHint: Two processes are enough\. \(the whole hint: npx snaplab hint 4\)$/);
   });
 
-  it("should give 0 with what to upload for loose files, a missing file and a syntax error", () => {
-    const loose = autograde({ "rules.ts": solution("01-record-and-forward/rules.ts"), "scenario.json": solution("04-break-fifo/scenario.json") });
+  it("should give 0 with what to upload for loose files, a missing file and a syntax error", async () => {
+    const loose = await autograde({ "rules.ts": solution("01-record-and-forward/rules.ts"), "scenario.json": solution("04-break-fifo/scenario.json") });
     expect(loose.score).toBe(0);
     expect(loose.output).toBe(
       "Points: 0/27\nThe submission has rules.ts, scenario.json at its top, outside the exercise folders. Upload the exercise folders as they are in exercises/ (01-record-and-forward/rules.ts, 04-break-fifo/scenario.json), or the exercises/ folder itself, or your whole repository.",
     );
 
+    expect((await autograde({})).output).toBe(
+      "Points: 0/27\nThe submission is empty. Upload the exercise folders as they are in exercises/ (01-record-and-forward/rules.ts, 04-break-fifo/scenario.json), or the exercises/ folder itself, or your whole repository.",
+    );
+
     // A whole repository, as GitHub or a zip of one gives it: the exercises are found inside.
-    const broken = autograde({
+    const broken = await autograde({
       "snaplab-main/exercises/01-record-and-forward/rules.ts": "export const rules = {\n  name: 'x',\n  initiate(view) { return [ }\n};\n",
     });
     expect(broken.score).toBe(0);
@@ -148,11 +175,25 @@ try { process.kill(process.ppid, "SIGKILL"); } catch {}
 try { process.getBuiltinModule("node:child_process").spawn("sh", ["-c", "sleep 1; echo '{\\"score\\": 1000}' > ${forged}"], { detached: true, stdio: "ignore" }).unref(); } catch {}
 process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(forged)}, '{"score": 1000}');
 `;
-    const results = autograde({ "01-record-and-forward/rules.ts": attack, "04-break-fifo/scenario.json": solution("04-break-fifo/scenario.json") });
+    const results = runAutograder({ "01-record-and-forward/rules.ts": attack, "04-break-fifo/scenario.json": solution("04-break-fifo/scenario.json") });
     expect(results.tests.map((t) => t.score)).toEqual([0, 0, 0, 0, 12]);
     expect(results.tests[0]!.output).toMatch(/^Error \[ERR_ACCESS_DENIED\]: Access to this API has been restricted/);
     expect(readdirSync(sandboxes)).toEqual([]);
     expect(await processesLeftUnder(scratch)).toEqual([]);
     expect(JSON.parse(readFileSync(forged, "utf8")).score).toBe(12);
+  });
+
+  it("should still write a result, 0 and a line for the instructor, when snaplab cannot start at all", () => {
+    // A PATH with the shell and the tools the script uses, and no node.
+    const bin = join(scratch, "bin-without-node");
+    mkdirSync(bin);
+    for (const tool of ["bash", "mkdir", "rm"]) symlinkSync(join("/usr/bin", tool), join(bin, tool));
+    const results = runAutograder(folder("solutions"), bin);
+    expect(results).toEqual({
+      score: 0,
+      output: "The autograder could not start snaplab (see the autograder output). This is not your mistake: please tell your instructor.",
+      visibility: "visible",
+      tests: [],
+    });
   });
 });

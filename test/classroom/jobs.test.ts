@@ -1,15 +1,17 @@
 // A class graded with --jobs 2, each folder in a grader process of its own: the same reports as one
 // at a time, one student's attack changes no one else's result, and the scores come out as CSV.
-import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
+import { runCli } from "../support/cli.js";
 import { gradeInParallel } from "../../src/classroom/parallel-grading.js";
 
 const repo = resolve(".");
 const { scratch, sandboxes } = sandboxScratch("jobs");
 const rules = "01-record-and-forward/rules.ts";
+// Every sandbox of this file's gradings, in this process or a grader's, goes there, so that leftovers can be counted.
+process.env.TMPDIR = sandboxes;
 
 function student(name: string, from: string, files: Record<string, string> = {}): string {
   const dir = join(scratch, name);
@@ -18,14 +20,10 @@ function student(name: string, from: string, files: Record<string, string> = {})
   return dir;
 }
 
-/** Grades the class and returns its JSON report without the times, which differ from run to run. */
-function grade(dirs: readonly string[], ...options: string[]): unknown {
+/** Grades the class (the command in this process, its graders wherever --jobs puts them) and returns its JSON report without the times. */
+async function grade(dirs: readonly string[], ...options: string[]): Promise<unknown> {
   const out = join(scratch, "report.json");
-  const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", ...dirs, "--only", "1,4", "--format", "json", "--out", out, ...options], {
-    env: { ...process.env, TMPDIR: sandboxes },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  const run = await runCli("grade", ...dirs, "--only", "1,4", "--format", "json", "--out", out, ...options);
   expect(run.status, run.stderr).toBe(1);
   return JSON.parse(readFileSync(out, "utf8"), (key, value) => (key === "elapsedMs" ? undefined : value));
 }
@@ -44,14 +42,14 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, 
       }),
     ];
     const csv = join(scratch, "scores.csv");
-    const parallel = grade(class_, "--jobs", "2", "--csv", csv) as { submissions: { points: number; exercises: { fault?: object }[] }[] };
+    const parallel = (await grade(class_, "--jobs", "2", "--csv", csv)) as { submissions: { points: number; exercises: { fault?: object }[] }[] };
     expect(parallel.submissions.map((s) => s.points)).toEqual([27, 12]);
     expect(parallel.submissions[1]!.exercises[0]!.fault).toEqual({
       kind: "load",
       message: expect.stringMatching(/^Error \[ERR_ACCESS_DENIED\]: Access to this API has been restricted/),
     });
     expect(readFileSync(csv, "utf8")).toBe("submission,exercise 1,exercise 4,points,max points\r\nalice,15,12,27,27\r\nmallory,0,12,12,27\r\n");
-    expect(grade(class_)).toEqual(parallel);
+    expect(await grade(class_)).toEqual(parallel);
 
     expect(readFileSync(classmate, "utf8")).toBe(readFileSync(join(repo, "solutions", rules), "utf8"));
     expect(readdirSync(sandboxes)).toEqual([]);
@@ -72,10 +70,8 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, 
     expect([graded!.points, graded!.maxPoints]).toEqual([12, 12]);
   });
 
-  it("should refuse a CSV whose rows two folders would name alike, before grading", () => {
-    const run = spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", "solutions", "a/solutions", "--csv", join(scratch, "x.csv")], {
-      encoding: "utf8",
-    });
+  it("should refuse a CSV whose rows two folders would name alike, before grading", async () => {
+    const run = await runCli("grade", "solutions", "a/solutions", "--csv", join(scratch, "x.csv"));
     expect([run.status, run.stderr]).toEqual([
       2,
       "snaplab: --csv: solutions and a/solutions are both named solutions, and a row of the CSV is named by its folder's name\n",
