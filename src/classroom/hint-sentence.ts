@@ -29,5 +29,6 @@ export function firstSentence(markdown: string): string | undefined {
     item.push(line.trim().replace(/^[-*] /, ""));
   }
   const joined = item.join(" ");
-  return /^.*?[.!?](?=\s|$)/.exec(joined)?.[0] ?? joined;
+  // A sentence ends at . ! or ? before a space or the end, but not in "e.g." or "i.e.".
+  return /^.*?(?<!\b(?:e\.g|i\.e))[.!?](?=\s|$)/.exec(joined)?.[0] ?? joined;
 }
