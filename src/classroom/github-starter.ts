@@ -16,8 +16,15 @@ export function starterFiles(only?: readonly number[]): KitFile[] {
     textFile("README.md", studentReadme(only)),
     textFile(".gitignore", "node_modules/\nsnaplab-grade.json\n"),
     textFile(".github/workflows/classroom.yml", workflow(only)),
-    ...kitFiles(),
+    ...kitFiles().map((file) => (file.path === "package.json" ? studentPackage(file) : file)),
   ];
+}
+
+/** The kit's package.json with only the scripts a student can run here: the kit's tests and benchmarks stay with the kit. */
+function studentPackage(file: KitFile): KitFile {
+  const manifest = JSON.parse(new TextDecoder().decode(file.data)) as { scripts?: Record<string, string> };
+  const grade = manifest.scripts?.grade;
+  return textFile(file.path, `${JSON.stringify({ ...manifest, scripts: grade ? { grade } : {} }, null, 2)}\n`);
 }
 
 function workflow(only?: readonly number[]): string {

@@ -65,6 +65,9 @@ describe("the starter repository", () => {
     expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
       readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
     );
+    const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
+    expect(manifest.scripts).toEqual({ grade: "node bin/snaplab.js grade" });
+    expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
     expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
   });
 
