@@ -8,6 +8,8 @@ import { jsonReport } from "../grade/report/json-report.js";
 import { junitReport } from "../grade/report/junit-report.js";
 import { textReport } from "../grade/report/text-report.js";
 import type { SubmissionReport } from "../grade/result.js";
+import { gradeInParallel } from "../classroom/parallel-grading.js";
+import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
@@ -24,6 +26,9 @@ export interface GradeArgs {
   timeLimit?: number;
   memoryLimit?: number;
   maxStates?: number;
+  jobs: number;
+  csv?: string;
+  asData: boolean;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
@@ -44,23 +49,36 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .option("time-limit", { type: "number", describe: "milliseconds a submission may take to answer (default 3000)" })
       .option("memory-limit", { type: "number", describe: "megabytes of heap a submission may use (default 256)" })
       .option("max-states", { type: "number", describe: "states a check may explore (default 200000)" })
+      .option("jobs", { type: "number", default: 1, describe: "grade this many folders at once, each in a grader process of its own" })
+      .option("csv", { type: "string", describe: "also write the scores to this file as CSV, one row per folder, for a gradebook" })
+      // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
+      .option("as-data", { type: "boolean", default: false, hidden: true })
       .check((args) => {
-        for (const name of ["time-limit", "memory-limit", "max-states"]) {
+        for (const name of ["time-limit", "memory-limit", "max-states", "jobs"]) {
           const value = args[name] as number | undefined;
           if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
         }
         if (args.only) checkOnly(args.only as (string | number)[]);
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
+        if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
+        if (args.csv) sameNames(args.dirs as string[]);
         return true;
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
     if (args.out) checkReportFile(args.out);
+    if (args.csv) checkReportFile(args.csv);
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
-      for (const dir of args.dirs) reports.push(await gradeSubmission(dir, options));
+      if (args.jobs > 1 && args.dirs.length > 1) reports.push(...(await gradeInParallel(args.dirs, options, args.jobs)));
+      else for (const dir of args.dirs) reports.push(await gradeSubmission(dir, options));
+      if (args.asData) {
+        process.stdout.write(JSON.stringify(reports[0]));
+        return;
+      }
       emit(args, reports);
+      if (args.csv) writeReportFile(args.csv, scoresCsv(reports));
       process.exitCode = reports.every((r) => r.points === r.maxPoints) ? ExitCode.AllHold : ExitCode.Violated;
     };
     await once();
@@ -79,6 +97,17 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
 export function checkSubmissionFolder(dir: string): void {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+}
+
+/** Refuses two folders of the same name before grading: a CSV row is named by its folder's name. */
+function sameNames(dirs: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const dir of dirs) {
+    const name = submissionName(dir);
+    const before = seen.get(name);
+    if (before !== undefined) usage(`--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`);
+    seen.set(name, dir);
+  }
 }
 
 function usage(problem: string): never {

@@ -20,14 +20,15 @@ export function checkReportFile(file: string): void {
   }
 }
 
-/** Writes `text` to `file` all at once: to a new temporary file in the same folder, then renamed over `file`. */
-export function writeReportFile(file: string, text: string): void {
+/** Writes `text` (or bytes) to `file` all at once: to a new temporary file in the same folder, then renamed over `file`. */
+export function writeReportFile(file: string, text: string | Uint8Array): void {
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
     // "wx": a new file of our own, never one someone left (or linked) there.
     const fd = openSync(temporary, "wx", 0o644);
     try {
-      writeSync(fd, text);
+      if (typeof text === "string") writeSync(fd, text);
+      else writeSync(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

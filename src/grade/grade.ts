@@ -61,18 +61,7 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
   }
 
   const max = maxPoints(exercise);
-  if ("fault" in outcome) {
-    const checks = exercise.checks.map((c) => ({ name: c.name, points: 0, maxPoints: c.points, passed: false, states: 0, failure: outcome.fault.message }));
-    return exerciseAsData({
-      ...header(exercise),
-      points: 0,
-      maxPoints: max,
-      passed: false,
-      fault: outcome.fault,
-      checks,
-      elapsedMs: performance.now() - started,
-    });
-  }
+  if ("fault" in outcome) return faultedExercise(exercise, outcome.fault, performance.now() - started);
   const points = outcome.checks.reduce((sum, c) => sum + c.points, 0);
   // Where a submission's words enter the result: shown as data from here on.
   return exerciseAsData({
@@ -83,6 +72,12 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
     checks: outcome.checks,
     elapsedMs: performance.now() - started,
   });
+}
+
+/** An exercise that gets zero as a whole, for `fault`: every check 0, none run. */
+export function faultedExercise(exercise: Exercise, fault: ExerciseFault, elapsedMs = 0): ExerciseResult {
+  const checks = exercise.checks.map((c) => ({ name: c.name, points: 0, maxPoints: c.points, passed: false, states: 0, failure: fault.message }));
+  return exerciseAsData({ ...header(exercise), points: 0, maxPoints: maxPoints(exercise), passed: false, fault, checks, elapsedMs });
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });

@@ -23,7 +23,7 @@ export class BuildError extends Error {}
  * file is <root>/src/grade/sandbox/bundle.ts; bundled, the CLI is started as
  * <root>/bin/snaplab.js (through any symlink, such as node_modules/.bin).
  */
-function packageRoot(): string {
+export function packageRoot(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".ts")) return resolve(dirname(here), "../../..");
   return resolve(dirname(realpathSync(process.argv[1]!)), "..");

@@ -1,0 +1,147 @@
+/**
+ * `snaplab classroom ...`: what an instructor uploads or hands out.
+ * - gradescope: the autograder zip for Gradescope;
+ * - github: a starter repository for GitHub Classroom;
+ * - autograde: what the zip's run_autograder runs for each submission;
+ * - points: a `grade --format json` report as GitHub Classroom's autograding reads it.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { autograde, autograderRoot } from "../classroom/autograde.js";
+import { noReportResult, outputLine, runnerResult } from "../classroom/classroom-points.js";
+import { autograderZip } from "../classroom/gradescope-autograder.js";
+import { starterFiles } from "../classroom/github-starter.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { packageRoot } from "../grade/sandbox/bundle.js";
+import { checkOnly, splitOnly } from "./exercise-numbers.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
+
+interface ClassroomArgs {
+  out?: string;
+  only?: number[];
+  hideUntilDue?: boolean;
+  root?: string;
+  report?: string;
+}
+
+const onlyOption = {
+  type: "string",
+  array: true,
+  coerce: splitOnly,
+  describe: "grade only these exercises: --only 1,3",
+} as const;
+
+const hideOption = {
+  type: "boolean",
+  default: false,
+  describe: "show the checks on generated scenarios (and their scenarios) only after the due date",
+} as const;
+
+const checkedOnly = (args: { only?: unknown }) => {
+  if (args.only) checkOnly(args.only as (string | number)[]);
+  return true;
+};
+
+const gradescope: CommandModule<object, ClassroomArgs> = {
+  command: "gradescope",
+  describe: "Write the autograder zip to upload to Gradescope (setup.sh, run_autograder, the kit without solutions/)",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("out", { type: "string", default: "autograder.zip", describe: "the zip to write" })
+      .option("only", onlyOption)
+      .option("hide-until-due", hideOption)
+      .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
+  handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
+    const out = args.out!;
+    checkReportFile(out);
+    const zip = autograderZip({ ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false });
+    writeReportFile(out, zip);
+    process.stderr.write(`wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope\n`);
+  },
+};
+
+const github: CommandModule<object, ClassroomArgs> = {
+  command: "github",
+  describe: "Write a starter repository for GitHub Classroom (the exercises, a README for students, a grading workflow)",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("out", { type: "string", default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
+      .option("only", onlyOption)
+      .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
+  handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
+    const out = args.out!;
+    const found = statSync(out, { throwIfNoEntry: false });
+    if (found && !found.isDirectory()) throw new SnaplabError("CANNOT_WRITE", `${out}: is a file (--out names a folder to write the starter repository in)`);
+    if (found && readdirSync(out).length > 0) throw new SnaplabError("CANNOT_WRITE", `${out}: is not empty (--out names a new or empty folder)`);
+    if (!existsSync(dirname(resolve(out)))) throw new SnaplabError("CANNOT_WRITE", `${out}: there is no folder ${dirname(out)}`);
+    const files = starterFiles(args.only);
+    for (const file of files) {
+      mkdirSync(dirname(join(out, file.path)), { recursive: true });
+      writeFileSync(join(out, file.path), file.data, { mode: file.executable ? 0o755 : 0o644 });
+    }
+    process.stderr.write(`wrote ${out}/ (${files.length} files): push it to GitHub and make it the assignment's template repository\n`);
+  },
+};
+
+const autogradeCommand: CommandModule<object, ClassroomArgs> = {
+  command: "autograde",
+  describe: "Grade <root>/submission as Gradescope's run_autograder does, writing <root>/results/results.json",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("root", { type: "string", describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
+      .option("only", onlyOption)
+      .option("hide-until-due", hideOption)
+      .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
+  handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
+    const root = args.root ?? autograderRoot();
+    await autograde(
+      root,
+      { ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false, hintsFolder: join(packageRoot(), "exercises") },
+      writeReportFile,
+    );
+  },
+};
+
+const points: CommandModule<object, ClassroomArgs> = {
+  command: "points <report>",
+  describe: "Print a `grade --format json` report as GitHub Classroom's autograding reads it (result=<base64>)",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("report", { type: "string", demandOption: true, describe: "the report snaplab grade --format json wrote" })
+      .option("only", onlyOption)
+      .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
+  handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
+    let text: string | undefined;
+    try {
+      text = readFileSync(args.report!, "utf8");
+    } catch {}
+    // No report: grading itself did not finish. Still a result, with the points at stake and none given.
+    const result =
+      text === undefined
+        ? noReportResult(`snaplab grade wrote no report (${args.report}): see the step's log`, args.only)
+        : runnerResult(parsed(args.report!, text));
+    process.stdout.write(outputLine(result));
+  },
+};
+
+function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] {
+  try {
+    const report = JSON.parse(text);
+    if (Array.isArray(report?.exercises) && Array.isArray(report?.failures)) return report;
+  } catch {}
+  throw new SnaplabError("BAD_REPORT", `${file}: not a report of snaplab grade --format json for one folder`);
+}
+
+export const classroomCommand: CommandModule<object, object> = {
+  command: "classroom",
+  describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
+  builder: (yargs: Argv) =>
+    yargs
+      .command(gradescope as never)
+      .command(github as never)
+      .command(autogradeCommand as never)
+      .command(points as never)
+      .demandCommand(1, "name what to write: snaplab classroom gradescope, or snaplab classroom github"),
+  handler: () => {},
+};

@@ -1,0 +1,171 @@
+// The GitHub Classroom starter repository: the kit without solutions, a README for students, and a
+// workflow whose grading step, run here as GitHub Actions would run it, gives the autograding
+// reporter the points in the format it reads.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { runCli } from "../support/cli.js";
+import { noReportResult, type RunnerResult, runnerResult } from "../../src/classroom/classroom-points.js";
+
+const repo = resolve(".");
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
+const starter = join(scratch, "starter");
+// The CLI caches its bundle in node_modules under a name made from the checkout's path: this one's goes.
+const cachedBundle = join(repo, "node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(starter).digest("hex").slice(0, 12)}.mjs`);
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(cachedBundle, { force: true });
+});
+
+interface Step {
+  id?: string;
+  name: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
+  expect(written.status, written.stderr).toBe(0);
+});
+
+/** Runs the workflow's grading step in the starter, as the runner would (its installed packages are this checkout's). */
+function gradingStep(): RunnerResult {
+  const workflow = parse(readFileSync(join(starter, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
+  const step = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!;
+  const output = join(scratch, "github-output");
+  writeFileSync(output, "");
+  const run = spawnSync("bash", ["-e", "-c", step.run!], { cwd: starter, env: { ...process.env, GITHUB_OUTPUT: output }, encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  const line = readFileSync(output, "utf8");
+  expect(line).toMatch(/^result=[A-Za-z0-9+/=]+\n$/);
+  return JSON.parse(Buffer.from(line.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
+}
+
+describe("the starter repository", () => {
+  it("should hold the exercises, a README and the workflow, and no solutions or tests", () => {
+    expect(readdirSync(starter).sort()).toEqual([
+      ".github",
+      ".gitignore",
+      "README.md",
+      "bin",
+      "exercises",
+      "package-lock.json",
+      "package.json",
+      "spec",
+      "src",
+      "tsconfig.json",
+    ]);
+    expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
+      readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
+    );
+    const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
+    expect(manifest.scripts).toEqual({ grade: "node bin/snaplab.js grade" });
+    expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
+    expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
+  });
+
+  it("should have a workflow that installs snaplab, grades with --format json and hands the result to the reporter", () => {
+    const workflow = parse(readFileSync(join(starter, ".github/workflows/classroom.yml"), "utf8")) as {
+      on: string[];
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: Step[] }>;
+    };
+    expect(workflow.on).toContain("push");
+    expect(workflow.permissions.checks).toBe("write");
+    const steps = Object.values(workflow.jobs)[0]!.steps;
+    expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
+      "actions/checkout@v4",
+      "actions/setup-node@v4",
+      "npm ci --omit=dev --no-audit --no-fund",
+      "node bin/snaplab.js grade exercises --only 4 --format json --out snaplab-grade.json || true",
+      "classroom-resources/autograding-grading-reporter@v1",
+    ]);
+    const reporter = steps.at(-1)!;
+    expect(reporter.with).toEqual({ runners: "snaplab" });
+    // GitHub Actions fills in the grading step's output: the reporter reads it from SNAPLAB_RESULTS.
+    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result }}`);
+  });
+
+  it("should give the reporter 12 of 12 for the exercise solved, in the result it reads", () => {
+    symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
+    copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
+    expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
+    expect(existsSync(cachedBundle)).toBe(true);
+  });
+
+  it("should print the points line from a report, and an error result when there is no report", async () => {
+    const report = join(starter, "snaplab-grade.json");
+    const points = await runCli("classroom", "points", report, "--only", "4");
+    expect(points.stdout).toBe(readFileSync(join(scratch, "github-output"), "utf8"));
+    const missing = await runCli("classroom", "points", join(scratch, "none.json"), "--only", "4");
+    expect(missing.status).toBe(0);
+    const result = JSON.parse(Buffer.from(missing.stdout.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
+    expect([result.status, result.max_score, result.tests[0]!.score]).toEqual(["error", 12, 0]);
+    const notReport = await runCli("classroom", "points", join(repo, "package.json"));
+    expect([notReport.status, notReport.stderr]).toEqual([
+      2,
+      `snaplab: ${join(repo, "package.json")}: not a report of snaplab grade --format json for one folder\n`,
+    ]);
+  });
+
+  it("should refuse to write into a folder that is not empty", async () => {
+    const refused = await runCli("classroom", "github", "--out", starter);
+    expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
+  });
+
+  it("should give a failed check 0 and its reason, a fault of the whole exercise its message", () => {
+    const report = {
+      exercises: [
+        {
+          number: 1,
+          title: "Record and forward",
+          checks: [
+            { name: "ring", points: 0, max: 4, passed: false },
+            { name: "two-node", points: 4, max: 4, passed: true },
+          ],
+        },
+        {
+          number: 3,
+          title: "Completion",
+          fault: { message: "there is no 03-completion/completion.ts" },
+          checks: [{ name: "two-node", points: 0, max: 4, passed: false }],
+        },
+      ],
+      failures: [
+        { exercise: 1, check: "ring", property: "marker-sending-rule", reason: "P1 started a snapshot without recording its state" },
+        { exercise: 3, fault: "missing", reason: "there is no 03-completion/completion.ts" },
+      ],
+    };
+    expect(runnerResult(report)).toEqual({
+      version: 1,
+      status: "fail",
+      max_score: 12,
+      tests: [
+        {
+          name: "1. Record and forward: ring",
+          status: "fail",
+          score: 0,
+          message: "marker-sending-rule is violated: P1 started a snapshot without recording its state (run npx snaplab grade for the shortest counterexample)",
+        },
+        { name: "1. Record and forward: two-node", status: "pass", score: 4 },
+        { name: "3. Completion: two-node", status: "fail", score: 0, message: "there is no 03-completion/completion.ts" },
+      ],
+    });
+  });
+
+  it("should still give the reporter a result, an error with the points at stake, when grading wrote no report", () => {
+    expect(noReportResult("snaplab grade wrote no report", [1, 4])).toEqual({
+      version: 1,
+      status: "error",
+      max_score: 27,
+      tests: [{ name: "snaplab grade", status: "error", score: 0, message: "snaplab grade wrote no report" }],
+    });
+  });
+});
