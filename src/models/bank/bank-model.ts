@@ -14,6 +14,7 @@ import type { BankState } from "./bank-state.js";
 import { bankTextReport } from "./bank-text-report.js";
 import type { BankReport } from "./check-bank.js";
 import { describeBankStep } from "./describe-bank-step.js";
+import { channelsInWords } from "./faults.js";
 import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
 import { parseScenario } from "./parse-scenario.js";
@@ -30,7 +31,7 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
   parse: parseScenario,
   scenarioName: (scenario) => scenario.name,
   settings: [{ key: "fifo", value: (scenario) => scenario.fifo, apply: (scenario, fifo) => ({ ...scenario, fifo }) }],
-  runTitle: (scenario, algorithm) => `${algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+  runTitle: (scenario, algorithm) => `${algorithm.name}, ${channelsInWords(scenario)}`,
   algorithms: { names: algorithmNames, find: findAlgorithm },
   algorithmOf: (scenario) => scenario.algorithm,
   build: bankSystem,
