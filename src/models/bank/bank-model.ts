@@ -48,7 +48,8 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
     if (scenario.algorithm !== "chandy-lamport") {
       throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
     }
-    const field = unmodelledField(scenario);
+    // Unlike the compact engine, the Promela model writes unreliable channels.
+    const field = unmodelledField({ ...scenario, lossy: undefined, duplicating: undefined });
     if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
     const refusal = promelaRefusal(scenario);
     if (refusal) throw new SnaplabError("UNSUPPORTED", `${file}: ${refusal.field}: ${refusal.problem}`);
