@@ -41,7 +41,13 @@ function inCut(scenario: Scenario, state: BankState, c: number): InCut[] {
   return sentInCut(scenario, state, c).map((transfer) => {
     const id = transfer.messageId;
     const before = count(receiver.recorded!.received, id);
-    const later = count(receiver.received, id) + count((receiver.buffered ?? []).map((m) => m.id), id) - before;
+    const later =
+      count(receiver.received, id) +
+      count(
+        (receiver.buffered ?? []).map((m) => m.id),
+        id,
+      ) -
+      before;
     const flying = state.channels[c]!.queue.some((m) => m.kind === "data" && m.id === id);
     const certain = later > 0 || flying;
     const maybeLost = !certain && isLossy(scenario, c) && (before === 0 || (before === 1 && isDuplicating(scenario, c)));
@@ -101,7 +107,8 @@ export function faultyReachable(scenario: Scenario, state: BankState): string | 
     for (const m of messages) {
       const instances = m.before + m.listed;
       const id = m.transfer.messageId;
-      if (instances === 0 && !isLossy(scenario, c)) return `${id} was sent on ${channel.id}, which loses nothing, but it is neither received nor in the channel`;
+      if (instances === 0 && !isLossy(scenario, c))
+        return `${id} was sent on ${channel.id}, which loses nothing, but it is neither received nor in the channel`;
       if (instances > (isDuplicating(scenario, c) ? 2 : 1)) {
         return `${id} is received ${m.before} times and in flight ${m.listed} times on ${channel.id}, more than ${isDuplicating(scenario, c) ? "one copy" : "a channel that copies nothing"} allows`;
       }
@@ -113,7 +120,8 @@ export function faultyReachable(scenario: Scenario, state: BankState): string | 
     if (scenario.fifo && listed.length > 0) {
       const first = sentIds.indexOf(listed[0]!);
       const overtaker = sentIds.slice(first + 1).find((id) => receiver.received.includes(id));
-      if (overtaker) return `channel ${channel.id} holds ${listed[0]}, but ${scenario.processes[channel.to]} received ${overtaker}, sent after it, on a FIFO channel`;
+      if (overtaker)
+        return `channel ${channel.id} holds ${listed[0]}, but ${scenario.processes[channel.to]} received ${overtaker}, sent after it, on a FIFO channel`;
     }
     for (const t of scenario.programs[channel.from]!.filter((t) => t.channel === c)) {
       if (sentIds.includes(t.messageId)) implied[channel.from]! -= t.amount;

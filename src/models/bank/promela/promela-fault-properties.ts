@@ -62,7 +62,9 @@ export function faultPromelaProperties(scenario: Scenario, catalogue: MessageCat
     scenario.channels.map((_, c) =>
       and([
         wellFormed(c),
-        ...catalogue.onChannel[c]!.map((m) => `!(${sentInCut(m)}) || ((!${certain(m)} || ${listed(m)} >= 1) && (${certain(m)} || ${maybeLost(m)} || ${listed(m)} == 0))`),
+        ...catalogue.onChannel[c]!.map(
+          (m) => `!(${sentInCut(m)}) || ((!${certain(m)} || ${listed(m)} >= 1) && (${certain(m)} || ${maybeLost(m)} || ${listed(m)} == 0))`,
+        ),
       ]),
     ),
   );
@@ -73,7 +75,9 @@ export function faultPromelaProperties(scenario: Scenario, catalogue: MessageCat
       const most = isDuplicating(scenario, c) ? 2 : 1;
       return and([
         wellFormed(c),
-        ...onChannel.map((m) => `!(${sentInCut(m)}) || ((${isLossy(scenario, c) ? 1 : `${before(m)} + ${listed(m)} >= 1`}) && ${before(m)} + ${listed(m)} <= ${most})`),
+        ...onChannel.map(
+          (m) => `!(${sentInCut(m)}) || ((${isLossy(scenario, c) ? 1 : `${before(m)} + ${listed(m)} >= 1`}) && ${before(m)} + ${listed(m)} <= ${most})`,
+        ),
         ...onChannel.map((m) => `${before(m)} == 0 || ${sentInCut(m)}`),
         ...(scenario.fifo ? onChannel.map((m, r) => `${listed(m)} == 0 || ${and(onChannel.slice(r + 1).map((later) => `${before(later)} == 0`))}`) : []),
       ]);
