@@ -53,7 +53,8 @@ function addStep(scenario: Scenario, drawing: SpaceTimeDrawing, step: number, ac
   const first = drawing.events.length;
   if (action.type === "lose") {
     const lost = drawing.messages[drawing.queuedMessage(action.channel, action.position)]!;
-    return drawing.lose(step, action.channel, action.position, actor, text, `loses ${lost.kind === "marker" ? "a marker" : lost.id}`);
+    drawing.lose(step, action.channel, action.position, actor, text, `loses ${lost.kind === "marker" ? "a marker" : lost.id}`);
+    return;
   }
   const delivered = action.type === "deliver" || action.type === "duplicate" ? drawing.take(action.channel, action.position) : undefined;
   const deliver = () => {
