@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { enabledActions, formatAction } from "../../../src/models/bank/actions.js";
+import { seed000 } from "../../../src/models/bank/algorithms/seed000.js";
 import { bankModel } from "../../../src/models/bank/bank-model.js";
+import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { bankProperties } from "../../../src/models/bank/properties.js";
 import { bankSpaceTime } from "../../../src/models/bank/bank-space-time.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
@@ -141,6 +143,17 @@ describe("duplicating-transfer, the spec's second hand-worked example", () => {
     const end = path.states[path.states.length - 1]!;
     expect(bankModel.describeEnd!(report.scenario, end)).toBe("P0 (pc 1, balance 90), P1 (pc 0, balance 110); P0->P1 [10], P1->P0 []");
     expect(Object.values(verdicts(report.scenario, end)).slice(0, 4)).toEqual(["holds", "holds", "holds", "holds"]);
+  });
+});
+
+describe("non-interference on unreliable channels", () => {
+  it("should hold the balances to what each process sent and was delivered, copies and losses included", () => {
+    // Seed 000's demo keeps what arrives after recording in a buffer, never applied.
+    const report = checkBank(checked("duplicating-transfer").scenario, { algorithm: seed000 });
+    expect(counterexampleOf(report, "non-interference").reason).toBe(
+      "P1 ends with balance 100, but its sends and the messages delivered to it make 110; kept in its buffer, never applied: [P0#1 (10)]",
+    );
+    expect(checked("duplicating-transfer").properties.find((p) => p.name === "non-interference")!.holds).toBe(true);
   });
 });
 
