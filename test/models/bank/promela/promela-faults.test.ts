@@ -110,9 +110,9 @@ describe("snaplab promela on unreliable channels", () => {
         expect(promela).toEqual(ours);
         if (ours.includes(false)) violated++;
       }),
-      { numRuns: 200, seed: 15 },
+      { numRuns: 100, seed: 15 },
     );
     // The walks must reach complete snapshots, some of them broken, often enough for the comparison to mean something.
-    expect([compared > 100, violated > 5]).toEqual([true, true]);
+    expect([compared > 50, violated > 3]).toEqual([true, true]);
   });
 });
