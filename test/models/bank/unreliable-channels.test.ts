@@ -20,6 +20,9 @@ import { parseTrace } from "../../../src/trace/load-trace.js";
 import { replayTrace } from "../../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../../src/trace/saved-trace.js";
 import { checked, counterexampleOf, walk } from "../../support/counterexamples.js";
+import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
+import { bankSystem } from "../../../src/models/bank/system.js";
+import type { BankState } from "../../../src/models/bank/bank-state.js";
 
 const base = { processes: { P0: 100, P1: 100 }, initiators: ["P0"] };
 const parse = (extra: object) => parseScenario(JSON.stringify({ ...base, ...extra }), "s.json");
@@ -64,12 +67,38 @@ describe("the actions of unreliable channels", () => {
 
   it("should tell a duplication, a copy's arrival and a loss in words", () => {
     const { path } = walk(scenario, ["send P0", "initiate P0", "duplicate P0->P1 P0#1", "deliver P0->P1 P0#1 copy", "lose P0->P1 marker"]);
-    const steps = path.actions.map((a, i) => bankModel.describeStep(scenario, undefined as never, path.states[i]!, a, path.states[i + 1]!));
+    const steps = path.actions.map((a, i) => bankModel.describeStep(scenario, chandyLamport, path.states[i]!, a, path.states[i + 1]!));
     expect(steps.slice(2)).toEqual([
       "duplicate P0#1 (10) on P0->P1 (a copy stays in flight): P1 balance 110",
       "deliver P0#1 (10) on P0->P1 (the copy): P1 balance 120",
       "P0->P1 loses a marker",
     ]);
+  });
+});
+
+/** Every reachable state, by a plain search over the model (no explorer): the spec counts them by hand. */
+function reachableStates(scenario: ReturnType<typeof parse>): BankState[] {
+  const model = bankSystem(scenario, chandyLamport);
+  const seen = new Map(model.initStates().map((s) => [model.key(s), s]));
+  for (const state of seen.values())
+    for (const a of model.actions(state)) {
+      const next = model.nextState(state, a);
+      if (!seen.has(model.key(next))) seen.set(model.key(next), next);
+    }
+  return [...seen.values()];
+}
+
+describe("the spec's hand counts", () => {
+  it.each([
+    ["lossy-transfer", 23, 8, 4],
+    ["duplicating-transfer", 41, 7, 0],
+  ])("%s: %i states, %i terminal, %i of them with the snapshot incomplete", (name, states, terminal, incomplete) => {
+    const scenario = checked(name).scenario;
+    const model = bankSystem(scenario, chandyLamport);
+    const all = reachableStates(scenario);
+    const ends = all.filter((s) => model.actions(s).length === 0);
+    const termination = model.properties().find((p) => p.name === "termination")!;
+    expect([all.length, ends.length, ends.filter((s) => termination.check(s) !== undefined).length]).toEqual([states, terminal, incomplete]);
   });
 });
 
