@@ -20,9 +20,6 @@ export type BankAction =
   /** A lossy channel loses the message at `position`. */
   | { readonly type: "lose"; readonly channel: number; readonly position: number };
 
-/** The actions of the network: what each does to the message at `position` of a channel. */
-export type ChannelAction = Extract<BankAction, { readonly channel: number }>;
-
 /**
  * The enabled actions, in a fixed order: per process send (or debit,
  * transmit) then initiate; then per channel its deliveries, then (on a

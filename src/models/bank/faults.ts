@@ -10,7 +10,7 @@
 import type { Fail } from "../../scenario/scenario-fields.js";
 import type { Scenario } from "./scenario.js";
 
-export type Fault = "lossy" | "duplicating";
+type Fault = "lossy" | "duplicating";
 
 export const FAULTS: readonly Fault[] = ["lossy", "duplicating"];
 
