@@ -13,7 +13,8 @@ import { enabledActions } from "../../../../src/models/bank/actions.js";
 import { initialState, isSnapshotComplete, type BankState, type Message } from "../../../../src/models/bank/bank-state.js";
 import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
 import { recordedCapacity } from "../../../../src/models/bank/promela/promela-fault-properties.js";
-import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
+import { promelaModel, promelaRefusal } from "../../../../src/models/bank/promela/promela-model.js";
+import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
 import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
@@ -114,5 +115,15 @@ describe("snaplab promela on unreliable channels", () => {
     );
     // The walks must reach complete snapshots, some of them broken, often enough for the comparison to mean something.
     expect([compared > 50, violated > 3]).toEqual([true, true]);
+  });
+
+  it("should refuse more than 16 sends on lossy channels, naming the field", () => {
+    const sends = (n: number) => Array.from({ length: n }, () => ({ to: "P1", amount: 1 }));
+    const scenario = (n: number) => parseScenario(JSON.stringify({ processes: { P0: 0, P1: 0 }, programs: { P0: sends(n) }, initiators: ["P0"], lossy: true }));
+    expect(promelaRefusal(scenario(16))).toBeUndefined();
+    expect(promelaRefusal(scenario(17))).toEqual({
+      field: "lossy",
+      problem: "snaplab promela writes at most 16 sends on lossy channels (this scenario has 17): conservation tries every set of them that may be lost",
+    });
   });
 });
