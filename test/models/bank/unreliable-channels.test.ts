@@ -3,7 +3,11 @@
  * scenario fields, the new actions, what the properties say when money
  * vanishes or doubles, and every way a run is shown (steps, pictures, traces).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { initialState, isSnapshotComplete } from "../../../src/models/bank/bank-state.js";
+import { step } from "../../../src/models/bank/system.js";
+import { randomScenario } from "../../support/random-scenario.js";
 import { enabledActions, formatAction } from "../../../src/models/bank/actions.js";
 import { seed000 } from "../../../src/models/bank/algorithms/seed000.js";
 import { bankModel } from "../../../src/models/bank/bank-model.js";
@@ -131,6 +135,28 @@ describe("lossy-transfer, the spec's first hand-worked example", () => {
     expect(svgDiagram(view)).toContain("✕</text>");
     expect(mermaidDiagram(view)).toContain("P0->P1 loses a marker");
     expect(shivizLog(view)).toContain("P0->P1 loses a marker");
+  });
+});
+
+describe("the reference rules on lossy FIFO channels", () => {
+  it("should record a real state of the run in every complete snapshot: a lost message is no failure (README)", () => {
+    let complete = 0;
+    fc.assert(
+      fc.property(randomScenario(), fc.array(fc.nat(), { maxLength: 40 }), (reliable, choices) => {
+        const scenario = { ...reliable, fifo: true, lossy: reliable.channels.map((_, c) => c) };
+        let state = initialState(scenario);
+        for (const choice of choices) {
+          const actions = enabledActions(scenario, state);
+          if (actions.length === 0 || isSnapshotComplete(state)) break;
+          state = step(scenario, chandyLamport, state, actions[choice % actions.length]!);
+        }
+        fc.pre(isSnapshotComplete(state));
+        complete++;
+        expect(Object.values(verdicts(scenario, state)).slice(0, 4)).toEqual(["holds", "holds", "holds", "holds"]);
+      }),
+      { numRuns: 150, seed: 15 },
+    );
+    expect(complete).toBeGreaterThan(50);
   });
 });
 
