@@ -232,6 +232,22 @@ describe("saved traces on unreliable channels", () => {
   });
 });
 
+describe("snaplab promela on unreliable channels", () => {
+  it("should write the faults, where the compact engine falls back", () => {
+    const model = bankModel.promela!(checked("lossy-transfer").scenario, "lossy-transfer.json");
+    expect(model).toContain("/* lose P0->P1, position 1 */");
+    expect(model).toContain("Semantics: snaplab's spec/model.md; FIFO lossy channels.");
+    const copies = bankModel.promela!(checked("duplicating-transfer").scenario, "duplicating-transfer.json");
+    expect(copies).toContain(
+      "q_P0_P1[0] < COPY -> item = q_P0_P1[0]; q_P0_P1[0] = item + COPY; arrive_P0_P1(); item = 0 }  /* duplicate P0->P1, position 0 */",
+    );
+    // Other options it does not model are still refused.
+    expect(() => bankModel.promela!({ ...checked("lossy-transfer").scenario, atomicSend: false }, "s.json")).toThrow(
+      "s.json: snaplab promela does not model atomicSend: false",
+    );
+  });
+});
+
 describe("the search on unreliable channels", () => {
   it("should fall back to the generic explorer, unreduced, saying why", () => {
     const report = checked("lossy-transfer");
