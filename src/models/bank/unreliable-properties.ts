@@ -110,10 +110,11 @@ export function faultyReachable(scenario: Scenario, state: BankState): string | 
       if (instances === 0 && !isLossy(scenario, c))
         return `${id} was sent on ${channel.id}, which loses nothing, but it is neither received nor in the channel`;
       if (instances > (isDuplicating(scenario, c) ? 2 : 1)) {
-        return `${id} is received ${m.before} times and in flight ${m.listed} times on ${channel.id}, more than ${isDuplicating(scenario, c) ? "one copy" : "a channel that copies nothing"} allows`;
+        const most = isDuplicating(scenario, c) ? "a message and its one copy are at most two" : "a channel that copies nothing carries a message once";
+        return `${id} is received ${m.before} and in flight ${m.listed} on ${channel.id} at the cut, but ${most}`;
       }
     }
-    const ghost = receiver.received.find((id) => onChannel(scenario, id) === c && !sent.some((t) => t.messageId === id));
+    const ghost = receiver.received.find((id) => onChannel(scenario, id) === c && !sentIds.includes(id));
     if (ghost) return `${scenario.processes[channel.to]} recorded receiving ${ghost}, which ${scenario.processes[channel.from]} had not sent when it recorded`;
     // Under FIFO nothing received may have been sent after a message still in the channel (a copy keeps its original's place).
     const listed = recordedMessages(state, c).map((m) => m.id);
