@@ -25,7 +25,9 @@ export function shivizLog(view: SpaceTime): string {
       const events = view.events.filter((e) => e.step === step && "process" in e && e.process === host);
       for (const event of events) {
         if (event.kind !== "deliver") continue;
-        sentWith.get(event.message)!.forEach((tick, p) => (clock[p] = Math.max(clock[p]!, tick)));
+        // A duplicating channel's copy has no send of its own: it goes with its original's clock.
+        const send = view.events[view.messages[event.message]!.sent]! as { readonly message: number };
+        sentWith.get(send.message)!.forEach((tick, p) => (clock[p] = Math.max(clock[p]!, tick)));
       }
       for (const event of events) if (event.kind === "send") sentWith.set(event.message, clock.slice());
       const offences = view.offences.filter((o) => events.some((e) => "message" in e && e.message === o.message));

@@ -25,6 +25,11 @@ export class SpaceTimeDrawing {
     return this.inFlight[channel]!.length;
   }
 
+  /** The message at `position` on a channel, left there. */
+  queuedMessage(channel: number, position: number): number {
+    return this.inFlight[channel]![position]!;
+  }
+
   /** Takes the message at `position` off the channel; `deliver` draws where it arrives. */
   take(channel: number, position: number): number {
     return this.inFlight[channel]!.splice(position, 1)[0]!;
@@ -39,6 +44,19 @@ export class SpaceTimeDrawing {
     this.inFlight[channel]!.push(this.messages.length);
     this.events.push({ kind: "send", step, process: from, message: this.messages.length, text });
     this.messages.push({ ...message, channel, from, to, sent: this.events.length - 1, delivered: undefined, dropped: undefined });
+  }
+
+  /** An unreliable channel loses the message at `position`: its line ends in ✕ at an event on the receiver's lane. */
+  lose(step: number, channel: number, position: number, process: number, text: string, label: string): void {
+    this.messages[this.take(channel, position)]!.dropped = this.events.length;
+    this.quiet(step, process, text, label);
+  }
+
+  /** A duplicating channel keeps a copy of `message` in flight at `position`: a second line from the same send. */
+  copy(channel: number, position: number, message: number): void {
+    const original = this.messages[message]!;
+    this.inFlight[channel]!.splice(position, 0, this.messages.length);
+    this.messages.push({ ...original, label: `${original.label} copy`, delivered: undefined, dropped: undefined });
   }
 
   /** Returns the recording's event index, which a cut may point at. */

@@ -17,7 +17,7 @@ export interface StepRule<State, Action> {
 
 /** The process whose rules ran in a step: the initiator, or the receiver of a delivery. */
 export function actor(scenario: Scenario, action: BankAction): number {
-  return action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
+  return "channel" in action ? scenario.channels[action.channel]!.to : action.process;
 }
 
 /** Which snapshot the rules are about, when a run has several. */

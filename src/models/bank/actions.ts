@@ -5,6 +5,7 @@
  */
 import type { Scenario } from "./scenario.js";
 import type { BankState } from "./bank-state.js";
+import { isDuplicating, isLossy } from "./faults.js";
 
 export type BankAction =
   | { readonly type: "send"; readonly process: number }
@@ -13,9 +14,18 @@ export type BankAction =
   | { readonly type: "transmit"; readonly process: number }
   | { readonly type: "initiate"; readonly process: number }
   /** Deliver the message at `position` in the channel's queue (always 0 under FIFO). */
-  | { readonly type: "deliver"; readonly channel: number; readonly position: number };
+  | { readonly type: "deliver"; readonly channel: number; readonly position: number }
+  /** A duplicating channel delivers the message at `position` and keeps a copy of it in its place. */
+  | { readonly type: "duplicate"; readonly channel: number; readonly position: number }
+  /** A lossy channel loses the message at `position`. */
+  | { readonly type: "lose"; readonly channel: number; readonly position: number };
 
-/** The enabled actions, in a fixed order: per process send (or debit, transmit) then initiate, then deliveries per channel. */
+/**
+ * The enabled actions, in a fixed order: per process send (or debit,
+ * transmit) then initiate; then per channel its deliveries, then (on a
+ * duplicating channel) its duplications of originals, then (on a lossy one)
+ * its losses, each by position.
+ */
 export function enabledActions(scenario: Scenario, state: BankState): BankAction[] {
   const actions: BankAction[] = [];
   const firstHalf = scenario.atomicSend === false ? "debit" : "send";
@@ -27,14 +37,22 @@ export function enabledActions(scenario: Scenario, state: BankState): BankAction
   state.channels.forEach(({ queue }, channel) => {
     const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
     for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
+    if (isDuplicating(scenario, channel)) {
+      for (let position = 0; position < deliverable; position++) if (!queue[position]!.copy) actions.push({ type: "duplicate", channel, position });
+    }
+    // Losing takes a message out of anywhere in the queue: it breaks no order among those delivered.
+    if (isLossy(scenario, channel)) for (let position = 0; position < queue.length; position++) actions.push({ type: "lose", channel, position });
   });
   return actions;
 }
 
-/** A short, stable name for an action, e.g. "send P0", "deliver P0->P1 P0#1", "deliver P1->P0 marker". */
+/**
+ * A short, stable name for an action, e.g. "send P0", "deliver P0->P1 P0#1",
+ * "deliver P1->P0 marker", "lose P0->P1 P0#1", "deliver P0->P1 P0#1 copy".
+ */
 export function formatAction(scenario: Scenario, state: BankState, action: BankAction): string {
-  if (action.type !== "deliver") return `${action.type} ${scenario.processes[action.process]}`;
+  if (!("channel" in action)) return `${action.type} ${scenario.processes[action.process]}`;
   const message = state.channels[action.channel]!.queue[action.position];
-  const label = message === undefined ? "?" : message.kind === "marker" ? "marker" : message.id;
-  return `deliver ${scenario.channels[action.channel]!.id} ${label}`;
+  const label = message === undefined ? "?" : `${message.kind === "marker" ? "marker" : message.id}${message.copy ? " copy" : ""}`;
+  return `${action.type} ${scenario.channels[action.channel]!.id} ${label}`;
 }

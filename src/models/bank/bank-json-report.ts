@@ -1,5 +1,6 @@
 /** The machine-readable report of `snaplab explore --json` (fields in README.md). */
 import type { BankReport } from "./check-bank.js";
+import { FAULTS } from "./faults.js";
 
 export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
   const { scenario } = report;
@@ -7,6 +8,8 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
     scenario: scenario.name,
     algorithm: report.algorithm,
     fifo: scenario.fifo,
+    // Unreliable channels only: the channels with each fault, by name.
+    ...Object.fromEntries(FAULTS.flatMap((f) => (scenario[f] ? [[f, scenario[f].map((c) => scenario.channels[c]!.id)]] : []))),
     states: report.states,
     transitions: report.transitions,
     executions: report.executions === undefined ? null : report.executions.toString(),

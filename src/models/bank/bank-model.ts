@@ -14,6 +14,7 @@ import type { BankState } from "./bank-state.js";
 import { bankTextReport } from "./bank-text-report.js";
 import type { BankReport } from "./check-bank.js";
 import { describeBankStep } from "./describe-bank-step.js";
+import { channelsInWords } from "./faults.js";
 import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
 import { parseScenario } from "./parse-scenario.js";
@@ -30,7 +31,7 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
   parse: parseScenario,
   scenarioName: (scenario) => scenario.name,
   settings: [{ key: "fifo", value: (scenario) => scenario.fifo, apply: (scenario, fifo) => ({ ...scenario, fifo }) }],
-  runTitle: (scenario, algorithm) => `${algorithm.name}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+  runTitle: (scenario, algorithm) => `${algorithm.name}, ${channelsInWords(scenario)}`,
   algorithms: { names: algorithmNames, find: findAlgorithm },
   algorithmOf: (scenario) => scenario.algorithm,
   build: bankSystem,
@@ -47,7 +48,8 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
     if (scenario.algorithm !== "chandy-lamport") {
       throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
     }
-    const field = unmodelledField(scenario);
+    // Unlike the compact engine, the Promela model writes unreliable channels.
+    const field = unmodelledField({ ...scenario, lossy: undefined, duplicating: undefined });
     if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
     const refusal = promelaRefusal(scenario);
     if (refusal) throw new SnaplabError("UNSUPPORTED", `${file}: ${refusal.field}: ${refusal.problem}`);

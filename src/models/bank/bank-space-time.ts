@@ -14,6 +14,7 @@ import type { Scenario } from "./scenario.js";
 import type { BankState, LocalSnapshot, Message } from "./bank-state.js";
 import type { Violation } from "../../explore/exploration.js";
 import { describeBankStep } from "./describe-bank-step.js";
+import { channelsInWords } from "./faults.js";
 import { findOffences, OFFENCE_NAMES } from "./offences.js";
 import { SpaceTimeDrawing, type MessageLabel } from "../../view/space-time-drawing.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
@@ -32,7 +33,7 @@ export function bankSpaceTime(scenario: Scenario, counterexample: Violation<Bank
   const offences = findOffences(scenario, states[states.length - 1]!, drawing.messages);
   return drawing.view(counterexample, {
     lanes: scenario.processes,
-    setting: `${scenario.name}: ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+    setting: `${scenario.name}: ${channelsInWords(scenario)}`,
     steps,
     cut: scenario.processes.map((_, p) => drawing.lastRecord(p)),
     offences: offences.map(({ message, kind, why }) => ({ message, name: OFFENCE_NAMES[kind], why })),
@@ -42,7 +43,7 @@ export function bankSpaceTime(scenario: Scenario, counterexample: Violation<Bank
 
 /** The process that acts in a step: the sender, the initiator, or the receiver of a delivery. */
 function actorOf(scenario: Scenario, action: BankAction): number {
-  return action.type === "deliver" ? scenario.channels[action.channel]!.to : action.process;
+  return "channel" in action ? scenario.channels[action.channel]!.to : action.process;
 }
 
 /** The events of one step: its delivery, any recording (before the delivery if it leaves the message out), its sends. */
@@ -50,7 +51,12 @@ function addStep(scenario: Scenario, drawing: SpaceTimeDrawing, step: number, ac
   const name = (p: number) => scenario.processes[p]!;
   const actor = actorOf(scenario, action);
   const first = drawing.events.length;
-  const delivered = action.type === "deliver" ? drawing.take(action.channel, action.position) : undefined;
+  if (action.type === "lose") {
+    const lost = drawing.messages[drawing.queuedMessage(action.channel, action.position)]!;
+    drawing.lose(step, action.channel, action.position, actor, text, `loses ${lost.kind === "marker" ? "a marker" : lost.id}`);
+    return;
+  }
+  const delivered = action.type === "deliver" || action.type === "duplicate" ? drawing.take(action.channel, action.position) : undefined;
   const deliver = () => {
     if (delivered === undefined) return;
     const m = drawing.messages[delivered]!;
@@ -71,6 +77,7 @@ function addStep(scenario: Scenario, drawing: SpaceTimeDrawing, step: number, ac
     drawing.record(step, i, `${name(i)} records: balance ${balance}, pc ${pc}`, `records ${balance}`);
   });
   if (recordsFirst) deliver();
+  if (action.type === "duplicate") drawing.copy(action.channel, action.position, delivered!);
 
   after.channels.forEach(({ queue }, c) => {
     for (const message of queue.slice(drawing.queued(c))) {

@@ -10,6 +10,8 @@ export interface DataMessage {
   /** "<sender>#<k>": the sender's k-th send. */
   readonly id: string;
   readonly amount: number;
+  /** On a duplicating channel: the copy a delivery left in flight, which is never copied again. Absent on an original. */
+  readonly copy?: true;
 }
 
 export interface Marker {
@@ -18,6 +20,8 @@ export interface Marker {
   readonly snapshot?: number;
   /** Lai-Yang: the messages its sender had sent on this channel when it recorded (its white messages). */
   readonly sent?: readonly DataMessage[];
+  /** On a duplicating channel: the copy a delivery left in flight. */
+  readonly copy?: true;
 }
 
 export type Message = DataMessage | Marker;
@@ -94,8 +98,20 @@ export function stateKey(state: BankState): string {
   const processes = state.processes.map(
     (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
-  const channels = state.channels.map((c) => `${c.queue.map((m) => (m.kind === "marker" ? markerKey(m) : m.id)).join(" ")}|${recordingKey(c.recording)}`);
+  const channels = state.channels.map(
+    (c) => `${c.queue.map((m) => `${m.kind === "marker" ? markerKey(m) : m.id}${m.copy ? "'" : ""}`).join(" ")}|${recordingKey(c.recording)}`,
+  );
   return `${processes.join(";")}/${channels.join(";")}`;
+}
+
+/**
+ * The key on unreliable channels: a lost message leaves neither the queue nor
+ * the receiver's balance, and a copy credits twice, so the pcs and queues no
+ * longer fix what each process received; its received ids (with repeats)
+ * join the key, and fix its balance in turn.
+ */
+export function faultyStateKey(state: BankState): string {
+  return `${stateKey(state)}/${state.processes.map((p) => p.received.join(" ")).join(";")}`;
 }
 
 function markerKey(marker: Marker): string {

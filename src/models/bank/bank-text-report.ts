@@ -4,6 +4,7 @@
  * the snapshot it recorded, why that snapshot is wrong, and a space-time
  * diagram of it.
  */
+import { channelsInWords } from "./faults.js";
 import type { Counterexample } from "../../check/report.js";
 import type { BankAction } from "./actions.js";
 import type { BankReport } from "./check-bank.js";
@@ -18,7 +19,7 @@ export interface TextReportOptions extends TextDiagramOptions {
 export function bankTextReport(report: BankReport, options: TextReportOptions = {}): string {
   const { scenario } = report;
   const lines = [
-    `${scenario.name}: ${report.algorithm}, ${scenario.fifo ? "FIFO" : "non-FIFO"} channels`,
+    `${scenario.name}: ${report.algorithm}, ${channelsInWords(scenario)}`,
     `  states       ${report.states.toLocaleString("en-US")}`,
     `  transitions  ${report.transitions.toLocaleString("en-US")}`,
     `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,

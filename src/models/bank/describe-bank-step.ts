@@ -24,17 +24,23 @@ export function describeBankStep(scenario: Scenario, before: BankState, action: 
   }
   const channel = scenario.channels[action.channel]!;
   const message = before.channels[action.channel]!.queue[action.position]!;
+  if (action.type === "lose") {
+    return `${channel.id} loses ${message.kind === "marker" ? "a marker" : `${message.id} (${message.amount})`}${message.copy ? " (a copy)" : ""}`;
+  }
   const changes = snapshotChanges(scenario, before, after);
   // Without FIFO a message may arrive before others sent earlier on its channel: say so.
   const overtaken = before.channels[action.channel]!.queue.slice(0, action.position);
   const overtaking = overtaken.length ? ` (overtaking ${overtaken.map((m) => (m.kind === "marker" ? "a marker" : m.id)).join(", ")})` : "";
+  // A duplication is a delivery that leaves a copy in flight; a copy says it is one when it arrives.
+  const verb = action.type === "duplicate" ? "duplicate" : "deliver";
+  const copy = action.type === "duplicate" ? " (a copy stays in flight)" : message.copy ? " (the copy)" : "";
   if (message.kind === "marker") {
-    return `deliver marker ${channel.id}${overtaking}: ${changes.join(", ") || "no effect"}`;
+    return `${verb} marker ${channel.id}${copy}${overtaking}: ${changes.join(", ") || "no effect"}`;
   }
   const receiver = after.processes[channel.to]!;
   const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
   const credit = kept ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})` : `${who(channel.to)} balance ${receiver.balance}`;
-  return `deliver ${message.id} (${message.amount}) on ${channel.id}${overtaking}: ${[credit, ...changes].join(", ")}`;
+  return `${verb} ${message.id} (${message.amount}) on ${channel.id}${copy}${overtaking}: ${[credit, ...changes].join(", ")}`;
 }
 
 /**

@@ -56,3 +56,11 @@ export function bufferTransfer(state: BankState, process: number, message: DataM
   processes[process] = { ...p, buffered: [...(p.buffered ?? []), message] };
   return { ...state, processes };
 }
+
+/** On a duplicating channel: a copy of a message just delivered stays in flight at its place in the queue. */
+export function keepCopy(state: BankState, channel: number, position: number, message: Message): BankState {
+  const c = state.channels[channel]!;
+  const channels = state.channels.slice();
+  channels[channel] = { ...c, queue: [...c.queue.slice(0, position), { ...message, copy: true }, ...c.queue.slice(position)] };
+  return { ...state, channels };
+}

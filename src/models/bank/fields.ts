@@ -20,6 +20,7 @@ import {
   type Fail,
   type ScenarioField,
 } from "../../scenario/scenario-fields.js";
+import { readFaultyChannels, writeFaultyChannels } from "./faults.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 
 export interface BankField extends ScenarioField<Scenario> {
@@ -137,6 +138,23 @@ export const bankFields: readonly BankField[] = [
       return { atomicSend: value as boolean };
     },
     packed: { atomicSend: (value) => value === undefined || value === true },
+  },
+  {
+    key: "lossy",
+    meaning:
+      'optional, default `false`. `true`, or a list of channel names such as `["P0->P1"]`: those channels may lose any message in flight, data or marker (see "Unreliable channels")',
+    write: (scenario) => writeFaultyChannels(scenario, "lossy"),
+    read: (value, before, { fail }) => readFaultyChannels(value, "lossy", before, fail),
+    // The compact engine and its reduction model reliable channels only: a faulty scenario runs generically.
+    packed: { lossy: (value) => value === undefined },
+  },
+  {
+    key: "duplicating",
+    meaning:
+      'optional, default `false`. `true`, or a list of channel names: those channels may deliver any message in flight and keep one copy of it in flight, never a copy of a copy (see "Unreliable channels")',
+    write: (scenario) => writeFaultyChannels(scenario, "duplicating"),
+    read: (value, before, { fail }) => readFaultyChannels(value, "duplicating", before, fail),
+    packed: { duplicating: (value) => value === undefined },
   },
   {
     key: "algorithm",

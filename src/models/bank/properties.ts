@@ -7,11 +7,15 @@ import { always, atTermination, type Property } from "../../model/property.js";
 import { formatMessages, parseMessageId, recordedMessages, sentInCut } from "./cut.js";
 import { totalMoney, type Scenario } from "./scenario.js";
 import { isSnapshotComplete, messageOf, type BankState } from "./bank-state.js";
+import { hasFaults } from "./faults.js";
+import { faultyChannelState, faultyConservation, faultyNonInterference, faultyReachable } from "./unreliable-properties.js";
 
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) => (isSnapshotComplete(state) ? check(state) : undefined);
   const name = (p: number) => scenario.processes[p]!;
   const recordedOf = (state: BankState, p: number) => state.processes[p]!.recorded!;
+  // Unreliable channels judge the cut against the run's own global states (unreliable-properties.ts).
+  const faulty = hasFaults(scenario);
 
   const noGhostReceive = always<BankState>(
     "no-ghost-receive",
@@ -34,6 +38,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
     "channel-state",
     "Each channel's recorded messages are exactly those sent before the sender recorded and received after the receiver recorded, in order.",
     onComplete((state) => {
+      if (faulty) return faultyChannelState(scenario, state);
       for (const [c, channel] of scenario.channels.entries()) {
         const received = recordedOf(state, channel.to).received;
         const expected = sentInCut(scenario, state, c).filter((t) => !received.includes(t.messageId));
@@ -49,6 +54,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
     "conservation",
     "Recorded balances plus recorded channel contents add up to the money the bank started with.",
     onComplete((state) => {
+      if (faulty) return faultyConservation(scenario, state);
       const balances = state.processes.reduce((sum, p) => sum + p.recorded!.balance, 0);
       const inFlight = state.channels.reduce((sum, _, c) => sum + recordedMessages(state, c).reduce((s, m) => s + m.amount, 0), 0);
       const expected = totalMoney(scenario);
@@ -61,7 +67,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const reachable = always<BankState>(
     "reachable",
     "The recorded global state is a state the bank could have been in without any snapshot.",
-    onComplete((state) => unreachableBecause(scenario, state)),
+    onComplete((state) => (faulty ? faultyReachable(scenario, state) : unreachableBecause(scenario, state))),
   );
 
   const termination = atTermination<BankState>("termination", "Every execution ends with a complete snapshot.", (state) => {
@@ -79,6 +85,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
     "non-interference",
     "Taking the snapshot does not change the computation: every run ends with the balances of a run without a snapshot.",
     (state) => {
+      if (faulty) return faultyNonInterference(scenario, state);
       const p = state.processes.findIndex((q, i) => q.balance !== finalBalances[i]);
       if (p < 0) return undefined;
       const { balance, buffered } = state.processes[p]!;

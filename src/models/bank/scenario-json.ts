@@ -15,6 +15,9 @@ export interface ScenarioJson {
   readonly initiators: readonly string[];
   /** Written only when false: the default is one-step sends. */
   readonly atomicSend?: false;
+  /** Written only when some channel has the fault: `true` for all of them, else their names. */
+  readonly lossy?: true | readonly string[];
+  readonly duplicating?: true | readonly string[];
 }
 
 export function scenarioJson(scenario: Scenario): ScenarioJson {

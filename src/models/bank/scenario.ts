@@ -34,6 +34,10 @@ export interface Scenario {
    * (a snapshot, say) able to happen in between.
    */
   readonly atomicSend?: boolean;
+  /** Unreliable channels (faults.ts): the channels that may lose a message in flight, absent when none may. */
+  readonly lossy?: readonly number[];
+  /** The channels that may deliver a message in flight and keep a copy of it in flight, absent when none may. */
+  readonly duplicating?: readonly number[];
   /** The snapshot algorithm the scenario is meant to run (default "chandy-lamport"). */
   readonly algorithm: string;
 }

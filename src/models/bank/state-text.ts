@@ -17,7 +17,7 @@ export function stateLines(scenario: Scenario, state: BankState): string[] {
   ]);
   const channels = state.channels.map((c, i) => [
     scenario.channels[i]!.id,
-    `in flight [${c.queue.map((m) => (m.kind === "marker" ? "marker" : `${m.id} (${m.amount})`)).join(", ")}]`,
+    `in flight [${c.queue.map((m) => `${m.kind === "marker" ? "marker" : `${m.id} (${m.amount})`}${m.copy ? " copy" : ""}`).join(", ")}]`,
     recordingText(c.recording),
   ]);
   const nameWidth = Math.max(...[...processes, ...channels].map((row) => row[0]!.length));

@@ -9,11 +9,12 @@ import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
 import type { DeliveredMessage } from "./algorithms/snapshot-algorithm.js";
 import { parseMessageId } from "./cut.js";
-import { bufferTransfer, creditTransfer, debitTransfer, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
+import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
+import { hasFaults } from "./faults.js";
 import { processView } from "./process-view.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
-import { initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
+import { faultyStateKey, initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);
@@ -22,7 +23,7 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
     actions: (state) => enabledActions(scenario, state),
     nextState: (state, action) => step(scenario, algorithm, state, action),
     properties: () => properties,
-    key: stateKey,
+    key: hasFaults(scenario) ? faultyStateKey : stateKey,
   };
 }
 
@@ -37,6 +38,13 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
     case "initiate": {
       const effects = algorithm.initiate(processView(scenario, state, action.process));
       return applyEffects(scenario, state, action.process, effects, "initiate");
+    }
+    case "lose":
+      return takeMessage(state, action.channel, action.position)[1];
+    case "duplicate": {
+      // A delivery like any other, after which a copy of the message is in flight in its place.
+      const message = state.channels[action.channel]!.queue[action.position]!;
+      return keepCopy(step(scenario, algorithm, state, { ...action, type: "deliver" }), action.channel, action.position, message);
     }
     case "deliver": {
       const [message, taken] = takeMessage(state, action.channel, action.position);

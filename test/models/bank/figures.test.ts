@@ -71,6 +71,24 @@ const expected: Record<string, { fifo: boolean; reduction?: "por"; figures: Retu
   bank: [{ fifo: true, figures: { states: 120_709, transitions: 484_521, executions: 545_029_407_328n, snapshots: 245, violated: {} } }],
   "four-process": [{ fifo: true, figures: { states: 1_403_969, transitions: 9_037_293, executions: 2_518_417_244_985_600n, snapshots: 81, violated: {} } }],
   "five-process": [{ fifo: true, reduction: "por", figures: { states: 17_249, transitions: 17_248, executions: 243n, snapshots: 243, violated: {} } }],
+  // Unreliable channels (spec/model.md): the two hand-worked examples; SPIN counts the same states (test/models/bank/promela/spin-faults.test.ts).
+  "lossy-transfer": [
+    { fifo: true, figures: { states: 23, transitions: 30, executions: 20n, snapshots: 5, violated: { termination: 4 } } },
+    {
+      fifo: false,
+      figures: {
+        states: 27,
+        transitions: 36,
+        executions: 24n,
+        snapshots: 6,
+        violated: { "no-ghost-receive": 4, "channel-state": 3, conservation: 3, reachable: 4, termination: 4 },
+      },
+    },
+  ],
+  "duplicating-transfer": [
+    { fifo: true, figures: { states: 41, transitions: 54, executions: 38n, snapshots: 6, violated: { "channel-state": 6, conservation: 6, reachable: 6 } } },
+    { fifo: false, figures: { states: 71, transitions: 99, executions: 80n, snapshots: 9, violated: { "channel-state": 4, conservation: 4, reachable: 4 } } },
+  ],
   disconnected: [
     { fifo: true, figures: { states: 57, transitions: 97, executions: 147n, snapshots: 4, violated: { termination: 7 } } },
     { fifo: false, figures: { states: 85, transitions: 143, executions: 210n, snapshots: 8, violated: { termination: 7 } } },

@@ -20,7 +20,7 @@ export function describeMultiStep(scenario: MultiSnapshotScenario, before: Multi
   if (action.type === "initiate") {
     return `${who(action.process)} starts snapshot ${nextSnapshotOf(scenario, before, action.process)}: ${effects}`;
   }
-  if (action.type !== "deliver") return `${action.type} ${who(action.process)}`;
+  if (!("channel" in action)) return `${action.type} ${who(action.process)}`;
   const channel = scenario.channels[action.channel]!;
   const message = before.bank.channels[action.channel]!.queue[action.position]!;
   if (message.kind === "marker") return `deliver marker ${message.snapshot ?? 0} on ${channel.id}: ${effects}`;

@@ -76,6 +76,9 @@ function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgo
     case "transmit":
       // Runs with several snapshots keep every transfer one step (the default atomicSend).
       throw new SnaplabError("UNSUPPORTED", "several snapshots in one run need atomic sends (atomicSend: true)");
+    case "lose":
+    case "duplicate":
+      throw new SnaplabError("UNSUPPORTED", "several snapshots in one run need reliable channels (no lossy or duplicating ones)");
   }
 }
 

@@ -13,6 +13,7 @@
 import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import { chandyLamport } from "../algorithms/chandy-lamport.js";
 import type { BankAction } from "../actions.js";
+import { hasFaults } from "../faults.js";
 import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
@@ -50,6 +51,8 @@ export function unmodelledField(scenario: Scenario): string | undefined {
 /** Why the compact engine cannot explore this bank, or undefined if it can. */
 export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgorithm, model: Model<BankState, BankAction>): string | undefined {
   if (algorithm !== chandyLamport) return `the compact engine runs only the reference chandy-lamport rules, not ${algorithm.name}`;
+  // Its state packing and its partial-order reduction assume reliable channels; faults run generically, unreduced.
+  if (hasFaults(scenario)) return "the compact engine and its partial-order reduction model reliable channels only, not lossy or duplicating ones";
   const field = unmodelledField(scenario);
   if (field) return `the compact engine does not model ${field}`;
   const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));

@@ -8,14 +8,21 @@
 import type { Scenario } from "../scenario.js";
 import type { MessageCatalogue } from "../packed/message-catalogue.js";
 import type { PromelaNames } from "./promela-names.js";
+import { hasFaults } from "../faults.js";
+import { faultPromelaProperties } from "./promela-fault-properties.js";
 
 export interface PromelaProperty {
   /** The property's name as a Promela identifier (a #define). */
   readonly name: string;
   readonly expression: string;
+  /** Variables outside the state that `prepare` computes the expression from (unreliable channels' conservation). */
+  readonly hidden?: readonly string[];
+  /** Statements run before the assertions, wherever they are checked. */
+  readonly prepare?: readonly string[];
 }
 
 export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogue, names: PromelaNames): PromelaProperty[] {
+  if (hasFaults(scenario)) return faultPromelaProperties(scenario, catalogue, names);
   const { messages } = catalogue;
   const proc = (p: number) => names.process[p]!;
   const chan = (c: number) => names.channel[c]!;
@@ -91,14 +98,14 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
   ];
 }
 
-function and(parts: string[]): string {
+export function and(parts: string[]): string {
   return parts.length === 0 ? "1" : `(${parts.map((p) => `(${p})`).join(" && ")})`;
 }
 
-function or(parts: string[]): string {
+export function or(parts: string[]): string {
   return parts.length === 0 ? "0" : `(${parts.map((p) => `(${p})`).join(" || ")})`;
 }
 
-function sum(parts: string[]): string {
+export function sum(parts: string[]): string {
   return parts.length === 0 ? "0" : parts.join(" + ");
 }

@@ -31,8 +31,8 @@ describe("choosing the engine", () => {
   it("should leave to the generic explorer a scenario with an option it does not model", () => {
     const split = { ...scenario, atomicSend: false } as Scenario;
     expect(checkBank(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
-    const unknown = { ...scenario, lossy: true } as Scenario;
-    expect(checkBank(unknown).search?.fallback).toBe("the compact engine does not model lossy: true");
+    const unknown = { ...scenario, colour: "red" } as unknown as Scenario;
+    expect(checkBank(unknown).search?.fallback).toBe('the compact engine does not model colour: "red"');
     // Atomic sends, spelt out, are what it models.
     expect(checkBank({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
   });
