@@ -38,7 +38,7 @@ describe("a mistyped command", () => {
 
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", () => {
-    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs\n");
+    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
     expect(refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
   });
 });
