@@ -46,8 +46,9 @@ export function exploreByRandomWalks(modelScenario: ModelScenario, args: RandomW
       maxSteps: args.maxSteps,
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
+      // Reading the memory in use costs about a millisecond: it is checked ten times a second, not after every walk.
       onProgress: watchingMemory(args.maxMemory, showWalkProgress(args.walks), progressEveryMs()),
-      progressEveryMs: 0,
+      progressEveryMs: 100,
     });
   } finally {
     clearProgressLine();

@@ -18,13 +18,14 @@ import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
 import { parseScenario } from "./parse-scenario.js";
 import { promelaModel, promelaRefusal } from "./promela/promela-model.js";
+import { withSeveralSnapshots } from "./multi-snapshot/several-snapshots.js";
 import { scenarioJson } from "./scenario-json.js";
 import type { Scenario } from "./scenario.js";
 import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
-export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
   name: "bank",
   fields: bankFields,
   parse: parseScenario,
@@ -55,3 +56,6 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
   },
   explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),
 };
+
+/** The bank, with several snapshots in one run where the scenario lists them (multi-snapshot/several-snapshots.ts). */
+export const bankModel = withSeveralSnapshots(oneSnapshotBank);
