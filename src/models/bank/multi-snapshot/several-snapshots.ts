@@ -18,6 +18,7 @@ import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { BankState } from "../bank-state.js";
 import type { Scenario } from "../scenario.js";
 import { formatSnapshot, recordedSnapshot, snapshotKey, type RecordedSnapshot } from "../snapshot.js";
+import { promelaMultiSnapshotModel } from "../promela/promela-multi-snapshot.js";
 import { chandyLamportPerSnapshot } from "./chandy-lamport-per-snapshot.js";
 import { describeMultiStep } from "./describe-multi-snapshot-step.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
@@ -93,8 +94,11 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
       json: (report, options) => bank.report!.json(report, options),
     },
     promela: (scenario, file) => {
-      if (several(scenario)) throw new SnaplabError("UNSUPPORTED", `${file}: snapshots: snaplab promela writes one snapshot a run`);
-      return bank.promela!(scenario, file);
+      if (!several(scenario)) return bank.promela!(scenario, file);
+      // The one-snapshot model's refusals (rules, fields, sizes) hold for several snapshots too.
+      const { snapshots: _, ...one } = scenario;
+      bank.promela!(one, file);
+      return promelaMultiSnapshotModel(scenario);
     },
     explore: (scenario, rules, model, options) => {
       if (!several(scenario)) return bank.explore!(scenario, rules, model, options);

@@ -11,6 +11,7 @@
 import type { Scenario } from "../scenario.js";
 import { messageCatalogue, type MessageCatalogue } from "../packed/message-catalogue.js";
 import { promelaNames, type PromelaNames } from "./promela-names.js";
+import { promelaNonInterference } from "./promela-non-interference.js";
 import { promelaProperties } from "./promela-properties.js";
 
 /** The most sends on one channel the model is written for: its text grows with the cube of that number (32 sends: about 1 MB). */
@@ -48,7 +49,7 @@ export function promelaModel(scenario: Scenario): string {
     "",
     ...rules(scenario, catalogue, names),
     // Hidden flags are not part of the state; they only make SPIN's report name the property.
-    ...[...properties.map((p) => p.name), "termination"].map((name) => `hidden byte ${name}_holds;`),
+    ...[...properties.map((p) => p.name), "termination", "non_interference"].map((name) => `hidden byte ${name}_holds;`),
     "inline check() {",
     ...properties.map((p) => `  ${p.name}_holds = (!complete || ${p.name}); assert(${p.name}_holds);`),
     "}",
@@ -56,11 +57,16 @@ export function promelaModel(scenario: Scenario): string {
     "active proctype bank() {",
     "  do",
     ...actions(scenario, catalogue, names),
-    "  :: d_step { timeout -> termination_holds = complete; assert(termination_holds) }  /* a terminal state has a complete snapshot */",
+    `  :: d_step { timeout -> termination_holds = complete; assert(termination_holds); ${terminalCheck(scenario, names)} }  /* a terminal state has a complete snapshot, and the balances of a run without one */`,
     "  od",
     "}",
     "",
   ].join("\n");
+}
+
+/** Non-interference, asserted in the terminal step. */
+function terminalCheck(scenario: Scenario, names: PromelaNames): string {
+  return `non_interference_holds = (${promelaNonInterference(scenario, names)}); assert(non_interference_holds)`;
 }
 
 function header(scenario: Scenario, names: PromelaNames): string[] {
