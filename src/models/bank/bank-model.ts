@@ -48,7 +48,8 @@ const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, Snapshot
     if (scenario.algorithm !== "chandy-lamport") {
       throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
     }
-    const field = unmodelledField(scenario);
+    // The compact engine's fields, and non-atomic sends (a debit, then a transmit).
+    const field = unmodelledField(scenario.atomicSend === false ? { ...scenario, atomicSend: true } : scenario);
     if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
     const refusal = promelaRefusal(scenario);
     if (refusal) throw new SnaplabError("UNSUPPORTED", `${file}: ${refusal.field}: ${refusal.problem}`);

@@ -98,6 +98,8 @@ function declarations(scenario: Scenario, catalogue: MessageCatalogue, names: Pr
       `byte pc_${names.process[p]};  /* program steps done */`,
       `int bal_${names.process[p]} = ${scenario.initialBalances[p]};`,
       ...bits("recv"),
+      // With non-atomic sends, whether the next step is debited but not yet on its channel.
+      ...(scenario.atomicSend === false ? [`bit deb_${names.process[p]};`] : []),
       `bool recorded_${names.process[p]};`,
       `byte rpc_${names.process[p]};`,
       `int rbal_${names.process[p]};`,
@@ -159,9 +161,14 @@ function actions(scenario: Scenario, catalogue: MessageCatalogue, names: Promela
     catalogue.bySend[p]!.forEach((m, step) => {
       const { amount, channel, id } = catalogue.messages[m]!;
       const ch = names.channel[channel]!;
-      lines.push(
-        `  :: d_step { pc_${n} == ${step} -> pc_${n} = ${step + 1}; bal_${n} = bal_${n} - ${amount}; q_${ch}[qlen_${ch}] = ${names.message[m]}; qlen_${ch}++ }  /* send ${process}: ${id} */`,
-      );
+      const debit = `bal_${n} = bal_${n} - ${amount}`;
+      const transmit = `q_${ch}[qlen_${ch}] = ${names.message[m]}; qlen_${ch}++`;
+      if (scenario.atomicSend === false) {
+        lines.push(
+          `  :: d_step { pc_${n} == ${step} && !deb_${n} -> ${debit}; deb_${n} = 1 }  /* debit ${process}: ${id} */`,
+          `  :: d_step { pc_${n} == ${step} && deb_${n} -> pc_${n} = ${step + 1}; deb_${n} = 0; ${transmit} }  /* transmit ${process}: ${id} */`,
+        );
+      } else lines.push(`  :: d_step { pc_${n} == ${step} -> pc_${n} = ${step + 1}; ${debit}; ${transmit} }  /* send ${process}: ${id} */`);
     });
     if (catalogue.isInitiator[p]) lines.push(`  :: d_step { !recorded_${n} -> record_${n}(); check() }  /* initiate ${process} */`);
   });
