@@ -10,6 +10,7 @@
  */
 import type { Scenario } from "../scenario.js";
 import { messageCatalogue, type MessageCatalogue } from "../packed/message-catalogue.js";
+import { clearFlags, MULTI_CORE_SWITCH } from "./promela-multi-core.js";
 import { promelaNames, type PromelaNames } from "./promela-names.js";
 import { promelaNonInterference } from "./promela-non-interference.js";
 import { promelaProperties } from "./promela-properties.js";
@@ -43,6 +44,7 @@ export function promelaModel(scenario: Scenario): string {
   const properties = promelaProperties(scenario, catalogue, names);
   return [
     ...header(scenario, names),
+    ...MULTI_CORE_SWITCH,
     ...declarations(scenario, catalogue, names),
     ...properties.map((p) => `#define ${p.name} (${p.expression})`),
     `#define complete (${[...names.process.map((p) => `recorded_${p}`), ...names.channel.map((c) => `rec_${c} == CLOSED`)].join(" && ")})`,
@@ -52,12 +54,13 @@ export function promelaModel(scenario: Scenario): string {
     ...[...properties.map((p) => p.name), "termination", "non_interference"].map((name) => `hidden byte ${name}_holds;`),
     "inline check() {",
     ...properties.map((p) => `  ${p.name}_holds = (!complete || ${p.name}); assert(${p.name}_holds);`),
+    `  ${clearFlags(properties.map((p) => p.name))}`,
     "}",
     "",
     "active proctype bank() {",
     "  do",
     ...actions(scenario, catalogue, names),
-    `  :: d_step { timeout -> termination_holds = complete; assert(termination_holds); ${terminalCheck(scenario, names)} }  /* a terminal state has a complete snapshot, and the balances of a run without one */`,
+    `  :: d_step { timeout -> termination_holds = complete; assert(termination_holds); ${terminalCheck(scenario, names)}; ${clearFlags(["termination", "non_interference"])} }  /* a terminal state has a complete snapshot, and the balances of a run without one */`,
     "  od",
     "}",
     "",

@@ -8,6 +8,7 @@
  */
 import type { MultiSnapshotScenario } from "../multi-snapshot/multi-snapshot-state.js";
 import { messageCatalogue, type MessageCatalogue } from "../packed/message-catalogue.js";
+import { clearFlags, MULTI_CORE_SWITCH } from "./promela-multi-core.js";
 import { promelaNames, type PromelaNames } from "./promela-names.js";
 import { promelaNonInterference } from "./promela-non-interference.js";
 import { promelaProperties } from "./promela-properties.js";
@@ -32,6 +33,7 @@ export function promelaMultiSnapshotModel(scenario: MultiSnapshotScenario): stri
     ` *   ./pan                                                                   (verdict: assertion violated or not)`,
     ` * Processes: ${scenario.processes.map((p, i) => `${p} = ${names.process[i]}`).join(", ")}. */`,
     "",
+    ...MULTI_CORE_SWITCH,
     ...declarations(scenario, catalogue, names, ids, layer),
     ...ids.flatMap((s) => [...properties[s]!.map((p) => `#define ${p.name}_s${s} (${p.expression})`), `#define complete_s${s} (${complete(s)})`]),
     "",
@@ -40,13 +42,14 @@ export function promelaMultiSnapshotModel(scenario: MultiSnapshotScenario): stri
     ...ids.flatMap((s) => [
       `inline check_s${s}() {`,
       ...properties[s]!.map((p) => `  ${p.name}_s${s}_holds = (!complete_s${s} || ${p.name}_s${s}); assert(${p.name}_s${s}_holds);`),
+      `  ${clearFlags(properties[s]!.map((p) => `${p.name}_s${s}`))}`,
       "}",
     ]),
     ...rules(scenario, catalogue, names, ids, layer),
     "active proctype bank() {",
     "  do",
     ...actions(scenario, catalogue, names, ids, layer),
-    `  :: d_step { timeout -> ${ids.map((s) => `termination_s${s}_holds = complete_s${s}; assert(termination_s${s}_holds); `).join("")}non_interference_holds = (${promelaNonInterference(scenario, names)}); assert(non_interference_holds) }  /* every snapshot complete, the balances of a run without one */`,
+    `  :: d_step { timeout -> ${ids.map((s) => `termination_s${s}_holds = complete_s${s}; assert(termination_s${s}_holds); `).join("")}non_interference_holds = (${promelaNonInterference(scenario, names)}); assert(non_interference_holds); ${clearFlags([...ids.map((s) => `termination_s${s}`), "non_interference"])} }  /* every snapshot complete, the balances of a run without one */`,
     "  od",
     "}",
     "",
