@@ -17,9 +17,9 @@ import type { BankRecording } from "./reachability.js";
 import type { Cos418Scenario } from "./to-scenario.js";
 
 /** States explored at once before several snapshots are taken one by one (the multi-snapshot bank runs in the generic explorer). */
-export const SEVERAL_SNAPSHOTS_MAX_STATES = 20_000;
+export const SEVERAL_SNAPSHOTS_MAX_STATES = 10_000;
 /** States explored without reduction before partial-order reduction is used. */
-export const ONE_SNAPSHOT_MAX_STATES = 2_000_000;
+export const ONE_SNAPSHOT_MAX_STATES = 200_000;
 
 export interface RecordedSnapshots {
   /** Per distinct outcome, what each snapshot id recorded (an outcome of one snapshot explored alone has only that id). */
