@@ -79,5 +79,6 @@ function oneSnapshot(scenario: Cos418Scenario, maxStates: number): { report: Rep
 }
 
 function checked(scenario: Cos418Scenario, options: { maxStates?: number; reduction?: "por" }): Report {
-  return check(parseModelScenario(JSON.stringify(scenario), `${scenario.name}.json`), options);
+  // A scenario snaplab cannot take (too many servers, say) is refused naming what it was converted from.
+  return check(parseModelScenario(JSON.stringify(scenario), `the scenario converted from ${scenario.name.replace(/, snapshot \d+$/, "")}`), options);
 }
