@@ -89,8 +89,15 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
     recordedSnapshots: (scenario, states) =>
       several(scenario) ? (distinctSnapshotTuples(scenario, states as never) as never) : bank.recordedSnapshots!(scenario, states),
     report: {
-      // --list-snapshots tabulates one snapshot a run; with several, the tuples are listed in the JSON report.
-      text: (report, options) => bank.report!.text(report, several(report.scenario) ? { ...options, listSnapshots: false } : options),
+      // --list-snapshots tabulates one snapshot a run; with several, each outcome is a line per snapshot id.
+      text: (report, options) => {
+        if (!several(report.scenario) || !options.listSnapshots) return bank.report!.text(report, options);
+        const outcomes = (report.snapshots ?? []) as unknown as RecordedSnapshot[][];
+        const lines = outcomes.flatMap((tuple, i) =>
+          tuple.map((snapshot, s) => `  ${s === 0 ? `${i + 1}.`.padStart(5) : "     "} [${s}] ${formatSnapshot(snapshot)}`),
+        );
+        return `${bank.report!.text(report, { ...options, listSnapshots: false })}\nrecorded snapshots (each outcome: what every snapshot recorded):\n${lines.join("\n")}\n`;
+      },
       json: (report, options) => bank.report!.json(report, options),
     },
     promela: (scenario, file) => {
