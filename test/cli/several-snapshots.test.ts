@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseModelScenario } from "../../../src/models/registry.js";
-import { runCli } from "../../support/cli.js";
-import { tempDir } from "../../support/temp-dir.js";
+import { parseModelScenario } from "../../src/models/registry.js";
+import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const twoSnapshots = {
   name: "two-node, two snapshots",

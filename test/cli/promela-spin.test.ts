@@ -8,16 +8,16 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { check } from "../../../../src/check/check.js";
-import { seed000 } from "../../../../src/models/bank/algorithms/seed000.js";
-import { exploreBfs } from "../../../../src/explore/bfs.js";
-import { loadScenario } from "../../../../src/models/bank/parse-scenario.js";
-import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
-import { promelaNonInterference } from "../../../../src/models/bank/promela/promela-non-interference.js";
-import { bankProperties } from "../../../../src/models/bank/properties.js";
-import { bankSystem } from "../../../../src/models/bank/system.js";
-import { parseModelScenario } from "../../../../src/models/registry.js";
-import { tempDir } from "../../../support/temp-dir.js";
+import { check } from "../../src/check/check.js";
+import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
+import { exploreBfs } from "../../src/explore/bfs.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
+import { promelaNonInterference } from "../../src/models/bank/promela/promela-non-interference.js";
+import { bankProperties } from "../../src/models/bank/properties.js";
+import { bankSystem } from "../../src/models/bank/system.js";
+import { parseModelScenario } from "../../src/models/registry.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const spinInstalled = spawnSync("spin", ["-V"]).status === 0 && spawnSync("gcc", ["--version"]).status === 0;
 
