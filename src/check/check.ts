@@ -9,7 +9,8 @@
 import { exploreBfs } from "../explore/bfs.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";
-import type { Counterexample, Report } from "./report.js";
+import { counterexampleOf } from "./counterexample.js";
+import type { Report } from "./report.js";
 
 export interface CheckOptions<Rules extends Named = Named> extends SearchOptions {
   /** Run these rules instead of the ones the scenario names (a learner's, say). */
@@ -34,21 +35,7 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     : exploreBfs(model, exploreOptions);
   const properties = model.properties().map(({ name, claim }) => ({ name, claim, holds: !result.violations.some((v) => v.property === name) }));
   const counterexamples = properties.flatMap(({ name }) =>
-    result.violations
-      .filter((v) => v.property === name)
-      .map((violation): Counterexample<State, Action> => {
-        const { reason, path } = violation;
-        const end = path.states[path.states.length - 1]!;
-        return {
-          property: name,
-          reason,
-          length: path.actions.length,
-          path,
-          steps: path.actions.map((action, i) => descriptor.describeStep(scenario, rules, path.states[i]!, action, path.states[i + 1]!)),
-          view: descriptor.spaceTime(scenario, rules, violation),
-          ...(descriptor.describeEnd ? { recorded: descriptor.describeEnd(scenario, end) } : {}),
-        };
-      }),
+    result.violations.filter((v) => v.property === name).map((violation) => counterexampleOf(descriptor, scenario, rules, violation)),
   );
   const { states, transitions, executions, executionsThrough, elapsedMs } = result;
   return {

@@ -24,13 +24,28 @@ export interface CounterexampleFiles extends PictureFiles {
 }
 
 /** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */
-export function writeCounterexampleFiles(model: ModelDescriptor, report: Report, files: CounterexampleFiles): string[] {
+export function writeCounterexampleFiles(
+  model: ModelDescriptor,
+  report: Pick<Report, "scenario" | "algorithm" | "counterexamples">,
+  files: CounterexampleFiles,
+): string[] {
   return writeEach(report.counterexamples, files, {
     svg: (c: Counterexample) => svgDiagram(c.view),
     mermaid: (c: Counterexample) => mermaidDiagram(c.view),
     shiviz: (c: Counterexample) => shivizLog(c.view),
     saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, report.algorithm, c)),
   });
+}
+
+/** Writes the files a command line asks for, names each on stderr, and says so when there is no counterexample to write. */
+export function writeAskedFiles(model: ModelDescriptor, report: Pick<Report, "scenario" | "algorithm" | "counterexamples">, files: CounterexampleFiles): void {
+  const asked = { svg: files.svg, mermaid: files.mermaid, shiviz: files.shiviz, saveTrace: files.saveTrace };
+  for (const file of writeCounterexampleFiles(model, report, asked)) process.stderr.write(`wrote ${file}\n`);
+  const named = Object.entries(asked).filter(([, file]) => file !== undefined);
+  if (named.length > 0 && report.counterexamples.length === 0) {
+    const flags = named.map(([kind]) => `--${kind === "saveTrace" ? "save-trace" : kind}`).join(", ");
+    process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${flags}: nothing written\n`);
+  }
 }
 
 function writeEach<C extends { readonly property: string }, Kind extends string>(

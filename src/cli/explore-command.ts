@@ -12,8 +12,10 @@ import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
-import { writeCounterexampleFiles } from "./counterexample-files.js";
+import { writeAskedFiles } from "./counterexample-files.js";
+import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
+import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
 
 interface ExploreArgs {
@@ -29,7 +31,10 @@ interface ExploreArgs {
   mermaid?: string;
   shiviz?: string;
   saveTrace?: string;
-  search: "bfs" | "dfs";
+  search: "bfs" | "dfs" | "random";
+  walks: number;
+  seed: number;
+  maxSteps: number;
   reduction: "none" | "por";
   fingerprint: boolean;
   engine: "auto" | "generic";
@@ -66,10 +71,13 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
       .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
       .option("search", {
-        choices: ["bfs", "dfs"] as const,
+        choices: ["bfs", "dfs", "random"] as const,
         default: "bfs" as const,
-        describe: "breadth-first (shortest counterexamples) or depth-first (less memory)",
+        describe: "breadth-first (shortest counterexamples), depth-first (less memory) or random walks (beyond exhaustive reach; proves nothing)",
       })
+      .option("walks", { type: "number", default: 1000, describe: "with --search random: how many walks" })
+      .option("seed", { type: "number", default: 1, describe: "with --search random: the seed of the walks (the same seed, the same walks)" })
+      .option("max-steps", { type: "number", default: 10_000, describe: "with --search random: give up on a walk after this many steps" })
       .option("reduction", {
         choices: ["none", "por"] as const,
         default: "none" as const,
@@ -85,6 +93,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         const max = args["max-states"];
         const memory = args["max-memory"];
         if (!(Number.isInteger(memory) && memory > 0)) return "--max-memory must be a positive integer (MB)";
+        const walkOption = randomWalkOptionProblem(args as unknown as ExploreArgs);
+        if (walkOption) return walkOption;
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
@@ -101,6 +111,10 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
   for (const { key, apply } of model.settings ?? []) {
     const value = (args as unknown as Record<string, unknown>)[key];
     if (typeof value === "boolean") scenario = apply(scenario, value);
+  }
+  if (args.search === "random") {
+    exploreByRandomWalks({ model, scenario }, args, rules);
+    return;
   }
   const report = checkWithProgress(
     { model, scenario },
@@ -123,13 +137,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
   const json = () => JSON.stringify(model.report ? model.report.json(report, options) : modelJsonReport(report)) + "\n";
   const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
   process.stdout.write(args.json ? json() : text());
-  const files = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, saveTrace: args.saveTrace };
-  for (const file of writeCounterexampleFiles(model, report, files)) process.stderr.write(`wrote ${file}\n`);
-  const asked = Object.entries(files).filter(([, file]) => file !== undefined);
-  if (asked.length > 0 && report.counterexamples.length === 0) {
-    const flags = asked.map(([kind]) => `--${kind === "saveTrace" ? "save-trace" : kind}`).join(", ");
-    process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${flags}: nothing written\n`);
-  }
+  writeAskedFiles(model, report, args);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
 
@@ -144,7 +152,7 @@ function checkWithProgress(modelScenario: ModelScenario, options: CheckOptions, 
     const tries = ["raise --max-states", ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []), "or shrink the scenario"];
     throw new SnaplabError("STATE_LIMIT", `stopped after ${error.limit.toLocaleString("en-US")} states (--max-states); ${tries.join(", ")}`);
   } finally {
-    clearProgress();
+    clearProgressLine();
   }
 }
 
@@ -171,27 +179,11 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
   );
 }
 
-// Progress goes to stderr only, so stdout stays one report (or one JSON object).
-// A terminal's line is redrawn in place every second; a log gets a line every
-// ten seconds, to show the run is alive; SNAPLAB_PROGRESS_EVERY_MS sets either.
-function progressEveryMs(): number {
-  const asked = Number(process.env.SNAPLAB_PROGRESS_EVERY_MS);
-  if (process.env.SNAPLAB_PROGRESS_EVERY_MS !== undefined && Number.isInteger(asked) && asked >= 0) return asked;
-  return process.stderr.isTTY ? 1000 : 10_000;
-}
-
-let progressShown = false;
-
 function showProgress(progress: Progress & Partial<SearchProgress>): void {
   const rate = Math.round(progress.states / (progress.elapsedMs / 1000));
   const memory = Math.round(process.memoryUsage().rss / 2 ** 20);
   const depth = progress.depth === undefined ? "" : `, depth ${progress.depth}`;
-  const line = `exploring: ${progress.states.toLocaleString("en-US")} states, ${rate.toLocaleString("en-US")} states/s, ${progress.queued.toLocaleString("en-US")} queued${depth}, ${memory} MB`;
-  process.stderr.write(process.stderr.isTTY ? `\r${line}\x1b[K` : `${line}\n`);
-  progressShown = true;
-}
-
-function clearProgress(): void {
-  if (progressShown && process.stderr.isTTY) process.stderr.write("\r\x1b[K");
-  progressShown = false;
+  showProgressLine(
+    `exploring: ${progress.states.toLocaleString("en-US")} states, ${rate.toLocaleString("en-US")} states/s, ${progress.queued.toLocaleString("en-US")} queued${depth}, ${memory} MB`,
+  );
 }

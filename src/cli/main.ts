@@ -6,6 +6,7 @@
 import yargs from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { models, type ModelRegistry } from "../models/registry.js";
+import { cos418Command } from "./cos418-command.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
 import { replayCommand } from "./replay-command.js";
@@ -18,7 +19,16 @@ import { snaplabVersion } from "./version.js";
 
 /** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
 export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
-  const commands = [exploreCommand(registry), replayCommand(registry), gradeCommand, listCommand, hintCommand, promelaCommand(registry), classroomCommand];
+  const commands = [
+    exploreCommand(registry),
+    replayCommand(registry),
+    gradeCommand,
+    listCommand,
+    hintCommand,
+    promelaCommand(registry),
+    cos418Command,
+    classroomCommand,
+  ];
   const names = commands.map((c) => String(c.command).split(" ")[0]!);
   try {
     await commands

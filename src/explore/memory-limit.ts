@@ -5,7 +5,6 @@
  * states; the limit is checked then, against the process's resident memory
  * (the stored states live in typed arrays outside the JavaScript heap).
  */
-import type { Progress } from "./exploration.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 
 /** The default: leaves room on a machine of 8 GB or more (the stored states of the shipped scenarios take under 1 GB). */
@@ -29,7 +28,7 @@ export class MemoryLimitError extends SnaplabError {
  * progress on to `show` about every `showEveryMs`: give it to a search with a
  * progress interval of 0, so that the memory is checked at every chance.
  */
-export function watchingMemory<P extends Progress>(limitMb: number, show: (progress: P) => void, showEveryMs: number): (progress: P) => void {
+export function watchingMemory<P>(limitMb: number, show: (progress: P) => void, showEveryMs: number): (progress: P) => void {
   let nextShowAt = performance.now() + showEveryMs;
   return (progress) => {
     const usedMb = Math.round(process.memoryUsage.rss() / 2 ** 20);

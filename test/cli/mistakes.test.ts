@@ -28,7 +28,9 @@ describe("a mistyped command", () => {
   });
 
   it("lists the commands when none is near", () => {
-    expect(refusal("frobnicate")).toBe("snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, classroom)\n");
+    expect(refusal("frobnicate")).toBe(
+      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, classroom)\n",
+    );
   });
 
   it("says to name a command when there is none", () => {
@@ -38,7 +40,7 @@ describe("a mistyped command", () => {
 
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", () => {
-    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs\n");
+    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
     expect(refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
   });
 });

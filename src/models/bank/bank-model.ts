@@ -19,13 +19,14 @@ import { bankFields } from "./fields.js";
 import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
 import { parseScenario } from "./parse-scenario.js";
 import { promelaModel, promelaRefusal } from "./promela/promela-model.js";
+import { withSeveralSnapshots } from "./multi-snapshot/several-snapshots.js";
 import { scenarioJson } from "./scenario-json.js";
 import type { Scenario } from "./scenario.js";
 import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnapshot } from "./snapshot.js";
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
-export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
   name: "bank",
   fields: bankFields,
   parse: parseScenario,
@@ -48,12 +49,20 @@ export const bankModel: ModelDescriptor<Scenario, BankState, BankAction, Snapsho
     if (scenario.algorithm !== "chandy-lamport") {
       throw new SnaplabError("UNSUPPORTED", `${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not ${scenario.algorithm}`);
     }
-    // Unlike the compact engine, the Promela model writes unreliable channels.
-    const field = unmodelledField({ ...scenario, lossy: undefined, duplicating: undefined });
+    // Unlike the compact engine, the Promela model writes unreliable channels and non-atomic sends
+    // (a debit, then a transmit).
+    const faulty = scenario.lossy !== undefined || scenario.duplicating !== undefined;
+    const field = unmodelledField({ ...scenario, lossy: undefined, duplicating: undefined, atomicSend: true });
     if (field) throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model ${field}`);
+    if (faulty && scenario.atomicSend === false) {
+      throw new SnaplabError("UNSUPPORTED", `${file}: snaplab promela does not model atomicSend: false on unreliable channels`);
+    }
     const refusal = promelaRefusal(scenario);
     if (refusal) throw new SnaplabError("UNSUPPORTED", `${file}: ${refusal.field}: ${refusal.problem}`);
     return promelaModel(scenario);
   },
   explore: (scenario, rules, model, options) => exploreBankModel(scenario, rules, model, options as BankExploreOptions),
 };
+
+/** The bank, with several snapshots in one run where the scenario lists them (multi-snapshot/several-snapshots.ts). */
+export const bankModel = withSeveralSnapshots(oneSnapshotBank);

@@ -36,6 +36,15 @@ export function initialMultiState(scenario: MultiSnapshotScenario): MultiSnapsho
 
 /** The bank as snapshot `s` sees it: its recordings, every message in flight. */
 export function layerState(state: MultiSnapshotState, s: number): BankState {
+  // States are immutable, so each view is built once: every property, key and step of a state asks for it.
+  let views = layerViews.get(state);
+  if (!views) layerViews.set(state, (views = []));
+  return (views[s] ??= buildLayerState(state, s));
+}
+
+const layerViews = new WeakMap<MultiSnapshotState, BankState[]>();
+
+function buildLayerState(state: MultiSnapshotState, s: number): BankState {
   const layer = state.layers[s]!;
   return {
     processes: state.bank.processes.map((p, i) => ({ ...p, recorded: layer.recorded[i]! })),

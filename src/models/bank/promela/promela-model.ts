@@ -10,7 +10,9 @@
  */
 import type { Scenario } from "../scenario.js";
 import { messageCatalogue, type MessageCatalogue } from "../packed/message-catalogue.js";
+import { clearFlags, MULTI_CORE_SWITCH } from "./promela-multi-core.js";
 import { promelaNames, type PromelaNames } from "./promela-names.js";
+import { promelaNonInterference } from "./promela-non-interference.js";
 import { promelaProperties } from "./promela-properties.js";
 import { channelsInWords, isDuplicating, isLossy } from "../faults.js";
 import { PROMELA_MAX_LOSSY_SENDS, recordedCapacity } from "./promela-fault-properties.js";
@@ -49,27 +51,36 @@ export function promelaModel(scenario: Scenario): string {
   const properties = promelaProperties(scenario, catalogue, names);
   return [
     ...header(scenario, names),
+    ...MULTI_CORE_SWITCH,
     ...declarations(scenario, catalogue, names),
     ...properties.map((p) => `#define ${p.name} (${p.expression})`),
     `#define complete (${[...names.process.map((p) => `recorded_${p}`), ...names.channel.map((c) => `rec_${c} == CLOSED`)].join(" && ")})`,
     "",
     ...rules(scenario, catalogue, names),
     // Hidden flags are not part of the state; they only make SPIN's report name the property.
-    ...[...properties.map((p) => p.name), "termination"].map((name) => `hidden byte ${name}_holds;`),
+    ...[...properties.map((p) => p.name), "termination", "non_interference"].map((name) => `hidden byte ${name}_holds;`),
     ...properties.flatMap((p) => p.hidden ?? []),
     "inline check() {",
     ...properties.flatMap((p) => p.prepare ?? []),
     ...properties.map((p) => `  ${p.name}_holds = (!complete || ${p.name}); assert(${p.name}_holds);`),
+    `  ${clearFlags(properties.map((p) => p.name))}`,
+    // Under multi-core SPIN the properties' helper variables are ordinary ones too: 0 again after each check.
+    ...properties.flatMap((p) => p.hidden ?? []).map((declaration) => `  ${/(\w+);$/.exec(declaration)![1]} = 0;`),
     "}",
     "",
     "active proctype bank() {",
     "  do",
     ...actions(scenario, catalogue, names),
-    "  :: d_step { timeout -> termination_holds = complete; assert(termination_holds) }  /* a terminal state has a complete snapshot */",
+    `  :: d_step { timeout -> termination_holds = complete; assert(termination_holds); ${terminalCheck(scenario, names, catalogue)}; ${clearFlags(["termination", "non_interference"])} }  /* a terminal state has a complete snapshot, and the balances of a run without one */`,
     "  od",
     "}",
     "",
   ].join("\n");
+}
+
+/** Non-interference, asserted in the terminal step. */
+function terminalCheck(scenario: Scenario, names: PromelaNames, catalogue: MessageCatalogue): string {
+  return `non_interference_holds = (${promelaNonInterference(scenario, names, catalogue)}); assert(non_interference_holds)`;
 }
 
 function header(scenario: Scenario, names: PromelaNames): string[] {
@@ -106,6 +117,8 @@ function declarations(scenario: Scenario, catalogue: MessageCatalogue, names: Pr
       `byte pc_${names.process[p]};  /* program steps done */`,
       `int bal_${names.process[p]} = ${scenario.initialBalances[p]};`,
       ...bits("recv"),
+      // With non-atomic sends, whether the next step is debited but not yet on its channel.
+      ...(scenario.atomicSend === false ? [`bit deb_${names.process[p]};`] : []),
       `bool recorded_${names.process[p]};`,
       `byte rpc_${names.process[p]};`,
       `int rbal_${names.process[p]};`,
@@ -169,9 +182,14 @@ function actions(scenario: Scenario, catalogue: MessageCatalogue, names: Promela
     catalogue.bySend[p]!.forEach((m, step) => {
       const { amount, channel, id } = catalogue.messages[m]!;
       const ch = names.channel[channel]!;
-      lines.push(
-        `  :: d_step { pc_${n} == ${step} -> pc_${n} = ${step + 1}; bal_${n} = bal_${n} - ${amount}; q_${ch}[qlen_${ch}] = ${names.message[m]}; qlen_${ch}++ }  /* send ${process}: ${id} */`,
-      );
+      const debit = `bal_${n} = bal_${n} - ${amount}`;
+      const transmit = `q_${ch}[qlen_${ch}] = ${names.message[m]}; qlen_${ch}++`;
+      if (scenario.atomicSend === false) {
+        lines.push(
+          `  :: d_step { pc_${n} == ${step} && !deb_${n} -> ${debit}; deb_${n} = 1 }  /* debit ${process}: ${id} */`,
+          `  :: d_step { pc_${n} == ${step} && deb_${n} -> pc_${n} = ${step + 1}; deb_${n} = 0; ${transmit} }  /* transmit ${process}: ${id} */`,
+        );
+      } else lines.push(`  :: d_step { pc_${n} == ${step} -> pc_${n} = ${step + 1}; ${debit}; ${transmit} }  /* send ${process}: ${id} */`);
     });
     if (catalogue.isInitiator[p]) lines.push(`  :: d_step { !recorded_${n} -> record_${n}(); check() }  /* initiate ${process} */`);
   });

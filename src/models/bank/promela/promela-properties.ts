@@ -88,7 +88,14 @@ export function promelaProperties(scenario: Scenario, catalogue: MessageCatalogu
     const credits = catalogue.toProcess[p]!.map((m) => `((${sentInCut(m)}) && !${inRecording(m)} -> ${messages[m]!.amount} : 0)`);
     return `${scenario.initialBalances[p]} - (${sum(debits)}) + ${sum(credits)}`;
   };
-  const reachable = and([fits, ...scenario.processes.map((_, p) => `rbal_${proc(p)} == ${implied(p)}`)]);
+  // With non-atomic sends a process may record between the debit and the transmit of its step rpc.
+  const midSend = (p: number) =>
+    scenario.atomicSend === false
+      ? catalogue.bySend[p]!.map((m, step) => `(rpc_${proc(p)} == ${step} && rbal_${proc(p)} == ${implied(p)} - ${messages[m]!.amount})`)
+      : [];
+  const balanceFits = (p: number) =>
+    scenario.atomicSend === false ? or([`rbal_${proc(p)} == ${implied(p)}`, ...midSend(p)]) : `rbal_${proc(p)} == ${implied(p)}`;
+  const reachable = and([fits, ...scenario.processes.map((_, p) => balanceFits(p))]);
 
   return [
     { name: "no_ghost_receive", expression: noGhostReceive },

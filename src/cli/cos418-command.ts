@@ -1,0 +1,81 @@
+/**
+ * `snaplab cos418 TOP EVENTS [--expect SNAP...] [--out FILE]`: Princeton
+ * COS418's snapshot test data as a snaplab scenario, and for each expected
+ * snapshot whether snaplab's rules record exactly that one in some
+ * interleaving.
+ */
+import { basename, extname } from "node:path";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { Cos418Error } from "../cos418/cos418-error.js";
+import { parseEvents } from "../cos418/events.js";
+import { parseExpectedSnapshot } from "../cos418/expected-snapshot.js";
+import { formatCos418Snapshot, reachability, type BankRecording } from "../cos418/reachability.js";
+import { recordedSnapshots } from "../cos418/recorded-snapshots.js";
+import { cos418Scenario } from "../cos418/to-scenario.js";
+import { parseTopology } from "../cos418/topology.js";
+import { readTextFile } from "../files/read-text-file.js";
+import { ExitCode } from "./exit-code.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
+
+interface Cos418Args {
+  top: string;
+  events: string;
+  expect: string[];
+  out?: string;
+}
+
+export const cos418Command: CommandModule<object, Cos418Args> = {
+  command: "cos418 <top> <events>",
+  describe: "Convert COS418's snapshot test data (.top, .events) to a scenario and say whether each expected .snap can be recorded",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("top", { type: "string", demandOption: true, describe: "topology: the server count, `<id> <tokens>` per server, then `<src> <dst>` links" })
+      .positional("events", { type: "string", demandOption: true, describe: "events: `send <src> <dst> <n>`, `snapshot <id>`, `tick [N]` (ticks are dropped)" })
+      .option("expect", { type: "string", array: true, default: [], describe: "expected snapshot files (.snap) to look for among the recorded ones" })
+      .option("out", { type: "string", describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
+  handler: (args: ArgumentsCamelCase<Cos418Args>) => {
+    if (args.out) checkReportFile(args.out);
+    const read = (file: string) => readTextFile(file, (reason) => never(new Cos418Error(file, undefined, `cannot read (${reason})`)));
+    const topology = parseTopology(read(args.top), args.top);
+    const events = parseEvents(read(args.events), args.events, topology);
+    const name = basename(args.events, extname(args.events));
+    const scenario = cos418Scenario(name, topology, events);
+    const snapshots = events.events.filter((e) => e.kind === "snapshot").length;
+    const expected = args.expect.map((file) => parseExpectedSnapshot(read(file), file, topology, snapshots));
+    if (args.out) writeReportFile(args.out, JSON.stringify(scenario, null, 2) + "\n");
+
+    const sends = events.events.length - snapshots;
+    const lines = [
+      `${name}: ${topology.servers.length} servers, ${topology.links.length} links, ${sends} sends, ${snapshots} snapshot${snapshots === 1 ? "" : "s"}` +
+        (events.ticks > 0 ? ` (${events.ticks} tick${events.ticks === 1 ? "" : "s"} dropped: every interleaving is explored)` : ""),
+      ...(args.out ? [`  scenario    ${args.out}`] : []),
+    ];
+    const recorded = recordedSnapshots(scenario);
+    lines.push(
+      `  explored    ${recorded.states.toLocaleString("en-US")} states, ${recorded.how}`,
+      `  recorded    ${recorded.outcomes.length.toLocaleString("en-US")} distinct ${snapshots === 1 ? "snapshots" : "outcomes"}`,
+      `  properties  ${recorded.violated.length === 0 ? "all hold" : `VIOLATED: ${recorded.violated.join(", ")}`}`,
+    );
+    const verdicts = expected.map((snap) => reachability(snap, recorded.outcomes));
+    if (verdicts.length > 0) lines.push("");
+    const width = Math.max(0, ...verdicts.map((v) => v.expected.file.length));
+    for (const { expected: snap, reachable, closest } of verdicts) {
+      const head = `  ${snap.file.padEnd(width)}  snapshot ${snap.id}  `;
+      if (reachable) lines.push(`${head}reachable`);
+      else lines.push(`${head}NOT reachable`, `    expected: ${formatCos418Snapshot(snap.tokens, snap.messages)}`, `    closest:  ${closestText(closest)}`);
+    }
+    process.stdout.write(lines.join("\n") + "\n");
+    process.exitCode = verdicts.every((v) => v.reachable) ? ExitCode.AllHold : ExitCode.Violated;
+  },
+};
+
+function closestText(closest: { recording: BankRecording; distance: number } | undefined): string {
+  if (!closest) return "no interleaving records this snapshot";
+  const tokens = Object.fromEntries(Object.entries(closest.recording.processes).map(([id, p]) => [id, p?.balance]));
+  const off = `${closest.distance} token${closest.distance === 1 ? "" : "s"} off`;
+  return `${formatCos418Snapshot(tokens, closest.recording.channels)} (${off})`;
+}
+
+function never(error: Error): never {
+  throw error;
+}

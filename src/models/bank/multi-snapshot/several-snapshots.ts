@@ -1,0 +1,169 @@
+/**
+ * Several snapshots in one scenario file: a bank scenario with a `snapshots`
+ * field (the process that starts each snapshot, in id order) runs the
+ * multi-snapshot system (system.ts beside this file) instead of the one-
+ * snapshot bank, through the same descriptor, so that explore, replay,
+ * random walks and promela read such a file like any other bank scenario.
+ * Everything else about the file is the bank's; the reference rules are
+ * Chandy-Lamport once per snapshot id.
+ */
+import type { ModelDescriptor } from "../../../check/model-descriptor.js";
+import type { Violation } from "../../../explore/exploration.js";
+import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
+import { SnaplabError } from "../../../errors/snaplab-error.js";
+import { ScenarioError } from "../../../errors/scenario-error.js";
+import type { ScenarioField } from "../../../scenario/scenario-fields.js";
+import { formatAction, type BankAction } from "../actions.js";
+import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
+import type { BankState } from "../bank-state.js";
+import type { Scenario } from "../scenario.js";
+import { formatSnapshot, recordedSnapshot, snapshotKey, type RecordedSnapshot } from "../snapshot.js";
+import { promelaMultiSnapshotModel } from "../promela/promela-multi-snapshot.js";
+import { chandyLamportPerSnapshot } from "./chandy-lamport-per-snapshot.js";
+import { describeMultiStep } from "./describe-multi-snapshot-step.js";
+import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
+import { multiSnapshotSystem } from "./system.js";
+
+type BankDescriptor = ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot>;
+
+export const snapshotsField: ScenarioField<MultiSnapshotScenario> = {
+  key: "snapshots",
+  meaning:
+    "optional list of processes, one per snapshot: snapshot k is started by the k-th (a process may start several, in id order; each must be an initiator). Given, the run takes all these snapshots, each checked for the five properties (the multi-snapshot bank); left out, one snapshot started by any initiator",
+  read: (value, before, { fail }) => {
+    const processes = before.processes!;
+    if (!Array.isArray(value) || value.length === 0) fail("snapshots", "must be a non-empty list of processes");
+    const faulty = before as Partial<Scenario>;
+    if (faulty.lossy !== undefined || faulty.duplicating !== undefined) {
+      fail("snapshots", "several snapshots in one run need reliable channels (no lossy or duplicating ones)");
+    }
+    const snapshots = (value as unknown[]).map((name, k) => {
+      const p = typeof name === "string" ? processes.indexOf(name) : -1;
+      if (p < 0) fail(`snapshots[${k}]`, `unknown process ${JSON.stringify(name)} (the processes are ${processes.join(", ")})`);
+      if (!before.initiators!.includes(p)) fail(`snapshots[${k}]`, `${name} starts a snapshot, so it must be listed in initiators`);
+      return p;
+    });
+    return { snapshots };
+  },
+};
+
+export function hasSeveralSnapshots(scenario: Scenario): scenario is MultiSnapshotScenario {
+  return Array.isArray((scenario as Partial<MultiSnapshotScenario>).snapshots);
+}
+
+/** The bank's descriptor, reading and running scenarios with a `snapshots` field as the multi-snapshot bank. */
+export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
+  // Inside, a multi-snapshot scenario's states are MultiSnapshotStates; the descriptor's types are the bank's (hence `as never`).
+  const several = (scenario: Scenario): scenario is MultiSnapshotScenario => hasSeveralSnapshots(scenario);
+  const layerOf = (property: string) => Number(/\(snapshot (\d+)\)$/.exec(property)?.[1] ?? 0);
+  return {
+    ...bank,
+    fields: [...bank.fields, snapshotsField as unknown as ScenarioField<Scenario>],
+    parse: (text, file) => parseSeveral(bank, text, file),
+    runTitle: (scenario, rules) =>
+      `${bank.runTitle!(scenario, rules)}${several(scenario) ? `, ${scenario.snapshots.length} snapshot${scenario.snapshots.length === 1 ? "" : "s"}` : ""}`,
+    build: (scenario, rules) => (several(scenario) ? (multiSnapshotSystem(scenario, multiRules(rules)) as never) : bank.build(scenario, rules)),
+    describeStep: (scenario, rules, before, action, after) =>
+      several(scenario) ? describeMultiStep(scenario, before as never, action, after as never) : bank.describeStep(scenario, rules, before, action, after),
+    spaceTime: (scenario, rules, violation) => {
+      if (!several(scenario)) return bank.spaceTime(scenario, rules, violation);
+      // Drawn as the violated snapshot sees the run: its recordings, every marker.
+      const s = layerOf(violation.property);
+      const states = (violation.path.states as unknown as MultiSnapshotState[]).map((state) => layerState(state, s));
+      return bank.spaceTime(scenario, rules, { ...violation, path: { states, actions: violation.path.actions } } as Violation<BankState, BankAction>);
+    },
+    trace: {
+      scenarioJson: (scenario) => ({
+        ...bank.trace!.scenarioJson(scenario),
+        ...(several(scenario) ? { snapshots: scenario.snapshots.map((p) => scenario.processes[p]) } : {}),
+      }),
+      actionName: (scenario, state, action) => formatAction(scenario, several(scenario) ? (state as unknown as MultiSnapshotState).bank : state, action),
+      stateLines: (scenario, state) =>
+        several(scenario)
+          ? [
+              ...bank.trace!.stateLines(scenario, { ...(state as unknown as MultiSnapshotState).bank }),
+              ...scenario.snapshots.map((_, s) => `snapshot ${s}: ${formatSnapshot(recordedSnapshot(scenario, layerState(state as never, s)))}`),
+            ]
+          : bank.trace!.stateLines(scenario, state),
+    },
+    describeEnd: (scenario, state) =>
+      several(scenario)
+        ? scenario.snapshots.map((_, s) => `[${s}] ${formatSnapshot(recordedSnapshot(scenario, layerState(state as never, s)))}`).join(" | ")
+        : bank.describeEnd!(scenario, state),
+    recordedSnapshots: (scenario, states) =>
+      several(scenario) ? (distinctSnapshotTuples(scenario, states as never) as never) : bank.recordedSnapshots!(scenario, states),
+    report: {
+      // --list-snapshots tabulates one snapshot a run; with several, each outcome is a line per snapshot id.
+      text: (report, options) => {
+        if (!several(report.scenario) || !options.listSnapshots) return bank.report!.text(report, options);
+        const outcomes = (report.snapshots ?? []) as unknown as RecordedSnapshot[][];
+        const lines = outcomes.flatMap((tuple, i) =>
+          tuple.map((snapshot, s) => `  ${s === 0 ? `${i + 1}.`.padStart(5) : "     "} [${s}] ${formatSnapshot(snapshot)}`),
+        );
+        return `${bank.report!.text(report, { ...options, listSnapshots: false })}\nrecorded snapshots (each outcome: what every snapshot recorded):\n${lines.join("\n")}\n`;
+      },
+      json: (report, options) => bank.report!.json(report, options),
+    },
+    promela: (scenario, file) => {
+      if (!several(scenario)) return bank.promela!(scenario, file);
+      // The one-snapshot model's refusals (rules, fields, sizes) hold for several snapshots too.
+      const { snapshots: _, ...one } = scenario;
+      bank.promela!(one, file);
+      return promelaMultiSnapshotModel(scenario);
+    },
+    explore: (scenario, rules, model, options) => {
+      if (!several(scenario)) return bank.explore!(scenario, rules, model, options);
+      const result = exploreBfs(model, { ...options, maxStates: options.maxStates ?? GENERIC_MAX_STATES });
+      const ignored = [
+        ...(options.search === "dfs" ? ["--search dfs"] : []),
+        ...(options.reduction === "por" ? ["--reduction por"] : []),
+        ...(options.fingerprint ? ["--fingerprint"] : []),
+      ];
+      const fallback = "several snapshots in one run: the compact engine models one";
+      const search = { engine: "generic", fallback, search: "bfs", reduction: "none", fingerprint: false } as const;
+      return { ...result, search: ignored.length > 0 ? { ...search, ignored } : search };
+    },
+  };
+}
+
+/** Several snapshots run the reference rules, once per snapshot; other rules are written for one snapshot a run. */
+function multiRules(rules: SnapshotAlgorithm) {
+  if (rules.name === chandyLamportPerSnapshot.name) return chandyLamportPerSnapshot;
+  throw new SnaplabError("UNSUPPORTED", `several snapshots in one run (snapshots) run the chandy-lamport rules only, not ${rules.name}`);
+}
+
+function parseSeveral(bank: BankDescriptor, text: string, file: string): Scenario {
+  const json = jsonObject(text);
+  if (!json || !("snapshots" in json)) return bank.parse(text, file);
+  const { snapshots, ...rest } = json;
+  const scenario = bank.parse(JSON.stringify(rest), file);
+  if (scenario.atomicSend === false) throw new ScenarioError(file, "atomicSend", "several snapshots in one run need atomic sends (leave atomicSend out)");
+  const fail = (field: string, problem: string): never => {
+    throw new ScenarioError(file, field, problem);
+  };
+  return { ...scenario, ...snapshotsField.read(snapshots, scenario as Partial<MultiSnapshotScenario>, { fail, name: scenario.name }) } as MultiSnapshotScenario;
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The distinct tuples of snapshots recorded in `states`, one recorded snapshot per id, in first-seen order. */
+function distinctSnapshotTuples(scenario: MultiSnapshotScenario, states: readonly MultiSnapshotState[]): RecordedSnapshot[][] {
+  const seen = new Map<string, RecordedSnapshot[]>();
+  for (const state of states) {
+    const layers = scenario.snapshots.map((_, s) => layerState(state, s));
+    const key = layers.map(snapshotKey).join("|");
+    if (!seen.has(key))
+      seen.set(
+        key,
+        layers.map((layer) => recordedSnapshot(scenario, layer)),
+      );
+  }
+  return [...seen.values()];
+}
