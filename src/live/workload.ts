@@ -1,0 +1,61 @@
+/**
+ * The live bank's workload, drawn by each process on its own: how many
+ * transfers it makes, on which channel and of what amount (a seeded draw, so
+ * the choices repeat; what the sender holds still depends on the race), and at
+ * which of its sends it starts the snapshots it initiates.
+ */
+import { outgoingChannels, type Scenario } from "../models/bank/scenario.js";
+
+/** Amounts are drawn from 1..MAX_AMOUNT, then capped at what the sender holds. */
+export const MAX_AMOUNT = 10;
+
+/** A small, fast, seedable generator (public domain, by Tommy Ettinger). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The processes that can send (they have an outgoing channel), in scenario order. */
+export function senders(scenario: Scenario): number[] {
+  return scenario.processes.flatMap((_, p) => (outgoingChannels(scenario, p).length > 0 ? [p] : []));
+}
+
+/** Process p's share of `transfers`: an even split among the senders, the first ones taking the remainder. */
+export function quotaOf(scenario: Scenario, transfers: number, p: number): number {
+  const all = senders(scenario);
+  const i = all.indexOf(p);
+  if (i < 0) return 0;
+  return Math.floor(transfers / all.length) + (i < transfers % all.length ? 1 : 0);
+}
+
+/** Process p's share of a rate in transfers per second (0: no cap). */
+export function rateOf(scenario: Scenario, rate: number, p: number): number {
+  return rate === 0 ? 0 : rate / senders(scenario).length;
+}
+
+/**
+ * The snapshots process p starts, each with the number of its own sends
+ * before it: snapshot s belongs to initiator s mod (number of initiators), and
+ * each initiator spreads its snapshots evenly over its transfers.
+ */
+export function initiations(scenario: Scenario, snapshots: number, quota: number, p: number): { snapshot: number; atSend: number }[] {
+  const initiators = scenario.initiators;
+  const mine = Array.from({ length: snapshots }, (_, s) => s).filter((s) => initiators[s % initiators.length] === p);
+  return mine.map((snapshot, j) => ({ snapshot, atSend: Math.floor(((j + 1) * quota) / (mine.length + 1)) }));
+}
+
+/** The initiator of snapshot s. */
+export function initiatorOf(scenario: Scenario, s: number): number {
+  return scenario.initiators[s % scenario.initiators.length]!;
+}
+
+/** The seed of process p's own generator. */
+export function processSeed(seed: number, p: number): number {
+  return Math.imul(seed + 1, 0x9e3779b1) ^ (p + 1);
+}
