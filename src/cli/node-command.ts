@@ -4,13 +4,7 @@
  * nodes with this command too, steered over stdin and stdout).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { SnaplabError } from "../errors/snaplab-error.js";
-import { loadCluster } from "../live/cluster.js";
-import { EventLogWriter } from "../live/event-log.js";
-import { loadLiveRules } from "../live/live-rules.js";
-import { LiveNode } from "../live/live-node.js";
-import { coordinatedControl, standaloneControl } from "../live/node-control.js";
-import { ExitCode } from "./exit-code.js";
+import { runNodeProcess } from "../live/node-process.js";
 
 interface NodeArgs {
   id: string;
@@ -38,20 +32,6 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
         describe: "steered by snaplab live over stdin and stdout",
       }) as unknown as Argv<NodeArgs>,
   handler: async (args: ArgumentsCamelCase<NodeArgs>) => {
-    const cluster = loadCluster(args.cluster);
-    if (!cluster.scenario.processes.includes(args.id)) {
-      throw new SnaplabError("USAGE", `--id ${args.id}: not a process of ${args.cluster} (its processes are ${cluster.scenario.processes.join(", ")})`);
-    }
-    const rules = await loadLiveRules(cluster.rules);
-    const control = args.coordinated ? coordinatedControl(cluster, process.stdin, process.stdout) : standaloneControl(cluster);
-    const log = new EventLogWriter(args.log ?? `${args.id}.events.jsonl`);
-    try {
-      await new LiveNode(cluster, args.id, rules, log, control).run();
-    } catch (error) {
-      // The rules failed (or a channel could not be opened): one line, and the run's report names the process.
-      process.stderr.write(`snaplab node ${args.id}: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}\n`);
-      process.exit(ExitCode.Unusable);
-    }
-    process.exit(ExitCode.AllHold);
+    await runNodeProcess({ id: args.id, cluster: args.cluster, log: args.log ?? `${args.id}.events.jsonl`, coordinated: args.coordinated });
   },
 };

@@ -14,7 +14,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { DataMessage } from "../models/bank/bank-state.js";
 import type { Cluster, HostAddress } from "./cluster.js";
-import { EventLogWriter, now } from "./event-log.js";
+import { type EventLogWriter, now } from "./event-log.js";
 import { OutgoingChannel } from "./channel-connection.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { lineSplitter, type WireMessage } from "./wire.js";
@@ -183,19 +183,27 @@ export class LiveNode {
   private pump(): void {
     if (!this.sending || this.stopped) return;
     const allowed = this.rate > 0 ? Math.floor(((now() - this.startedAt) * this.rate) / 1000) + 1 : Number.POSITIVE_INFINITY;
-    for (let i = 0; i < BATCH && this.pc < this.quota; i++) {
+    for (let i = 0; i < BATCH && this.pc < this.quota && this.pc < allowed; i++) {
       this.startSnapshotsDue();
-      if (this.pc >= allowed) break;
       const live = this.outgoing.filter((c) => !this.out.get(c)!.dead);
-      if (live.length === 0) return this.finishSending();
+      const nothingComes = this.incomingOver.size === this.incoming.length;
+      if (live.length === 0 || (this.balance <= 0 && nothingComes)) {
+        this.finishSending();
+        return;
+      }
       if (this.balance <= 0) {
-        if (this.incomingOver.size === this.incoming.length) return this.finishSending();
+        // Wait for money: the next delivery starts the turns again.
         this.waitingForMoney = true;
-        return this.afterTurn();
+        this.afterTurn();
+        return;
       }
       this.sendTransfer(live);
     }
-    if (this.pc >= this.quota) return this.finishSending();
+    this.startSnapshotsDue();
+    if (this.pc >= this.quota) {
+      this.finishSending();
+      return;
+    }
     this.afterTurn();
     const backedUp = [...this.out.values()].filter((o) => o.backedUp);
     if (backedUp.length > 0) void Promise.all(backedUp.map((o) => o.drained())).then(() => this.guard(() => this.pump()));

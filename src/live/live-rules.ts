@@ -5,7 +5,7 @@
  * node calls the rules directly, thousands of times a second, and checks each
  * answer itself (node-snapshots.ts).
  */
-import { build, type BuildFailure, type Plugin } from "esbuild";
+import type { BuildFailure, Plugin } from "esbuild";
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
@@ -29,6 +29,8 @@ async function rulesBundle(file: string): Promise<string> {
   const refuse = (problem: string) => new SnaplabError("BAD_RULES", problem);
   try {
     const entry = submissionFile(resolve(file), file, root);
+    // Only a learner's file needs the bundler: a node with the kit's rules starts without loading it.
+    const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [entry.path],
       bundle: true,

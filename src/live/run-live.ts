@@ -7,15 +7,15 @@
  * Everything it starts it stops, also when snaplab itself is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster } from "./cluster.js";
 import { type LiveEvent, now, readEventLog } from "./event-log.js";
+import { nodeBundle } from "./node-bundle.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
 import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
@@ -91,10 +91,11 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     writeFileSync(clusterFile, formatCluster(clusterOf(options)));
     const reports = new Map<string, (node: Node, report: NodeReport) => void>();
     let exitedEarly: (node: Node) => void = () => {};
+    const entry = nodeBundle();
     for (const name of scenario.processes) {
       const child = spawn(
         process.execPath,
-        [snaplabBin(), "node", "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`), "--coordinated"],
+        [entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)],
         {
           stdio: ["pipe", "pipe", "pipe"],
         },
@@ -231,15 +232,4 @@ function clusterOf(options: LiveOptions): ClusterJson {
     snapshots: options.snapshots,
     ...("file" in options.rules ? { rules: resolve(options.rules.file) } : { algorithm: options.rules.algorithm }),
   };
-}
-
-/**
- * bin/snaplab.js of the checkout this code runs from: from source (vitest,
- * tsx) this file is <root>/src/live/run-live.ts; bundled, the CLI was started
- * as <root>/bin/snaplab.js.
- */
-function snaplabBin(): string {
-  const here = fileURLToPath(import.meta.url);
-  const root = here.endsWith(".ts") ? resolve(dirname(here), "../..") : resolve(dirname(realpathSync(process.argv[1]!)), "..");
-  return join(root, "bin", "snaplab.js");
 }
