@@ -6,6 +6,7 @@ import { checkRun } from "../live/check-run.js";
 import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
 import { liveShivizLog } from "../live/live-shiviz.js";
 import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
+import { loadLiveRules } from "../live/live-rules.js";
 import { runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { loadScenario } from "../models/bank/parse-scenario.js";
@@ -88,7 +89,8 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
     if (args.shiviz) writeFileSync(args.shiviz, liveShivizLog(check));
     if (args.saveTrace) {
-      const trace = brokenSnapshotTrace(check);
+      const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
+      const trace = brokenSnapshotTrace(check, rules, args.rules ?? algorithm);
       if (trace) writeFileSync(args.saveTrace, formatTrace(trace));
       else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
     }

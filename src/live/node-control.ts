@@ -32,8 +32,15 @@ export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStrea
       else waiting.get(order.type)?.(order);
     }),
   );
-  // The coordinator is gone (killed, say): so is the reason to run.
-  input.on("end", () => stop());
+  // The coordinator is gone (killed, say): so is the reason to run. Its end of
+  // stdin closing says so; a new parent says so too, should the pipe be slow to tell.
+  const orphaned = () => {
+    stop();
+    process.exit(0);
+  };
+  input.on("end", orphaned);
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && orphaned(), 250).unref();
   const next = (type: NodeOrder["type"]) => new Promise<NodeOrder>((resolve) => waiting.set(type, resolve));
   return {
     async addresses(port) {
