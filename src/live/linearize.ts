@@ -30,7 +30,7 @@ export function linearize(logs: readonly (readonly LiveEvent[])[]): LiveStep[] {
   const order: LiveStep[] = [];
   const ready = (p: number) => {
     const step = lanes[p]![next[p]!];
-    return step !== undefined && step.event.vc.every((t, q) => q === p || t <= next[q]!);
+    return step?.event.vc.every((t, q) => q === p || t <= next[q]!) ?? false;
   };
   for (;;) {
     let best = -1;

@@ -50,7 +50,31 @@ export function runHolds(check: RunCheck): boolean {
   return check.money.verdict.holds && check.snapshots.every((s) => s.complete && allHold(s));
 }
 
-export function liveJson(check: RunCheck): object {
+/** What `snaplab live --json` prints. */
+export interface LiveJson {
+  readonly scenario: string;
+  readonly network: string;
+  readonly algorithm: string;
+  readonly seed: number;
+  readonly transfers: number;
+  readonly transfersPerSecond: number;
+  readonly markersSent: number;
+  readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: "holds" | "violated" };
+  readonly killed: readonly string[];
+  readonly ended?: string;
+  readonly snapshots: readonly {
+    readonly id: number;
+    readonly initiator: string;
+    readonly complete: boolean;
+    readonly latencyMs: number | null;
+    readonly recordedTotal: number | null;
+    readonly realTotal: number;
+    readonly properties: Readonly<Record<string, "holds" | "violated">>;
+    readonly reasons: Readonly<Record<string, string>>;
+  }[];
+}
+
+export function liveJson(check: RunCheck): LiveJson {
   const { run, scenario } = check;
   const round = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms * 1000) / 1000);
   return {
@@ -61,7 +85,7 @@ export function liveJson(check: RunCheck): object {
     transfers: check.transfers,
     transfersPerSecond: check.transfersPerSecond,
     markersSent: check.markersSent,
-    money: { start: check.money.start, end: check.money.end, inFlight: check.money.inFlight, verdict: check.money.verdict.holds ? "holds" : "violated" },
+    money: { start: check.money.start, end: check.money.end, inFlight: check.money.inFlight, verdict: verdictWord(check.money.verdict.holds) },
     killed: run.killed.map((k) => k.process),
     ...(run.cutShort ? { ended: run.cutShort } : {}),
     snapshots: check.snapshots.map((s) => ({
@@ -71,8 +95,10 @@ export function liveJson(check: RunCheck): object {
       latencyMs: round(s.latencyMs),
       recordedTotal: s.recordedTotal ?? null,
       realTotal: s.realTotal,
-      properties: Object.fromEntries(s.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
-      reasons: Object.fromEntries(s.properties.flatMap((p) => (p.holds ? [] : [[p.name, p.reason]]))),
+      properties: Object.fromEntries(s.properties.map((p) => [p.name, verdictWord(p.holds)])),
+      reasons: Object.fromEntries(s.properties.flatMap((p) => (p.holds ? [] : [[p.name, p.reason] as const]))),
     })),
   };
 }
+
+const verdictWord = (holds: boolean): "holds" | "violated" => (holds ? "holds" : "violated");
