@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRun, LIVE_PROPERTIES, type RunCheck } from "../../src/live/check-run.js";
-import type { liveJson } from "../../src/live/live-report.js";
+import type { LiveJson } from "../../src/live/live-report.js";
 import { liveShivizLog } from "../../src/live/live-shiviz.js";
 import { runLive, type LiveOptions } from "../../src/live/run-live.js";
 import { loadScenario } from "../../src/models/bank/parse-scenario.js";
@@ -103,8 +103,8 @@ describe("--network reorder", () => {
     expect(Object.keys(cli.json)).toEqual(expect.arrayContaining(["snapshots", "transfers", "transfersPerSecond", "killed"]));
     expect(cli.json.transfers).toBe(300);
     expect(cli.json.killed).toEqual([]);
-    expect(Object.keys(cli.json.snapshots[0]).slice(0, 4)).toEqual(["id", "initiator", "complete", "latencyMs"]);
-    expect(Object.keys(cli.json.snapshots[0].properties)).toEqual([...LIVE_PROPERTIES]);
+    expect(Object.keys(cli.json.snapshots[0]!).slice(0, 4)).toEqual(["id", "initiator", "complete", "latencyMs"]);
+    expect(Object.keys(cli.json.snapshots[0]!.properties)).toEqual([...LIVE_PROPERTIES]);
   });
 
   it("saves the broken snapshot as a trace that the model replays to the same violation", () => {
