@@ -39,6 +39,8 @@ export interface RunCheck {
   readonly scenario: Scenario;
   readonly snapshots: readonly SnapshotCheck[];
   readonly transfers: number;
+  /** Transfers not made: the sender held nothing and no money came, or its channels were gone. */
+  readonly skipped: number;
   readonly transfersPerSecond: number;
   readonly markersSent: number;
   readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: PropertyVerdict };
@@ -101,6 +103,7 @@ export function checkRun(run: LiveRun): RunCheck {
     scenario,
     snapshots,
     transfers,
+    skipped: run.logs.reduce((sum, log) => sum + log.reduce((n, e) => n + (e.e === "done" ? e.skipped : 0), 0), 0),
     transfersPerSecond: Math.round(transfers / seconds),
     markersSent: run.logs.reduce((sum, log) => sum + log.filter((e) => e.e === "marker-out").length, 0),
     money: {

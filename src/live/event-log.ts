@@ -26,8 +26,8 @@ export type LiveEvent =
   | { readonly e: "close"; readonly s: number; readonly t: number; readonly c: number }
   /** The delivered message before it was kept out of the balance (buffer-message). */
   | { readonly e: "buffer" }
-  /** The process has made its transfers (`gaveUp` of them could not be made: it held nothing and nothing could come). */
-  | { readonly e: "done"; readonly t: number; readonly gaveUp: number };
+  /** The process has tried all its transfers; it skipped `skipped` of them, holding nothing (or its channels were gone). */
+  | { readonly e: "done"; readonly t: number; readonly skipped: number };
 
 /** Appends events to a file, in batches. */
 export class EventLogWriter {

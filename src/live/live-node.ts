@@ -34,6 +34,8 @@ export interface NodeControl {
 
 /** Transfers made per turn of the event loop, before deliveries get their turn. */
 const BATCH = 64;
+/** A node holding nothing that gets no money for this long skips the rest of its transfers. */
+const MONEY_WAIT_MS = 200;
 /** How long a node started by hand waits for its neighbours to listen. */
 const CONNECT_WAIT_MS = 30_000;
 
@@ -51,14 +53,18 @@ export class LiveNode {
   private readonly incomingOver = new Set<number>();
   private readonly quota: number;
   private readonly rate: number;
-  private readonly plan: { snapshot: number; atSend: number }[];
+  private readonly plan: { snapshot: number; atTry: number }[];
   private readonly random: () => number;
   private readonly snapshots: NodeSnapshots;
   private server: Server | undefined;
   private startedAt = 0;
   private sending = false;
   private ownDone = false;
-  private waitingForMoney = false;
+  /** Transfers tried: made, or skipped because the sender held nothing. */
+  private attempts = 0;
+  private skipped = 0;
+  /** Holding nothing, the node waits for money until this timer says nothing will come. */
+  private waitingForMoney: NodeJS.Timeout | undefined;
   private stopped = false;
   private finished!: () => void;
   private failed!: (error: Error) => void;
@@ -158,10 +164,7 @@ export class LiveNode {
       else {
         this.balance += message.a;
         this.delivered.push(message.id);
-      }
-      if (this.waitingForMoney && this.balance > 0) {
-        this.waitingForMoney = false;
-        setImmediate(() => this.guard(() => this.pump()));
+        this.moneyArrived();
       }
     } else if (message.k === "marker") {
       this.tick(message.vc);
@@ -174,8 +177,7 @@ export class LiveNode {
 
   private channelOver(c: number): void {
     this.incomingOver.add(c);
-    // Nothing more can come: a process waiting for money will not get it.
-    if (this.waitingForMoney && this.incomingOver.size === this.incoming.length) this.finishSending();
+    if (this.waitingForMoney !== undefined && this.incomingOver.size === this.incoming.length) this.finishSending();
     this.afterTurn();
   }
 
@@ -183,32 +185,48 @@ export class LiveNode {
   private pump(): void {
     if (!this.sending || this.stopped) return;
     const allowed = this.rate > 0 ? Math.floor(((now() - this.startedAt) * this.rate) / 1000) + 1 : Number.POSITIVE_INFINITY;
-    for (let i = 0; i < BATCH && this.pc < this.quota && this.pc < allowed; i++) {
+    for (let i = 0; i < BATCH && this.attempts < this.quota && this.attempts < allowed; i++) {
       this.startSnapshotsDue();
       const live = this.outgoing.filter((c) => !this.out.get(c)!.dead);
-      const nothingComes = this.incomingOver.size === this.incoming.length;
-      if (live.length === 0 || (this.balance <= 0 && nothingComes)) {
+      if (live.length === 0) {
         this.finishSending();
         return;
       }
       if (this.balance <= 0) {
-        // Wait for money: the next delivery starts the turns again.
-        this.waitingForMoney = true;
-        this.afterTurn();
+        this.waitForMoney();
         return;
       }
+      this.attempts += 1;
       this.sendTransfer(live);
     }
     this.startSnapshotsDue();
-    if (this.pc >= this.quota) {
+    if (this.attempts >= this.quota) {
       this.finishSending();
       return;
     }
     this.afterTurn();
     const backedUp = [...this.out.values()].filter((o) => o.backedUp);
     if (backedUp.length > 0) void Promise.all(backedUp.map((o) => o.drained())).then(() => this.guard(() => this.pump()));
-    else if (this.pc >= allowed) setTimeout(() => this.guard(() => this.pump()), Math.max(1, 1000 / this.rate));
+    else if (this.attempts >= allowed) setTimeout(() => this.guard(() => this.pump()), Math.max(1, 1000 / this.rate));
     else setImmediate(() => this.guard(() => this.pump()));
+  }
+
+  /**
+   * Nothing to send: wait for a delivery. If none comes for a while, or every
+   * incoming channel is done, the other processes are finished or waiting too
+   * (two broke processes would wait for each other forever): skip the rest.
+   */
+  private waitForMoney(): void {
+    this.afterTurn();
+    if (this.incomingOver.size === this.incoming.length) this.finishSending();
+    else this.waitingForMoney = setTimeout(() => this.guard(() => this.finishSending()), MONEY_WAIT_MS);
+  }
+
+  private moneyArrived(): void {
+    if (this.waitingForMoney === undefined || this.balance <= 0) return;
+    clearTimeout(this.waitingForMoney);
+    this.waitingForMoney = undefined;
+    setImmediate(() => this.guard(() => this.pump()));
   }
 
   private sendTransfer(live: number[]): void {
@@ -227,7 +245,7 @@ export class LiveNode {
   }
 
   private startSnapshotsDue(): void {
-    while (this.plan.length > 0 && this.plan[0]!.atSend <= this.pc) {
+    while (this.plan.length > 0 && this.plan[0]!.atTry <= this.attempts) {
       const { snapshot } = this.plan.shift()!;
       this.tick();
       this.log.add({ e: "initiate", t: now(), vc: this.vc.slice(), s: snapshot });
@@ -238,12 +256,15 @@ export class LiveNode {
   /** No more transfers: start any snapshot still due, tell every neighbour. */
   private finishSending(): void {
     if (this.ownDone) return;
-    this.plan.forEach((step) => (step.atSend = 0));
+    clearTimeout(this.waitingForMoney);
+    this.waitingForMoney = undefined;
+    this.plan.forEach((step) => (step.atTry = 0));
     this.startSnapshotsDue();
     this.ownDone = true;
     this.sending = false;
-    this.waitingForMoney = false;
-    this.log.add({ e: "done", t: now(), gaveUp: this.quota - this.pc });
+    this.skipped += this.quota - this.attempts;
+    this.attempts = this.quota;
+    this.log.add({ e: "done", t: now(), skipped: this.skipped });
     for (const channel of this.out.values()) channel.send({ k: "done" });
     this.afterTurn();
   }

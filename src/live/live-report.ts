@@ -13,7 +13,7 @@ export function liveTextReport(check: RunCheck): string {
   const network = options.network === "reorder" ? "reordering relays (non-FIFO)" : "TCP (FIFO)";
   const lines = [
     `${scenario.name} live: ${scenario.processes.length} processes, ${scenario.channels.length} channels over ${network}, ${rules}, seed ${options.seed}`,
-    `  transfers    ${check.transfers.toLocaleString("en-US")} (${check.transfersPerSecond.toLocaleString("en-US")}/s)`,
+    `  transfers    ${check.transfers.toLocaleString("en-US")} (${check.transfersPerSecond.toLocaleString("en-US")}/s)${check.skipped > 0 ? `, ${check.skipped.toLocaleString("en-US")} skipped (the sender held nothing)` : ""}`,
     `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
     `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${verdict(check.money.verdict.holds)}`,
     ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${k.atMs} ms`).join(", ")}`] : []),
@@ -57,6 +57,7 @@ export interface LiveJson {
   readonly algorithm: string;
   readonly seed: number;
   readonly transfers: number;
+  readonly skipped: number;
   readonly transfersPerSecond: number;
   readonly markersSent: number;
   readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: "holds" | "violated" };
@@ -83,6 +84,7 @@ export function liveJson(check: RunCheck): LiveJson {
     algorithm: "file" in run.options.rules ? run.options.rules.file : run.options.rules.algorithm,
     seed: run.options.seed,
     transfers: check.transfers,
+    skipped: check.skipped,
     transfersPerSecond: check.transfersPerSecond,
     markersSent: check.markersSent,
     money: { start: check.money.start, end: check.money.end, inFlight: check.money.inFlight, verdict: verdictWord(check.money.verdict.holds) },

