@@ -18,7 +18,7 @@ import { type EventLogWriter, now } from "./event-log.js";
 import { OutgoingChannel } from "./channel-connection.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { lineSplitter, type WireMessage } from "./wire.js";
-import { initiations, MAX_AMOUNT, mulberry32, processSeed, quotaOf, rateOf } from "./workload.js";
+import { drawAmount, initiations, mulberry32, processSeed, quotaOf, rateOf } from "./workload.js";
 
 /** How a node learns where to connect and when to start, and says how far it got. */
 export interface NodeControl {
@@ -231,7 +231,7 @@ export class LiveNode {
 
   private sendTransfer(live: number[]): void {
     const c = live[Math.floor(this.random() * live.length)]!;
-    const amount = Math.min(1 + Math.floor(this.random() * MAX_AMOUNT), this.balance);
+    const amount = drawAmount(this.random(), this.balance);
     this.pc += 1;
     this.balance -= amount;
     const id = `${this.scenario.processes[this.p]}#${this.pc}`;

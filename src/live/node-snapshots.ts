@@ -41,6 +41,8 @@ export class NodeSnapshots {
   private readonly incomingIds: string[];
   private readonly outgoingIds: string[];
   private sortedReceived: string[] = [];
+  /** The ids of the snapshots recorded here, ascending: every data message sent carries them (its colours). */
+  private recordedList: number[] = [];
 
   constructor(
     private readonly scenario: Scenario,
@@ -55,8 +57,8 @@ export class NodeSnapshots {
   }
 
   /** The snapshots this process has recorded, by id, ascending. */
-  recordedIds(): number[] {
-    return [...this.copies].flatMap(([s, copy]) => (copy.recorded ? [s] : [])).sort((a, b) => a - b);
+  recordedIds(): readonly number[] {
+    return this.recordedList;
   }
 
   /** Has this process recorded snapshot s and closed every incoming channel in it? */
@@ -76,18 +78,21 @@ export class NodeSnapshots {
 
   /** A data message arrives: every snapshot this process knows of, or the message was red in, hears of it. Returns whether a rule kept it out of the balance. */
   onMessage(channel: number, message: DataMessage, redIn: readonly number[]): boolean {
-    const ids = new Set([...this.copies.keys(), ...redIn]);
+    // This runs for every delivery: no more than a call per snapshot.
     let buffered = false;
-    for (const s of [...ids].sort((a, b) => a - b)) {
-      const delivered: DeliveredMessage = { ...message, colour: redIn.includes(s) ? "red" : "white" };
-      const effects = this.run(s, "onMessage", (view) => this.rules.onMessage(view, this.scenario.channels[channel]!.id, delivered));
-      buffered ||= effects.some((e) => e?.type === "buffer-message");
-    }
+    const id = this.scenario.channels[channel]!.id;
+    const hear = (s: number) => {
+      const delivered: DeliveredMessage = { kind: "data", id: message.id, amount: message.amount, colour: redIn.includes(s) ? "red" : "white" };
+      const effects = this.run(s, "onMessage", (view) => this.rules.onMessage(view, id, delivered));
+      for (const effect of effects) if (effect?.type === "buffer-message") buffered = true;
+    };
+    for (const s of [...this.copies.keys()]) hear(s);
+    for (const s of redIn) if (!this.copies.has(s)) hear(s);
     return buffered;
   }
 
   private run(s: number, rule: "initiate" | "onMarker" | "onMessage", call: (view: ProcessView) => readonly Effect[]): readonly Effect[] {
-    const copy = this.copies.get(s) ?? { recorded: null, recordings: Object.fromEntries(this.incomingIds.map((c) => [c, IDLE])) };
+    const copy = this.copies.get(s) ?? { recorded: null, recordings: Object.freeze(Object.fromEntries(this.incomingIds.map((c) => [c, IDLE]))) };
     const effects = call(this.view(copy));
     if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
     if (effects.length > 0 && !this.copies.has(s)) this.copies.set(s, copy);
@@ -102,7 +107,8 @@ export class NodeSnapshots {
       hasRecorded: copy.recorded !== null,
       incoming: this.incomingIds,
       outgoing: this.outgoingIds,
-      recordings: { ...copy.recordings },
+      // Frozen, so a rule cannot change it: no copy per call.
+      recordings: copy.recordings,
       recorded: copy.recorded,
       get received() {
         return self.received();
@@ -139,6 +145,7 @@ export class NodeSnapshots {
       case "record-state": {
         const n = this.counters.delivered.length;
         const received = this.received();
+        if (copy.recorded === null) this.recordedList = [...this.recordedList, s].sort((a, b) => a - b);
         copy.recorded = { pc: this.counters.pc(), balance: this.counters.balance(), received };
         this.outlet.log({ e: "record", s, pc: copy.recorded.pc, b: copy.recorded.balance, n });
         return;
@@ -152,7 +159,7 @@ export class NodeSnapshots {
       }
       case "start-recording": {
         const c = own("to");
-        copy.recordings = { ...copy.recordings, [effect.channel]: { status: "open", messages: [] } };
+        copy.recordings = Object.freeze({ ...copy.recordings, [effect.channel]: { status: "open", messages: [] } });
         this.outlet.log({ e: "open", s, c });
         return;
       }
@@ -161,14 +168,17 @@ export class NodeSnapshots {
         const recording = copy.recordings[effect.channel]!;
         if (recording.status !== "open") throw new MalformedEffectError(`${rule} at ${who}: records a message on ${effect.channel}, which is not open`);
         const message: DataMessage = { kind: "data", id: effect.message.id, amount: effect.message.amount };
-        copy.recordings = { ...copy.recordings, [effect.channel]: { status: "open", messages: [...recording.messages, message] } };
+        copy.recordings = Object.freeze({ ...copy.recordings, [effect.channel]: { status: "open", messages: [...recording.messages, message] } });
         this.outlet.log({ e: "keep", s, c, id: message.id, a: message.amount });
         return;
       }
       case "stop-recording": {
         const c = own("to");
         const recording = copy.recordings[effect.channel]!;
-        copy.recordings = { ...copy.recordings, [effect.channel]: { status: "closed", messages: recording.status === "idle" ? [] : recording.messages } };
+        copy.recordings = Object.freeze({
+          ...copy.recordings,
+          [effect.channel]: { status: "closed", messages: recording.status === "idle" ? [] : recording.messages },
+        });
         this.outlet.log({ e: "close", s, c, t: performance.timeOrigin + performance.now() });
         return;
       }

@@ -8,8 +8,19 @@
  */
 import { outgoingChannels, type Scenario } from "../models/bank/scenario.js";
 
-/** Amounts are drawn from 1..MAX_AMOUNT, then capped at what the sender holds. */
+/** The largest amount of a transfer. */
 export const MAX_AMOUNT = 10;
+
+/**
+ * A transfer's amount for a draw `u` in [0, 1): from 1 up to a quarter of
+ * what the sender holds (at most MAX_AMOUNT), so that it is never more than
+ * the sender holds and a sender seldom runs dry: the money keeps moving
+ * instead of every process waiting for what the others owe it.
+ */
+export function drawAmount(u: number, balance: number): number {
+  const most = Math.max(1, Math.min(MAX_AMOUNT, Math.floor(balance / 4)));
+  return Math.min(1 + Math.floor(u * most), balance);
+}
 
 /** A small, fast, seedable generator (public domain, by Tommy Ettinger). */
 export function mulberry32(seed: number): () => number {
