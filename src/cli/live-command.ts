@@ -73,7 +73,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
     }
     const algorithm = args.algorithm ?? scenario.algorithm;
-    if (args.rules === undefined) findAlgorithm(algorithm);
+    // Loaded here once, before any process starts: a file that does not build is one line, and the same rules cut the trace down.
+    const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
+    const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
     const run = await runLive({
       scenario,
       transfers: count("transfers", args.transfers, 0),
@@ -82,14 +84,13 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       snapshots: count("snapshots", args.snapshots, 0),
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
       network: args.network,
-      kills: args.kill.map((kill) => parseKill(kill, scenario.processes)),
+      kills,
       timeoutMs: count("timeout", args.timeout, 1),
     });
     const check = checkRun(run);
     process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
     if (args.shiviz) writeFileSync(args.shiviz, liveShivizLog(check));
     if (args.saveTrace) {
-      const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
       const trace = brokenSnapshotTrace(check, rules, args.rules ?? algorithm);
       if (trace) writeFileSync(args.saveTrace, formatTrace(trace));
       else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
