@@ -91,7 +91,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
     if (args.shiviz) writeFileSync(args.shiviz, liveShivizLog(check));
     if (args.saveTrace) {
-      const trace = brokenSnapshotTrace(check, rules, args.rules ?? algorithm);
+      const trace = brokenSnapshotTrace(check, rules);
       if (trace) writeFileSync(args.saveTrace, formatTrace(trace));
       else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
     }

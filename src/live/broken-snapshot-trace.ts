@@ -27,8 +27,8 @@ type RunAction =
   | { readonly type: "initiate"; readonly process: number }
   | { readonly type: "marker"; readonly channel: number };
 
-/** The trace of the first snapshot that completed with a property violated; undefined if there is none. */
-export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm, rulesName: string): SavedTrace | undefined {
+/** The trace of the first snapshot that completed with a property violated; undefined if there is none. The trace names the rules as explore --save-trace does: by the name they give themselves. */
+export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm): SavedTrace | undefined {
   const broken = check.snapshots.find((s) => s.complete && s.properties.some((p) => !p.holds));
   if (!broken) return undefined;
   const violated = broken.properties.find((p) => !p.holds)!;
@@ -53,7 +53,7 @@ export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm, r
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
     scenario: scenarioJson(best.scenario),
-    algorithm: rulesName,
+    algorithm: rules.name,
     fifo: base.fifo,
     violation: { property: violated.name, reason: best.reason ?? (violated.holds ? "" : violated.reason) },
     actions: best.actions,
