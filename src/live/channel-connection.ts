@@ -3,21 +3,56 @@
  * relay in front of it) and says which channel it is; messages go out in one
  * write per channel per turn of the event loop, so thousands of small
  * messages cost a few system calls.
+ *
+ * Flow control: the receiver acknowledges every ACK_EVERY data messages on
+ * the same connection, and a sender with WINDOW of them unacknowledged waits.
+ * Without it a fast sender fills the sockets' buffers with tens of thousands
+ * of messages, and a marker waits behind all of them.
  */
 import { connect, type Socket } from "node:net";
 import type { HostAddress } from "./cluster.js";
-import { encode, type WireMessage } from "./wire.js";
+import { encode, lineSplitter, type WireMessage } from "./wire.js";
+
+/** Data messages a sender may have unacknowledged on a channel. */
+export const WINDOW = 256;
+/** The receiver acknowledges after this many data messages. */
+export const ACK_EVERY = 64;
 
 /** The sending end of one channel. */
 export class OutgoingChannel {
   private pending = "";
   /** The connection broke (the receiver died): what is sent from now on is lost. */
   dead = false;
+  private sentData = 0;
+  private acked = 0;
+  private waiting: (() => void)[] = [];
 
   private constructor(private readonly socket: Socket) {
     socket.setNoDelay(true);
+    const wake = () => this.waiting.splice(0).forEach((resolve) => resolve());
     socket.on("error", () => (this.dead = true));
-    socket.on("close", () => (this.dead = true));
+    socket.on("close", () => {
+      this.dead = true;
+      wake();
+    });
+    socket.on(
+      "data",
+      lineSplitter((line) => {
+        const message = JSON.parse(line) as WireMessage;
+        if (message.k !== "ack") return;
+        this.acked = message.n;
+        if (!this.full) wake();
+      }),
+    );
+  }
+
+  /** WINDOW data messages are unacknowledged: wait (whenRoom) before sending more. */
+  get full(): boolean {
+    return !this.dead && this.sentData - this.acked >= WINDOW;
+  }
+
+  whenRoom(): Promise<void> {
+    return new Promise((resolve) => (this.full ? this.waiting.push(resolve) : resolve()));
   }
 
   /** Connects to `address` as `channel`, trying again while nobody listens there yet (a node started by hand may be first). */
@@ -40,7 +75,9 @@ export class OutgoingChannel {
   }
 
   send(message: WireMessage): void {
-    if (!this.dead) this.pending += encode(message);
+    if (this.dead) return;
+    if (message.k === "data") this.sentData += 1;
+    this.pending += encode(message);
   }
 
   /** Writes what this turn sent; false when the receiver is not keeping up (wait for drain). */

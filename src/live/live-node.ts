@@ -15,9 +15,9 @@ import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algor
 import type { DataMessage } from "../models/bank/bank-state.js";
 import type { Cluster, HostAddress } from "./cluster.js";
 import { type EventLogWriter, now } from "./event-log.js";
-import { OutgoingChannel } from "./channel-connection.js";
+import { ACK_EVERY, OutgoingChannel } from "./channel-connection.js";
 import { NodeSnapshots } from "./node-snapshots.js";
-import { lineSplitter, type WireMessage } from "./wire.js";
+import { encode, lineSplitter, type WireMessage } from "./wire.js";
 import { drawAmount, initiations, mulberry32, processSeed, quotaOf, rateOf } from "./workload.js";
 
 /** How a node learns where to connect and when to start, and says how far it got. */
@@ -65,6 +65,8 @@ export class LiveNode {
   private skipped = 0;
   /** Holding nothing, the node waits for money until this timer says nothing will come. */
   private waitingForMoney: NodeJS.Timeout | undefined;
+  /** The channel of the next transfer, drawn but not yet sent on (its receiver was behind). */
+  private nextChannel: number | undefined;
   private stopped = false;
   private finished!: () => void;
   private failed!: (error: Error) => void;
@@ -130,6 +132,8 @@ export class LiveNode {
   private accept(socket: Socket): void {
     let channel: number | undefined;
     let done = false;
+    let delivered = 0;
+    let acked = 0;
     const split = lineSplitter((line) => {
       const message = JSON.parse(line) as WireMessage;
       if (message.k === "hello") {
@@ -137,6 +141,7 @@ export class LiveNode {
         if (channel < 0 || !this.incoming.includes(channel)) socket.destroy();
       } else if (channel !== undefined && !this.stopped) {
         if (message.k === "done") done = true;
+        if (message.k === "data") delivered += 1;
         this.receive(channel, message);
       }
     });
@@ -144,6 +149,10 @@ export class LiveNode {
     socket.on("data", (chunk) =>
       this.guard(() => {
         split(chunk);
+        if (delivered - acked >= ACK_EVERY) {
+          acked = delivered;
+          socket.write(encode({ k: "ack", n: delivered }));
+        }
         this.afterTurn();
       }),
     );
@@ -196,8 +205,18 @@ export class LiveNode {
         this.waitForMoney();
         return;
       }
+      if (this.nextChannel !== undefined && !live.includes(this.nextChannel)) this.nextChannel = undefined;
+      this.nextChannel ??= live[Math.floor(this.random() * live.length)]!;
+      const out = this.out.get(this.nextChannel)!;
+      if (out.full) {
+        // The receiver is behind on this channel: go on once it has caught up.
+        this.afterTurn();
+        void out.whenRoom().then(() => this.guard(() => this.pump()));
+        return;
+      }
       this.attempts += 1;
-      this.sendTransfer(live);
+      this.sendTransfer(this.nextChannel);
+      this.nextChannel = undefined;
     }
     this.startSnapshotsDue();
     if (this.attempts >= this.quota) {
@@ -229,8 +248,7 @@ export class LiveNode {
     setImmediate(() => this.guard(() => this.pump()));
   }
 
-  private sendTransfer(live: number[]): void {
-    const c = live[Math.floor(this.random() * live.length)]!;
+  private sendTransfer(c: number): void {
     const amount = drawAmount(this.random(), this.balance);
     this.pc += 1;
     this.balance -= amount;

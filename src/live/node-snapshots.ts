@@ -43,6 +43,12 @@ export class NodeSnapshots {
   private sortedReceived: string[] = [];
   /** The ids of the snapshots recorded here, ascending: every data message sent carries them (its colours). */
   private recordedList: number[] = [];
+  /**
+   * Snapshots this process has recorded and closed every incoming channel of:
+   * its part is fixed, so data messages no longer go to the rules for them
+   * (the kit's rules answer nothing there; asking costs a call per message).
+   */
+  private readonly finished = new Set<number>();
 
   constructor(
     private readonly scenario: Scenario,
@@ -63,8 +69,11 @@ export class NodeSnapshots {
 
   /** Has this process recorded snapshot s and closed every incoming channel in it? */
   isComplete(s: number): boolean {
+    if (this.finished.has(s)) return true;
     const copy = this.copies.get(s);
-    return copy !== undefined && copy.recorded !== null && this.incomingIds.every((c) => copy.recordings[c]?.status === "closed");
+    const complete = copy !== undefined && copy.recorded !== null && this.incomingIds.every((c) => copy.recordings[c]?.status === "closed");
+    if (complete) this.finished.add(s);
+    return complete;
   }
 
   initiate(s: number): void {
@@ -86,7 +95,7 @@ export class NodeSnapshots {
       const effects = this.run(s, "onMessage", (view) => this.rules.onMessage(view, id, delivered));
       for (const effect of effects) if (effect?.type === "buffer-message") buffered = true;
     };
-    for (const s of [...this.copies.keys()]) hear(s);
+    for (const s of [...this.copies.keys()]) if (!this.finished.has(s)) hear(s);
     for (const s of redIn) if (!this.copies.has(s)) hear(s);
     return buffered;
   }
@@ -97,6 +106,7 @@ export class NodeSnapshots {
     if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
     if (effects.length > 0 && !this.copies.has(s)) this.copies.set(s, copy);
     for (const effect of effects) this.apply(s, copy, effect, rule);
+    if (effects.length > 0) this.isComplete(s);
     return effects;
   }
 
@@ -168,7 +178,8 @@ export class NodeSnapshots {
         const recording = copy.recordings[effect.channel]!;
         if (recording.status !== "open") throw new MalformedEffectError(`${rule} at ${who}: records a message on ${effect.channel}, which is not open`);
         const message: DataMessage = { kind: "data", id: effect.message.id, amount: effect.message.amount };
-        copy.recordings = Object.freeze({ ...copy.recordings, [effect.channel]: { status: "open", messages: [...recording.messages, message] } });
+        // Appended in place: a channel open behind a long queue records thousands, and a copy each time would be quadratic.
+        (recording.messages as DataMessage[]).push(message);
         this.outlet.log({ e: "keep", s, c, id: message.id, a: message.amount });
         return;
       }

@@ -44,6 +44,8 @@ export function startRelay(targetPort: number, random: () => number): Promise<Re
         to.write(`${line}\n`);
       } else pool.push(line);
     });
+    // Acknowledgements go back untouched: flow control is the transport's, not the network's to reorder.
+    to.on("data", (chunk) => from.write(chunk));
     from.on("data", (chunk) => {
       split(chunk);
       timer ??= setTimeout(release, HOLD_MS);

@@ -10,7 +10,9 @@ export type WireMessage =
   | { readonly k: "data"; readonly id: string; readonly a: number; readonly r: readonly number[]; readonly vc: readonly number[] }
   /** `p` is what the rule put on the marker besides its channel (Lai-Yang's `sent`). */
   | { readonly k: "marker"; readonly s: number; readonly p?: Record<string, unknown>; readonly vc: readonly number[] }
-  | { readonly k: "done" };
+  | { readonly k: "done" }
+  /** Receiver to sender: `n` data messages delivered so far (flow control, channel-connection.ts). */
+  | { readonly k: "ack"; readonly n: number };
 
 export function encode(message: WireMessage): string {
   return `${JSON.stringify(message)}\n`;

@@ -14,14 +14,21 @@ import { readEventLog } from "../../src/live/event-log.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { tempDir } from "../support/temp-dir.js";
 
-/** A port nobody listens on just now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * A port nobody listens on just now, below Linux's ephemeral range (32768 and
+ * up): the ports the system hands out meanwhile, to other tests' sockets,
+ * never land on it before the node listens there.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+        .once("error", () => resolve(false))
+        .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 it("runs a two-process bank from a cluster file, each process started on its own", async () => {
