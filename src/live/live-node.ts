@@ -112,6 +112,9 @@ export class LiveNode {
     const deadline = Date.now() + CONNECT_WAIT_MS;
     await Promise.all(this.outgoing.map(async (c) => this.out.set(c, await OutgoingChannel.open(this.scenario.channels[c]!.id, addresses.get(c)!, deadline))));
     this.flushChannels();
+    // A neighbour started first may already be sending: its markers need this node's channels to answer on.
+    for (const socket of this.early ?? []) socket.resume();
+    this.early = undefined;
     await this.control.connected();
     this.startedAt = now();
     this.sending = true;
@@ -130,6 +133,10 @@ export class LiveNode {
 
   /** An incoming connection: its first line says which channel it is. */
   private accept(socket: Socket): void {
+    if (this.early) {
+      socket.pause();
+      this.early.push(socket);
+    }
     let channel: number | undefined;
     let done = false;
     let delivered = 0;
@@ -302,6 +309,8 @@ export class LiveNode {
   }
 
   private reportedDataDone = false;
+  /** Incoming connections that arrived before this node's own channels were open, held until they are. */
+  private early: Socket[] | undefined = [];
 
   private flushChannels(): void {
     for (const channel of this.out.values()) channel.flush();

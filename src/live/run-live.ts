@@ -95,22 +95,9 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     let exitedEarly: (node: Node) => void = () => {};
     const entry = nodeBundle();
     for (const name of scenario.processes) {
-      const child = spawn(
-        process.execPath,
-        [
-          ...NODE_FLAGS,
-          entry,
-          "--id",
-          name,
-          "--cluster",
-          clusterFile,
-          "--log",
-          join(folder, `${name}.jsonl`),
-        ],
-        {
-          stdio: ["pipe", "pipe", "pipe"],
-        },
-      );
+      const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       const node: Node = { name, child, connected: false, dataDone: false, exited: false, killed: false, stderr: "" };
       nodes.push(node);
       child.stdout!.on(
