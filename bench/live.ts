@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/live.ts [--runs N] [--quick]`: live runs (snaplab live), as
+ * `npm run bench:live [-- --runs N] [--quick]`: live runs (snaplab live), as
  * the README's "Live runs" section reports them. Three node processes over
  * TCP on 127.0.0.1 (bench/scenarios/live-bank.json: bank.json's three
  * processes with a million each, so that no sender waits for money and the

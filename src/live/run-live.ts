@@ -109,7 +109,8 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
       );
       child.stderr!.on("data", (chunk) => (node.stderr += chunk));
       child.stdin!.on("error", () => {});
-      child.on("exit", () => {
+      // "close", not "exit": by then its stderr is read to the end, for the reason it failed.
+      child.on("close", () => {
         node.exited = true;
         exitedEarly(node);
       });
@@ -196,7 +197,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
       timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${options.timeoutMs} ms after the start`), options.timeoutMs));
       check();
     });
-    await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("exit", r)))));
+    await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("close", r)))));
     const endedAt = now();
     const failure = nodes.find((n) => !n.killed && n.child.exitCode !== 0 && n.child.exitCode !== null);
     if (failure) throw nodeFailure(failure);
