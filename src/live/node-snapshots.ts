@@ -102,7 +102,12 @@ export class NodeSnapshots {
 
   private run(s: number, rule: "initiate" | "onMarker" | "onMessage", call: (view: ProcessView) => readonly Effect[]): readonly Effect[] {
     const copy = this.copies.get(s) ?? { recorded: null, recordings: Object.freeze(Object.fromEntries(this.incomingIds.map((c) => [c, IDLE]))) };
-    const effects = call(this.view(copy));
+    let effects: readonly Effect[];
+    try {
+      effects = call(this.view(copy));
+    } catch (error) {
+      throw new Error(`${rule} at ${this.name} (snapshot ${s}) threw: ${(error as Error)?.message ?? String(error)}`);
+    }
     if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
     if (effects.length > 0 && !this.copies.has(s)) this.copies.set(s, copy);
     for (const effect of effects) this.apply(s, copy, effect, rule);
