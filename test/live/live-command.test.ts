@@ -1,9 +1,10 @@
-/** `snaplab live` refuses bad input with one line and exit 2, before it starts any process. */
+/** `snaplab live` refuses bad input with one line and exit 2, before it starts any process; a node whose rules fail ends the run so. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { childrenOf } from "./processes.js";
 
 describe("snaplab live, given bad input", () => {
   it.each([
@@ -25,5 +26,14 @@ describe("snaplab live, given bad input", () => {
     const result = await runCli("live", "spec/scenarios/bank.json", "--rules", file);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`snaplab: ${file}:3:1: does not build: Unexpected "}"\n`);
+  });
+
+  it("stops the run when a node's rules throw, with one line naming the rule, the process and the snapshot", async () => {
+    const file = join(tempDir("live-rules"), "rules.ts");
+    writeFileSync(file, 'export const rules = { name: "throws", initiate: () => { throw new Error("not yet"); }, onMarker: () => [], onMessage: () => [] };\n');
+    const result = await runCli("live", "spec/scenarios/bank.json", "--transfers", "100", "--rules", file);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("snaplab: A: initiate at A (snapshot 0) threw: not yet\n");
+    expect(childrenOf(process.pid)).toEqual([]);
   });
 });
