@@ -13,6 +13,8 @@ import { replayCommand } from "./replay-command.js";
 import { gradeCommand } from "./grade-command.js";
 import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
+import { liveCommand } from "./live-command.js";
+import { nodeCommand } from "./node-command.js";
 import { promelaCommand } from "./promela-command.js";
 import { classroomCommand } from "./classroom-command.js";
 import { snaplabVersion } from "./version.js";
@@ -27,6 +29,8 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     hintCommand,
     promelaCommand(registry),
     cos418Command,
+    liveCommand,
+    nodeCommand,
     classroomCommand,
   ];
   const names = commands.map((c) => String(c.command).split(" ")[0]!);

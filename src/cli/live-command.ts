@@ -1,0 +1,109 @@
+/** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
+import { statSync, writeFileSync } from "node:fs";
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { checkRun } from "../live/check-run.js";
+import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
+import { liveShivizLog } from "../live/live-shiviz.js";
+import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
+import { loadLiveRules } from "../live/live-rules.js";
+import { runLive, type Network } from "../live/run-live.js";
+import { findAlgorithm } from "../models/bank/algorithms/registry.js";
+import { loadScenario } from "../models/bank/parse-scenario.js";
+import { formatTrace } from "../trace/saved-trace.js";
+import { ExitCode } from "./exit-code.js";
+
+interface LiveArgs {
+  scenario: string;
+  transfers: number;
+  seed: number;
+  rate: number;
+  snapshots: number;
+  algorithm?: string;
+  rules?: string;
+  network: Network;
+  kill: string[];
+  timeout: number;
+  json: boolean;
+  shiviz?: string;
+  saveTrace?: string;
+}
+
+export const liveCommand: CommandModule<object, LiveArgs> = {
+  command: "live <scenario>",
+  describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("scenario", {
+        type: "string",
+        demandOption: true,
+        describe: "scenario file (JSON, see spec/model.md): processes, balances, channels, initiators",
+      })
+      .option("transfers", { type: "number", default: 1000, describe: "random transfers along the channels, in all (never more than the sender holds)" })
+      .option("seed", { type: "number", default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
+      .option("rate", { type: "number", default: 0, describe: "at most this many transfers per second, in all (0: as fast as they go)" })
+      .option("snapshots", { type: "number", default: 3, describe: "snapshots to take while the transfers flow, started by the initiators in turn" })
+      .option("algorithm", { type: "string", describe: "run these snapshot rules instead of the ones the scenario names" })
+      .option("rules", { type: "string", conflicts: "algorithm", describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)" })
+      .option("network", {
+        choices: ["tcp", "reorder"] as const,
+        default: "tcp" as const,
+        describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
+      })
+      .option("kill", {
+        type: "string",
+        array: true,
+        default: [] as string[],
+        describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
+      })
+      .option("timeout", { type: "number", default: 60_000, describe: "stop the run this many ms after the start, whatever is left" })
+      .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
+      .option("shiviz", { type: "string", describe: "write the whole run as a ShiViz log (vector clocks) to this file" })
+      .option("save-trace", {
+        type: "string",
+        describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
+      }) as unknown as Argv<LiveArgs>,
+  handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
+    const scenario = loadScenario(args.scenario);
+    const count = (name: string, value: number, min: number) => {
+      if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name} ${value}: must be an integer of at least ${min}`);
+      return value;
+    };
+    if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
+      throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
+    }
+    const algorithm = args.algorithm ?? scenario.algorithm;
+    // Loaded here once, before any process starts: a file that does not build is one line, and the same rules cut the trace down.
+    const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
+    const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
+    const run = await runLive({
+      scenario,
+      transfers: count("transfers", args.transfers, 0),
+      seed: count("seed", args.seed, 0),
+      rate: count("rate", args.rate, 0),
+      snapshots: count("snapshots", args.snapshots, 0),
+      rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
+      network: args.network,
+      kills,
+      timeoutMs: count("timeout", args.timeout, 1),
+    });
+    const check = checkRun(run);
+    process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
+    if (args.shiviz) writeFileSync(args.shiviz, liveShivizLog(check));
+    if (args.saveTrace) {
+      const trace = brokenSnapshotTrace(check, rules);
+      if (trace) writeFileSync(args.saveTrace, formatTrace(trace));
+      else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
+    }
+    process.exitCode = runHolds(check) ? ExitCode.AllHold : ExitCode.Violated;
+  },
+};
+
+/** "P1@300ms", "P1@2s" or "P1@300" (ms). */
+function parseKill(text: string, processes: readonly string[]): { process: string; atMs: number } {
+  const match = /^(.+)@(\d+(?:\.\d+)?)(ms|s)?$/.exec(text);
+  if (!match) throw new SnaplabError("USAGE", `--kill ${text}: must be PROCESS@TIME, e.g. P1@300ms`);
+  if (!processes.includes(match[1]!))
+    throw new SnaplabError("USAGE", `--kill ${text}: ${match[1]} is not a process (the processes are ${processes.join(", ")})`);
+  return { process: match[1]!, atMs: Number(match[2]) * (match[3] === "s" ? 1000 : 1) };
+}

@@ -1,0 +1,37 @@
+/**
+ * `snaplab node --id P --cluster FILE`: run one process of a live bank, so that
+ * the bank can be spread over several machines (`snaplab live` starts its
+ * nodes with this command too, steered over stdin and stdout).
+ */
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { runNodeProcess } from "../live/node-process.js";
+
+interface NodeArgs {
+  id: string;
+  cluster: string;
+  log?: string;
+  coordinated: boolean;
+}
+
+export const nodeCommand: CommandModule<object, NodeArgs> = {
+  command: "node",
+  describe: "Run one process of a live bank (see snaplab live); its neighbours are in the cluster file",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("id", { type: "string", demandOption: true, describe: "the process to run, e.g. P1" })
+      .option("cluster", {
+        type: "string",
+        demandOption: true,
+        describe: "cluster file (JSON: scenario, hosts, transfers, seed, rate, snapshots, algorithm or rules)",
+      })
+      .option("log", { type: "string", describe: "write the event log (JSON lines with vector clocks) to this file (default: <id>.events.jsonl)" })
+      .option("coordinated", {
+        type: "boolean",
+        default: false,
+        hidden: true,
+        describe: "steered by snaplab live over stdin and stdout",
+      }) as unknown as Argv<NodeArgs>,
+  handler: async (args: ArgumentsCamelCase<NodeArgs>) => {
+    await runNodeProcess({ id: args.id, cluster: args.cluster, log: args.log ?? `${args.id}.events.jsonl`, coordinated: args.coordinated });
+  },
+};

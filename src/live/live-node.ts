@@ -1,0 +1,351 @@
+/**
+ * One process of a live bank, run as an OS process of its own. It listens for
+ * its incoming channels, connects its outgoing ones, then makes its share of
+ * random transfers (never more than it holds) while it delivers what arrives,
+ * and runs the snapshot rules on every marker, every delivery and at the sends
+ * where it starts a snapshot. Everything it does goes to its event log with
+ * its vector clock.
+ *
+ * It stops once it has made its transfers, heard `done` on every incoming
+ * channel (or seen the sender die) and finished every snapshot; or when its
+ * control says stop.
+ */
+import { createServer, type Server, type Socket } from "node:net";
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import type { DataMessage } from "../models/bank/bank-state.js";
+import type { Cluster, HostAddress } from "./cluster.js";
+import { type EventLogWriter, now } from "./event-log.js";
+import { ACK_EVERY, OutgoingChannel } from "./channel-connection.js";
+import { NodeSnapshots } from "./node-snapshots.js";
+import { encode, lineSplitter, type WireMessage } from "./wire.js";
+import { drawAmount, initiations, mulberry32, processSeed, quotaOf, rateOf } from "./workload.js";
+
+/** How a node learns where to connect and when to start, and says how far it got. */
+export interface NodeControl {
+  /** The address each outgoing channel (by index) connects to, once this node listens on `port`. */
+  addresses(port: number): Promise<ReadonlyMap<number, HostAddress>>;
+  /** Resolves when the transfers may start (every node is connected). */
+  connected(): Promise<void>;
+  /** The node has made its transfers and every incoming channel is done. */
+  dataDone(): void;
+  /** Called when the run must end now, whatever is left. */
+  onStop(stop: () => void): void;
+}
+
+/** Transfers made per turn of the event loop, before deliveries get their turn. */
+const BATCH = 64;
+/** A node holding nothing that gets no money for this long skips the rest of its transfers. */
+const MONEY_WAIT_MS = 200;
+/** How long a node started by hand waits for its neighbours to listen. */
+const CONNECT_WAIT_MS = 30_000;
+
+export class LiveNode {
+  private readonly scenario;
+  private readonly p: number;
+  private readonly incoming: number[];
+  private readonly outgoing: number[];
+  private readonly vc: number[];
+  private balance: number;
+  private pc = 0;
+  private readonly delivered: string[] = [];
+  private readonly sentOn = new Map<number, DataMessage[]>();
+  private readonly out = new Map<number, OutgoingChannel>();
+  private readonly incomingOver = new Set<number>();
+  private readonly quota: number;
+  private readonly rate: number;
+  private readonly plan: { snapshot: number; atTry: number }[];
+  private readonly random: () => number;
+  private readonly snapshots: NodeSnapshots;
+  private server: Server | undefined;
+  private startedAt = 0;
+  private sending = false;
+  private ownDone = false;
+  /** Transfers tried: made, or skipped because the sender held nothing. */
+  private attempts = 0;
+  private skipped = 0;
+  /** Holding nothing, the node waits for money until this timer says nothing will come. */
+  private waitingForMoney: NodeJS.Timeout | undefined;
+  /** The channel of the next transfer, drawn but not yet sent on (its receiver was behind). */
+  private nextChannel: number | undefined;
+  private stopped = false;
+  private finished!: () => void;
+  private failed!: (error: Error) => void;
+
+  constructor(
+    private readonly cluster: Cluster,
+    id: string,
+    rules: SnapshotAlgorithm,
+    private readonly log: EventLogWriter,
+    private readonly control: NodeControl,
+  ) {
+    this.scenario = cluster.scenario;
+    this.p = this.scenario.processes.indexOf(id);
+    this.incoming = this.scenario.channels.flatMap((c, i) => (c.to === this.p ? [i] : []));
+    this.outgoing = this.scenario.channels.flatMap((c, i) => (c.from === this.p ? [i] : []));
+    this.vc = this.scenario.processes.map(() => 0);
+    this.balance = this.scenario.initialBalances[this.p]!;
+    this.quota = quotaOf(this.scenario, cluster.transfers, this.p);
+    this.rate = rateOf(this.scenario, cluster.rate, this.p);
+    this.plan = initiations(this.scenario, cluster.snapshots, this.quota, this.p);
+    this.random = mulberry32(processSeed(cluster.seed, this.p));
+    this.snapshots = new NodeSnapshots(
+      this.scenario,
+      this.p,
+      rules,
+      { pc: () => this.pc, balance: () => this.balance, delivered: this.delivered, sentOn: this.sentOn },
+      {
+        log: (event) => this.log.add(event),
+        sendMarker: (s, c, payload) => this.out.get(c)?.send({ k: "marker", s, ...(payload ? { p: payload } : {}), vc: this.vc.slice() }),
+      },
+    );
+  }
+
+  /** Runs the node to its end; rejects if the rules fail. */
+  async run(): Promise<void> {
+    const ended = new Promise<void>((resolve, reject) => {
+      this.finished = resolve;
+      this.failed = reject;
+    });
+    this.control.onStop(() => this.stop());
+    const port = await this.listen();
+    const addresses = await this.control.addresses(port);
+    const deadline = Date.now() + CONNECT_WAIT_MS;
+    await Promise.all(this.outgoing.map(async (c) => this.out.set(c, await OutgoingChannel.open(this.scenario.channels[c]!.id, addresses.get(c)!, deadline))));
+    this.flushChannels();
+    // A neighbour started first may already be sending: its markers need this node's channels to answer on.
+    for (const socket of this.early ?? []) socket.resume();
+    this.early = undefined;
+    await this.control.connected();
+    this.startedAt = now();
+    this.sending = true;
+    setImmediate(() => this.guard(() => this.pump()));
+    return ended;
+  }
+
+  private listen(): Promise<number> {
+    const own = this.cluster.hosts[this.scenario.processes[this.p]!]!;
+    this.server = createServer((socket) => this.accept(socket));
+    return new Promise((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(own.port, own.host, () => resolve((this.server!.address() as { port: number }).port));
+    });
+  }
+
+  /** An incoming connection: its first line says which channel it is. */
+  private accept(socket: Socket): void {
+    if (this.early) {
+      socket.pause();
+      this.early.push(socket);
+    }
+    let channel: number | undefined;
+    let done = false;
+    let delivered = 0;
+    let acked = 0;
+    const split = lineSplitter((line) => {
+      const message = JSON.parse(line) as WireMessage;
+      if (message.k === "hello") {
+        channel = this.scenario.channels.findIndex((c) => c.id === message.channel);
+        if (channel < 0 || !this.incoming.includes(channel)) socket.destroy();
+      } else if (channel !== undefined && !this.stopped) {
+        if (message.k === "done") done = true;
+        if (message.k === "data") delivered += 1;
+        this.receive(channel, message);
+      }
+    });
+    // A chunk holds many messages: deliver them all, then write the log and the answers once.
+    socket.on("data", (chunk) =>
+      this.guard(() => {
+        split(chunk);
+        if (delivered - acked >= ACK_EVERY) {
+          acked = delivered;
+          socket.write(encode({ k: "ack", n: delivered }));
+        }
+        this.afterTurn();
+      }),
+    );
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      // Closed before `done`: the sender died; nothing more will come on it.
+      if (channel !== undefined && !done) this.guard(() => this.channelOver(channel!));
+    });
+  }
+
+  private receive(c: number, message: WireMessage): void {
+    if (message.k === "data") {
+      this.tick(message.vc);
+      this.log.add({ e: "deliver", t: now(), vc: this.vc.slice(), c, id: message.id, a: message.a });
+      const data: DataMessage = { kind: "data", id: message.id, amount: message.a };
+      const buffered = this.snapshots.onMessage(c, data, message.r);
+      if (buffered) this.log.add({ e: "buffer" });
+      else {
+        this.balance += message.a;
+        this.delivered.push(message.id);
+        this.moneyArrived();
+      }
+    } else if (message.k === "marker") {
+      this.tick(message.vc);
+      this.log.add({ e: "marker-in", t: now(), vc: this.vc.slice(), c, s: message.s });
+      this.snapshots.onMarker(message.s, c, message.p);
+    } else if (message.k === "done") {
+      this.channelOver(c);
+    }
+  }
+
+  private channelOver(c: number): void {
+    this.incomingOver.add(c);
+    if (this.waitingForMoney !== undefined && this.incomingOver.size === this.incoming.length) this.finishSending();
+    this.afterTurn();
+  }
+
+  /** A turn of sends: up to BATCH transfers, as the rate and the balance allow. */
+  private pump(): void {
+    if (!this.sending || this.stopped) return;
+    const allowed = this.rate > 0 ? Math.floor(((now() - this.startedAt) * this.rate) / 1000) + 1 : Number.POSITIVE_INFINITY;
+    for (let i = 0; i < BATCH && this.attempts < this.quota && this.attempts < allowed; i++) {
+      this.startSnapshotsDue();
+      const live = this.outgoing.filter((c) => !this.out.get(c)!.dead);
+      if (live.length === 0) {
+        this.finishSending();
+        return;
+      }
+      if (this.balance <= 0) {
+        this.waitForMoney();
+        return;
+      }
+      if (this.nextChannel !== undefined && !live.includes(this.nextChannel)) this.nextChannel = undefined;
+      this.nextChannel ??= live[Math.floor(this.random() * live.length)]!;
+      const out = this.out.get(this.nextChannel)!;
+      if (out.full) {
+        // The receiver is behind on this channel: go on once it has caught up.
+        this.afterTurn();
+        void out.whenRoom().then(() => this.guard(() => this.pump()));
+        return;
+      }
+      this.attempts += 1;
+      this.sendTransfer(this.nextChannel);
+      this.nextChannel = undefined;
+    }
+    this.startSnapshotsDue();
+    if (this.attempts >= this.quota) {
+      this.finishSending();
+      return;
+    }
+    this.afterTurn();
+    const backedUp = [...this.out.values()].filter((o) => o.backedUp);
+    if (backedUp.length > 0) void Promise.all(backedUp.map((o) => o.drained())).then(() => this.guard(() => this.pump()));
+    else if (this.attempts >= allowed) setTimeout(() => this.guard(() => this.pump()), Math.max(1, 1000 / this.rate));
+    else setImmediate(() => this.guard(() => this.pump()));
+  }
+
+  /**
+   * Nothing to send: wait for a delivery. If none comes for a while, or every
+   * incoming channel is done, the other processes are finished or waiting too
+   * (two broke processes would wait for each other forever): skip the rest.
+   */
+  private waitForMoney(): void {
+    this.afterTurn();
+    if (this.incomingOver.size === this.incoming.length) this.finishSending();
+    else this.waitingForMoney = setTimeout(() => this.guard(() => this.finishSending()), MONEY_WAIT_MS);
+  }
+
+  private moneyArrived(): void {
+    if (this.waitingForMoney === undefined || this.balance <= 0) return;
+    clearTimeout(this.waitingForMoney);
+    this.waitingForMoney = undefined;
+    setImmediate(() => this.guard(() => this.pump()));
+  }
+
+  private sendTransfer(c: number): void {
+    const amount = drawAmount(this.random(), this.balance);
+    this.pc += 1;
+    this.balance -= amount;
+    const id = `${this.scenario.processes[this.p]}#${this.pc}`;
+    this.tick();
+    this.log.add({ e: "send", t: now(), vc: this.vc.slice(), c, id, a: amount });
+    const message: DataMessage = { kind: "data", id, amount };
+    const sent = this.sentOn.get(c) ?? [];
+    sent.push(message);
+    this.sentOn.set(c, sent);
+    this.out.get(c)!.send({ k: "data", id, a: amount, r: this.snapshots.recordedIds(), vc: this.vc.slice() });
+  }
+
+  private startSnapshotsDue(): void {
+    while (this.plan.length > 0 && this.plan[0]!.atTry <= this.attempts) {
+      const { snapshot } = this.plan.shift()!;
+      this.tick();
+      this.log.add({ e: "initiate", t: now(), vc: this.vc.slice(), s: snapshot });
+      this.snapshots.initiate(snapshot);
+    }
+  }
+
+  /** No more transfers: start any snapshot still due, tell every neighbour. */
+  private finishSending(): void {
+    if (this.ownDone) return;
+    clearTimeout(this.waitingForMoney);
+    this.waitingForMoney = undefined;
+    this.plan.forEach((step) => (step.atTry = 0));
+    this.startSnapshotsDue();
+    this.ownDone = true;
+    this.sending = false;
+    this.skipped += this.quota - this.attempts;
+    this.attempts = this.quota;
+    this.log.add({ e: "done", t: now(), skipped: this.skipped });
+    for (const channel of this.out.values()) channel.send({ k: "done" });
+    this.afterTurn();
+  }
+
+  /** After each turn: write what it sent and logged, and see whether the node is through. */
+  private afterTurn(): void {
+    if (this.stopped) return;
+    this.flushChannels();
+    this.log.flush();
+    if (this.stopped || !this.ownDone || this.incomingOver.size < this.incoming.length) return;
+    if (!this.reportedDataDone) {
+      this.reportedDataDone = true;
+      this.control.dataDone();
+    }
+    for (let s = 0; s < this.cluster.snapshots; s++) if (!this.snapshots.isComplete(s)) return;
+    void this.close();
+  }
+
+  private reportedDataDone = false;
+  /** Incoming connections that arrived before this node's own channels were open, held until they are. */
+  private early: Socket[] | undefined = [];
+
+  private flushChannels(): void {
+    for (const channel of this.out.values()) channel.flush();
+  }
+
+  private tick(merge?: readonly number[]): void {
+    if (merge) merge.forEach((t, i) => (this.vc[i] = Math.max(this.vc[i]!, t)));
+    this.vc[this.p]! += 1;
+  }
+
+  private async close(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all([...this.out.values()].map((o) => o.end()));
+    this.server?.close();
+    this.log.close();
+    this.finished();
+  }
+
+  private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.log.close();
+    this.finished();
+  }
+
+  /** A rule that throws, or returns what is not an effect, ends the node with the reason. */
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      if (this.stopped) return;
+      this.stopped = true;
+      this.log.close();
+      this.failed(error as Error);
+    }
+  }
+}

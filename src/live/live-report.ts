@@ -1,0 +1,106 @@
+/**
+ * What a live run printed: the run's figures, then per snapshot its initiator,
+ * whether it completed and how fast, the recorded total against the real one,
+ * and each property, with the reason for each violation. `liveJson` is the
+ * same as one object for programs.
+ */
+import type { RunCheck, SnapshotCheck } from "./check-run.js";
+
+export function liveTextReport(check: RunCheck): string {
+  const { run, scenario } = check;
+  const { options } = run;
+  const rules = "file" in options.rules ? options.rules.file : options.rules.algorithm;
+  const network = options.network === "reorder" ? "reordering relays (non-FIFO)" : "TCP (FIFO)";
+  const lines = [
+    `${scenario.name} live: ${scenario.processes.length} processes, ${scenario.channels.length} channels over ${network}, ${rules}, seed ${options.seed}`,
+    `  transfers    ${check.transfers.toLocaleString("en-US")} (${check.transfersPerSecond.toLocaleString("en-US")}/s)${check.skipped > 0 ? `, ${check.skipped.toLocaleString("en-US")} skipped (the sender held nothing)` : ""}`,
+    `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
+    `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${verdict(check.money.verdict.holds)}`,
+    ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${k.atMs} ms`).join(", ")}`] : []),
+    ...(run.cutShort ? [`  ended        ${run.cutShort}`] : []),
+  ];
+  if (!check.money.verdict.holds) lines.push(`    why: ${check.money.verdict.reason}`);
+  for (const snapshot of check.snapshots) lines.push("", ...snapshotLines(snapshot));
+  const broken = check.snapshots.filter((s) => !allHold(s)).length;
+  lines.push(
+    "",
+    broken === 0 && check.money.verdict.holds
+      ? `every property holds in all ${check.snapshots.length} snapshots`
+      : `${broken} of ${check.snapshots.length} snapshots broken`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+function snapshotLines(snapshot: SnapshotCheck): string[] {
+  const head = snapshot.complete
+    ? `snapshot ${snapshot.id} (initiator ${snapshot.initiator}): complete in ${snapshot.latencyMs!.toFixed(1)} ms, recorded ${snapshot.recordedTotal} of ${snapshot.realTotal}`
+    : `snapshot ${snapshot.id} (initiator ${snapshot.initiator}): INCOMPLETE`;
+  const width = Math.max(...snapshot.properties.map((p) => p.name.length));
+  return [head, ...snapshot.properties.flatMap((p) => [`  ${p.name.padEnd(width)}  ${verdict(p.holds)}`, ...(p.holds ? [] : [`    why: ${p.reason}`])])];
+}
+
+const verdict = (holds: boolean) => (holds ? "holds" : "VIOLATED");
+
+export function allHold(snapshot: SnapshotCheck): boolean {
+  return snapshot.properties.every((p) => p.holds);
+}
+
+/** Every snapshot complete and every property holding, the money too. */
+export function runHolds(check: RunCheck): boolean {
+  return check.money.verdict.holds && check.snapshots.every((s) => s.complete && allHold(s));
+}
+
+/** What `snaplab live --json` prints. */
+export interface LiveJson {
+  readonly scenario: string;
+  readonly network: string;
+  readonly algorithm: string;
+  readonly seed: number;
+  readonly transfers: number;
+  readonly skipped: number;
+  readonly transfersPerSecond: number;
+  readonly markersSent: number;
+  readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: "holds" | "violated" };
+  readonly killed: readonly string[];
+  readonly ended?: string;
+  readonly snapshots: readonly {
+    readonly id: number;
+    readonly initiator: string;
+    readonly complete: boolean;
+    readonly latencyMs: number | null;
+    readonly recordedTotal: number | null;
+    readonly realTotal: number;
+    readonly properties: Readonly<Record<string, "holds" | "violated">>;
+    readonly reasons: Readonly<Record<string, string>>;
+  }[];
+}
+
+export function liveJson(check: RunCheck): LiveJson {
+  const { run, scenario } = check;
+  const round = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms * 1000) / 1000);
+  return {
+    scenario: scenario.name,
+    network: run.options.network,
+    algorithm: "file" in run.options.rules ? run.options.rules.file : run.options.rules.algorithm,
+    seed: run.options.seed,
+    transfers: check.transfers,
+    skipped: check.skipped,
+    transfersPerSecond: check.transfersPerSecond,
+    markersSent: check.markersSent,
+    money: { start: check.money.start, end: check.money.end, inFlight: check.money.inFlight, verdict: verdictWord(check.money.verdict.holds) },
+    killed: run.killed.map((k) => k.process),
+    ...(run.cutShort ? { ended: run.cutShort } : {}),
+    snapshots: check.snapshots.map((s) => ({
+      id: s.id,
+      initiator: s.initiator,
+      complete: s.complete,
+      latencyMs: round(s.latencyMs),
+      recordedTotal: s.recordedTotal ?? null,
+      realTotal: s.realTotal,
+      properties: Object.fromEntries(s.properties.map((p) => [p.name, verdictWord(p.holds)])),
+      reasons: Object.fromEntries(s.properties.flatMap((p) => (p.holds ? [] : [[p.name, p.reason] as const]))),
+    })),
+  };
+}
+
+const verdictWord = (holds: boolean): "holds" | "violated" => (holds ? "holds" : "violated");

@@ -1,0 +1,33 @@
+/**
+ * A node process from start to exit: read the cluster, load the rules, run
+ * the node with its log, and exit 0, or 2 with one line on stderr when the
+ * rules fail (the coordinator's report names the process).
+ */
+import { loadCluster } from "./cluster.js";
+import { EventLogWriter } from "./event-log.js";
+import { loadLiveRules } from "./live-rules.js";
+import { LiveNode } from "./live-node.js";
+import { coordinatedControl, standaloneControl } from "./node-control.js";
+
+export interface NodeProcessOptions {
+  readonly id: string;
+  readonly cluster: string;
+  readonly log: string;
+  readonly coordinated: boolean;
+}
+
+export async function runNodeProcess(options: NodeProcessOptions): Promise<never> {
+  try {
+    const cluster = loadCluster(options.cluster);
+    if (!cluster.scenario.processes.includes(options.id)) {
+      throw new Error(`--id ${options.id}: not a process of ${options.cluster} (its processes are ${cluster.scenario.processes.join(", ")})`);
+    }
+    const rules = await loadLiveRules(cluster.rules);
+    const control = options.coordinated ? coordinatedControl(cluster, process.stdin, process.stdout) : standaloneControl(cluster);
+    await new LiveNode(cluster, options.id, rules, new EventLogWriter(options.log), control).run();
+  } catch (error) {
+    process.stderr.write(`snaplab node ${options.id}: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}\n`);
+    process.exit(2);
+  }
+  process.exit(0);
+}

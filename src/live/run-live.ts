@@ -1,0 +1,234 @@
+/**
+ * The coordinator of a live run: starts one node process per bank process,
+ * hands out the addresses (through a reorder relay per channel if asked),
+ * starts them all at once, kills the processes it was told to kill, and ends
+ * the run: when every node has stopped, or a moment after the data is done
+ * (snapshots that are not complete by then will not be), or at the timeout.
+ * Everything it starts it stops, also when snaplab itself is interrupted.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import type { Scenario } from "../models/bank/scenario.js";
+import { scenarioJson } from "../models/bank/scenario-json.js";
+import { type ClusterJson, formatCluster } from "./cluster.js";
+import { type LiveEvent, now, readEventLog } from "./event-log.js";
+import { nodeBundle } from "./node-bundle.js";
+import type { NodeOrder, NodeReport } from "./node-control.js";
+import { type Relay, startRelay } from "./reorder-relay.js";
+import { lineSplitter } from "./wire.js";
+import { mulberry32, processSeed } from "./workload.js";
+
+export type Network = "tcp" | "reorder";
+
+export interface LiveOptions {
+  readonly scenario: Scenario;
+  readonly transfers: number;
+  readonly seed: number;
+  /** Transfers per second in all; 0 for no cap. */
+  readonly rate: number;
+  readonly snapshots: number;
+  readonly rules: { readonly algorithm: string } | { readonly file: string };
+  readonly network: Network;
+  /** Processes to kill with SIGKILL, each at a time after the start. */
+  readonly kills: readonly { readonly process: string; readonly atMs: number }[];
+  /** The run is stopped this long after the start, whatever is left. */
+  readonly timeoutMs: number;
+}
+
+export interface LiveRun {
+  readonly options: LiveOptions;
+  /** Per process, its event log. */
+  readonly logs: readonly (readonly LiveEvent[])[];
+  /** The processes killed, with the time (ms after the start) they were. */
+  readonly killed: readonly { readonly process: string; readonly atMs: number }[];
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Why the run was ended before every node stopped on its own, if it was. */
+  readonly cutShort: string | undefined;
+}
+
+/** A node makes a little garbage per message: a larger young generation collects it a third as often. */
+const NODE_FLAGS = ["--max-semi-space-size=16"];
+/** Once the data is done everywhere, snapshots still open get this long to finish. */
+const SETTLE_MS = 1000;
+/** A stopped node that has not exited this long after is killed. */
+const EXIT_WAIT_MS = 2000;
+
+interface Node {
+  readonly name: string;
+  readonly child: ChildProcess;
+  port?: number;
+  connected: boolean;
+  dataDone: boolean;
+  exited: boolean;
+  killed: boolean;
+  stderr: string;
+}
+
+export async function runLive(options: LiveOptions): Promise<LiveRun> {
+  const { scenario } = options;
+  const folder = mkdtempSync(join(tmpdir(), "snaplab-live-"));
+  const relays: Relay[] = [];
+  const nodes: Node[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const killAll = () => nodes.forEach((n) => !n.exited && n.child.kill("SIGKILL"));
+  const cleanUp = () => {
+    timers.forEach(clearTimeout);
+    killAll();
+    relays.forEach((r) => r.close());
+    rmSync(folder, { recursive: true, force: true });
+  };
+  // Ctrl-C or a kill of snaplab: take every process of the run down with it.
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUp();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    const clusterFile = join(folder, "cluster.json");
+    writeFileSync(clusterFile, formatCluster(clusterOf(options)));
+    const reports = new Map<string, (node: Node, report: NodeReport) => void>();
+    let exitedEarly: (node: Node) => void = () => {};
+    const entry = nodeBundle();
+    for (const name of scenario.processes) {
+      const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      const node: Node = { name, child, connected: false, dataDone: false, exited: false, killed: false, stderr: "" };
+      nodes.push(node);
+      child.stdout!.on(
+        "data",
+        lineSplitter((line) => {
+          const report = JSON.parse(line) as NodeReport;
+          reports.get(report.type)?.(node, report);
+        }),
+      );
+      child.stderr!.on("data", (chunk) => (node.stderr += chunk));
+      child.stdin!.on("error", () => {});
+      // "close", not "exit": by then its stderr is read to the end, for the reason it failed.
+      child.on("close", () => {
+        node.exited = true;
+        exitedEarly(node);
+      });
+    }
+    const order = (node: Node, message: NodeOrder) => !node.exited && node.child.stdin!.write(`${JSON.stringify(message)}\n`);
+
+    // Every node listening and connected, or the first that gave up says why.
+    const phase = (type: NodeReport["type"], done: (node: Node) => boolean, on: (node: Node, report: NodeReport) => void) =>
+      new Promise<void>((resolvePhase, reject) => {
+        reports.set(type, (node, report) => {
+          on(node, report);
+          if (nodes.every(done)) resolvePhase();
+        });
+        exitedEarly = (node) => reject(nodeFailure(node));
+        timers.push(setTimeout(() => reject(new SnaplabError("LIVE_START", `the nodes did not start within ${options.timeoutMs} ms`)), options.timeoutMs));
+      });
+    await phase(
+      "listening",
+      (n) => n.port !== undefined,
+      (node, report) => (node.port = (report as { port: number }).port),
+    );
+    const random = mulberry32(processSeed(options.seed, 1 << 20));
+    const target = new Map<string, number>();
+    for (const channel of scenario.channels) {
+      const port = nodes[channel.to]!.port!;
+      if (options.network === "reorder") {
+        const relay = await startRelay(port, mulberry32(Math.floor(random() * 2 ** 32)));
+        relays.push(relay);
+        target.set(channel.id, relay.port);
+      } else target.set(channel.id, port);
+    }
+    const connected = phase(
+      "connected",
+      (n) => n.connected,
+      (node) => (node.connected = true),
+    );
+    nodes.forEach((node, p) => {
+      const channels = Object.fromEntries(scenario.channels.filter((c) => c.from === p).map((c) => [c.id, target.get(c.id)!]));
+      order(node, { type: "addresses", channels });
+    });
+    await connected;
+    timers.forEach(clearTimeout);
+
+    // The run proper.
+    const startedAt = now();
+    nodes.forEach((node) => order(node, { type: "start" }));
+    const killed: { process: string; atMs: number }[] = [];
+    for (const kill of options.kills) {
+      const node = nodes[scenario.processes.indexOf(kill.process)]!;
+      timers.push(
+        setTimeout(() => {
+          if (node.exited) return;
+          node.killed = true;
+          node.child.kill("SIGKILL");
+          killed.push({ process: kill.process, atMs: Math.round(now() - startedAt) });
+        }, kill.atMs),
+      );
+    }
+    const cutShort = await new Promise<string | undefined>((end) => {
+      let failed: SnaplabError | undefined;
+      let settling: NodeJS.Timeout | undefined;
+      const stopAll = (why: string) => {
+        nodes.forEach((node) => order(node, { type: "stop" }));
+        timers.push(setTimeout(killAll, EXIT_WAIT_MS));
+        end(why);
+      };
+      const check = () => {
+        const running = nodes.filter((n) => !n.exited);
+        if (running.length === 0) return end(undefined);
+        if (settling === undefined && running.every((n) => n.dataDone)) {
+          settling = setTimeout(() => stopAll(`stopped ${SETTLE_MS} ms after the last transfer was delivered, with snapshots still open`), SETTLE_MS);
+          timers.push(settling);
+        }
+      };
+      reports.set("data-done", (node) => {
+        node.dataDone = true;
+        check();
+      });
+      exitedEarly = (node) => {
+        if (!node.killed && node.child.exitCode !== 0) failed = nodeFailure(node);
+        if (failed) return stopAll(failed.message);
+        check();
+      };
+      timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${options.timeoutMs} ms after the start`), options.timeoutMs));
+      check();
+    });
+    await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("close", r)))));
+    const endedAt = now();
+    const failure = nodes.find((n) => !n.killed && n.child.exitCode !== 0 && n.child.exitCode !== null);
+    if (failure) throw nodeFailure(failure);
+    const logs = scenario.processes.map((name) => readEventLog(join(folder, `${name}.jsonl`)));
+    return { options, logs, killed, startedAt, endedAt, cutShort };
+  } finally {
+    cleanUp();
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+
+function nodeFailure(node: Node): SnaplabError {
+  const said = node.stderr.trim().split("\n").pop() ?? "";
+  return new SnaplabError(
+    "LIVE_NODE",
+    said !== "" ? said.replace(/^snaplab node /, "") : `${node.name} stopped with status ${node.child.exitCode ?? node.child.signalCode}`,
+  );
+}
+
+function clusterOf(options: LiveOptions): ClusterJson {
+  const { scenario } = options;
+  // The programs are drawn live: the cluster's scenario carries the bank alone.
+  const bank = scenarioJson({ ...scenario, programs: scenario.processes.map(() => []) });
+  return {
+    scenario: bank,
+    hosts: Object.fromEntries(scenario.processes.map((p) => [p, "127.0.0.1:0"])),
+    transfers: options.transfers,
+    seed: options.seed,
+    rate: options.rate,
+    snapshots: options.snapshots,
+    ...("file" in options.rules ? { rules: resolve(options.rules.file) } : { algorithm: options.rules.algorithm }),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Live runs that end badly: a node killed in the middle, snaplab itself
+ * interrupted. Whatever happens, every node process is gone at the end.
+ */
+import { spawn } from "node:child_process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkRun, type RunCheck } from "../../src/live/check-run.js";
+import { runLive } from "../../src/live/run-live.js";
+import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { childrenOf, isAlive, waitFor } from "./processes.js";
+
+const bank = loadScenario("spec/scenarios/bank.json");
+
+describe("--kill", () => {
+  let check: RunCheck;
+  beforeAll(async () => {
+    check = checkRun(
+      await runLive({
+        scenario: bank,
+        transfers: 300,
+        seed: 1,
+        rate: 1000,
+        snapshots: 3,
+        rules: { algorithm: "chandy-lamport" },
+        network: "tcp",
+        kills: [{ process: "B", atMs: 100 }],
+        timeoutMs: 30_000,
+      }),
+    );
+  });
+
+  it("kills the process, ends the run, and says which snapshots could not complete and why", () => {
+    expect(check.run.killed.map((k) => k.process)).toEqual(["B"]);
+    const incomplete = check.snapshots.filter((s) => !s.complete);
+    expect(incomplete.length).toBeGreaterThan(0);
+    const reasons = incomplete.map((snapshot) => {
+      const termination = snapshot.properties.find((p) => p.name === "termination")!;
+      return termination.holds ? "" : termination.reason;
+    });
+    for (const reason of reasons) expect(reason).toMatch(/^the run ended with the snapshot incomplete \(.*\): B was killed at \d+ ms/);
+    // The last snapshot starts after the kill (A starts it three quarters into its transfers): B never records it.
+    expect(reasons.at(-1)).toMatch(/never recorded: B\b/);
+  });
+
+  it("counts the money lost with B: what B held and what was on its way to it", () => {
+    expect(check.money.verdict.holds).toBe(true);
+  });
+
+  it("leaves no node process behind", () => {
+    expect(childrenOf(process.pid)).toEqual([]);
+  });
+});
+
+describe("snaplab live interrupted with Ctrl-C", () => {
+  it("stops every node it started", async () => {
+    const child = spawn(process.execPath, ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "1000000", "--rate", "1000"], {
+      stdio: "ignore",
+    });
+    try {
+      const nodes = await waitFor(() => (childrenOf(child.pid!).length === 3 ? childrenOf(child.pid!) : undefined));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGINT");
+      expect(await exited).toBe(130);
+      await waitFor(() => (nodes.some(isAlive) ? undefined : true), 10_000);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
