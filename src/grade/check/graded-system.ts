@@ -45,7 +45,9 @@ const noPicture = ({ property, reason }: Violation<unknown, unknown>): SpaceTime
 });
 
 /** `gather` (Submission.gather): the model asks the rules' questions a chunk of states at a time. */
-export function gradedDescriptor<State, Action>(gather?: (run: () => void) => boolean): ModelDescriptor<GradedSystem<State, Action>, GradedState<State>, Action, Named> {
+export function gradedDescriptor<State, Action>(
+  gather?: (run: () => void) => boolean,
+): ModelDescriptor<GradedSystem<State, Action>, GradedState<State>, Action, Named> {
   const unwrapped = (path: Violation<GradedState<State>, Action>["path"]) => ({ states: path.states.map((g) => g.state), actions: path.actions });
   return {
     name: "graded",
