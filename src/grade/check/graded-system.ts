@@ -44,10 +44,7 @@ const noPicture = ({ property, reason }: Violation<unknown, unknown>): SpaceTime
   words: { data: "", marker: "", records: "", before: "" },
 });
 
-/** `gather` (Submission.gather): the model asks the rules' questions a chunk of states at a time. */
-export function gradedDescriptor<State, Action>(
-  gather?: (run: () => void) => boolean,
-): ModelDescriptor<GradedSystem<State, Action>, GradedState<State>, Action, Named> {
+export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<State, Action>, GradedState<State>, Action, Named> {
   const unwrapped = (path: Violation<GradedState<State>, Action>["path"]) => ({ states: path.states.map((g) => g.state), actions: path.actions });
   return {
     name: "graded",
@@ -58,7 +55,7 @@ export function gradedDescriptor<State, Action>(
     scenarioName: () => "graded",
     algorithms: { names: () => [GRADED.name], find: () => GRADED },
     algorithmOf: () => GRADED.name,
-    build: (system) => gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system), gather),
+    build: (system) => gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system)),
     describeStep(system, _rules, before, action, after) {
       const text = system.describeStep(before.state, action, after.state);
       // A step whose answer was refused happened without the rule's effects (and ends the run): say so.

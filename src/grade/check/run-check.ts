@@ -22,8 +22,8 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
 
 /** With `submission`, the rules' questions are gathered a chunk of states at a time (Submission.gather): same answers, fewer round trips. */
 export function runCheck<State, Action>(system: GradedSystem<State, Action>, maxStates: number, submission?: Submission): CheckOutcome<State, Action> {
-  const gather = submission ? (run: () => void) => submission.gather(run) : undefined;
-  const report = check({ model: gradedDescriptor<State, Action>(gather), scenario: system }, { maxStates });
+  const gather = submission ? { gather: (run: () => void) => submission.gather(run) } : {};
+  const report = check({ model: gradedDescriptor<State, Action>(), scenario: system }, { maxStates, ...gather });
   // The shortest wins, then the one the search met first (the report lists them in property order).
   const met = (c: Counterexample<GradedState<State>, Action>) => report.violated.indexOf(c.property);
   const [shortest] = [...report.counterexamples].sort((a, b) => a.length - b.length || met(a) - met(b));
