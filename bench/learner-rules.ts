@@ -105,7 +105,7 @@ function wrongSubmission(): string {
 export async function learnerRulesTables(quick: boolean, runs: number): Promise<string> {
   const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
   // The generic explorer holds readable states: four-process (1.4 million states) stops at the cap.
-  const cap = quick ? 50_000 : 300_000;
+  const cap = quick ? 20_000 : 300_000;
   const bundle = await submissionBundle("bench/reference-rules.ts", "reference-rules.ts", process.cwd());
   const rows: string[][] = [];
   for (const file of files) {
