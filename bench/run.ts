@@ -5,6 +5,7 @@
  * these runs). Timings are the best of N runs (default 3) because the
  * machine is shared; the scaling table runs each case once.
  */
+import { learnerRulesTables } from "./learner-rules.js";
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
 import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
@@ -155,6 +156,10 @@ if (!quick) {
   console.log(markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows));
   console.log(`\nRuns stop at ${count(CAP)} stored states (--max-states): beyond that a case counts as out of reach.`);
 }
+
+// 5. A learner's rules (through the sandbox) beside the compact engine, and grading.
+console.log("\n## A learner's rules: the reference rules through the sandbox and in the compact engine\n");
+console.log(await learnerRulesTables(quick, runs));
 
 // Every file the bench wrote is in one scratch folder: check that it is gone.
 if (!removeScratch()) {

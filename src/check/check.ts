@@ -7,6 +7,7 @@
  * This is the one pipeline explore, replay, promela and the library use.
  */
 import { exploreBfs } from "../explore/bfs.js";
+import { gatheredModel, type Gather } from "../explore/gathered-model.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";
 import { counterexampleOf } from "./counterexample.js";
@@ -17,6 +18,8 @@ export interface CheckOptions<Rules extends Named = Named> extends SearchOptions
   readonly rules?: Rules;
   /** Run the rules of this name instead of the ones the scenario names. */
   readonly algorithm?: string;
+  /** The rules answer from another process (a sandbox): ask their questions a chunk of states at a time (gathered-model.ts). */
+  readonly gather?: Gather;
 }
 
 export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
@@ -24,7 +27,8 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
   options: CheckOptions<Rules> = {},
 ): Report<Scenario, State, Action, Rules, Snapshot> {
   const rules = options.rules ?? descriptor.algorithms.find(options.algorithm ?? descriptor.algorithmOf(scenario));
-  const model = descriptor.build(scenario, rules);
+  const built = descriptor.build(scenario, rules);
+  const model = options.gather ? gatheredModel(built, options.gather) : built;
   const measure = descriptor.measure;
   const exploreOptions: SearchOptions<State> = {
     ...(options as SearchOptions<State>),

@@ -8,6 +8,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { GENERIC_MAX_STATES } from "../explore/bfs.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
+import type { Gather } from "../explore/gathered-model.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
@@ -102,11 +103,11 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
     refuseOptionsTheModelLacks(loaded, args, registry);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
-    await withRulesFile(args.rules, loaded.scenario, (rules) => explore(loaded, args, rules));
+    await withRulesFile(args.rules, loaded.scenario, (rules, gather) => explore(loaded, args, rules, gather));
   },
 });
 
-function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, rules?: Named): void {
+function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, rules?: Named, gather?: Gather): void {
   let scenario = given;
   for (const { key, apply } of model.settings ?? []) {
     const value = (args as unknown as Record<string, unknown>)[key];
@@ -121,6 +122,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
     {
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
+      ...(gather === undefined ? {} : { gather }),
       // The generic explorer keeps readable states; a model's own engine knows its own limit.
       ...(args.maxStates === undefined ? (model.explore ? {} : { maxStates: GENERIC_MAX_STATES }) : { maxStates: args.maxStates }),
       search: args.search,

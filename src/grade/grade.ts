@@ -28,33 +28,54 @@ export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimit
 export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, maxStates: 200_000 };
 
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
-  const started = performance.now();
+  const begun = performance.now();
   const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
+  const limits = { ...defaultLimits, ...options };
+  // Each exercise's sandbox is started before the exercise ahead of it is graded: its child starts on another core meanwhile.
+  const started = new Map<Exercise, Promise<Started>>();
+  const start = (exercise: Exercise | undefined) => {
+    // One that fails to start is started again by gradeExercise, which tells why.
+    if (exercise?.kind === "rules" && !started.has(exercise))
+      started.set(
+        exercise,
+        startSandbox(exercise, directory, limits).catch(() => undefined),
+      );
+  };
   const exercises: ExerciseResult[] = [];
-  for (const exercise of chosen) exercises.push(await gradeExercise(exercise, directory, options));
+  for (const [i, exercise] of chosen.entries()) {
+    const next = chosen[i + 1];
+    start(exercise);
+    start(next);
+    if (next) await started.get(next);
+    exercises.push(await gradeExercise(exercise, directory, options, started.get(exercise)));
+  }
   return {
     directory: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
-    elapsedMs: performance.now() - started,
+    elapsedMs: performance.now() - begun,
   };
 }
 
-export async function gradeExercise(exercise: Exercise, directory: string, options: GradeOptions = {}): Promise<ExerciseResult> {
+/**
+ * `sandbox`: the exercise's sandbox, started ahead (startSandbox); without
+ * it, a rules exercise starts its own.
+ */
+export async function gradeExercise(exercise: Exercise, directory: string, options: GradeOptions = {}, sandbox?: Promise<Started>): Promise<ExerciseResult> {
   const started = performance.now();
   const limits = { ...defaultLimits, ...options };
   const file = join(directory, exercise.file);
   let outcome: { checks: CheckResult[] } | { fault: ExerciseFault };
   try {
-    const found = statSync(file, { throwIfNoEntry: false });
-    if (!found) outcome = { fault: { kind: "missing", message: `there is no ${exercise.file}` } };
-    // Checked before anything opens it: a FIFO or a device would hang or flood the grader.
-    else if (!found.isFile()) outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` } };
-    else if (found.size > maxFileBytes)
-      outcome = { fault: { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` } };
-    else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
-    else outcome = await gradeRules(exercise, file, directory, limits);
+    const problem = fileProblem(exercise, file);
+    if (problem) {
+      // The file went away after its sandbox was started.
+      const unused = await sandbox;
+      if (unused && "sandbox" in unused) await unused.sandbox.close();
+      outcome = { fault: problem };
+    } else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
+    else outcome = await gradeRules(exercise, (await sandbox) ?? (await startSandbox(exercise, directory, limits)), limits);
   } catch (error) {
     // A fault of the grader's own: this exercise is not graded, the others still are.
     outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
@@ -83,16 +104,34 @@ export function faultedExercise(exercise: Exercise, fault: ExerciseFault, elapse
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
 const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
-async function gradeRules(exercise: RulesExercise, file: string, directory: string, limits: typeof defaultLimits) {
-  let bundle: string;
+/** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
+function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
+  const found = statSync(file, { throwIfNoEntry: false });
+  if (!found) return { kind: "missing", message: `there is no ${exercise.file}` };
+  if (!found.isFile()) return { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` };
+  if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` };
+  return undefined;
+}
+
+/** A rules exercise's sandbox, started (its child starting), or why it cannot be; undefined for a file with a problem (gradeExercise tells it). */
+export type Started = { readonly sandbox: Sandbox } | { readonly fault: ExerciseFault } | undefined;
+
+export async function startSandbox(exercise: RulesExercise, directory: string, limits: SandboxLimits): Promise<Started> {
+  const file = join(directory, exercise.file);
+  if (fileProblem(exercise, file)) return undefined;
   try {
     // Only files of the submission folder go into the bundle.
-    bundle = await submissionBundle(file, exercise.file, directory);
+    return { sandbox: new Sandbox(await submissionBundle(file, exercise.file, directory), limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
   }
-  const sandbox = new Sandbox(bundle, limits);
+}
+
+async function gradeRules(exercise: RulesExercise, started: Started, limits: typeof defaultLimits) {
+  if (!started) throw new Error("the exercise's file changed while it was graded");
+  if ("fault" in started) return { fault: started.fault };
+  const { sandbox } = started;
   let result: { checks: CheckResult[] } | { fault: ExerciseFault };
   try {
     sandbox.load();

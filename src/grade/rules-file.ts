@@ -7,6 +7,7 @@
 import { statSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import type { Gather } from "../explore/gathered-model.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { bankModel } from "../models/bank/bank-model.js";
 import type { Scenario } from "../models/bank/scenario.js";
@@ -24,8 +25,12 @@ const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
 /** Learners write the bank's snapshot rules; the other models' designs are the kit's. */
 export const takesRulesFile = (model: ModelDescriptor): boolean => model === bankModel;
 
-/** Runs `use` with the rules `file` exports as `rules`; a file that cannot be run gives one SnaplabError naming it. */
-export async function withRulesFile<T>(file: string, scenario: Scenario, use: (rules: SnapshotAlgorithm) => T): Promise<T> {
+/**
+ * Runs `use` with the rules `file` exports as `rules`, and the way to ask
+ * their questions a chunk of states at a time (CheckOptions.gather); a file
+ * that cannot be run gives one SnaplabError naming it.
+ */
+export async function withRulesFile<T>(file: string, scenario: Scenario, use: (rules: SnapshotAlgorithm, gather: Gather) => T): Promise<T> {
   const refuse = (problem: string) => new SnaplabError("BAD_RULES", `${file}: ${problem}`);
   let isFile = false;
   try {
@@ -46,7 +51,8 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   const sandbox = new Sandbox(bundle, { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
   try {
     sandbox.load();
-    return use(submittedRules(sandboxedSubmission(sandbox), scenario));
+    const submission = sandboxedSubmission(sandbox);
+    return use(submittedRules(submission, scenario), (run) => submission.gather(run));
   } catch (error) {
     // What the submission said is data: escaped, one line.
     if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));

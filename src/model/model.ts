@@ -20,4 +20,11 @@ export interface Model<State, Action> {
   properties(): readonly Property<State>[];
   /** A canonical encoding: equal keys if and only if equal states. */
   key(state: State): string;
+  /**
+   * Optional: told which states are about to be expanded, in the order they
+   * will be, before any of them is. A model whose steps ask another process
+   * (a learner's rules in a sandbox) asks here, in one go, the questions
+   * their steps and properties will ask; what it answers must not change.
+   */
+  prepare?(states: readonly State[]): void;
 }

@@ -1,49 +1,119 @@
 /**
  * A submission's exported functions, as the grader calls them: through a
  * sandbox, or (for the grader's own tests) in this process with the same
- * checks. Answers are remembered, so each distinct question is asked once,
- * and a few are asked again at the end to catch rules that keep hidden state.
+ * checks. Rules are pure by contract, so answers are remembered: each
+ * distinct question is asked once, and a few are asked again at the end to
+ * catch rules that keep hidden state. The explorer may also gather the
+ * questions of many states before it expands them (gather), so that they
+ * cross to the sandbox in a few batches rather than one round trip each.
  */
 import { answer } from "../sandbox/harness.js";
 import type { Answer, Call } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { RuleFault } from "./rule-fault.js";
 
+/** Thrown by a call, while questions are gathered, whose answer is not known yet. */
+export class Unanswered extends Error {
+  constructor() {
+    super("not answered yet (questions are being gathered)");
+  }
+}
+
+/** How many questions a submission was asked, and how they reached it. */
+export interface QuestionCounts {
+  /** Calls the grader made (each step or property that asked a question). */
+  readonly calls: number;
+  /** Distinct questions among them: the answers remembered. */
+  readonly questions: number;
+  /** Calls run by the submission (distinct questions, and those asked again by recheck). */
+  readonly asked: number;
+  /** Batches sent to it: each one round trip to the sandbox. */
+  readonly roundTrips: number;
+}
+
 export interface Submission {
   /** Calls the function exported at `path`; throws RuleFault if it breaks the contract. `context` names the call in a reason. */
   call(path: string, args: readonly unknown[], context: string): unknown;
+  /**
+   * Runs `run`, during which a call not answered yet throws Unanswered and is
+   * noted, then asks every noted question in as few batches as it may.
+   * Says whether it is worth gathering again: some were asked, and every one
+   * got an answer that keeps the contract (after the first that breaks it,
+   * the grader asks one question at a time again, in the order it needs them).
+   */
+  gather(run: () => void): boolean;
   /** Asks some earlier questions again; throws RuleFault if an answer changed. */
   recheck(): void;
+  counts(): QuestionCounts;
 }
 
 /** How many remembered answers `recheck` asks for again. */
 const RECHECKED = 32;
 
-function remembering(ask: (calls: readonly Call[]) => readonly Answer[]): Submission {
+/** Asks a batch of calls; the answers stop early after one that breaks the contract. */
+type Ask = (calls: readonly Call[]) => readonly Answer[];
+
+function remembering(ask: Ask, countTrips: () => number): Submission {
   const answers = new Map<string, { call: Call; answer: Answer; context: string }>();
+  let calls = 0;
+  let asked = 0;
+  let gathering: Map<string, { call: Call; context: string }> | undefined;
+  let broken = false;
+  const askCounted = (batch: readonly Call[]) => {
+    const got = ask(batch);
+    asked += got.length;
+    return got;
+  };
   return {
     call(path, args, context) {
-      const call = { path, args };
       const key = `${path}:${JSON.stringify(args)}`;
       let known = answers.get(key);
+      if (!known && gathering) {
+        if (!gathering.has(key)) gathering.set(key, { call: { path, args }, context });
+        throw new Unanswered();
+      }
+      calls++;
       if (!known) {
-        known = { call, answer: ask([call])[0]!, context };
+        const call = { path, args };
+        known = { call, answer: askCounted([call])[0]!, context };
         answers.set(key, known);
+        if (!known.answer.ok) broken = true;
       }
       return valueOf(known.answer, context);
     },
+    gather(run) {
+      if (broken) return false;
+      const noted = new Map<string, { call: Call; context: string }>();
+      gathering = noted;
+      try {
+        run();
+      } finally {
+        gathering = undefined;
+      }
+      if (noted.size === 0) return false;
+      const questions = [...noted];
+      const got = askCounted(questions.map(([, q]) => q.call));
+      got.forEach((answer, i) => {
+        const [key, { call, context }] = questions[i]!;
+        answers.set(key, { call, answer, context });
+        if (!answer.ok) broken = true;
+      });
+      return !broken && got.length === questions.length;
+    },
     recheck() {
-      const earlier = [...answers.values()].slice(0, RECHECKED);
-      const again = ask(earlier.map((e) => e.call));
+      // Only answers that kept the contract: one that broke it ended its check already, or was gathered and never needed.
+      const earlier = [...answers.values()].filter((e) => e.answer.ok).slice(0, RECHECKED);
+      const again = askCounted(earlier.map((e) => e.call));
       earlier.forEach(({ answer, context }, i) => {
-        const now = again[i]!;
+        const now = again[i];
         const [before, after] = [JSON.stringify(answer), JSON.stringify(now)];
-        if (before !== after) {
-          const said = (a: Answer) => (a.ok ? a.json : a.message);
+        if (now === undefined || before !== after) {
+          const said = (a: Answer | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
           throw new RuleFault("non-deterministic", `${context} answered ${said(answer)} the first time and ${said(now)} when asked again later`);
         }
       });
     },
+    counts: () => ({ calls, questions: answers.size, asked, roundTrips: countTrips() }),
   };
 }
 
@@ -54,11 +124,54 @@ function valueOf(answer: Answer, context: string): unknown {
   return answer.json === undefined ? undefined : JSON.parse(answer.json);
 }
 
+/** The most calls in one batch to a sandbox. */
+const MAX_BATCH = 4096;
+
+/**
+ * Sends calls in batches that grow (1, 4, 16, ...) while the calls are quick:
+ * a batch is given no more calls than take a tenth of the time one batch may
+ * take, judging by the calls so far, so that batching never turns rules that
+ * answer each question in time into a batch that runs out of it.
+ */
 export function sandboxedSubmission(sandbox: Sandbox): Submission {
-  return remembering((calls) => sandbox.call(calls));
+  let size = 1;
+  let trips = 0;
+  let spentMs = 0;
+  let answered = 0;
+  const ask: Ask = (calls) => {
+    const answers: Answer[] = [];
+    for (let from = 0; from < calls.length; ) {
+      const batch = calls.slice(from, from + size);
+      const started = performance.now();
+      const got = sandbox.call(batch);
+      trips++;
+      spentMs += performance.now() - started;
+      answered += got.length;
+      answers.push(...got);
+      if (got.length < batch.length) break;
+      from += batch.length;
+      const perCall = spentMs / answered;
+      size = Math.max(1, Math.min(MAX_BATCH, size * 4, Math.floor(sandbox.limits.timeLimitMs / 10 / perCall)));
+    }
+    return answers;
+  };
+  return remembering(ask, () => trips);
 }
 
 /** A module already loaded in this process (trusted code: the grader's tests). */
 export function inProcessSubmission(module: Record<string, unknown>): Submission {
-  return remembering((calls) => calls.map((call) => answer(module, call)));
+  let trips = 0;
+  return remembering(
+    (calls) => {
+      trips++;
+      const answers: Answer[] = [];
+      for (const call of calls) {
+        const got = answer(module, call);
+        answers.push(got);
+        if (!got.ok) break;
+      }
+      return answers;
+    },
+    () => trips,
+  );
 }

@@ -45,7 +45,8 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   // Drawn when first needed, not when the CLI loads the exercises.
   let drawn: GeneratedScenario[] | undefined;
   const scenarios = () => (drawn ??= generatedScenarios(generation.shape, generation.seed, generation.count));
-  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) => runCheck(build(scenarioOf(file) as Scn, submission), limits.maxStates);
+  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
+    runCheck(build(scenarioOf(file) as Scn, submission), limits.maxStates, submission);
 
   return {
     name: `generated scenarios (${generation.count})`,

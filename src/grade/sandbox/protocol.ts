@@ -12,7 +12,10 @@ export interface Call {
   readonly args: readonly unknown[];
 }
 
-/** What a call gave: its result as JSON text, or the way it broke the rules' contract. */
+/**
+ * What a call gave: its result as JSON text, or the way it broke the rules'
+ * contract. A batch's answers stop at the first that breaks it.
+ */
 export type Answer = { readonly ok: true; readonly json: string | undefined } | { readonly ok: false; readonly fault: CallFault; readonly message: string };
 
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
@@ -57,7 +60,7 @@ export function checkedReply(line: string, request: Request | undefined): Reply 
   }
   if (request.type === "calls") {
     const answers = reply.answers;
-    if (reply.type !== "answers" || !Array.isArray(answers) || answers.length !== request.calls.length) return "sent a malformed reply to a batch of calls";
+    if (reply.type !== "answers" || !Array.isArray(answers) || answers.length > request.calls.length) return "sent a malformed reply to a batch of calls";
     const checked: Answer[] = [];
     for (const answer of answers as unknown[]) {
       if (!isRecord(answer)) return "sent an answer that is not an object";
@@ -69,6 +72,8 @@ export function checkedReply(line: string, request: Request | undefined): Reply 
         return "sent a malformed answer";
       }
     }
+    // Fewer answers than calls only after one that breaks the contract: the batch stopped there.
+    if (checked.length < request.calls.length && checked[checked.length - 1]?.ok !== false) return "sent a malformed reply to a batch of calls";
     return { type: "answers", answers: checked };
   }
   return "sent a reply when none was asked for";

@@ -95,7 +95,7 @@ export class Sandbox {
   /** Starts a child on `bundle` (code from submissionBundle). */
   constructor(
     bundle: string,
-    private readonly limits: SandboxLimits,
+    readonly limits: SandboxLimits,
   ) {
     const walls = isolation();
     sayWhatIsMissing();
@@ -148,7 +148,7 @@ export class Sandbox {
     }
   }
 
-  /** Answers for every call, in order; throws SandboxFailed when the child cannot answer. */
+  /** Answers for the calls, in order, up to the first that breaks the contract; throws SandboxFailed when the child cannot answer. */
   call(calls: readonly Call[]): readonly Answer[] {
     const reply = this.request({ type: "calls", calls });
     return reply.type === "answers" ? reply.answers : [];

@@ -119,7 +119,7 @@ function markerKey(marker: Marker): string {
   return `M${marker.snapshot ?? ""}${sent}`;
 }
 
-function localKey(s: LocalSnapshot): string {
+export function localKey(s: LocalSnapshot): string {
   return `${s.pc}:${s.balance}:${s.received.join(" ")}`;
 }
 

@@ -6,7 +6,7 @@
  * properties of spec/model.md apply to each snapshot unchanged.
  */
 import type { Scenario } from "../scenario.js";
-import { initialState, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../bank-state.js";
+import { initialState, localKey, recordingKey, stateKey, type BankState, type ChannelRecording, type LocalSnapshot } from "../bank-state.js";
 
 export interface MultiSnapshotScenario extends Scenario {
   /** Snapshot k is started by process snapshots[k]; a process starts its snapshots in id order. */
@@ -34,17 +34,28 @@ export function initialMultiState(scenario: MultiSnapshotScenario): MultiSnapsho
   return { bank, layers: scenario.snapshots.map(() => layer) };
 }
 
+/**
+ * The views of the few states used last: a state's properties, step rules
+ * and rules look at each of its layers many times over, and a view is only
+ * made of immutable parts. Few, so that an explorer keeping every state
+ * does not keep their views too; the one used last first.
+ */
+const recentViews: { state: MultiSnapshotState; views: (BankState | undefined)[] }[] = [];
+const RECENT = 8;
+
 /** The bank as snapshot `s` sees it: its recordings, every message in flight. */
 export function layerState(state: MultiSnapshotState, s: number): BankState {
-  // States are immutable, so each view is built once: every property, key and step of a state asks for it.
-  let views = layerViews.get(state);
-  if (!views) layerViews.set(state, (views = []));
-  return (views[s] ??= buildLayerState(state, s));
+  let recent = recentViews[0];
+  if (recent?.state !== state) {
+    const at = recentViews.findIndex((r) => r.state === state);
+    recent = at < 0 ? { state, views: [] } : recentViews.splice(at, 1)[0]!;
+    recentViews.unshift(recent);
+    if (recentViews.length > RECENT) recentViews.pop();
+  }
+  return (recent.views[s] ??= viewOfLayer(state, s));
 }
 
-const layerViews = new WeakMap<MultiSnapshotState, BankState[]>();
-
-function buildLayerState(state: MultiSnapshotState, s: number): BankState {
+function viewOfLayer(state: MultiSnapshotState, s: number): BankState {
   const layer = state.layers[s]!;
   return {
     processes: state.bank.processes.map((p, i) => ({ ...p, recorded: layer.recorded[i]! })),
@@ -66,6 +77,8 @@ export function nextSnapshotOf(scenario: MultiSnapshotScenario, state: MultiSnap
   return s < 0 ? undefined : s;
 }
 
+/** The bank's key (its own recording fields never change) and each layer's recordings. */
 export function multiStateKey(state: MultiSnapshotState): string {
-  return state.layers.map((_, s) => stateKey(layerState(state, s))).join("#");
+  const layers = state.layers.map((l) => `${l.recorded.map((r) => (r ? localKey(r) : "-")).join(";")}/${l.recordings.map(recordingKey).join(";")}`);
+  return `${stateKey(state.bank)}#${layers.join("#")}`;
 }

@@ -99,11 +99,22 @@ function applyMultiEffects(
   rule: string,
 ): MultiSnapshotState {
   if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
-  return effects.reduce((current, effect) => {
+  // Effects in a row on one snapshot are carried out together on its layer (as one by one, with fewer views made).
+  let current = state;
+  let run: MultiEffect[] = [];
+  const carryOut = () => {
+    if (run.length > 0) current = withLayer(current, run[0]!.snapshot, applyEffects(scenario, layerState(current, run[0]!.snapshot), process, run, rule));
+    run = [];
+  };
+  for (const effect of effects) {
     const s = effect.snapshot;
     if (!Number.isInteger(s) || s < 0 || s >= scenario.snapshots.length) {
+      carryOut();
       throw new MalformedEffectError(`${rule} at ${scenario.processes[process]}: no snapshot ${JSON.stringify(s)} in ${JSON.stringify(effect)}`);
     }
-    return withLayer(current, s, applyEffects(scenario, layerState(current, s), process, [effect], rule));
-  }, state);
+    if (run.length > 0 && run[0]!.snapshot !== s) carryOut();
+    run.push(effect);
+  }
+  carryOut();
+  return current;
 }

@@ -1,0 +1,165 @@
+/**
+ * A learner's rules beside the compact engine: each scenario explored with
+ * the reference rules twice in one run, once as the compact engine runs them
+ * and once as if they were a learner's (bundled, in the sandbox, each
+ * question a call into it), with how many questions the explorer asked, how
+ * many were distinct (the calls the sandbox ran) and how many round trips
+ * carried them; then grading solutions/ and a wrong submission, timed.
+ *
+ * Bytes per state: the compact engine counts its own tables; for the
+ * generic explorer it is the growth of the JS heap per stored state, sampled
+ * every 1,024 states (run with --expose-gc, as `npm run bench` does, for a
+ * clean starting point).
+ */
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { check } from "../src/check/check.js";
+import { StateLimitError } from "../src/explore/state-limit-error.js";
+import { sandboxedSubmission } from "../src/grade/check/submission.js";
+import { submittedRules } from "../src/grade/check/submitted-rules.js";
+import { defaultLimits, gradeSubmission } from "../src/grade/grade.js";
+import { submissionBundle } from "../src/grade/sandbox/bundle.js";
+import { Sandbox } from "../src/grade/sandbox/sandbox.js";
+import { bankModel } from "../src/models/bank/bank-model.js";
+import type { Scenario } from "../src/models/bank/scenario.js";
+import { loadModelScenario } from "../src/models/registry.js";
+import { count, markdownTable, seconds } from "./markdown-table.js";
+import { scratchFolder } from "./scratch.js";
+
+interface Row {
+  readonly states: number;
+  readonly ms: number;
+  readonly bytesPerState: number | undefined;
+  readonly stopped?: boolean;
+  readonly questions?: { calls: number; questions: number; roundTrips: number };
+}
+
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+function compact(scenario: Scenario): Row {
+  const report = check({ model: bankModel, scenario });
+  const bytes = report.search?.bytes;
+  return { states: report.states, ms: report.elapsedMs, bytesPerState: bytes === undefined ? undefined : Math.round(bytes / report.states) };
+}
+
+/** The reference rules through the sandbox, as `snaplab explore --rules` runs a learner's file, stopping at `cap` states. */
+async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promise<Row> {
+  const sandbox = new Sandbox(bundle, defaultLimits);
+  try {
+    sandbox.load();
+    const submission = sandboxedSubmission(sandbox);
+    const rules = submittedRules(submission, scenario);
+    collectGarbage();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peak = { heap: heapBefore, states: 0 };
+    const sample = ({ states }: { states: number }) => {
+      const heap = process.memoryUsage().heapUsed;
+      if (heap > peak.heap) peak = { heap, states };
+    };
+    const started = performance.now();
+    let states: number;
+    let stopped = false;
+    try {
+      states = check(
+        { model: bankModel, scenario },
+        { rules, gather: (run) => submission.gather(run), maxStates: cap, onProgress: sample, progressEveryMs: 0 },
+      ).states;
+    } catch (error) {
+      if (!(error instanceof StateLimitError)) throw error;
+      states = cap;
+      stopped = true;
+    }
+    const ms = performance.now() - started;
+    const { calls, questions, roundTrips } = submission.counts();
+    // Below a few thousand states the heap's own noise is larger than what the states take.
+    const bytesPerState = peak.states >= 5_000 ? Math.round((peak.heap - heapBefore) / peak.states) : undefined;
+    return { states, ms, bytesPerState, stopped, questions: { calls, questions, roundTrips } };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The best of `runs` gradings of `folder`: wall time, and the points it got. */
+async function timeGrading(folder: string, runs: number): Promise<{ ms: number; points: string; states: number }> {
+  let best: { ms: number; points: string; states: number } | undefined;
+  for (let i = 0; i < runs; i++) {
+    const report = await gradeSubmission(folder);
+    const states = report.exercises.reduce((n, e) => n + e.checks.reduce((m, c) => m + c.states, 0), 0);
+    if (!best || report.elapsedMs < best.ms) best = { ms: report.elapsedMs, points: `${report.points}/${report.maxPoints}`, states };
+  }
+  return best!;
+}
+
+/** solutions/ with exercise 1 wrong: no marker on the first outgoing channel. */
+function wrongSubmission(): string {
+  const folder = join(scratchFolder("wrong-submission"), "submission");
+  cpSync("solutions", folder, { recursive: true });
+  const file = join(folder, "01-record-and-forward", "rules.ts");
+  const text = readFileSync(file, "utf8");
+  const wrong = text.replace("view.outgoing.map((channel): Effect =>", "view.outgoing.slice(1).map((channel): Effect =>");
+  if (wrong === text) throw new Error("bench: could not make the wrong submission (solutions/01 changed)");
+  writeFileSync(file, wrong);
+  return folder;
+}
+
+export async function learnerRulesTables(quick: boolean, runs: number): Promise<string> {
+  const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
+  // The generic explorer holds readable states: four-process (1.4 million states) stops at the cap.
+  const cap = quick ? 20_000 : 300_000;
+  const bundle = await submissionBundle("bench/reference-rules.ts", "reference-rules.ts", process.cwd());
+  const rows: string[][] = [];
+  for (const file of files) {
+    const { scenario } = loadModelScenario(file) as unknown as { scenario: Scenario };
+    const fast = compact(scenario);
+    const slow = await sandboxed(scenario, bundle, cap);
+    const rate = (row: Row) => count(Math.round(row.states / (row.ms / 1000)));
+    const q = slow.questions!;
+    rows.push([
+      file.replace(/^.*\//, "").replace(/\.json$/, ""),
+      count(fast.states),
+      seconds(fast.ms),
+      rate(fast),
+      String(fast.bytesPerState ?? "-"),
+      slow.stopped ? `${count(slow.states)} (cap)` : count(slow.states),
+      seconds(slow.ms),
+      rate(slow),
+      String(slow.bytesPerState ?? "-"),
+      count(q.calls),
+      count(q.questions),
+      count(q.roundTrips),
+      `${(slow.ms / slow.states / (fast.ms / fast.states)).toFixed(0)}×`,
+    ]);
+  }
+  const explore = markdownTable(
+    [
+      "scenario",
+      "compact states",
+      "compact s",
+      "compact states/s",
+      "compact bytes/state",
+      "sandboxed states",
+      "sandboxed s",
+      "sandboxed states/s",
+      "sandboxed bytes/state",
+      "rule calls",
+      "distinct questions",
+      "round trips",
+      "time per state",
+    ],
+    rows,
+  );
+  const graded = [
+    ["solutions/ (every check passes)", await timeGrading("solutions", runs)],
+    ["solutions/ with exercise 1 wrong", await timeGrading(wrongSubmission(), runs)],
+  ].map(([label, run]) => {
+    const { ms, points, states } = run as { ms: number; points: string; states: number };
+    return [label as string, points, count(states), seconds(ms)];
+  });
+  return [
+    explore,
+    "",
+    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the generic explorer, stopping at ${count(cap)} states. Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. Time per state: sandboxed over compact.`,
+    "",
+    markdownTable(["grading", "points", "states", "s"], graded),
+  ].join("\n");
+}
