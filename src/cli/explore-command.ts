@@ -10,7 +10,8 @@ import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.j
 import type { Progress } from "../explore/exploration.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
-import { loadModelScenario, models, type ModelRegistry } from "../models/registry.js";
+import { loadModelScenario } from "../models/load-model-scenario.js";
+import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { writeCounterexampleFiles } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
