@@ -13,11 +13,12 @@ import { gradeCommand } from "./grade-command.js";
 import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
 import { promelaCommand } from "./promela-command.js";
+import { uiCommand } from "./ui-command.js";
 import { snaplabVersion } from "./version.js";
 
 /** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
 export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
-  const commands = [exploreCommand(registry), replayCommand(registry), gradeCommand, listCommand, hintCommand, promelaCommand(registry)];
+  const commands = [exploreCommand(registry), replayCommand(registry), gradeCommand, listCommand, hintCommand, promelaCommand(registry), uiCommand];
   const names = commands.map((c) => String(c.command).split(" ")[0]!);
   try {
     await commands
