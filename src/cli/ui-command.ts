@@ -28,7 +28,12 @@ export const uiCommand: CommandModule<object, UiArgs> = {
   handler: async (args: ArgumentsCamelCase<UiArgs>) => {
     const files = await buildPage();
     if (args.out !== undefined) {
-      const written = writePage(files, args.out);
+      let written: string[];
+      try {
+        written = writePage(files, args.out);
+      } catch (error) {
+        throw new SnaplabError("USAGE", `--out ${args.out}: cannot write the page there (${(error as Error).message})`);
+      }
       process.stdout.write(`wrote ${args.out}: ${written.join(", ")}\n`);
       return;
     }
