@@ -8,6 +8,7 @@
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
 import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
+import { browserSection } from "./run-browser.js";
 import { runSpin, spinInstalled } from "./run-spin.js";
 import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js";
 
@@ -155,6 +156,18 @@ if (!quick) {
   console.log(markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows));
   console.log(`\nRuns stop at ${count(CAP)} stored states (--max-states): beyond that a case counts as out of reach.`);
 }
+
+// 5. The search in the browser (snaplab ui) against the same search in Node.
+console.log("\n## The search in the browser and in Node\n");
+console.log(
+  await browserSection(
+    [
+      { label: "four-process", query: "?scenario=four-process.json", node: unreduced.get("four-process")! },
+      { label: "three-node (no FIFO)", query: "?scenario=three-node.json&fifo=0", node: unreduced.get("three-node (no FIFO)")! },
+    ],
+    runs,
+  ),
+);
 
 // Every file the bench wrote is in one scratch folder: check that it is gone.
 if (!removeScratch()) {

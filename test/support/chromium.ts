@@ -19,8 +19,9 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(): Promise<LaunchedChromium> {
-  const profile = mkdtempSync(join(tmpdir(), "snaplab-chromium-"));
+/** `under`: the folder to make the profile in (the bench's scratch folder; the system's temporary folder by default). */
+export async function launchChromium(under = tmpdir()): Promise<LaunchedChromium> {
+  const profile = mkdtempSync(join(under, "snaplab-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
