@@ -177,6 +177,8 @@ function renderDiagram(): void {
   box.innerHTML = svgDiagram(view);
   const svg = box.querySelector("svg")!;
   svg.setAttribute("data-view", "space-time");
+  // Fit the column, but never below 70% of the drawn size: a wide picture scrolls rather than shrinks out of reading.
+  svg.style.width = `max(100%, ${Math.round(Number(svg.getAttribute("width")) * 0.7)}px)`;
   // The CLI draws counterexamples, titled by the property they break; a path by hand may break none yet.
   if (view.property === "") {
     const title = `${view.setting.replace(/:.*$/, "")}: step ${stepper.position} of ${stepper.length}`;
@@ -323,14 +325,23 @@ function showResult(result: SearchResult, wallMs: number): void {
   );
   $("counterexamples").replaceChildren(
     ...result.counterexamples.map(({ property, reason, steps, path }) => {
-      const button = el("button", { type: "button", "data-load-counterexample": property }, "Load into the stepper");
+      const button = el(
+        "button",
+        { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
+        "Load",
+      );
       button.addEventListener("click", () => loadPath(path));
       return el(
         "div",
         { class: "counterexample" },
-        el("p", {}, el("strong", {}, property), ` is violated; shortest counterexample, ${steps.length} steps `, button),
-        el("p", { class: "reason" }, `why: ${reason}`),
-        el("details", {}, el("summary", {}, "the steps"), el("ol", {}, ...steps.map((s) => el("li", {}, s)))),
+        button,
+        el(
+          "details",
+          {},
+          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} steps`),
+          el("p", { class: "reason" }, `why: ${reason}`),
+          el("ol", {}, ...steps.map((s) => el("li", {}, s))),
+        ),
       );
     }),
   );
