@@ -28,7 +28,7 @@ describe("a mistyped command", () => {
   });
 
   it("lists the commands when none is near", () => {
-    expect(refusal("frobnicate")).toBe("snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela)\n");
+    expect(refusal("frobnicate")).toBe("snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, ui)\n");
   });
 
   it("says to name a command when there is none", () => {

@@ -5,6 +5,7 @@
  * every picture and every word comes from the same model, view and render
  * code as the CLI's.
  */
+import { ScenarioError } from "../../errors/scenario-error.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
 import { parseTrace } from "../../trace/load-trace.js";
 import { replayTrace } from "../../trace/replay.js";
@@ -71,7 +72,8 @@ function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, pa
   list.value = "shipped" in from ? from.shipped : "";
   let system: System;
   try {
-    if ("shipped" in from && shippedScenarios[from.shipped] === undefined) throw new Error(`${file}: no such shipped scenario`);
+    if ("shipped" in from && shippedScenarios[from.shipped] === undefined)
+      throw new ScenarioError(file, "", "cannot read the scenario (no such shipped scenario)");
     system = buildSystem(choice);
   } catch (error) {
     showError(oneLine(error));
