@@ -59,7 +59,10 @@ function fillScenarioList(): void {
 }
 
 /** Builds the system of `source` with the switches asked for; shows a mistake next to the scenario and returns undefined. */
-function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] = [], at?: number): System | undefined {
+function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] = []): System | undefined {
+  // A search of the system shown before is of no use now.
+  endSearch();
+  clearSearch();
   const { text, file } = sourceText(from);
   const choice: SystemChoice = {
     text,
@@ -88,8 +91,6 @@ function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, pa
   const followed = Stepper.following(system, path);
   stepper = followed.stepper;
   if (followed.refused !== undefined) showError(`path: step ${followed.refused + 1} of the link is not enabled; stopped before it`);
-  if (at !== undefined) stepper.goTo(at);
-  clearSearch();
   render();
   return system;
 }

@@ -16,7 +16,7 @@ export interface Choice {
   readonly text: string;
 }
 
-export interface Verdict {
+export interface PropertyNow {
   readonly name: string;
   readonly claim: string;
   /** `pending`: a property checked when the run ends, and it has not ended. */
@@ -98,7 +98,7 @@ export class Stepper {
   }
 
   /** Each property on the current state; one checked when the run ends waits until no action is left. */
-  verdicts(): Verdict[] {
+  verdicts(): PropertyNow[] {
     const { model } = this.system;
     const ended = model.actions(this.state).length === 0;
     return model.properties().map(({ name, claim, expectation, check }) => {
