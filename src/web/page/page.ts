@@ -164,7 +164,11 @@ function renderActions(): void {
   list.replaceChildren(
     ...choices.map(({ index, text }) => {
       const button = el("button", { type: "button", "data-action": String(index), class: /overtaking/.test(text) ? "overtakes" : "" }, text);
-      button.addEventListener("click", () => step(() => stepper!.take(index)));
+      button.addEventListener("click", () => {
+        step(() => stepper!.take(index));
+        // The buttons are new after a step: keep the keyboard on the list, so Enter takes the next action.
+        document.querySelector<HTMLButtonElement>("#actions button")?.focus();
+      });
       return el("li", {}, button);
     }),
   );
