@@ -209,6 +209,7 @@ function renderState(): void {
   const { descriptor, scenario } = stepper.system;
   const state = stepper.state;
   const rows = descriptor.trace ? descriptor.trace.stateLines(scenario, state).map((line) => line.split(/\s{2,}/)) : genericRows(state);
+  table.className = descriptor.trace ? "" : "json";
   table.replaceChildren(
     el("tbody", {}, ...rows.map((cells) => el("tr", {}, el("th", { scope: "row" }, cells[0]!), ...cells.slice(1).map((c) => el("td", {}, c))))),
   );
@@ -229,9 +230,11 @@ function renderState(): void {
   );
 }
 
-/** A state of a model that cannot print itself: each field as JSON. */
+/** A state of a model that cannot print itself: each field as JSON, a list's items (its nodes, tasks, channels) a row each. */
 function genericRows(state: unknown): string[][] {
-  return Object.entries(state as Record<string, unknown>).map(([key, value]) => [key, JSON.stringify(value)]);
+  return Object.entries(state as Record<string, unknown>).flatMap(([key, value]) =>
+    Array.isArray(value) && value.length > 0 ? value.map((item, i) => [`${key} ${i}`, JSON.stringify(item)]) : [[key, JSON.stringify(value)]],
+  );
 }
 
 function step(move: () => unknown): void {
