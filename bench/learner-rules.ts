@@ -22,7 +22,7 @@ import { submissionBundle } from "../src/grade/sandbox/bundle.js";
 import { Sandbox } from "../src/grade/sandbox/sandbox.js";
 import { bankModel } from "../src/models/bank/bank-model.js";
 import type { Scenario } from "../src/models/bank/scenario.js";
-import { loadModelScenario } from "../src/models/registry.js";
+import { loadModelScenario } from "../src/models/load-model-scenario.js";
 import { count, markdownTable, seconds } from "./markdown-table.js";
 import { scratchFolder } from "./scratch.js";
 

@@ -14,7 +14,7 @@
 import { cpus, loadavg } from "node:os";
 import { checkRun, type RunCheck } from "../src/live/check-run.js";
 import { runLive, type LiveOptions } from "../src/live/run-live.js";
-import { loadScenario } from "../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../src/models/bank/load-scenario.js";
 import { count, markdownTable } from "./markdown-table.js";
 
 const argv = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { learnerRulesTables } from "./learner-rules.js";
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
 import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
+import { browserSection } from "./run-browser.js";
 import { runSpin, spinInstalled } from "./run-spin.js";
 import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js";
 
@@ -160,6 +161,18 @@ if (!quick) {
 // 5. A learner's rules (through the sandbox) beside the compact engine, and grading.
 console.log("\n## A learner's rules: the reference rules through the sandbox and in the compact engine\n");
 console.log(await learnerRulesTables(quick, runs));
+
+// 6. The search in the browser (snaplab ui) against the same search in Node.
+console.log("\n## The search in the browser and in Node\n");
+console.log(
+  await browserSection(
+    [
+      { label: "four-process", query: "?scenario=four-process.json", node: unreduced.get("four-process")! },
+      { label: "three-node (no FIFO)", query: "?scenario=three-node.json&fifo=0", node: unreduced.get("three-node (no FIFO)")! },
+    ],
+    runs,
+  ),
+);
 
 // Every file the bench wrote is in one scratch folder: check that it is gone.
 if (!removeScratch()) {

@@ -32,7 +32,8 @@ export { check, type CheckOptions } from "./check/check.js";
 export type { Counterexample, Report } from "./check/report.js";
 
 // The models and their registry.
-export { loadModelScenario, models, parseModelScenario, type ModelRegistry } from "./models/registry.js";
+export { loadModelScenario } from "./models/load-model-scenario.js";
+export { models, parseModelScenario, type ModelRegistry } from "./models/registry.js";
 export { bankModel } from "./models/bank/bank-model.js";
 export { databaseModel } from "./models/database/database-model.js";
 export { dataflowModel } from "./models/dataflow/dataflow-model.js";
@@ -41,7 +42,8 @@ export { checkDataflow } from "./models/dataflow/check-dataflow.js";
 
 // The bank: scenarios, state, rules, and its own check and reports.
 export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
-export { loadScenario, parseScenario } from "./models/bank/parse-scenario.js";
+export { loadScenario } from "./models/bank/load-scenario.js";
+export { parseScenario } from "./models/bank/parse-scenario.js";
 export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/bank-state.js";
 export { initialState, isSnapshotComplete } from "./models/bank/bank-state.js";
 export { enabledActions, formatAction, type BankAction } from "./models/bank/actions.js";
@@ -70,7 +72,8 @@ export { shivizLog } from "./render/shiviz-log.js";
 
 // Saved traces and replay.
 export { savedTrace, formatTrace, type SavedTrace } from "./trace/saved-trace.js";
-export { loadTrace, parseTrace, type LoadedTrace } from "./trace/load-trace.js";
+export { parseTrace, type LoadedTrace } from "./trace/load-trace.js";
+export { loadTrace } from "./trace/read-trace-file.js";
 export { replayTrace, type Replay } from "./trace/replay.js";
 export { TraceError } from "./trace/trace-error.js";
 

@@ -9,7 +9,7 @@ import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
 import { loadLiveRules } from "../live/live-rules.js";
 import { runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
-import { loadScenario } from "../models/bank/parse-scenario.js";
+import { loadScenario } from "../models/bank/load-scenario.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
 

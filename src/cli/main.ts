@@ -17,6 +17,7 @@ import { liveCommand } from "./live-command.js";
 import { nodeCommand } from "./node-command.js";
 import { promelaCommand } from "./promela-command.js";
 import { classroomCommand } from "./classroom-command.js";
+import { uiCommand } from "./ui-command.js";
 import { snaplabVersion } from "./version.js";
 
 /** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
@@ -31,6 +32,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     cos418Command,
     liveCommand,
     nodeCommand,
+    uiCommand,
     classroomCommand,
   ];
   const names = commands.map((c) => String(c.command).split(" ")[0]!);
@@ -50,6 +52,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
       .example("snaplab list", "the exercises and their status")
       .example("snaplab hint 1", "the hint of exercise 1")
       .example("snaplab grade solutions --only 1,2", "grade exercises 1 and 2")
+      .example("snaplab ui", "step through scenarios, explore and replay in the browser")
       .epilogue(
         "Exit status: 0 every property holds (or every exercise passes), 1 a property is violated (or an exercise fails), 2 bad input, or a limit was reached before an answer.",
       )

@@ -2,7 +2,8 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
-import { loadModelScenario, models, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
+import { loadModelScenario } from "../models/load-model-scenario.js";
+import { models, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 
 interface PromelaArgs {

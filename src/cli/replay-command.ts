@@ -2,7 +2,7 @@
 import { createInterface } from "node:readline";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
-import { loadTrace } from "../trace/load-trace.js";
+import { loadTrace } from "../trace/read-trace-file.js";
 import { replayTrace } from "../trace/replay.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { ExitCode } from "./exit-code.js";

@@ -5,7 +5,6 @@
  */
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
 import { ScenarioError } from "../errors/scenario-error.js";
-import { readScenarioFile } from "../scenario/scenario-fields.js";
 import { bankModel } from "./bank/bank-model.js";
 import { databaseModel } from "./database/database-model.js";
 import { dataflowModel } from "./dataflow/dataflow-model.js";
@@ -13,11 +12,6 @@ import { dataflowModel } from "./dataflow/dataflow-model.js";
 export type ModelRegistry = readonly ModelDescriptor[];
 
 export const models: ModelRegistry = [bankModel, databaseModel, dataflowModel];
-
-/** The model a scenario file declares, with the scenario parsed by it. */
-export function loadModelScenario(file: string, registry: ModelRegistry = models): ModelScenario {
-  return parseModelScenario(readScenarioFile(file), file, registry);
-}
 
 export function parseModelScenario(text: string, file: string, registry: ModelRegistry = models): ModelScenario {
   const declared = declaredModel(text);

@@ -4,18 +4,6 @@
  * mistake in any model's scenario is one line naming the file and the field.
  */
 import { ScenarioError } from "../errors/scenario-error.js";
-import { readTextFile } from "../files/read-text-file.js";
-
-/** The text of a scenario file, or an error naming the file. */
-export function readScenarioFile(file: string): string {
-  return readTextFile(
-    file,
-    (reason) => {
-      throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
-    },
-    "scenario file",
-  );
-}
 
 /**
  * What every scenario file starts with, whatever its model: a JSON object

@@ -2,7 +2,6 @@
  * Reads a saved trace and checks every field, so that a damaged or hand-edited
  * file is one line naming the file and the field, never a stack trace.
  */
-import { readTextFile } from "../files/read-text-file.js";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
@@ -16,17 +15,6 @@ export interface LoadedTrace<Scenario = any> {
   readonly algorithm: string;
   readonly violation: { readonly property: string; readonly reason: string };
   readonly actions: readonly string[];
-}
-
-export function loadTrace(file: string, registry: ModelRegistry = models): LoadedTrace {
-  const text = readTextFile(
-    file,
-    (reason) => {
-      throw new TraceError(file, "", `cannot read the trace (${reason})`);
-    },
-    "trace file",
-  );
-  return parseTrace(text, file, registry);
 }
 
 export function parseTrace(text: string, file = "<trace>", registry: ModelRegistry = models): LoadedTrace {

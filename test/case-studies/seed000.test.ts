@@ -2,7 +2,7 @@
 // rule records correct snapshots but changes the computation it photographs.
 import { describe, expect, it } from "vitest";
 import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 

@@ -1,7 +1,7 @@
 // Seed 001, the Go bank simulator (spec/case-studies/001.md): StartSnapshot can run
 // between a transfer's debit and its send; under one lock it cannot.
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
 import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";

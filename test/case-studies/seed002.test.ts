@@ -2,7 +2,7 @@
 // designs on two and three nodes, every property, and what blocking costs.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/check/report.js";
-import { loadModelScenario } from "../../src/models/registry.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { checkDatabase } from "../../src/models/database/check-database.js";
 
 // Each scenario is explored once, however many tests read its report.

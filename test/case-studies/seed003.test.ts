@@ -2,7 +2,7 @@
 // and recovery, at-least-once mode counts a record twice; aligned and unaligned do not.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/check/report.js";
-import { loadModelScenario } from "../../src/models/registry.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { checkDataflow } from "../../src/models/dataflow/check-dataflow.js";
 
 function check(mode: string): Report {

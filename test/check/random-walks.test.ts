@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkByRandomWalks } from "../../src/check/random-walks.js";
-import { loadModelScenario } from "../../src/models/registry.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { runCli } from "../support/cli.js";
 
 const loaded = (name: string, fifo = true) => {

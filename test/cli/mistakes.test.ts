@@ -29,7 +29,7 @@ describe("a mistyped command", () => {
 
   it("lists the commands when none is near", () => {
     expect(refusal("frobnicate")).toBe(
-      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, classroom)\n",
+      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, ui, classroom)\n",
     );
   });
 

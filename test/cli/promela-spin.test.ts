@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
 import { exploreBfs } from "../../src/explore/bfs.js";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
 import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
 import { promelaNonInterference } from "../../src/models/bank/promela/promela-non-interference.js";

@@ -10,9 +10,9 @@ import { checkRun, LIVE_PROPERTIES, type RunCheck } from "../../src/live/check-r
 import type { LiveJson } from "../../src/live/live-report.js";
 import { liveShivizLog } from "../../src/live/live-shiviz.js";
 import { runLive, type LiveOptions } from "../../src/live/run-live.js";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
-import { loadTrace } from "../../src/trace/load-trace.js";
+import { loadTrace } from "../../src/trace/read-trace-file.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { tempDir } from "../support/temp-dir.js";
 

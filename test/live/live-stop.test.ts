@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRun, type RunCheck } from "../../src/live/check-run.js";
 import { runLive } from "../../src/live/run-live.js";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { childrenOf, isAlive, waitFor } from "./processes.js";
 
 const bank = loadScenario("spec/scenarios/bank.json");

@@ -10,7 +10,8 @@ import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ModelScenario } from "../../src/check/model-descriptor.js";
-import { loadModelScenario, models } from "../../src/models/registry.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
+import { models } from "../../src/models/registry.js";
 import type { Model } from "../../src/model/model.js";
 
 function deepFreeze<T>(value: T): T {

@@ -2,7 +2,8 @@
 // checked with FIFO off (or as they are), and paths walked by hand.
 import { fileURLToPath } from "node:url";
 import { enabledActions, formatAction, type BankAction } from "../../src/models/bank/actions.js";
-import { loadScenario, parseScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 import { initialState, type BankState } from "../../src/models/bank/bank-state.js";
 import { step } from "../../src/models/bank/system.js";

@@ -1,6 +1,6 @@
 /** Scenario fixtures and a fast-check generator of small random scenarios. */
 import fc from "fast-check";
-import { loadScenario } from "../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 

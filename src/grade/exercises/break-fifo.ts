@@ -4,7 +4,7 @@
  * money (conservation) when they are not. Graded by exploring it both ways.
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
-import { loadScenario } from "../../models/bank/parse-scenario.js";
+import { loadScenario } from "../../models/bank/load-scenario.js";
 import { ScenarioError } from "../../errors/scenario-error.js";
 import { runCheck } from "../check/run-check.js";
 import { bankGradedSystem } from "./bank-check.js";

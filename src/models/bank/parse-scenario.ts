@@ -6,11 +6,7 @@
  */
 import { bankFields } from "./fields.js";
 import type { Scenario } from "./scenario.js";
-import { parseFields, readScenarioFile } from "../../scenario/scenario-fields.js";
-
-export function loadScenario(file: string): Scenario {
-  return parseScenario(readScenarioFile(file), file);
-}
+import { parseFields } from "../../scenario/scenario-fields.js";
 
 export function parseScenario(text: string, file = "<scenario>"): Scenario {
   return parseFields(text, file, bankFields);

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScenario, parseScenario } from "../../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../../src/models/bank/load-scenario.js";
+import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { scenarioJson } from "../../../src/models/bank/scenario-json.js";
 
 const dir = fileURLToPath(new URL("../../../spec/scenarios/", import.meta.url));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-lamport-redo.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { Report } from "../../../src/check/report.js";
-import { loadModelScenario } from "../../../src/models/registry.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";

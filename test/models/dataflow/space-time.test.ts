@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
-import { loadModelScenario } from "../../../src/models/registry.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { exploreBfs } from "../../../src/explore/bfs.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";

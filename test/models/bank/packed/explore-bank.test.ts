@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
-import { loadScenario } from "../../../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
 import { checkBank } from "../../../../src/models/bank/check-bank.js";

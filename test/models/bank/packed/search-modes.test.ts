@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../../../src/models/bank/parse-scenario.js";
+import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { checkBank, type BankCheckOptions, type BankReport } from "../../../../src/models/bank/check-bank.js";
 import { randomScenario } from "../../../support/random-scenario.js";
 

@@ -1,0 +1,59 @@
+/**
+ * `snaplab ui`: the page (src/web/) served on this machine, where a learner
+ * steps, explores and replays in the browser; the search runs in the browser
+ * too. `--out DIR` writes the same page as a static folder instead.
+ */
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { buildPage, writePage } from "../web/build-page.js";
+import { servePage } from "../web/page-server.js";
+
+interface UiArgs {
+  port: number;
+  host: string;
+  out?: string;
+}
+
+export const uiCommand: CommandModule<object, UiArgs> = {
+  command: "ui",
+  describe: "Serve the page where you step through a scenario, explore it and replay traces, in the browser",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("port", { type: "number", default: 0, describe: "port to serve on (0: a free one)" })
+      .option("host", { type: "string", default: "127.0.0.1", describe: "address to serve on (0.0.0.0: every network, e.g. for a classroom)" })
+      .option("out", { type: "string", describe: "write the page as a static folder here instead of serving it" })
+      .check(
+        (args) => (Number.isInteger(args.port) && args.port >= 0 && args.port <= 65535) || "--port must be an integer from 0 to 65535",
+      ) as unknown as Argv<UiArgs>,
+  handler: async (args: ArgumentsCamelCase<UiArgs>) => {
+    const files = await buildPage();
+    if (args.out !== undefined) {
+      let written: string[];
+      try {
+        written = writePage(files, args.out);
+      } catch (error) {
+        throw new SnaplabError("USAGE", `--out ${args.out}: cannot write the page there (${(error as Error).message})`);
+      }
+      process.stdout.write(`wrote ${args.out}: ${written.join(", ")}\n`);
+      return;
+    }
+    const server = await servePage(files, { host: args.host, port: args.port }).catch((error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === "EADDRINUSE"
+          ? `port ${args.port} is in use (--port 0 picks a free one)`
+          : `cannot serve on ${args.host}:${args.port} (${error.message})`;
+      throw new SnaplabError("USAGE", `ui: ${why}`);
+    });
+    process.stdout.write(`${server.url}\n`);
+    process.stderr.write("snaplab: serving the page; Ctrl-C stops\n");
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        void server.close().then(resolve);
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+    });
+  },
+};

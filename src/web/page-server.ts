@@ -1,0 +1,48 @@
+/**
+ * Serves the built page from memory over HTTP, as any static host would: each
+ * file by its name, "/" as index.html, nothing else. The page does all its
+ * work in the browser; the server only hands out the files.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { PageFiles } from "./build-page.js";
+
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+};
+
+export interface PageServer {
+  /** The page's address, e.g. http://127.0.0.1:5173/ */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export function servePage(files: PageFiles, { host = "127.0.0.1", port = 0 }: { host?: string; port?: number } = {}): Promise<PageServer> {
+  const server: Server = createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url ?? "/", "http://page").pathname).replace(/^\/+/, "") || "index.html";
+    const bytes = files.get(name);
+    if (bytes === undefined || (request.method !== "GET" && request.method !== "HEAD")) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
+      return;
+    }
+    response.writeHead(200, { "content-type": TYPES[name.replace(/^.*\./, "")] ?? "application/octet-stream", "cache-control": "no-cache" });
+    response.end(request.method === "HEAD" ? undefined : bytes);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      const { address, port: bound } = server.address() as AddressInfo;
+      const shown = address.includes(":") ? `[${address}]` : address;
+      resolve({
+        url: `http://${shown}:${bound}/`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,463 @@
+/**
+ * The page: pick a scenario, step through it by hand, explore every
+ * interleaving in a worker, load a counterexample or a saved trace into the
+ * stepper, and share the address, which holds all of it (link.ts). Plain DOM:
+ * every picture and every word comes from the same model, view and render
+ * code as the CLI's.
+ */
+import { ScenarioError } from "../../errors/scenario-error.js";
+import { svgDiagram } from "../../render/svg-diagram.js";
+import { parseTrace } from "../../trace/load-trace.js";
+import { replayTrace } from "../../trace/replay.js";
+import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
+import { readLink, writeLink, type Link } from "./link.js";
+import type { SearchReply, SearchResult } from "./search-protocol.js";
+import { shippedScenarios } from "./shipped-scenarios.js";
+import { actionPlaces, Stepper } from "./stepper.js";
+import { buildSystem, oneLine, rulesWord, type System, type SystemChoice } from "./system.js";
+
+const DEFAULT_SCENARIO = "two-node.json";
+
+/** Where the scenario came from: a shipped one by its path, or a text pasted, dropped or taken from a trace. */
+type Source = { readonly shipped: string } | { readonly text: string; readonly file: string };
+
+let source: Source = { shipped: DEFAULT_SCENARIO };
+let stepper: Stepper | undefined;
+let search: Worker | undefined;
+
+const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as E;
+
+/** An element with attributes and children, e.g. el("button", { type: "button" }, "Back"). */
+function el(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+function sourceText(from: Source): { text: string; file: string } {
+  if ("text" in from) return from;
+  const text = shippedScenarios[from.shipped];
+  if (text === undefined) return { text: "", file: from.shipped };
+  return { text, file: `spec/scenarios/${from.shipped}` };
+}
+
+// ---------------------------------------------------------------- picking
+
+function fillScenarioList(): void {
+  const list = $<HTMLSelectElement>("scenario-list");
+  const groups = new Map<string, string[]>();
+  for (const path of Object.keys(shippedScenarios).sort()) {
+    const folder = path.includes("/") ? path.replace(/\/[^/]*$/, "") : "";
+    groups.set(folder, [...(groups.get(folder) ?? []), path]);
+  }
+  for (const [folder, paths] of groups) {
+    const options = paths.map((path) => el("option", { value: path }, path.replace(/^.*\//, "").replace(/\.json$/, "")));
+    list.append(folder ? el("optgroup", { label: folder }, ...options) : el("optgroup", { label: "bank" }, ...options));
+  }
+  list.append(el("option", { value: "" }, "(pasted or dropped)"));
+}
+
+/** Builds the system of `source` with the switches asked for; shows a mistake next to the scenario and returns undefined. */
+function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] = []): System | undefined {
+  // A search of the system shown before is of no use now.
+  endSearch();
+  clearSearch();
+  const { text, file } = sourceText(from);
+  const choice: SystemChoice = {
+    text,
+    file,
+    settings: switches.fifo === undefined ? {} : { fifo: switches.fifo },
+    ...(switches.algorithm ? { algorithm: switches.algorithm } : {}),
+  };
+  showScenarioText(text);
+  const list = $<HTMLSelectElement>("scenario-list");
+  list.value = "shipped" in from ? from.shipped : "";
+  let system: System;
+  try {
+    if ("shipped" in from && shippedScenarios[from.shipped] === undefined)
+      throw new ScenarioError(file, "", "cannot read the scenario (no such shipped scenario)");
+    system = buildSystem(choice);
+  } catch (error) {
+    showError(oneLine(error));
+    stepper = undefined;
+    source = from;
+    render();
+    return undefined;
+  }
+  showError("");
+  source = from;
+  fillSwitches(system);
+  const followed = Stepper.following(system, path);
+  stepper = followed.stepper;
+  if (followed.refused !== undefined) showError(`path: step ${followed.refused + 1} of the link is not enabled; stopped before it`);
+  render();
+  return system;
+}
+
+function showScenarioText(text: string): void {
+  const area = $<HTMLTextAreaElement>("scenario-json");
+  if (area.value !== text) area.value = text;
+}
+
+function showError(message: string): void {
+  const box = $("scenario-error");
+  box.textContent = message;
+  box.hidden = message === "";
+}
+
+/** The rules picker and the FIFO switch, as the model offers them. */
+function fillSwitches(system: System): void {
+  const { descriptor, scenario, rules } = system;
+  $("algorithm-label").textContent = rulesWord(descriptor);
+  const picker = $<HTMLSelectElement>("algorithm");
+  picker.replaceChildren(...descriptor.algorithms.names().map((name: string) => el("option", { value: name }, name)));
+  picker.value = rules.name;
+  const fifo = (descriptor.settings ?? []).find((s) => s.key === "fifo");
+  $("fifo-switch").hidden = fifo === undefined;
+  if (fifo) $<HTMLInputElement>("fifo").checked = fifo.value(scenario);
+}
+
+/** The switches as the page shows them: what to reload with. */
+function switches(): { fifo?: boolean; algorithm?: string } {
+  const algorithm = $<HTMLSelectElement>("algorithm").value;
+  return {
+    ...($("fifo-switch").hidden ? {} : { fifo: $<HTMLInputElement>("fifo").checked }),
+    ...(algorithm ? { algorithm } : {}),
+  };
+}
+
+// ---------------------------------------------------------------- stepping
+
+function render(): void {
+  renderControls();
+  renderActions();
+  renderDiagram();
+  renderState();
+  updateLink();
+}
+
+function renderControls(): void {
+  const at = stepper?.position ?? 0;
+  const length = stepper?.length ?? 0;
+  $<HTMLButtonElement>("start").disabled = at === 0;
+  $<HTMLButtonElement>("back").disabled = at === 0;
+  $<HTMLButtonElement>("forward").disabled = at >= length;
+  $<HTMLButtonElement>("end").disabled = at >= length;
+  $("position").textContent = stepper ? `step ${at} of ${length}` : "no scenario";
+  const traces = stepper?.system.descriptor.trace !== undefined;
+  $<HTMLButtonElement>("download-trace").disabled = !traces;
+  $("download-trace").title = traces ? "a trace snaplab replay accepts" : `the ${stepper?.system.descriptor.name ?? ""} model cannot save traces`;
+}
+
+function renderActions(): void {
+  const list = $("actions");
+  if (!stepper) {
+    list.replaceChildren();
+    return;
+  }
+  const choices = stepper.enabled();
+  if (choices.length === 0) {
+    list.replaceChildren(el("li", { class: "done" }, "No action is enabled: the run has ended."));
+    return;
+  }
+  list.replaceChildren(
+    ...choices.map(({ index, text }) => {
+      const button = el("button", { type: "button", "data-action": String(index), class: /overtaking/.test(text) ? "overtakes" : "" }, text);
+      button.addEventListener("click", () => {
+        step(() => stepper!.take(index));
+        // The buttons are new after a step: keep the keyboard on the list, so Enter takes the next action.
+        document.querySelector<HTMLButtonElement>("#actions button")?.focus();
+      });
+      return el("li", {}, button);
+    }),
+  );
+}
+
+function renderDiagram(): void {
+  const box = $("diagram");
+  if (!stepper) {
+    box.replaceChildren();
+    return;
+  }
+  const view = stepper.view();
+  box.innerHTML = svgDiagram(view);
+  const svg = box.querySelector("svg")!;
+  svg.setAttribute("data-view", "space-time");
+  // Fit the column, but never below 70% of the drawn size: a wide picture scrolls rather than shrinks out of reading.
+  svg.style.width = `max(100%, ${Math.round(Number(svg.getAttribute("width")) * 0.7)}px)`;
+  // The CLI draws counterexamples, titled by the property they break; a path by hand may break none yet.
+  if (view.property === "") {
+    const title = `${view.setting.replace(/:.*$/, "")}: step ${stepper.position} of ${stepper.length}`;
+    svg.querySelector("text.title")!.textContent = title;
+    svg.querySelector("title")!.textContent = title;
+  }
+  const offences = view.offences.map(({ message, name, why }) => el("li", {}, el("strong", {}, `✗ ${name}: ${view.messages[message]!.label}`), ` — ${why}`));
+  $("offences").replaceChildren(...offences);
+}
+
+function renderState(): void {
+  const table = $("state");
+  const verdicts = $("verdicts");
+  const snapshot = $("snapshot");
+  if (!stepper) {
+    table.replaceChildren();
+    verdicts.replaceChildren();
+    snapshot.textContent = "";
+    return;
+  }
+  const { descriptor, scenario } = stepper.system;
+  const state = stepper.state;
+  const rows = descriptor.trace ? descriptor.trace.stateLines(scenario, state).map((line) => line.split(/\s{2,}/)) : genericRows(state);
+  table.className = descriptor.trace ? "" : "json";
+  table.replaceChildren(
+    el("tbody", {}, ...rows.map((cells) => el("tr", {}, el("th", { scope: "row" }, cells[0]!), ...cells.slice(1).map((c) => el("td", {}, c))))),
+  );
+  snapshot.textContent = descriptor.describeEnd ? `Snapshot so far: ${descriptor.describeEnd(scenario, state)}` : "";
+  verdicts.replaceChildren(
+    ...stepper
+      .verdicts()
+      .map(({ name, claim, status, reason }) =>
+        el(
+          "li",
+          { "data-now": name, class: status, title: claim },
+          el("span", { class: "mark" }, status === "holds" ? "✓" : status === "violated" ? "✗" : "…"),
+          ` ${name} `,
+          el("em", {}, status === "pending" ? "checked when the run ends" : status),
+          ...(reason ? [el("div", { class: "reason" }, reason)] : []),
+        ),
+      ),
+  );
+}
+
+/** A state of a model that cannot print itself: each field as JSON, a list's items (its nodes, tasks, channels) a row each. */
+function genericRows(state: unknown): string[][] {
+  return Object.entries(state as Record<string, unknown>).flatMap(([key, value]) =>
+    Array.isArray(value) && value.length > 0 ? value.map((item, i) => [`${key} ${i}`, JSON.stringify(item)]) : [[key, JSON.stringify(value)]],
+  );
+}
+
+function step(move: () => unknown): void {
+  if (!stepper) return;
+  move();
+  render();
+}
+
+function updateLink(): void {
+  const link = currentLink();
+  history.replaceState(null, "", `${location.pathname}${writeLink(link)}`);
+}
+
+function currentLink(): Omit<Link, "explore"> {
+  const { fifo, algorithm } = switches();
+  const path = stepper?.pathIndices() ?? [];
+  const text = sourceText(source).text;
+  return {
+    ...("shipped" in source ? { scenario: source.shipped } : { json: text }),
+    ...(fifo === undefined || !stepper ? {} : { fifo }),
+    ...(algorithm && stepper && algorithm !== stepper.system.descriptor.algorithmOf(stepper.system.scenario) ? { algorithm } : {}),
+    path,
+  };
+}
+
+// ---------------------------------------------------------------- exploring
+
+function explore(): void {
+  if (!stepper) return;
+  cancel();
+  clearSearch();
+  const started = performance.now();
+  const worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
+  search = worker;
+  $<HTMLButtonElement>("cancel").disabled = false;
+  $<HTMLButtonElement>("explore").disabled = true;
+  $("progress").textContent = "exploring…";
+  worker.addEventListener("message", (event: MessageEvent<SearchReply>) => {
+    const reply = event.data;
+    if (reply.type === "progress") {
+      const rate = Math.round(reply.states / Math.max(reply.elapsedMs / 1000, 0.001));
+      $("progress").textContent = `exploring: ${reply.states.toLocaleString("en-US")} states, ${rate.toLocaleString("en-US")} states/s`;
+      return;
+    }
+    endSearch();
+    if (reply.type === "error") $("progress").textContent = reply.message;
+    else showResult(reply, performance.now() - started);
+  });
+  worker.addEventListener("error", (event) => {
+    endSearch();
+    $("progress").textContent = `the search failed: ${event.message}`;
+  });
+  worker.postMessage(stepper.system.choice);
+}
+
+function cancel(): void {
+  if (!search) return;
+  endSearch();
+  $("progress").textContent = "cancelled";
+}
+
+function endSearch(): void {
+  search?.terminate();
+  search = undefined;
+  $<HTMLButtonElement>("cancel").disabled = true;
+  $<HTMLButtonElement>("explore").disabled = false;
+}
+
+function clearSearch(): void {
+  $("progress").textContent = "";
+  $("figures").replaceChildren();
+  $("properties").replaceChildren();
+  $("counterexamples").replaceChildren();
+}
+
+function showResult(result: SearchResult, wallMs: number): void {
+  const figures: [string, string, string][] = [
+    ["states", "states", String(result.states)],
+    ["transitions", "transitions", String(result.transitions)],
+    ["executions", "executions", result.executions ?? "infinite (the state graph has a cycle)"],
+    ...(result.snapshots === undefined ? [] : [["snapshots", "distinct snapshots", String(result.snapshots)] as [string, string, string]]),
+    ...result.figures.map(({ label, value }): [string, string, string] => [label, label, value]),
+  ];
+  $("figures").replaceChildren(...figures.flatMap(([key, label, value]) => [el("dt", {}, label), el("dd", { "data-figure": key }, value)]));
+  $("progress").textContent = `explored in ${Math.round(result.elapsedMs).toLocaleString("en-US")} ms`;
+  $("progress").setAttribute("data-search-ms", String(Math.round(result.elapsedMs)));
+  $("progress").setAttribute("data-wall-ms", String(Math.round(wallMs)));
+  $("properties").replaceChildren(
+    ...result.properties.map(({ name, claim, holds }) =>
+      el(
+        "li",
+        { "data-property": name, class: holds ? "holds" : "violated", title: claim },
+        el("span", { class: "mark" }, holds ? "✓" : "✗"),
+        ` ${name} `,
+        el("em", {}, holds ? "holds" : "violated"),
+      ),
+    ),
+  );
+  $("counterexamples").replaceChildren(
+    ...result.counterexamples.map(({ property, reason, steps, path }) => {
+      const button = el(
+        "button",
+        { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
+        "Load",
+      );
+      button.addEventListener("click", () => loadPath(path));
+      return el(
+        "div",
+        { class: "counterexample" },
+        button,
+        el(
+          "details",
+          {},
+          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} steps`),
+          el("p", { class: "reason" }, `why: ${reason}`),
+          el("ol", {}, ...steps.map((s) => el("li", {}, s))),
+        ),
+      );
+    }),
+  );
+}
+
+/** Follows `path` from the start in the current system and stands at its end. */
+function loadPath(path: readonly number[]): void {
+  if (!stepper) return;
+  stepper = Stepper.following(stepper.system, path).stepper;
+  render();
+  $("diagram").scrollIntoView({ block: "nearest" });
+}
+
+// ---------------------------------------------------------------- traces
+
+function openTrace(file: File): void {
+  void file.text().then((text) => {
+    let system: System | undefined;
+    try {
+      const trace = parseTrace(text, file.name);
+      const replay = replayTrace(trace);
+      const raw = JSON.parse(text) as Record<string, unknown>;
+      const fifo = typeof raw.fifo === "boolean" ? raw.fifo : undefined;
+      const scenarioText = JSON.stringify(raw.scenario, null, 2);
+      system = load({ text: scenarioText, file: `${file.name}: scenario` }, { ...(fifo === undefined ? {} : { fifo }), algorithm: trace.algorithm });
+      if (!system) return;
+      loadPath(actionPlaces(system.model, replay.path));
+      $("trace-status").textContent =
+        `${file.name}: ${replay.path.actions.length} steps; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
+    } catch (error) {
+      showError(oneLine(error));
+    }
+  });
+}
+
+function downloadTrace(): void {
+  if (!stepper?.system.descriptor.trace) return;
+  const { descriptor, scenario, rules } = stepper.system;
+  const broken = stepper.verdicts().find((v) => v.status === "violated");
+  const first = stepper.verdicts()[0]!;
+  const path = stepper.path();
+  const trace = savedTrace(descriptor, scenario, rules.name, {
+    property: broken?.name ?? first.name,
+    reason: broken?.reason ?? "none: saved from the page on a path that breaks no property",
+    length: path.actions.length,
+    path,
+    steps: stepper.steps().slice(0, stepper.position),
+    view: stepper.view(),
+  });
+  const url = URL.createObjectURL(new Blob([formatTrace(trace)], { type: "application/json" }));
+  const link = el("a", { href: url, download: `${descriptor.scenarioName(scenario)}.trace.json` });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function readDropped(event: DragEvent, use: (file: File) => void): void {
+  event.preventDefault();
+  const file = event.dataTransfer?.files[0];
+  if (file) use(file);
+}
+
+function start(): void {
+  fillScenarioList();
+  let link: Link;
+  try {
+    link = readLink(location);
+  } catch {
+    link = { path: [], explore: false };
+    showError("json: the link's #json= is not a scenario in base64url");
+  }
+  const from: Source = link.json !== undefined ? { text: link.json, file: "#json" } : { shipped: link.scenario ?? DEFAULT_SCENARIO };
+  const system = load(from, { ...(link.fifo === undefined ? {} : { fifo: link.fifo }), ...(link.algorithm ? { algorithm: link.algorithm } : {}) }, link.path);
+  if (system && link.explore) explore();
+
+  $("scenario-list").addEventListener("change", () => {
+    const path = $<HTMLSelectElement>("scenario-list").value;
+    if (path) load({ shipped: path }, {});
+  });
+  $("algorithm").addEventListener("change", () => load(source, switches()));
+  $("fifo").addEventListener("change", () => load(source, switches()));
+  $("load-json").addEventListener("click", () => load({ text: $<HTMLTextAreaElement>("scenario-json").value, file: "pasted scenario" }, {}));
+  const area = $("scenario-json");
+  area.addEventListener("dragover", (event) => event.preventDefault());
+  area.addEventListener("drop", (event) => readDropped(event, (file) => void file.text().then((text) => load({ text, file: file.name }, {}))));
+  $("trace-file").addEventListener("change", () => {
+    const file = $<HTMLInputElement>("trace-file").files?.[0];
+    if (file) openTrace(file);
+  });
+  $("start").addEventListener("click", () => step(() => stepper!.goTo(0)));
+  $("back").addEventListener("click", () => step(() => stepper!.goTo(stepper!.position - 1)));
+  $("forward").addEventListener("click", () => step(() => stepper!.goTo(stepper!.position + 1)));
+  $("end").addEventListener("click", () => step(() => stepper!.goTo(stepper!.length)));
+  $("explore").addEventListener("click", explore);
+  $("cancel").addEventListener("click", cancel);
+  $("download-trace").addEventListener("click", downloadTrace);
+  $("copy-link").addEventListener("click", () => void navigator.clipboard?.writeText(location.href).then(() => ($("copy-link").textContent = "Link copied")));
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowLeft") step(() => stepper!.goTo(stepper!.position - 1));
+    else if (event.key === "ArrowRight") step(() => stepper!.goTo(stepper!.position + 1));
+    else return;
+    event.preventDefault();
+  });
+}
+
+start();

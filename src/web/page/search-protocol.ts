@@ -1,0 +1,39 @@
+/** The messages between the page and its search worker: plain data, as postMessage copies it. */
+import type { SystemChoice } from "./system.js";
+
+export type SearchRequest = SystemChoice;
+
+export interface SearchProgressMessage {
+  readonly type: "progress";
+  readonly states: number;
+  readonly elapsedMs: number;
+}
+
+export interface SearchResult {
+  readonly type: "result";
+  readonly states: number;
+  readonly transitions: number;
+  /** As digits; null if the state graph has a cycle. */
+  readonly executions: string | null;
+  /** Distinct recorded snapshots, where the model lists them. */
+  readonly snapshots?: number;
+  /** The model's further figures, e.g. "executions in which a send waits". */
+  readonly figures: readonly { readonly label: string; readonly value: string }[];
+  readonly properties: readonly { readonly name: string; readonly claim: string; readonly holds: boolean }[];
+  /** Each violated property's shortest counterexample, as the places of its actions among those enabled (what the stepper takes). */
+  readonly counterexamples: readonly {
+    readonly property: string;
+    readonly reason: string;
+    readonly steps: readonly string[];
+    readonly path: readonly number[];
+  }[];
+  /** The search alone, as `snaplab explore` reports its time. */
+  readonly elapsedMs: number;
+}
+
+export interface SearchFailure {
+  readonly type: "error";
+  readonly message: string;
+}
+
+export type SearchReply = SearchProgressMessage | SearchResult | SearchFailure;
