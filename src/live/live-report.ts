@@ -36,7 +36,18 @@ function snapshotLines(snapshot: SnapshotCheck): string[] {
     ? `snapshot ${snapshot.id} (initiator ${snapshot.initiator}): complete in ${snapshot.latencyMs!.toFixed(1)} ms, recorded ${snapshot.recordedTotal} of ${snapshot.realTotal}`
     : `snapshot ${snapshot.id} (initiator ${snapshot.initiator}): INCOMPLETE`;
   const width = Math.max(...snapshot.properties.map((p) => p.name.length));
-  return [head, ...snapshot.properties.flatMap((p) => [`  ${p.name.padEnd(width)}  ${verdict(p.holds)}`, ...(p.holds ? [] : [`    why: ${p.reason}`])])];
+  return [
+    head,
+    ...snapshot.properties.flatMap((p) => [`  ${p.name.padEnd(width)}  ${verdict(p.holds)}`, ...(p.holds ? [] : [`    why: ${shortLists(p.reason)}`])]),
+  ];
+}
+
+/** A real run's lists run to hundreds of messages: the text shows each list's first few and how many in all (--json has them whole). */
+export function shortLists(reason: string, shown = 6): string {
+  return reason.replace(/\[([^[\]]*)\]/g, (list, items: string) => {
+    const parts = items.split(/, (?=\S+ \()/);
+    return parts.length <= shown + 2 ? list : `[${parts.slice(0, shown).join(", ")}, … ${parts.length} in all]`;
+  });
 }
 
 const verdict = (holds: boolean) => (holds ? "holds" : "VIOLATED");
