@@ -1,15 +1,22 @@
 import { defineConfig } from "vitest/config";
 
-// The tests of the pure model and the searches change no global state, so they share their
-// workers' module cache (isolate: false) instead of loading src/ again for every file; the
-// grader's and the CLI's tests, which start processes, set environment variables and replace
-// process.stdout.write, keep a fresh module graph per file.
+// Most test files share their worker's module cache (isolate: false) instead of loading src/ again
+// for every file: they leave no global state behind (spies restored, exit codes and environment
+// variables put back, temporary folders removed by test/support/setup.ts). A fresh worker per file
+// costs about 0.3 s of CPU, so only files that need one get it: the sandbox's tests (they set TMPDIR
+// for the whole process, start and kill processes and count what is left), and any folder not
+// listed here, such as a new one, until it is known to be safe to share.
 const shared = [
+  "test/*.test.ts",
   "test/models/**/*.test.ts",
   "test/explore/**/*.test.ts",
   "test/render/**/*.test.ts",
   "test/trace/**/*.test.ts",
   "test/case-studies/**/*.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/grade/*.test.ts",
+  "test/scenario/**/*.test.ts",
+  "test/files/**/*.test.ts",
 ];
 
 export default defineConfig({
@@ -22,9 +29,11 @@ export default defineConfig({
     // Generous bounds, so that a busy machine slows the suite down without failing it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Removes each test file's temporary folders when its tests end.
+    setupFiles: ["test/support/setup.ts"],
     projects: [
-      { extends: true, test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: shared } },
       { extends: true, test: { name: "shared", include: shared, isolate: false } },
+      { extends: true, test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: shared } },
     ],
     coverage: {
       provider: "v8",
