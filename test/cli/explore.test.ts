@@ -140,8 +140,8 @@ describe("snaplab explore, bad input: one line naming the file and the field, ex
     });
   }
 
-  it("a missing file", () => {
-    const { status, stderr } = snaplab("explore", "spec/scenarios/nowhere.json");
+  it("a missing file", async () => {
+    const { status, stderr } = await runCli("explore", "spec/scenarios/nowhere.json");
     expect(status).toBe(2);
     expect(stderr).toBe("snaplab: spec/scenarios/nowhere.json: cannot read the scenario (no such file)\n");
   });
