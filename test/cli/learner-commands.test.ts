@@ -26,13 +26,16 @@ describe("snaplab grade, as a learner runs it", () => {
   });
 
   it("takes --only 3,4, --only 3 --only 4 and --only 3 4 alike", async () => {
+    // On the stubs in exercises/, which fail in milliseconds: what matters is which exercises are graded.
     const texts = [];
     for (const only of [["3,4"], ["3", "--only", "4"], ["3", "4"]]) {
-      const run = await runCli("grade", "solutions", "--only", ...only);
-      expect(run.status).toBe(0);
+      const run = await runCli("grade", "exercises", "--only", ...only);
+      expect(run.status).toBe(1);
       texts.push(run.stdout.replace(/graded in [\d.]+ s/, "graded in … s"));
     }
-    expect(texts[0]).toBe("solutions\n  3. Completion  10/10  passed\n  4. Break FIFO  12/12  passed\nPoints: 22/22 (graded in … s)\n");
+    expect(texts[0]).toMatch(/^exercises\n {2}3\. Completion {3}0\/10 {2}failed\n/);
+    expect(texts[0]!.match(/^ {2}\d\. .*$/gm)).toEqual(["  3. Completion   0/10  failed", "  4. Break FIFO   0/12  failed"]);
+    expect(texts[0]).toMatch(/\nPoints: 0\/22 \(graded in … s\)\n$/);
     expect(new Set(texts).size).toBe(1);
   });
 
@@ -145,20 +148,7 @@ describe("snaplab list, as a learner runs it", () => {
     );
   });
 
-  it("lists solutions/: every exercise done", async () => {
-    const { status, stdout, stderr } = await runCli("list", "solutions");
-    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
-    const rows = stdout.split("\n").slice(1, 7);
-    expect(rows.map((row) => row.replace(/ {2,}/g, "|"))).toEqual([
-      "1|Record and forward|01-record-and-forward/rules.ts|15/15|done",
-      "2|Channel recording|01-record-and-forward/rules.ts|15/15|done",
-      "3|Completion|03-completion/completion.ts|10/10|done",
-      "4|Break FIFO|04-break-fifo/scenario.json|12/12|done",
-      "5|Snapshots without FIFO (Lai-Yang)|05-lai-yang/rules.ts|24/24|done",
-      "6|Repeated and concurrent snapshots|06-concurrent-snapshots/rules.ts|24/24|done",
-    ]);
-    expect(stdout.startsWith(`${header}\n`) && stdout.endsWith(footer)).toBe(true);
-  });
+  // solutions/' list, every exercise done, is in test/grade/submission.test.ts, which grades solutions/ once for all its tests.
 });
 
 describe("snaplab hint, as a learner runs it", () => {
