@@ -93,7 +93,8 @@ describe("snaplab explore draws a case study's counterexamples", () => {
   it("should write the SVG and the Mermaid diagram of each counterexample, named after its property when there are several", async () => {
     const run = await runCli(
       "explore",
-      "spec/scenarios/case-studies/seed002-three-nodes-blocking.json",
+      // The smallest case study with several counterexamples (1,738 states).
+      "spec/scenarios/case-studies/seed002-three-nodes-coordinator.json",
       "--svg",
       join(dir, "b.svg"),
       "--mermaid",

@@ -1,11 +1,12 @@
 // `snaplab explore SCENARIO --rules FILE`: a learner's rules on any scenario, run in the
-// grader's sandbox, so they can take apart the scenario the grader showed them. Runs the
-// real binary.
+// grader's sandbox, so they can take apart the scenario the grader showed them. The real
+// binary for the learner's first run; the other runs go through the same `main` in this
+// process (the rules still run in a sandbox process of their own).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { snaplab } from "../support/cli.js";
+import { runCli, snaplab } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "snaplab-explore-rules-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,15 +67,15 @@ describe("snaplab explore --rules", () => {
     expect(stdout).toContain("  why: channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]");
   });
 
-  it("should find every property kept by the answer in solutions/, without FIFO too for Lai-Yang's", () => {
-    const chandyLamport = snaplab("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--json");
+  it("should find every property kept by the answer in solutions/, without FIFO too for Lai-Yang's", async () => {
+    const chandyLamport = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--json");
     expect(chandyLamport.status).toBe(0);
     expect(JSON.parse(chandyLamport.stdout).states).toBe(46);
-    const laiYang = snaplab("explore", scenario, "--rules", "solutions/05-lai-yang/rules.ts", "--no-fifo");
+    const laiYang = await runCli("explore", scenario, "--rules", "solutions/05-lai-yang/rules.ts", "--no-fifo");
     expect(laiYang.stdout).toContain("generated #7, shrunk: submission, non-FIFO channels\n");
     expect(laiYang.status).toBe(0);
     // Chandy-Lamport's rules need FIFO: the same scenario without it breaks them.
-    expect(snaplab("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo").status).toBe(1);
+    expect((await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo")).status).toBe(1);
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -97,16 +98,16 @@ describe("snaplab explore --rules", () => {
       /^snaplab: Arguments rules and algorithm are mutually exclusive/,
     ],
   ];
-  it("should refuse --rules on a scenario of another model in one line, exit 2", () => {
+  it("should refuse --rules on a scenario of another model in one line, exit 2", async () => {
     const database = "spec/scenarios/case-studies/seed002-two-nodes-blocking.json";
-    const { status, stderr } = snaplab("explore", database, "--rules", firstMessageOnly);
+    const { status, stderr } = await runCli("explore", database, "--rules", firstMessageOnly);
     expect(status).toBe(2);
     expect(stderr).toBe(`snaplab: --rules applies to bank scenarios only (${database} is a database scenario)\n`);
   });
 
   for (const [what, args, message] of bad) {
-    it(`should refuse ${what} in one line, exit 2`, () => {
-      const { status, stdout, stderr } = snaplab("explore", scenario, ...args);
+    it(`should refuse ${what} in one line, exit 2`, async () => {
+      const { status, stdout, stderr } = await runCli("explore", scenario, ...args);
       expect(status).toBe(2);
       expect(stdout).toBe("");
       expect(stderr).toMatch(message);

@@ -111,7 +111,10 @@ describe("snaplab explore", () => {
   it("keeps progress off stdout, so --json output stays one object", () => {
     // Progress asked for at every chance, so that it shows however fast the machine is.
     const env = { ...process.env, SNAPLAB_PROGRESS_EVERY_MS: "0" };
-    const { stdout, stderr } = spawnSync(process.execPath, ["bin/snaplab.js", "explore", "spec/scenarios/bank.json", "--json"], { encoding: "utf8", env });
+    const { stdout, stderr } = spawnSync(process.execPath, ["bin/snaplab.js", "explore", "spec/scenarios/three-node.json", "--json"], {
+      encoding: "utf8",
+      env,
+    });
     expect(() => JSON.parse(stdout)).not.toThrow();
     expect(stdout.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(/^exploring: [\d,]+ states, [\d,]+ states\/s/m);
@@ -140,8 +143,8 @@ describe("snaplab explore, bad input: one line naming the file and the field, ex
     });
   }
 
-  it("a missing file", () => {
-    const { status, stderr } = snaplab("explore", "spec/scenarios/nowhere.json");
+  it("a missing file", async () => {
+    const { status, stderr } = await runCli("explore", "spec/scenarios/nowhere.json");
     expect(status).toBe(2);
     expect(stderr).toBe("snaplab: spec/scenarios/nowhere.json: cannot read the scenario (no such file)\n");
   });

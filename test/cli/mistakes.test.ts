@@ -1,19 +1,35 @@
-// A newcomer's mistakes, typed at the real binary: each gets one line on stderr
-// that says what was wrong (and what to type instead), nothing on stdout, and exit 2.
+// A newcomer's mistakes: each gets one line on stderr that says what was wrong (and what to
+// type instead), nothing on stdout, and exit 2. Each mistake runs through the same `main` the
+// binary runs, in this process; the real binary is run for a mistake of each kind (caught by
+// yargs, by a command, by the grader's options) and for --version and --help, which yargs
+// answers by ending the process.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, snaplab, tempFile, withoutProgress } from "../support/cli.js";
+import { type CliResult, runCli, snaplab, tempFile, withoutProgress } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
-/** The one line `args` get, after checking that it is one line, on stderr only, with exit 2. */
-function refusal(...args: string[]): string {
-  const { status, stdout, stderr } = snaplab(...args);
+/** The one line `result` (of `snaplab args`) holds, after checking that it is one line, on stderr only, with exit 2. */
+function oneLine({ status, stdout, stderr }: CliResult, args: readonly string[]): string {
   expect({ status, stdout }, `snaplab ${args.join(" ")}`).toEqual({ status: 2, stdout: "" });
   expect(stderr.split("\n"), `snaplab ${args.join(" ")}`).toHaveLength(2);
   expect(stderr).toMatch(/^snaplab: .*\n$/);
   return stderr;
 }
+
+const refusal = async (...args: string[]): Promise<string> => oneLine(await runCli(...args), args);
+
+describe("the real binary", () => {
+  it("refuses a mistake of each kind in one line, exit 2, as main does in this process", async () => {
+    for (const args of [
+      ["exlpore", "spec/scenarios/two-node.json"],
+      ["explore", "spec"],
+      ["grade", "--only", "7"],
+    ]) {
+      expect(oneLine(snaplab(...args), args)).toBe(await refusal(...args));
+    }
+  });
+});
 
 const dataflowWithoutModel = () => {
   const { model, ...rest } = JSON.parse(readFileSync("spec/scenarios/case-studies/seed003-aligned.json", "utf8"));
@@ -22,89 +38,89 @@ const dataflowWithoutModel = () => {
 };
 
 describe("a mistyped command", () => {
-  it("suggests the command meant", () => {
-    expect(refusal("exlpore", "spec/scenarios/two-node.json")).toBe("snaplab: unknown command exlpore: did you mean explore?\n");
-    expect(refusal("gade")).toBe("snaplab: unknown command gade: did you mean grade?\n");
+  it("suggests the command meant", async () => {
+    expect(await refusal("exlpore", "spec/scenarios/two-node.json")).toBe("snaplab: unknown command exlpore: did you mean explore?\n");
+    expect(await refusal("gade")).toBe("snaplab: unknown command gade: did you mean grade?\n");
   });
 
-  it("lists the commands when none is near", () => {
-    expect(refusal("frobnicate")).toBe(
+  it("lists the commands when none is near", async () => {
+    expect(await refusal("frobnicate")).toBe(
       "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, ui, classroom)\n",
     );
   });
 
-  it("says to name a command when there is none", () => {
-    expect(refusal()).toBe("snaplab: name a command, e.g. snaplab explore spec/scenarios/two-node.json (see snaplab --help)\n");
+  it("says to name a command when there is none", async () => {
+    expect(await refusal()).toBe("snaplab: name a command, e.g. snaplab explore spec/scenarios/two-node.json (see snaplab --help)\n");
   });
 });
 
 describe("a bad choice value", () => {
-  it("is one line naming the option, the value and the choices", () => {
-    expect(refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
-    expect(refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
+  it("is one line naming the option, the value and the choices", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
+    expect(await refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
   });
 });
 
 describe("exercise numbers", () => {
-  it("hint refuses a word and a number that is no exercise, naming the valid ones", () => {
-    expect(refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
-    expect(refusal("hint", "7")).toBe("snaplab: hint 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+  it("hint refuses a word and a number that is no exercise, naming the valid ones", async () => {
+    expect(await refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
+    expect(await refusal("hint", "7")).toBe("snaplab: hint 7: there is no exercise 7 (the exercises are 1 to 6)\n");
   });
 
-  it("grade --only refuses an exercise that does not exist, and an empty list", () => {
-    expect(refusal("grade", "--only", "7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
-    expect(refusal("grade", "--only", "2,7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
-    expect(refusal("grade", "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
+  it("grade --only refuses an exercise that does not exist, and an empty list", async () => {
+    expect(await refusal("grade", "--only", "7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+    expect(await refusal("grade", "--only", "2,7")).toBe("snaplab: --only 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+    expect(await refusal("grade", "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
   });
 
-  it("grade --only cannot take a folder for an exercise: it says to put folders first", () => {
-    expect(refusal("grade", "--only", "1", "3", "solutions")).toBe(
+  it("grade --only cannot take a folder for an exercise: it says to put folders first", async () => {
+    expect(await refusal("grade", "--only", "1", "3", "solutions")).toBe(
       "snaplab: --only solutions: not an exercise number (the exercises are 1 to 6); name folders before --only, e.g. snaplab grade solutions --only 1,3\n",
     );
   });
 });
 
 describe("a folder or file that is not what the command needs", () => {
-  it("list of a missing folder, or of a file", () => {
-    expect(refusal("list", "no/such/folder")).toBe("snaplab: no/such/folder: no such folder (name a folder laid out like exercises/)\n");
-    expect(refusal("list", "package.json")).toBe("snaplab: package.json: no such folder (name a folder laid out like exercises/)\n");
+  it("list of a missing folder, or of a file", async () => {
+    expect(await refusal("list", "no/such/folder")).toBe("snaplab: no/such/folder: no such folder (name a folder laid out like exercises/)\n");
+    expect(await refusal("list", "package.json")).toBe("snaplab: package.json: no such folder (name a folder laid out like exercises/)\n");
   });
 
-  it("a folder given where a scenario or a trace goes", () => {
-    expect(refusal("explore", "spec")).toBe("snaplab: spec: cannot read the scenario (it is a folder, not a scenario file)\n");
-    expect(refusal("replay", "spec")).toBe("snaplab: spec: cannot read the trace (it is a folder, not a trace file)\n");
+  it("a folder given where a scenario or a trace goes", async () => {
+    expect(await refusal("explore", "spec")).toBe("snaplab: spec: cannot read the scenario (it is a folder, not a scenario file)\n");
+    expect(await refusal("replay", "spec")).toBe("snaplab: spec: cannot read the trace (it is a folder, not a trace file)\n");
   });
 
-  it("replay of a scenario: this is a scenario, not a trace", () => {
+  it("replay of a scenario: this is a scenario, not a trace", async () => {
     const notATrace = "this is a scenario, not a trace (check it with snaplab explore; replay takes a file saved by explore --save-trace)\n";
-    expect(refusal("replay", "spec/scenarios/two-node.json")).toBe(`snaplab: spec/scenarios/two-node.json: ${notATrace}`);
-    expect(refusal("replay", "spec/scenarios/case-studies/seed003-aligned.json")).toBe(
+    expect(await refusal("replay", "spec/scenarios/two-node.json")).toBe(`snaplab: spec/scenarios/two-node.json: ${notATrace}`);
+    expect(await refusal("replay", "spec/scenarios/case-studies/seed003-aligned.json")).toBe(
       `snaplab: spec/scenarios/case-studies/seed003-aligned.json: ${notATrace}`,
     );
     const file = dataflowWithoutModel();
-    expect(refusal("replay", file)).toBe(`snaplab: ${file}: ${notATrace}`);
+    expect(await refusal("replay", file)).toBe(`snaplab: ${file}: ${notATrace}`);
   });
 
-  it("promela of a dataflow scenario says which models it writes, even when the scenario does not name its model", () => {
+  it("promela of a dataflow scenario says which models it writes, even when the scenario does not name its model", async () => {
     const aligned = "spec/scenarios/case-studies/seed003-aligned.json";
-    expect(refusal("promela", aligned)).toBe(`snaplab: ${aligned}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
+    expect(await refusal("promela", aligned)).toBe(`snaplab: ${aligned}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
     const file = dataflowWithoutModel();
-    expect(refusal("promela", file)).toBe(`snaplab: ${file}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
+    expect(await refusal("promela", file)).toBe(`snaplab: ${file}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
   });
 
-  it("explore of a scenario missing its model field names the model its fields belong to", () => {
+  it("explore of a scenario missing its model field names the model its fields belong to", async () => {
     const file = dataflowWithoutModel();
-    expect(refusal("explore", file)).toBe(
+    expect(await refusal("explore", file)).toBe(
       `snaplab: ${file}: model: missing: this is a dataflow scenario by its fields; add "model": "dataflow" (without one, a scenario is read as a bank scenario)\n`,
     );
   });
 });
 
 describe("asking for pictures when every property holds", () => {
-  it("says on stderr that nothing was written, and why; the exit status stays 0", () => {
+  it("says on stderr that nothing was written, and why; the exit status stays 0", async () => {
     const dir = tempDir("no-pictures");
     const files = ["d.svg", "m.md", "s.log", "t.json"].map((f) => join(dir, f));
-    const run = snaplab(
+    const run = await runCli(
       "explore",
       "spec/scenarios/two-node.json",
       "--svg",
@@ -126,14 +142,14 @@ describe("asking for pictures when every property holds", () => {
 });
 
 describe("the limit of a run", () => {
-  it("suggests partial-order reduction where it applies, and not where it does not", () => {
-    expect(refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10")).toBe(
+  it("suggests partial-order reduction where it applies, and not where it does not", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10")).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
     );
-    expect(refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
     );
-    expect(refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
+    expect(await refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
     );
   });

@@ -5,14 +5,27 @@ import { tempDir } from "../support/temp-dir.js";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenarioFile } from "../support/counterexamples.js";
-import { withoutProgress } from "../support/cli.js";
+import { type CliResult, runCli, withoutProgress } from "../support/cli.js";
 
 const cli = fileURLToPath(new URL("../../bin/snaplab.js", import.meta.url));
 const dir = tempDir("pictures");
 
-function snaplab(args: string[], input = "") {
+// Every command runs in `dir`, so that the files it names are short: the real binary where a person
+// sees the process (the first run, and --step, which reads Enter from stdin), `main` in this process
+// (moved into `dir` and back) for the rest.
+function snaplab(args: string[], input = ""): CliResult {
   const run = spawnSync(process.execPath, [cli, ...args], { cwd: dir, input, encoding: "utf8" });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+async function inDir(...args: string[]): Promise<CliResult> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await runCli(...args);
+  } finally {
+    process.chdir(before);
+  }
 }
 
 describe("snaplab explore with pictures and saved traces", () => {
@@ -36,26 +49,26 @@ describe("snaplab explore with pictures and saved traces", () => {
     expect(run.stdout).not.toContain("\x1b");
   });
 
-  it("should use the name given when there is one counterexample", () => {
-    const one = snaplab(["explore", scenarioFile("disconnected"), "--save-trace", "one.json"]);
+  it("should use the name given when there is one counterexample", async () => {
+    const one = await inDir("explore", scenarioFile("disconnected"), "--save-trace", "one.json");
     expect(withoutProgress(one.stderr)).toBe("wrote one.json\n");
     expect(JSON.parse(readFileSync(join(dir, "one.json"), "utf8")).violation.property).toBe("termination");
   });
 
-  it("should refuse a file it cannot write, in one line", () => {
-    const bad = snaplab(["explore", scenarioFile("disconnected"), "--svg", "no/such/dir/d.svg"]);
+  it("should refuse a file it cannot write, in one line", async () => {
+    const bad = await inDir("explore", scenarioFile("disconnected"), "--svg", "no/such/dir/d.svg");
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^snaplab: no\/such\/dir\/d\.svg: cannot write \(.*\)\n$/);
   });
 });
 
 describe("snaplab replay", () => {
-  beforeAll(() => {
-    if (!existsSync(join(dir, "t.conservation.json"))) snaplab(["explore", scenarioFile("two-node"), "--no-fifo", "--save-trace", "t.json"]);
+  beforeAll(async () => {
+    if (!existsSync(join(dir, "t.conservation.json"))) await inDir("explore", scenarioFile("two-node"), "--no-fifo", "--save-trace", "t.json");
   });
 
-  it("should print every state and exit 1 when the violation reproduces", () => {
-    const run = snaplab(["replay", "t.conservation.json"]);
+  it("should print every state and exit 1 when the violation reproduces", async () => {
+    const run = await inDir("replay", "t.conservation.json");
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^replaying t\.conservation\.json: two-node, chandy-lamport, non-FIFO channels, 4 steps\n/);
     expect(run.stdout.match(/^step \d+: /gm)).toHaveLength(4);
@@ -71,25 +84,25 @@ describe("snaplab replay", () => {
     expect(run.stdout).toContain("reproduced: conservation");
   });
 
-  it("should exit 0 when the trace now runs clean", () => {
+  it("should exit 0 when the trace now runs clean", async () => {
     const trace = JSON.parse(readFileSync(join(dir, "t.conservation.json"), "utf8"));
     trace.fifo = true;
     trace.actions = ["initiate P0", "deliver P0->P1 marker", "deliver P1->P0 marker"];
     writeFileSync(join(dir, "clean.json"), JSON.stringify(trace));
-    const run = snaplab(["replay", "clean.json"]);
+    const run = await inDir("replay", "clean.json");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("the trace now runs clean: conservation and every other property hold along it\n");
   });
 
-  it("should exit 2 with one line naming the file for a truncated or tampered trace", () => {
+  it("should exit 2 with one line naming the file for a truncated or tampered trace", async () => {
     const text = readFileSync(join(dir, "t.conservation.json"), "utf8");
     writeFileSync(join(dir, "cut.json"), text.slice(0, 300));
     writeFileSync(join(dir, "edited.json"), text.replace('"deliver P0->P1 marker"', '"deliver P0->P1 P0#2"'));
-    const cut = snaplab(["replay", "cut.json"]);
+    const cut = await inDir("replay", "cut.json");
     expect(cut.status).toBe(2);
     expect(cut.stdout).toBe("");
     expect(cut.stderr).toMatch(/^snaplab: cut\.json: not valid JSON, perhaps cut short \([^\n]*\)\n$/);
-    const edited = snaplab(["replay", "edited.json"]);
+    const edited = await inDir("replay", "edited.json");
     expect(edited.status).toBe(2);
     expect(edited.stderr).toBe(
       'snaplab: edited.json: actions[2]: "deliver P0->P1 P0#2" is not enabled after step 2 (enabled: send P1, deliver P0->P1 P0#1, deliver P0->P1 marker)\n',

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import yargs from "yargs";
 import { promelaCommand } from "../../src/cli/promela-command.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
-import { snaplab } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 
 const run = async (...args: string[]) =>
   yargs()
@@ -31,7 +31,7 @@ describe("snaplab promela", () => {
   });
 });
 
-// The real binary: the output path is checked before the scenario is read, so a typo costs nothing and prints no stack trace.
+// The output path is checked before the scenario is read, so a typo costs nothing and prints no stack trace.
 describe("snaplab promela --out", () => {
   it.each([
     [
@@ -40,9 +40,9 @@ describe("snaplab promela --out", () => {
       (out: string) => `cannot write the report, there is no folder ${join(out, "..")}`,
     ],
     ["onto a folder", (dir: string) => dir, () => "cannot write the report, it is a folder (--out names a file)"],
-  ])("%s: one line, exit 2", (_case, outIn, problem) => {
+  ])("%s: one line, exit 2", async (_case, outIn, problem) => {
     const out = outIn(tempDir("out"));
-    const { status, stdout, stderr } = snaplab("promela", "spec/scenarios/two-node.json", "--out", out);
+    const { status, stdout, stderr } = await runCli("promela", "spec/scenarios/two-node.json", "--out", out);
     expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${out}: ${problem(out)}\n` });
   });
 });

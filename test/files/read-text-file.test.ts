@@ -3,7 +3,7 @@ import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, readTextFile } from "../../src/files/read-text-file.js";
-import { snaplab } from "../support/cli.js";
+import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const explain = (reason: string): never => {
@@ -35,7 +35,8 @@ describe("readTextFile", () => {
   });
 });
 
-// The real binary on each: one line, exit 2, and no hang (a FIFO opened for reading waits for a writer forever).
+// One line, exit 2, and no hang: the real binary on the files a read would never finish (a FIFO opened
+// for reading waits for a writer forever, /dev/zero never ends), `main` in this process on the others.
 describe("snaplab on files that are not scenarios or traces", () => {
   const fifo = join(tempDir("fifo"), "pipe.json");
   execFileSync("mkfifo", [fifo]);
@@ -49,11 +50,17 @@ describe("snaplab on files that are not scenarios or traces", () => {
     ["replay", fifo, "cannot read the trace (it is not a regular file (a FIFO, device or socket), not a trace file)"],
     ["explore", "/dev/zero", "cannot read the scenario (it is not a regular file (a FIFO, device or socket), not a scenario file)"],
     ["replay", "/dev/zero", "cannot read the trace (it is not a regular file (a FIFO, device or socket), not a trace file)"],
+  ])("%s %s: one line, exit 2", (command, file, reason) => {
+    const { status, stdout, stderr } = snaplab(command, file);
+    expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${file}: ${reason}\n` });
+  });
+
+  it.each([
     ["explore", "spec", "cannot read the scenario (it is a folder, not a scenario file)"],
     ["replay", "spec", "cannot read the trace (it is a folder, not a trace file)"],
     ["promela", big, "cannot read the scenario (it is 17 MB, more than the 16 MB a scenario file may be)"],
-  ])("%s %s: one line, exit 2", (command, file, reason) => {
-    const { status, stdout, stderr } = snaplab(command, file);
+  ])("%s %s: one line, exit 2", async (command, file, reason) => {
+    const { status, stdout, stderr } = await runCli(command, file);
     expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${file}: ${reason}\n` });
   });
 });

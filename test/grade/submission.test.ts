@@ -1,12 +1,14 @@
 // The grading tests: `npm test` grades solutions/ (every check must pass), and
 // `SNAPLAB_SUBMISSION=<dir> npm test` grades any folder laid out like exercises/,
 // one test per graded check, each failing with the reason and the shortest counterexample.
-// Each exercise is graded once, and solutions/' totals are read from those gradings.
+// Each exercise is graded once, and solutions/' totals and `snaplab list solutions`' table are read
+// from those gradings.
 import { beforeAll, describe, expect, it } from "vitest";
 import { gradeExercise } from "../../src/grade/grade.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import { failureLines } from "../../src/grade/report/failure-text.js";
 import type { ExerciseResult } from "../../src/grade/result.js";
+import { listText } from "../../src/cli/list-command.js";
 
 const directory = process.env.SNAPLAB_SUBMISSION ?? "solutions";
 const results: ExerciseResult[] = [];
@@ -47,5 +49,21 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
       [5, true, 6],
       [6, true, 6],
     ]);
+  });
+
+  it("should be listed by snaplab list solutions as every exercise done", () => {
+    // The table list-command.ts prints for solutions/ (test/cli/learner-commands.test.ts runs `snaplab list` itself).
+    const text = listText("solutions", results);
+    const rows = text.split("\n").slice(1, 7);
+    expect(rows.map((row) => row.replace(/ {2,}/g, "|"))).toEqual([
+      "1|Record and forward|01-record-and-forward/rules.ts|15/15|done",
+      "2|Channel recording|01-record-and-forward/rules.ts|15/15|done",
+      "3|Completion|03-completion/completion.ts|10/10|done",
+      "4|Break FIFO|04-break-fifo/scenario.json|12/12|done",
+      "5|Snapshots without FIFO (Lai-Yang)|05-lai-yang/rules.ts|24/24|done",
+      "6|Repeated and concurrent snapshots|06-concurrent-snapshots/rules.ts|24/24|done",
+    ]);
+    expect(text.startsWith("#  exercise                           file                              points  status\n")).toBe(true);
+    expect(text.endsWith("\nsnaplab hint N prints an exercise's hint; snaplab grade grades them.\n")).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import type { GlobalSnapshot, LocalPart } from "../../../src/grade/exercises/com
 import * as laiYangAnswer from "../../../solutions/05-lai-yang/rules.js";
 import * as multiAnswer from "../../../solutions/06-concurrent-snapshots/rules.js";
 import * as completionAnswer from "../../../solutions/03-completion/completion.js";
+import type { Skeleton } from "../../../src/grade/exercises/generated-scenarios.js";
 
 /** The shape a mistake needs, as the generated scenarios have it. */
 export type Shape = "several in flight on one channel" | "no incoming channel" | "no outgoing channel" | "two incoming channels" | "more than two snapshots";
@@ -451,4 +452,23 @@ function laiYangClass(): SnapshotAlgorithm {
     onMarker: (v, c, m) => rules.onMarker(v, c, m),
     onMessage: (v, c, m) => rules.onMessage(v, c, m),
   };
+}
+
+/** Whether a generated scenario's skeleton has the shape a mistake needs. */
+export function hasShape(s: Skeleton, shape: Shape): boolean {
+  const processes = Array.from({ length: s.processes }, (_, p) => p);
+  const incoming = (p: number) => s.channels.filter(([, to]) => to === p).length;
+  const outgoing = (p: number) => s.channels.filter(([from]) => from === p).length;
+  switch (shape) {
+    case "several in flight on one channel":
+      return s.channels.some(([from, to]) => s.programs[from]!.filter((t) => t === to).length >= 2);
+    case "no incoming channel":
+      return processes.some((p) => incoming(p) === 0);
+    case "no outgoing channel":
+      return processes.some((p) => outgoing(p) === 0);
+    case "two incoming channels":
+      return processes.some((p) => incoming(p) >= 2);
+    case "more than two snapshots":
+      return (s.snapshots?.length ?? 0) > 2;
+  }
 }

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
@@ -13,7 +13,13 @@ import type { SubmissionReport } from "../../../src/grade/result.js";
 const repo = resolve(".");
 // Every sandbox folder of this file's gradings goes to `sandboxes`, so that leftovers can be counted.
 const { scratch, sandboxes } = sandboxScratch("attacks");
+const tmpdirBefore = process.env.TMPDIR;
 process.env.TMPDIR = sandboxes;
+// Put back for the test files that run next in this worker.
+afterAll(() => {
+  if (tmpdirBefore === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = tmpdirBefore;
+});
 
 afterEach(async () => {
   expect(readdirSync(sandboxes)).toEqual([]);
@@ -39,8 +45,8 @@ function student(code: string, extra: Record<string, string> = {}): string {
 const attacking = (attack: string) =>
   `${solution}\nconst realInitiate = rules.initiate;\nrules.initiate = (view) => { ${attack}; return realInitiate(view); };\n`;
 
-async function gradeLaiYang(dir: string): Promise<SubmissionReport> {
-  return gradeSubmission(dir, { ...limits, only: [5] });
+async function gradeLaiYang(dir: string, timeLimitMs = limits.timeLimitMs): Promise<SubmissionReport> {
+  return gradeSubmission(dir, { ...limits, timeLimitMs, only: [5] });
 }
 
 /** Asserts the report holds no byte of `secret` anywhere. */
@@ -152,8 +158,8 @@ describe("the bundler", () => {
 });
 
 describe("the child process", () => {
-  const faulted = async (code: string, kind: string, reason: RegExp) => {
-    const report = await gradeLaiYang(student(code));
+  const faulted = async (code: string, kind: string, reason: RegExp, timeLimitMs?: number) => {
+    const report = await gradeLaiYang(student(code), timeLimitMs);
     const [laiYang] = report.exercises;
     expect(laiYang!.points).toBe(0);
     expect(laiYang!.fault?.kind).toBe(kind);
@@ -235,11 +241,14 @@ describe("the child process", () => {
     );
     await faulted(attacking(write(`'{"type":"loaded"}\\n'`)), "protocol", /sent a malformed reply to a batch of calls/);
     await faulted(`${write(`"not json\\n"`)};\n${solution}`, "protocol", /sent a reply that is not JSON/);
-    await faulted(`for (const chunk = "x".repeat(1 << 20); ; ) ${write("chunk")};\n${solution}`, "protocol", /sent a reply longer than 8 MB/);
+    // A flood must end as a protocol fault, not at the time limit, however long a busy machine takes to read 8 MB.
+    const floodLimitMs = 60_000;
+    await faulted(`for (const chunk = "x".repeat(1 << 20); ; ) ${write("chunk")};\n${solution}`, "protocol", /sent a reply longer than 8 MB/, floodLimitMs);
     await faulted(
       `${solution}\nsetTimeout(() => { for (;;) ${write(`'{"type":"loaded"}\\n'`)}; });`,
       "protocol",
       /sent a reply when none was asked for|malformed reply/,
+      floodLimitMs,
     );
   });
 
@@ -251,12 +260,14 @@ describe("the child process", () => {
   });
 
   it("should stop Buffers at the memory limit, outside the V8 heap too", async () => {
+    // Only the memory limit may end them, however long a busy machine takes to fill the Buffers.
     await faulted(
       attacking(`const hoard = []; for (let i = 0; i < 40; i++) hoard.push(Buffer.alloc(50 * 2 ** 20, 1));`),
       "memory",
       /ran out of memory \(limit 64 MB\)/,
+      60_000,
     );
-    await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/);
+    await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/, 60_000);
   });
 
   it("should run with an empty environment, in an empty folder", async () => {
