@@ -24,8 +24,20 @@ export default defineConfig({
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
-      // The page's own script, its search worker and its built-in scenarios run in the browser only, where test/web/ drives them.
-      exclude: ["src/web/page/page.ts", "src/web/page/search-worker.ts", "src/web/page/shipped-scenarios.ts"],
+      // Code that runs only where coverage cannot see it: the page's own script, its search worker and
+      // its built-in scenarios run in the browser (test/web/ drives them there); a live node runs in a
+      // process of its own (test/live/ starts real ones, and checks what they did from their logs).
+      exclude: [
+        "src/web/page/page.ts",
+        "src/web/page/search-worker.ts",
+        "src/web/page/shipped-scenarios.ts",
+        "src/live/live-node.ts",
+        "src/live/node-snapshots.ts",
+        "src/live/channel-connection.ts",
+        "src/live/node-process.ts",
+        "src/live/node-main.ts",
+        "src/cli/node-command.ts",
+      ],
       reporter: ["text-summary", "text"],
       thresholds: { lines: 90, statements: 90, functions: 90, branches: 80 },
     },

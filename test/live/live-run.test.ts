@@ -3,17 +3,17 @@
  * transfers each, every process stopped at the end. One run per setting,
  * shared by the assertions about it.
  */
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRun, LIVE_PROPERTIES, type RunCheck } from "../../src/live/check-run.js";
-import type { LiveJson } from "../../src/live/live-report.js";
+import { liveTextReport, type LiveJson } from "../../src/live/live-report.js";
 import { liveShivizLog } from "../../src/live/live-shiviz.js";
 import { runLive, type LiveOptions } from "../../src/live/run-live.js";
 import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
 import { loadTrace } from "../../src/trace/read-trace-file.js";
 import { replayTrace } from "../../src/trace/replay.js";
+import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const bank = loadScenario("spec/scenarios/bank.json");
@@ -55,6 +55,16 @@ describe("a live run over TCP with the reference rules", () => {
     expect(holds(check)).toBe(true);
   });
 
+  it("prints the run, each snapshot and each property in the text report", () => {
+    const text = liveTextReport(check);
+    expect(text).toMatch(/^bank live: 3 processes, 6 channels over TCP \(FIFO\), chandy-lamport, seed 1\n/);
+    expect(text).toContain("  markers      18 sent\n");
+    expect(text).toContain("  money        300 at the start, 300 at the end  holds\n");
+    expect(text.match(/^snapshot \d \(initiator A\): complete in [\d.]+ ms, recorded 300 of 300$/gm)).toHaveLength(3);
+    expect(text.match(/^ {2}conservation {6}holds$/gm)).toHaveLength(3);
+    expect(text.endsWith("every property holds in all 3 snapshots\n")).toBe(true);
+  });
+
   it("sends one marker per channel per snapshot", () => {
     expect(check.markersSent).toBe(3 * 6);
   });
@@ -85,11 +95,20 @@ describe("--network reorder", () => {
   const folder = tempDir("live");
   const traceFile = join(folder, "trace.json");
   let cli: { status: number | null; json: LiveJson };
-  beforeAll(() => {
-    const ran = spawnSync(
-      process.execPath,
-      ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "300", "--seed", "1", "--network", "reorder", "--json", "--save-trace", traceFile],
-      { encoding: "utf8" },
+  beforeAll(async () => {
+    // The command in this process (its nodes are real processes all the same).
+    const ran = await runCli(
+      "live",
+      "spec/scenarios/bank.json",
+      "--transfers",
+      "300",
+      "--seed",
+      "1",
+      "--network",
+      "reorder",
+      "--json",
+      "--save-trace",
+      traceFile,
     );
     cli = { status: ran.status, json: JSON.parse(ran.stdout) };
   });
