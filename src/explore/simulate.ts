@@ -7,6 +7,7 @@
  */
 import type { Model } from "../model/model.js";
 import type { Violation } from "./exploration.js";
+import { mulberry32 } from "./seeded-random.js";
 
 export interface SimulateOptions {
   readonly walks: number;
@@ -75,14 +76,3 @@ export function simulate<State, Action>(model: Model<State, Action>, options: Si
   return { walks: options.walks, steps, distinctStates: seen.size, violations, elapsedMs: performance.now() - started };
 }
 
-/** A small, fast, seedable generator (public domain, by Tommy Ettinger). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -18,7 +18,8 @@ import { type EventLogWriter, now } from "./event-log.js";
 import { ACK_EVERY, OutgoingChannel } from "./channel-connection.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { encode, lineSplitter, type WireMessage } from "./wire.js";
-import { drawAmount, initiations, mulberry32, processSeed, quotaOf, rateOf } from "./workload.js";
+import { mulberry32 } from "../explore/seeded-random.js";
+import { drawAmount, initiations, processSeed, quotaOf, rateOf } from "./workload.js";
 
 /** How a node learns where to connect and when to start, and says how far it got. */
 export interface NodeControl {

@@ -19,7 +19,8 @@ import { nodeBundle } from "./node-bundle.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
 import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
-import { mulberry32, processSeed } from "./workload.js";
+import { mulberry32 } from "../explore/seeded-random.js";
+import { processSeed } from "./workload.js";
 
 export type Network = "tcp" | "reorder";
 

@@ -22,17 +22,6 @@ export function drawAmount(u: number, balance: number): number {
   return Math.min(1 + Math.floor(u * most), balance);
 }
 
-/** A small, fast, seedable generator (public domain, by Tommy Ettinger). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The processes that can send (they have an outgoing channel), in scenario order. */
 export function senders(scenario: Scenario): number[] {
