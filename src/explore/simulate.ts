@@ -75,4 +75,3 @@ export function simulate<State, Action>(model: Model<State, Action>, options: Si
   }
   return { walks: options.walks, steps, distinctStates: seen.size, violations, elapsedMs: performance.now() - started };
 }
-

@@ -22,7 +22,6 @@ export function drawAmount(u: number, balance: number): number {
   return Math.min(1 + Math.floor(u * most), balance);
 }
 
-
 /** The processes that can send (they have an outgoing channel), in scenario order. */
 export function senders(scenario: Scenario): number[] {
   return scenario.processes.flatMap((_, p) => (outgoingChannels(scenario, p).length > 0 ? [p] : []));
