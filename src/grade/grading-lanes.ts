@@ -6,11 +6,13 @@
  * synchronous, so one thread can use one core). The report lists the
  * exercises in their order whichever thread graded them.
  *
- * The worker runs the CLI's own bundle (bin/snaplab.js), so lanes are used
- * only by the bundled CLI; from source (tests, tsx) exercises are graded one
- * after another on this thread, with the same results.
+ * A second lane is used only when a core is idle. The worker runs the CLI's
+ * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
+ * from source (tests, tsx) exercises are graded one after another on this
+ * thread, with the same results.
  */
 import { once } from "node:events";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
 import type { Exercise } from "./exercises/exercise.js";
@@ -75,6 +77,16 @@ function bundledEntry(): string | undefined {
   return here.endsWith(".mjs") ? here : undefined;
 }
 
+/**
+ * Whether a core is idle (by the last minute's load average): a second lane
+ * gains only there. On a machine already busy it costs more than it saves
+ * (the worker loads and warms up the grader's code again, about 1 s of CPU
+ * for all of solutions/), and the results are the same either way.
+ */
+function coreToSpare(): boolean {
+  return loadavg()[0]! <= availableParallelism() - 1;
+}
+
 interface LaneData {
   readonly role: "snaplab-grading-lane";
   readonly queue: SharedArrayBuffer;
@@ -101,7 +113,7 @@ export async function gradeInLanes(
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
   const entry = bundledEntry();
   const queue = SharedQueue.of(chosen.length);
-  if (!entry || chosen.length < 2) {
+  if (!entry || chosen.length < 2 || !coreToSpare()) {
     await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
     return results as ExerciseResult[];
   }
