@@ -44,10 +44,10 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
 }
 
 /**
- * How one lane grades exercises of `chosen` (grading-lanes.ts): each rules
- * exercise's sandbox is started before the exercise ahead of it is graded,
- * so that its child starts on another core meanwhile. One started for an
- * exercise the other lane took instead is closed unused.
+ * How one lane grades exercises of `chosen` (grading-lanes.ts): the next
+ * rules exercise's sandbox is started before the exercise ahead of it is
+ * graded, so that its child starts on another core meanwhile. One started
+ * for an exercise the other lane took instead is closed unused.
  */
 export function laneGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GradeAt {
   const limits = { ...defaultLimits, ...options };
@@ -71,10 +71,12 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
   };
   return {
     async grade(index, ahead) {
+      // The next rules exercise: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
+      const next = ahead.find((i) => chosen[i]!.kind === "rules");
       start(index);
-      start(ahead);
-      await discard(index, ahead);
-      if (ahead !== undefined) await started.get(ahead);
+      start(next);
+      await discard(index, next);
+      if (next !== undefined) await started.get(next);
       const sandbox = started.get(index);
       started.delete(index);
       return gradeExercise(chosen[index]!, directory, options, sandbox);

@@ -21,8 +21,8 @@ import { adoptIsolation, isolation, type Isolation } from "./sandbox/isolation.j
 
 /** How one lane grades the chosen exercises. */
 export interface GradeAt {
-  /** Grades the exercise at `index` of the chosen list; `ahead`, the index it will likely grade next (its sandbox can start meanwhile). */
-  grade(index: number, ahead: number | undefined): Promise<ExerciseResult>;
+  /** Grades the exercise at `index` of the chosen list; `ahead`, the indices it will likely grade next, in order (sandboxes can start meanwhile). */
+  grade(index: number, ahead: readonly number[]): Promise<ExerciseResult>;
   /** Stops whatever was started ahead and not graded. */
   finish(): Promise<void>;
 }
@@ -48,16 +48,17 @@ class SharedQueue {
     }
   }
   /** Takes the next index from one end, and says which one that end offers next. */
-  take(end: "front" | "back"): { index: number | undefined; ahead: number | undefined } {
+  take(end: "front" | "back"): { index: number | undefined; ahead: number[] } {
     return this.locked(() => {
       const [front, back] = [this.cells[1]!, this.cells[2]!];
-      if (front >= back) return { index: undefined, ahead: undefined };
+      if (front >= back) return { index: undefined, ahead: [] };
+      const rest = Array.from({ length: back - front }, (_, i) => front + i);
       if (end === "front") {
         this.cells[1] = front + 1;
-        return { index: front, ahead: front + 1 < back ? front + 1 : undefined };
+        return { index: front, ahead: rest.slice(1) };
       }
       this.cells[2] = back - 1;
-      return { index: back - 1, ahead: back - 2 >= front ? back - 2 : undefined };
+      return { index: back - 1, ahead: rest.reverse().slice(1) };
     });
   }
 }
