@@ -85,6 +85,9 @@ function bundledEntry(): string | undefined {
  * for all of solutions/), and the results are the same either way.
  */
 function coreToSpare(): boolean {
+  // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.
+  const lanes = process.env.SNAPLAB_GRADING_LANES;
+  if (lanes === "1" || lanes === "2") return lanes === "2";
   return loadavg()[0]! <= availableParallelism() - 1;
 }
 
