@@ -146,6 +146,8 @@ export async function gradeInLanes(
   } finally {
     await worker.terminate();
   }
+  // A worker that died leaves what it had not taken yet: this lane grades it.
+  if (failed !== undefined) await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
   for (const i of taken) results[i] = fault(chosen[i]!, `the grader failed on this exercise (${failed ?? "no result"})`);
   return results as ExerciseResult[];
 }
