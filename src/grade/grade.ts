@@ -19,6 +19,7 @@ import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
+import { type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */
@@ -30,25 +31,9 @@ export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memo
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const begun = performance.now();
   const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
-  const limits = { ...defaultLimits, ...options };
-  // Each exercise's sandbox is started before the exercise ahead of it is graded: its child starts on another core meanwhile.
-  const started = new Map<Exercise, Promise<Started>>();
-  const start = (exercise: Exercise | undefined) => {
-    // One that fails to start is started again by gradeExercise, which tells why.
-    if (exercise?.kind === "rules" && !started.has(exercise))
-      started.set(
-        exercise,
-        startSandbox(exercise, directory, limits).catch(() => undefined),
-      );
-  };
-  const exercises: ExerciseResult[] = [];
-  for (const [i, exercise] of chosen.entries()) {
-    const next = chosen[i + 1];
-    start(exercise);
-    start(next);
-    if (next) await started.get(next);
-    exercises.push(await gradeExercise(exercise, directory, options, started.get(exercise)));
-  }
+  const exercises = await gradeInLanes(chosen, directory, options, laneGrader(chosen, directory, options), (exercise, message) =>
+    faultedExercise(exercise, { kind: "grader", message }),
+  );
   return {
     directory: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
@@ -56,6 +41,56 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     exercises,
     elapsedMs: performance.now() - begun,
   };
+}
+
+/**
+ * How one lane grades exercises of `chosen` (grading-lanes.ts): the next
+ * rules exercise's sandbox is started before the exercise ahead of it is
+ * graded, so that its child starts on another core meanwhile. One started
+ * for an exercise the other lane took instead is closed unused.
+ */
+export function laneGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GradeAt {
+  const limits = { ...defaultLimits, ...options };
+  const started = new Map<number, Promise<Started>>();
+  const start = (index: number | undefined) => {
+    const exercise = index === undefined ? undefined : chosen[index];
+    // One that fails to start is started again by gradeExercise, which tells why.
+    if (exercise?.kind === "rules" && !started.has(index!))
+      started.set(
+        index!,
+        startSandbox(exercise, directory, limits).catch(() => undefined),
+      );
+  };
+  const discard = async (...kept: (number | undefined)[]) => {
+    for (const [index, sandbox] of started) {
+      if (kept.includes(index)) continue;
+      started.delete(index);
+      const unused = await sandbox;
+      if (unused && "sandbox" in unused) await unused.sandbox.close();
+    }
+  };
+  return {
+    async grade(index, ahead) {
+      // The next rules exercise: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
+      const next = ahead.find((i) => chosen[i]!.kind === "rules");
+      start(index);
+      start(next);
+      await discard(index, next);
+      if (next !== undefined) await started.get(next);
+      const sandbox = started.get(index);
+      started.delete(index);
+      return gradeExercise(chosen[index]!, directory, options, sandbox);
+    },
+    finish: () => discard(),
+  };
+}
+
+/** In a grading lane's worker thread (the CLI's bundle started as one): grades what it takes until none is left. */
+export function serveLane(): Promise<void> {
+  return serveGradingLane((directory, options) => {
+    const chosen = allExercises.filter((e) => !(options as GradeOptions).only || (options as GradeOptions).only!.includes(e.number));
+    return laneGrader(chosen, directory, options as GradeOptions);
+  });
 }
 
 /**

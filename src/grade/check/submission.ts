@@ -19,6 +19,9 @@ export class Unanswered extends Error {
   }
 }
 
+/** Thrown thousands of times a check: one, made once (an error's stack is costly to take). */
+const unanswered = new Unanswered();
+
 /** How many questions a submission was asked, and how they reached it. */
 export interface QuestionCounts {
   /** Calls the grader made (each step or property that asked a question). */
@@ -70,7 +73,7 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
       let known = answers.get(key);
       if (!known && gathering) {
         if (!gathering.has(key)) gathering.set(key, { call: { path, args }, context });
-        throw new Unanswered();
+        throw unanswered;
       }
       calls++;
       if (!known) {

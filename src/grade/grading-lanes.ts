@@ -1,0 +1,182 @@
+/**
+ * A submission's exercises graded on two cores: this thread and one worker
+ * thread each take exercises from a shared queue, this one from the front,
+ * the worker from the back, until none is left. Each exercise still runs in
+ * a sandbox of its own; only the grader's exploration is spread (it is
+ * synchronous, so one thread can use one core). The report lists the
+ * exercises in their order whichever thread graded them.
+ *
+ * A second lane is used only when a core is idle. The worker runs the CLI's
+ * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
+ * from source (tests, tsx) exercises are graded one after another on this
+ * thread, with the same results.
+ */
+import { once } from "node:events";
+import { availableParallelism, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
+import type { Exercise } from "./exercises/exercise.js";
+import type { ExerciseResult } from "./result.js";
+import { adoptIsolation, isolation, type Isolation } from "./sandbox/isolation.js";
+
+/** How one lane grades the chosen exercises. */
+export interface GradeAt {
+  /** Grades the exercise at `index` of the chosen list; `ahead`, the indices it will likely grade next, in order (sandboxes can start meanwhile). */
+  grade(index: number, ahead: readonly number[]): Promise<ExerciseResult>;
+  /** Stops whatever was started ahead and not graded. */
+  finish(): Promise<void>;
+}
+
+/** The queue both lanes take from: [lock, front, back] over indices of the chosen exercises (front inclusive, back exclusive). */
+class SharedQueue {
+  readonly cells: Int32Array;
+  constructor(buffer: SharedArrayBuffer) {
+    this.cells = new Int32Array(buffer);
+  }
+  static of(length: number): SharedQueue {
+    const queue = new SharedQueue(new SharedArrayBuffer(12));
+    queue.cells[2] = length;
+    return queue;
+  }
+  private locked<T>(run: () => T): T {
+    while (Atomics.compareExchange(this.cells, 0, 0, 1) !== 0) Atomics.wait(this.cells, 0, 1, 1);
+    try {
+      return run();
+    } finally {
+      Atomics.store(this.cells, 0, 0);
+      Atomics.notify(this.cells, 0);
+    }
+  }
+  /** Takes the next index from one end, and says which one that end offers next. */
+  take(end: "front" | "back"): { index: number | undefined; ahead: number[] } {
+    return this.locked(() => {
+      const [front, back] = [this.cells[1]!, this.cells[2]!];
+      if (front >= back) return { index: undefined, ahead: [] };
+      const rest = Array.from({ length: back - front }, (_, i) => front + i);
+      if (end === "front") {
+        this.cells[1] = front + 1;
+        return { index: front, ahead: rest.slice(1) };
+      }
+      this.cells[2] = back - 1;
+      return { index: back - 1, ahead: rest.reverse().slice(1) };
+    });
+  }
+}
+
+/** Takes exercises from `end` of the queue and grades each in turn. */
+async function lane(queue: SharedQueue, end: "front" | "back", gradeAt: GradeAt, graded: (index: number, result: ExerciseResult) => void): Promise<void> {
+  try {
+    for (let next = queue.take(end); next.index !== undefined; next = queue.take(end)) graded(next.index, await gradeAt.grade(next.index, next.ahead));
+  } finally {
+    await gradeAt.finish();
+  }
+}
+
+/** Where the worker's code is: the CLI's bundle this code runs from, when it runs from one. */
+function bundledEntry(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith(".mjs") ? here : undefined;
+}
+
+/**
+ * Whether a core is idle (by the last minute's load average): a second lane
+ * gains only there. On a machine already busy it costs more than it saves
+ * (the worker loads and warms up the grader's code again, about 1 s of CPU
+ * for all of solutions/), and the results are the same either way.
+ */
+function coreToSpare(): boolean {
+  // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.
+  const lanes = process.env.SNAPLAB_GRADING_LANES;
+  if (lanes === "1" || lanes === "2") return lanes === "2";
+  return loadavg()[0]! <= availableParallelism() - 1;
+}
+
+interface LaneData {
+  readonly role: "snaplab-grading-lane";
+  readonly queue: SharedArrayBuffer;
+  readonly directory: string;
+  readonly options: object;
+  /** The main thread's command line: a worker's would name the bundle, where packageRoot looks for the CLI's. */
+  readonly argv: readonly string[];
+}
+
+type LaneMessage = { readonly index: number; readonly result: ExerciseResult } | { readonly done: true };
+
+/**
+ * Grades `chosen` with `gradeAt`, on two lanes when it can; the results in
+ * `chosen`'s order. `fault` stands in for an exercise the worker took and
+ * never reported (it died: a fault of the grader's own).
+ */
+export async function gradeInLanes(
+  chosen: readonly Exercise[],
+  directory: string,
+  options: object,
+  gradeAt: GradeAt,
+  fault: (exercise: Exercise, message: string) => ExerciseResult,
+): Promise<ExerciseResult[]> {
+  const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
+  const entry = bundledEntry();
+  const queue = SharedQueue.of(chosen.length);
+  if (!entry || chosen.length < 2 || !coreToSpare()) {
+    await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+    return results as ExerciseResult[];
+  }
+  const data: LaneData = { role: "snaplab-grading-lane", queue: queue.cells.buffer as SharedArrayBuffer, directory, options, argv: process.argv };
+  const worker = new Worker(entry, { workerData: data });
+  const taken = new Set<number>();
+  const workerDone = new Promise<string | undefined>((done) => {
+    worker.on("message", (message: LaneMessage | { readonly took: number }) => {
+      if ("took" in message) taken.add(message.took);
+      else if ("done" in message) done(undefined);
+      else {
+        taken.delete(message.index);
+        results[message.index] = message.result;
+      }
+    });
+    worker.on("error", (error) => done(error.message));
+    worker.on("exit", (code) => done(`its thread exited with status ${code}`));
+  });
+  let failed: string | undefined;
+  try {
+    const graded = lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+    // Found while the worker starts and this lane's first bundles build; the worker waits for them (finding them runs node a few times).
+    worker.postMessage(isolation());
+    await graded;
+    failed = await workerDone;
+  } finally {
+    await worker.terminate();
+  }
+  // A worker that died leaves what it had not taken yet: this lane grades it.
+  if (failed !== undefined) await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+  for (const i of taken) results[i] = fault(chosen[i]!, `the grader failed on this exercise (${failed ?? "no result"})`);
+  return results as ExerciseResult[];
+}
+
+/** In the worker: whether this thread is a grading lane. */
+export function isGradingLane(): boolean {
+  return !isMainThread && (workerData as LaneData | undefined)?.role === "snaplab-grading-lane";
+}
+
+/** In the worker: grades from the back of the queue with `gradeAt` (made from the lane's folder and options), reporting each result. */
+export async function serveGradingLane(gradeAtFor: (directory: string, options: object) => GradeAt): Promise<void> {
+  const data = workerData as LaneData;
+  process.argv = [...data.argv];
+  // The walls were found by the main thread, which also said what is missing: found once, said once.
+  const [walls] = (await once(parentPort!, "message")) as [Isolation];
+  adoptIsolation(walls);
+  const gradeAt = gradeAtFor(data.directory, data.options);
+  const queue = new SharedQueue(data.queue);
+  await lane(
+    queue,
+    "back",
+    {
+      grade(index, ahead) {
+        parentPort!.postMessage({ took: index });
+        return gradeAt.grade(index, ahead);
+      },
+      finish: () => gradeAt.finish(),
+    },
+    (index, result) => parentPort!.postMessage({ index, result } satisfies LaneMessage),
+  );
+  parentPort!.postMessage({ done: true } satisfies LaneMessage);
+}
