@@ -2,7 +2,6 @@
 // snaplab is TypeScript with no build step. To start quickly, the CLI is
 // bundled with esbuild (the compiler tsx runs on) into one cached file, which
 // is rebuilt whenever a source file is newer than it.
-import { buildSync } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -27,6 +26,8 @@ function isFresh() {
 }
 
 if (!isFresh()) {
+  // esbuild only when the bundle is stale: loading it costs every start about 50 ms.
+  const { buildSync } = await import("esbuild");
   mkdirSync(dirname(bundle), { recursive: true });
   // Build beside the bundle, then rename: two runs starting at once never see half a file.
   const partial = `${bundle}.${process.pid}.tmp`;

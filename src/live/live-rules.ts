@@ -11,6 +11,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "../grade/sandbox/submission-files.js";
+import { esbuild } from "../files/esbuild-when-needed.js";
 
 export async function loadLiveRules(rules: { readonly algorithm: string } | { readonly file: string }): Promise<SnapshotAlgorithm> {
   if ("algorithm" in rules) return findAlgorithm(rules.algorithm);
@@ -29,9 +30,7 @@ async function rulesBundle(file: string): Promise<string> {
   const refuse = (problem: string) => new SnaplabError("BAD_RULES", problem);
   try {
     const entry = submissionFile(resolve(file), file, root);
-    // Only a learner's file needs the bundler: a node with the kit's rules starts without loading it.
-    const { build } = await import("esbuild");
-    const result = await build({
+    const result = await esbuild().build({
       entryPoints: [entry.path],
       bundle: true,
       platform: "node",

@@ -2,7 +2,7 @@
  * The node entry (node-main.ts) bundled with esbuild into one cached file, as
  * bin/snaplab.js bundles the CLI, rebuilt when a source file is newer.
  */
-import { buildSync } from "esbuild";
+import { esbuild } from "../files/esbuild-when-needed.js";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, realpathSync, renameSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -26,7 +26,7 @@ export function nodeBundle(): string {
     mkdirSync(dirname(bundle), { recursive: true });
     // Build beside it, then rename: two runs starting at once never see half a file.
     const partial = `${bundle}.${process.pid}.tmp`;
-    buildSync({
+    esbuild().buildSync({
       entryPoints: [join(src, "live", "node-main.ts")],
       outfile: partial,
       bundle: true,

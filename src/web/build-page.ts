@@ -8,7 +8,7 @@
  * esbuild bundles for the browser here, so a module of the page that
  * imported node:fs would fail the build rather than the page.
  */
-import { build } from "esbuild";
+import { esbuild } from "../files/esbuild-when-needed.js";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,7 +37,7 @@ function shippedScenarios(root: string): Record<string, string> {
 export async function buildPage(): Promise<PageFiles> {
   const root = checkoutRoot();
   const page = join(root, "src", "web", "page");
-  const result = await build({
+  const result = await esbuild().build({
     entryPoints: { page: join(page, "page.ts"), "search-worker": join(page, "search-worker.ts") },
     outdir: "/page",
     bundle: true,

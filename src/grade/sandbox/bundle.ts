@@ -8,7 +8,8 @@
  * every import is resolved here, not by esbuild, and loaded here, after its
  * checks: see submission-files.ts.
  */
-import { build, buildSync, type BuildFailure, type Plugin } from "esbuild";
+import type { BuildFailure, Plugin } from "esbuild";
+import { esbuild } from "../../files/esbuild-when-needed.js";
 import { realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -35,7 +36,7 @@ let brokerCode: string | undefined;
 
 /** The broker's code, bundled once per process and kept in memory: no file a sandbox could replace. */
 export function brokerSource(): string {
-  brokerCode ??= buildSync({
+  brokerCode ??= esbuild().buildSync({
     entryPoints: [sandboxSource("broker.ts")],
     bundle: true,
     platform: "node",
@@ -55,7 +56,7 @@ export function brokerSource(): string {
 export async function submissionBundle(file: string, label: string, root = dirname(file)): Promise<string> {
   try {
     const entry = submissionFile(resolve(file), label, root);
-    const result = await build({
+    const result = await esbuild().build({
       entryPoints: ["snaplab:entry"],
       bundle: true,
       platform: "node",
