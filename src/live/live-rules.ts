@@ -5,13 +5,11 @@
  * node calls the rules directly, thousands of times a second, and checks each
  * answer itself (node-snapshots.ts).
  */
-import type { BuildFailure, Plugin } from "esbuild";
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
-import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "../grade/sandbox/submission-files.js";
-import { esbuild } from "../files/esbuild-when-needed.js";
+import { BuildError, submissionBundle } from "../grade/sandbox/bundle.js";
 
 export async function loadLiveRules(rules: { readonly algorithm: string } | { readonly file: string }): Promise<SnapshotAlgorithm> {
   if ("algorithm" in rules) return findAlgorithm(rules.algorithm);
@@ -26,47 +24,11 @@ export async function loadLiveRules(rules: { readonly algorithm: string } | { re
 
 /** The learner's module and its own imports, as one ES module's code. */
 async function rulesBundle(file: string): Promise<string> {
-  const root = dirname(resolve(file));
-  const refuse = (problem: string) => new SnaplabError("BAD_RULES", problem);
   try {
-    const entry = submissionFile(resolve(file), file, root);
-    const result = await esbuild().build({
-      entryPoints: [entry.path],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "silent",
-      write: false,
-      tsconfigRaw: "{}",
-      plugins: [submissionOnly(entry.path, file, root)],
-    });
-    return result.outputFiles[0]!.text;
+    return await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false });
   } catch (error) {
-    if (error instanceof SubmissionFileError) throw refuse(error.message);
-    const first = (error as BuildFailure).errors?.[0];
-    if (!first) throw error;
-    if (first.detail instanceof SubmissionFileError) throw refuse(first.detail.message);
-    const at = first.location;
-    throw refuse(`${file}:${at ? `${at.line}:${at.column + 1}:` : ""} does not build: ${first.text}`);
+    // The grader's message names the file inside its folder, with the line: "rules.ts:3:1: Unexpected ...".
+    if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `${file}: does not build: ${error.message}`);
+    throw error;
   }
-}
-
-/** Every module is resolved and read through submission-files.ts, as the grader's bundle does. */
-function submissionOnly(entryFile: string, label: string, root: string): Plugin {
-  return {
-    name: "snaplab-live-rules",
-    setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === "entry-point") return { path: entryFile, namespace: "submission", pluginData: { label } };
-        const importer = (args.pluginData as { label: string } | undefined)?.label;
-        const found = resolveSubmissionImport(args.path, args.importer, args.with, root, importer);
-        return { path: found.path, namespace: "submission", pluginData: { label: found.label } };
-      });
-      build.onLoad({ filter: /.*/, namespace: "submission" }, (args) => {
-        const { contents, loader } = loadSubmissionFile(args.path, (args.pluginData as { label: string }).label ?? labelOf(args.path, root));
-        return { contents, loader, resolveDir: dirname(args.path), pluginData: args.pluginData };
-      });
-    },
-  };
 }

@@ -25,7 +25,7 @@ describe("snaplab live, given bad input", () => {
     writeFileSync(file, "export const rules = {\n  initiate: (view) => [,\n};\n");
     const result = await runCli("live", "spec/scenarios/bank.json", "--rules", file);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe(`snaplab: ${file}:3:1: does not build: Unexpected "}"\n`);
+    expect(result.stderr).toBe(`snaplab: ${file}: does not build: rules.ts:3:1: Unexpected "}"\n`);
   });
 
   it("stops the run when a node's rules throw, with one line naming the rule, the process and the snapshot", async () => {

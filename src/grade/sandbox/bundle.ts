@@ -51,13 +51,15 @@ export function brokerSource(): string {
 /**
  * Bundles `file` (a learner's module) with the harness and returns the code.
  * Only files inside `root` (the submission folder, after resolving symlinks)
- * may be part of it; `label` names the file in messages.
+ * may be part of it; `label` names the file in messages. Without the harness
+ * (`withHarness: false`) the code is the learner's module alone, for a
+ * process that calls the rules itself (a live run's node).
  */
-export async function submissionBundle(file: string, label: string, root = dirname(file)): Promise<string> {
+export async function submissionBundle(file: string, label: string, root = dirname(file), { withHarness = true } = {}): Promise<string> {
   try {
     const entry = submissionFile(resolve(file), label, root);
     const result = await esbuild().build({
-      entryPoints: ["snaplab:entry"],
+      entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
       format: "esm",
@@ -93,6 +95,7 @@ function submissionOnly(entryFile: string, label: string, root: string): Plugin 
     name: "snaplab-submission-only",
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === "entry-point" && args.path === "snaplab:submission") return { path: entryFile, namespace: "submission", pluginData: { label } };
         if (args.kind === "entry-point") return { path: "entry", namespace: "snaplab" };
         if (args.namespace === "snaplab") {
           if (args.path === "snaplab:harness") return { path: harness, namespace: "snaplab-kit" };
