@@ -65,6 +65,13 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
     const scenario = loadScenario(args.scenario);
+    // A live run's transfers are drawn from what each sender holds: with no money nothing would move.
+    if (args.transfers > 0 && scenario.initialBalances.every((balance) => balance <= 0)) {
+      throw new SnaplabError(
+        "BAD_SCENARIO",
+        `${args.scenario}: processes: every balance is 0 or less, so a live run has no money to transfer (give a process a balance, as spec/scenarios/bank.json does)`,
+      );
+    }
     const count = (name: string, value: number, min: number) => {
       if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name} ${value}: must be an integer of at least ${min}`);
       return value;

@@ -20,6 +20,14 @@ describe("snaplab live, given bad input", () => {
     expect(result.stderr).toContain(message);
   });
 
+  it("refuses a scenario with no money to transfer, saying what to change", async () => {
+    const result = await runCli("live", "spec/scenarios/three-node.json");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "snaplab: spec/scenarios/three-node.json: processes: every balance is 0 or less, so a live run has no money to transfer (give a process a balance, as spec/scenarios/bank.json does)\n",
+    );
+  });
+
   it("refuses a rules file that does not build, naming the file and the line", async () => {
     const file = join(tempDir("live-rules"), "rules.ts");
     writeFileSync(file, "export const rules = {\n  initiate: (view) => [,\n};\n");
