@@ -5,8 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialState, isSnapshotComplete } from "../../../src/models/bank/bank-state.js";
-import { step } from "../../../src/models/bank/system.js";
+import { isSnapshotComplete } from "../../../src/models/bank/bank-state.js";
 import { randomScenario } from "../../support/random-scenario.js";
 import { enabledActions, formatAction } from "../../../src/models/bank/actions.js";
 import { seed000 } from "../../../src/models/bank/algorithms/seed000.js";
@@ -27,6 +26,7 @@ import { checked, counterexampleOf, walk } from "../../support/counterexamples.j
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
+import { walkToCompleteSnapshot } from "../../support/walk.js";
 
 const base = { processes: { P0: 100, P1: 100 }, initiators: ["P0"] };
 const parse = (extra: object) => parseScenario(JSON.stringify({ ...base, ...extra }), "s.json");
@@ -144,12 +144,7 @@ describe("the reference rules on lossy FIFO channels", () => {
     fc.assert(
       fc.property(randomScenario(), fc.array(fc.nat(), { maxLength: 40 }), (reliable, choices) => {
         const scenario = { ...reliable, fifo: true, lossy: reliable.channels.map((_, c) => c) };
-        let state = initialState(scenario);
-        for (const choice of choices) {
-          const actions = enabledActions(scenario, state);
-          if (actions.length === 0 || isSnapshotComplete(state)) break;
-          state = step(scenario, chandyLamport, state, actions[choice % actions.length]!);
-        }
+        const state = walkToCompleteSnapshot(scenario, choices);
         fc.pre(isSnapshotComplete(state));
         complete++;
         expect(Object.values(verdicts(scenario, state)).slice(0, 4)).toEqual(["holds", "holds", "holds", "holds"]);

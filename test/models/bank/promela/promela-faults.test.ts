@@ -8,9 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
-import { enabledActions } from "../../../../src/models/bank/actions.js";
-import { initialState, isSnapshotComplete, type BankState, type Message } from "../../../../src/models/bank/bank-state.js";
+import { isSnapshotComplete, type BankState, type Message } from "../../../../src/models/bank/bank-state.js";
 import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
 import { recordedCapacity } from "../../../../src/models/bank/promela/promela-fault-properties.js";
 import { promelaModel, promelaRefusal } from "../../../../src/models/bank/promela/promela-model.js";
@@ -19,8 +17,8 @@ import { promelaNames } from "../../../../src/models/bank/promela/promela-names.
 import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
-import { step } from "../../../../src/models/bank/system.js";
 import { randomScenario } from "../../../support/random-scenario.js";
+import { walkToCompleteSnapshot } from "../../../support/walk.js";
 
 type Variables = Record<string, number | number[]>;
 
@@ -93,12 +91,7 @@ describe("snaplab promela on unreliable channels", () => {
     let violated = 0;
     fc.assert(
       fc.property(faultyScenario, fc.array(fc.nat(), { maxLength: 40 }), (scenario, choices) => {
-        let state = initialState(scenario);
-        for (const choice of choices) {
-          const actions = enabledActions(scenario, state);
-          if (actions.length === 0 || isSnapshotComplete(state)) break;
-          state = step(scenario, chandyLamport, state, actions[choice % actions.length]!);
-        }
+        const state = walkToCompleteSnapshot(scenario, choices);
         fc.pre(isSnapshotComplete(state));
         compared++;
         const vars = variables(scenario, state);

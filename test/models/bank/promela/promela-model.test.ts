@@ -1,18 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
-import { enabledActions } from "../../../../src/models/bank/actions.js";
 import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
-import { initialState, isSnapshotComplete, type BankState } from "../../../../src/models/bank/bank-state.js";
-import { step } from "../../../../src/models/bank/system.js";
+import { isSnapshotComplete, type BankState } from "../../../../src/models/bank/bank-state.js";
 import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
 import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
 import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
 import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
 import { randomScenario } from "../../../support/random-scenario.js";
+import { walkToCompleteSnapshot } from "../../../support/walk.js";
 
 const twoNode = loadScenario("spec/scenarios/two-node.json");
 
@@ -68,12 +66,7 @@ describe("snaplab promela", () => {
     fc.assert(
       fc.property(randomScenario(), fc.array(fc.nat(), { maxLength: 40 }), (scenario, choices) => {
         // Walk to a complete snapshot (or the end), then compare the verdicts.
-        let state = initialState(scenario);
-        for (const choice of choices) {
-          const actions = enabledActions(scenario, state);
-          if (actions.length === 0 || isSnapshotComplete(state)) break;
-          state = step(scenario, chandyLamport, state, actions[choice % actions.length]!);
-        }
+        const state = walkToCompleteSnapshot(scenario, choices);
         fc.pre(isSnapshotComplete(state));
         const expressions = promelaProperties(scenario, messageCatalogue(scenario), promelaNames(scenario));
         const variables = recordedVariables(scenario, state);
