@@ -57,7 +57,7 @@ const RECHECKED = 32;
 type Ask = (calls: readonly Call[]) => readonly Answer[];
 
 function remembering(ask: Ask, countTrips: () => number): Submission {
-  const answers = new Map<string, { call: Call; answer: Answer; context: string }>();
+  const answers = new Map<string, { call: Call; answer: Answer; context: string; value?: unknown }>();
   let calls = 0;
   let asked = 0;
   let gathering: Map<string, { call: Call; context: string }> | undefined;
@@ -82,7 +82,9 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
         answers.set(key, known);
         if (!known.answer.ok) broken = true;
       }
-      return valueOf(known.answer, context);
+      // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
+      if (!("value" in known)) known.value = deepFreeze(valueOf(known.answer, context));
+      return known.value;
     },
     gather(run) {
       if (broken) return false;
@@ -118,6 +120,14 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
     },
     counts: () => ({ calls, questions: answers.size, asked, roundTrips: countTrips() }),
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 function valueOf(answer: Answer, context: string): unknown {
