@@ -298,8 +298,10 @@ export class LiveNode {
   /** After each turn: write what it sent and logged, and see whether the node is through. */
   private afterTurn(): void {
     if (this.stopped) return;
-    this.flushChannels();
+    // The log first: a node killed in between has logged a send that never left (money lost with
+    // it), never a message on the wire its log does not have.
     this.log.flush();
+    this.flushChannels();
     if (this.stopped || !this.ownDone || this.incomingOver.size < this.incoming.length) return;
     if (!this.reportedDataDone) {
       this.reportedDataDone = true;
@@ -325,6 +327,7 @@ export class LiveNode {
   private async close(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.log.flush();
     await Promise.all([...this.out.values()].map((o) => o.end()));
     this.server?.close();
     this.log.close();
