@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../grade/sandbox/bundle.js";
+import { packageRoot } from "../files/package-root.js";
 
 /** One file to write: its path (with /), its bytes, and whether it is a program to run. */
 export interface KitFile {

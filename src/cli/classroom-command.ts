@@ -13,7 +13,7 @@ import { noReportResult, outputLine, runnerResult } from "../classroom/classroom
 import { autograderZip } from "../classroom/gradescope-autograder.js";
 import { starterFiles } from "../classroom/github-starter.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { packageRoot } from "../grade/sandbox/bundle.js";
+import { packageRoot } from "../files/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 

@@ -4,16 +4,9 @@
  */
 import { esbuild } from "../files/esbuild-when-needed.js";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, realpathSync, renameSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The checkout this code runs from: from source this file is <root>/src/live/node-bundle.ts; bundled, the CLI runs as <root>/bin/snaplab.js. */
-function packageRoot(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith(".ts")) return resolve(dirname(here), "../..");
-  return resolve(dirname(realpathSync(process.argv[1]!)), "..");
-}
+import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { packageRoot } from "../files/package-root.js";
 
 /** The path of the node bundle, built first if it is missing or stale. */
 export function nodeBundle(): string {

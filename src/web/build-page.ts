@@ -9,20 +9,12 @@
  * imported node:fs would fail the build rather than the page.
  */
 import { esbuild } from "../files/esbuild-when-needed.js";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../files/package-root.js";
 
 /** The page's files by name ("index.html", "page.js", ...). */
 export type PageFiles = ReadonlyMap<string, Uint8Array>;
-
-/** The snaplab checkout: the nearest folder above this file with src/web/page/ (src/web/ from source, node_modules/.cache/snaplab/ bundled). */
-function checkoutRoot(from = dirname(fileURLToPath(import.meta.url))): string {
-  for (let folder = from; ; folder = dirname(folder)) {
-    if (existsSync(join(folder, "src", "web", "page", "page.ts"))) return folder;
-    if (dirname(folder) === folder) throw new Error(`cannot find snaplab's src/web/page above ${from}`);
-  }
-}
 
 /** Every shipped scenario, by its path under spec/scenarios/, as its file's text. */
 function shippedScenarios(root: string): Record<string, string> {
@@ -35,7 +27,7 @@ function shippedScenarios(root: string): Record<string, string> {
 }
 
 export async function buildPage(): Promise<PageFiles> {
-  const root = checkoutRoot();
+  const root = packageRoot();
   const page = join(root, "src", "web", "page");
   const result = await esbuild().build({
     entryPoints: { page: join(page, "page.ts"), "search-worker": join(page, "search-worker.ts") },

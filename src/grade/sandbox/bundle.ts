@@ -10,25 +10,13 @@
  */
 import type { BuildFailure, Plugin } from "esbuild";
 import { esbuild } from "../../files/esbuild-when-needed.js";
-import { realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
-
-/**
- * The snaplab checkout this code runs from. From source (vitest, tsx) this
- * file is <root>/src/grade/sandbox/bundle.ts; bundled, the CLI is started as
- * <root>/bin/snaplab.js (through any symlink, such as node_modules/.bin).
- */
-export function packageRoot(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith(".ts")) return resolve(dirname(here), "../../..");
-  return resolve(dirname(realpathSync(process.argv[1]!)), "..");
-}
 
 const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "sandbox", file);
 
