@@ -104,3 +104,12 @@ export interface ReportOptions {
   /** Colour the offending message (a terminal). */
   readonly color?: boolean;
 }
+
+/** How a run is named in report and replay headers: the model's own title, or "<model>, <rules>". */
+export function runTitleOf<Scenario, Rules extends Named>(
+  model: Pick<ModelDescriptor<Scenario, unknown, unknown, Rules>, "name" | "runTitle">,
+  scenario: Scenario,
+  rules: Rules,
+): string {
+  return model.runTitle ? model.runTitle(scenario, rules) : `${model.name}, ${rules.name}`;
+}

@@ -8,7 +8,7 @@
 import { shortenViolation } from "../explore/shorten-violation.js";
 import { simulate, type WalkProgress } from "../explore/simulate.js";
 import { counterexampleOf } from "./counterexample.js";
-import type { ModelDescriptor, Named } from "./model-descriptor.js";
+import { runTitleOf, type ModelDescriptor, type Named } from "./model-descriptor.js";
 import type { Counterexample } from "./report.js";
 
 export interface RandomWalkOptions<Rules extends Named = Named> {
@@ -82,7 +82,7 @@ export function checkByRandomWalks<Scenario, State, Action, Rules extends Named>
     name: descriptor.scenarioName(scenario),
     rules,
     algorithm: rules.name,
-    title: descriptor.runTitle ? descriptor.runTitle(scenario, rules) : `${descriptor.name}, ${rules.name}`,
+    title: runTitleOf(descriptor, scenario, rules),
     seed: options.seed,
     maxSteps: options.maxSteps,
     walks: simulation.walks,

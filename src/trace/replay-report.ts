@@ -3,14 +3,14 @@
  * along it, and whether the violation it was saved with happens again (with
  * the space-time diagram of what happened this time).
  */
+import { runTitleOf } from "../check/model-descriptor.js";
 import type { Replay } from "./replay.js";
 import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
 
 export function replayHeader({ trace, rules, path }: Replay): string[] {
   const { model, scenario, actions, violation } = trace;
-  const title = model.runTitle ? model.runTitle(scenario, rules) : `${model.name}, ${rules.name}`;
   return [
-    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${title}, ${actions.length} steps`,
+    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} steps`,
     `saved with: ${violation.property} is violated (${violation.reason})`,
     "",
     "initial state:",
