@@ -32,7 +32,7 @@ it("exports exactly the public surface", () => {
       "describeBankStep",
       "distinctSnapshots",
       "enabledActions",
-      "exploreBfs",
+      "exploreModel",
       "findAlgorithm",
       "formatAction",
       "formatTrace",

@@ -6,7 +6,8 @@
  * counterexample as a path, as numbered steps and as a space-time view.
  * This is the one pipeline explore, replay, promela and the library use.
  */
-import { exploreBfs } from "../explore/bfs.js";
+import { exploreModel } from "../explore/explore-model.js";
+import type { Exploration } from "../explore/exploration.js";
 import { gatheredModel, type Gather } from "../explore/gathered-model.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";
@@ -34,9 +35,9 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     ...(options as SearchOptions<State>),
     ...(measure ? { measureExecutionsThrough: (state: State) => measure.marked(scenario, rules, state) } : {}),
   };
-  const result: ReturnType<typeof exploreBfs<State, Action>> & { readonly search?: SearchSummary } = descriptor.explore
+  const result: Exploration<State, Action> & { readonly search?: SearchSummary } = descriptor.explore
     ? descriptor.explore(scenario, rules, model, exploreOptions)
-    : exploreBfs(model, exploreOptions);
+    : exploreModel(model, exploreOptions);
   const properties = model.properties().map(({ name, claim }) => ({ name, claim, holds: !result.violations.some((v) => v.property === name) }));
   const counterexamples = properties.flatMap(({ name }) =>
     result.violations.filter((v) => v.property === name).map((violation) => counterexampleOf(descriptor, scenario, rules, violation)),

@@ -5,7 +5,7 @@ import type { Report } from "../check/report.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { GENERIC_MAX_STATES } from "../explore/bfs.js";
+import { GENERIC_MAX_STATES } from "../explore/explore-model.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gathered-model.js";

@@ -8,6 +8,8 @@
  * asks, by object (the explorer asks about the states and actions it was
  * given); what could not be (a question that broke the contract, an error)
  * is done again when the explorer asks, in its order, as without gathering.
+ * Steps the explorer already knows the outcome of (it remembers steps by
+ * their footprint, interned-model.ts) are not worked out: it will not take them.
  * Answers are the same either way: the rules are pure by contract.
  */
 import type { Model } from "../model/model.js";
@@ -36,7 +38,7 @@ export function gatheredModel<State, Action>(model: Model<State, Action>, gather
   );
 
   /** Works out what it can of `state`'s properties and steps; whatever throws (a question not answered yet) is left for later. */
-  const workOut = (state: State) => {
+  const workOut = (state: State, known?: (state: State, action: Action) => boolean) => {
     let list = actionLists.get(state);
     if (!list) actionLists.set(state, (list = model.actions(state)));
     properties.forEach((p, i) => {
@@ -47,12 +49,12 @@ export function gatheredModel<State, Action>(model: Model<State, Action>, gather
         // checked again when the explorer checks it
       }
     });
-    let known = successors.get(state);
-    if (!known) successors.set(state, (known = new Map()));
+    let done = successors.get(state);
+    if (!done) successors.set(state, (done = new Map()));
     for (const action of list) {
-      if (known.has(action)) continue;
+      if (done.has(action) || known?.(state, action)) continue;
       try {
-        known.set(action, model.nextState(state, action));
+        done.set(action, model.nextState(state, action));
       } catch {
         // taken again when the explorer takes it
       }
@@ -65,13 +67,14 @@ export function gatheredModel<State, Action>(model: Model<State, Action>, gather
     nextState: (state, action) => successors.get(state)?.get(action) ?? model.nextState(state, action),
     properties: () => gatheredProperties,
     key: (state) => model.key(state),
-    prepare(states) {
+    ...(model.parts ? { parts: model.parts } : {}),
+    prepare(states, known) {
       // The chunk before this one is expanded: what was kept for it is not needed any more.
       actionLists.clear();
       successors.clear();
-      for (const known of verdicts) known.clear();
+      for (const kept of verdicts) kept.clear();
       for (let round = 0; round < GATHER_ROUNDS; round++) {
-        if (!gather(() => states.forEach(workOut))) break;
+        if (!gather(() => states.forEach((state) => workOut(state, known)))) break;
       }
     },
   };

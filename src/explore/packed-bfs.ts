@@ -21,7 +21,7 @@ import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
 import { countPathsDepthFirst } from "./packed-dfs.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
-import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
+import { initialVectors, progressClock, SearchLog, StateKeys, SuccessorBuffer } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { intersect, SleepSets } from "./sleep-set.js";
@@ -31,23 +31,26 @@ import { VectorQueue } from "./vector-queue.js";
 export interface PackedBfsOptions extends PackedSearchOptions {
   /** Do not expand states at this depth (for counterexample minimisation). */
   readonly maxDepth?: number;
-  /** Stop as soon as every property in this bit set has been violated. */
-  readonly stopWhenViolated?: number;
+  /** Stop as soon as every one of these properties has been violated. */
+  readonly stopWhenViolated?: readonly number[];
   /** With `reduction`, add sleep sets to the stubborn sets (the default; false: stubborn sets alone). */
   readonly sleepSets?: boolean;
 }
 
 export interface PackedBfs extends PackedExploration {
-  /** The vectors along the path to a state, and the index of the action taken at each step. */
-  pathTo(state: number): { vectors: Uint32Array[]; actions: number[] };
+  /** Which initial state the path to a state starts from, the vectors along it, and the index of the action taken at each step. */
+  pathTo(state: number): { initial: number; vectors: Uint32Array[]; actions: number[] };
 }
+
+/** How many states a model prepares at a time (PackedModel.prepare): a breadth-first layer, or a part of a large one. */
+const PREPARE_CHUNK = 4096;
 
 export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): PackedBfs {
   const started = performance.now();
   const words = model.words;
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
-  const stopWhen = options.stopWhenViolated ?? -1;
+  const stopWhen = options.stopWhenViolated;
   const keys = new StateKeys(words, options.fingerprint ?? false);
   const table = keys.table;
   const queue = new VectorQueue(words);
@@ -58,56 +61,79 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   // The sleep sets of the states not yet expanded, and of the successors of the one being expanded.
   const sleeping = sleep ? new VectorQueue(width) : undefined;
   const childSleep = new Uint32Array(model.maxActions * width);
-  const successors = new Uint32Array(model.maxActions * words);
+  const successors = new SuccessorBuffer(model);
   const counts = new PathCounts();
+  // With marked states: the paths that avoid every marked state (a marked state's count is 0).
+  const avoiding = model.marked ? new PathCounts() : undefined;
   let parents = new Int32Array(1024);
   const log = new SearchLog(words);
   let transitions = 0;
   let topological = true;
   let executions = 0n;
+  let avoided = 0n;
 
-  const initial = new Uint32Array(words);
-  model.writeInitial(initial, 0);
-  keys.intern(initial, 0);
-  queue.push(initial, 0);
-  sleeping?.push(new Uint32Array(width), 0);
-  parents[0] = -1;
-  counts.setOne(0);
+  // The initial states come first; which one a root id is, for pathTo.
+  const initials = initialVectors(model);
+  const initialOf = new Map<number, number>();
+  for (let i = 0; i * words < initials.length; i++) {
+    const id = keys.intern(initials, i * words);
+    if (initialOf.has(id)) continue;
+    initialOf.set(id, i);
+    queue.push(initials, i * words);
+    sleeping?.push(new Uint32Array(width), 0);
+    parents[id] = -1;
+    counts.setOne(id);
+    avoiding?.setOne(id);
+  }
 
   const due = progressClock(options, started);
-  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes + (sleeping?.bytes ?? 0);
+  const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes + (sleeping?.bytes ?? 0) + (avoiding?.bytes ?? 0);
   let depth = 0;
-  let levelEnd = 1;
+  let levelEnd = table.size;
+  let preparedTo = 0;
   for (let id = 0; id < table.size; id++) {
     if (id === levelEnd) {
       depth++;
       levelEnd = table.size;
-      if (topological) counts.forgetBelow(id);
+      if (topological) {
+        counts.forgetBelow(id);
+        avoiding?.forgetBelow(id);
+      }
     }
     queue.release(id);
     sleeping?.release(id);
+    if (model.prepare && id >= preparedTo) {
+      preparedTo = Math.min(table.size, id + PREPARE_CHUNK);
+      model.prepare(queue.buffer, queue.offset(id), preparedTo - id);
+    }
     const vectors = queue.buffer;
     const at = queue.offset(id);
-    const n = model.successors(vectors, at, successors);
-    log.noteViolations(model.violations(vectors, at, n === 0), depth, id);
-    if ((log.violated & stopWhen) === stopWhen) break;
+    const n = successors.fill(vectors, at);
+    log.check(model, vectors, at, n === 0, depth, id);
+    if (stopWhen && log.allViolated(stopWhen)) break;
+    if (avoiding && model.marked!(vectors, at)) avoiding.setZero(id);
     if (n === 0) {
       log.noteTerminal(vectors, at);
-      if (topological) executions += counts.get(id);
+      if (topological) {
+        executions += counts.get(id);
+        if (avoiding) avoided += avoiding.get(id);
+      }
     }
     if (depth >= maxDepth) continue;
+    const next = successors.vectors;
     let explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
     if (sleep) explored = sleep.filter(vectors, at, sleeping!.buffer, sleeping!.offset(id), chosen, explored, stubborn!.transition, childSleep);
     counts.reserve(table.size + explored);
+    avoiding?.reserve(table.size + explored);
     for (let k = 0; k < explored; k++) {
       const from = (stubborn ? chosen[k]! : k) * words;
       const size = table.size;
-      const target = keys.intern(successors, from);
+      const target = keys.intern(next, from);
       if (target === size) {
         if (size >= maxStates) throw new StateLimitError(maxStates);
         if (parents.length <= size) parents = grown(parents, size + 1);
         parents[size] = id;
-        queue.push(successors, from);
+        queue.push(next, from);
         sleeping?.push(childSleep, k * width);
       } else if (target <= id) {
         if (sleep) return packedBfs(model, { ...options, sleepSets: false });
@@ -115,7 +141,10 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
       } else if (sleep) {
         intersect(sleeping!.buffer, sleeping!.offset(target), childSleep, k * width, width);
       }
-      if (topological) counts.add(id, target);
+      if (topological) {
+        counts.add(id, target);
+        avoiding?.add(id, target);
+      }
     }
     transitions += explored;
     if (due?.(id)) {
@@ -123,11 +152,13 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     }
   }
 
-  const pathTo = (state: number) => replayPath(model, keys, parents, state);
+  const pathTo = (state: number) => replayPath(model, keys, parents, initialOf, state);
+  const counted = topological ? { executions, executionsThrough: executions - avoided } : countPathsDepthFirst(model, keys, stubborn);
   return {
     states: table.size,
     transitions,
-    executions: topological ? executions : countPathsDepthFirst(model, keys, stubborn),
+    executions: counted.executions,
+    ...(avoiding ? { executionsThrough: counted.executionsThrough } : {}),
     terminals: log.terminals,
     violations: log.violations,
     bytes: bytes(),
@@ -138,26 +169,27 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
 }
 
 /**
- * Rebuilds a path from parent ids by replaying it from the initial state: at
+ * Rebuilds a path from parent ids by replaying it from its initial state: at
  * each step, the successor whose key has the next id. This works the same
  * whether the table holds vectors or only fingerprints.
  */
-function replayPath(model: PackedModel, keys: StateKeys, parents: Int32Array, state: number) {
+function replayPath(model: PackedModel, keys: StateKeys, parents: Int32Array, initialOf: ReadonlyMap<number, number>, state: number) {
   const ids: number[] = [];
   for (let at = state; at !== -1; at = parents[at]!) ids.unshift(at);
   const words = model.words;
+  const initial = initialOf.get(ids[0]!)!;
   let vector = new Uint32Array(words);
-  model.writeInitial(vector, 0);
+  model.writeInitial(vector, 0, initial);
   const vectors = [vector];
   const actions: number[] = [];
-  const successors = new Uint32Array(model.maxActions * words);
+  const successors = new SuccessorBuffer(model);
   for (const next of ids.slice(1)) {
-    const n = model.successors(vector, 0, successors);
+    const n = successors.fill(vector, 0);
     let action = 0;
-    while (action < n && keys.find(successors, action * words) !== next) action++;
-    vector = successors.slice(action * words, (action + 1) * words);
+    while (action < n && keys.find(successors.vectors, action * words) !== next) action++;
+    vector = successors.vectors.slice(action * words, (action + 1) * words);
     vectors.push(vector);
     actions.push(action);
   }
-  return { vectors, actions };
+  return { initial, vectors, actions };
 }

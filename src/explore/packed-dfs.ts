@@ -11,7 +11,7 @@
 import type { PackedModel } from "../model/packed-model.js";
 import { grown } from "./key-table.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
-import { progressClock, SearchLog, StateKeys } from "./packed-search.js";
+import { initialVectors, progressClock, SearchLog, StateKeys, SuccessorBuffer } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { StubbornSets } from "./stubborn-set.js";
@@ -27,7 +27,7 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
 
   const walk = depthFirst(model, keys, stubborn, (vector, at, id, depth, terminal, transitions) => {
     if (id >= maxStates) throw new StateLimitError(maxStates);
-    log.noteViolations(model.violations(vector, at, terminal), depth, id);
+    log.check(model, vector, at, terminal, depth, id);
     if (terminal) log.noteTerminal(vector, at);
     if (due?.(id)) {
       options.onProgress!({ states: id + 1, transitions, queued: depth, depth, bytes: keys.table.bytes, elapsedMs: performance.now() - started });
@@ -37,6 +37,7 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
     states: keys.table.size,
     transitions: walk.transitions,
     executions: walk.executions,
+    ...(model.marked ? { executionsThrough: walk.executionsThrough } : {}),
     terminals: log.terminals,
     violations: log.violations,
     bytes: keys.table.bytes + walk.bytes,
@@ -46,26 +47,34 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
 }
 
 /** The executions of the (possibly reduced) graph whose states `keys` already holds, counted depth-first. */
-export function countPathsDepthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets | undefined): bigint | undefined {
-  return depthFirst(model, keys, stubborn, () => {}).executions;
+export function countPathsDepthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets | undefined) {
+  const { executions, executionsThrough } = depthFirst(model, keys, stubborn, () => {});
+  return { executions, executionsThrough };
 }
 
 /** Called once per state, when first met; `transitions` counts those followed so far. */
 type OnNewState = (vector: Uint32Array, at: number, id: number, depth: number, terminal: boolean, transitions: number) => void;
 
-/** Visits every state reachable from the initial one once, children before parents finish. */
+/** One state on the current path: its id, its successors, which of them to explore, and how far it has got. */
+interface Frame {
+  id: number;
+  readonly successors: SuccessorBuffer;
+  order: Int32Array;
+  explored: number;
+  next: number;
+}
+
+/**
+ * Visits every state reachable from the initial ones once, children before
+ * parents finish. With `model.marked`, also counts the executions that avoid
+ * every marked state (a marked state passes on none), and so those through one.
+ */
 function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets | undefined, onNew: OnNewState) {
-  const words = model.words;
-  const width = model.maxActions * words;
   const counts = new PathCounts();
+  const avoiding = model.marked ? new PathCounts() : undefined;
   // Per state: 0 not met yet, 1 on the current path, 2 finished.
   let status = new Uint8Array(1024);
-  // The current path: per depth, the state's id, its successors, which of them to explore, and how far we are.
-  let ids = new Int32Array(64);
-  let successors = new Uint32Array(64 * width);
-  let order = new Int32Array(64 * model.maxActions);
-  let explored = new Int32Array(64);
-  let next = new Int32Array(64);
+  const path: Frame[] = [];
   let depth = -1;
   let transitions = 0;
   let cyclic = false;
@@ -76,41 +85,65 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
     if (status[id] !== 0) return id;
     status[id] = 1;
     depth++;
-    if (ids.length <= depth) {
-      ids = grown(ids, depth + 1);
-      successors = grown(successors, ids.length * width);
-      order = grown(order, ids.length * model.maxActions);
-      explored = grown(explored, ids.length);
-      next = grown(next, ids.length);
-    }
-    ids[depth] = id;
-    next[depth] = 0;
-    const n = model.successors(vector, at, successors.subarray(depth * width, (depth + 1) * width));
+    path[depth] ??= { id: 0, successors: new SuccessorBuffer(model), order: new Int32Array(0), explored: 0, next: 0 };
+    const frame = path[depth]!;
+    frame.id = id;
+    frame.next = 0;
+    const n = frame.successors.fill(vector, at);
     onNew(vector, at, id, depth, n === 0, transitions);
-    const choice = order.subarray(depth * model.maxActions);
-    explored[depth] = stubborn ? stubborn.choose(vector, at, choice) : n;
-    if (!stubborn) for (let i = 0; i < n; i++) choice[i] = i;
-    if (n === 0) counts.setOne(id);
+    if (frame.order.length < n) frame.order = new Int32Array(n);
+    frame.explored = stubborn ? stubborn.choose(vector, at, frame.order) : n;
+    if (!stubborn) for (let i = 0; i < n; i++) frame.order[i] = i;
+    if (n === 0) {
+      counts.setOne(id);
+      avoiding?.setOne(id);
+    } else {
+      counts.reserve(id);
+      avoiding?.reserve(id);
+    }
+    if (avoiding && model.marked!(vector, at)) isMarked.add(id);
     return id;
   };
+  // A marked state passes on no avoiding path: its count is set to 0 when it finishes, whatever its successors added.
+  const isMarked = new Set<number>();
+  const finish = (frame: Frame) => {
+    status[frame.id] = 2;
+    if (isMarked.has(frame.id)) avoiding!.setZero(frame.id);
+  };
 
-  const initial = new Uint32Array(words);
-  model.writeInitial(initial, 0);
-  enter(initial, 0);
-  while (depth >= 0) {
-    const d = depth;
-    if (next[d]! < explored[d]!) {
-      const k = order[d * model.maxActions + next[d]!++]!;
-      transitions++;
-      const child = enter(successors, d * width + k * words);
-      counts.reserve(child);
-      if (status[child] === 2) counts.add(child, ids[d]!);
-      else if (depth === d) cyclic = true; // met a state on the current path
-    } else {
-      status[ids[d]!] = 2;
-      depth--;
-      if (depth >= 0) counts.add(ids[d]!, ids[depth]!);
+  const initials = initialVectors(model);
+  const roots: number[] = [];
+  for (let i = 0; i * model.words < initials.length; i++) {
+    const root = enter(initials, i * model.words);
+    if (!roots.includes(root)) roots.push(root);
+    while (depth >= 0) {
+      const frame = path[depth]!;
+      if (frame.next < frame.explored) {
+        const k = frame.order[frame.next++]!;
+        transitions++;
+        const d = depth;
+        const child = enter(frame.successors.vectors, k * model.words);
+        counts.reserve(child);
+        if (status[child] === 2) {
+          counts.add(child, frame.id);
+          avoiding?.add(child, frame.id);
+        } else if (depth === d) cyclic = true; // met a state on the current path
+      } else {
+        finish(frame);
+        depth--;
+        if (depth >= 0) {
+          counts.add(frame.id, path[depth]!.id);
+          avoiding?.add(frame.id, path[depth]!.id);
+        }
+      }
     }
   }
-  return { executions: cyclic ? undefined : counts.get(0), transitions, bytes: counts.bytes + status.byteLength };
+  const total = (c: PathCounts) => roots.reduce((sum, root) => sum + c.get(root), 0n);
+  const executions = cyclic ? undefined : total(counts);
+  return {
+    executions,
+    executionsThrough: executions === undefined || !avoiding ? undefined : executions - total(avoiding),
+    transitions,
+    bytes: counts.bytes + status.byteLength + (avoiding?.bytes ?? 0),
+  };
 }

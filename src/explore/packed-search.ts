@@ -3,6 +3,7 @@
  * give. They share one notion of a stored state: its key, either the whole
  * vector or, in fingerprint mode, a 64-bit hash of it, numbered by a KeyTable.
  */
+import type { PackedModel } from "../model/packed-model.js";
 import type { Progress } from "./exploration.js";
 import { hashWords, SEED_HIGH, SEED_LOW } from "./hash-words.js";
 import { grown, KeyTable } from "./key-table.js";
@@ -38,6 +39,8 @@ export interface PackedExploration {
   readonly transitions: number;
   /** `undefined` when the graph has a cycle. */
   readonly executions: bigint | undefined;
+  /** With `model.marked`: the executions that meet a marked state (`undefined` when the graph has a cycle). */
+  readonly executionsThrough?: bigint | undefined;
   /** The terminal states' vectors, back to back, in discovery order. */
   readonly terminals: Uint32Array;
   /** The first violation met of each property, in the order they were met. */
@@ -77,22 +80,61 @@ export class StateKeys {
   }
 }
 
+/**
+ * Room for a state's successors that grows when a state has more than fit
+ * (a model that cannot bound its actions in advance says so, PackedModel.successors).
+ */
+export class SuccessorBuffer {
+  vectors: Uint32Array;
+
+  constructor(private readonly model: PackedModel) {
+    this.vectors = new Uint32Array(Math.max(1, model.maxActions) * model.words);
+  }
+
+  /** The successors of the state at `state[at ..]`, written to `vectors`; returns how many. */
+  fill(state: Uint32Array, at: number): number {
+    const n = this.model.successors(state, at, this.vectors);
+    if (n * this.model.words <= this.vectors.length) return n;
+    this.vectors = new Uint32Array(n * this.model.words);
+    return this.model.successors(state, at, this.vectors);
+  }
+}
+
+/** The initial states' vectors, back to back. */
+export function initialVectors(model: PackedModel): Uint32Array {
+  const count = model.initialCount ?? 1;
+  const vectors = new Uint32Array(count * model.words);
+  for (let i = 0; i < count; i++) model.writeInitial(vectors, i * model.words, i);
+  return vectors;
+}
+
 /** What a search notes down as it goes: the first violation of each property, and the terminal states. */
 export class SearchLog {
   readonly violations: PackedViolation[] = [];
-  /** The properties violated so far, as bits. */
-  violated = 0;
+  private readonly violated = new Set<number>();
   private vectors = new Uint32Array(256);
   private count = 0;
+  private depth = 0;
+  private state = 0;
+  /** Notes a property that fails in the state being checked (see `check`), if it had not failed before. */
+  private readonly failed = (property: number) => {
+    if (this.violated.has(property)) return;
+    this.violated.add(property);
+    this.violations.push({ property, depth: this.depth, state: this.state });
+  };
 
   constructor(private readonly words: number) {}
 
-  /** Note the properties in `failed` (bits) that had not failed before. */
-  noteViolations(failed: number, depth: number, state: number): void {
-    const first = failed & ~this.violated;
-    if (first === 0) return;
-    this.violated |= failed;
-    for (let p = 0; p < 31; p++) if (first & (1 << p)) this.violations.push({ property: p, depth, state });
+  /** Checks the state at `vector[at ..]`, numbered `state` and met at `depth`, noting the properties that fail there first. */
+  check(model: PackedModel, vector: Uint32Array, at: number, terminal: boolean, depth: number, state: number): void {
+    this.depth = depth;
+    this.state = state;
+    model.violations(vector, at, terminal, this.failed);
+  }
+
+  /** Every one of these properties has failed. */
+  allViolated(properties: readonly number[]): boolean {
+    return properties.every((p) => this.violated.has(p));
   }
 
   noteTerminal(vector: Uint32Array, at: number): void {

@@ -33,6 +33,12 @@ export class PathCounts {
     this.limbs[0]![i] = 1;
   }
 
+  /** The count of `id` is 0 (a marked state, when counting the paths that avoid them). */
+  setZero(id: number): void {
+    this.reserve(id);
+    for (const limb of this.limbs) limb[id - this.base] = 0;
+  }
+
   /** count[to] += count[from]; both ids must be reserved. */
   add(from: number, to: number): void {
     const f = from - this.base;

@@ -13,10 +13,12 @@ export interface SearchSummary extends Required<SearchMode> {
   readonly engine: "compact" | "generic";
   /** Why the generic explorer ran, when it did. */
   readonly fallback?: string;
-  /** The search options asked for that the generic explorer cannot honour (it only searches breadth-first, unreduced, whole states). */
+  /** The search options asked for that the model cannot honour (partial-order reduction, for a model that does not say which transitions are independent). */
   readonly ignored?: readonly string[];
-  /** Bytes held by the search's tables at the end (compact engine only). */
+  /** Bytes held by the search's tables at the end. */
   readonly bytes?: number;
+  /** Generic explorer: the distinct parts its states are made of, each kept once as an object (interned-model.ts). */
+  readonly distinctParts?: number;
   /** TLC's estimate of the chance that a fingerprint collision hid a state (fingerprint mode only). */
   readonly collisionProbability?: number;
 }

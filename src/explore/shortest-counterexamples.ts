@@ -13,6 +13,8 @@ import type { PackedSearchOptions, PackedViolation } from "./packed-search.js";
 
 export interface PackedCounterexample {
   readonly property: number;
+  /** The initial state it starts from (PackedModel.writeInitial's index). */
+  readonly initial: number;
   readonly vectors: readonly Uint32Array[];
   /** Index, among each state's successors, of the action taken. */
   readonly actions: readonly number[];
@@ -28,7 +30,7 @@ export function shortestCounterexamples(
     fingerprint: options.fingerprint ?? false,
     ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
     maxDepth: Math.max(...found.map((v) => v.depth)),
-    stopWhenViolated: found.reduce((bits, v) => bits | (1 << v.property), 0),
+    stopWhenViolated: found.map((v) => v.property),
   });
   return bfs.violations.filter((v) => found.some((f) => f.property === v.property)).map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }));
 }

@@ -8,6 +8,7 @@
  * explorer can tell when two interleavings reach the same state.
  */
 import type { Property } from "./property.js";
+import type { StateParts } from "./state-parts.js";
 
 export interface Model<State, Action> {
   /** The states the system may start in (Init). */
@@ -25,6 +26,14 @@ export interface Model<State, Action> {
    * will be, before any of them is. A model whose steps ask another process
    * (a learner's rules in a sandbox) asks here, in one go, the questions
    * their steps and properties will ask; what it answers must not change.
+   * `known` tells the steps whose outcome the explorer has already: they
+   * will not be taken.
    */
-  prepare?(states: readonly State[]): void;
+  prepare?(states: readonly State[], known?: (state: State, action: Action) => boolean): void;
+  /**
+   * Optional: the state as a row of parts, so that the explorer stores a state
+   * as a few small integers rather than a key string and an object tree.
+   * Without it, the whole state is one part, keyed by `key`.
+   */
+  readonly parts?: StateParts<State, Action>;
 }

@@ -8,18 +8,32 @@
 export interface PackedModel {
   /** Words per state vector. */
   readonly words: number;
-  /** No state has more enabled actions than this. */
+  /**
+   * No state met so far has more enabled actions than this. A model that
+   * cannot tell in advance raises it as it meets bigger states (see `successors`).
+   */
   readonly maxActions: number;
-  /** Write the initial state (a packed model has exactly one). */
-  writeInitial(into: Uint32Array, at: number): void;
+  /** How many initial states there are (1 if absent). */
+  readonly initialCount?: number;
+  /** Write initial state number `index` (0 .. initialCount-1). */
+  writeInitial(into: Uint32Array, at: number, index?: number): void;
   /**
    * Write the successors of the state at `state[at ..]` into `into`, one vector
    * after another from index 0, in the readable model's action order, and
-   * return how many there are (0 for a terminal state).
+   * return how many there are (0 for a terminal state). If they do not fit,
+   * write nothing and return how many there are: the caller makes room
+   * (successorsInto in packed-search.ts) and asks again.
    */
   successors(state: Uint32Array, at: number, into: Uint32Array): number;
-  /** The properties that fail in this state, as bits (bit i: property i); `terminal` when no action is enabled. */
-  violations(state: Uint32Array, at: number, terminal: boolean): number;
+  /** Calls `failed` with the number of every property that fails in this state; `terminal` when no action is enabled. */
+  violations(state: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void;
+  /**
+   * Optional: told which `count` states (vectors back to back from `at`) are
+   * about to be expanded, in that order, before any of them is (Model.prepare).
+   */
+  prepare?(vectors: Uint32Array, at: number, count: number): void;
+  /** Optional: the states that executions are counted through (PackedExploration.executionsThrough). */
+  marked?(state: Uint32Array, at: number): boolean;
   /** What partial-order reduction needs to know; without it the model cannot be reduced. */
   readonly reduction?: ReductionRules;
 }

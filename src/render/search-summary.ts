@@ -16,11 +16,12 @@ export function searchLines(report: Searched): string[] {
   const search = report.search;
   if (!search) return [];
   const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
-  if (search.engine === "generic") {
-    const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored` : "";
-    return [`generic explorer, breadth-first (${search.fallback}${ignored})`];
-  }
-  const lines = [`compact engine, ${how}, ${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`];
+  const tables = `${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`;
+  const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored` : "";
+  const lines =
+    search.engine === "generic"
+      ? [`generic explorer, ${how}, ${tables} and ${search.distinctParts!.toLocaleString("en-US")} distinct parts (${search.fallback}${ignored})`]
+      : [`compact engine, ${how}, ${tables}`];
   if (search.reduction === "por") {
     lines.push("states, transitions and executions are those of the reduced graph; verdicts, snapshots and counterexamples are the full graph's");
   }

@@ -44,12 +44,14 @@ describe("snaplab explore: search options", () => {
   });
 
   it("should name the generic explorer, why it ran, and the search options it could not honour", async () => {
-    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic")).toContain(
-      "  search       generic explorer, breadth-first (asked for the generic explorer)\n",
+    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic")).toMatch(
+      /\n {2}search {7}generic explorer, breadth-first, [\d.]+ MB \(\d+ bytes\/state\) and 43 distinct parts \(asked for the generic explorer\)\n/,
     );
-    expect(await explore("spec/scenarios/two-node.json", "--engine", "generic", "--fingerprint")).toContain(
-      "  search       generic explorer, breadth-first (asked for the generic explorer; --fingerprint ignored)\n",
-    );
+    // Depth-first search and fingerprints are the one search's, whichever model runs; only the reduction needs the compact engine.
+    const both = await explore("spec/scenarios/two-node.json", "--engine", "generic", "--search", "dfs", "--fingerprint", "--reduction", "por");
+    expect(both).toMatch(/ {2}search {7}generic explorer, depth-first, .* \(asked for the generic explorer; --reduction por ignored\)\n/);
+    expect(both).toContain("64-bit fingerprints: probability that a collision hid a state");
+    expect(both).toContain("  states       65\n");
   });
 
   it("should refuse a search strategy it does not know", async () => {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
-import { exploreBfs } from "../../src/explore/bfs.js";
+import { exploreModel } from "../../src/explore/explore-model.js";
 import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
 import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
@@ -94,7 +94,7 @@ describe("non-interference in Promela", () => {
     const expression = promelaNonInterference(scenario, promelaNames(scenario), messageCatalogue(scenario)).replaceAll(" == ", " === ");
     const names = promelaNames(scenario).process;
     const verdicts = new Set<string>();
-    for (const state of exploreBfs(bankSystem(scenario, seed000)).terminalStates) {
+    for (const state of exploreModel(bankSystem(scenario, seed000)).terminalStates) {
       const promela = Boolean(new Function(...names.map((n) => `bal_${n}`), `return ${expression};`)(...state.processes.map((p) => p.balance)));
       expect(promela).toBe(property.check(state) === undefined);
       verdicts.add(String(promela));

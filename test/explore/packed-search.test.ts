@@ -67,7 +67,7 @@ describe("packed searches", () => {
     const graph: Graph = { successors: [[1, 2], [3], [4], [4], []], bad: [4] };
     const bfs = packedBfs(graphModel(graph));
     expect(bfs.violations).toEqual([{ property: 0, depth: 2, state: 4 }]);
-    expect(bfs.pathTo(4)).toEqual({ vectors: [0, 2, 4].map((n) => Uint32Array.of(n)), actions: [1, 0] });
+    expect(bfs.pathTo(4)).toEqual({ initial: 0, vectors: [0, 2, 4].map((n) => Uint32Array.of(n)), actions: [1, 0] });
     // Depth-first meets it first along 0 -> 1 -> 3 -> 4 (ids 0, 1, 2, 3): not a shortest path.
     expect(packedDfs(graphModel(graph)).violations).toEqual([{ property: 0, depth: 3, state: 3 }]);
   });
@@ -75,7 +75,7 @@ describe("packed searches", () => {
   it("should stop at the depth bound, or once the properties asked for have failed", () => {
     const chain: Graph = { successors: [[1], [2], [3], []], bad: [2] };
     expect(packedBfs(graphModel(chain), { maxDepth: 1 }).states).toBe(2);
-    const stopped = packedBfs(graphModel(chain), { stopWhenViolated: 1 });
+    const stopped = packedBfs(graphModel(chain), { stopWhenViolated: [0] });
     expect(stopped.violations).toHaveLength(1);
     expect(stopped.states).toBe(3);
   });

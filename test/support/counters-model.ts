@@ -18,7 +18,7 @@ export function counters(k: number, limit: number, dependent: readonly (readonly
       });
       return next.length;
     },
-    violations: () => 0,
+    violations: () => {},
     reduction: {
       transitions: k,
       enabled(state, at, into) {

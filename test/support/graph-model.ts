@@ -19,6 +19,8 @@ export function graphModel(graph: Graph): PackedModel {
       next.forEach((node, i) => (into[i] = node));
       return next.length;
     },
-    violations: (state, at) => (graph.bad?.includes(state[at]!) ? 1 : 0),
+    violations: (state, at, _terminal, failed) => {
+      if (graph.bad?.includes(state[at]!)) failed(0);
+    },
   };
 }

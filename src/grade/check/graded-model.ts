@@ -11,6 +11,7 @@
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Model } from "../../model/model.js";
 import { always, type Property } from "../../model/property.js";
+import { wholeStateParts, type StateParts, type StepFootprint } from "../../model/state-parts.js";
 import { MalformedEffects } from "./effects.js";
 import { RuleFault } from "./rule-fault.js";
 import type { StepRule } from "./step-rules.js";
@@ -62,5 +63,39 @@ export function gradedModel<State, Action>(
     },
     properties: () => [...ruleProperties, ...lifted],
     key: (g) => (g.broken ? `!${g.broken.rule}/${system.key(g.state)}` : system.key(g.state)),
+    parts: gradedParts(system.parts ?? wholeStateParts(system.key)),
+  };
+}
+
+/**
+ * The system's parts, after one more: the step rule broken on the way in, if
+ * any (keyed by its name, as `key` is), stored with the system's first group.
+ * A step may break a step rule, so it may change that part too; the step rules
+ * look only at what the step touched (step-rules.ts).
+ */
+function gradedParts<State, Action>(inner: StateParts<State, Action>): StateParts<GradedState<State>, Action> {
+  const shifted = (slots: readonly number[]) => slots.map((slot) => slot + 1);
+  const [first = [], ...rest] = inner.groups ?? Array.from({ length: inner.count }, (_, slot) => [slot]);
+  const footprints = new WeakMap<StepFootprint, StepFootprint>();
+  return {
+    count: 1 + inner.count,
+    groups: [[0, ...shifted(first)], ...rest.map(shifted)],
+    ...(inner.footprint
+      ? {
+          footprint(g: GradedState<State>, action: Action) {
+            const own = inner.footprint!(g.state, action);
+            let lifted = footprints.get(own);
+            if (!lifted) footprints.set(own, (lifted = { key: own.key, slots: [0, ...shifted(own.slots)] }));
+            return lifted;
+          },
+        }
+      : {}),
+    split: (g) => [g.broken, ...inner.split(g.state)],
+    join(parts) {
+      const broken = parts[0] as GradedState<State>["broken"];
+      const state = inner.join(parts.slice(1));
+      return broken ? { state, broken } : { state };
+    },
+    key: (part, slot) => (slot === 0 ? (part === undefined ? "" : `!${(part as NonNullable<GradedState<State>["broken"]>).rule}`) : inner.key(part, slot - 1)),
   };
 }

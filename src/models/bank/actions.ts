@@ -5,7 +5,7 @@
  */
 import type { Scenario } from "./scenario.js";
 import type { BankState } from "./bank-state.js";
-import { isDuplicating, isLossy } from "./faults.js";
+import { hasFaults, isDuplicating, isLossy } from "./faults.js";
 
 export type BankAction =
   | { readonly type: "send"; readonly process: number }
@@ -34,9 +34,11 @@ export function enabledActions(scenario: Scenario, state: BankState): BankAction
     else if (p.pc < scenario.programs[process]!.length) actions.push({ type: firstHalf, process });
     if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
   });
+  const faulty = hasFaults(scenario);
   state.channels.forEach(({ queue }, channel) => {
     const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
     for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
+    if (!faulty) return;
     if (isDuplicating(scenario, channel)) {
       for (let position = 0; position < deliverable; position++) if (!queue[position]!.copy) actions.push({ type: "duplicate", channel, position });
     }

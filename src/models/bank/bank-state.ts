@@ -99,7 +99,7 @@ export function stateKey(state: BankState): string {
     (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
   const channels = state.channels.map(
-    (c) => `${c.queue.map((m) => `${m.kind === "marker" ? markerKey(m) : m.id}${m.copy ? "'" : ""}`).join(" ")}|${recordingKey(c.recording)}`,
+    (c) => `${c.queue.map((m) => `${m.kind === "marker" ? markerKeyOf(m) : m.id}${m.copy ? "'" : ""}`).join(" ")}|${recordingKey(c.recording)}`,
   );
   return `${processes.join(";")}/${channels.join(";")}`;
 }
@@ -114,7 +114,7 @@ export function faultyStateKey(state: BankState): string {
   return `${stateKey(state)}/${state.processes.map((p) => p.received.join(" ")).join(";")}`;
 }
 
-function markerKey(marker: Marker): string {
+export function markerKeyOf(marker: Marker): string {
   const sent = marker.sent ? `:${marker.sent.map((m) => m.id).join(",")}` : "";
   return `M${marker.snapshot ?? ""}${sent}`;
 }

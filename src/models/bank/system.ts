@@ -12,6 +12,7 @@ import { parseMessageId } from "./cut.js";
 import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { hasFaults } from "./faults.js";
 import { processView } from "./process-view.js";
+import { bankParts } from "./bank-parts.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
 import { faultyStateKey, initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
@@ -24,6 +25,7 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
     nextState: (state, action) => step(scenario, algorithm, state, action),
     properties: () => properties,
     key: hasFaults(scenario) ? faultyStateKey : stateKey,
+    parts: bankParts(scenario),
   };
 }
 

@@ -4,7 +4,7 @@
  * cancels a search by ending this worker.
  */
 import { check } from "../../check/check.js";
-import { GENERIC_MAX_STATES } from "../../explore/bfs.js";
+import { GENERIC_MAX_STATES } from "../../explore/explore-model.js";
 import type { SearchReply, SearchRequest } from "./search-protocol.js";
 import { actionPlaces } from "./stepper.js";
 import { buildSystem, oneLine } from "./system.js";

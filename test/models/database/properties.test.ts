@@ -1,13 +1,13 @@
 // The database properties explain their failures; designs broken on purpose show the two that the seed's designs never break.
 import { describe, expect, it } from "vitest";
 import { blocking } from "../../../src/models/database/designs/blocking.js";
-import { exploreBfs } from "../../../src/explore/bfs.js";
+import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
 import { oneTransfer } from "../../support/one-transfer.js";
 
 const violations = (design: DatabaseDesign) =>
-  exploreBfs(databaseSystem(oneTransfer, design)).violations.map((v) => [v.property, v.path.actions.length, v.reason]);
+  exploreModel(databaseSystem(oneTransfer, design)).violations.map((v) => [v.property, v.path.actions.length, v.reason]);
 
 describe("database properties", () => {
   it("should report a deadlock when a gate never reopens", () => {

@@ -6,7 +6,7 @@ import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-l
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { Report } from "../../../src/check/report.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreBfs } from "../../../src/explore/bfs.js";
+import { exploreModel } from "../../../src/explore/explore-model.js";
 import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
 import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
@@ -100,7 +100,7 @@ describe("the database's space-time view", () => {
     // Chandy-Lamport that never records a credit on its channel: the one in flight is in no snapshot.
     const forgetful: DatabaseDesign = { ...chandyLamportRedo, name: "forgets-channels", onCredit: () => [] };
     const twoNodes = scenario("seed002-two-nodes-redo");
-    const [violation] = exploreBfs(databaseSystem(twoNodes, forgetful)).violations;
+    const [violation] = exploreModel(databaseSystem(twoNodes, forgetful)).violations;
     const view = databaseSpaceTime(twoNodes, forgetful.name, violation!);
     expect(view.offences.map((o) => [view.messages[o.message]!.label, o.name, o.why])).toEqual([
       ["B#1 (30)", "debit without its credit", "its debit is in B's snapshot, its credit is not in A's"],

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreBfs } from "../../../src/explore/bfs.js";
+import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
@@ -31,7 +31,7 @@ const duplicate = () => (explored ??= checkDataflow(seed003()).counterexamples[0
 const tiny: DataflowScenario = { name: "tiny", sources: ["S1", "S2"], records: [["S1#1"], ["S2#1"]], checkpoints: 1, algorithm: "unaligned" };
 /** Snapshots at the first barrier, as unaligned mode does, but stores nothing of what is in flight. */
 const forgetful: BarrierMode = { ...unaligned, name: "forgetful", storesInFlight: false };
-const lostRecord = () => dataflowSpaceTime(tiny, forgetful, exploreBfs(dataflowSystem(tiny, forgetful)).violations[0]!);
+const lostRecord = () => dataflowSpaceTime(tiny, forgetful, exploreModel(dataflowSystem(tiny, forgetful)).violations[0]!);
 
 const is = (type: DataflowAction["type"], which?: number) => (a: DataflowAction) =>
   a.type === type && (which === undefined || ("source" in a && a.source === which) || ("input" in a && a.input === which));

@@ -1,7 +1,7 @@
 // The dataflow model on cases small enough to check by hand, and the three modes' choices one at a time.
 import { describe, expect, it } from "vitest";
 import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
-import { exploreBfs } from "../../../src/explore/bfs.js";
+import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
 
@@ -12,7 +12,7 @@ const scenario = (s1: number, s2: number, checkpoints: number): DataflowScenario
   checkpoints,
   algorithm: "aligned",
 });
-const explore = (s: DataflowScenario, mode: BarrierMode) => exploreBfs(dataflowSystem(s, mode));
+const explore = (s: DataflowScenario, mode: BarrierMode) => exploreModel(dataflowSystem(s, mode));
 const violated = (s: DataflowScenario, mode: BarrierMode) => explore(s, mode).violations.map((v) => `${v.property} (${v.path.actions.length})`);
 
 describe("dataflow model: no records, one checkpoint", () => {

@@ -85,7 +85,13 @@ export class CompactBankModel implements PackedModel {
     return to;
   }
 
-  violations(state: Uint32Array, at: number, terminal: boolean): number {
+  violations(state: Uint32Array, at: number, terminal: boolean, report: (property: number) => void): void {
+    const failed = this.failedProperties(state, at, terminal);
+    if (failed !== 0) for (let p = 0; p < this.properties.length; p++) if (failed & (1 << p)) report(p);
+  }
+
+  /** The properties that fail in this state, as bits (bit i: property i). */
+  private failedProperties(state: Uint32Array, at: number, terminal: boolean): number {
     let failed = this.bank.isComplete(state, at) ? this.snapshotVerdict(state, at) : 0;
     if (terminal) {
       const readable = decodeState(this.bank, state, at);

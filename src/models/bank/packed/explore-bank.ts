@@ -17,7 +17,7 @@ import { hasFaults } from "../faults.js";
 import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
-import { exploreBfs, GENERIC_MAX_STATES } from "../../../explore/bfs.js";
+import { exploreModel, GENERIC_MAX_STATES } from "../../../explore/explore-model.js";
 import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
@@ -68,12 +68,6 @@ export function exploreBankModel(
 ): CompactExploration {
   const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
   if (refusal === undefined) return exploreCompact(scenario, model, { ...options, maxStates: options.maxStates ?? COMPACT_MAX_STATES });
-  const result = exploreBfs(model, { ...options, maxStates: options.maxStates ?? GENERIC_MAX_STATES });
-  const ignored = [
-    ...(options.search === "dfs" ? ["--search dfs"] : []),
-    ...(options.reduction === "por" ? ["--reduction por"] : []),
-    ...(options.fingerprint ? ["--fingerprint"] : []),
-  ];
-  const search = { engine: "generic", fallback: refusal, search: "bfs", reduction: "none", fingerprint: false } as const;
-  return { ...result, search: ignored.length > 0 ? { ...search, ignored } : search };
+  const result = exploreModel(model, { ...options, maxStates: options.maxStates ?? GENERIC_MAX_STATES });
+  return { ...result, search: { ...result.search, fallback: refusal } };
 }

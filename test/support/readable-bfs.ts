@@ -1,14 +1,19 @@
 /**
+ * The explorer snaplab had before every model went through the one packed
+ * search (src/explore/explore-model.ts): a breadth-first search over readable
+ * states keyed by strings. Kept as the tests' reference: the packed search
+ * must give the same figures, verdicts and counterexamples.
+ *
  * Exhaustive breadth-first exploration.
  *
  * States are expanded in the order they are discovered, so depth never
  * decreases: the first state found to break a property is at the smallest
  * possible depth, and its path is a shortest counterexample.
  */
-import type { Model } from "../model/model.js";
-import { countExecutions } from "./executions.js";
-import type { Exploration, Progress, Violation } from "./exploration.js";
-import { StateLimitError } from "./state-limit-error.js";
+import type { Model } from "../../src/model/model.js";
+import { countExecutions } from "../../src/explore/executions.js";
+import type { Exploration, Progress, Violation } from "../../src/explore/exploration.js";
+import { StateLimitError } from "../../src/explore/state-limit-error.js";
 
 /**
  * How many states the generic explorer stores by default, where a command
@@ -30,7 +35,7 @@ export interface ExploreOptions<State = unknown> {
   readonly measureExecutionsThrough?: (state: State) => boolean;
 }
 
-export function exploreBfs<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> = {}): Exploration<State, Action> {
+export function readableBfs<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> = {}): Exploration<State, Action> {
   const started = performance.now();
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
   const progressEveryMs = options.progressEveryMs ?? 1000;

@@ -1,0 +1,25 @@
+/**
+ * Explores any model: its states interned as rows of small integers
+ * (interned-model.ts), searched by the one pipeline (explore-packed.ts).
+ * Whatever the rules, a learner's included, the search is the same one the
+ * compact engine runs; only the way a state is packed differs.
+ */
+import type { Model } from "../model/model.js";
+import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "./explore-packed.js";
+import { InternedModel } from "./interned-model.js";
+import type { SearchMode } from "./search-mode.js";
+
+export type { ExploreOptions } from "./explore-packed.js";
+
+/**
+ * How many states a command explores by default with readable rules, before
+ * stopping with exit 2 (`--max-states` raises it; `--max-memory` still holds).
+ */
+export const GENERIC_MAX_STATES = 1_000_000;
+
+export function exploreModel<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> & SearchMode = {}): PackedExplorationOf<State, Action> {
+  const marked = options.measureExecutionsThrough;
+  const interned = new InternedModel(model, marked ? { marked } : {});
+  const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" }, options);
+  return { ...result, search: { ...result.search, distinctParts: interned.distinctParts } };
+}

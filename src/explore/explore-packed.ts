@@ -1,0 +1,94 @@
+/**
+ * The one search pipeline: explores a packed model (the compact engine's, or
+ * any model interned by interned-model.ts) breadth-first or depth-first,
+ * reduced or not, whole states or fingerprints, then hands back readable
+ * figures, terminal states and counterexamples, so reports, diagrams and
+ * replay work the same whichever encoding ran. A counterexample is rebuilt
+ * by replaying its actions on the readable model, so its states are exactly
+ * the objects the readable model makes (unchanged parts shared between steps,
+ * which describing a step relies on).
+ */
+import type { Model } from "../model/model.js";
+import type { PackedModel } from "../model/packed-model.js";
+import type { Exploration, Progress, Violation } from "./exploration.js";
+import { packedBfs } from "./packed-bfs.js";
+import { packedDfs } from "./packed-dfs.js";
+import { collisionProbability, type PackedSearchOptions } from "./packed-search.js";
+import type { SearchMode, SearchSummary } from "./search-mode.js";
+import { shortestCounterexamples, type PackedCounterexample } from "./shortest-counterexamples.js";
+
+export interface ExploreOptions<State = unknown> {
+  /** Stop with a `StateLimitError` once more states than this are stored. */
+  readonly maxStates?: number;
+  /** Called about every `progressEveryMs` milliseconds while exploring. */
+  readonly onProgress?: (progress: Progress) => void;
+  readonly progressEveryMs?: number;
+  /** Also count the executions that pass through a state where this holds (reported as `executionsThrough`). */
+  readonly measureExecutionsThrough?: (state: State) => boolean;
+}
+
+export interface PackedExplorationOf<State, Action> extends Exploration<State, Action> {
+  readonly search: SearchSummary;
+}
+
+/** A packed encoding of a readable model, and the way back. */
+export interface PackedEncoding<State> {
+  readonly model: PackedModel;
+  decode(vector: Uint32Array, at: number): State;
+  /** Which engine this is, as the report names it. */
+  readonly engine: SearchSummary["engine"];
+}
+
+export function explorePacked<State, Action>(
+  readable: Model<State, Action>,
+  { model, decode, engine }: PackedEncoding<State>,
+  options: ExploreOptions<State> & SearchMode = {},
+): PackedExplorationOf<State, Action> {
+  // A model that cannot say which of its transitions are independent is searched unreduced.
+  const reduce = options.reduction === "por" && model.reduction !== undefined;
+  const mode = { search: options.search ?? "bfs", reduction: reduce ? "por" : "none", fingerprint: options.fingerprint ?? false } as const;
+  const searchOptions: PackedSearchOptions = {
+    fingerprint: mode.fingerprint,
+    reduction: reduce,
+    ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
+  };
+  const bfs = mode.search === "bfs" ? packedBfs(model, searchOptions) : undefined;
+  const result = bfs ?? packedDfs(model, searchOptions);
+
+  // An unreduced breadth-first search already met each violation first on a shortest path.
+  const counterexamples: PackedCounterexample[] =
+    bfs && !reduce ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) })) : shortestCounterexamples(model, result.violations, searchOptions);
+
+  const terminalStates: State[] = [];
+  for (let at = 0; at < result.terminals.length; at += model.words) terminalStates.push(decode(result.terminals, at));
+  return {
+    states: result.states,
+    transitions: result.transitions,
+    executions: result.executions,
+    ...(result.executionsThrough === undefined ? {} : { executionsThrough: result.executionsThrough }),
+    terminalStates,
+    violations: counterexamples.map((c) => readableViolation(readable, c)),
+    elapsedMs: result.elapsedMs,
+    search: {
+      engine,
+      ...mode,
+      bytes: result.bytes,
+      ...(options.reduction === "por" && !reduce ? { ignored: ["--reduction por"] } : {}),
+      ...(mode.fingerprint ? { collisionProbability: collisionProbability(result.states, result.generated) } : {}),
+    },
+  };
+}
+
+function readableViolation<State, Action>(model: Model<State, Action>, counterexample: PackedCounterexample): Violation<State, Action> {
+  const states: State[] = [model.initStates()[counterexample.initial]!];
+  const actions: Action[] = [];
+  for (const index of counterexample.actions) {
+    const state = states[states.length - 1]!;
+    actions.push(model.actions(state)[index]!);
+    states.push(model.nextState(state, actions[actions.length - 1]!));
+  }
+  const property = model.properties()[counterexample.property]!;
+  return { property: property.name, reason: property.check(states[states.length - 1]!) ?? "", path: { states, actions } };
+}

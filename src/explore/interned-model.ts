@@ -1,0 +1,360 @@
+/**
+ * Any model as a packed model, so that one search (packed-bfs.ts,
+ * packed-dfs.ts) explores every model, whatever its rules: a state is stored
+ * as a row of small integers, one per part (StateParts), each the number of
+ * a distinct part met so far. A learner's rules run unchanged on readable
+ * states; only what the explorer keeps is packed.
+ *
+ * Parts are interned: the first part met with a key is kept as the canonical
+ * one, and every state the search hands back to the model is made of
+ * canonical parts. A step shares the parts it does not change, so a
+ * successor's unchanged parts are found by identity, and only the few it
+ * changed are keyed.
+ *
+ * Where the model says what each step depends on (StateParts.footprint), a
+ * step is taken once per distinct footprint: its outcome is remembered as the
+ * numbers of the parts it made, and the same step from the same parts in
+ * another state reuses them without running the model at all. That is what
+ * brings any rules near the compact engine's speed.
+ */
+import type { Model } from "../model/model.js";
+import type { PackedModel } from "../model/packed-model.js";
+import type { Property } from "../model/property.js";
+import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
+import { grown, KeyTable } from "./key-table.js";
+
+export interface InternedOptions<State> {
+  /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
+  readonly marked?: (state: State) => boolean;
+}
+
+/** How many steps were taken by the model, and how many reused (StateParts.footprint). */
+export interface StepCounts {
+  readonly taken: number;
+  readonly reused: number;
+}
+
+export class InternedModel<State, Action> implements PackedModel {
+  /** Words of a stored state: one per group of parts. */
+  readonly words: number;
+  /** Grows as states with more actions are met (PackedModel.successors returns how many, writing nothing, when they do not fit). */
+  maxActions = 1;
+  readonly initialCount: number;
+  readonly marked?: (vector: Uint32Array, at: number) => boolean;
+  private readonly parts: StateParts<State, Action>;
+  private readonly tables: PartTable[];
+  private readonly groups: GroupTable[];
+  /** The group of each part. */
+  private readonly groupOf: Int32Array;
+  private readonly steps = new Map<string, StepMemo>();
+  /** The same, by the footprint objects the model hands out (most models make each once). */
+  private readonly stepsByFootprint = new Map<StepFootprint, StepMemo>();
+  private taken = 0;
+  private reused = 0;
+  private readonly initials: readonly State[];
+  private readonly properties: readonly Property<State>[];
+  /** The part numbers of the state being expanded, and of the successor being made. */
+  private readonly parentParts: Uint32Array;
+  private readonly childParts: Uint32Array;
+  /** The state decoded last, its stored vector and its part numbers: the search asks for a state's successors, then its violations. */
+  private readonly lastVector: Uint32Array;
+  private readonly lastParts: Uint32Array;
+  private lastState: State | undefined;
+  /** The chunk of states handed to `model.prepare`, in the order they will be expanded. */
+  private prepared: { vectors: Uint32Array; states: State[]; next: number } | undefined;
+
+  constructor(
+    readonly model: Model<State, Action>,
+    options: InternedOptions<State> = {},
+  ) {
+    this.parts = model.parts ?? wholeStateParts(model.key);
+    const count = this.parts.count;
+    this.tables = Array.from({ length: count }, () => new PartTable());
+    const groups = this.parts.groups ?? Array.from({ length: count }, (_, slot) => [slot]);
+    this.groups = groups.map((slots) => new GroupTable(slots));
+    this.groupOf = new Int32Array(count).fill(-1);
+    groups.forEach((slots, g) => {
+      for (const slot of slots) {
+        if (this.groupOf[slot] !== -1) throw new Error(`part ${slot} is in two groups`);
+        this.groupOf[slot] = g;
+      }
+    });
+    if (this.groupOf.includes(-1)) throw new Error(`part ${this.groupOf.indexOf(-1)} is in no group`);
+    this.words = Math.max(1, groups.length);
+    this.initials = model.initStates();
+    this.initialCount = this.initials.length;
+    this.properties = model.properties();
+    this.parentParts = new Uint32Array(count);
+    this.childParts = new Uint32Array(count);
+    this.lastVector = new Uint32Array(this.words);
+    this.lastParts = new Uint32Array(count);
+    const marked = options.marked;
+    if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
+  }
+
+  writeInitial(into: Uint32Array, at: number, index = 0): void {
+    this.encode(this.initials[index]!, this.childParts);
+    for (let g = 0; g < this.groups.length; g++) into[at + g] = this.groups[g]!.idOf(this.childParts);
+  }
+
+  successors(vector: Uint32Array, at: number, into: Uint32Array): number {
+    const state = this.decode(vector, at);
+    const actions = this.model.actions(state);
+    const n = actions.length;
+    if (n > this.maxActions) this.maxActions = n;
+    if (n * this.words > into.length) return n;
+    this.parentParts.set(this.lastParts);
+    for (let k = 0; k < n; k++) this.step(state, actions[k]!, vector, at, into, k * this.words);
+    return n;
+  }
+
+  violations(vector: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void {
+    const state = this.decode(vector, at);
+    this.properties.forEach((property, i) => {
+      if ((terminal || property.expectation === "always") && property.check(state) !== undefined) failed(i);
+    });
+  }
+
+  /**
+   * Hands the model (Model.prepare) the states of `count` vectors, the next to
+   * be expanded, in order, with the steps whose outcome is remembered already.
+   */
+  prepare(vectors: Uint32Array, at: number, count: number): void {
+    const prepare = this.model.prepare;
+    if (!prepare) return;
+    const words = this.words;
+    const partsOf = new Map<State, Uint32Array>();
+    const states = Array.from({ length: count }, (_, i) => {
+      const parts = new Uint32Array(this.parts.count);
+      this.expand(vectors, at + i * words, parts);
+      const state = this.join(parts);
+      partsOf.set(state, parts);
+      return state;
+    });
+    this.prepared = { vectors: vectors.slice(at, at + count * words), states, next: 0 };
+    const known = (state: State, action: Action) => {
+      const parts = partsOf.get(state);
+      return parts !== undefined && this.remembered(parts, this.parts.footprint?.(state, action)) >= 0;
+    };
+    prepare.call(this.model, states, known);
+  }
+
+  /** The readable state of a stored vector, made of canonical parts. */
+  decode(vector: Uint32Array, at: number): State {
+    if (this.lastState !== undefined && this.isLast(vector, at)) return this.lastState;
+    this.expand(vector, at, this.lastParts);
+    const state = this.preparedState(vector, at) ?? this.join(this.lastParts);
+    for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
+    this.lastState = state;
+    return state;
+  }
+
+  /** How many distinct parts the states met are made of. */
+  get distinctParts(): number {
+    return this.tables.reduce((sum, table) => sum + table.size, 0);
+  }
+
+  /** Bytes of the tables that number the groups and remember steps (the parts themselves are objects in the heap). */
+  get bytes(): number {
+    let bytes = 0;
+    for (const group of this.groups) bytes += group.bytes;
+    for (const memo of this.steps.values()) bytes += memo.table.bytes + memo.results.byteLength + memo.groupTable.bytes + memo.groupResults.byteLength;
+    return bytes;
+  }
+
+  get stepCounts(): StepCounts {
+    return { taken: this.taken, reused: this.reused };
+  }
+
+  /** Writes the successor by `action` of the state being expanded (`parentParts`, stored at `vector[at ..]`) to `into[to ..]`. */
+  private step(state: State, action: Action, vector: Uint32Array, at: number, into: Uint32Array, to: number): void {
+    const { parentParts, childParts } = this;
+    const footprint = this.parts.footprint?.(state, action);
+    if (!footprint) {
+      this.taken++;
+      this.encode(this.model.nextState(state, action), childParts);
+      for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
+      return;
+    }
+    const memo = this.memoOf(footprint);
+    // First by the numbers of the groups the step touches: a hit needs no part at all.
+    const { groups, groupKey } = memo;
+    for (let i = 0; i < groups.length; i++) groupKey[i] = vector[at + groups[i]!]!;
+    const before = memo.groupTable.find(groupKey, 0);
+    for (let g = 0; g < this.words; g++) into[to + g] = vector[at + g]!;
+    if (before >= 0) {
+      this.reused++;
+      for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = memo.groupResults[before * groups.length + i]!;
+      return;
+    }
+    const { slots, width } = memo;
+    const known = this.remembered(parentParts, footprint);
+    if (known >= 0) {
+      this.reused++;
+      childParts.set(parentParts);
+      for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[known * width + i]!;
+    } else {
+      this.taken++;
+      this.encode(this.model.nextState(state, action), childParts);
+      let s = 0;
+      for (let slot = 0; slot < childParts.length; slot++) {
+        if (slots[s] === slot) s++;
+        else if (childParts[slot] !== parentParts[slot]) throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
+      }
+      const id = memo.table.intern(memo.scratch, 0);
+      if (memo.results.length < (id + 1) * width) memo.results = grown(memo.results, (id + 1) * width);
+      for (let i = 0; i < width; i++) memo.results[id * width + i] = childParts[slots[i]!]!;
+    }
+    // Only the groups with a part in the footprint can have changed.
+    const id = memo.groupTable.intern(groupKey, 0);
+    if (memo.groupResults.length < (id + 1) * groups.length) memo.groupResults = grown(memo.groupResults, (id + 1) * groups.length);
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[i]!;
+      into[to + g] = memo.groupResults[id * groups.length + i] = this.groups[g]!.idOf(childParts);
+    }
+  }
+
+  /** The number of the remembered outcome of the step with this footprint from a state with these part numbers, or -1; leaves the footprint's parts in the memo's scratch. */
+  private remembered(parts: Uint32Array, footprint: StepFootprint | undefined): number {
+    if (!footprint) return -1;
+    const memo = this.memoOf(footprint);
+    for (let i = 0; i < memo.width; i++) memo.scratch[i] = parts[memo.slots[i]!]!;
+    return memo.table.find(memo.scratch, 0);
+  }
+
+  private memoOf(footprint: StepFootprint): StepMemo {
+    let memo = this.stepsByFootprint.get(footprint) ?? this.steps.get(footprint.key);
+    if (!memo) {
+      const slots = Int32Array.from(footprint.slots).sort();
+      const width = slots.length;
+      const groups = Int32Array.from(new Set(Array.from(slots, (slot) => this.groupOf[slot]!)));
+      memo = {
+        slots,
+        width,
+        table: new KeyTable(Math.max(1, width), 16),
+        scratch: new Uint32Array(Math.max(1, width)),
+        results: new Uint32Array(16 * width),
+        groups,
+        groupTable: new KeyTable(Math.max(1, groups.length), 16),
+        groupKey: new Uint32Array(Math.max(1, groups.length)),
+        groupResults: new Uint32Array(16 * groups.length),
+      };
+      this.steps.set(footprint.key, memo);
+    }
+    if (this.stepsByFootprint.size < 65536) this.stepsByFootprint.set(footprint, memo);
+    return memo;
+  }
+
+  /** The part numbers of a state, interning its new parts. */
+  private encode(state: State, into: Uint32Array): void {
+    const parts = this.parts.split(state);
+    for (let slot = 0; slot < parts.length; slot++) into[slot] = this.tables[slot]!.idOf(parts[slot], slot, this.parts);
+  }
+
+  /** The part numbers of a stored vector. */
+  private expand(vector: Uint32Array, at: number, into: Uint32Array): void {
+    for (let g = 0; g < this.groups.length; g++) this.groups[g]!.expand(vector[at + g]!, into);
+  }
+
+  private join(parts: Uint32Array): State {
+    return this.parts.join(this.tables.map((table, slot) => table.values[parts[slot]!]));
+  }
+
+  private isLast(vector: Uint32Array, at: number): boolean {
+    for (let i = 0; i < this.words; i++) if (this.lastVector[i] !== vector[at + i]) return false;
+    return true;
+  }
+
+  /** The prepared state with this vector, if it is the next one prepared: the very object the model was told of. */
+  private preparedState(vector: Uint32Array, at: number): State | undefined {
+    const prepared = this.prepared;
+    if (!prepared || prepared.next >= prepared.states.length) return undefined;
+    const from = prepared.next * this.words;
+    for (let i = 0; i < this.words; i++) if (prepared.vectors[from + i] !== vector[at + i]) return undefined;
+    return prepared.states[prepared.next++];
+  }
+}
+
+/** The distinct rows of part numbers met in one group, numbered in the order they were met. */
+class GroupTable {
+  private readonly slots: Int32Array;
+  private readonly table: KeyTable;
+  private readonly row: Uint32Array;
+  private rows: Uint32Array;
+
+  constructor(slots: readonly number[]) {
+    this.slots = Int32Array.from(slots);
+    this.table = new KeyTable(Math.max(1, slots.length), 16);
+    this.row = new Uint32Array(Math.max(1, slots.length));
+    this.rows = new Uint32Array(16 * slots.length);
+  }
+
+  /** The number of the row of these parts (all the state's part numbers). */
+  idOf(parts: Uint32Array): number {
+    const { slots, row } = this;
+    for (let i = 0; i < slots.length; i++) row[i] = parts[slots[i]!]!;
+    const size = this.table.size;
+    const id = this.table.intern(row, 0);
+    if (id === size) {
+      if (this.rows.length < (id + 1) * slots.length) this.rows = grown(this.rows, (id + 1) * slots.length);
+      this.rows.set(row.subarray(0, slots.length), id * slots.length);
+    }
+    return id;
+  }
+
+  /** Writes row `id`'s part numbers into their places in `parts`. */
+  expand(id: number, parts: Uint32Array): void {
+    const { slots, rows } = this;
+    const from = id * slots.length;
+    for (let i = 0; i < slots.length; i++) parts[slots[i]!] = rows[from + i]!;
+  }
+
+  get bytes(): number {
+    return this.table.bytes + this.rows.byteLength;
+  }
+}
+
+/**
+ * One step's remembered outcomes, twice over: by the numbers of the parts in
+ * its footprint (before: the table's keys; after: `results`, `width` per
+ * outcome), and by the numbers of the groups those parts are in (`groupTable`,
+ * `groupResults`), which is quicker and misses more often.
+ */
+interface StepMemo {
+  readonly slots: Int32Array;
+  readonly width: number;
+  readonly table: KeyTable;
+  readonly scratch: Uint32Array;
+  results: Uint32Array;
+  /** The groups its parts are in: the only ones a step can change. */
+  readonly groups: Int32Array;
+  readonly groupTable: KeyTable;
+  readonly groupKey: Uint32Array;
+  groupResults: Uint32Array;
+}
+
+/** The distinct parts met in one position, numbered in the order they were met. */
+class PartTable {
+  readonly values: unknown[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** The canonical parts, by identity: a part shared with an earlier state needs no key. */
+  private readonly byIdentity = new Map<unknown, number>();
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  idOf(part: unknown, slot: number, parts: StateParts<unknown, never>): number {
+    const known = this.byIdentity.get(part);
+    if (known !== undefined) return known;
+    const key = parts.key(part, slot);
+    let id = this.byKey.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(part);
+      this.byKey.set(key, id);
+      this.byIdentity.set(part, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * A state seen as a fixed row of parts (for the bank: each process, each
+ * channel's queue, each channel's recording), so that an explorer can store
+ * it as a row of small integers, one per part, each numbering a distinct part
+ * it has met (src/explore/interned-model.ts). A step changes a few parts and
+ * shares the others with the state before it, so most parts of a new state
+ * are known already, by identity, and only the changed ones are keyed.
+ */
+export interface StateParts<State, Action = unknown> {
+  /** How many parts every state has. */
+  readonly count: number;
+  /** The state's parts, `count` of them, in a fixed order; a part a step did not touch is the same value as before it. */
+  split(state: State): readonly unknown[];
+  /** The state made of these parts; `join(split(s))` is a state equal to `s`. */
+  join(parts: readonly unknown[]): State;
+  /**
+   * Optional: parts stored together. Each group's parts are numbered as one
+   * row, so a state is stored as one number per group (SPIN's collapse
+   * compression); every part is in exactly one group. Without it, each part
+   * is a group of its own.
+   */
+  readonly groups?: readonly (readonly number[])[];
+  /** A canonical string for the part in position `slot`: equal keys if and only if equal parts. */
+  key(part: unknown, slot: number): string;
+  /**
+   * Optional: what a step depends on, so that the explorer takes each local
+   * step once and then reuses it (a process handling a message the same way
+   * in a thousand global states). The step by `action` changes no part
+   * outside `slots`, and what it makes of those parts depends only on them
+   * and on `key` (equal keys, equal parts in `slots`: equal successors). The
+   * explorer checks the first half each time it takes a step; the second is
+   * the model's promise, and the tests compare both ways of exploring.
+   */
+  footprint?(state: State, action: Action): StepFootprint;
+}
+
+export interface StepFootprint {
+  /** What the step does, as a string, e.g. "deliver 2 0" (a channel and a position); steps with the same key have the same slots. */
+  readonly key: string;
+  /** The parts it reads or may change. */
+  readonly slots: readonly number[];
+}
+
+/** A state without parts of its own: the whole state is its one part, keyed by the model's key. */
+export function wholeStateParts<State, Action = unknown>(key: (state: State) => string): StateParts<State, Action> {
+  return {
+    count: 1,
+    split: (state) => [state],
+    join: (parts) => parts[0] as State,
+    key: (part) => key(part as State),
+  };
+}

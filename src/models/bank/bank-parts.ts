@@ -1,0 +1,76 @@
+/**
+ * The bank's state as a row of parts for the explorer (StateParts): each
+ * process, each channel's queue, each channel's recording. A step touches
+ * one process and a few channels, so most parts of a successor are the
+ * parts of the state before it.
+ *
+ * A step's footprint: a process's own step (send, initiate, or a delivery to
+ * it) reads and changes its own part, the queues of its outgoing channels
+ * (sends and markers) and the recordings of its incoming ones, as the rules
+ * may (apply-effects.ts refuses any other channel); a delivery also takes
+ * from its channel's queue, and a data message's colour reads whether its
+ * sender had recorded. Losing a message touches its queue only.
+ *
+ * Parts are stored in one group per process, with its incoming recordings
+ * and outgoing queues, so a state is kept as one number per process.
+ *
+ * Each part's key is complete on its own (a process's balance and received
+ * ids included), so two states have the same parts exactly when they have
+ * the same key (bank-state.ts).
+ */
+import type { StateParts, StepFootprint } from "../../model/state-parts.js";
+import type { BankAction } from "./actions.js";
+import { localKey, markerKeyOf, recordingKey, type BankState, type ChannelRecording, type Message, type ProcessState } from "./bank-state.js";
+import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
+
+export function bankParts(scenario: Scenario): StateParts<BankState, BankAction> {
+  const processes = scenario.processes.length;
+  const channels = scenario.channels.length;
+  const queue = (c: number) => processes + c;
+  const recording = (c: number) => processes + channels + c;
+  // What a process's own step touches, whatever its rules.
+  const own = scenario.processes.map((_, p) => [p, ...outgoingChannels(scenario, p).map(queue), ...incomingChannels(scenario, p).map(recording)]);
+  // Made once per action: per type, per process or channel, per position.
+  const footprints = new Map<string, StepFootprint[][]>();
+  const footprint = (type: string, subject: number, position: number, slots: () => number[]) => {
+    let ofType = footprints.get(type);
+    if (!ofType) footprints.set(type, (ofType = []));
+    const row = (ofType[subject] ??= []);
+    return (row[position] ??= { key: `${type} ${subject} ${position}`, slots: [...new Set(slots())] });
+  };
+  return {
+    count: processes + 2 * channels,
+    groups: own,
+    split: (state) => [...state.processes, ...state.channels.map((c) => c.queue), ...state.channels.map((c) => c.recording)],
+    join(parts) {
+      const queues = parts.slice(processes, processes + channels) as (readonly Message[])[];
+      return {
+        processes: parts.slice(0, processes) as ProcessState[],
+        channels: queues.map((queue, c) => ({ queue, recording: parts[processes + channels + c] as ChannelRecording })),
+      };
+    },
+    key(part, slot) {
+      if (slot < processes) return processKey(part as ProcessState);
+      if (slot < processes + channels) return queueKey(part as readonly Message[]);
+      return recordingKey(part as ChannelRecording);
+    },
+    footprint(state, action) {
+      if (!("channel" in action)) return footprint(action.type, action.process, 0, () => own[action.process]!);
+      const { channel: c, position } = action;
+      if (action.type === "lose") return footprint("lose", c, position, () => [queue(c)]);
+      const { from, to } = scenario.channels[c]!;
+      // Only a data message's colour reads its sender; a marker's delivery does not.
+      const data = state.channels[c]!.queue[position]!.kind === "data";
+      return footprint(`${action.type}${data ? " data" : ""}`, c, position, () => [...own[to]!, queue(c), ...(data ? [from] : [])]);
+    },
+  };
+}
+
+function processKey(p: ProcessState): string {
+  const buffered = p.buffered ? `b${p.buffered.map((m) => m.id).join(" ")}` : "";
+  return `${p.pc}${p.debited ? "d" : ""},${p.balance},${p.received.join(" ")},${p.recorded ? localKey(p.recorded) : "-"},${buffered}`;
+}
+
+function queueKey(queue: readonly Message[]): string {
+  return queue.map((m) => `${m.kind === "marker" ? markerKeyOf(m) : m.id}${m.copy ? "'" : ""}`).join(" ");
+}
