@@ -23,6 +23,9 @@ import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
 import { grown, KeyTable } from "./key-table.js";
 
+/** How many outcomes a step remembers by groups before it asks whether that pays. */
+const GROUP_MEMO_TRIAL = 1024;
+
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
   readonly marked?: (state: State) => boolean;
@@ -55,6 +58,8 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly properties: readonly Property<State>[];
   /** The part numbers of the state being expanded, and of the successor being made. */
   private readonly parentParts: Uint32Array;
+  /** The parts handed to `join` (StateParts.join keeps none of the array). */
+  private readonly partValues: unknown[];
   private readonly childParts: Uint32Array;
   /** The state decoded last, its stored vector and its part numbers: the search asks for a state's successors, then its violations. */
   private readonly lastVector: Uint32Array;
@@ -85,6 +90,7 @@ export class InternedModel<State, Action> implements PackedModel {
     this.initialCount = this.initials.length;
     this.properties = model.properties();
     this.parentParts = new Uint32Array(count);
+    this.partValues = new Array<unknown>(count).fill(undefined);
     this.childParts = new Uint32Array(count);
     this.lastVector = new Uint32Array(this.words);
     this.lastParts = new Uint32Array(count);
@@ -110,9 +116,11 @@ export class InternedModel<State, Action> implements PackedModel {
 
   violations(vector: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void {
     const state = this.decode(vector, at);
-    this.properties.forEach((property, i) => {
+    const properties = this.properties;
+    for (let i = 0; i < properties.length; i++) {
+      const property = properties[i]!;
       if ((terminal || property.expectation === "always") && property.check(state) !== undefined) failed(i);
-    });
+    }
   }
 
   /**
@@ -184,6 +192,7 @@ export class InternedModel<State, Action> implements PackedModel {
     for (let g = 0; g < this.words; g++) into[to + g] = vector[at + g]!;
     if (before >= 0) {
       this.reused++;
+      memo.groupHits++;
       for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = memo.groupResults[before * groups.length + i]!;
       return;
     }
@@ -206,12 +215,13 @@ export class InternedModel<State, Action> implements PackedModel {
       for (let i = 0; i < width; i++) memo.results[id * width + i] = childParts[slots[i]!]!;
     }
     // Only the groups with a part in the footprint can have changed.
+    for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = this.groups[groups[i]!]!.idOf(childParts);
+    memo.groupMisses++;
+    // Remember by groups while that pays: past a thousand outcomes, only while two lookups in three hit.
+    if (memo.groupTable.size >= GROUP_MEMO_TRIAL && memo.groupHits < 2 * memo.groupMisses) return;
     const id = memo.groupTable.intern(groupKey, 0);
     if (memo.groupResults.length < (id + 1) * groups.length) memo.groupResults = grown(memo.groupResults, (id + 1) * groups.length);
-    for (let i = 0; i < groups.length; i++) {
-      const g = groups[i]!;
-      into[to + g] = memo.groupResults[id * groups.length + i] = this.groups[g]!.idOf(childParts);
-    }
+    for (let i = 0; i < groups.length; i++) memo.groupResults[id * groups.length + i] = into[to + groups[i]!]!;
   }
 
   /** The number of the remembered outcome of the step with this footprint from a state with these part numbers, or -1; leaves the footprint's parts in the memo's scratch. */
@@ -238,6 +248,8 @@ export class InternedModel<State, Action> implements PackedModel {
         groupTable: new KeyTable(Math.max(1, groups.length), 16),
         groupKey: new Uint32Array(Math.max(1, groups.length)),
         groupResults: new Uint32Array(16 * groups.length),
+        groupHits: 0,
+        groupMisses: 0,
       };
       this.steps.set(footprint.key, memo);
     }
@@ -257,7 +269,9 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   private join(parts: Uint32Array): State {
-    return this.parts.join(this.tables.map((table, slot) => table.values[parts[slot]!]));
+    const values = this.partValues;
+    for (let slot = 0; slot < values.length; slot++) values[slot] = this.tables[slot]!.values[parts[slot]!];
+    return this.parts.join(values);
   }
 
   private isLast(vector: Uint32Array, at: number): boolean {
@@ -331,6 +345,8 @@ interface StepMemo {
   readonly groupTable: KeyTable;
   readonly groupKey: Uint32Array;
   groupResults: Uint32Array;
+  groupHits: number;
+  groupMisses: number;
 }
 
 /** The distinct parts met in one position, numbered in the order they were met. */

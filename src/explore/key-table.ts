@@ -19,7 +19,7 @@ export class KeyTable {
     expected = 1024,
   ) {
     this.stride = width + 1;
-    this.capacity = 1024;
+    this.capacity = 16;
     while (this.capacity * 0.75 < expected) this.capacity *= 2;
     this.slots = new Uint32Array(this.capacity * this.stride);
   }

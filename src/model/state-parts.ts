@@ -11,7 +11,7 @@ export interface StateParts<State, Action = unknown> {
   readonly count: number;
   /** The state's parts, `count` of them, in a fixed order; a part a step did not touch is the same value as before it. */
   split(state: State): readonly unknown[];
-  /** The state made of these parts; `join(split(s))` is a state equal to `s`. */
+  /** The state made of these parts; `join(split(s))` is a state equal to `s`. The array is the caller's: keep the parts, not the array. */
   join(parts: readonly unknown[]): State;
   /**
    * Optional: parts stored together. Each group's parts are numbered as one
