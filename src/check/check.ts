@@ -29,10 +29,14 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
 ): Report<Scenario, State, Action, Rules, Snapshot> {
   const rules = options.rules ?? descriptor.algorithms.find(options.algorithm ?? descriptor.algorithmOf(scenario));
   const built = descriptor.build(scenario, rules);
-  const model = options.gather ? gatheredModel(built, options.gather) : built;
+  // A model whose steps have footprints is gathered by the explorer itself, only the steps it will take (interned-model.ts).
+  const gatherSteps = options.gather !== undefined && built.parts?.footprint !== undefined;
+  const model = options.gather && !gatherSteps ? gatheredModel(built, options.gather) : built;
   const measure = descriptor.measure;
+  const { gather: _, ...searchOptions } = options;
   const exploreOptions: SearchOptions<State> = {
-    ...(options as SearchOptions<State>),
+    ...(searchOptions as SearchOptions<State>),
+    ...(gatherSteps ? { gather: options.gather } : {}),
     ...(measure ? { measureExecutionsThrough: (state: State) => measure.marked(scenario, rules, state) } : {}),
   };
   const result: Exploration<State, Action> & { readonly search?: SearchSummary } = descriptor.explore

@@ -19,7 +19,7 @@ export const GENERIC_MAX_STATES = 1_000_000;
 
 export function exploreModel<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> & SearchMode = {}): PackedExplorationOf<State, Action> {
   const marked = options.measureExecutionsThrough;
-  const interned = new InternedModel(model, marked ? { marked } : {});
+  const interned = new InternedModel(model, { ...(marked ? { marked } : {}), ...(options.gather ? { gather: options.gather } : {}) });
   const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" }, options);
   return { ...result, search: { ...result.search, distinctParts: interned.distinctParts } };
 }

@@ -9,6 +9,7 @@
  * which describing a step relies on).
  */
 import type { Model } from "../model/model.js";
+import type { Gather } from "./gathered-model.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { packedBfs } from "./packed-bfs.js";
@@ -25,6 +26,8 @@ export interface ExploreOptions<State = unknown> {
   readonly progressEveryMs?: number;
   /** Also count the executions that pass through a state where this holds (reported as `executionsThrough`). */
   readonly measureExecutionsThrough?: (state: State) => boolean;
+  /** The model's steps ask another process (a learner's rules in a sandbox): ask their questions in batches (interned-model.ts). */
+  readonly gather?: Gather;
 }
 
 export interface PackedExplorationOf<State, Action> extends Exploration<State, Action> {

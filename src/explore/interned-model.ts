@@ -21,6 +21,7 @@ import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
+import type { Gather } from "./gathered-model.js";
 import { grown, KeyTable } from "./key-table.js";
 
 /** How many outcomes a step remembers by groups before it asks whether that pays. */
@@ -29,6 +30,24 @@ const GROUP_MEMO_TRIAL = 1024;
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
   readonly marked?: (state: State) => boolean;
+  /** The model's steps ask another process: ask a chunk's questions in batches (gathered-model.ts says how). */
+  readonly gather?: Gather;
+}
+
+/** How many times a chunk's steps are gathered: a step asks its questions one after another, so each round may reveal the next. */
+const GATHER_ROUNDS = 8;
+
+/** The states about to be expanded, as prepared (InternedModel.prepare). */
+interface PreparedChunk<State, Action> {
+  readonly vectors: Uint32Array;
+  readonly states: State[];
+  /** The next state expected, and the one being expanded (-1 when it is not from the chunk). */
+  next: number;
+  current: number;
+  /** With gathering: each state's actions, and the successors worked out, at state * width + action. */
+  actions?: readonly (readonly Action[])[];
+  readonly successors: Map<number, State>;
+  width: number;
 }
 
 /** How many steps were taken by the model, and how many reused (StateParts.footprint). */
@@ -54,6 +73,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly stepsByFootprint = new Map<StepFootprint, StepMemo>();
   private taken = 0;
   private reused = 0;
+  private readonly gather: Gather | undefined;
   private readonly initials: readonly State[];
   private readonly properties: readonly Property<State>[];
   /** The part numbers of the state being expanded, and of the successor being made. */
@@ -66,7 +86,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly lastParts: Uint32Array;
   private lastState: State | undefined;
   /** The chunk of states handed to `model.prepare`, in the order they will be expanded. */
-  private prepared: { vectors: Uint32Array; states: State[]; next: number } | undefined;
+  private prepared: PreparedChunk<State, Action> | undefined;
 
   constructor(
     readonly model: Model<State, Action>,
@@ -94,6 +114,7 @@ export class InternedModel<State, Action> implements PackedModel {
     this.childParts = new Uint32Array(count);
     this.lastVector = new Uint32Array(this.words);
     this.lastParts = new Uint32Array(count);
+    this.gather = options.gather;
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
   }
@@ -105,12 +126,17 @@ export class InternedModel<State, Action> implements PackedModel {
 
   successors(vector: Uint32Array, at: number, into: Uint32Array): number {
     const state = this.decode(vector, at);
-    const actions = this.model.actions(state);
+    const chunk = this.prepared;
+    const current = chunk?.actions && chunk.current >= 0 ? chunk.current : -1;
+    const actions = current >= 0 ? chunk!.actions![current]! : this.model.actions(state);
     const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
     this.parentParts.set(this.lastParts);
-    for (let k = 0; k < n; k++) this.step(state, actions[k]!, vector, at, into, k * this.words);
+    for (let k = 0; k < n; k++) {
+      const gathered = current >= 0 ? chunk!.successors.get(current * chunk!.width + k) : undefined;
+      this.step(state, actions[k]!, vector, at, into, k * this.words, gathered);
+    }
     return n;
   }
 
@@ -124,27 +150,76 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   /**
-   * Hands the model (Model.prepare) the states of `count` vectors, the next to
-   * be expanded, in order, with the steps whose outcome is remembered already.
+   * Told the next `count` states to be expanded, in order (vectors back to
+   * back from `at`). With `gather`, works out in a few batches the steps of
+   * theirs it will have to take: not those it remembers, nor those that
+   * repeat a step of an earlier state of the chunk (it takes that one, and
+   * reuses it). Then hands the model the states too (Model.prepare), with the
+   * steps it need not work out.
    */
   prepare(vectors: Uint32Array, at: number, count: number): void {
-    const prepare = this.model.prepare;
-    if (!prepare) return;
+    if (!this.gather && !this.model.prepare) return;
     const words = this.words;
-    const partsOf = new Map<State, Uint32Array>();
+    const width = this.parts.count;
+    // The part numbers of every state of the chunk, back to back.
+    const parts = new Uint32Array(count * width);
     const states = Array.from({ length: count }, (_, i) => {
-      const parts = new Uint32Array(this.parts.count);
-      this.expand(vectors, at + i * words, parts);
-      const state = this.join(parts);
-      partsOf.set(state, parts);
-      return state;
+      const own = parts.subarray(i * width, (i + 1) * width);
+      this.expand(vectors, at + i * words, own);
+      return this.join(own);
     });
-    this.prepared = { vectors: vectors.slice(at, at + count * words), states, next: 0 };
-    const known = (state: State, action: Action) => {
-      const parts = partsOf.get(state);
-      return parts !== undefined && this.remembered(parts, this.parts.footprint?.(state, action)) >= 0;
+    const chunk: PreparedChunk<State, Action> = { vectors: vectors.slice(at, at + count * words), states, next: 0, current: -1, successors: new Map(), width: 0 };
+    this.prepared = chunk;
+    const coming = new Map<StepMemo, KeyTable>();
+    /** The step is remembered, or an earlier state of the chunk takes it first. */
+    const known = (i: number, state: State, action: Action) => {
+      const footprint = this.parts.footprint?.(state, action);
+      if (footprint === undefined) return false;
+      const memo = this.memoOf(footprint);
+      for (let g = 0; g < memo.groups.length; g++) memo.groupKey[g] = chunk.vectors[i * words + memo.groups[g]!]!;
+      if (memo.groupTable.find(memo.groupKey, 0) >= 0) return true;
+      if (this.remembered(parts.subarray(i * width, (i + 1) * width), footprint) >= 0) return true;
+      let first = coming.get(memo);
+      if (!first) coming.set(memo, (first = new KeyTable(Math.max(1, memo.width), 16)));
+      const size = first.size;
+      return first.intern(memo.scratch, 0) < size;
     };
-    prepare.call(this.model, states, known);
+    if (this.gather) this.gatherSteps(chunk, known);
+    if (!this.model.prepare) return;
+    const index = new Map(states.map((state, i) => [state, i]));
+    this.model.prepare(states, (state, action) => {
+      const i = index.get(state);
+      return i !== undefined && known(i, state, action);
+    });
+  }
+
+  /** Works out the chunk's steps that will be taken, with the model's questions asked in batches (InternedOptions.gather). */
+  private gatherSteps(chunk: PreparedChunk<State, Action>, known: (i: number, state: State, action: Action) => boolean): void {
+    const actions = chunk.states.map((state) => this.model.actions(state));
+    chunk.actions = actions;
+    const width = Math.max(1, ...actions.map((list) => list.length));
+    chunk.width = width;
+    // The steps to work out, as state * width + action.
+    const pending: number[] = [];
+    actions.forEach((list, i) => {
+      for (let k = 0; k < list.length; k++) if (!known(i, chunk.states[i]!, list[k]!)) pending.push(i * width + k);
+    });
+    if (pending.length === 0) return;
+    const successors = chunk.successors;
+    for (let round = 0; round < GATHER_ROUNDS; round++) {
+      const more = this.gather!(() => {
+        for (const key of pending) {
+          if (successors.has(key)) continue;
+          const i = Math.floor(key / width);
+          try {
+            successors.set(key, this.model.nextState(chunk.states[i]!, actions[i]![key - i * width]!));
+          } catch {
+            // not answered yet, or a fault: taken again when the explorer takes it, in its order
+          }
+        }
+      });
+      if (!more) break;
+    }
   }
 
   /** The readable state of a stored vector, made of canonical parts. */
@@ -152,6 +227,7 @@ export class InternedModel<State, Action> implements PackedModel {
     if (this.lastState !== undefined && this.isLast(vector, at)) return this.lastState;
     this.expand(vector, at, this.lastParts);
     const state = this.preparedState(vector, at) ?? this.join(this.lastParts);
+    if (this.prepared && state !== this.prepared.states[this.prepared.current]) this.prepared.current = -1;
     for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
     this.lastState = state;
     return state;
@@ -175,12 +251,12 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   /** Writes the successor by `action` of the state being expanded (`parentParts`, stored at `vector[at ..]`) to `into[to ..]`. */
-  private step(state: State, action: Action, vector: Uint32Array, at: number, into: Uint32Array, to: number): void {
+  private step(state: State, action: Action, vector: Uint32Array, at: number, into: Uint32Array, to: number, gathered?: State): void {
     const { parentParts, childParts } = this;
     const footprint = this.parts.footprint?.(state, action);
     if (!footprint) {
       this.taken++;
-      this.encode(this.model.nextState(state, action), childParts);
+      this.encode(gathered ?? this.model.nextState(state, action), childParts);
       for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
       return;
     }
@@ -204,7 +280,7 @@ export class InternedModel<State, Action> implements PackedModel {
       for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[known * width + i]!;
     } else {
       this.taken++;
-      this.encode(this.model.nextState(state, action), childParts);
+      this.encode(gathered ?? this.model.nextState(state, action), childParts);
       let s = 0;
       for (let slot = 0; slot < childParts.length; slot++) {
         if (slots[s] === slot) s++;
@@ -285,7 +361,8 @@ export class InternedModel<State, Action> implements PackedModel {
     if (!prepared || prepared.next >= prepared.states.length) return undefined;
     const from = prepared.next * this.words;
     for (let i = 0; i < this.words; i++) if (prepared.vectors[from + i] !== vector[at + i]) return undefined;
-    return prepared.states[prepared.next++];
+    prepared.current = prepared.next++;
+    return prepared.states[prepared.current];
   }
 }
 

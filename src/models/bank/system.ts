@@ -7,7 +7,7 @@ import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
 import type { Model } from "../../model/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
-import type { DeliveredMessage } from "./algorithms/snapshot-algorithm.js";
+import type { DeliveredMessage, Effect } from "./algorithms/snapshot-algorithm.js";
 import { parseMessageId } from "./cut.js";
 import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { hasFaults } from "./faults.js";
@@ -15,21 +15,26 @@ import { processView } from "./process-view.js";
 import { bankParts } from "./bank-parts.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
-import { faultyStateKey, initialState, stateKey, type BankState, type DataMessage } from "./bank-state.js";
+import { faultyStateKey, initialState, markerKeyOf, stateKey, type BankState, type DataMessage } from "./bank-state.js";
+import { RememberedAnswers } from "./remembered-answers.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);
+  const answers = new RememberedAnswers(scenario);
   return {
     initStates: () => [initialState(scenario)],
     actions: (state) => enabledActions(scenario, state),
-    nextState: (state, action) => step(scenario, algorithm, state, action),
+    nextState: (state, action) => step(scenario, algorithm, state, action, answers),
     properties: () => properties,
     key: hasFaults(scenario) ? faultyStateKey : stateKey,
     parts: bankParts(scenario),
   };
 }
 
-export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: BankState, action: BankAction): BankState {
+/** One step; with `answers`, the rules' answers are remembered by the parts they were asked about (remembered-answers.ts). */
+export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: BankState, action: BankAction, answers?: RememberedAnswers): BankState {
+  const ask = (at: BankState, process: number, question: string, rule: () => readonly Effect[]) =>
+    answers ? answers.answer(at, process, question, rule) : rule();
   switch (action.type) {
     case "send":
       return sendTransfer(scenario, state, action.process);
@@ -38,7 +43,7 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
     case "transmit":
       return transmitTransfer(scenario, state, action.process);
     case "initiate": {
-      const effects = algorithm.initiate(processView(scenario, state, action.process));
+      const effects = ask(state, action.process, "initiate", () => algorithm.initiate(processView(scenario, state, action.process)));
       return applyEffects(scenario, state, action.process, effects, "initiate");
     }
     case "lose":
@@ -46,18 +51,21 @@ export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: Ba
     case "duplicate": {
       // A delivery like any other, after which a copy of the message is in flight in its place.
       const message = state.channels[action.channel]!.queue[action.position]!;
-      return keepCopy(step(scenario, algorithm, state, { ...action, type: "deliver" }), action.channel, action.position, message);
+      return keepCopy(step(scenario, algorithm, state, { ...action, type: "deliver" }, answers), action.channel, action.position, message);
     }
     case "deliver": {
       const [message, taken] = takeMessage(state, action.channel, action.position);
       const { id, to } = scenario.channels[action.channel]!;
       if (message.kind === "marker") {
-        const effects = algorithm.onMarker(processView(scenario, taken, to), id, message);
+        const question = `marker ${action.channel} ${markerKeyOf(message)}${message.copy ? "'" : ""}`;
+        const effects = ask(taken, to, question, () => algorithm.onMarker(processView(scenario, taken, to), id, message));
         return applyEffects(scenario, taken, to, effects, "onMarker");
       }
       // The rule sees the message arrive before the process takes it, so it
       // can still record a state without it (as Lai-Yang's rule needs).
-      const effects = algorithm.onMessage(processView(scenario, taken, to), id, delivered(scenario, taken, message));
+      const arriving = delivered(scenario, taken, message);
+      const question = `message ${action.channel} ${message.id} ${message.amount} ${arriving.colour}${message.copy ? "'" : ""}`;
+      const effects = ask(taken, to, question, () => algorithm.onMessage(processView(scenario, taken, to), id, arriving));
       const after = applyEffects(scenario, taken, to, effects, "onMessage");
       const kept = effects.some((effect) => effect.type === "buffer-message");
       return kept ? bufferTransfer(after, to, message) : creditTransfer(after, to, message);

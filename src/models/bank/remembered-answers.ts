@@ -1,0 +1,43 @@
+/**
+ * The rules' answers, remembered by what they were asked about. Rules are
+ * pure by contract, and a rule sees only its process and the recordings of
+ * its incoming channels (process-view.ts), so the same process and
+ * recordings with the same input always get the same effects. The explorer
+ * hands the bank states made of shared, interned parts (equal parts are the
+ * same object, src/explore/interned-model.ts), so the question is found by
+ * the identity of those parts: no view is built and nothing is serialised to
+ * find it. A state made otherwise only misses, and asks the rules again.
+ */
+import type { Effect } from "./algorithms/snapshot-algorithm.js";
+import type { BankState, ProcessState } from "./bank-state.js";
+import { incomingChannels, type Scenario } from "./scenario.js";
+
+export class RememberedAnswers {
+  private readonly byProcess = new WeakMap<ProcessState, Map<string, readonly Effect[]>>();
+  /** A number for each recording met, to name it in a question. */
+  private readonly numbers = new WeakMap<object, number>();
+  private readonly incoming: readonly (readonly number[])[];
+
+  constructor(scenario: Scenario) {
+    this.incoming = scenario.processes.map((_, p) => incomingChannels(scenario, p));
+  }
+
+  /** The effects of the rule `question` (the rule and its input, e.g. "message 2 P0#1 white") at `process` in `state`. */
+  answer(state: BankState, process: number, question: string, ask: () => readonly Effect[]): readonly Effect[] {
+    const part = state.processes[process]!;
+    let answers = this.byProcess.get(part);
+    if (!answers) this.byProcess.set(part, (answers = new Map()));
+    const key = `${this.incoming[process]!.map((c) => this.numberOf(state.channels[c]!.recording)).join(",")} ${question}`;
+    let effects = answers.get(key);
+    if (effects === undefined) answers.set(key, (effects = ask()));
+    return effects;
+  }
+
+  private numberOf(part: object): number {
+    let n = this.numbers.get(part);
+    if (n === undefined) this.numbers.set(part, (n = this.next++));
+    return n;
+  }
+
+  private next = 0;
+}
