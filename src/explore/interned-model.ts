@@ -48,6 +48,8 @@ interface PreparedChunk<State, Action> {
   actions?: readonly (readonly Action[])[];
   readonly successors: Map<number, State>;
   width: number;
+  /** With gathering: each state's verdicts worked out, by property (a property missing was not worked out). */
+  verdicts?: readonly (readonly (string | undefined)[])[];
 }
 
 /** How many steps were taken by the model, and how many reused (StateParts.footprint). */
@@ -142,10 +144,14 @@ export class InternedModel<State, Action> implements PackedModel {
 
   violations(vector: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void {
     const state = this.decode(vector, at);
+    const chunk = this.prepared;
+    const verdicts = chunk?.verdicts && chunk.current >= 0 ? chunk.verdicts[chunk.current] : undefined;
     const properties = this.properties;
     for (let i = 0; i < properties.length; i++) {
       const property = properties[i]!;
-      if ((terminal || property.expectation === "always") && property.check(state) !== undefined) failed(i);
+      if (!terminal && property.expectation !== "always") continue;
+      const verdict = verdicts && i in verdicts ? verdicts[i] : property.check(state);
+      if (verdict !== undefined) failed(i);
     }
   }
 
@@ -204,10 +210,23 @@ export class InternedModel<State, Action> implements PackedModel {
     actions.forEach((list, i) => {
       for (let k = 0; k < list.length; k++) if (!known(i, chunk.states[i]!, list[k]!)) pending.push(i * width + k);
     });
-    if (pending.length === 0) return;
     const successors = chunk.successors;
+    // Properties may ask questions too (a learner's function judging a state): their verdicts are worked out here as well.
+    const verdicts: (string | undefined)[][] = actions.map(() => []);
+    chunk.verdicts = verdicts;
+    const properties = this.properties;
     for (let round = 0; round < GATHER_ROUNDS; round++) {
       const more = this.gather!(() => {
+        verdicts.forEach((known, i) => {
+          for (let p = 0; p < properties.length; p++) {
+            if (p in known || (properties[p]!.expectation === "atTermination" && actions[i]!.length > 0)) continue;
+            try {
+              known[p] = properties[p]!.check(chunk.states[i]!);
+            } catch {
+              // checked again when the explorer checks it
+            }
+          }
+        });
         for (const key of pending) {
           if (successors.has(key)) continue;
           const i = Math.floor(key / width);

@@ -88,7 +88,7 @@ describe("questions gathered a chunk of states at a time", () => {
       expect(graded(run, gatheredSubmission), wrong.name).toEqual(graded(run, oneAtATime(inProcessSubmission(wrong.module))));
       const { questions, asked, roundTrips } = gatheredSubmission.counts();
       expect(asked).toBe(questions);
-      expect(roundTrips).toBeLessThan(questions);
+      expect(roundTrips, `${wrong.name}: ${questions} questions`).toBeLessThan(questions);
     }
   });
 
