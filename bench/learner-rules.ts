@@ -7,9 +7,11 @@
  * carried them; then grading solutions/ and a wrong submission, timed.
  *
  * Bytes per state: the compact engine counts its own tables; for the
- * generic explorer it is the growth of the JS heap per stored state, sampled
- * every 1,024 states (run with --expose-gc, as `npm run bench` does, for a
- * clean starting point).
+ * sandboxed rules, the search's tables (stored states, parents, counts,
+ * groups of parts and remembered steps, all typed arrays) plus the growth of
+ * the JS heap per stored state (the interned parts, the remembered answers),
+ * sampled every 4,096 states (run with --expose-gc, as `npm run bench` does,
+ * for a clean starting point).
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +32,8 @@ interface Row {
   readonly states: number;
   readonly ms: number;
   readonly bytesPerState: number | undefined;
+  /** Sandboxed: of which the JS heap's growth (the rest is the search's tables). */
+  readonly heapPerState?: number | undefined;
   readonly stopped?: boolean;
   readonly questions?: { calls: number; questions: number; roundTrips: number };
 }
@@ -58,12 +62,15 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promi
     };
     const started = performance.now();
     let states: number;
+    let tables: number | undefined;
     let stopped = false;
     try {
-      states = check(
+      const report = check(
         { model: bankModel, scenario },
         { rules, gather: (run) => submission.gather(run), maxStates: cap, onProgress: sample, progressEveryMs: 0 },
-      ).states;
+      );
+      states = report.states;
+      tables = report.search?.bytes;
     } catch (error) {
       if (!(error instanceof StateLimitError)) throw error;
       states = cap;
@@ -72,8 +79,9 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promi
     const ms = performance.now() - started;
     const { calls, questions, roundTrips } = submission.counts();
     // Below a few thousand states the heap's own noise is larger than what the states take.
-    const bytesPerState = peak.states >= 5_000 ? Math.round((peak.heap - heapBefore) / peak.states) : undefined;
-    return { states, ms, bytesPerState, stopped, questions: { calls, questions, roundTrips } };
+    const heapPerState = peak.states >= 5_000 ? Math.max(0, Math.round((peak.heap - heapBefore) / peak.states)) : undefined;
+    const bytesPerState = tables === undefined ? undefined : Math.round(tables / states) + (heapPerState ?? 0);
+    return { states, ms, bytesPerState, heapPerState, stopped, questions: { calls, questions, roundTrips } };
   } finally {
     await sandbox.close();
   }
@@ -104,8 +112,8 @@ function wrongSubmission(): string {
 
 export async function learnerRulesTables(quick: boolean, runs: number): Promise<string> {
   const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
-  // The generic explorer holds readable states: four-process (1.4 million states) stops at the cap.
-  const cap = quick ? 20_000 : 300_000;
+  // Quick runs stop the sandboxed search early: four-process has 1.4 million states.
+  const cap = quick ? 20_000 : 2_000_000;
   const bundle = await submissionBundle("bench/reference-rules.ts", "reference-rules.ts", process.cwd());
   const rows: string[][] = [];
   for (const file of files) {
@@ -123,11 +131,11 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
       slow.stopped ? `${count(slow.states)} (cap)` : count(slow.states),
       seconds(slow.ms),
       rate(slow),
-      String(slow.bytesPerState ?? "-"),
+      slow.bytesPerState === undefined ? "-" : `${slow.bytesPerState}${slow.heapPerState === undefined ? "" : ` (heap ${slow.heapPerState})`}`,
       count(q.calls),
       count(q.questions),
       count(q.roundTrips),
-      `${(slow.ms / slow.states / (fast.ms / fast.states)).toFixed(0)}×`,
+      `${(slow.ms / slow.states / (fast.ms / fast.states)).toFixed(1)}×`,
     ]);
   }
   const explore = markdownTable(
@@ -158,7 +166,7 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
   return [
     explore,
     "",
-    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the generic explorer, stopping at ${count(cap)} states. Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. Time per state: sandboxed over compact.`,
+    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. Time per state: sandboxed over compact.`,
     "",
     markdownTable(["grading", "points", "states", "s"], graded),
   ].join("\n");

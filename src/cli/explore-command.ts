@@ -5,7 +5,7 @@ import type { Report } from "../check/report.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { GENERIC_MAX_STATES } from "../explore/explore-model.js";
+import { DEFAULT_MAX_STATES } from "../explore/explore-model.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gathered-model.js";
@@ -61,7 +61,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("max-states", {
         type: "number",
         describe:
-          "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000 in the compact engine, 1,000,000 otherwise)",
+          "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000)",
       })
       .option("max-memory", {
         type: "number",
@@ -124,8 +124,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
       ...(gather === undefined ? {} : { gather }),
-      // The generic explorer keeps readable states; a model's own engine knows its own limit.
-      ...(args.maxStates === undefined ? (model.explore ? {} : { maxStates: GENERIC_MAX_STATES }) : { maxStates: args.maxStates }),
+      maxStates: args.maxStates ?? DEFAULT_MAX_STATES,
       search: args.search,
       reduction: args.reduction,
       fingerprint: args.fingerprint,

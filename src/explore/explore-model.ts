@@ -12,10 +12,11 @@ import type { SearchMode } from "./search-mode.js";
 export type { ExploreOptions } from "./explore-packed.js";
 
 /**
- * How many states a command explores by default with readable rules, before
- * stopping with exit 2 (`--max-states` raises it; `--max-memory` still holds).
+ * How many states a command stores by default, in either engine, before
+ * stopping with exit 2 (tens of bytes each: about 2 GB at most). `--max-states`
+ * changes it; `--max-memory` holds whatever it is.
  */
-export const GENERIC_MAX_STATES = 1_000_000;
+export const DEFAULT_MAX_STATES = 30_000_000;
 
 export function exploreModel<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> & SearchMode = {}): PackedExplorationOf<State, Action> {
   const marked = options.measureExecutionsThrough;

@@ -15,13 +15,6 @@ import { countExecutions } from "../../src/explore/executions.js";
 import type { Exploration, Progress, Violation } from "../../src/explore/exploration.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 
-/**
- * How many states the generic explorer stores by default, where a command
- * runs it, before stopping with exit 2 rather than running out of memory
- * (readable states cost about 1.5 KB each).
- */
-export const GENERIC_MAX_STATES = 1_000_000;
-
 /** How many states a model prepares at a time (Model.prepare): a breadth-first layer, or a part of a large one. */
 const PREPARE_CHUNK = 4096;
 

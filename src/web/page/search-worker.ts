@@ -4,7 +4,7 @@
  * cancels a search by ending this worker.
  */
 import { check } from "../../check/check.js";
-import { GENERIC_MAX_STATES } from "../../explore/explore-model.js";
+import { DEFAULT_MAX_STATES } from "../../explore/explore-model.js";
 import type { SearchReply, SearchRequest } from "./search-protocol.js";
 import { actionPlaces } from "./stepper.js";
 import { buildSystem, oneLine } from "./system.js";
@@ -21,7 +21,7 @@ addEventListener("message", (event: MessageEvent<SearchRequest>) => {
       {
         rules,
         // As the CLI: the generic explorer keeps readable states, so it stops at a limit; a model's own engine knows its own.
-        ...(descriptor.explore ? {} : { maxStates: GENERIC_MAX_STATES }),
+        ...(descriptor.explore ? {} : { maxStates: DEFAULT_MAX_STATES }),
         onProgress: ({ states, elapsedMs }) => post({ type: "progress", states, elapsedMs }),
         progressEveryMs: PROGRESS_EVERY_MS,
       },

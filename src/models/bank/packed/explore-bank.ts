@@ -17,7 +17,7 @@ import { hasFaults } from "../faults.js";
 import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
-import { exploreModel, GENERIC_MAX_STATES } from "../../../explore/explore-model.js";
+import { exploreModel, DEFAULT_MAX_STATES } from "../../../explore/explore-model.js";
 import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
@@ -31,8 +31,7 @@ import { exploreCompact, type CompactExploration, type CompactOptions } from "./
 const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign(
   {},
   ...bankFields.map((field) => field.packed),
-); /** How many states the compact engine stores by default (about 30 bytes each) before stopping with exit 2. */
-const COMPACT_MAX_STATES = 30_000_000;
+);
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
 
@@ -67,7 +66,7 @@ export function exploreBankModel(
   options: BankExploreOptions = {},
 ): CompactExploration {
   const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
-  if (refusal === undefined) return exploreCompact(scenario, model, { ...options, maxStates: options.maxStates ?? COMPACT_MAX_STATES });
-  const result = exploreModel(model, { ...options, maxStates: options.maxStates ?? GENERIC_MAX_STATES });
+  if (refusal === undefined) return exploreCompact(scenario, model, { ...options, maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
+  const result = exploreModel(model, { ...options, maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
   return { ...result, search: { ...result.search, fallback: refusal } };
 }
