@@ -60,8 +60,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
-        describe:
-          "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000)",
+        describe: "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000)",
       })
       .option("max-memory", {
         type: "number",

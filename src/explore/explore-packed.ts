@@ -62,7 +62,9 @@ export function explorePacked<State, Action>(
 
   // An unreduced breadth-first search already met each violation first on a shortest path.
   const counterexamples: PackedCounterexample[] =
-    bfs && !reduce ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) })) : shortestCounterexamples(model, result.violations, searchOptions);
+    bfs && !reduce
+      ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }))
+      : shortestCounterexamples(model, result.violations, searchOptions);
 
   const terminalStates: State[] = [];
   for (let at = 0; at < result.terminals.length; at += model.words) terminalStates.push(decode(result.terminals, at));

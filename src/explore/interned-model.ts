@@ -174,7 +174,14 @@ export class InternedModel<State, Action> implements PackedModel {
       this.expand(vectors, at + i * words, own);
       return this.join(own);
     });
-    const chunk: PreparedChunk<State, Action> = { vectors: vectors.slice(at, at + count * words), states, next: 0, current: -1, successors: new Map(), width: 0 };
+    const chunk: PreparedChunk<State, Action> = {
+      vectors: vectors.slice(at, at + count * words),
+      states,
+      next: 0,
+      current: -1,
+      successors: new Map(),
+      width: 0,
+    };
     this.prepared = chunk;
     const coming = new Map<StepMemo, KeyTable>();
     /** The step is remembered, or an earlier state of the chunk takes it first. */
@@ -303,7 +310,8 @@ export class InternedModel<State, Action> implements PackedModel {
       let s = 0;
       for (let slot = 0; slot < childParts.length; slot++) {
         if (slots[s] === slot) s++;
-        else if (childParts[slot] !== parentParts[slot]) throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
+        else if (childParts[slot] !== parentParts[slot])
+          throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
       }
       const id = memo.table.intern(memo.scratch, 0);
       if (memo.results.length < (id + 1) * width) memo.results = grown(memo.results, (id + 1) * width);

@@ -28,10 +28,7 @@ import { exploreCompact, type CompactExploration, type CompactOptions } from "./
  * is not modelled until the engine learns it, and sends the scenario to the
  * generic explorer.
  */
-const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign(
-  {},
-  ...bankFields.map((field) => field.packed),
-);
+const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign({}, ...bankFields.map((field) => field.packed));
 
 const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
 
