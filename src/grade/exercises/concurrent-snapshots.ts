@@ -36,7 +36,7 @@ function graded(scenario: MultiSnapshotScenario, submission: Submission) {
   return multiGradedSystem(scenario, submittedMultiRules(submission, scenario));
 }
 
-function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
+export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm): GradedSystem<MultiSnapshotState, BankAction> {
   const model = multiSnapshotSystem(scenario, rules);
   const stepRules = scenario.snapshots.flatMap((_, snapshot) =>
     markerRules<MultiSnapshotState>(scenario, {

@@ -66,11 +66,13 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   };
 }
 
-function processKey(p: ProcessState): string {
+/** A process's key, complete on its own (its balance and received ids included). */
+export function processKey(p: ProcessState): string {
   const buffered = p.buffered ? `b${p.buffered.map((m) => m.id).join(" ")}` : "";
   return `${p.pc}${p.debited ? "d" : ""},${p.balance},${p.received.join(" ")},${p.recorded ? localKey(p.recorded) : "-"},${buffered}`;
 }
 
-function queueKey(queue: readonly Message[]): string {
+/** A queue's key: its messages' ids and markers, in order. */
+export function queueKey(queue: readonly Message[]): string {
   return queue.map((m) => `${m.kind === "marker" ? markerKeyOf(m) : m.id}${m.copy ? "'" : ""}`).join(" ");
 }

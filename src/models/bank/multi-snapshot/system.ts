@@ -13,6 +13,7 @@ import { applyEffects } from "../apply-effects.js";
 import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
+import { multiSnapshotParts } from "./multi-snapshot-parts.js";
 import {
   initialMultiState,
   layerState,
@@ -32,6 +33,7 @@ export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: 
     nextState: (state, action) => multiStep(scenario, algorithm, state, action),
     properties: () => properties,
     key: multiStateKey,
+    parts: multiSnapshotParts(scenario),
   };
 }
 

@@ -1,0 +1,100 @@
+/**
+ * The several-snapshots bank's state as a row of parts for the explorer
+ * (StateParts), as bank-parts.ts does for one snapshot: each process and each
+ * channel of the bank, then, per snapshot, what each process recorded and
+ * each channel's recording in that snapshot's layer. The bank's own
+ * recording fields never change here, so a channel's part is its whole
+ * ChannelState (the queue, with that constant recording).
+ *
+ * A step's footprint: sending reads and changes the sender and the channel of
+ * its program step. Starting a snapshot and a delivery run the rules of one
+ * process, which see (multiView) whether it recorded in each layer and its
+ * incoming recordings there, and change its own parts only (apply-effects.ts
+ * refuses any other channel): its process, the queues of its outgoing
+ * channels (markers), and its recorded state and incoming recordings in every
+ * layer. A delivery also takes from its channel's queue. No step reads
+ * another process: a data message here has no colour.
+ *
+ * Parts are stored in one group per process, with its outgoing channels and
+ * its parts in every layer, so a state is kept as one number per process and
+ * a process's step touches its own group (a delivery, the sender's too).
+ *
+ * Each part's key is complete on its own, so two states have the same parts
+ * exactly when they have the same key (multiStateKey).
+ */
+import type { StateParts, StepFootprint } from "../../../model/state-parts.js";
+import type { BankAction } from "../actions.js";
+import { processKey, queueKey } from "../bank-parts.js";
+import { localKey, recordingKey, type ChannelRecording, type ChannelState, type LocalSnapshot, type ProcessState } from "../bank-state.js";
+import { incomingChannels, outgoingChannels } from "../scenario.js";
+import type { MultiSnapshotScenario, MultiSnapshotState, SnapshotLayer } from "./multi-snapshot-state.js";
+
+export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<MultiSnapshotState, BankAction> {
+  const processes = scenario.processes.length;
+  const channels = scenario.channels.length;
+  const snapshots = scenario.snapshots.length;
+  // Per layer: each process's recorded state, then each channel's recording.
+  const perLayer = processes + channels;
+  const channel = (c: number) => processes + c;
+  const recorded = (s: number, p: number) => perLayer * (1 + s) + p;
+  const recording = (s: number, c: number) => perLayer * (1 + s) + processes + c;
+  const layers = scenario.snapshots.map((_, s) => s);
+  // A process's own parts, whatever its rules: one group each.
+  const own = scenario.processes.map((_, p) => [
+    p,
+    ...outgoingChannels(scenario, p).map(channel),
+    ...layers.flatMap((s) => [recorded(s, p), ...incomingChannels(scenario, p).map((c) => recording(s, c))]),
+  ]);
+  const count = perLayer * (1 + snapshots);
+  // Made once per action (the explorer finds a step's memo by its footprint object).
+  const made = (key: string, slots: number[]): StepFootprint => ({ key, slots: [...new Set(slots)] });
+  const initiates = own.map((slots, p) => made(`initiate ${p}`, slots));
+  const sends: StepFootprint[][] = scenario.processes.map(() => []);
+  const deliveries: StepFootprint[][] = scenario.channels.map(() => []);
+  const others = new Map<string, StepFootprint>();
+  const everything = Array.from({ length: count }, (_, slot) => slot);
+
+  return {
+    count,
+    groups: own,
+    split: (state) => [...state.bank.processes, ...state.bank.channels, ...state.layers.flatMap((layer) => [...layer.recorded, ...layer.recordings])],
+    join(parts) {
+      return {
+        bank: { processes: parts.slice(0, processes) as ProcessState[], channels: parts.slice(processes, perLayer) as ChannelState[] },
+        layers: layers.map(
+          (s): SnapshotLayer => ({
+            recorded: parts.slice(recorded(s, 0), recorded(s, processes)) as (LocalSnapshot | null)[],
+            recordings: parts.slice(recording(s, 0), recording(s, channels)) as ChannelRecording[],
+          }),
+        ),
+      };
+    },
+    key(part, slot) {
+      if (slot < processes) return processKey(part as ProcessState);
+      if (slot < perLayer) return `${queueKey((part as ChannelState).queue)}|${recordingKey((part as ChannelState).recording)}`;
+      if ((slot - perLayer) % perLayer < processes) return part === null ? "-" : localKey(part as LocalSnapshot);
+      return recordingKey(part as ChannelRecording);
+    },
+    footprint(state, action) {
+      switch (action.type) {
+        case "send": {
+          const p = action.process;
+          const c = scenario.programs[p]![state.bank.processes[p]!.pc]?.channel;
+          if (c !== undefined) return (sends[p]![c] ??= made(`send ${p} ${c}`, [p, channel(c)]));
+          break;
+        }
+        case "initiate":
+          return initiates[action.process]!;
+        case "deliver": {
+          const { channel: c, position } = action;
+          return (deliveries[c]![position] ??= made(`deliver ${c} ${position}`, [...own[scenario.channels[c]!.to]!, channel(c)]));
+        }
+      }
+      // Not a step of several snapshots (the step refuses it), or a send with no program step left: it may touch anything.
+      const key = `${action.type} ${"channel" in action ? `${action.channel} ${action.position}` : action.process}`;
+      let footprint = others.get(key);
+      if (!footprint) others.set(key, (footprint = made(key, everything)));
+      return footprint;
+    },
+  };
+}
