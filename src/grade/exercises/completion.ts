@@ -8,6 +8,7 @@
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import { recordedMessages } from "../../models/bank/cut.js";
 import { processView } from "../../models/bank/process-view.js";
+import { RememberedAnswers } from "../../models/bank/remembered-answers.js";
 import { incomingChannels, type ChannelId, type ProcessId, type Scenario } from "../../models/bank/scenario.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import type { BankState, DataMessage } from "../../models/bank/bank-state.js";
@@ -51,6 +52,8 @@ function graded(scenario: Scenario, submission: Submission) {
 }
 
 function completionProperties(scenario: Scenario, submission: Submission): Property<BankState>[] {
+  // Asked in every state: remembered by the parts the view is made of (remembered-answers.ts), not by the view written out.
+  const answers = new RememberedAnswers<unknown>(scenario);
   const knowsWhenDone = always<BankState>(
     "knows-when-done",
     "A process says its part is done exactly when it has recorded and every incoming channel is closed.",
@@ -59,7 +62,7 @@ function completionProperties(scenario: Scenario, submission: Submission): Prope
         const view = processView(scenario, state, p);
         const open = view.incoming.filter((c) => view.recordings[c]!.status !== "closed");
         const rule = `isPartDone(view) at ${name}`;
-        const says = submission.call("isPartDone", [view], rule);
+        const says = answers.answer(state, p, "isPartDone", () => submission.call("isPartDone", [view], rule));
         if (typeof says !== "boolean") throw new RuleFault("malformed", `${rule} returned ${JSON.stringify(says)}, not true or false`);
         const done = view.hasRecorded && open.length === 0;
         if (says && !done) return `${name} says its part is done, but ${view.hasRecorded ? `${open.join(", ")} still open` : "it has not recorded"}`;

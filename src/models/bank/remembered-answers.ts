@@ -2,18 +2,17 @@
  * The rules' answers, remembered by what they were asked about. Rules are
  * pure by contract, and a rule sees only its process and the recordings of
  * its incoming channels (process-view.ts), so the same process and
- * recordings with the same input always get the same effects. The explorer
+ * recordings with the same input always get the same answer. The explorer
  * hands the bank states made of shared, interned parts (equal parts are the
  * same object, src/explore/interned-model.ts), so the question is found by
  * the identity of those parts: no view is built and nothing is serialised to
  * find it. A state made otherwise only misses, and asks the rules again.
  */
-import type { Effect } from "./algorithms/snapshot-algorithm.js";
 import type { BankState, ProcessState } from "./bank-state.js";
 import { incomingChannels, type Scenario } from "./scenario.js";
 
-export class RememberedAnswers {
-  private readonly byProcess = new WeakMap<ProcessState, Map<string, readonly Effect[]>>();
+export class RememberedAnswers<Answer> {
+  private readonly byProcess = new WeakMap<ProcessState, Map<string, Answer>>();
   /** A number for each recording met, to name it in a question. */
   private readonly numbers = new WeakMap<object, number>();
   private readonly incoming: readonly (readonly number[])[];
@@ -22,15 +21,16 @@ export class RememberedAnswers {
     this.incoming = scenario.processes.map((_, p) => incomingChannels(scenario, p));
   }
 
-  /** The effects of the rule `question` (the rule and its input, e.g. "message 2 P0#1 white") at `process` in `state`. */
-  answer(state: BankState, process: number, question: string, ask: () => readonly Effect[]): readonly Effect[] {
+  /** The answer to `question` (a rule and its input, e.g. "message 2 P0#1 white") about `process` in `state`. */
+  answer(state: BankState, process: number, question: string, ask: () => Answer): Answer {
     const part = state.processes[process]!;
     let answers = this.byProcess.get(part);
     if (!answers) this.byProcess.set(part, (answers = new Map()));
     const key = `${this.incoming[process]!.map((c) => this.numberOf(state.channels[c]!.recording)).join(",")} ${question}`;
-    let effects = answers.get(key);
-    if (effects === undefined) answers.set(key, (effects = ask()));
-    return effects;
+    if (answers.has(key)) return answers.get(key)!;
+    const answer = ask();
+    answers.set(key, answer);
+    return answer;
   }
 
   private numberOf(part: object): number {

@@ -20,7 +20,7 @@ import { RememberedAnswers } from "./remembered-answers.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);
-  const answers = new RememberedAnswers(scenario);
+  const answers = new RememberedAnswers<readonly Effect[]>(scenario);
   return {
     initStates: () => [initialState(scenario)],
     actions: (state) => enabledActions(scenario, state),
@@ -32,7 +32,13 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
 }
 
 /** One step; with `answers`, the rules' answers are remembered by the parts they were asked about (remembered-answers.ts). */
-export function step(scenario: Scenario, algorithm: SnapshotAlgorithm, state: BankState, action: BankAction, answers?: RememberedAnswers): BankState {
+export function step(
+  scenario: Scenario,
+  algorithm: SnapshotAlgorithm,
+  state: BankState,
+  action: BankAction,
+  answers?: RememberedAnswers<readonly Effect[]>,
+): BankState {
   const ask = (at: BankState, process: number, question: string, rule: () => readonly Effect[]) =>
     answers ? answers.answer(at, process, question, rule) : rule();
   switch (action.type) {
