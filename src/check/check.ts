@@ -8,7 +8,6 @@
  */
 import { exploreModel } from "../explore/explore-model.js";
 import type { Exploration } from "../explore/exploration.js";
-import { gatheredModel, type Gather } from "../explore/gathered-model.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";
 import { counterexampleOf } from "./counterexample.js";
@@ -19,8 +18,6 @@ export interface CheckOptions<Rules extends Named = Named> extends SearchOptions
   readonly rules?: Rules;
   /** Run the rules of this name instead of the ones the scenario names. */
   readonly algorithm?: string;
-  /** The rules answer from another process (a sandbox): ask their questions a chunk of states at a time (gathered-model.ts). */
-  readonly gather?: Gather;
 }
 
 export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
@@ -28,15 +25,10 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
   options: CheckOptions<Rules> = {},
 ): Report<Scenario, State, Action, Rules, Snapshot> {
   const rules = options.rules ?? descriptor.algorithms.find(options.algorithm ?? descriptor.algorithmOf(scenario));
-  const built = descriptor.build(scenario, rules);
-  // A model whose steps have footprints is gathered by the explorer itself, only the steps it will take (interned-model.ts).
-  const gatherSteps = options.gather !== undefined && built.parts?.footprint !== undefined;
-  const model = options.gather && !gatherSteps ? gatheredModel(built, options.gather) : built;
+  const model = descriptor.build(scenario, rules);
   const measure = descriptor.measure;
-  const { gather: _, ...searchOptions } = options;
   const exploreOptions: SearchOptions<State> = {
-    ...(searchOptions as SearchOptions<State>),
-    ...(gatherSteps ? { gather: options.gather } : {}),
+    ...(options as SearchOptions<State>),
     ...(measure ? { measureExecutionsThrough: (state: State) => measure.marked(scenario, rules, state) } : {}),
   };
   const result: Exploration<State, Action> & { readonly search?: SearchSummary } = descriptor.explore

@@ -8,7 +8,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { DEFAULT_MAX_STATES } from "../explore/explore-model.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
-import type { Gather } from "../explore/gathered-model.js";
+import type { Gather } from "../explore/gather.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";

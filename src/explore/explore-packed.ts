@@ -9,7 +9,7 @@
  * which describing a step relies on).
  */
 import type { Model } from "../model/model.js";
-import type { Gather } from "./gathered-model.js";
+import type { Gather } from "./gather.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { packedBfs } from "./packed-bfs.js";

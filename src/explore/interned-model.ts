@@ -21,7 +21,7 @@ import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
-import type { Gather } from "./gathered-model.js";
+import type { Gather } from "./gather.js";
 import { grown, KeyTable } from "./key-table.js";
 
 /** How many outcomes a step remembers by groups before it asks whether that pays. */
@@ -30,7 +30,7 @@ const GROUP_MEMO_TRIAL = 1024;
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
   readonly marked?: (state: State) => boolean;
-  /** The model's steps ask another process: ask a chunk's questions in batches (gathered-model.ts says how). */
+  /** The model's steps ask another process: ask a chunk's questions in batches (gather.ts). */
   readonly gather?: Gather;
 }
 
@@ -87,7 +87,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly lastVector: Uint32Array;
   private readonly lastParts: Uint32Array;
   private lastState: State | undefined;
-  /** The chunk of states handed to `model.prepare`, in the order they will be expanded. */
+  /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk<State, Action> | undefined;
 
   constructor(
@@ -158,13 +158,12 @@ export class InternedModel<State, Action> implements PackedModel {
   /**
    * Told the next `count` states to be expanded, in order (vectors back to
    * back from `at`). With `gather`, works out in a few batches the steps of
-   * theirs it will have to take: not those it remembers, nor those that
-   * repeat a step of an earlier state of the chunk (it takes that one, and
-   * reuses it). Then hands the model the states too (Model.prepare), with the
-   * steps it need not work out.
+   * theirs it will have to take, and their properties' verdicts: not the
+   * steps it remembers, nor those that repeat a step of an earlier state of
+   * the chunk (it takes that one, and reuses it).
    */
   prepare(vectors: Uint32Array, at: number, count: number): void {
-    if (!this.gather && !this.model.prepare) return;
+    if (!this.gather) return;
     const words = this.words;
     const width = this.parts.count;
     // The part numbers of every state of the chunk, back to back.
@@ -197,13 +196,7 @@ export class InternedModel<State, Action> implements PackedModel {
       const size = first.size;
       return first.intern(memo.scratch, 0) < size;
     };
-    if (this.gather) this.gatherSteps(chunk, known);
-    if (!this.model.prepare) return;
-    const index = new Map(states.map((state, i) => [state, i]));
-    this.model.prepare(states, (state, action) => {
-      const i = index.get(state);
-      return i !== undefined && known(i, state, action);
-    });
+    this.gatherSteps(chunk, known);
   }
 
   /** Works out the chunk's steps that will be taken, with the model's questions asked in batches (InternedOptions.gather). */

@@ -7,7 +7,7 @@
 import { statSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import type { Gather } from "../explore/gathered-model.js";
+import type { Gather } from "../explore/gather.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { bankModel } from "../models/bank/bank-model.js";
 import type { Scenario } from "../models/bank/scenario.js";

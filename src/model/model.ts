@@ -22,15 +22,6 @@ export interface Model<State, Action> {
   /** A canonical encoding: equal keys if and only if equal states. */
   key(state: State): string;
   /**
-   * Optional: told which states are about to be expanded, in the order they
-   * will be, before any of them is. A model whose steps ask another process
-   * (a learner's rules in a sandbox) asks here, in one go, the questions
-   * their steps and properties will ask; what it answers must not change.
-   * `known` tells the steps whose outcome the explorer has already: they
-   * will not be taken.
-   */
-  prepare?(states: readonly State[], known?: (state: State, action: Action) => boolean): void;
-  /**
    * Optional: the state as a row of parts, so that the explorer stores a state
    * as a few small integers rather than a key string and an object tree.
    * Without it, the whole state is one part, keyed by `key`.

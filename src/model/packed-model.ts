@@ -29,7 +29,8 @@ export interface PackedModel {
   violations(state: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void;
   /**
    * Optional: told which `count` states (vectors back to back from `at`) are
-   * about to be expanded, in that order, before any of them is (Model.prepare).
+   * about to be expanded, in that order, before any of them is (so that a
+   * model whose steps ask another process can ask in batches).
    */
   prepare?(vectors: Uint32Array, at: number, count: number): void;
   /** Optional: the states that executions are counted through (PackedExploration.executionsThrough). */

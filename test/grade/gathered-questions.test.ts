@@ -1,4 +1,4 @@
-// Gathering a chunk of states' questions before they are expanded (gathered-model.ts,
+// Gathering a chunk of states' questions before they are expanded (interned-model.ts,
 // Submission.gather) changes how the rules are asked, never what the explorer finds: the
 // same figures, verdicts and shortest counterexamples as asking one question at a time,
 // on random scenarios with random rule sets from the catalogue of wrong rules. Each

@@ -15,9 +15,6 @@ import { countExecutions } from "../../src/explore/executions.js";
 import type { Exploration, Progress, Violation } from "../../src/explore/exploration.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 
-/** How many states a model prepares at a time (Model.prepare): a breadth-first layer, or a part of a large one. */
-const PREPARE_CHUNK = 4096;
-
 export interface ExploreOptions<State = unknown> {
   /** Stop with a `StateLimitError` once more states than this are stored. */
   readonly maxStates?: number;
@@ -81,13 +78,7 @@ export function readableBfs<State, Action>(model: Model<State, Action>, options:
     return { states: pathStates, actions };
   };
 
-  // States are handed to `prepare` in chunks, each before its first is expanded.
-  let preparedTo = 0;
   for (let id = 0; id < states.length; id++) {
-    if (model.prepare && id >= preparedTo) {
-      preparedTo = Math.min(states.length, id + PREPARE_CHUNK);
-      model.prepare(states.slice(id, preparedTo));
-    }
     const state = states[id]!;
     check(id, state, "always");
     const actions = model.actions(state);
