@@ -22,7 +22,9 @@ import type { PackedModel } from "../model/packed-model.js";
 import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
 import type { Gather } from "./gather.js";
+import { GroupTable } from "./group-table.js";
 import { grown, KeyTable } from "./key-table.js";
+import { PartTable } from "./part-table.js";
 
 /** How many outcomes a step remembers by groups before it asks whether that pays. */
 const GROUP_MEMO_TRIAL = 1024;
@@ -386,45 +388,6 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 }
 
-/** The distinct rows of part numbers met in one group, numbered in the order they were met. */
-class GroupTable {
-  private readonly slots: Int32Array;
-  private readonly table: KeyTable;
-  private readonly row: Uint32Array;
-  private rows: Uint32Array;
-
-  constructor(slots: readonly number[]) {
-    this.slots = Int32Array.from(slots);
-    this.table = new KeyTable(Math.max(1, slots.length), 16);
-    this.row = new Uint32Array(Math.max(1, slots.length));
-    this.rows = new Uint32Array(16 * slots.length);
-  }
-
-  /** The number of the row of these parts (all the state's part numbers). */
-  idOf(parts: Uint32Array): number {
-    const { slots, row } = this;
-    for (let i = 0; i < slots.length; i++) row[i] = parts[slots[i]!]!;
-    const size = this.table.size;
-    const id = this.table.intern(row, 0);
-    if (id === size) {
-      if (this.rows.length < (id + 1) * slots.length) this.rows = grown(this.rows, (id + 1) * slots.length);
-      this.rows.set(row.subarray(0, slots.length), id * slots.length);
-    }
-    return id;
-  }
-
-  /** Writes row `id`'s part numbers into their places in `parts`. */
-  expand(id: number, parts: Uint32Array): void {
-    const { slots, rows } = this;
-    const from = id * slots.length;
-    for (let i = 0; i < slots.length; i++) parts[slots[i]!] = rows[from + i]!;
-  }
-
-  get bytes(): number {
-    return this.table.bytes + this.rows.byteLength;
-  }
-}
-
 /**
  * One step's remembered outcomes, twice over: by the numbers of the parts in
  * its footprint (before: the table's keys; after: `results`, `width` per
@@ -444,30 +407,4 @@ interface StepMemo {
   groupResults: Uint32Array;
   groupHits: number;
   groupMisses: number;
-}
-
-/** The distinct parts met in one position, numbered in the order they were met. */
-class PartTable {
-  readonly values: unknown[] = [];
-  private readonly byKey = new Map<string, number>();
-  /** The canonical parts, by identity: a part shared with an earlier state needs no key. */
-  private readonly byIdentity = new Map<unknown, number>();
-
-  get size(): number {
-    return this.values.length;
-  }
-
-  idOf(part: unknown, slot: number, parts: StateParts<unknown, never>): number {
-    const known = this.byIdentity.get(part);
-    if (known !== undefined) return known;
-    const key = parts.key(part, slot);
-    let id = this.byKey.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(part);
-      this.byKey.set(key, id);
-      this.byIdentity.set(part, id);
-    }
-    return id;
-  }
 }
