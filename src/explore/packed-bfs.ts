@@ -1,7 +1,8 @@
 /**
- * Breadth-first search over a packed model, the fast counterpart of bfs.ts:
- * same order of discovery, so the same state ids, the same first violation of
- * each property and the same shortest counterexample.
+ * Breadth-first search over a packed model: states expanded in the order
+ * they are discovered, so depth never decreases, and the first state found
+ * to break a property is at the smallest depth: its path is a shortest
+ * counterexample.
  *
  * Each stored state costs its key (the vector, or a 64-bit fingerprint), a
  * slot in the hash table and its parent's id. Executions are counted on the

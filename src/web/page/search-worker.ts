@@ -20,8 +20,8 @@ addEventListener("message", (event: MessageEvent<SearchRequest>) => {
       { model: descriptor, scenario },
       {
         rules,
-        // As the CLI: the generic explorer keeps readable states, so it stops at a limit; a model's own engine knows its own.
-        ...(descriptor.explore ? {} : { maxStates: DEFAULT_MAX_STATES }),
+        // As the CLI: stop (with a message) rather than run the page out of memory.
+        maxStates: DEFAULT_MAX_STATES,
         onProgress: ({ states, elapsedMs }) => post({ type: "progress", states, elapsedMs }),
         progressEveryMs: PROGRESS_EVERY_MS,
       },

@@ -1,7 +1,8 @@
 /**
- * Chooses how to explore a bank: the compact engine when it applies, else the
- * generic explorer (src/explore/bfs.ts), which runs any rules but only as an
- * unreduced breadth-first search over readable states.
+ * Chooses how to pack a bank's states: the compact engine when it applies,
+ * else the generic explorer (src/explore/explore-model.ts), which runs any
+ * rules on readable states and stores them interned; the search is the same,
+ * but only the compact engine can be reduced.
  *
  * The compact engine hard-codes the reference Chandy-Lamport rules and the
  * scenario fields and properties it knows, so it applies only when the rules
