@@ -22,5 +22,7 @@ export function exploreModel<State, Action>(model: Model<State, Action>, options
   const marked = options.measureExecutionsThrough;
   const interned = new InternedModel(model, { ...(marked ? { marked } : {}), ...(options.gather ? { gather: options.gather } : {}) });
   const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" }, options);
-  return { ...result, search: { ...result.search, distinctParts: interned.distinctParts } };
+  // The tables that number groups and remember steps are the search's too.
+  const bytes = (result.search.bytes ?? 0) + interned.bytes;
+  return { ...result, search: { ...result.search, bytes, distinctParts: interned.distinctParts } };
 }
