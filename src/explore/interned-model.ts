@@ -46,8 +46,9 @@ interface PreparedChunk<State, Action> {
   /** The next state expected, and the one being expanded (-1 when it is not from the chunk). */
   next: number;
   current: number;
-  /** With gathering: each state's actions, and the successors worked out, at state * width + action. */
+  /** With gathering: each state's actions, their footprints, and the successors worked out, at state * width + action. */
   actions?: readonly (readonly Action[])[];
+  footprints?: (StepFootprint | undefined)[];
   readonly successors: Map<number, State>;
   width: number;
   /** With gathering: each state's verdicts worked out, by property (a property missing was not worked out). */
@@ -138,8 +139,13 @@ export class InternedModel<State, Action> implements PackedModel {
     if (n * this.words > into.length) return n;
     this.parentParts.set(this.lastParts);
     for (let k = 0; k < n; k++) {
-      const gathered = current >= 0 ? chunk!.successors.get(current * chunk!.width + k) : undefined;
-      this.step(state, actions[k]!, vector, at, into, k * this.words, gathered);
+      if (current < 0) {
+        this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), vector, at, into, k * this.words);
+        continue;
+      }
+      // Worked out when the chunk was prepared.
+      const index = current * chunk!.width + k;
+      this.step(state, actions[k]!, chunk!.footprints![index], vector, at, into, k * this.words, chunk!.successors.get(index));
     }
     return n;
   }
@@ -186,8 +192,7 @@ export class InternedModel<State, Action> implements PackedModel {
     this.prepared = chunk;
     const coming = new Map<StepMemo, KeyTable>();
     /** The step is remembered, or an earlier state of the chunk takes it first. */
-    const known = (i: number, state: State, action: Action) => {
-      const footprint = this.parts.footprint?.(state, action);
+    const known = (i: number, footprint: StepFootprint | undefined) => {
       if (footprint === undefined) return false;
       const memo = this.memoOf(footprint);
       for (let g = 0; g < memo.groups.length; g++) memo.groupKey[g] = chunk.vectors[i * words + memo.groups[g]!]!;
@@ -202,16 +207,23 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   /** Works out the chunk's steps that will be taken, with the model's questions asked in batches (InternedOptions.gather). */
-  private gatherSteps(chunk: PreparedChunk<State, Action>, known: (i: number, state: State, action: Action) => boolean): void {
+  private gatherSteps(chunk: PreparedChunk<State, Action>, known: (i: number, footprint: StepFootprint | undefined) => boolean): void {
     const actions = chunk.states.map((state) => this.model.actions(state));
     chunk.actions = actions;
     const width = Math.max(1, ...actions.map((list) => list.length));
     chunk.width = width;
+    const footprints: (StepFootprint | undefined)[] = [];
+    chunk.footprints = footprints;
     // The steps to work out, as state * width + action.
     const pending: number[] = [];
-    actions.forEach((list, i) => {
-      for (let k = 0; k < list.length; k++) if (!known(i, chunk.states[i]!, list[k]!)) pending.push(i * width + k);
-    });
+    for (let i = 0; i < actions.length; i++) {
+      const list = actions[i]!;
+      for (let k = 0; k < list.length; k++) {
+        const footprint = this.parts.footprint?.(chunk.states[i]!, list[k]!);
+        footprints[i * width + k] = footprint;
+        if (!known(i, footprint)) pending.push(i * width + k);
+      }
+    }
     const successors = chunk.successors;
     // Properties may ask questions too (a learner's function judging a state): their verdicts are worked out here as well.
     const verdicts: (string | undefined)[][] = actions.map(() => []);
@@ -272,9 +284,17 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   /** Writes the successor by `action` of the state being expanded (`parentParts`, stored at `vector[at ..]`) to `into[to ..]`. */
-  private step(state: State, action: Action, vector: Uint32Array, at: number, into: Uint32Array, to: number, gathered?: State): void {
+  private step(
+    state: State,
+    action: Action,
+    footprint: StepFootprint | undefined,
+    vector: Uint32Array,
+    at: number,
+    into: Uint32Array,
+    to: number,
+    gathered?: State,
+  ): void {
     const { parentParts, childParts } = this;
-    const footprint = this.parts.footprint?.(state, action);
     if (!footprint) {
       this.taken++;
       this.encode(gathered ?? this.model.nextState(state, action), childParts);
