@@ -39,6 +39,9 @@ export interface InternedOptions<State> {
 /** How many times a chunk's steps are gathered: a step asks its questions one after another, so each round may reveal the next. */
 const GATHER_ROUNDS = 8;
 
+/** The most chunks in a row prepared without gathering, once gathering finds no questions. */
+const MAX_CHUNKS_SKIPPED = 16;
+
 /** The states about to be expanded, as prepared (InternedModel.prepare). */
 interface PreparedChunk<State, Action> {
   readonly vectors: Uint32Array;
@@ -79,6 +82,9 @@ export class InternedModel<State, Action> implements PackedModel {
   private taken = 0;
   private reused = 0;
   private readonly gather: Gather | undefined;
+  /** How many chunks gathering was last told to skip, and how many are left to skip. */
+  private skipped = 0;
+  private chunksToSkip = 0;
   private readonly initials: readonly State[];
   private readonly properties: readonly Property<State>[];
   /** The part numbers of the state being expanded, and of the successor being made. */
@@ -171,7 +177,13 @@ export class InternedModel<State, Action> implements PackedModel {
    * the chunk (it takes that one, and reuses it).
    */
   prepare(vectors: Uint32Array, at: number, count: number): void {
+    this.prepared = undefined;
     if (!this.gather) return;
+    // Once the model's questions are answered, gathering finds none: it is tried again less and less often.
+    if (this.chunksToSkip > 0) {
+      this.chunksToSkip--;
+      return;
+    }
     const words = this.words;
     const width = this.parts.count;
     // The part numbers of every state of the chunk, back to back.
@@ -251,8 +263,10 @@ export class InternedModel<State, Action> implements PackedModel {
           }
         }
       });
+      if (round === 0) this.skipped = more ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
       if (!more) break;
     }
+    this.chunksToSkip = this.skipped;
   }
 
   /** The readable state of a stored vector, made of canonical parts. */
