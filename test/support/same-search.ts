@@ -6,6 +6,8 @@
 import fc from "fast-check";
 import { MalformedEffectError } from "../../src/errors/malformed-effect-error.js";
 import type { Exploration } from "../../src/explore/exploration.js";
+import { explorePacked } from "../../src/explore/explore-packed.js";
+import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { RuleFault } from "../../src/grade/check/rule-fault.js";
 import type { Model } from "../../src/model/model.js";
@@ -127,4 +129,11 @@ export function inFull(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
   );
+}
+
+/** What exploreModel does, keeping the interned model to ask how many steps it took and reused. */
+export function internedSearch<State, Action>(model: Model<State, Action>) {
+  const interned = new InternedModel(model);
+  const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" });
+  return { result, steps: interned.stepCounts };
 }

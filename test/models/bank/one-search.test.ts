@@ -5,9 +5,7 @@
 // same again searched depth-first or by fingerprints.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { explorePacked } from "../../../src/explore/explore-packed.js";
 import { exploreModel } from "../../../src/explore/explore-model.js";
-import { InternedModel } from "../../../src/explore/interned-model.js";
 import type { SearchMode } from "../../../src/explore/search-mode.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
@@ -17,7 +15,7 @@ import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { readableBfs } from "../../support/readable-bfs.js";
-import { bankRuleSets, found, inFull, outcome, smallBankScenario } from "../../support/same-search.js";
+import { bankRuleSets, found, inFull, internedSearch, outcome, smallBankScenario } from "../../support/same-search.js";
 
 /** Rules that send markers forever never end: both searches must stop at the same limit. */
 const MAX_STATES = 1000;
@@ -103,9 +101,8 @@ describe("the one search on the bank", () => {
 
   it("should take a step once per footprint and reuse it, finding what taking every step finds", () => {
     const model = bankSystem(threeNode, chandyLamport);
-    const interned = new InternedModel(model);
-    const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" });
-    const { taken, reused } = interned.stepCounts;
+    const { result, steps } = internedSearch(model);
+    const { taken, reused } = steps;
     // Every transition is a step either taken or reused, and most are reused.
     expect(taken + reused).toBe(result.transitions);
     expect(reused).toBeGreaterThan(taken);
