@@ -1,0 +1,78 @@
+// The grader's model (graded-model.ts: a learner's rules asked through a submission, the step
+// rules, the properties) searched by the one search finds what the readable explorer finds, with
+// the questions asked one at a time and gathered a chunk of states at a time (gathered-model.ts),
+// on random small scenarios with the catalogue's wrong rule sets and the shipped ones.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { exploreModel } from "../../src/explore/explore-model.js";
+import { gatheredModel } from "../../src/explore/gathered-model.js";
+import { gradedModel } from "../../src/grade/check/graded-model.js";
+import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { submittedRules } from "../../src/grade/check/submitted-rules.js";
+import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
+import type { Exploration } from "../../src/explore/exploration.js";
+import type { GradedState } from "../../src/grade/check/graded-model.js";
+import type { BankAction } from "../../src/models/bank/actions.js";
+import type { BankState } from "../../src/models/bank/bank-state.js";
+import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
+import { catalogue } from "./catalogue/wrong-rules.js";
+import { readableBfs } from "../support/readable-bfs.js";
+import { bankRuleSets, found, outcome, smallBankScenario } from "../support/same-search.js";
+
+/** The step rules end most marker floods; the few rule sets that still flood stop here, in both searches alike. */
+const MAX_STATES = 300;
+
+/** The graded bank with `module`'s rules, asked through a fresh submission; gathered or one question at a time. */
+function graded(scenario: Scenario, module: Record<string, unknown>, gathered: boolean) {
+  const submission = inProcessSubmission(module);
+  const system = bankGradedSystem(scenario, submittedRules(submission, scenario));
+  const model = gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
+  return gathered ? gatheredModel(model, (run) => submission.gather(run)) : model;
+}
+
+describe("the one search on the grader's model", () => {
+  it("should find what the readable explorer finds, gathered or not, on random scenarios with the catalogue's rule sets", () => {
+    fc.assert(
+      fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), (scenario, { module }) => {
+        const reference = graded(scenario, module, false);
+        const before = outcome(() => found(reference, readableBfs(reference, { maxStates: MAX_STATES })));
+        for (const gathered of [false, true]) {
+          const model = graded(scenario, module, gathered);
+          expect(
+            outcome(() => found(model, exploreModel(model, { maxStates: MAX_STATES }))),
+            gathered ? "gathered" : "one at a time",
+          ).toEqual(before);
+        }
+        // The readable explorer gathers too (Model.prepare), without knowing any step's outcome.
+        const gathered = graded(scenario, module, true);
+        expect(
+          outcome(() => found(gathered, readableBfs(gathered, { maxStates: MAX_STATES }))),
+          "gathered, readable",
+        ).toEqual(before);
+      }),
+      { numRuns: 15, seed: 14 },
+    );
+  });
+
+  // A known difference, left to fix in graded-model.ts: the broken step rule is a part keyed by the
+  // rule's name alone (as the model's key is), so every state that broke the same rule is handed
+  // back with the reason of the first one met. Here both processes start a snapshot and each
+  // records again on the other's marker; the interned search hands back "P1 recorded its state a
+  // second time" for the states where P0 did. Figures, verdicts and counterexamples are not
+  // touched (a counterexample's states are replayed on the readable model). Once the part's key
+  // (and the model's) names the reason, this test passes: make it an `it`.
+  it.fails("should hand back each broken state with its own reason", () => {
+    const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, initiators: ["P0", "P1"] }), "both-start.json");
+    const recordsAgain = catalogue.find((w) => w.name === "records on every marker")!;
+    const model = graded(scenario, recordsAgain.module, false);
+    const reasons = (result: Exploration<GradedState<BankState>, BankAction>) => result.terminalStates.map((g) => g.broken?.reason);
+    expect(reasons(readableBfs(model))).toEqual([
+      "P1 recorded its state a second time",
+      "P0 recorded its state a second time",
+      "P0 recorded its state a second time",
+      "P1 recorded its state a second time",
+    ]);
+    expect(reasons(exploreModel(model))).toEqual(reasons(readableBfs(model)));
+  });
+});
