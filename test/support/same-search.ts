@@ -137,3 +137,15 @@ export function internedSearch<State, Action>(model: Model<State, Action>) {
   const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" });
   return { result, steps: interned.stepCounts };
 }
+
+/**
+ * `marked`, for ExploreOptions.measureExecutionsThrough, noting in `seen` every state it is asked
+ * about in full: both searches ask about every state they reach (where the graph has no cycle),
+ * so the notes compare the states themselves, which the model's key may not.
+ */
+export function notingStates<State>(seen: Set<string>, marked: (state: State) => boolean): (state: State) => boolean {
+  return (state) => {
+    seen.add(inFull(state));
+    return marked(state);
+  };
+}
