@@ -9,6 +9,7 @@ import type { Exploration } from "../../src/explore/exploration.js";
 import { explorePacked } from "../../src/explore/explore-packed.js";
 import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
+import type { SearchMode } from "../../src/explore/search-mode.js";
 import { RuleFault } from "../../src/grade/check/rule-fault.js";
 import type { Model } from "../../src/model/model.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
@@ -148,4 +149,13 @@ export function notingStates<State>(seen: Set<string>, marked: (state: State) =>
     seen.add(inFull(state));
     return marked(state);
   };
+}
+
+/** The search modes compared with the default, breadth-first over whole states. */
+export const otherModes: readonly SearchMode[] = [{ search: "dfs" }, { fingerprint: true }, { search: "dfs", fingerprint: true }];
+
+/** What a search found, its terminal states sorted: depth-first meets them in another order. */
+export function unordered<T>(seen: T): T {
+  if (typeof seen !== "object" || seen === null || !("terminalStates" in seen)) return seen;
+  return { ...seen, terminalStates: [...(seen.terminalStates as string[])].sort() };
 }

@@ -6,7 +6,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../../src/explore/explore-model.js";
-import type { SearchMode } from "../../../src/explore/search-mode.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { Model } from "../../../src/model/model.js";
@@ -15,7 +14,7 @@ import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { readableBfs } from "../../support/readable-bfs.js";
-import { bankRuleSets, found, internedSearch, notingStates, outcome, smallBankScenario } from "../../support/same-search.js";
+import { bankRuleSets, found, internedSearch, notingStates, otherModes, outcome, smallBankScenario, unordered } from "../../support/same-search.js";
 
 /** Rules that send markers forever never end: both searches must stop at the same limit. */
 const MAX_STATES = 500;
@@ -76,16 +75,12 @@ describe("the one search on the bank", () => {
   });
 
   it("should find the same states, executions, verdicts and shortest counterexamples depth-first and by fingerprints", () => {
-    const modes: SearchMode[] = [{ search: "dfs" }, { fingerprint: true }, { search: "dfs", fingerprint: true }];
-    // Depth-first meets the terminal states in another order: compared as sets.
-    const unordered = <T extends { terminalStates: string[] }>(seen: T | object) =>
-      "terminalStates" in seen ? { ...seen, terminalStates: [...(seen as T).terminalStates].sort() } : seen;
     fc.assert(
-      fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), fc.constantFrom(...modes), (scenario, { module }, mode) => {
+      fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), fc.constantFrom(...otherModes), (scenario, { module }, mode) => {
         const model = bankSystem(scenario, module.rules);
         const breadthFirst = outcome(() => found(model, exploreModel(model, { maxStates: MAX_STATES })));
-        // A search that stops at the limit stops at a different state in another order: only finished ones compare.
-        fc.pre(!("stopped" in breadthFirst && breadthFirst.stopped === "StateLimitError"));
+        // A search that stops (at the limit, or at rules' effects the bank refuses) may stop elsewhere in another order.
+        fc.pre(!("stopped" in breadthFirst));
         const other = outcome(() => found(model, exploreModel(model, { maxStates: MAX_STATES, ...mode })));
         expect(unordered(other)).toEqual(unordered(breadthFirst));
       }),
