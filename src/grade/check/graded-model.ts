@@ -62,14 +62,16 @@ export function gradedModel<State, Action>(
       return { state: after };
     },
     properties: () => [...ruleProperties, ...lifted],
-    key: (g) => (g.broken ? `!${g.broken.rule}/${system.key(g.state)}` : system.key(g.state)),
+    key: (g) => (g.broken ? `${brokenKey(g.broken)}/${system.key(g.state)}` : system.key(g.state)),
     parts: gradedParts(system.parts ?? wholeStateParts(system.key)),
   };
 }
 
 /**
  * The system's parts, after one more: the step rule broken on the way in, if
- * any (keyed by its name, as `key` is), stored with the system's first group.
+ * any (keyed by its name and reason, as `key` is: a
+ * part keyed by the name alone handed every state that broke a rule back with
+ * the reason of the first one met), stored with the system's first group.
  * A step may break a step rule, so it may change that part too; the step rules
  * look only at what the step touched (step-rules.ts).
  */
@@ -96,6 +98,11 @@ function gradedParts<State, Action>(inner: StateParts<State, Action>): StatePart
       const state = inner.join(parts.slice(1));
       return broken ? { state, broken } : { state };
     },
-    key: (part, slot) => (slot === 0 ? (part === undefined ? "" : `!${(part as NonNullable<GradedState<State>["broken"]>).rule}`) : inner.key(part, slot - 1)),
+    key: (part, slot) => (slot === 0 ? (part === undefined ? "" : brokenKey(part as NonNullable<GradedState<State>["broken"]>)) : inner.key(part, slot - 1)),
   };
+}
+
+/** A broken step rule, as keys name it: the rule and why, so that a state is handed back with its own reason. */
+function brokenKey(broken: NonNullable<GradedState<unknown>["broken"]>): string {
+  return `!${broken.rule}: ${broken.reason}${broken.details ? `\n${broken.details.join("\n")}` : ""}`;
 }
