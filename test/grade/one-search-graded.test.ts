@@ -1,13 +1,11 @@
 // The grader's model (graded-model.ts: a learner's rules asked through a submission, the step
 // rules, the properties) searched by the one search finds what the readable explorer finds, with
-// the questions asked one at a time and gathered a chunk of states at a time (gathered-model.ts),
+// the questions asked one at a time and gathered a chunk of states at a time (interned-model.ts),
 // on random small scenarios with the catalogue's wrong rule sets and the shipped ones.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/explore-model.js";
-import { gatheredModel } from "../../src/explore/gathered-model.js";
 import { gradedModel, type GradedState } from "../../src/grade/check/graded-model.js";
-import type { Model } from "../../src/model/model.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { submittedRules } from "../../src/grade/check/submitted-rules.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
@@ -23,12 +21,12 @@ import { bankRuleSets, found, notingStates, otherModes, outcome, smallBankScenar
 /** The step rules end most marker floods; the few rule sets that still flood stop here, in both searches alike. */
 const MAX_STATES = 300;
 
-/** The graded bank with `module`'s rules, asked through a fresh submission; gathered or one question at a time. */
-function graded(scenario: Scenario, module: Record<string, unknown>, gathered: boolean) {
+/** The graded bank with `module`'s rules, asked through a fresh submission, and how to gather its questions. */
+function graded(scenario: Scenario, module: Record<string, unknown>) {
   const submission = inProcessSubmission(module);
   const system = bankGradedSystem(scenario, submittedRules(submission, scenario));
   const model = gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
-  return gathered ? gatheredModel(model, (run) => submission.gather(run)) : model;
+  return { model, gather: (run: () => void) => submission.gather(run) };
 }
 
 describe("the one search on the grader's model", () => {
@@ -37,21 +35,19 @@ describe("the one search on the grader's model", () => {
       fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), (scenario, { module }) => {
         // Also counted: the executions that end in a broken step rule; and every state noted in full.
         const broken = (g: GradedState<BankState>) => g.broken !== undefined;
-        const search = (model: Model<GradedState<BankState>, BankAction>, explore: typeof readableBfs, seen: Set<string>) =>
-          outcome(() => found(model, explore(model, { maxStates: MAX_STATES, measureExecutionsThrough: notingStates(seen, broken) })));
-        const reference = graded(scenario, module, false);
+        const options = (seen: Set<string>) => ({ maxStates: MAX_STATES, measureExecutionsThrough: notingStates(seen, broken) });
         const seenBefore = new Set<string>();
-        const before = search(reference, readableBfs, seenBefore);
+        const reference = graded(scenario, module).model;
+        const before = outcome(() => found(reference, readableBfs(reference, options(seenBefore))));
         const cycleFree = "executions" in before && before.executions !== undefined;
         for (const gathered of [false, true]) {
-          const model = graded(scenario, module, gathered);
+          const { model, gather } = graded(scenario, module);
           const seen = new Set<string>();
           const what = gathered ? "gathered" : "one at a time";
-          expect(search(model, exploreModel, seen), what).toEqual(before);
+          const after = outcome(() => found(model, exploreModel(model, { ...options(seen), ...(gathered ? { gather } : {}) })));
+          expect(after, what).toEqual(before);
           if (cycleFree) expect([...seen].sort(), what).toEqual([...seenBefore].sort());
         }
-        // The readable explorer gathers too (Model.prepare), without knowing any step's outcome.
-        expect(search(graded(scenario, module, true), readableBfs, new Set()), "gathered, readable").toEqual(before);
       }),
       { numRuns: 15, seed: 14 },
     );
@@ -60,11 +56,11 @@ describe("the one search on the grader's model", () => {
   it("should find the same states, executions, verdicts and shortest counterexamples depth-first and by fingerprints", () => {
     fc.assert(
       fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), fc.constantFrom(...otherModes), (scenario, { module }, mode) => {
-        const model = graded(scenario, module, false);
+        const model = graded(scenario, module).model;
         const breadthFirst = outcome(() => found(model, exploreModel(model, { maxStates: MAX_STATES })));
         // A search stopped at the limit stops at another state in another order: only finished ones compare.
         fc.pre(!("stopped" in breadthFirst));
-        const other = graded(scenario, module, false);
+        const other = graded(scenario, module).model;
         expect(unordered(outcome(() => found(other, exploreModel(other, { maxStates: MAX_STATES, ...mode }))))).toEqual(unordered(breadthFirst));
       }),
       { numRuns: 15, seed: 15 },
@@ -79,7 +75,7 @@ describe("the one search on the grader's model", () => {
   it("should hand back each broken state with its own reason", () => {
     const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, initiators: ["P0", "P1"] }), "both-start.json");
     const recordsAgain = catalogue.find((w) => w.name === "records on every marker")!;
-    const model = graded(scenario, recordsAgain.module, false);
+    const model = graded(scenario, recordsAgain.module).model;
     const reasons = (result: Exploration<GradedState<BankState>, BankAction>) => result.terminalStates.map((g) => g.broken?.reason);
     expect(reasons(readableBfs(model))).toEqual([
       "P1 recorded its state a second time",
