@@ -94,16 +94,27 @@ export function isDatabaseSnapshotComplete(state: DatabaseState): boolean {
 }
 
 /**
- * A canonical string for the visited set. Balances are left out: the program
- * steps and the credits fix them.
+ * A canonical string for the visited set, made of the keys of the state's
+ * parts (database-parts.ts). Balances are left out: the program steps and
+ * the credits fix them.
  */
 export function databaseStateKey(state: DatabaseState): string {
+  const channels = state.channels.map((c) => `${databaseQueueKey(c.queue)}|${databaseRecordingKey(c.recording)}`);
+  return `${state.nodes.map(databaseNodeKey).join(";")}/${channels.join(";")}`;
+}
+
+/** A node's key, complete on its own but for balances, which its program steps and credits fix. */
+export function databaseNodeKey(n: NodeState): string {
   const image = (i: NodeImage | null) => (i ? `${i.pc}:${i.credits.join(" ")}:${i.upTo}:${i.redone.join(" ")}` : "-");
-  const nodes = state.nodes.map(
-    (n) => `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`,
-  );
-  const message = (m: DatabaseMessage) => (m.kind === "credit" ? m.txn : m.signal);
-  const recording = (r: DatabaseChannelRecording) => (r.status === "idle" ? "i" : `${r.status[0]}${r.credits.map((c) => `${c.txn}@${c.position}`).join(" ")}`);
-  const channels = state.channels.map((c) => `${c.queue.map(message).join(" ")}|${recording(c.recording)}`);
-  return `${nodes.join(";")}/${channels.join(";")}`;
+  return `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`;
+}
+
+/** A channel's queue: each credit's transaction (which fixes its account and amount) or signal, in order. */
+export function databaseQueueKey(queue: readonly DatabaseMessage[]): string {
+  return queue.map((m) => (m.kind === "credit" ? m.txn : m.signal)).join(" ");
+}
+
+/** A channel's recording: its status and each credit recorded with its log position. */
+export function databaseRecordingKey(r: DatabaseChannelRecording): string {
+  return r.status === "idle" ? "i" : `${r.status[0]}${r.credits.map((c) => `${c.txn}@${c.position}`).join(" ")}`;
 }

@@ -8,6 +8,7 @@ import { enabledDatabaseActions, type DatabaseAction } from "./actions.js";
 import { applyDatabaseEffects } from "./apply-effects.js";
 import type { DatabaseDesign } from "./design.js";
 import { nodeView } from "./node-view.js";
+import { databaseParts } from "./database-parts.js";
 import { databaseProperties } from "./properties.js";
 import type { DatabaseScenario } from "./scenario.js";
 import { databaseStateKey, type DatabaseState } from "./database-state.js";
@@ -28,6 +29,7 @@ export function databaseSystem(scenario: DatabaseScenario, design: DatabaseDesig
     nextState: (state, action) => databaseStep(scenario, design, state, action),
     properties: () => properties,
     key: databaseStateKey,
+    parts: databaseParts(scenario),
   };
 }
 

@@ -79,17 +79,34 @@ export function withRecord(ids: readonly string[], id: string): string[] {
   return [...ids, id].sort();
 }
 
+/** A canonical string for the visited set, made of the keys of the state's parts (dataflow-parts.ts). */
 export function dataflowStateKey(state: DataflowState): string {
-  const item = (i: Item) => (i.kind === "record" ? i.id : `|${i.n}|`);
-  const sources = state.sources.map((s) => `${s.offset},${s.barrier},${s.checkpoints.join(" ")}`);
-  const snapshots = state.operator.checkpoints.map(
-    (c) => `${c.n}:${c.counted.join(" ")}:${c.inFlight.map((r) => r.join(" ")).join("/")}:${c.storing.map(Number).join("")}`,
-  );
   return [
-    sources.join(";"),
-    `${state.operator.counted.join(" ")};${state.operator.seen.join(",")};${snapshots.join(";")}`,
-    `${state.sink.result.join(" ")};${state.sink.checkpoints.map((c) => c.join(" ")).join(";")}`,
-    state.channels.map((c) => c.map(item).join(" ")).join(";"),
+    state.sources.map(dataflowSourceKey).join(";"),
+    dataflowOperatorKey(state.operator),
+    dataflowSinkKey(state.sink),
+    state.channels.map(dataflowChannelKey).join(";"),
     String(state.recoveredFrom),
   ].join("/");
+}
+
+export function dataflowSourceKey(s: SourceState): string {
+  return `${s.offset},${s.barrier},${s.checkpoints.join(" ")}`;
+}
+
+export function dataflowOperatorKey(operator: OperatorState): string {
+  const snapshots = operator.checkpoints.map(
+    (c) => `${c.n}:${c.counted.join(" ")}:${c.inFlight.map((r) => r.join(" ")).join("/")}:${c.storing.map(Number).join("")}`,
+  );
+  return `${operator.counted.join(" ")};${operator.seen.join(",")};${snapshots.join(";")}`;
+}
+
+/** Each checkpoint in brackets: an empty one must not look like none. */
+export function dataflowSinkKey(sink: SinkState): string {
+  return `${sink.result.join(" ")};${sink.checkpoints.map((c) => `[${c.join(" ")}]`).join("")}`;
+}
+
+/** A channel's items in order: record ids, and barriers as |n|. */
+export function dataflowChannelKey(channel: readonly Item[]): string {
+  return channel.map((i) => (i.kind === "record" ? i.id : `|${i.n}|`)).join(" ");
 }

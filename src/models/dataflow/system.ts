@@ -7,6 +7,7 @@
 import type { BarrierMode } from "./barrier-modes.js";
 import type { Model } from "../../model/model.js";
 import { enabledDataflowActions, type DataflowAction } from "./actions.js";
+import { dataflowParts } from "./dataflow-parts.js";
 import { dataflowProperties } from "./properties.js";
 import { failAndRecover } from "./recovery.js";
 import type { DataflowScenario } from "./scenario.js";
@@ -21,6 +22,7 @@ export function dataflowSystem(scenario: DataflowScenario, mode: BarrierMode): M
     nextState: (state, action) => dataflowStep(scenario, mode, state, action),
     properties: () => properties,
     key: dataflowStateKey,
+    parts: dataflowParts(),
   };
 }
 

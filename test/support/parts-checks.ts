@@ -1,0 +1,86 @@
+/**
+ * Checks of a model's StateParts (src/model/state-parts.ts) on the states of
+ * a small exploration: split and join, keys, groups, and footprints, the
+ * half the interned model checks (a step changes no part outside its
+ * footprint) and the half it takes on trust (what a step makes of its
+ * footprint's parts depends on those parts only).
+ */
+import { expect } from "vitest";
+import type { Model } from "../../src/model/model.js";
+import type { StateParts } from "../../src/model/state-parts.js";
+
+/** Every state reachable in a small model, each once (by the model's key). */
+export function reachableStates<State, Action>(model: Model<State, Action>): State[] {
+  const seen = new Map<string, State>();
+  const stack = [...model.initStates()];
+  while (stack.length > 0) {
+    const state = stack.pop()!;
+    const key = model.key(state);
+    if (seen.has(key)) continue;
+    seen.set(key, state);
+    for (const action of model.actions(state)) stack.push(model.nextState(state, action));
+  }
+  return [...seen.values()];
+}
+
+/** Records that `from` maps to `to`, and fails if it mapped to something else before. */
+function expectFunction(map: Map<string, string>, from: string, to: string, what: string): void {
+  const before = map.get(from);
+  if (before !== undefined && before !== to) expect.fail(`${what}: ${from} gives both ${before} and ${to}`);
+  map.set(from, to);
+}
+
+export function expectConsistentParts<State, Action>(model: Model<State, Action>, states: readonly State[]): void {
+  const parts = model.parts as StateParts<State, Action>;
+  // Every part in exactly one group.
+  const grouped = (parts.groups ?? []).flat().sort((a, b) => a - b);
+  expect(grouped).toEqual(Array.from({ length: parts.count }, (_, slot) => slot));
+  const partOf = new Map<string, string>();
+  const keyOf = new Map<string, string>();
+  const stateOf = new Map<string, string>();
+  const partsOf = new Map<string, string>();
+  for (const state of states) {
+    const split = parts.split(state);
+    expect(split).toHaveLength(parts.count);
+    const joined = parts.join([...split]);
+    expect(joined).toEqual(state);
+    expect(parts.split(joined).every((part, slot) => part === split[slot])).toBe(true);
+    const keys = split.map((part, slot) => parts.key(part, slot));
+    // Per slot, the same key exactly when the same part.
+    split.forEach((part, slot) => {
+      expectFunction(partOf, `${slot} ${keys[slot]}`, JSON.stringify(part), "a part's key");
+      expectFunction(keyOf, `${slot} ${JSON.stringify(part)}`, keys[slot]!, "a part");
+    });
+    // The same parts exactly when the same state key.
+    expectFunction(stateOf, keys.join("\n"), model.key(state), "the parts' keys");
+    expectFunction(partsOf, model.key(state), keys.join("\n"), "the state's key");
+  }
+}
+
+/**
+ * Every step from every state stays inside its footprint, a footprint's key
+ * fixes its slots, and the step's outcome in those slots depends on their
+ * parts only: the same step from the same parts, in whatever state, makes
+ * the same parts.
+ */
+export function expectFootprintsHold<State, Action>(model: Model<State, Action>, states: readonly State[]): void {
+  const parts = model.parts as StateParts<State, Action>;
+  const slotsOf = new Map<string, string>();
+  const outcomes = new Map<string, string>();
+  for (const state of states) {
+    const before = parts.split(state);
+    for (const action of model.actions(state)) {
+      const footprint = parts.footprint!(state, action);
+      expect(footprint).toBe(parts.footprint!(state, action));
+      expectFunction(slotsOf, footprint.key, footprint.slots.join(" "), "a footprint's key");
+      const after = parts.split(model.nextState(state, action));
+      before.forEach((part, slot) => {
+        if (!footprint.slots.includes(slot) && parts.key(after[slot], slot) !== parts.key(part, slot))
+          expect.fail(`step "${footprint.key}" changes part ${slot}, outside its footprint`);
+      });
+      const read = footprint.slots.map((slot) => parts.key(before[slot], slot)).join("\n");
+      const made = footprint.slots.map((slot) => parts.key(after[slot], slot)).join("\n");
+      expectFunction(outcomes, `${footprint.key}\n${read}`, made, "a step's outcome");
+    }
+  }
+}
