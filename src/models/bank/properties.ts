@@ -3,7 +3,8 @@
  * the recorded cut are checked once the snapshot is complete (it never changes
  * after that); termination and non-interference in every terminal state.
  */
-import { always, atTermination, type Property } from "../../model/property.js";
+import { always, atTermination, type Property, type Verdict } from "../../model/property.js";
+import { RecordedVerdicts } from "./recorded-verdicts.js";
 import { formatMessages, parseMessageId, recordedMessages, sentInCut } from "./cut.js";
 import { totalMoney, type Scenario } from "./scenario.js";
 import { isSnapshotComplete, messageOf, type BankState } from "./bank-state.js";
@@ -11,16 +12,21 @@ import { hasFaults } from "./faults.js";
 import { faultyChannelState, faultyConservation, faultyNonInterference, faultyReachable } from "./unreliable-properties.js";
 
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
-  const onComplete = (check: (state: BankState) => string | undefined) => (state: BankState) => (isSnapshotComplete(state) ? check(state) : undefined);
   const name = (p: number) => scenario.processes[p]!;
   const recordedOf = (state: BankState, p: number) => state.processes[p]!.recorded!;
   // Unreliable channels judge the cut against the run's own global states (unreliable-properties.ts).
   const faulty = hasFaults(scenario);
+  // On reliable channels a complete snapshot is judged by its recorded part alone: once per recorded part met.
+  const remembered = faulty ? undefined : new RecordedVerdicts();
+  const onComplete = (property: string, check: (state: BankState) => Verdict) => (state: BankState) => {
+    if (!isSnapshotComplete(state)) return undefined;
+    return remembered ? remembered.verdict(property, state, check) : check(state);
+  };
 
   const noGhostReceive = always<BankState>(
     "no-ghost-receive",
     "No process records receiving a message whose sending is not recorded.",
-    onComplete((state) => {
+    onComplete("no-ghost-receive", (state) => {
       for (const [j, p] of state.processes.entries()) {
         for (const id of p.recorded!.received) {
           const { sender, step } = parseMessageId(scenario, id);
@@ -37,7 +43,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const channelState = always<BankState>(
     "channel-state",
     "Each channel's recorded messages are exactly those sent before the sender recorded and received after the receiver recorded, in order.",
-    onComplete((state) => {
+    onComplete("channel-state", (state) => {
       if (faulty) return faultyChannelState(scenario, state);
       for (const [c, channel] of scenario.channels.entries()) {
         const received = recordedOf(state, channel.to).received;
@@ -53,7 +59,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const conservation = always<BankState>(
     "conservation",
     "Recorded balances plus recorded channel contents add up to the money the bank started with.",
-    onComplete((state) => {
+    onComplete("conservation", (state) => {
       if (faulty) return faultyConservation(scenario, state);
       const balances = state.processes.reduce((sum, p) => sum + p.recorded!.balance, 0);
       const inFlight = state.channels.reduce((sum, _, c) => sum + recordedMessages(state, c).reduce((s, m) => s + m.amount, 0), 0);
@@ -67,7 +73,7 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const reachable = always<BankState>(
     "reachable",
     "The recorded global state is a state the bank could have been in without any snapshot.",
-    onComplete((state) => (faulty ? faultyReachable(scenario, state) : unreachableBecause(scenario, state))),
+    onComplete("reachable", (state) => (faulty ? faultyReachable(scenario, state) : unreachableBecause(scenario, state))),
   );
 
   const termination = atTermination<BankState>("termination", "Every execution ends with a complete snapshot.", (state) => {

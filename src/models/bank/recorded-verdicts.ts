@@ -1,0 +1,45 @@
+/**
+ * The verdicts of the four snapshot properties, remembered by the recorded
+ * part of the state. On reliable channels they look only at what was
+ * recorded (each process's recorded state, each channel's recording), which
+ * never changes once the snapshot is complete, while the run goes on around
+ * it; the explorer hands those over as shared objects (the interned parts,
+ * src/explore/interned-model.ts), so a recorded part met again is found by
+ * their identity and judged once. A state made otherwise only misses.
+ */
+import type { Verdict } from "../../model/property.js";
+import type { BankState } from "./bank-state.js";
+
+export class RecordedVerdicts {
+  private readonly numbers = new WeakMap<object, number>();
+  private next = 0;
+  private readonly verdicts = new Map<string, Verdict>();
+  /** The last state asked about, and its recorded part's key: the four properties ask about the same state in a row. */
+  private last: BankState | undefined;
+  private lastKey = "";
+
+  /** The verdict of property `name` on `state`, worked out by `check` the first time its recorded part is met. */
+  verdict(name: string, state: BankState, check: (state: BankState) => Verdict): Verdict {
+    const key = `${name} ${this.recordedKey(state)}`;
+    if (this.verdicts.has(key)) return this.verdicts.get(key);
+    const verdict = check(state);
+    this.verdicts.set(key, verdict);
+    return verdict;
+  }
+
+  private recordedKey(state: BankState): string {
+    if (state !== this.last) {
+      const recorded = state.processes.map((p) => this.numberOf(p.recorded!));
+      const recordings = state.channels.map((c) => this.numberOf(c.recording));
+      this.last = state;
+      this.lastKey = `${recorded.join(",")}/${recordings.join(",")}`;
+    }
+    return this.lastKey;
+  }
+
+  private numberOf(part: object): number {
+    let n = this.numbers.get(part);
+    if (n === undefined) this.numbers.set(part, (n = this.next++));
+    return n;
+  }
+}
