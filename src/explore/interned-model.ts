@@ -208,7 +208,7 @@ export class InternedModel<State, Action> implements PackedModel {
       if (footprint === undefined) return false;
       const memo = this.memoOf(footprint);
       for (let g = 0; g < memo.groups.length; g++) memo.groupKey[g] = chunk.vectors[i * words + memo.groups[g]!]!;
-      if (memo.groupTable.find(memo.groupKey, 0) >= 0) return true;
+      if (memo.byGroups && memo.groupTable.find(memo.groupKey, 0) >= 0) return true;
       if (this.remembered(parts.subarray(i * width, (i + 1) * width), footprint) >= 0) return true;
       let first = coming.get(memo);
       if (!first) coming.set(memo, (first = new KeyTable(Math.max(1, memo.width), 16)));
@@ -319,7 +319,7 @@ export class InternedModel<State, Action> implements PackedModel {
     // First by the numbers of the groups the step touches: a hit needs no part at all.
     const { groups, groupKey } = memo;
     for (let i = 0; i < groups.length; i++) groupKey[i] = vector[at + groups[i]!]!;
-    const before = memo.groupTable.find(groupKey, 0);
+    const before = memo.byGroups ? memo.groupTable.find(groupKey, 0) : -1;
     for (let g = 0; g < this.words; g++) into[to + g] = vector[at + g]!;
     if (before >= 0) {
       this.reused++;
@@ -349,8 +349,12 @@ export class InternedModel<State, Action> implements PackedModel {
     // Only the groups with a part in the footprint can have changed.
     for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = this.groups[groups[i]!]!.idOf(childParts);
     memo.groupMisses++;
-    // Remember by groups while that pays: past a thousand outcomes, only while two lookups in three hit.
-    if (memo.groupTable.size >= GROUP_MEMO_TRIAL && memo.groupHits < 2 * memo.groupMisses) return;
+    // Remember by groups while that pays: past a thousand outcomes, only while two lookups in three hit,
+    // and look up by groups no more once fewer than half do.
+    if (memo.groupTable.size >= GROUP_MEMO_TRIAL && memo.groupHits < 2 * memo.groupMisses) {
+      if (memo.groupHits < memo.groupMisses) memo.byGroups = false;
+      return;
+    }
     const id = memo.groupTable.intern(groupKey, 0);
     if (memo.groupResults.length < (id + 1) * groups.length) memo.groupResults = grown(memo.groupResults, (id + 1) * groups.length);
     for (let i = 0; i < groups.length; i++) memo.groupResults[id * groups.length + i] = into[to + groups[i]!]!;
@@ -382,6 +386,7 @@ export class InternedModel<State, Action> implements PackedModel {
         groupResults: new Uint32Array(16 * groups.length),
         groupHits: 0,
         groupMisses: 0,
+        byGroups: true,
       };
       this.steps.set(footprint.key, memo);
     }
@@ -441,4 +446,6 @@ interface StepMemo {
   groupResults: Uint32Array;
   groupHits: number;
   groupMisses: number;
+  /** Still looked up by groups (not once it has missed more often than it hit). */
+  byGroups: boolean;
 }
