@@ -25,9 +25,7 @@ import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
 import { grown, KeyTable } from "./key-table.js";
 import { PartTable } from "./part-table.js";
-
-/** How many outcomes a step remembers by groups before it asks whether that pays. */
-const GROUP_MEMO_TRIAL = 1024;
+import { rememberByGroups, stepMemo, type StepMemo } from "./step-memo.js";
 
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
@@ -348,13 +346,7 @@ export class InternedModel<State, Action> implements PackedModel {
     }
     // Only the groups with a part in the footprint can have changed.
     for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = this.groups[groups[i]!]!.idOf(childParts);
-    memo.groupMisses++;
-    // Remember by groups while that pays: past a thousand outcomes, only while two lookups in three hit,
-    // and look up by groups no more once fewer than half do.
-    if (memo.groupTable.size >= GROUP_MEMO_TRIAL && memo.groupHits < 2 * memo.groupMisses) {
-      if (memo.groupHits < memo.groupMisses) memo.byGroups = false;
-      return;
-    }
+    if (!rememberByGroups(memo)) return;
     const id = memo.groupTable.intern(groupKey, 0);
     if (memo.groupResults.length < (id + 1) * groups.length) memo.groupResults = grown(memo.groupResults, (id + 1) * groups.length);
     for (let i = 0; i < groups.length; i++) memo.groupResults[id * groups.length + i] = into[to + groups[i]!]!;
@@ -371,23 +363,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private memoOf(footprint: StepFootprint): StepMemo {
     let memo = this.stepsByFootprint.get(footprint) ?? this.steps.get(footprint.key);
     if (!memo) {
-      const slots = Int32Array.from(footprint.slots).sort();
-      const width = slots.length;
-      const groups = Int32Array.from(new Set(Array.from(slots, (slot) => this.groupOf[slot]!)));
-      memo = {
-        slots,
-        width,
-        table: new KeyTable(Math.max(1, width), 16),
-        scratch: new Uint32Array(Math.max(1, width)),
-        results: new Uint32Array(16 * width),
-        groups,
-        groupTable: new KeyTable(Math.max(1, groups.length), 16),
-        groupKey: new Uint32Array(Math.max(1, groups.length)),
-        groupResults: new Uint32Array(16 * groups.length),
-        groupHits: 0,
-        groupMisses: 0,
-        byGroups: true,
-      };
+      memo = stepMemo(footprint, this.groupOf);
       this.steps.set(footprint.key, memo);
     }
     if (this.stepsByFootprint.size < 65536) this.stepsByFootprint.set(footprint, memo);
@@ -425,27 +401,4 @@ export class InternedModel<State, Action> implements PackedModel {
     prepared.current = prepared.next++;
     return prepared.states[prepared.current];
   }
-}
-
-/**
- * One step's remembered outcomes, twice over: by the numbers of the parts in
- * its footprint (before: the table's keys; after: `results`, `width` per
- * outcome), and by the numbers of the groups those parts are in (`groupTable`,
- * `groupResults`), which is quicker and misses more often.
- */
-interface StepMemo {
-  readonly slots: Int32Array;
-  readonly width: number;
-  readonly table: KeyTable;
-  readonly scratch: Uint32Array;
-  results: Uint32Array;
-  /** The groups its parts are in: the only ones a step can change. */
-  readonly groups: Int32Array;
-  readonly groupTable: KeyTable;
-  readonly groupKey: Uint32Array;
-  groupResults: Uint32Array;
-  groupHits: number;
-  groupMisses: number;
-  /** Still looked up by groups (not once it has missed more often than it hit). */
-  byGroups: boolean;
 }
