@@ -5,11 +5,11 @@ export default defineConfig({
     // The default pool, forks: under `pool: "threads"` the sandbox attacks' check that no process is
     // left behind failed one run in three on the 2-core development machine.
     pool: "forks",
-    // Half as many workers again as cores (3 on 2 cores): the grader's and the CLI's tests spend much of
-    // their time waiting on child processes and time limits, and a third worker keeps both cores busy
-    // meanwhile (measured on 2 busy cores: 48 s with 3 workers, 55-58 s with 2). vitest's default
-    // leaves a core free, which on 2 cores runs the files one by one.
-    maxWorkers: "150%",
+    // One worker per core (2 on the 2-core development machine): vitest's default leaves a core free,
+    // which on 2 cores runs the files one by one. vitest caps a percentage at the number of cores, so
+    // the "150%" this once said gave 2 as well. Three workers (--maxWorkers=3) gain nothing: three runs
+    // each on the busy 2-core machine took 54-86 s (89-102 s of CPU) with three, 56-60 s (90-96 s) with two.
+    maxWorkers: "100%",
     // Test files share their worker's module cache instead of loading src/ again for every file (a
     // fresh worker per file cost ~0.3 s of CPU, 39 files 12 s), and run in one queue: vitest runs
     // files of different isolation one group after the other, which left a core idle while the
