@@ -37,8 +37,9 @@ export interface InternedOptions<State> {
 /** How many times a chunk's steps are gathered: a step asks its questions one after another, so each round may reveal the next. */
 const GATHER_ROUNDS = 8;
 
-/** The most chunks in a row prepared without gathering, once gathering finds no questions. */
+/** The most chunks in a row prepared without gathering, once gathering finds no questions in a chunk of at least SKIPPABLE_CHUNK states. */
 const MAX_CHUNKS_SKIPPED = 16;
+const SKIPPABLE_CHUNK = 1024;
 
 /** The states about to be expanded, as prepared (InternedModel.prepare). */
 interface PreparedChunk<State, Action> {
@@ -261,7 +262,8 @@ export class InternedModel<State, Action> implements PackedModel {
           }
         }
       });
-      if (round === 0) this.skipped = more ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
+      // Only a large chunk is worth skipping: on a small one a question asked alone costs more than gathering.
+      if (round === 0) this.skipped = more || chunk.states.length < SKIPPABLE_CHUNK ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
       if (!more) break;
     }
     this.chunksToSkip = this.skipped;
