@@ -9,9 +9,11 @@
  * Bytes per state: the compact engine counts its own tables; for the
  * sandboxed rules, the search's tables (stored states, parents, counts,
  * groups of parts and remembered steps, all typed arrays) plus the growth of
- * the JS heap per stored state (the interned parts, the remembered answers),
- * sampled every 4,096 states (run with --expose-gc, as `npm run bench` does,
- * for a clean starting point).
+ * the JS heap kept per stored state (the interned parts, the remembered
+ * answers, the chunk of states being gathered) at the last of the samples
+ * taken after a collection every 4,096 states, in a second, untimed run
+ * (with --expose-gc, as `npm run bench` runs; without it the samples count
+ * garbage too).
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,8 +48,13 @@ function compact(scenario: Scenario): Row {
   return { states: report.states, ms: report.elapsedMs, bytesPerState: bytes === undefined ? undefined : Math.round(bytes / report.states) };
 }
 
-/** The reference rules through the sandbox, as `snaplab explore --rules` runs a learner's file, stopping at `cap` states. */
-async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promise<Row> {
+/**
+ * The reference rules through the sandbox, as `snaplab explore --rules` runs
+ * a learner's file, stopping at `cap` states; with `measureHeap`, the heap
+ * kept per state is sampled after a collection every 4,096 states (slower:
+ * that run is not timed).
+ */
+async function sandboxed(scenario: Scenario, bundle: string, cap: number, measureHeap = false): Promise<Row> {
   const sandbox = new Sandbox(bundle, defaultLimits);
   try {
     sandbox.load();
@@ -55,10 +62,12 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promi
     const rules = submittedRules(submission, scenario);
     collectGarbage();
     const heapBefore = process.memoryUsage().heapUsed;
-    let peak = { heap: heapBefore, states: 0 };
+    // The last sample: what the heap keeps per state once there are many (an early one is mostly the chunk being gathered).
+    let last = { heap: heapBefore, states: 0 };
     const sample = ({ states }: { states: number }) => {
-      const heap = process.memoryUsage().heapUsed;
-      if (heap > peak.heap) peak = { heap, states };
+      if (!measureHeap) return;
+      collectGarbage();
+      last = { heap: process.memoryUsage().heapUsed, states };
     };
     const started = performance.now();
     let states: number;
@@ -79,12 +88,17 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number): Promi
     const ms = performance.now() - started;
     const { calls, questions, roundTrips } = submission.counts();
     // Below a few thousand states the heap's own noise is larger than what the states take.
-    const heapPerState = peak.states >= 5_000 ? Math.max(0, Math.round((peak.heap - heapBefore) / peak.states)) : undefined;
+    const heapPerState = last.states >= 5_000 ? Math.max(0, Math.round((last.heap - heapBefore) / last.states)) : undefined;
     const bytesPerState = tables === undefined ? undefined : Math.round(tables / states) + (heapPerState ?? 0);
     return { states, ms, bytesPerState, heapPerState, stopped, questions: { calls, questions, roundTrips } };
   } finally {
     await sandbox.close();
   }
+}
+
+/** What the run that measured the heap adds to the timed one. */
+function pick({ heapPerState, bytesPerState }: Row): Partial<Row> {
+  return { heapPerState, bytesPerState };
 }
 
 /** The best of `runs` gradings of `folder`: wall time, and the points it got. */
@@ -119,7 +133,8 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
   for (const file of files) {
     const { scenario } = loadModelScenario(file) as unknown as { scenario: Scenario };
     const fast = compact(scenario);
-    const slow = await sandboxed(scenario, bundle, cap);
+    const timed = await sandboxed(scenario, bundle, cap);
+    const slow = { ...timed, ...pick(await sandboxed(scenario, bundle, cap, true)) };
     const rate = (row: Row) => count(Math.round(row.states / (row.ms / 1000)));
     const q = slow.questions!;
     rows.push([
