@@ -96,6 +96,16 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number, measur
   }
 }
 
+async function repeat(runs: number, run: () => Promise<Row>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let i = 0; i < Math.max(1, runs); i++) rows.push(await run());
+  return rows;
+}
+
+function fastest(rows: readonly Row[]): Row {
+  return rows.reduce((best, row) => (row.ms < best.ms ? row : best));
+}
+
 /** What the run that measured the heap adds to the timed one. */
 function pick({ heapPerState, bytesPerState }: Row): Partial<Row> {
   return { heapPerState, bytesPerState };
@@ -132,8 +142,9 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
   const rows: string[][] = [];
   for (const file of files) {
     const { scenario } = loadModelScenario(file) as unknown as { scenario: Scenario };
-    const fast = compact(scenario);
-    const timed = await sandboxed(scenario, bundle, cap);
+    // The best of `runs` of each, as the grading below: steady state, not the first run's warming up.
+    const fast = fastest(await repeat(runs, async () => compact(scenario)));
+    const timed = fastest(await repeat(runs, () => sandboxed(scenario, bundle, cap)));
     const slow = { ...timed, ...pick(await sandboxed(scenario, bundle, cap, true)) };
     const rate = (row: Row) => count(Math.round(row.states / (row.ms / 1000)));
     const q = slow.questions!;
@@ -181,7 +192,7 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
   return [
     explore,
     "",
-    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. Time per state: sandboxed over compact.`,
+    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states; times are the best of ${Math.max(1, runs)} runs, each in a fresh sandbox. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. Time per state: sandboxed over compact.`,
     "",
     markdownTable(["grading", "points", "states", "s"], graded),
   ].join("\n");
