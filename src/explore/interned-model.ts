@@ -1,8 +1,9 @@
 /**
  * Any model as a packed model, so that one search (packed-bfs.ts,
- * packed-dfs.ts) explores every model, whatever its rules: a state is stored
- * as a row of small integers, one per part (StateParts), each the number of
- * a distinct part met so far. A learner's rules run unchanged on readable
+ * packed-dfs.ts) explores every model, whatever its rules: a state is split
+ * into parts (StateParts), each distinct part is numbered once, and a state
+ * is stored as one small integer per group of parts, the number of that
+ * group's row of part numbers. A learner's rules run unchanged on readable
  * states; only what the explorer keeps is packed.
  *
  * Parts are interned: the first part met with a key is kept as the canonical

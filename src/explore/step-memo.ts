@@ -33,7 +33,7 @@ export interface StepMemo {
 
 /** A step with nothing remembered yet; `groupOf` gives each part's group. */
 export function stepMemo(footprint: StepFootprint, groupOf: Int32Array): StepMemo {
-  const slots = Int32Array.from(footprint.slots).sort();
+  const slots = Int32Array.from(new Set(footprint.slots)).sort();
   const width = slots.length;
   const groups = Int32Array.from(new Set(Array.from(slots, (slot) => groupOf[slot]!)));
   return {
