@@ -132,11 +132,26 @@ export function inFull(value: unknown): string {
   );
 }
 
-/** What exploreModel does, keeping the interned model to ask how many steps it took and reused. */
-export function internedSearch<State, Action>(model: Model<State, Action>) {
-  const interned = new InternedModel(model);
-  const result = explorePacked(model, { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" });
+/** What exploreModel does, keeping the interned model to ask how many steps it took and reused; `marked` as measureExecutionsThrough. */
+export function internedSearch<State, Action>(model: Model<State, Action>, marked?: (state: State) => boolean) {
+  const interned = new InternedModel(model, marked ? { marked } : {});
+  const result = explorePacked(
+    model,
+    { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" },
+    marked ? { measureExecutionsThrough: marked } : {},
+  );
   return { result, steps: interned.stepCounts };
+}
+
+/** A search's figures, verdicts, reasons and counterexample lengths: what the case studies' reports show of it. */
+export function searchFigures<State, Action>(e: Exploration<State, Action>) {
+  return {
+    states: e.states,
+    transitions: e.transitions,
+    executions: e.executions,
+    executionsThrough: e.executionsThrough,
+    violations: e.violations.map((v) => ({ property: v.property, reason: v.reason, steps: v.path.actions.length })),
+  };
 }
 
 /**

@@ -1,8 +1,5 @@
 // The database's parts (database-parts.ts): exploring with them gives what the readable explorer gives, and they are consistent.
 import { describe, expect, it } from "vitest";
-import { explorePacked } from "../../../src/explore/explore-packed.js";
-import { InternedModel } from "../../../src/explore/interned-model.js";
-import type { Model } from "../../../src/model/model.js";
 import { databaseModel } from "../../../src/models/database/database-model.js";
 import type { DatabaseState } from "../../../src/models/database/database-state.js";
 import { findDesign } from "../../../src/models/database/designs/registry.js";
@@ -11,6 +8,7 @@ import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { parseDatabaseScenario } from "../../../src/models/database/parse-scenario.js";
 import { expectConsistentParts, expectFootprintsHold, reachableStates } from "../../support/parts-checks.js";
 import { readableBfs } from "../../support/readable-bfs.js";
+import { internedSearch, searchFigures } from "../../support/same-search.js";
 
 const load = (name: string) => loadModelScenario(`spec/scenarios/case-studies/${name}.json`).scenario as DatabaseScenario;
 const twoNodes = load("seed002-two-nodes-redo");
@@ -30,16 +28,6 @@ const build = (scenario: DatabaseScenario, design: string) => databaseModel.buil
 const marked = (scenario: DatabaseScenario, design: string) => (state: DatabaseState) => databaseModel.measure!.marked(scenario, findDesign(design), state);
 
 /** Explores with the parts' footprints, and says how many steps were taken and reused. */
-function exploreCounting<State, Action>(model: Model<State, Action>, measure: (state: State) => boolean) {
-  const interned = new InternedModel(model, { marked: measure });
-  const exploration = explorePacked(
-    model,
-    { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" },
-    { measureExecutionsThrough: measure },
-  );
-  return { exploration, steps: interned.stepCounts };
-}
-
 describe("the database's parts", () => {
   // Every design on two nodes (one breaks contiguous-log), and on three the two that break atomicity, conservation or contiguous-log there.
   const designs = ["chandy-lamport-redo", "blocking", "coordinator", "coordinator-with-resume", "blocking-until-all-done"];
@@ -49,24 +37,17 @@ describe("the database's parts", () => {
     "should explore %i nodes with %s as the readable explorer does, reusing steps",
     (_, design, scenario) => {
       const model = build(scenario, design);
-      const { exploration, steps } = exploreCounting(model, marked(scenario, design));
+      const { result: exploration, steps } = internedSearch(model, marked(scenario, design));
       const reference = readableBfs(model, { measureExecutionsThrough: marked(scenario, design) });
-      const figures = (e: typeof reference) => ({
-        states: e.states,
-        transitions: e.transitions,
-        executions: e.executions,
-        executionsThrough: e.executionsThrough,
-        violations: e.violations.map((v) => ({ property: v.property, reason: v.reason, steps: v.path.actions.length })),
-      });
-      expect(figures(exploration)).toEqual(figures(reference));
+      expect(searchFigures(exploration)).toEqual(searchFigures(reference));
       expect(steps.reused).toBeGreaterThan(steps.taken);
     },
   );
 
   it("should find what the case study found on two nodes: a hole in the log, and sends held back by the gate", () => {
-    const redo = exploreCounting(build(twoNodes, "chandy-lamport-redo"), marked(twoNodes, "chandy-lamport-redo")).exploration;
+    const redo = internedSearch(build(twoNodes, "chandy-lamport-redo"), marked(twoNodes, "chandy-lamport-redo")).result;
     expect(redo.violations.map((v) => v.property)).toEqual(["contiguous-log"]);
-    const blocking = exploreCounting(build(twoNodes, "blocking"), marked(twoNodes, "blocking")).exploration;
+    const blocking = internedSearch(build(twoNodes, "blocking"), marked(twoNodes, "blocking")).result;
     expect([blocking.states, blocking.executionsThrough]).toEqual([238, 306n]);
   });
 

@@ -1,13 +1,12 @@
 // The dataflow's parts (dataflow-parts.ts): exploring with them gives what the readable explorer gives, and they are consistent.
 import { describe, expect, it } from "vitest";
-import { explorePacked } from "../../../src/explore/explore-packed.js";
-import { InternedModel } from "../../../src/explore/interned-model.js";
 import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import { dataflowModel } from "../../../src/models/dataflow/dataflow-model.js";
 import type { DataflowState } from "../../../src/models/dataflow/dataflow-state.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { expectConsistentParts, expectFootprintsHold, reachableStates } from "../../support/parts-checks.js";
 import { readableBfs } from "../../support/readable-bfs.js";
+import { internedSearch, searchFigures } from "../../support/same-search.js";
 
 const scenario = (s1: number, s2: number, checkpoints: number): DataflowScenario => ({
   name: `${s1} and ${s2} records, ${checkpoints} checkpoints`,
@@ -32,22 +31,10 @@ describe("the dataflow's parts", () => {
     "should explore %s with %s as the readable explorer does, reusing steps",
     (_, __, s, mode) => {
       const model = dataflowModel.build(s, mode);
-      const interned = new InternedModel(model, { marked: marked(s, mode) });
-      const exploration = explorePacked(
-        model,
-        { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" },
-        { measureExecutionsThrough: marked(s, mode) },
-      );
+      const { result: exploration, steps } = internedSearch(model, marked(s, mode));
       const reference = readableBfs(model, { measureExecutionsThrough: marked(s, mode) });
-      const figures = (e: typeof reference) => ({
-        states: e.states,
-        transitions: e.transitions,
-        executions: e.executions,
-        executionsThrough: e.executionsThrough,
-        violations: e.violations.map((v) => ({ property: v.property, reason: v.reason, steps: v.path.actions.length })),
-      });
-      expect(figures(exploration)).toEqual(figures(reference));
-      expect(interned.stepCounts.reused).toBeGreaterThan(interned.stepCounts.taken);
+      expect(searchFigures(exploration)).toEqual(searchFigures(reference));
+      expect(steps.reused).toBeGreaterThan(steps.taken);
       if (mode === forgetful) expect(exploration.violations.map((v) => v.property)).toEqual(["exactly-once", "at-least-once"]);
       if (mode === atLeastOnce) expect(exploration.violations.map((v) => v.property)).toEqual(["exactly-once"]);
     },
