@@ -87,12 +87,15 @@ export class InternedModel<State, Action> implements PackedModel {
   private chunksToSkip = 0;
   private readonly initials: readonly State[];
   private readonly properties: readonly Property<State>[];
-  /** The part numbers of the state being expanded, and of the successor being made. */
-  private readonly parentParts: Uint32Array;
+  /** The part numbers of the successor being made. */
+  private readonly childParts: Uint32Array;
   /** The parts handed to `join` (StateParts.join keeps none of the array). */
   private readonly partValues: unknown[];
-  private readonly childParts: Uint32Array;
-  /** The state decoded last, its stored vector and its part numbers: the search asks for a state's successors, then its violations. */
+  /**
+   * The state decoded last, its stored vector and its part numbers: the search
+   * asks for a state's successors, then its violations, so the state being
+   * expanded is always the one decoded last.
+   */
   private readonly lastVector: Uint32Array;
   private readonly lastParts: Uint32Array;
   private lastState: State | undefined;
@@ -120,7 +123,6 @@ export class InternedModel<State, Action> implements PackedModel {
     this.initials = model.initStates();
     this.initialCount = this.initials.length;
     this.properties = model.properties();
-    this.parentParts = new Uint32Array(count);
     this.partValues = new Array<unknown>(count).fill(undefined);
     this.childParts = new Uint32Array(count);
     this.lastVector = new Uint32Array(this.words);
@@ -143,7 +145,6 @@ export class InternedModel<State, Action> implements PackedModel {
     const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
-    this.parentParts.set(this.lastParts);
     for (let k = 0; k < n; k++) {
       if (current < 0) {
         this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), vector, at, into, k * this.words);
@@ -298,7 +299,7 @@ export class InternedModel<State, Action> implements PackedModel {
     return { taken: this.taken, reused: this.reused };
   }
 
-  /** Writes the successor by `action` of the state being expanded (`parentParts`, stored at `vector[at ..]`) to `into[to ..]`. */
+  /** Writes the successor by `action` of the state being expanded (decoded last: `lastParts`, stored at `vector[at ..]`) to `into[to ..]`. */
   private step(
     state: State,
     action: Action,
@@ -309,7 +310,7 @@ export class InternedModel<State, Action> implements PackedModel {
     to: number,
     gathered?: State,
   ): void {
-    const { parentParts, childParts } = this;
+    const { lastParts: parentParts, childParts } = this;
     if (!footprint) {
       this.taken++;
       this.encode(gathered ?? this.model.nextState(state, action), childParts);
