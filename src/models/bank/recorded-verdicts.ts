@@ -9,10 +9,10 @@
  */
 import type { Verdict } from "../../model/property.js";
 import type { BankState } from "./bank-state.js";
+import { ObjectNumbers } from "./object-numbers.js";
 
 export class RecordedVerdicts {
-  private readonly numbers = new WeakMap<object, number>();
-  private next = 0;
+  private readonly numbers = new ObjectNumbers();
   private readonly verdicts = new Map<string, Verdict>();
   /** The last state asked about, and its recorded part's key: the four properties ask about the same state in a row. */
   private last: BankState | undefined;
@@ -29,17 +29,11 @@ export class RecordedVerdicts {
 
   private recordedKey(state: BankState): string {
     if (state !== this.last) {
-      const recorded = state.processes.map((p) => this.numberOf(p.recorded!));
-      const recordings = state.channels.map((c) => this.numberOf(c.recording));
+      const recorded = state.processes.map((p) => this.numbers.of(p.recorded!));
+      const recordings = state.channels.map((c) => this.numbers.of(c.recording));
       this.last = state;
       this.lastKey = `${recorded.join(",")}/${recordings.join(",")}`;
     }
     return this.lastKey;
-  }
-
-  private numberOf(part: object): number {
-    let n = this.numbers.get(part);
-    if (n === undefined) this.numbers.set(part, (n = this.next++));
-    return n;
   }
 }

@@ -9,12 +9,13 @@
  * find it. A state made otherwise only misses, and asks the rules again.
  */
 import type { BankState, ProcessState } from "./bank-state.js";
+import { ObjectNumbers } from "./object-numbers.js";
 import { incomingChannels, type Scenario } from "./scenario.js";
 
 export class RememberedAnswers<Answer> {
   private readonly byProcess = new WeakMap<ProcessState, Map<string, Answer>>();
   /** A number for each recording met, to name it in a question. */
-  private readonly numbers = new WeakMap<object, number>();
+  private readonly numbers = new ObjectNumbers();
   private readonly incoming: readonly (readonly number[])[];
 
   constructor(scenario: Scenario) {
@@ -26,18 +27,10 @@ export class RememberedAnswers<Answer> {
     const part = state.processes[process]!;
     let answers = this.byProcess.get(part);
     if (!answers) this.byProcess.set(part, (answers = new Map()));
-    const key = `${this.incoming[process]!.map((c) => this.numberOf(state.channels[c]!.recording)).join(",")} ${question}`;
+    const key = `${this.incoming[process]!.map((c) => this.numbers.of(state.channels[c]!.recording)).join(",")} ${question}`;
     if (answers.has(key)) return answers.get(key)!;
     const answer = ask();
     answers.set(key, answer);
     return answer;
   }
-
-  private numberOf(part: object): number {
-    let n = this.numbers.get(part);
-    if (n === undefined) this.numbers.set(part, (n = this.next++));
-    return n;
-  }
-
-  private next = 0;
 }
