@@ -20,7 +20,7 @@
  */
 import type { StateParts, StepFootprint } from "../../model/state-parts.js";
 import type { BankAction } from "./actions.js";
-import { localKey, markerKeyOf, recordingKey, type BankState, type ChannelRecording, type Message, type ProcessState } from "./bank-state.js";
+import { localKey, queueKey, recordingKey, type BankState, type ChannelRecording, type Message, type ProcessState } from "./bank-state.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
 
 export function bankParts(scenario: Scenario): StateParts<BankState, BankAction> {
@@ -70,9 +70,4 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
 export function processKey(p: ProcessState): string {
   const buffered = p.buffered ? `b${p.buffered.map((m) => m.id).join(" ")}` : "";
   return `${p.pc}${p.debited ? "d" : ""},${p.balance},${p.received.join(" ")},${p.recorded ? localKey(p.recorded) : "-"},${buffered}`;
-}
-
-/** A queue's key: its messages' ids and markers, in order. */
-export function queueKey(queue: readonly Message[]): string {
-  return queue.map((m) => `${m.kind === "marker" ? markerKeyOf(m) : m.id}${m.copy ? "'" : ""}`).join(" ");
 }

@@ -98,9 +98,7 @@ export function stateKey(state: BankState): string {
   const processes = state.processes.map(
     (p) => `${p.pc}${p.debited ? "d" : ""},${p.recorded ? localKey(p.recorded) : "-"}${p.buffered ? `,b${p.buffered.map((m) => m.id).join(" ")}` : ""}`,
   );
-  const channels = state.channels.map(
-    (c) => `${c.queue.map((m) => `${m.kind === "marker" ? markerKeyOf(m) : m.id}${m.copy ? "'" : ""}`).join(" ")}|${recordingKey(c.recording)}`,
-  );
+  const channels = state.channels.map((c) => `${queueKey(c.queue)}|${recordingKey(c.recording)}`);
   return `${processes.join(";")}/${channels.join(";")}`;
 }
 
@@ -114,7 +112,17 @@ export function faultyStateKey(state: BankState): string {
   return `${stateKey(state)}/${state.processes.map((p) => p.received.join(" ")).join(";")}`;
 }
 
-export function markerKeyOf(marker: Marker): string {
+/** A queue's key: its messages' keys in order. */
+export function queueKey(queue: readonly Message[]): string {
+  return queue.map(messageKey).join(" ");
+}
+
+/** A message in flight, as keys name it: a data message by its id, a marker by its snapshot and sent list; a copy marked. */
+export function messageKey(message: Message): string {
+  return `${message.kind === "marker" ? markerKey(message) : message.id}${message.copy ? "'" : ""}`;
+}
+
+function markerKey(marker: Marker): string {
   const sent = marker.sent ? `:${marker.sent.map((m) => m.id).join(",")}` : "";
   return `M${marker.snapshot ?? ""}${sent}`;
 }

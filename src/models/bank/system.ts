@@ -15,7 +15,7 @@ import { processView } from "./process-view.js";
 import { bankParts } from "./bank-parts.js";
 import { bankProperties } from "./properties.js";
 import type { Scenario } from "./scenario.js";
-import { faultyStateKey, initialState, markerKeyOf, stateKey, type BankState, type DataMessage } from "./bank-state.js";
+import { faultyStateKey, initialState, messageKey, stateKey, type BankState, type DataMessage } from "./bank-state.js";
 import { RememberedAnswers } from "./remembered-answers.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
@@ -63,7 +63,7 @@ export function step(
       const [message, taken] = takeMessage(state, action.channel, action.position);
       const { id, to } = scenario.channels[action.channel]!;
       if (message.kind === "marker") {
-        const question = `marker ${action.channel} ${markerKeyOf(message)}${message.copy ? "'" : ""}`;
+        const question = `marker ${action.channel} ${messageKey(message)}`;
         const effects = ask(taken, to, question, () => algorithm.onMarker(processView(scenario, taken, to), id, message));
         return applyEffects(scenario, taken, to, effects, "onMarker");
       }

@@ -24,8 +24,8 @@
  */
 import type { StateParts, StepFootprint } from "../../../model/state-parts.js";
 import type { BankAction } from "../actions.js";
-import { processKey, queueKey } from "../bank-parts.js";
-import { localKey, recordingKey, type ChannelRecording, type ChannelState, type LocalSnapshot, type ProcessState } from "../bank-state.js";
+import { processKey } from "../bank-parts.js";
+import { localKey, queueKey, recordingKey, type ChannelRecording, type ChannelState, type LocalSnapshot, type ProcessState } from "../bank-state.js";
 import { incomingChannels, outgoingChannels } from "../scenario.js";
 import type { MultiSnapshotScenario, MultiSnapshotState, SnapshotLayer } from "./multi-snapshot-state.js";
 
