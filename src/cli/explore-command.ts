@@ -2,10 +2,10 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
+import { DEFAULT_MAX_STATES } from "../explore/explore-packed.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { DEFAULT_MAX_STATES } from "../explore/explore-model.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
@@ -60,7 +60,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
-        describe: "stop (exit 2) rather than store more states than this, before memory runs out (default: 30,000,000)",
+        describe: `stop (exit 2) rather than store more states than this, before memory runs out (default: ${DEFAULT_MAX_STATES.toLocaleString("en-US")})`,
       })
       .option("max-memory", {
         type: "number",
@@ -123,7 +123,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
       ...(gather === undefined ? {} : { gather }),
-      maxStates: args.maxStates ?? DEFAULT_MAX_STATES,
+      ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
       search: args.search,
       reduction: args.reduction,
       fingerprint: args.fingerprint,

@@ -11,13 +11,6 @@ import type { SearchMode } from "./search-mode.js";
 
 export type { ExploreOptions } from "./explore-packed.js";
 
-/**
- * How many states a command stores by default, in either engine, before
- * stopping with exit 2 (tens of bytes each: about 2 GB at most). `--max-states`
- * changes it; `--max-memory` holds whatever it is.
- */
-export const DEFAULT_MAX_STATES = 30_000_000;
-
 export function exploreModel<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> & SearchMode = {}): PackedExplorationOf<State, Action> {
   const marked = options.measureExecutionsThrough;
   const interned = new InternedModel(model, { ...(marked ? { marked } : {}), ...(options.gather ? { gather: options.gather } : {}) });

@@ -18,8 +18,16 @@ import { collisionProbability, type PackedSearchOptions } from "./packed-search.
 import type { SearchMode, SearchSummary } from "./search-mode.js";
 import { shortestCounterexamples, type PackedCounterexample } from "./shortest-counterexamples.js";
 
+/**
+ * How many states a search stores unless told otherwise, in either engine,
+ * before stopping with a StateLimitError (exit 2 in a command): tens of bytes
+ * each, about 2 GB at most. `--max-states` changes it; `--max-memory` holds
+ * whatever it is.
+ */
+export const DEFAULT_MAX_STATES = 30_000_000;
+
 export interface ExploreOptions<State = unknown> {
-  /** Stop with a `StateLimitError` once more states than this are stored. */
+  /** Stop with a `StateLimitError` once more states than this are stored (default DEFAULT_MAX_STATES). */
   readonly maxStates?: number;
   /** Called about every `progressEveryMs` milliseconds while exploring. */
   readonly onProgress?: (progress: Progress) => void;
@@ -53,7 +61,7 @@ export function explorePacked<State, Action>(
   const searchOptions: PackedSearchOptions = {
     fingerprint: mode.fingerprint,
     reduction: reduce,
-    ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
+    maxStates: options.maxStates ?? DEFAULT_MAX_STATES,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
   };

@@ -4,7 +4,6 @@
  * cancels a search by ending this worker.
  */
 import { check } from "../../check/check.js";
-import { DEFAULT_MAX_STATES } from "../../explore/explore-model.js";
 import type { SearchReply, SearchRequest } from "./search-protocol.js";
 import { actionPlaces } from "./stepper.js";
 import { buildSystem, oneLine } from "./system.js";
@@ -20,8 +19,6 @@ addEventListener("message", (event: MessageEvent<SearchRequest>) => {
       { model: descriptor, scenario },
       {
         rules,
-        // As the CLI: stop (with a message) rather than run the page out of memory.
-        maxStates: DEFAULT_MAX_STATES,
         onProgress: ({ states, elapsedMs }) => post({ type: "progress", states, elapsedMs }),
         progressEveryMs: PROGRESS_EVERY_MS,
       },

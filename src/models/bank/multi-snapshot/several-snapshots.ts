@@ -9,7 +9,7 @@
  */
 import type { ModelDescriptor } from "../../../check/model-descriptor.js";
 import type { Violation } from "../../../explore/exploration.js";
-import { exploreModel, DEFAULT_MAX_STATES } from "../../../explore/explore-model.js";
+import { exploreModel } from "../../../explore/explore-model.js";
 import { SnaplabError } from "../../../errors/snaplab-error.js";
 import { ScenarioError } from "../../../errors/scenario-error.js";
 import type { ScenarioField } from "../../../scenario/scenario-fields.js";
@@ -113,7 +113,7 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
     },
     explore: (scenario, rules, model, options) => {
       if (!several(scenario)) return bank.explore!(scenario, rules, model, options);
-      const result = exploreModel(model, { ...options, maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
+      const result = exploreModel(model, options);
       return { ...result, search: { ...result.search, fallback: "several snapshots in one run: the compact engine models one" } };
     },
   };

@@ -18,7 +18,7 @@ import { hasFaults } from "../faults.js";
 import { bankFields } from "../fields.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
-import { exploreModel, DEFAULT_MAX_STATES } from "../../../explore/explore-model.js";
+import { exploreModel } from "../../../explore/explore-model.js";
 import type { Model } from "../../../model/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
 
@@ -64,7 +64,7 @@ export function exploreBankModel(
   options: BankExploreOptions = {},
 ): CompactExploration {
   const refusal = options.engine === "generic" ? "asked for the generic explorer" : compactEngineRefuses(scenario, algorithm, model);
-  if (refusal === undefined) return exploreCompact(scenario, model, { ...options, maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
-  const result = exploreModel(model, { ...options, maxStates: options.maxStates ?? DEFAULT_MAX_STATES });
+  if (refusal === undefined) return exploreCompact(scenario, model, options);
+  const result = exploreModel(model, options);
   return { ...result, search: { ...result.search, fallback: refusal } };
 }
