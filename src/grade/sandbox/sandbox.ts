@@ -1,7 +1,8 @@
 /**
- * A submission's code, run away from the grader: a child process behind a
- * broker thread. The grader calls it synchronously, which the explorer needs:
- * it posts a batch of calls and sleeps on a shared flag until the broker answers.
+ * A submission's code, run away from the grader: a child process behind the
+ * broker thread (broker.ts, one for all the sandboxes this thread starts).
+ * The grader calls it synchronously, which the explorer needs: it posts a
+ * batch of calls and sleeps on a shared flag until the broker answers.
  *
  * The child runs under Node's permission model, allowed to read its own
  * bundle and nothing else (no file system, no child processes, no workers, no
@@ -16,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { brokerSource } from "./bundle.js";
-import type { BrokerData } from "./broker.js";
+import type { ChildOrder, ChildOutput } from "./broker.js";
 import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
 import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js";
 
@@ -87,10 +88,29 @@ function sandboxBase(otherUser: boolean): string {
   }
 }
 
+let broker: Worker | undefined;
+
+/**
+ * The broker thread, started with the first sandbox. It does not keep the
+ * process alive: a sandbox waiting to close does, through its port.
+ */
+function sharedBroker(): Worker {
+  if (!broker) {
+    const started = new Worker(brokerSource(), { eval: true, stdout: true, stderr: true });
+    started.unref();
+    // A broker that died (it never should) is replaced by the next sandbox; its children died with it.
+    started.once("exit", () => {
+      if (broker === started) broker = undefined;
+    });
+    broker = started;
+  }
+  return broker;
+}
+
 export class Sandbox {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private readonly channel = new MessageChannel();
-  private readonly worker: Worker;
+  private readonly broker = sharedBroker();
   private readonly folder: string;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
@@ -125,7 +145,7 @@ export class Sandbox {
       // Without a pid namespace, kill(-1) reaches every process of the child's user: Node's doors to signals are closed too.
       return walls.namespaces ? args : [...args, "--no-signals"];
     };
-    const data: BrokerData = {
+    const order: ChildOrder = {
       signal: this.flag.buffer as SharedArrayBuffer,
       port: this.channel.port2,
       // CPU: a backstop for a child the broker could not stop; the time limits are the grader's.
@@ -138,7 +158,7 @@ export class Sandbox {
       timeLimitMs: limits.timeLimitMs,
       memoryLimitMb: limits.memoryLimitMb,
     };
-    this.worker = new Worker(brokerSource(), { eval: true, workerData: data, transferList: [this.channel.port2], stdout: true, stderr: true });
+    this.broker.postMessage(order, [this.channel.port2]);
   }
 
   /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
@@ -160,13 +180,18 @@ export class Sandbox {
   /** Stops the child and removes its folder; returns what it wrote to stdout and stderr. */
   async close(): Promise<{ stdout: string; stderr: string }> {
     try {
+      const port = this.channel.port1;
       // A broker that died (it never should) hands over nothing rather than hanging the grader.
-      const handedOver = Promise.race([once(this.worker, "message"), once(this.worker, "exit").then(() => [{ stdout: "", stderr: "" }])]);
-      this.channel.port1.postMessage({ type: "close" } satisfies Request);
-      const [output] = (await handedOver) as [{ stdout: string; stderr: string }];
-      return output;
+      const brokerGone = new AbortController();
+      const handedOver = Promise.race([
+        new Promise<ChildOutput>((resolve) => port.on("message", (message: Reply | ChildOutput) => message.type === "closed" && resolve(message))),
+        once(this.broker, "exit", { signal: brokerGone.signal }).then(() => ({ stdout: "", stderr: "" })),
+      ]);
+      port.postMessage({ type: "close" } satisfies Request);
+      const { stdout, stderr } = await handedOver;
+      brokerGone.abort();
+      return { stdout, stderr };
     } finally {
-      await this.worker.terminate();
       this.channel.port1.close();
       this.removeFolder();
     }
