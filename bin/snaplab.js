@@ -3,8 +3,8 @@
 // bundled with esbuild (the compiler tsx runs on) into one cached file, which
 // is rebuilt whenever a source file is newer than it.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,20 +29,29 @@ if (!isFresh()) {
   // esbuild only when the bundle is stale: loading it costs every start about 50 ms.
   const { buildSync } = await import("esbuild");
   mkdirSync(dirname(bundle), { recursive: true });
-  // Build beside the bundle, then rename: two runs starting at once never see half a file.
-  const partial = `${bundle}.${process.pid}.tmp`;
-  buildSync({
+  const { outputFiles } = buildSync({
     entryPoints: [join(root, "src", "cli", "snaplab.ts")],
-    outfile: partial,
+    outfile: bundle,
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
-    sourcemap: "inline",
+    // A map file beside the bundle, read only by `NODE_OPTIONS=--enable-source-maps` (stack traces
+    // in src/ lines): enabled on every start, reading the map cost each one about 45 ms.
+    sourcemap: "external",
+    write: false,
     logLevel: "error",
   });
-  renameSync(partial, bundle);
+  const text = (ending) => outputFiles.find((file) => file.path.endsWith(ending)).text;
+  // Written beside the bundle, then renamed: two runs starting at once never see half a file.
+  for (const [file, content] of [
+    [`${bundle}.map`, text(".map")],
+    [bundle, `${text(".mjs")}//# sourceMappingURL=${basename(bundle)}.map\n`],
+  ]) {
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, content);
+    renameSync(partial, file);
+  }
 }
-process.setSourceMapsEnabled(true);
 await import(pathToFileURL(bundle).href);

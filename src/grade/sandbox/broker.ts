@@ -14,7 +14,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
-import { checkedReply, maxReplyBytes, type Reply, type Request, type SandboxFailure } from "./protocol.js";
+import { type Asked, checkedReply, maxReplyBytes, type Posted, type Reply, type SandboxFailure } from "./protocol.js";
 
 /** What the broker needs to start one sandbox's child, sent to it by Sandbox. */
 export interface ChildOrder {
@@ -63,7 +63,7 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
   child.stdin!.on("error", () => {}); // a child that died: its exit says why
 
   let failure: SandboxFailure | undefined;
-  let asked: Request | undefined;
+  let asked: Asked | undefined;
   let pending: NodeJS.Timeout | undefined;
   let exited = false;
 
@@ -157,8 +157,8 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
     finish();
   });
 
-  port.on("message", (request: Request) => {
-    if (request.type === "close") {
+  port.on("message", (request: Posted) => {
+    if ("type" in request) {
       closing = true;
       if (exited) finish();
       else {
@@ -168,9 +168,9 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
       return;
     }
     if (failure) return reply({ type: "failed", failure });
-    asked = request;
+    asked = request.asked;
     pending = setTimeout(() => fail({ kind: "timeout", message: `did not answer within ${timeLimitMs} ms (an endless loop?)` }), timeLimitMs);
-    child.stdin!.write(`${JSON.stringify(request)}\n`);
+    child.stdin!.write(request.line);
   });
 }
 

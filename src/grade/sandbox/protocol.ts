@@ -30,6 +30,21 @@ export interface SandboxFailure {
 /** A batch of calls from the grader, or its request to shut the sandbox down. */
 export type Request = { readonly type: "load" } | { readonly type: "calls"; readonly calls: readonly Call[] } | { readonly type: "close" };
 
+/** What a reply must answer: loading, or a batch of `count` calls. */
+export type Asked = { readonly type: "load" } | { readonly type: "calls"; readonly count: number };
+
+/**
+ * A request as the sandbox hands it to the broker: what it asks, and the line
+ * the child reads, made as JSON text by the grader's thread (a string crosses
+ * threads with one copy, where the request's objects would be cloned).
+ */
+export type Posted = { readonly asked: Asked; readonly line: string } | { readonly type: "close" };
+
+export function posted(request: Exclude<Request, { type: "close" }>): Posted {
+  const asked: Asked = request.type === "load" ? request : { type: "calls", count: request.calls.length };
+  return { asked, line: `${JSON.stringify(request)}\n` };
+}
+
 export type Reply =
   | { readonly type: "loaded" }
   | { readonly type: "answers"; readonly answers: readonly Answer[] }
@@ -41,7 +56,7 @@ export const maxReplyBytes = 8 * 1024 * 1024;
 export const maxMessageChars = 2000;
 
 /** The child's reply line to `request`, checked; a string saying what is wrong with it otherwise. */
-export function checkedReply(line: string, request: Request | undefined): Reply | string {
+export function checkedReply(line: string, request: Asked | undefined): Reply | string {
   if (!request) return "sent a reply when none was asked for";
   let reply: unknown;
   try {
@@ -60,7 +75,7 @@ export function checkedReply(line: string, request: Request | undefined): Reply 
   }
   if (request.type === "calls") {
     const answers = reply.answers;
-    if (reply.type !== "answers" || !Array.isArray(answers) || answers.length > request.calls.length) return "sent a malformed reply to a batch of calls";
+    if (reply.type !== "answers" || !Array.isArray(answers) || answers.length > request.count) return "sent a malformed reply to a batch of calls";
     const checked: Answer[] = [];
     for (const answer of answers as unknown[]) {
       if (!isRecord(answer)) return "sent an answer that is not an object";
@@ -73,7 +88,7 @@ export function checkedReply(line: string, request: Request | undefined): Reply 
       }
     }
     // Fewer answers than calls only after one that breaks the contract: the batch stopped there.
-    if (checked.length < request.calls.length && checked[checked.length - 1]?.ok !== false) return "sent a malformed reply to a batch of calls";
+    if (checked.length < request.count && checked[checked.length - 1]?.ok !== false) return "sent a malformed reply to a batch of calls";
     return { type: "answers", answers: checked };
   }
   return "sent a reply when none was asked for";

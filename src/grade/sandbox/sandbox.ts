@@ -19,7 +19,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_thread
 import { brokerSource } from "./bundle.js";
 import type { ChildOrder, ChildOutput } from "./broker.js";
 import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
-import type { Answer, Call, Reply, Request, SandboxFailure } from "./protocol.js";
+import { type Answer, type Call, type Posted, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module) may take. */
@@ -187,7 +187,7 @@ export class Sandbox {
         new Promise<ChildOutput>((resolve) => port.on("message", (message: Reply | ChildOutput) => message.type === "closed" && resolve(message))),
         once(this.broker, "exit", { signal: brokerGone.signal }).then(() => ({ stdout: "", stderr: "" })),
       ]);
-      port.postMessage({ type: "close" } satisfies Request);
+      port.postMessage({ type: "close" } satisfies Posted);
       const { stdout, stderr } = await handedOver;
       brokerGone.abort();
       return { stdout, stderr };
@@ -214,11 +214,11 @@ export class Sandbox {
     }
   }
 
-  private request(request: Request): Reply {
+  private request(request: Exclude<Request, { type: "close" }>): Reply {
     if (this.failure) throw new SandboxFailed(this.failure);
     const started = performance.now();
     Atomics.store(this.flag, 0, 0);
-    this.channel.port1.postMessage(request);
+    this.channel.port1.postMessage(posted(request));
     // The broker enforces the time limit; this wait only guards against the broker itself dying.
     const reply = this.awaitReply(started + this.limits.timeLimitMs + 10_000);
     this.spentMs += performance.now() - started;

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxedSubmission } from "../../../src/grade/check/submission.js";
 import { defaultLimits } from "../../../src/grade/grade.js";
 import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
-import { checkedReply, type Request } from "../../../src/grade/sandbox/protocol.js";
+import { type Asked, checkedReply } from "../../../src/grade/sandbox/protocol.js";
 import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 
 const { scratch, sandboxes } = sandboxScratch("batches");
 process.env.TMPDIR = sandboxes;
 
-const threeCalls: Request = { type: "calls", calls: [1, 2, 3].map((n) => ({ path: "f", args: [n] })) };
+const threeCalls: Asked = { type: "calls", count: 3 };
 
 describe("a batch's reply", () => {
   it("should be taken shorter than its batch only when it ends at an answer that breaks the contract", () => {

@@ -1,16 +1,21 @@
 // The broker's check of a child's replies: a reply is trusted only as the plain data it must be,
 // for the request it answers.
 import { describe, expect, it } from "vitest";
-import { checkedReply, type Request } from "../../../src/grade/sandbox/protocol.js";
+import { type Asked, checkedReply, posted } from "../../../src/grade/sandbox/protocol.js";
 
-const load: Request = { type: "load" };
-const twoCalls: Request = {
-  type: "calls",
-  calls: [
-    { path: "rules.initiate", args: [] },
-    { path: "rules.onMarker", args: [] },
-  ],
-};
+const load: Asked = { type: "load" };
+const twoCalls: Asked = { type: "calls", count: 2 };
+
+describe("a request as the broker gets it", () => {
+  it("should say what it asks and carry the child's line, JSON ending in a newline", () => {
+    const calls = [
+      { path: "rules.initiate", args: [{ id: "A" }] },
+      { path: "rules.onMarker", args: [] },
+    ];
+    expect(posted({ type: "calls", calls })).toEqual({ asked: twoCalls, line: `${JSON.stringify({ type: "calls", calls })}\n` });
+    expect(posted({ type: "load" })).toEqual({ asked: load, line: `{"type":"load"}\n` });
+  });
+});
 
 describe("checking a child's reply", () => {
   it("should keep a well-formed reply, and only its fields", () => {
