@@ -8,7 +8,11 @@ import { twoNode } from "../../src/grade/exercises/scenarios.js";
 
 let calls = 0;
 const submission = {
-  rules: { echo: (x: number) => [x], self: () => globalThis, poke: (view: { n: number }) => ((view.n += 1), []) },
+  rules: {
+    echo: (x: number) => [x],
+    self: () => globalThis,
+    poke: (view: { n: number }) => ((view.n += 1), []),
+  },
   flaky: () => ++calls,
   throwsText: () => {
     throw "plain text";
@@ -28,6 +32,8 @@ describe("the sandbox harness", () => {
     };
     expect(fault("rules.missing")).toBe("missing: exports no function rules.missing");
     expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
+    expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
+    expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");
     expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2 to the same input");
     expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
     expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);

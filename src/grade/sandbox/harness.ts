@@ -112,8 +112,12 @@ export function answer(submission: Module, call: Call): Answer {
       if (isAllocationFailure(error)) outOfMemory(error);
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}` };
     }
-    const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
-    if (changed >= 0) return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
+    // The arguments as a whole first (one serialisation a run); which one changed only when one did
+    // (the rule gets copies of the array's items, never the array: an item changed).
+    if (JSON.stringify(args) !== input) {
+      const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
+      return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
+    }
     try {
       return { json: JSON.stringify(value) };
     } catch (error) {
