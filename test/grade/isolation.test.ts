@@ -3,17 +3,17 @@
 // below run in the grader's sandbox (a child process), as a learner's would.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-isolation-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A copy of solutions/ whose file `file` holds `code`. */
-function submissionWith(name: string, file: string, code: string): string {
+/** A copy of the exercise folders of solutions/ a test grades (only `file`'s, unless told), whose file `file` holds `code`. */
+function submissionWith(name: string, file: string, code: string, exercises = [dirname(file)]): string {
   const dir = join(scratch, name);
-  cpSync("solutions", dir, { recursive: true });
+  for (const exercise of exercises) cpSync(join("solutions", exercise), join(dir, exercise), { recursive: true });
   writeFileSync(join(dir, file), code);
   return dir;
 }
@@ -110,7 +110,7 @@ describe("a submission that misbehaves", () => {
   });
 
   it("should still grade the other exercises in full", async () => {
-    const dir = submissionWith("one-bad-exercise", rulesFile, cases[0]!.code);
+    const dir = submissionWith("one-bad-exercise", rulesFile, cases[0]!.code, ["03-completion", "04-break-fifo", "05-lai-yang"]);
     writeFileSync(join(dir, "04-break-fifo/scenario.json"), `{ "processes": { "P0": 1 }, "initiators": ["P9"] }`);
     const report = await gradeSubmission(dir, { ...limits, only: [3, 4, 5] });
     expect(report.exercises.map((e) => [e.number, e.points, e.fault?.kind])).toEqual([

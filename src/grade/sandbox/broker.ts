@@ -112,8 +112,10 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
   replies.setEncoding("utf8");
   replies.on("data", (text: string) => {
     if (failure) return;
+    // Only the new text can end the line: a reply sent in many pieces is scanned once, not once a piece.
+    const searched = line.length;
     line += text;
-    for (let end = line.indexOf("\n"); end >= 0 && !failure; end = line.indexOf("\n")) {
+    for (let end = line.indexOf("\n", searched); end >= 0 && !failure; end = line.indexOf("\n")) {
       const checked = checkedReply(line.slice(0, end), asked);
       line = line.slice(end + 1);
       if (typeof checked === "string") fail({ kind: "protocol", message: `the submission's process ${checked} (only the grader's harness may write there)` });

@@ -32,10 +32,13 @@ const rulesFile = "05-lai-yang/rules.ts";
 const solution = readFileSync(join(repo, "solutions", rulesFile), "utf8");
 let folders = 0;
 
-/** A copy of solutions/ whose Lai-Yang rules are `code`, with `extra` files beside them. */
-function student(code: string, extra: Record<string, string> = {}): string {
+/**
+ * A submission whose Lai-Yang rules are `code`, with `extra` files beside them: a copy of the
+ * exercise folders of solutions/ the test grades (only Lai-Yang's, unless told), the rest missing.
+ */
+function student(code: string, extra: Record<string, string> = {}, exercises = ["05-lai-yang"]): string {
   const dir = join(scratch, `student-${++folders}`);
-  cpSync(join(repo, "solutions"), dir, { recursive: true });
+  for (const exercise of exercises) cpSync(join(repo, "solutions", exercise), join(dir, exercise), { recursive: true });
   writeFileSync(join(dir, rulesFile), code);
   for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
   return dir;
@@ -125,7 +128,7 @@ describe("the bundler", () => {
       const [laiYang] = (await gradeLaiYang(asEntry)).exercises;
       expect(laiYang!.fault).toEqual({ kind: "build", message: "05-lai-yang/rules.ts is not a regular file" });
     }
-    const scenarioFifo = student(solution);
+    const scenarioFifo = student(solution, {}, ["04-break-fifo", "05-lai-yang"]);
     rmSync(join(scenarioFifo, "04-break-fifo/scenario.json"));
     execFileSync("mkfifo", [join(scenarioFifo, "04-break-fifo/scenario.json")]);
     const [breakFifo] = (await gradeSubmission(scenarioFifo, { ...limits, only: [4] })).exercises;
@@ -221,7 +224,7 @@ describe("the child process", () => {
 
   it("should not be able to signal the grader, its process group, or anything but itself", async () => {
     const survived = `${solution}\ntry { process.kill(process.ppid, "SIGKILL"); } catch {}\ntry { process.kill(0, "SIGKILL"); } catch {}\ntry { process.kill(-process.pid, "SIGKILL"); } catch {}\ntry { process.kill(-1, "SIGKILL"); } catch {}\n`;
-    const report = await gradeSubmission(student(survived), { ...limits, only: [1, 5] });
+    const report = await gradeSubmission(student(survived, {}, ["01-record-and-forward", "05-lai-yang"]), { ...limits, only: [1, 5] });
     // Here, alive: the grader was not killed. The exercise itself either kept its points (its
     // signals reached nothing: the first process of a pid namespace ignores its own) or killed
     // only itself (kill(0) reaches its own process group).
