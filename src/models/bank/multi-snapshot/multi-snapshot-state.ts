@@ -58,10 +58,33 @@ export function layerState(state: MultiSnapshotState, s: number): BankState {
 function viewOfLayer(state: MultiSnapshotState, s: number): BankState {
   const layer = state.layers[s]!;
   return {
-    processes: state.bank.processes.map((p, i) => ({ ...p, recorded: layer.recorded[i]! })),
-    channels: state.bank.channels.map((c, i) => ({ ...c, recording: layer.recordings[i]! })),
+    processes: state.bank.processes.map((p, i) => seenProcesses.with(p, layer.recorded[i]!)),
+    channels: state.bank.channels.map((c, i) => seenChannels.with(c, layer.recordings[i]!)),
   };
 }
+
+/**
+ * The bank's process or channel with a layer's recording in place of its
+ * own, made once for each pair: the same view of a process is then the same
+ * object, in every state and layer, and the rules' answers, remembered by
+ * the identity of what they were asked about (remembered-answers.ts), are
+ * found again.
+ */
+class SeenThroughLayers<Base extends object, Field extends keyof Base> {
+  private readonly made = new WeakMap<Base, Map<Base[Field], Base>>();
+  constructor(private readonly field: Field) {}
+
+  with(base: Base, value: Base[Field]): Base {
+    let byValue = this.made.get(base);
+    if (!byValue) this.made.set(base, (byValue = new Map()));
+    let seen = byValue.get(value);
+    if (!seen) byValue.set(value, (seen = { ...base, [this.field]: value }));
+    return seen;
+  }
+}
+
+const seenProcesses = new SeenThroughLayers<BankState["processes"][number], "recorded">("recorded");
+const seenChannels = new SeenThroughLayers<BankState["channels"][number], "recording">("recording");
 
 /** Puts back what a step did to snapshot `s`'s view: its recordings, and the markers it sent. */
 export function withLayer(state: MultiSnapshotState, s: number, seen: BankState): MultiSnapshotState {
