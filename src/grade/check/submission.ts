@@ -7,6 +7,7 @@
  * questions of many states before it expands them (gather), so that they
  * cross to the sandbox in a few batches rather than one round trip each.
  */
+import { createHash } from "node:crypto";
 import { answer } from "../sandbox/harness.js";
 import type { Answer, Call } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
@@ -57,7 +58,16 @@ const RECHECKED = 32;
 type Ask = (calls: readonly Call[]) => readonly Answer[];
 
 function remembering(ask: Ask, countTrips: () => number): Submission {
-  const answers = new Map<string, { call: Call; answer: Answer; context: string; value?: unknown }>();
+  /** `call` is kept only for the answers `recheck` asks again: a call holds the views it was asked about, a few kilobytes each. */
+  const answers = new Map<string, { call?: Call; answer: Answer; context: string; value?: unknown }>();
+  let toRecheck = 0;
+  const remember = (key: string, call: Call, answer: Answer, context: string) => {
+    const kept = answer.ok && toRecheck < RECHECKED;
+    if (kept) toRecheck++;
+    const entry = kept ? { call, answer, context } : { answer, context };
+    answers.set(key, entry);
+    return entry;
+  };
   let calls = 0;
   let asked = 0;
   let gathering: Map<string, { call: Call; context: string }> | undefined;
@@ -69,7 +79,7 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
   };
   return {
     call(path, args, context) {
-      const key = `${path}:${JSON.stringify(args)}`;
+      const key = questionKey(path, args);
       let known = answers.get(key);
       if (!known && gathering) {
         if (!gathering.has(key)) gathering.set(key, { call: { path, args }, context });
@@ -78,8 +88,7 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
       calls++;
       if (!known) {
         const call = { path, args };
-        known = { call, answer: askCounted([call])[0]!, context };
-        answers.set(key, known);
+        known = remember(key, call, askCounted([call])[0]!, context);
         if (!known.answer.ok) broken = true;
       }
       // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
@@ -100,14 +109,14 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
       const got = askCounted(questions.map(([, q]) => q.call));
       got.forEach((answer, i) => {
         const [key, { call, context }] = questions[i]!;
-        answers.set(key, { call, answer, context });
+        remember(key, call, answer, context);
         if (!answer.ok) broken = true;
       });
       return !broken && got.length === questions.length;
     },
     recheck() {
       // Only answers that kept the contract: one that broke it ended its check already, or was gathered and never needed.
-      const earlier = [...answers.values()].filter((e) => e.answer.ok).slice(0, RECHECKED);
+      const earlier = [...answers.values()].filter((e): e is typeof e & { call: Call } => e.call !== undefined);
       const again = askCounted(earlier.map((e) => e.call));
       earlier.forEach(({ answer, context }, i) => {
         const now = again[i];
@@ -120,6 +129,16 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
     },
     counts: () => ({ calls, questions: answers.size, asked, roundTrips: countTrips() }),
   };
+}
+
+/**
+ * A question's key: the SHA-256 of the function's path and its arguments as
+ * JSON. The arguments are views of a few kilobytes, and a search asks
+ * hundreds of distinct questions; their digests keep the remembered answers
+ * to a few kilobytes in all.
+ */
+function questionKey(path: string, args: readonly unknown[]): string {
+  return createHash("sha256").update(path).update("\0").update(JSON.stringify(args)).digest("base64");
 }
 
 function deepFreeze<T>(value: T): T {
