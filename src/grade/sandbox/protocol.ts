@@ -27,8 +27,8 @@ export interface SandboxFailure {
   readonly message: string;
 }
 
-/** A batch of calls from the grader, or its request to shut the sandbox down. */
-export type Request = { readonly type: "load" } | { readonly type: "calls"; readonly calls: readonly Call[] } | { readonly type: "close" };
+/** What the child is asked: to load the submission, or to answer a batch of calls. */
+export type Request = { readonly type: "load" } | { readonly type: "calls"; readonly calls: readonly Call[] };
 
 /** What a reply must answer: loading, or a batch of `count` calls. */
 export type Asked = { readonly type: "load" } | { readonly type: "calls"; readonly count: number };
@@ -36,11 +36,12 @@ export type Asked = { readonly type: "load" } | { readonly type: "calls"; readon
 /**
  * A request as the sandbox hands it to the broker: what it asks, and the line
  * the child reads, made as JSON text by the grader's thread (a string crosses
- * threads with one copy, where the request's objects would be cloned).
+ * threads with one copy, where the request's objects would be cloned); or
+ * the sandbox's closing, which the broker carries out itself.
  */
 export type Posted = { readonly asked: Asked; readonly line: string } | { readonly type: "close" };
 
-export function posted(request: Exclude<Request, { type: "close" }>): Posted {
+export function posted(request: Request): Posted {
   const asked: Asked = request.type === "load" ? request : { type: "calls", count: request.calls.length };
   return { asked, line: `${JSON.stringify(request)}\n` };
 }

@@ -214,7 +214,7 @@ export class Sandbox {
     }
   }
 
-  private request(request: Exclude<Request, { type: "close" }>): Reply {
+  private request(request: Request): Reply {
     if (this.failure) throw new SandboxFailed(this.failure);
     const started = performance.now();
     Atomics.store(this.flag, 0, 0);
