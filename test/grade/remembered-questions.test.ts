@@ -1,0 +1,60 @@
+// A submission's answers are remembered by their question, and only the first answers that kept
+// the contract keep what they were asked about: those are what `recheck` asks again at the end,
+// to catch rules that keep hidden state. These are the rules that follow from it, in this process.
+import { describe, expect, it } from "vitest";
+import { RuleFault } from "../../src/grade/check/rule-fault.js";
+import { inProcessSubmission } from "../../src/grade/check/submission.js";
+
+/** A module whose `f` doubles a number's field, refuses 13, and counts how often each number was run. */
+function counting() {
+  const runs = new Map<number, number>();
+  const module = {
+    f({ n }: { n: number }) {
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      if (n === 13) throw new Error("no 13");
+      return 2 * n;
+    },
+  };
+  return { module, runs };
+}
+
+describe("remembered questions", () => {
+  it("should ask each distinct question once, however its arguments were built, and hand back the same answer", () => {
+    const { module, runs } = counting();
+    const submission = inProcessSubmission(module);
+    const first = submission.call("f", [{ n: 4 }], "f(4)");
+    // Equal arguments as other objects, with their keys written in the same order: the same question.
+    expect(submission.call("f", [JSON.parse('{"n":4}')], "f(4)")).toBe(first);
+    expect(first).toBe(8);
+    // The harness runs each call twice (the rules must answer the same): 2 runs, for 2 calls.
+    expect(runs.get(4)).toBe(2);
+    expect(submission.counts()).toMatchObject({ calls: 2, questions: 1, asked: 1 });
+  });
+
+  it("should ask again, at the end, the first 32 questions answered within the contract, in the order they were asked", () => {
+    const { module, runs } = counting();
+    const submission = inProcessSubmission(module);
+    const asked = Array.from({ length: 40 }, (_, i) => i);
+    for (const n of asked) {
+      try {
+        submission.call("f", [{ n }], `f(${n})`);
+      } catch (error) {
+        // 13 breaks the contract: it is not asked again.
+        expect(error).toBeInstanceOf(RuleFault);
+      }
+    }
+    runs.clear();
+    submission.recheck();
+    const again = asked.filter((n) => n !== 13).slice(0, 32);
+    expect([...runs.keys()]).toEqual(again);
+    expect(submission.counts()).toMatchObject({ questions: 40, asked: 40 + 32 });
+  });
+
+  it("should catch an answer that changed when asked again, naming the call", () => {
+    let calls = 0;
+    // Answers 1 to its first two runs, 2 after: the harness's two runs agree, the recheck does not.
+    const submission = inProcessSubmission({ g: () => (++calls <= 2 ? 1 : 2) });
+    expect(submission.call("g", [], "g() at P0")).toBe(1);
+    expect(() => submission.recheck()).toThrow(new RuleFault("non-deterministic", "g() at P0 answered 1 the first time and 2 when asked again later"));
+  });
+});
