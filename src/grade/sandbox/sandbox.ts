@@ -12,7 +12,6 @@
  * broker's code is never a file.
  */
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
@@ -88,19 +87,27 @@ function sandboxBase(otherUser: boolean): string {
   }
 }
 
-let broker: Worker | undefined;
+/** The broker thread, and the sandboxes waiting for it to hand over their child's output as they close. */
+interface Broker {
+  readonly thread: Worker;
+  readonly closing: Set<() => void>;
+}
+
+let broker: Broker | undefined;
 
 /**
  * The broker thread, started with the first sandbox. It does not keep the
  * process alive: a sandbox waiting to close does, through its port.
  */
-function sharedBroker(): Worker {
+function sharedBroker(): Broker {
   if (!broker) {
-    const started = new Worker(brokerSource(), { eval: true, stdout: true, stderr: true });
-    started.unref();
-    // A broker that died (it never should) is replaced by the next sandbox; its children died with it.
-    started.once("exit", () => {
+    const thread = new Worker(brokerSource(), { eval: true, stdout: true, stderr: true });
+    thread.unref();
+    const started: Broker = { thread, closing: new Set() };
+    // A broker that died (it never should) hands over nothing rather than hanging its sandboxes' closing, and is replaced by the next sandbox; its children died with it.
+    thread.once("exit", () => {
       if (broker === started) broker = undefined;
+      for (const handOverNothing of started.closing) handOverNothing();
     });
     broker = started;
   }
@@ -158,7 +165,7 @@ export class Sandbox {
       timeLimitMs: limits.timeLimitMs,
       memoryLimitMb: limits.memoryLimitMb,
     };
-    this.broker.postMessage(order, [this.channel.port2]);
+    this.broker.thread.postMessage(order, [this.channel.port2]);
   }
 
   /** Waits until the submission has loaded (its top-level code has run); throws SandboxFailed if it cannot. */
@@ -181,16 +188,18 @@ export class Sandbox {
   async close(): Promise<{ stdout: string; stderr: string }> {
     try {
       const port = this.channel.port1;
-      // A broker that died (it never should) hands over nothing rather than hanging the grader.
-      const brokerGone = new AbortController();
-      const handedOver = Promise.race([
-        new Promise<ChildOutput>((resolve) => port.on("message", (message: Reply | ChildOutput) => message.type === "closed" && resolve(message))),
-        once(this.broker, "exit", { signal: brokerGone.signal }).then(() => ({ stdout: "", stderr: "" })),
-      ]);
+      const { closing } = this.broker;
+      const handedOver = new Promise<{ stdout: string; stderr: string }>((resolve) => {
+        const handOverNothing = () => resolve({ stdout: "", stderr: "" });
+        closing.add(handOverNothing);
+        port.on("message", (message: Reply | ChildOutput) => {
+          if (message.type !== "closed") return;
+          closing.delete(handOverNothing);
+          resolve({ stdout: message.stdout, stderr: message.stderr });
+        });
+      });
       port.postMessage({ type: "close" } satisfies Posted);
-      const { stdout, stderr } = await handedOver;
-      brokerGone.abort();
-      return { stdout, stderr };
+      return await handedOver;
     } finally {
       this.channel.port1.close();
       this.removeFolder();

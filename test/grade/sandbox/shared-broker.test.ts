@@ -52,4 +52,29 @@ describe("sandboxes sharing a broker", () => {
     expect(readdirSync(sandboxes)).toEqual([]);
     expect(await processesLeftUnder(scratch)).toEqual([]);
   });
+
+  it("should close a class's worth of sandboxes at once, each handing over its own output, with no warning", async () => {
+    const tmpdirBefore = process.env.TMPDIR;
+    process.env.TMPDIR = sandboxes;
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", warned);
+    try {
+      const opened = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => sandboxOf(`student-${i}`, `console.log("student ${i}");\nexport const f = () => ${i};\n`)),
+      );
+      for (const sandbox of opened) sandbox.load();
+      const closed = await Promise.all(opened.map((sandbox) => sandbox.close()));
+      expect(closed.map((output) => output.stdout)).toEqual(opened.map((_, i) => `student ${i}\n`));
+      // Warnings are emitted on the next tick.
+      await new Promise((tick) => setImmediate(tick));
+    } finally {
+      process.off("warning", warned);
+      if (tmpdirBefore === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdirBefore;
+    }
+    expect(warnings).toEqual([]);
+    expect(readdirSync(sandboxes)).toEqual([]);
+    expect(await processesLeftUnder(scratch)).toEqual([]);
+  });
 });
