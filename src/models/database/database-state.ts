@@ -103,10 +103,14 @@ export function databaseStateKey(state: DatabaseState): string {
   return `${state.nodes.map(databaseNodeKey).join(";")}/${channels.join(";")}`;
 }
 
-/** A node's key, complete on its own but for balances, which its program steps and credits fix. */
+/**
+ * A node's key, complete on its own but for balances, which its program steps and credits fix.
+ * Its notes are free text ("asked on N1->N2"), so they are written as JSON: joined with spaces,
+ * two different lists of notes could have made the same key.
+ */
 export function databaseNodeKey(n: NodeState): string {
   const image = (i: NodeImage | null) => (i ? `${i.pc}:${i.credits.join(" ")}:${i.upTo}:${i.redone.join(" ")}` : "-");
-  return `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${n.notes.join(" ")}`;
+  return `${n.pc},${n.credits.join(" ")},${image(n.recorded)},${image(n.restored)},${n.gateClosed ? "x" : "o"},${JSON.stringify(n.notes)}`;
 }
 
 /** A channel's queue: each credit's transaction (which fixes its account and amount) or signal, in order. */

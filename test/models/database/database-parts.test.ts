@@ -69,4 +69,12 @@ describe("the database's parts", () => {
       [2, 7, 8, 10, 12],
     ]);
   });
+
+  it("should key nodes whose notes differ differently, even where the notes joined with spaces read the same", () => {
+    const parts = build(twoNodes, "coordinator").parts!;
+    const [node] = parts.split(build(twoNodes, "coordinator").initStates()[0]!) as readonly object[];
+    const noted = (notes: string[]) => parts.key({ ...node, notes }, 0);
+    expect(noted(["asked on A->B", "B"])).not.toBe(noted(["asked", "on A->B B"]));
+    expect(noted(["asked on A->B"])).toBe(noted(["asked on A->B"]));
+  });
 });
