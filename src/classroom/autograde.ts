@@ -9,7 +9,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { faultedExercise, gradeSubmission, type GradeOptions } from "../grade/grade.js";
-import { exercises as allExercises } from "../grade/exercises/catalogue.js";
+import { chosenExercises, exercises as allExercises } from "../grade/exercises/catalogue.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
 import { gradescopeReport } from "../grade/report/gradescope-report.js";
 import type { ExerciseResult, SubmissionReport } from "../grade/result.js";
@@ -28,7 +28,7 @@ export const autograderRoot = () => process.env.SNAPLAB_AUTOGRADER_ROOT || "/aut
 
 /** Grades `<root>/submission`; returns results.json's object (never throws). */
 export async function autogradeResults(root: string, options: AutogradeOptions): Promise<object> {
-  const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
+  const chosen = chosenExercises(options.only);
   const started = performance.now();
   try {
     const located = exercisesFolder(join(root, "submission"), chosen);

@@ -4,7 +4,7 @@
  * status, score, message }] }, base64-encoded in the step's output "result".
  * The reporter adds the tests' scores up and sends GitHub Classroom the total.
  */
-import { exercises as allExercises, maxPoints } from "../grade/exercises/catalogue.js";
+import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 
 /** What `snaplab grade --format json` writes for one submission (the fields read here). */
 interface JsonReport {
@@ -42,7 +42,7 @@ export function runnerResult(report: JsonReport): RunnerResult {
 
 /** The result when grading wrote no report: every chosen exercise's points at stake, none given. */
 export function noReportResult(why: string, only?: readonly number[]): RunnerResult {
-  const chosen = allExercises.filter((e) => !only || only.includes(e.number));
+  const chosen = chosenExercises(only);
   return {
     version: 1,
     status: "error",

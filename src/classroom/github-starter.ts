@@ -4,7 +4,7 @@
  * each push with `snaplab grade --format json` and reports the points to
  * GitHub Classroom through its autograding reporter.
  */
-import { exercises as allExercises, maxPoints } from "../grade/exercises/catalogue.js";
+import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { type KitFile, kitFiles, textFile } from "./kit-files.js";
 import { pinnedNode } from "./gradescope-autograder.js";
 
@@ -70,7 +70,7 @@ jobs:
 }
 
 function studentReadme(only?: readonly number[]): string {
-  const graded = allExercises.filter((e) => !only || only.includes(e.number));
+  const graded = chosenExercises(only);
   const rows = graded.map((e) => `| ${e.number} | ${e.title} | \`exercises/${e.file}\` | ${maxPoints(e)} |`);
   return `# Chandy-Lamport snapshots: the exercises
 

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { faultedExercise, type GradeOptions } from "../grade/grade.js";
-import { exercises as allExercises } from "../grade/exercises/catalogue.js";
+import { chosenExercises } from "../grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../grade/result.js";
 import { packageRoot } from "../files/package-root.js";
 import { lineAsData } from "../grade/shown-as-data.js";
@@ -75,7 +75,7 @@ const lastLine = (text: string) => {
 
 /** A submission whose grader failed: every exercise 0 with why, as when one exercise's grading fails. */
 function graderFailed(dir: string, options: GradeOptions, message: string, elapsedMs: number): SubmissionReport {
-  const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
+  const chosen = chosenExercises(options.only);
   const exercises = chosen.map((e) => faultedExercise(e, { kind: "grader", message }));
   return { directory: lineAsData(dir), points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
 }

@@ -12,7 +12,7 @@ import { RuleFault } from "./check/rule-fault.js";
 import { counterexampleReport } from "./check/graded-counterexample.js";
 import type { CheckOutcome } from "./check/run-check.js";
 import { sandboxedSubmission } from "./check/submission.js";
-import { exercises as allExercises, maxPoints } from "./exercises/catalogue.js";
+import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
@@ -30,7 +30,7 @@ export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memo
 
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const begun = performance.now();
-  const chosen = allExercises.filter((e) => !options.only || options.only.includes(e.number));
+  const chosen = chosenExercises(options.only);
   const exercises = await gradeInLanes(chosen, directory, options, laneGrader(chosen, directory, options), (exercise, message) =>
     faultedExercise(exercise, { kind: "grader", message }),
   );
@@ -88,8 +88,7 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
 /** In a grading lane's worker thread (the CLI's bundle started as one): grades what it takes until none is left. */
 export function serveLane(): Promise<void> {
   return serveGradingLane((directory, options) => {
-    const chosen = allExercises.filter((e) => !(options as GradeOptions).only || (options as GradeOptions).only!.includes(e.number));
-    return laneGrader(chosen, directory, options as GradeOptions);
+    return laneGrader(chosenExercises((options as GradeOptions).only), directory, options as GradeOptions);
   });
 }
 

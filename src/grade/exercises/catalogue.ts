@@ -17,6 +17,11 @@ export const exercises: readonly Exercise[] = [
   concurrentSnapshotsExercise,
 ];
 
+/** The exercises `only` names (every exercise without it), in the catalogue's order. */
+export function chosenExercises(only?: readonly number[]): readonly Exercise[] {
+  return only ? exercises.filter((e) => only.includes(e.number)) : exercises;
+}
+
 export const maxPoints = (exercise: Exercise) => exercise.checks.reduce((sum, check) => sum + check.points, 0);
 
 export function findExercise(number: number): Exercise {
