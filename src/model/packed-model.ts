@@ -22,7 +22,7 @@ export interface PackedModel {
    * after another from index 0, in the readable model's action order, and
    * return how many there are (0 for a terminal state). If they do not fit,
    * write nothing and return how many there are: the caller makes room
-   * (successorsInto in packed-search.ts) and asks again.
+   * (SuccessorBuffer in packed-search.ts) and asks again.
    */
   successors(state: Uint32Array, at: number, into: Uint32Array): number;
   /** Calls `failed` with the number of every property that fails in this state; `terminal` when no action is enabled. */
