@@ -36,7 +36,10 @@ if (!isFresh()) {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // The packages too (yargs, fast-check, fflate), except esbuild, loaded only to bundle: resolving and
+    // loading yargs' forty-odd modules and the others' cost every start about 45 ms. Bundled, yargs no
+    // longer finds its translations, so its own words are English, as snaplab's are, whatever LANG says.
+    external: ["esbuild"],
     // A map file beside the bundle, read only by `NODE_OPTIONS=--enable-source-maps` (stack traces
     // in src/ lines): enabled on every start, reading the map cost each one about 45 ms.
     sourcemap: "external",
