@@ -10,8 +10,10 @@
  */
 import type { BuildFailure, Plugin } from "esbuild";
 import { esbuild } from "../../files/esbuild-when-needed.js";
+import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
@@ -22,18 +24,37 @@ const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "san
 
 let brokerCode: string | undefined;
 
-/** The broker's code, bundled once per process and kept in memory: no file a sandbox could replace. */
+/**
+ * The broker's code, read or bundled once per process and kept in memory: no
+ * file a sandbox could replace. Run from the CLI's bundle, it is the one
+ * built beside it (bin/snaplab.js); from source, esbuild bundles it here.
+ */
 export function brokerSource(): string {
-  brokerCode ??= esbuild().buildSync({
-    entryPoints: [sandboxSource("broker.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    logLevel: "silent",
-    write: false,
-  }).outputFiles[0]!.text;
+  brokerCode ??=
+    builtBesideBundle() ??
+    esbuild().buildSync({
+      entryPoints: [sandboxSource("broker.ts")],
+      // As bin/snaplab.js builds it: the same code, whichever folder the grader runs in.
+      absWorkingDir: packageRoot(),
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: "node20",
+      logLevel: "silent",
+      write: false,
+    }).outputFiles[0]!.text;
   return brokerCode;
+}
+
+function builtBesideBundle(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith(".mjs")) return undefined;
+  try {
+    return readFileSync(here.replace(/\.mjs$/, ".broker.cjs"), "utf8");
+  } catch {
+    // gone since the bundle was built: bundled here instead
+    return undefined;
+  }
 }
 
 /**
