@@ -22,7 +22,7 @@ export interface StepMemo {
   results: Uint32Array;
   /** The groups its parts are in: the only ones a step can change. */
   readonly groups: Int32Array;
-  readonly groupTable: KeyTable;
+  groupTable: KeyTable;
   readonly groupKey: Uint32Array;
   groupResults: Uint32Array;
   groupHits: number;
@@ -55,11 +55,18 @@ export function stepMemo(footprint: StepFootprint, groupOf: Int32Array): StepMem
 /**
  * Counts a miss by groups, and says whether to remember this outcome by
  * groups: past a thousand outcomes, only while two lookups in three hit; and
- * once fewer than half do, the step is looked up by groups no more.
+ * once fewer than half do, the step is looked up by groups no more, and what
+ * it remembered by groups is let go.
  */
 export function rememberByGroups(memo: StepMemo): boolean {
+  if (!memo.byGroups) return false;
   memo.groupMisses++;
   if (memo.groupTable.size < GROUP_MEMO_TRIAL || memo.groupHits >= 2 * memo.groupMisses) return true;
-  if (memo.groupHits < memo.groupMisses) memo.byGroups = false;
+  if (memo.groupHits < memo.groupMisses) {
+    memo.byGroups = false;
+    // Never read again: on a small scenario these tables are a tenth of the search's memory.
+    memo.groupTable = new KeyTable(1, 1);
+    memo.groupResults = new Uint32Array(0);
+  }
   return false;
 }

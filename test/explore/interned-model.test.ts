@@ -5,6 +5,7 @@
 // with the readable explorer.
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/explore-model.js";
+import { rememberByGroups, stepMemo } from "../../src/explore/step-memo.js";
 import type { Model } from "../../src/model/model.js";
 import type { StateParts, StepFootprint } from "../../src/model/state-parts.js";
 import { readableBfs } from "../support/readable-bfs.js";
@@ -57,5 +58,23 @@ describe("the interned model's step memo", () => {
     // The "a" from a = 0 met first, at (0, 0), is reused at (0, 1) and (0, 2): it leads to (1, 1)
     // and (1, 2) instead of (2, 1) and (2, 2), and (0, 1) has 3 executions.
     expect(exploreModel(countersInParts(reads, { a: [0], b: [1] })).executions).toBe(6n);
+  });
+});
+
+describe("a step's memo by groups", () => {
+  it("should be tried on a thousand outcomes, then let go, memory and all, when it is not found again there", () => {
+    const memo = stepMemo({ key: "x", slots: [0, 1] }, Int32Array.from([0, 1]));
+    for (let outcome = 0; outcome < 1024; outcome++) {
+      expect(rememberByGroups(memo)).toBe(true);
+      memo.groupKey.set([outcome, outcome]);
+      memo.groupTable.intern(memo.groupKey, 0);
+    }
+    const held = memo.groupTable.bytes;
+    expect(rememberByGroups(memo)).toBe(false);
+    expect(memo.byGroups).toBe(false);
+    expect(memo.groupTable.bytes).toBeLessThan(held / 100);
+    // No longer counted or remembered by groups.
+    expect(rememberByGroups(memo)).toBe(false);
+    expect([memo.groupMisses, memo.groupTable.size]).toEqual([1025, 0]);
   });
 });
