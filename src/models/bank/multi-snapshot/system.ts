@@ -14,6 +14,7 @@ import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
 import { multiSnapshotParts } from "./multi-snapshot-parts.js";
+import { RememberedMultiAnswers } from "./remembered-multi-answers.js";
 import {
   initialMultiState,
   layerState,
@@ -26,11 +27,12 @@ import {
 
 export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm): Model<MultiSnapshotState, BankAction> {
   const properties = snapshotProperties(scenario);
+  const answers = new RememberedMultiAnswers<readonly MultiEffect[]>(scenario);
   return {
     initStates: () => [initialMultiState(scenario)],
     // `initiate p` starts p's next snapshot, while it has one left to start.
     actions: (state) => enabledActions(scenario, state.bank).filter((a) => a.type !== "initiate" || nextSnapshotOf(scenario, state, a.process) !== undefined),
-    nextState: (state, action) => multiStep(scenario, algorithm, state, action),
+    nextState: (state, action) => multiStep(scenario, algorithm, state, action, answers),
     properties: () => properties,
     key: multiStateKey,
     parts: multiSnapshotParts(scenario),
@@ -53,13 +55,22 @@ function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnap
   ];
 }
 
-function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm, state: MultiSnapshotState, action: BankAction): MultiSnapshotState {
+/** One step; the rules' answers are remembered by the layers they were asked about (remembered-multi-answers.ts). */
+function multiStep(
+  scenario: MultiSnapshotScenario,
+  algorithm: MultiSnapshotAlgorithm,
+  state: MultiSnapshotState,
+  action: BankAction,
+  answers: RememberedMultiAnswers<readonly MultiEffect[]>,
+): MultiSnapshotState {
   switch (action.type) {
     case "send":
       return { ...state, bank: sendTransfer(scenario, state.bank, action.process) };
     case "initiate": {
       const snapshot = nextSnapshotOf(scenario, state, action.process)!;
-      const effects = algorithm.initiate(multiView(scenario, state, action.process), snapshot);
+      const effects = answers.answer(state, action.process, `initiate ${snapshot}`, () =>
+        algorithm.initiate(multiView(scenario, state, action.process), snapshot),
+      );
       return applyMultiEffects(scenario, state, action.process, effects, "initiate");
     }
     case "deliver": {
@@ -67,10 +78,14 @@ function multiStep(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgo
       const taken = { ...state, bank };
       const { id, to } = scenario.channels[action.channel]!;
       if (message.kind === "marker") {
-        const effects = algorithm.onMarker(multiView(scenario, taken, to), id, message.snapshot ?? 0);
+        const snapshot = message.snapshot ?? 0;
+        const effects = answers.answer(taken, to, `marker ${action.channel} ${snapshot}`, () =>
+          algorithm.onMarker(multiView(scenario, taken, to), id, snapshot),
+        );
         return applyMultiEffects(scenario, taken, to, effects, "onMarker");
       }
-      const effects = algorithm.onMessage(multiView(scenario, taken, to), id, message);
+      const question = `message ${action.channel} ${JSON.stringify(message)}`;
+      const effects = answers.answer(taken, to, question, () => algorithm.onMessage(multiView(scenario, taken, to), id, message));
       const after = applyMultiEffects(scenario, taken, to, effects, "onMessage");
       return { ...after, bank: creditTransfer(after.bank, to, message) };
     }
