@@ -6,7 +6,7 @@
  * synchronous, so one thread can use one core). The report lists the
  * exercises in their order whichever thread graded them.
  *
- * A second lane is used only when a core is idle. The worker runs the CLI's
+ * A second lane is used only when two cores are idle. The worker runs the CLI's
  * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
  * from source (tests, tsx) exercises are graded one after another on this
  * thread, with the same results.
@@ -79,16 +79,18 @@ function bundledEntry(): string | undefined {
 }
 
 /**
- * Whether a core is idle (by the last minute's load average): a second lane
- * gains only there. On a machine already busy it costs more than it saves
- * (the worker loads and warms up the grader's code again, about 1 s of CPU
- * for all of solutions/), and the results are the same either way.
+ * Whether two cores are idle (by the last minute's load average): one for
+ * the second lane, one for the sandboxes' children, which answer both lanes'
+ * questions. Without them it costs more than it saves (the worker loads and
+ * warms up the grader's code again, about 0.7 s of CPU for all of
+ * solutions/): on two idle cores, two lanes graded solutions/ no sooner than
+ * one. The results are the same either way.
  */
-function coreToSpare(): boolean {
+function coresToSpare(): boolean {
   // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.
   const lanes = process.env.SNAPLAB_GRADING_LANES;
   if (lanes === "1" || lanes === "2") return lanes === "2";
-  return loadavg()[0]! <= availableParallelism() - 1;
+  return loadavg()[0]! <= availableParallelism() - 2;
 }
 
 interface LaneData {
@@ -117,7 +119,7 @@ export async function gradeInLanes(
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
   const entry = bundledEntry();
   const queue = SharedQueue.of(chosen.length);
-  if (!entry || chosen.length < 2 || !coreToSpare()) {
+  if (!entry || chosen.length < 2 || !coresToSpare()) {
     await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
     return results as ExerciseResult[];
   }
