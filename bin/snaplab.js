@@ -40,7 +40,7 @@ if (!isFresh()) {
     format: "esm",
     target: "node20",
     // The packages too (yargs, fast-check, fflate), except esbuild, loaded only to bundle: resolving and
-    // loading yargs' forty-odd modules and the others' cost every start about 45 ms. Bundled, yargs no
+    // loading yargs' forty-odd modules and the others' cost every start about 40 ms. Bundled, yargs no
     // longer finds its translations, so its own words are English, as snaplab's are, whatever LANG says.
     external: ["esbuild"],
     // A map file beside the bundle, read only by `NODE_OPTIONS=--enable-source-maps` (stack traces
