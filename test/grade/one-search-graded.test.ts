@@ -9,12 +9,19 @@ import { gradedModel, type GradedState } from "../../src/grade/check/graded-mode
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { submittedRules } from "../../src/grade/check/submitted-rules.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
+import { multiGradedSystem } from "../../src/grade/exercises/concurrent-snapshots.js";
+import { scenarioFile, scenarioOf, skeletons } from "../../src/grade/exercises/generated-scenarios.js";
 import type { Exploration } from "../../src/explore/exploration.js";
 import type { BankAction } from "../../src/models/bank/actions.js";
 import type { BankState } from "../../src/models/bank/bank-state.js";
+import { chandyLamportPerSnapshot } from "../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
+import type { MultiSnapshotAlgorithm } from "../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { MultiSnapshotScenario, MultiSnapshotState } from "../../src/models/bank/multi-snapshot/multi-snapshot-state.js";
+import { multiStep } from "../../src/models/bank/multi-snapshot/system.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 import { catalogue } from "./catalogue/wrong-rules.js";
+import { shapedWrongRules } from "./catalogue/shaped-rules.js";
 import { readableBfs } from "../support/readable-bfs.js";
 import { bankRuleSets, found, notingStates, otherModes, outcome, smallBankScenario, unordered } from "../support/same-search.js";
 
@@ -64,6 +71,62 @@ describe("the one search on the grader's model", () => {
         expect(unordered(outcome(() => found(other, exploreModel(other, { maxStates: MAX_STATES, ...mode }))))).toEqual(unordered(breadthFirst));
       }),
       { numRuns: 15, seed: 15 },
+    );
+  });
+
+  // Several snapshots remember their rules' answers by what the rules see (remembered-multi-answers.ts),
+  // found by the identity of the explorer's interned parts. A key that left out something the rules
+  // see would hand one question another's answer: both searches, remembering, must find what the
+  // rules asked at every step find.
+  it("should find with several snapshots what rules asked at every step find, on random scenarios with exercise 6's rule sets", () => {
+    // Rules whose answers turn on what the other incoming channels recorded, not only on whether a recording is open.
+    const watchesOthers: MultiSnapshotAlgorithm = {
+      ...chandyLamportPerSnapshot,
+      onMessage: (view, channel, message) =>
+        chandyLamportPerSnapshot
+          .onMessage(view, channel, message)
+          .filter(({ snapshot }) =>
+            Object.entries(view.snapshots[snapshot]!.recordings).every(([c, r]) => c === channel || r.status === "idle" || r.messages.length === 0),
+          ),
+    };
+    const ruleSets = [
+      { name: "chandy-lamport per snapshot", module: { rules: chandyLamportPerSnapshot } as Record<string, unknown> },
+      { name: "records only while the other channels recorded nothing", module: { rules: watchesOthers } as Record<string, unknown> },
+      ...[...catalogue, ...shapedWrongRules].filter((w) => w.exercise === 6),
+    ];
+    const same = (scenario: MultiSnapshotScenario, module: Record<string, unknown>) => {
+      const rules = module.rules as MultiSnapshotAlgorithm;
+      // Not remembering: the rules are asked at every step, as if no answer were kept.
+      const graded = (remembering: boolean) => {
+        const system = multiGradedSystem(scenario, rules);
+        const model = remembering
+          ? system.model
+          : { ...system.model, nextState: (state: MultiSnapshotState, action: BankAction) => multiStep(scenario, rules, state, action) };
+        return gradedModel(model, system.stepRules, system.properties, system.refusedStep?.bind(system));
+      };
+      const asked = graded(false);
+      const before = outcome(() => found(asked, readableBfs(asked, { maxStates: MAX_STATES })));
+      for (const search of [readableBfs, exploreModel]) {
+        const remembering = graded(true);
+        expect(outcome(() => found(remembering, search(remembering, { maxStates: MAX_STATES })))).toEqual(before);
+      }
+    };
+    // P2 records twice while P0 and P1 each send it a transfer: the same transfer arrives with the other channel's recording empty or not.
+    const twoSenders = parseScenario(
+      JSON.stringify({
+        processes: { P0: 100, P1: 100, P2: 100 },
+        programs: { P0: [{ to: "P2", amount: 1 }], P1: [{ to: "P2", amount: 2 }] },
+        initiators: ["P2"],
+      }),
+      "two-senders.json",
+    );
+    same({ ...twoSenders, snapshots: [2, 2] }, ruleSets[1]!.module);
+    const shape = { fifo: true, multiSnapshot: true };
+    fc.assert(
+      fc.property(skeletons(shape), fc.constantFrom(...ruleSets), (skeleton, { module }) => {
+        same(scenarioOf(scenarioFile(skeleton, "random", shape)) as MultiSnapshotScenario, module);
+      }),
+      { numRuns: 12, seed: 16 },
     );
   });
 

@@ -55,22 +55,22 @@ function snapshotProperties(scenario: MultiSnapshotScenario): Property<MultiSnap
   ];
 }
 
-/** One step; the rules' answers are remembered by the layers they were asked about (remembered-multi-answers.ts). */
-function multiStep(
+/** One step; with `answers`, the rules' answers are remembered by the layers they were asked about (remembered-multi-answers.ts). */
+export function multiStep(
   scenario: MultiSnapshotScenario,
   algorithm: MultiSnapshotAlgorithm,
   state: MultiSnapshotState,
   action: BankAction,
-  answers: RememberedMultiAnswers<readonly MultiEffect[]>,
+  answers?: RememberedMultiAnswers<readonly MultiEffect[]>,
 ): MultiSnapshotState {
+  const ask = (at: MultiSnapshotState, process: number, question: string, rule: () => readonly MultiEffect[]) =>
+    answers ? answers.answer(at, process, question, rule) : rule();
   switch (action.type) {
     case "send":
       return { ...state, bank: sendTransfer(scenario, state.bank, action.process) };
     case "initiate": {
       const snapshot = nextSnapshotOf(scenario, state, action.process)!;
-      const effects = answers.answer(state, action.process, `initiate ${snapshot}`, () =>
-        algorithm.initiate(multiView(scenario, state, action.process), snapshot),
-      );
+      const effects = ask(state, action.process, `initiate ${snapshot}`, () => algorithm.initiate(multiView(scenario, state, action.process), snapshot));
       return applyMultiEffects(scenario, state, action.process, effects, "initiate");
     }
     case "deliver": {
@@ -79,13 +79,11 @@ function multiStep(
       const { id, to } = scenario.channels[action.channel]!;
       if (message.kind === "marker") {
         const snapshot = message.snapshot ?? 0;
-        const effects = answers.answer(taken, to, `marker ${action.channel} ${snapshot}`, () =>
-          algorithm.onMarker(multiView(scenario, taken, to), id, snapshot),
-        );
+        const effects = ask(taken, to, `marker ${action.channel} ${snapshot}`, () => algorithm.onMarker(multiView(scenario, taken, to), id, snapshot));
         return applyMultiEffects(scenario, taken, to, effects, "onMarker");
       }
       const question = `message ${action.channel} ${JSON.stringify(message)}`;
-      const effects = answers.answer(taken, to, question, () => algorithm.onMessage(multiView(scenario, taken, to), id, message));
+      const effects = ask(taken, to, question, () => algorithm.onMessage(multiView(scenario, taken, to), id, message));
       const after = applyMultiEffects(scenario, taken, to, effects, "onMessage");
       return { ...after, bank: creditTransfer(after.bank, to, message) };
     }
