@@ -6,7 +6,7 @@
  * synchronous, so one thread can use one core). The report lists the
  * exercises in their order whichever thread graded them.
  *
- * A second lane is used only when two cores are idle. The worker runs the CLI's
+ * A second lane is used only with three cores, two of them idle. The worker runs the CLI's
  * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
  * from source (tests, tsx) exercises are graded one after another on this
  * thread, with the same results.
@@ -79,18 +79,19 @@ function bundledEntry(): string | undefined {
 }
 
 /**
- * Whether two cores are idle (by the last minute's load average): one for
- * the second lane, one for the sandboxes' children, which answer both lanes'
- * questions. Without them it costs more than it saves (the worker loads and
- * warms up the grader's code again, about 0.7 s of CPU for all of
- * solutions/): on two idle cores, two lanes graded solutions/ no sooner than
- * one. The results are the same either way.
+ * Whether three cores are there and two of them idle (by the last minute's
+ * load average): one for each lane, and one for the sandboxes' children,
+ * which answer both lanes' questions. Short of that a second lane costs more
+ * than it saves (the worker loads and warms up the grader's code again,
+ * about 0.7 s of CPU for all of solutions/): on two idle cores, two lanes
+ * graded solutions/ no sooner than one. The results are the same either way.
  */
 function coresToSpare(): boolean {
   // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.
   const lanes = process.env.SNAPLAB_GRADING_LANES;
   if (lanes === "1" || lanes === "2") return lanes === "2";
-  return loadavg()[0]! <= availableParallelism() - 2;
+  const cores = availableParallelism();
+  return cores >= 3 && loadavg()[0]! <= cores - 2;
 }
 
 interface LaneData {
