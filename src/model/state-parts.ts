@@ -37,7 +37,7 @@ export interface StateParts<State, Action = unknown> {
 export interface StepFootprint {
   /** What the step does, as a string, e.g. "deliver 2 0" (a channel and a position); steps with the same key have the same slots. */
   readonly key: string;
-  /** The parts it reads or may change. */
+  /** The parts it reads or may change (a part named twice counts once: the explorer keeps each once). */
   readonly slots: readonly number[];
 }
 

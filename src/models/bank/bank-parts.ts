@@ -36,7 +36,7 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
     let ofType = footprints.get(type);
     if (!ofType) footprints.set(type, (ofType = []));
     const row = (ofType[subject] ??= []);
-    return (row[position] ??= { key: `${type} ${subject} ${position}`, slots: [...new Set(slots())] });
+    return (row[position] ??= { key: `${type} ${subject} ${position}`, slots: slots() });
   };
   return {
     count: processes + 2 * channels,

@@ -46,10 +46,9 @@ export function databaseParts(scenario: DatabaseScenario): StateParts<DatabaseSt
     ...scenario.channels.flatMap((ch, c) => (ch.to === node ? [recording(c)] : [])),
   ]);
   // Made once per action (the explorer finds a step's memo by its footprint object).
-  const made = (key: string, slots: number[]): StepFootprint => ({ key, slots: [...new Set(slots)] });
-  const localCommits = own.map((_, node) => made(`commit ${node}`, [node]));
-  const sentCommits = own.map((_, node) => scenario.channels.map((_, c) => made(`commit ${node} ${c}`, [node, queue(c)])));
-  const deliveries = scenario.channels.map(({ to }, c) => made(`deliver ${c}`, [...own[to]!, queue(c)]));
+  const localCommits = own.map((_, node): StepFootprint => ({ key: `commit ${node}`, slots: [node] }));
+  const sentCommits = own.map((_, node) => scenario.channels.map((_, c): StepFootprint => ({ key: `commit ${node} ${c}`, slots: [node, queue(c)] })));
+  const deliveries = scenario.channels.map(({ to }, c): StepFootprint => ({ key: `deliver ${c}`, slots: [...own[to]!, queue(c)] }));
   const designSteps = own.map(() => new Map<string, StepFootprint>());
 
   return {
@@ -81,7 +80,7 @@ export function databaseParts(scenario: DatabaseScenario): StateParts<DatabaseSt
         case "protocol": {
           const steps = designSteps[action.node]!;
           let footprint = steps.get(action.step);
-          if (!footprint) steps.set(action.step, (footprint = made(`protocol ${action.node} ${action.step}`, own[action.node]!)));
+          if (!footprint) steps.set(action.step, (footprint = { key: `protocol ${action.node} ${action.step}`, slots: own[action.node]! }));
           return footprint;
         }
       }

@@ -44,16 +44,12 @@ const channel = (c: number) => 4 + c;
 const RECOVERED_FROM = 7;
 const COUNT = 8;
 
-const made = (key: string, slots: readonly number[]): StepFootprint => ({ key, slots });
 // Made once (the explorer finds a step's memo by its footprint object).
-const emits = [0, 1].map((s) => made(`emit ${s}`, [s, channel(s)]));
-const injects = [0, 1].map((s) => made(`inject ${s}`, [s, channel(s)]));
-const takes = [0, 1].map((i) => made(`take ${i}`, [OPERATOR, channel(i), channel(TO_SINK)]));
-const sinkStep = made("sink", [SINK, channel(TO_SINK)]);
-const fail = made(
-  "fail",
-  Array.from({ length: COUNT }, (_, slot) => slot),
-);
+const emits = [0, 1].map((s): StepFootprint => ({ key: `emit ${s}`, slots: [s, channel(s)] }));
+const injects = [0, 1].map((s): StepFootprint => ({ key: `inject ${s}`, slots: [s, channel(s)] }));
+const takes = [0, 1].map((i): StepFootprint => ({ key: `take ${i}`, slots: [OPERATOR, channel(i), channel(TO_SINK)] }));
+const sinkStep: StepFootprint = { key: "sink", slots: [SINK, channel(TO_SINK)] };
+const fail: StepFootprint = { key: "fail", slots: Array.from({ length: COUNT }, (_, slot) => slot) };
 
 export function dataflowParts(): StateParts<DataflowState, DataflowAction> {
   return {

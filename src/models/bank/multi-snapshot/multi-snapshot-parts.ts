@@ -47,8 +47,7 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
   ]);
   const count = perLayer * (1 + snapshots);
   // Made once per action (the explorer finds a step's memo by its footprint object).
-  const made = (key: string, slots: number[]): StepFootprint => ({ key, slots: [...new Set(slots)] });
-  const initiates = own.map((slots, p) => made(`initiate ${p}`, slots));
+  const initiates = own.map((slots, p): StepFootprint => ({ key: `initiate ${p}`, slots }));
   const sends: StepFootprint[][] = scenario.processes.map(() => []);
   const deliveries: StepFootprint[][] = scenario.channels.map(() => []);
   const others = new Map<string, StepFootprint>();
@@ -80,20 +79,20 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
         case "send": {
           const p = action.process;
           const c = scenario.programs[p]![state.bank.processes[p]!.pc]?.channel;
-          if (c !== undefined) return (sends[p]![c] ??= made(`send ${p} ${c}`, [p, channel(c)]));
+          if (c !== undefined) return (sends[p]![c] ??= { key: `send ${p} ${c}`, slots: [p, channel(c)] });
           break;
         }
         case "initiate":
           return initiates[action.process]!;
         case "deliver": {
           const { channel: c, position } = action;
-          return (deliveries[c]![position] ??= made(`deliver ${c} ${position}`, [...own[scenario.channels[c]!.to]!, channel(c)]));
+          return (deliveries[c]![position] ??= { key: `deliver ${c} ${position}`, slots: [...own[scenario.channels[c]!.to]!, channel(c)] });
         }
       }
       // Not a step of several snapshots (the step refuses it), or a send with no program step left: it may touch anything.
       const key = `${action.type} ${"channel" in action ? `${action.channel} ${action.position}` : action.process}`;
       let footprint = others.get(key);
-      if (!footprint) others.set(key, (footprint = made(key, everything)));
+      if (!footprint) others.set(key, (footprint = { key, slots: everything }));
       return footprint;
     },
   };
