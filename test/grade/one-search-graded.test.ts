@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/explore-model.js";
-import { gradedModel, type GradedState } from "../../src/grade/check/graded-model.js";
+import type { GradedState } from "../../src/grade/check/graded-model.js";
+import { gradedSystemModel } from "../../src/grade/check/graded-system.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { submittedRules } from "../../src/grade/check/submitted-rules.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
@@ -32,8 +33,7 @@ const MAX_STATES = 300;
 function graded(scenario: Scenario, module: Record<string, unknown>) {
   const submission = inProcessSubmission(module);
   const system = bankGradedSystem(scenario, submittedRules(submission, scenario));
-  const model = gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
-  return { model, gather: (run: () => void) => submission.gather(run) };
+  return { model: gradedSystemModel(system), gather: (run: () => void) => submission.gather(run) };
 }
 
 describe("the one search on the grader's model", () => {
@@ -99,10 +99,9 @@ describe("the one search on the grader's model", () => {
       // Not remembering: the rules are asked at every step, as if no answer were kept.
       const graded = (remembering: boolean) => {
         const system = multiGradedSystem(scenario, rules);
-        const model = remembering
-          ? system.model
-          : { ...system.model, nextState: (state: MultiSnapshotState, action: BankAction) => multiStep(scenario, rules, state, action) };
-        return gradedModel(model, system.stepRules, system.properties, system.refusedStep?.bind(system));
+        if (remembering) return gradedSystemModel(system);
+        const asking = { ...system.model, nextState: (state: MultiSnapshotState, action: BankAction) => multiStep(scenario, rules, state, action) };
+        return gradedSystemModel({ ...system, model: asking });
       };
       const asked = graded(false);
       const before = outcome(() => found(asked, readableBfs(asked, { maxStates: MAX_STATES })));

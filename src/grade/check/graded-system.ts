@@ -27,6 +27,11 @@ export interface GradedSystem<State, Action> {
   refusedStep?(before: State, action: Action): State;
 }
 
+/** The model the grader explores: the system's, with its step rules and properties (graded-model.ts). */
+export function gradedSystemModel<State, Action>(system: GradedSystem<State, Action>): Model<GradedState<State>, Action> {
+  return gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
+}
+
 /** The rules are plugged into the system already: the descriptor has one set, by this name. */
 const GRADED: Named = { name: "graded" };
 
@@ -55,7 +60,7 @@ export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<
     scenarioName: () => "graded",
     algorithms: { names: () => [GRADED.name], find: () => GRADED },
     algorithmOf: () => GRADED.name,
-    build: (system) => gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system)),
+    build: gradedSystemModel,
     describeStep(system, _rules, before, action, after) {
       const text = system.describeStep(before.state, action, after.state);
       // A step whose answer was refused happened without the rule's effects (and ends the run): say so.

@@ -3,7 +3,7 @@ import { explorePacked } from "../../../src/explore/explore-packed.js";
 import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { Exploration } from "../../../src/explore/exploration.js";
 import { InternedModel } from "../../../src/explore/interned-model.js";
-import { gradedModel } from "../../../src/grade/check/graded-model.js";
+import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
 import { multiGradedSystem } from "../../../src/grade/exercises/concurrent-snapshots.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
 import type { Model } from "../../../src/model/model.js";
@@ -56,10 +56,7 @@ const recordsAgain: MultiSnapshotAlgorithm = {
     Object.keys(view.snapshots).map((s): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(s) })),
 };
 
-const graded = (scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm) => {
-  const system = multiGradedSystem(scenario, rules);
-  return gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
-};
+const graded = (scenario: MultiSnapshotScenario, rules: MultiSnapshotAlgorithm) => gradedSystemModel(multiGradedSystem(scenario, rules));
 
 function figures<State, Action>(exploration: Exploration<State, Action>) {
   return {
