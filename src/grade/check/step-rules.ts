@@ -38,7 +38,11 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   const starts = selector?.starts ?? ((_: State, action: BankAction) => action.type === "initiate");
   const snapshot = selector?.snapshot;
   const name = (p: number) => scenario.processes[p]!;
-  const markers = (state: BankState, c: number) => state.channels[c]!.queue.filter((m) => m.kind === "marker" && m.snapshot === snapshot).length;
+  const markers = (state: BankState, c: number) => {
+    let count = 0;
+    for (const m of state.channels[c]!.queue) if (m.kind === "marker" && m.snapshot === snapshot) count++;
+    return count;
+  };
   const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
 
   const recordsOnce: StepRule<State, BankAction> = {

@@ -16,7 +16,7 @@ const neighbourhoods = new WeakMap<Scenario, readonly Neighbourhood[]>();
 function neighbourhood(scenario: Scenario, process: number): Neighbourhood {
   let all = neighbourhoods.get(scenario);
   if (!all) {
-    const ids = (cs: number[]) => cs.map((c) => scenario.channels[c]!.id);
+    const ids = (cs: readonly number[]) => cs.map((c) => scenario.channels[c]!.id);
     all = scenario.processes.map((_, p) => ({
       incoming: incomingChannels(scenario, p),
       outgoing: outgoingChannels(scenario, p),

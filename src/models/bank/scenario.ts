@@ -42,12 +42,24 @@ export interface Scenario {
   readonly algorithm: string;
 }
 
-export function incomingChannels(scenario: Scenario, process: number): number[] {
-  return scenario.channels.flatMap((c, i) => (c.to === process ? [i] : []));
+/** Each process's incoming and outgoing channels: a scenario never changes, and the step rules ask at every step. */
+const neighbours = new WeakMap<Scenario, { readonly incoming: readonly (readonly number[])[]; readonly outgoing: readonly (readonly number[])[] }>();
+
+function neighboursOf(scenario: Scenario) {
+  let found = neighbours.get(scenario);
+  if (!found) {
+    const ends = (end: "from" | "to") => scenario.processes.map((_, p) => scenario.channels.flatMap((c, i) => (c[end] === p ? [i] : [])));
+    neighbours.set(scenario, (found = { incoming: ends("to"), outgoing: ends("from") }));
+  }
+  return found;
 }
 
-export function outgoingChannels(scenario: Scenario, process: number): number[] {
-  return scenario.channels.flatMap((c, i) => (c.from === process ? [i] : []));
+export function incomingChannels(scenario: Scenario, process: number): readonly number[] {
+  return neighboursOf(scenario).incoming[process] ?? [];
+}
+
+export function outgoingChannels(scenario: Scenario, process: number): readonly number[] {
+  return neighboursOf(scenario).outgoing[process] ?? [];
 }
 
 export function totalMoney(scenario: Scenario): number {
