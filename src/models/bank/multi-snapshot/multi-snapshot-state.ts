@@ -75,6 +75,8 @@ class SeenThroughLayers<Base extends object, Field extends keyof Base> {
   constructor(private readonly field: Field) {}
 
   with(base: Base, value: Base[Field]): Base {
+    // The bank's own recording fields keep their first value, which a layer not started yet holds too.
+    if (base[this.field] === value) return base;
     let byValue = this.made.get(base);
     if (!byValue) this.made.set(base, (byValue = new Map()));
     let seen = byValue.get(value);
