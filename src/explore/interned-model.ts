@@ -42,20 +42,32 @@ const GATHER_ROUNDS = 8;
 const MAX_CHUNKS_SKIPPED = 16;
 const SKIPPABLE_CHUNK = 1024;
 
-/** The states about to be expanded, as prepared (InternedModel.prepare). */
-interface PreparedChunk<State, Action> {
+/** A step of a prepared chunk, as a number: its state's place in the chunk and its action's in the state's list. */
+const MAX_GATHERED_ACTIONS = 65536;
+const stepKey = (state: number, action: number) => state * MAX_GATHERED_ACTIONS + action;
+
+/** A property's verdict on a state of a prepared chunk, as gathering worked it out. */
+const NOT_WORKED_OUT = 0;
+const HOLDS = 1;
+const FAILS = 2;
+
+/**
+ * The states about to be expanded, as prepared (InternedModel.prepare), and
+ * what gathering worked out for them: the successors of the steps that will
+ * be taken, and the properties' verdicts. Only that is kept, not the states
+ * read along the way: a chunk's thousands of readable states, kept while it
+ * is expanded, cost more in garbage collection than reading them again.
+ */
+interface PreparedChunk<State> {
   readonly vectors: Uint32Array;
-  readonly states: State[];
+  readonly count: number;
   /** The next state expected, and the one being expanded (-1 when it is not from the chunk). */
   next: number;
   current: number;
-  /** With gathering: each state's actions, their footprints, and the successors worked out, at state * width + action. */
-  actions?: readonly (readonly Action[])[];
-  footprints?: (StepFootprint | undefined)[];
+  /** By stepKey. */
   readonly successors: Map<number, State>;
-  width: number;
-  /** With gathering: each state's verdicts worked out, by property (a property missing was not worked out). */
-  verdicts?: readonly (readonly (string | undefined)[])[];
+  /** By state * properties + property: NOT_WORKED_OUT, HOLDS or FAILS. */
+  readonly verdicts: Uint8Array;
 }
 
 /** How many steps were taken by the model, and how many reused (StateParts.footprint). */
@@ -100,7 +112,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly lastParts: Uint32Array;
   private lastState: State | undefined;
   /** The chunk of states prepared, in the order they will be expanded. */
-  private prepared: PreparedChunk<State, Action> | undefined;
+  private prepared: PreparedChunk<State> | undefined;
 
   constructor(
     readonly model: Model<State, Action>,
@@ -139,20 +151,17 @@ export class InternedModel<State, Action> implements PackedModel {
 
   successors(vector: Uint32Array, at: number, into: Uint32Array): number {
     const state = this.decode(vector, at);
-    const chunk = this.prepared;
-    const current = chunk?.actions && chunk.current >= 0 ? chunk.current : -1;
-    const actions = current >= 0 ? chunk!.actions![current]! : this.model.actions(state);
+    const current = this.prepared?.current ?? -1;
+    const successors = current >= 0 ? this.prepared!.successors : undefined;
+    const actions = this.model.actions(state);
     const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
     for (let k = 0; k < n; k++) {
-      if (current < 0) {
-        this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), vector, at, into, k * this.words);
-        continue;
-      }
-      // Worked out when the chunk was prepared.
-      const index = current * chunk!.width + k;
-      this.step(state, actions[k]!, chunk!.footprints![index], vector, at, into, k * this.words, chunk!.successors.get(index));
+      const action = actions[k]!;
+      // Worked out when the chunk was prepared, if it is a step to take.
+      const gathered = k < MAX_GATHERED_ACTIONS ? successors?.get(stepKey(current, k)) : undefined;
+      this.step(state, action, this.parts.footprint?.(state, action), vector, at, into, k * this.words, gathered);
     }
     return n;
   }
@@ -160,13 +169,13 @@ export class InternedModel<State, Action> implements PackedModel {
   violations(vector: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void {
     const state = this.decode(vector, at);
     const chunk = this.prepared;
-    const verdicts = chunk?.verdicts && chunk.current >= 0 ? chunk.verdicts[chunk.current] : undefined;
+    const current = chunk?.current ?? -1;
     const properties = this.properties;
     for (let i = 0; i < properties.length; i++) {
       const property = properties[i]!;
       if (!terminal && property.expectation !== "always") continue;
-      const verdict = verdicts && i in verdicts ? verdicts[i] : property.check(state);
-      if (verdict !== undefined) failed(i);
+      const worked = current >= 0 ? chunk!.verdicts[current * properties.length + i]! : NOT_WORKED_OUT;
+      if (worked === NOT_WORKED_OUT ? property.check(state) !== undefined : worked === FAILS) failed(i);
     }
   }
 
@@ -189,18 +198,14 @@ export class InternedModel<State, Action> implements PackedModel {
     const width = this.parts.count;
     // The part numbers of every state of the chunk, back to back.
     const parts = new Uint32Array(count * width);
-    const states = Array.from({ length: count }, (_, i) => {
-      const own = parts.subarray(i * width, (i + 1) * width);
-      this.expand(vectors, at + i * words, own);
-      return this.join(own);
-    });
-    const chunk: PreparedChunk<State, Action> = {
+    for (let i = 0; i < count; i++) this.expand(vectors, at + i * words, parts.subarray(i * width, (i + 1) * width));
+    const chunk: PreparedChunk<State> = {
       vectors: vectors.slice(at, at + count * words),
-      states,
+      count,
       next: 0,
       current: -1,
       successors: new Map(),
-      width: 0,
+      verdicts: new Uint8Array(count * this.properties.length),
     };
     this.prepared = chunk;
     const coming = new Map<StepMemo, KeyTable>();
@@ -216,57 +221,70 @@ export class InternedModel<State, Action> implements PackedModel {
       const size = first.size;
       return first.intern(memo.scratch, 0) < size;
     };
-    this.gatherSteps(chunk, known);
+    this.gatherSteps(chunk, (i) => this.join(parts.subarray(i * width, (i + 1) * width)), known);
   }
 
-  /** Works out the chunk's steps that will be taken, with the model's questions asked in batches (InternedOptions.gather). */
-  private gatherSteps(chunk: PreparedChunk<State, Action>, known: (i: number, footprint: StepFootprint | undefined) => boolean): void {
-    const actions = chunk.states.map((state) => this.model.actions(state));
-    chunk.actions = actions;
-    const width = Math.max(1, ...actions.map((list) => list.length));
-    chunk.width = width;
-    const footprints: (StepFootprint | undefined)[] = [];
-    chunk.footprints = footprints;
-    // The steps to work out, as state * width + action.
-    const pending: number[] = [];
-    for (let i = 0; i < actions.length; i++) {
-      const list = actions[i]!;
-      for (let k = 0; k < list.length; k++) {
-        const footprint = this.parts.footprint?.(chunk.states[i]!, list[k]!);
-        footprints[i * width + k] = footprint;
-        if (!known(i, footprint)) pending.push(i * width + k);
-      }
-    }
-    const successors = chunk.successors;
-    // Properties may ask questions too (a learner's function judging a state): their verdicts are worked out here as well.
-    const verdicts: (string | undefined)[][] = actions.map(() => []);
-    chunk.verdicts = verdicts;
+  /**
+   * Works out the chunk's steps that will be taken, and its properties'
+   * verdicts, with the model's questions asked in batches
+   * (InternedOptions.gather): the first round reads every state of the
+   * chunk; the later ones only redo what waited on an answer.
+   */
+  private gatherSteps(
+    chunk: PreparedChunk<State>,
+    stateAt: (i: number) => State,
+    known: (i: number, footprint: StepFootprint | undefined) => boolean,
+  ): void {
     const properties = this.properties;
-    for (let round = 0; round < GATHER_ROUNDS; round++) {
-      const more = this.gather!(() => {
-        verdicts.forEach((known, i) => {
-          for (let p = 0; p < properties.length; p++) {
-            if (p in known || (properties[p]!.expectation === "atTermination" && actions[i]!.length > 0)) continue;
-            try {
-              known[p] = properties[p]!.check(chunk.states[i]!);
-            } catch {
-              // checked again when the explorer checks it
-            }
-          }
-        });
-        for (const key of pending) {
-          if (successors.has(key)) continue;
-          const i = Math.floor(key / width);
-          try {
-            successors.set(key, this.model.nextState(chunk.states[i]!, actions[i]![key - i * width]!));
-          } catch {
-            // not answered yet, or a fault: taken again when the explorer takes it, in its order
-          }
+    // What waited on an answer, with the state it was about: worked out again in the next round.
+    let steps: { readonly state: State; readonly key: number; readonly action: Action }[] = [];
+    let checks: { readonly state: State; readonly at: number; readonly property: Property<State> }[] = [];
+    const takeStep = (state: State, key: number, action: Action) => {
+      try {
+        chunk.successors.set(key, this.model.nextState(state, action));
+        return true;
+      } catch {
+        // not answered yet, or a fault: taken again when the explorer takes it, in its order
+        return false;
+      }
+    };
+    const check = (state: State, at: number, property: Property<State>) => {
+      try {
+        chunk.verdicts[at] = property.check(state) === undefined ? HOLDS : FAILS;
+        return true;
+      } catch {
+        // checked again when the explorer checks it
+        return false;
+      }
+    };
+    const firstRound = () => {
+      for (let i = 0; i < chunk.count; i++) {
+        const state = stateAt(i);
+        const actions = this.model.actions(state);
+        // Properties may ask questions too (a learner's function judging a state): their verdicts are worked out here as well.
+        for (let p = 0; p < properties.length; p++) {
+          const property = properties[p]!;
+          if (property.expectation === "atTermination" && actions.length > 0) continue;
+          const at = i * properties.length + p;
+          if (!check(state, at, property)) checks.push({ state, at, property });
         }
-      });
+        for (let k = 0; k < actions.length && k < MAX_GATHERED_ACTIONS; k++) {
+          const action = actions[k]!;
+          if (known(i, this.parts.footprint?.(state, action))) continue;
+          const key = stepKey(i, k);
+          if (!takeStep(state, key, action)) steps.push({ state, key, action });
+        }
+      }
+    };
+    const laterRound = () => {
+      checks = checks.filter(({ state, at, property }) => !check(state, at, property));
+      steps = steps.filter(({ state, key, action }) => !takeStep(state, key, action));
+    };
+    for (let round = 0; round < GATHER_ROUNDS; round++) {
+      const more = this.gather!(round === 0 ? firstRound : laterRound);
       // Only a large chunk is worth skipping: on a small one a question asked alone costs more than gathering.
-      if (round === 0) this.skipped = more || chunk.states.length < SKIPPABLE_CHUNK ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
-      if (!more) break;
+      if (round === 0) this.skipped = more || chunk.count < SKIPPABLE_CHUNK ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
+      if (!more || (steps.length === 0 && checks.length === 0)) break;
     }
     this.chunksToSkip = this.skipped;
   }
@@ -275,8 +293,8 @@ export class InternedModel<State, Action> implements PackedModel {
   decode(vector: Uint32Array, at: number): State {
     if (this.lastState !== undefined && this.isLast(vector, at)) return this.lastState;
     this.expand(vector, at, this.lastParts);
-    const state = this.preparedState(vector, at) ?? this.join(this.lastParts);
-    if (this.prepared && state !== this.prepared.states[this.prepared.current]) this.prepared.current = -1;
+    this.findInChunk(vector, at);
+    const state = this.join(this.lastParts);
     for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
     this.lastState = state;
     return state;
@@ -396,13 +414,14 @@ export class InternedModel<State, Action> implements PackedModel {
     return true;
   }
 
-  /** The prepared state with this vector, if it is the next one prepared: the very object the model was told of. */
-  private preparedState(vector: Uint32Array, at: number): State | undefined {
-    const prepared = this.prepared;
-    if (!prepared || prepared.next >= prepared.states.length) return undefined;
-    const from = prepared.next * this.words;
-    for (let i = 0; i < this.words; i++) if (prepared.vectors[from + i] !== vector[at + i]) return undefined;
-    prepared.current = prepared.next++;
-    return prepared.states[prepared.current];
+  /** Whether the state with this vector is the next one of the prepared chunk: if so, it is the one expanded now (PreparedChunk.current). */
+  private findInChunk(vector: Uint32Array, at: number): void {
+    const chunk = this.prepared;
+    if (!chunk) return;
+    chunk.current = -1;
+    if (chunk.next >= chunk.count) return;
+    const from = chunk.next * this.words;
+    for (let i = 0; i < this.words; i++) if (chunk.vectors[from + i] !== vector[at + i]) return;
+    chunk.current = chunk.next++;
   }
 }
