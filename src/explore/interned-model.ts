@@ -42,7 +42,7 @@ const GATHER_ROUNDS = 8;
 const MAX_CHUNKS_SKIPPED = 16;
 const SKIPPABLE_CHUNK = 1024;
 
-/** A step of a prepared chunk, as a number: its state's place in the chunk and its action's in the state's list. */
+/** A step of a prepared chunk as one number: its state's place in the chunk and its action's in the state's list (actions past the first MAX_GATHERED_ACTIONS of a state are taken when it is expanded, not gathered). */
 const MAX_GATHERED_ACTIONS = 65536;
 const stepKey = (state: number, action: number) => state * MAX_GATHERED_ACTIONS + action;
 
@@ -230,11 +230,7 @@ export class InternedModel<State, Action> implements PackedModel {
    * (InternedOptions.gather): the first round reads every state of the
    * chunk; the later ones only redo what waited on an answer.
    */
-  private gatherSteps(
-    chunk: PreparedChunk<State>,
-    stateAt: (i: number) => State,
-    known: (i: number, footprint: StepFootprint | undefined) => boolean,
-  ): void {
+  private gatherSteps(chunk: PreparedChunk<State>, stateAt: (i: number) => State, known: (i: number, footprint: StepFootprint | undefined) => boolean): void {
     const properties = this.properties;
     // What waited on an answer, with the state it was about: worked out again in the next round.
     let steps: { readonly state: State; readonly key: number; readonly action: Action }[] = [];
