@@ -10,7 +10,7 @@
  * sandboxed rules, the search's tables (stored states, parents, counts,
  * groups of parts and remembered steps, all typed arrays) plus the growth of
  * the JS heap kept per stored state (the interned parts, the remembered
- * answers, the chunk of states being gathered) at the last of the samples
+ * answers, what is kept of the chunk being prepared) at the last of the samples
  * taken after a collection every 4,096 states, in a second, untimed run
  * (with --expose-gc, as `npm run bench` runs; without it the samples count
  * garbage too).
@@ -70,7 +70,7 @@ async function sandboxed(scenario: Scenario, bundle: string, cap: number, measur
     const rules = submittedRules(submission, scenario);
     collectGarbage();
     const heapBefore = process.memoryUsage().heapUsed;
-    // The last sample: what the heap keeps per state once there are many (an early one is mostly the chunk being gathered).
+    // The last sample: what the heap keeps per state once there are many (an early one is mostly the chunk being prepared).
     let last = { heap: heapBefore, states: 0 };
     const sample = ({ states }: { states: number }) => {
       if (!measureHeap) return;
