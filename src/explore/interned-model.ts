@@ -24,7 +24,7 @@ import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
-import { grown, KeyTable } from "./key-table.js";
+import { grown } from "./key-table.js";
 import { PartTable } from "./part-table.js";
 import { rememberByGroups, stepMemo, type StepMemo } from "./step-memo.js";
 
@@ -42,30 +42,29 @@ const GATHER_ROUNDS = 8;
 const MAX_CHUNKS_SKIPPED = 16;
 const SKIPPABLE_CHUNK = 1024;
 
-/** A step of a prepared chunk as one number: its state's place in the chunk and its action's in the state's list (actions past the first MAX_GATHERED_ACTIONS of a state are taken when it is expanded, not gathered). */
-const MAX_GATHERED_ACTIONS = 65536;
-const stepKey = (state: number, action: number) => state * MAX_GATHERED_ACTIONS + action;
-
 /** A property's verdict on a state of a prepared chunk, as gathering worked it out. */
 const NOT_WORKED_OUT = 0;
 const HOLDS = 1;
 const FAILS = 2;
 
 /**
- * The states about to be expanded, as prepared (InternedModel.prepare), and
- * what gathering worked out for them: the successors of the steps that will
- * be taken, and the properties' verdicts. Only that is kept, not the states
- * read along the way: a chunk's thousands of readable states, kept while it
- * is expanded, cost more in garbage collection than reading them again.
+ * The states about to be expanded, as prepared (InternedModel.prepare): each
+ * one expanded already, where its questions were answered, its successors
+ * written as the search stores them, and its properties' verdicts. The search
+ * then only copies them: a state is read, its actions listed and its steps
+ * looked up once, whether its questions were gathered or not.
  */
-interface PreparedChunk<State> {
+interface PreparedChunk {
   readonly vectors: Uint32Array;
   readonly count: number;
   /** The next state expected, and the one being expanded (-1 when it is not from the chunk). */
   next: number;
   current: number;
-  /** By stepKey. */
-  readonly successors: Map<number, State>;
+  /** Per state: how many successors it has, or -1 if it was not expanded; and where they start in `successors`. */
+  readonly expanded: Int32Array;
+  readonly from: Int32Array;
+  successors: Uint32Array;
+  used: number;
   /** By state * properties + property: NOT_WORKED_OUT, HOLDS or FAILS. */
   readonly verdicts: Uint8Array;
 }
@@ -112,7 +111,7 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly lastParts: Uint32Array;
   private lastState: State | undefined;
   /** The chunk of states prepared, in the order they will be expanded. */
-  private prepared: PreparedChunk<State> | undefined;
+  private prepared: PreparedChunk | undefined;
 
   constructor(
     readonly model: Model<State, Action>,
@@ -150,41 +149,48 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   successors(vector: Uint32Array, at: number, into: Uint32Array): number {
+    const i = this.placeInChunk(vector, at);
+    if (i >= 0 && this.prepared!.expanded[i]! >= 0) return this.preparedSuccessors(i, into);
     const state = this.decode(vector, at);
-    const current = this.prepared?.current ?? -1;
-    const successors = current >= 0 ? this.prepared!.successors : undefined;
     const actions = this.model.actions(state);
     const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
-    for (let k = 0; k < n; k++) {
-      const action = actions[k]!;
-      // Worked out when the chunk was prepared, if it is a step to take.
-      const gathered = k < MAX_GATHERED_ACTIONS ? successors?.get(stepKey(current, k)) : undefined;
-      this.step(state, action, this.parts.footprint?.(state, action), vector, at, into, k * this.words, gathered);
-    }
+    for (let k = 0; k < n; k++) this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), vector, at, into, k * this.words);
+    return n;
+  }
+
+  /** The successors of state `i` of the prepared chunk, expanded when it was prepared. */
+  private preparedSuccessors(i: number, into: Uint32Array): number {
+    const chunk = this.prepared!;
+    const n = chunk.expanded[i]!;
+    if (n * this.words > into.length) return n;
+    into.set(chunk.successors.subarray(chunk.from[i]!, chunk.from[i]! + n * this.words));
     return n;
   }
 
   violations(vector: Uint32Array, at: number, terminal: boolean, failed: (property: number) => void): void {
-    const state = this.decode(vector, at);
-    const chunk = this.prepared;
-    const current = chunk?.current ?? -1;
+    const i = this.placeInChunk(vector, at);
+    const verdicts = i >= 0 ? this.prepared!.verdicts : undefined;
     const properties = this.properties;
-    for (let i = 0; i < properties.length; i++) {
-      const property = properties[i]!;
+    // Read only if a verdict was not worked out when the chunk was prepared.
+    let state: State | undefined;
+    for (let p = 0; p < properties.length; p++) {
+      const property = properties[p]!;
       if (!terminal && property.expectation !== "always") continue;
-      const worked = current >= 0 ? chunk!.verdicts[current * properties.length + i]! : NOT_WORKED_OUT;
-      if (worked === NOT_WORKED_OUT ? property.check(state) !== undefined : worked === FAILS) failed(i);
+      const worked = verdicts ? verdicts[i * properties.length + p]! : NOT_WORKED_OUT;
+      if (worked === NOT_WORKED_OUT) {
+        state ??= this.decode(vector, at);
+        if (property.check(state) !== undefined) failed(p);
+      } else if (worked === FAILS) failed(p);
     }
   }
 
   /**
    * Told the next `count` states to be expanded, in order (vectors back to
-   * back from `at`). With `gather`, works out in a few batches the steps of
-   * theirs it will have to take, and their properties' verdicts: not the
-   * steps it remembers, nor those that repeat a step of an earlier state of
-   * the chunk (it takes that one, and reuses it).
+   * back from `at`). With `gather`, expands them now, with the model's
+   * questions asked in a few batches: each state whose questions are all
+   * answered is expanded, and its properties judged, as the search will ask.
    */
   prepare(vectors: Uint32Array, at: number, count: number): void {
     this.prepared = undefined;
@@ -194,102 +200,84 @@ export class InternedModel<State, Action> implements PackedModel {
       this.chunksToSkip--;
       return;
     }
-    const words = this.words;
-    const width = this.parts.count;
-    // The part numbers of every state of the chunk, back to back.
-    const parts = new Uint32Array(count * width);
-    for (let i = 0; i < count; i++) this.expand(vectors, at + i * words, parts.subarray(i * width, (i + 1) * width));
-    const chunk: PreparedChunk<State> = {
-      vectors: vectors.slice(at, at + count * words),
+    const chunk: PreparedChunk = {
+      vectors: vectors.slice(at, at + count * this.words),
       count,
       next: 0,
       current: -1,
-      successors: new Map(),
+      expanded: new Int32Array(count).fill(-1),
+      from: new Int32Array(count),
+      successors: new Uint32Array(count * this.words * this.maxActions),
+      used: 0,
       verdicts: new Uint8Array(count * this.properties.length),
     };
     this.prepared = chunk;
-    const coming = new Map<StepMemo, KeyTable>();
-    /** The step is remembered, or an earlier state of the chunk takes it first. */
-    const known = (i: number, footprint: StepFootprint | undefined) => {
-      if (footprint === undefined) return false;
-      const memo = this.memoOf(footprint);
-      for (let g = 0; g < memo.groups.length; g++) memo.groupKey[g] = chunk.vectors[i * words + memo.groups[g]!]!;
-      if (memo.byGroups && memo.groupTable.find(memo.groupKey, 0) >= 0) return true;
-      if (this.remembered(parts.subarray(i * width, (i + 1) * width), footprint) >= 0) return true;
-      let first = coming.get(memo);
-      if (!first) coming.set(memo, (first = new KeyTable(Math.max(1, memo.width), 16)));
-      const size = first.size;
-      return first.intern(memo.scratch, 0) < size;
-    };
-    this.gatherSteps(chunk, (i) => this.join(parts.subarray(i * width, (i + 1) * width)), known);
+    // The states with a step or a verdict that waited on an answer: tried again in the next round.
+    let waiting = Array.from({ length: count }, (_, i) => i);
+    for (let round = 0; round < GATHER_ROUNDS && waiting.length > 0; round++) {
+      const more = this.gather(() => {
+        waiting = waiting.filter((i) => !this.expandInChunk(chunk, i));
+      });
+      // Only a large chunk is worth skipping: on a small one a question asked alone costs more than gathering.
+      if (round === 0) this.skipped = more || count < SKIPPABLE_CHUNK ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
+      if (!more) break;
+    }
+    this.chunksToSkip = this.skipped;
   }
 
   /**
-   * Works out the chunk's steps that will be taken, and its properties'
-   * verdicts, with the model's questions asked in batches
-   * (InternedOptions.gather): the first round reads every state of the
-   * chunk; the later ones only redo what waited on an answer.
+   * Judges and expands state `i` of the chunk, as far as the answers known
+   * allow; says whether it is done. A step or a verdict that throws (a
+   * question not answered yet, or a fault) is left for the next round, or
+   * for the explorer to take in its own order.
    */
-  private gatherSteps(chunk: PreparedChunk<State>, stateAt: (i: number) => State, known: (i: number, footprint: StepFootprint | undefined) => boolean): void {
+  private expandInChunk(chunk: PreparedChunk, i: number): boolean {
+    const words = this.words;
     const properties = this.properties;
-    // What waited on an answer, with the state it was about: worked out again in the next round.
-    let steps: { readonly state: State; readonly key: number; readonly action: Action }[] = [];
-    let checks: { readonly state: State; readonly at: number; readonly property: Property<State> }[] = [];
-    const takeStep = (state: State, key: number, action: Action) => {
-      try {
-        chunk.successors.set(key, this.model.nextState(state, action));
-        return true;
-      } catch {
-        // not answered yet, or a fault: taken again when the explorer takes it, in its order
-        return false;
-      }
-    };
-    const check = (state: State, at: number, property: Property<State>) => {
+    const state = this.decode(chunk.vectors, i * words);
+    const actions = this.model.actions(state);
+    let done = true;
+    // Properties may ask questions too (a learner's function judging a state).
+    for (let p = 0; p < properties.length; p++) {
+      const property = properties[p]!;
+      const at = i * properties.length + p;
+      if (chunk.verdicts[at] !== NOT_WORKED_OUT || (property.expectation === "atTermination" && actions.length > 0)) continue;
       try {
         chunk.verdicts[at] = property.check(state) === undefined ? HOLDS : FAILS;
-        return true;
       } catch {
-        // checked again when the explorer checks it
-        return false;
+        done = false;
       }
-    };
-    const firstRound = () => {
-      for (let i = 0; i < chunk.count; i++) {
-        const state = stateAt(i);
-        const actions = this.model.actions(state);
-        // Properties may ask questions too (a learner's function judging a state): their verdicts are worked out here as well.
-        for (let p = 0; p < properties.length; p++) {
-          const property = properties[p]!;
-          if (property.expectation === "atTermination" && actions.length > 0) continue;
-          const at = i * properties.length + p;
-          if (!check(state, at, property)) checks.push({ state, at, property });
-        }
-        for (let k = 0; k < actions.length && k < MAX_GATHERED_ACTIONS; k++) {
-          const action = actions[k]!;
-          if (known(i, this.parts.footprint?.(state, action))) continue;
-          const key = stepKey(i, k);
-          if (!takeStep(state, key, action)) steps.push({ state, key, action });
-        }
-      }
-    };
-    const laterRound = () => {
-      checks = checks.filter(({ state, at, property }) => !check(state, at, property));
-      steps = steps.filter(({ state, key, action }) => !takeStep(state, key, action));
-    };
-    for (let round = 0; round < GATHER_ROUNDS; round++) {
-      const more = this.gather!(round === 0 ? firstRound : laterRound);
-      // Only a large chunk is worth skipping: on a small one a question asked alone costs more than gathering.
-      if (round === 0) this.skipped = more || chunk.count < SKIPPABLE_CHUNK ? 0 : Math.min(MAX_CHUNKS_SKIPPED, 2 * this.skipped + 1);
-      if (!more || (steps.length === 0 && checks.length === 0)) break;
     }
-    this.chunksToSkip = this.skipped;
+    if (chunk.expanded[i]! >= 0) return done;
+    const n = actions.length;
+    if (n > this.maxActions) this.maxActions = n;
+    if (chunk.successors.length < chunk.used + n * words) chunk.successors = grown(chunk.successors, chunk.used + n * words);
+    const counted = { taken: this.taken, reused: this.reused };
+    let expanded = true;
+    for (let k = 0; k < n; k++) {
+      try {
+        this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), chunk.vectors, i * words, chunk.successors, chunk.used + k * words);
+      } catch {
+        // The other steps still ask their questions in this round.
+        expanded = false;
+      }
+    }
+    if (!expanded) {
+      // Counted when the state is expanded after all.
+      this.taken = counted.taken;
+      this.reused = counted.reused;
+      return false;
+    }
+    chunk.expanded[i] = n;
+    chunk.from[i] = chunk.used;
+    chunk.used += n * words;
+    return done;
   }
 
   /** The readable state of a stored vector, made of canonical parts. */
   decode(vector: Uint32Array, at: number): State {
     if (this.lastState !== undefined && this.isLast(vector, at)) return this.lastState;
     this.expand(vector, at, this.lastParts);
-    this.findInChunk(vector, at);
     const state = this.join(this.lastParts);
     for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
     this.lastState = state;
@@ -314,20 +302,11 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   /** Writes the successor by `action` of the state being expanded (decoded last: `lastParts`, stored at `vector[at ..]`) to `into[to ..]`. */
-  private step(
-    state: State,
-    action: Action,
-    footprint: StepFootprint | undefined,
-    vector: Uint32Array,
-    at: number,
-    into: Uint32Array,
-    to: number,
-    gathered?: State,
-  ): void {
+  private step(state: State, action: Action, footprint: StepFootprint | undefined, vector: Uint32Array, at: number, into: Uint32Array, to: number): void {
     const { lastParts: parentParts, childParts } = this;
     if (!footprint) {
       this.taken++;
-      this.encode(gathered ?? this.model.nextState(state, action), childParts);
+      this.encode(this.model.nextState(state, action), childParts);
       for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
       return;
     }
@@ -351,7 +330,7 @@ export class InternedModel<State, Action> implements PackedModel {
       for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[known * width + i]!;
     } else {
       this.taken++;
-      this.encode(gathered ?? this.model.nextState(state, action), childParts);
+      this.encode(this.model.nextState(state, action), childParts);
       let s = 0;
       for (let slot = 0; slot < childParts.length; slot++) {
         if (slots[s] === slot) s++;
@@ -410,14 +389,17 @@ export class InternedModel<State, Action> implements PackedModel {
     return true;
   }
 
-  /** Whether the state with this vector is the next one of the prepared chunk: if so, it is the one expanded now (PreparedChunk.current). */
-  private findInChunk(vector: Uint32Array, at: number): void {
+  /** The state's place in the prepared chunk, if it is the one being expanded or the next one (then it becomes the one being expanded); else -1. */
+  private placeInChunk(vector: Uint32Array, at: number): number {
     const chunk = this.prepared;
-    if (!chunk) return;
-    chunk.current = -1;
-    if (chunk.next >= chunk.count) return;
-    const from = chunk.next * this.words;
-    for (let i = 0; i < this.words; i++) if (chunk.vectors[from + i] !== vector[at + i]) return;
-    chunk.current = chunk.next++;
+    if (!chunk) return -1;
+    if (chunk.current >= 0 && this.isInChunkAt(chunk, chunk.current, vector, at)) return chunk.current;
+    chunk.current = chunk.next < chunk.count && this.isInChunkAt(chunk, chunk.next, vector, at) ? chunk.next++ : -1;
+    return chunk.current;
+  }
+
+  private isInChunkAt(chunk: PreparedChunk, i: number, vector: Uint32Array, at: number): boolean {
+    for (let w = 0; w < this.words; w++) if (chunk.vectors[i * this.words + w] !== vector[at + w]) return false;
+    return true;
   }
 }
