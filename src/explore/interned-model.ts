@@ -252,7 +252,7 @@ export class InternedModel<State, Action> implements PackedModel {
     const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (chunk.successors.length < chunk.used + n * words) chunk.successors = grown(chunk.successors, chunk.used + n * words);
-    const counted = { taken: this.taken, reused: this.reused };
+    const { taken, reused } = this;
     let expanded = true;
     for (let k = 0; k < n; k++) {
       try {
@@ -264,8 +264,8 @@ export class InternedModel<State, Action> implements PackedModel {
     }
     if (!expanded) {
       // Counted when the state is expanded after all.
-      this.taken = counted.taken;
-      this.reused = counted.reused;
+      this.taken = taken;
+      this.reused = reused;
       return false;
     }
     chunk.expanded[i] = n;

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { MalformedEffectError } from "../../src/errors/malformed-effect-error.js";
 import type { Exploration } from "../../src/explore/exploration.js";
 import { explorePacked } from "../../src/explore/explore-packed.js";
+import type { Gather } from "../../src/explore/gather.js";
 import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import type { SearchMode } from "../../src/explore/search-mode.js";
@@ -133,8 +134,8 @@ export function inFull(value: unknown): string {
 }
 
 /** What exploreModel does, keeping the interned model to ask how many steps it took and reused; `marked` as measureExecutionsThrough. */
-export function internedSearch<State, Action>(model: Model<State, Action>, marked?: (state: State) => boolean) {
-  const interned = new InternedModel(model, marked ? { marked } : {});
+export function internedSearch<State, Action>(model: Model<State, Action>, marked?: (state: State) => boolean, gather?: Gather) {
+  const interned = new InternedModel(model, { ...(marked ? { marked } : {}), ...(gather ? { gather } : {}) });
   const result = explorePacked(
     model,
     { model: interned, decode: (vector, at) => interned.decode(vector, at), engine: "generic" },

@@ -6,6 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../../src/explore/explore-model.js";
+import { inProcessSubmission } from "../../../src/grade/check/submission.js";
+import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { Model } from "../../../src/model/model.js";
@@ -86,6 +88,22 @@ describe("the one search on the bank", () => {
       }),
       { numRuns: 20, seed: 13 },
     );
+  });
+
+  it("should count each transition once, taken or reused, when questions are gathered and states wait for answers", () => {
+    // The rules behind a submission: while questions are gathered, a question not answered yet stops a state's expansion.
+    const gathered = (() => {
+      const submission = inProcessSubmission({ rules: chandyLamport });
+      const model = bankSystem(threeNode, submittedRules(submission, threeNode));
+      const { result, steps } = internedSearch(model, undefined, (run) => submission.gather(run));
+      return { model, result, steps, counts: submission.counts() };
+    })();
+    const oneAtATime = internedSearch(bankSystem(threeNode, chandyLamport));
+    expect(gathered.counts.roundTrips).toBeGreaterThan(1);
+    expect(gathered.counts.roundTrips).toBeLessThan(gathered.counts.questions);
+    expect(gathered.steps.taken + gathered.steps.reused).toBe(gathered.result.transitions);
+    expect(gathered.steps.taken).toBeLessThanOrEqual(oneAtATime.steps.taken);
+    expect(found(gathered.model, gathered.result)).toEqual(found(gathered.model, oneAtATime.result));
   });
 
   it("should take a step once per footprint and reuse it, finding what taking every step finds", () => {
