@@ -133,7 +133,7 @@ export function inFull(value: unknown): string {
   );
 }
 
-/** What exploreModel does, keeping the interned model to ask how many steps it took and reused; `marked` as measureExecutionsThrough. */
+/** What exploreModel does, keeping the interned model to ask how many steps it took and reused; `marked` as measureExecutionsThrough, `gather` as a submission gathers its questions. */
 export function internedSearch<State, Action>(model: Model<State, Action>, marked?: (state: State) => boolean, gather?: Gather) {
   const interned = new InternedModel(model, { ...(marked ? { marked } : {}), ...(gather ? { gather } : {}) });
   const result = explorePacked(
