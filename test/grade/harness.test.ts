@@ -2,6 +2,7 @@
 // checked in this process (in a sandbox it runs in the child).
 import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/harness.js";
+import { callOf } from "../../src/grade/sandbox/protocol.js";
 import { validEffects } from "../../src/grade/check/effects.js";
 import type { RuleFault } from "../../src/grade/check/rule-fault.js";
 import { twoNode } from "../../src/grade/exercises/scenarios.js";
@@ -21,13 +22,13 @@ const submission = {
 
 describe("the sandbox harness", () => {
   it("should return a call's result as JSON", () => {
-    expect(answer(submission, { path: "rules.echo", args: [3] })).toEqual({ ok: true, json: "[3]" });
+    expect(answer(submission, callOf("rules.echo", [3]))).toEqual({ ok: true, json: "[3]" });
   });
 
   it("should name each way a call breaks the contract", () => {
     const realExit = process.exit;
     const fault = (path: string, args: unknown[] = []) => {
-      const a = answer(submission, { path, args });
+      const a = answer(submission, callOf(path, args));
       return a.ok ? "ok" : `${a.fault}: ${a.message}`;
     };
     expect(fault("rules.missing")).toBe("missing: exports no function rules.missing");

@@ -101,7 +101,7 @@ export function answer(submission: Module, call: Call): Answer {
   const fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
   if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}` };
 
-  const input = JSON.stringify(call.args);
+  const input = call.input;
   const run = (): Answer | { json: string | undefined } => {
     const args = JSON.parse(input) as unknown[];
     let value: unknown;
@@ -115,7 +115,8 @@ export function answer(submission: Module, call: Call): Answer {
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
     // (the rule gets copies of the array's items, never the array: an item changed).
     if (JSON.stringify(args) !== input) {
-      const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(call.args[i]));
+      const given = JSON.parse(input) as unknown[];
+      const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(given[i]));
       return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     }
     try {

@@ -6,10 +6,20 @@
  * most `maxReplyBytes`, and is checked here against the request it answers.
  */
 
-/** Run the function exported at `path` ("rules.onMarker", "isPartDone") on `args`. */
+/**
+ * Run the function exported at `path` ("rules.onMarker", "isPartDone") on
+ * the arguments `input`, a JSON array. The grader makes that text once, to
+ * know the question again (submission.ts); the harness parses a fresh copy of
+ * it for each run and compares against it, so it crosses as text.
+ */
 export interface Call {
   readonly path: string;
-  readonly args: readonly unknown[];
+  readonly input: string;
+}
+
+/** The call of the function at `path` on `args`. */
+export function callOf(path: string, args: readonly unknown[]): Call {
+  return { path, input: JSON.stringify(args) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxedSubmission } from "../../../src/grade/check/submission.js";
 import { defaultLimits } from "../../../src/grade/grade.js";
 import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
-import { type Asked, checkedReply } from "../../../src/grade/sandbox/protocol.js";
+import { type Asked, callOf, checkedReply } from "../../../src/grade/sandbox/protocol.js";
 import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 
@@ -66,7 +66,7 @@ describe("batches to a real sandbox", () => {
     // Four distinct questions, in batches of 1 and then 4 at most: two round trips, not four.
     expect(submission.counts()).toEqual({ calls: 7, questions: 4, asked: 4, roundTrips: 2 });
 
-    const answers = sandbox.call([6, 3, 7].map((n) => ({ path: "f", args: [n] })));
+    const answers = sandbox.call([6, 3, 7].map((n) => callOf("f", [n])));
     expect(answers).toEqual([
       { ok: true, json: "12" },
       { ok: false, fault: "throws", message: "threw no 3" },

@@ -1,18 +1,19 @@
 // The broker's check of a child's replies: a reply is trusted only as the plain data it must be,
 // for the request it answers.
 import { describe, expect, it } from "vitest";
-import { type Asked, checkedReply, posted } from "../../../src/grade/sandbox/protocol.js";
+import { type Asked, callOf, checkedReply, posted } from "../../../src/grade/sandbox/protocol.js";
 
 const load: Asked = { type: "load" };
 const twoCalls: Asked = { type: "calls", count: 2 };
 
 describe("a request as the broker gets it", () => {
   it("should say what it asks and carry the child's line, JSON ending in a newline", () => {
-    const calls = [
-      { path: "rules.initiate", args: [{ id: "A" }] },
-      { path: "rules.onMarker", args: [] },
-    ];
-    expect(posted({ type: "calls", calls })).toEqual({ asked: twoCalls, line: `${JSON.stringify({ type: "calls", calls })}\n` });
+    const calls = [callOf("rules.initiate", [{ id: "A" }]), callOf("rules.onMarker", [])];
+    expect(calls[0]).toEqual({ path: "rules.initiate", input: `[{"id":"A"}]` });
+    expect(posted({ type: "calls", calls })).toEqual({
+      asked: twoCalls,
+      line: `{"type":"calls","calls":[{"path":"rules.initiate","input":"[{\\"id\\":\\"A\\"}]"},{"path":"rules.onMarker","input":"[]"}]}\n`,
+    });
     expect(posted({ type: "load" })).toEqual({ asked: load, line: `{"type":"load"}\n` });
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../../../src/grade/grade.js";
 import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { Sandbox, SandboxFailed } from "../../../src/grade/sandbox/sandbox.js";
+import { callOf } from "../../../src/grade/sandbox/protocol.js";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 
 const { scratch, sandboxes } = sandboxScratch("shared-broker");
@@ -40,7 +41,7 @@ function closed(sandbox: Sandbox): Promise<{ stdout: string; stderr: string }> {
   return sandbox.close();
 }
 
-const ask = (sandbox: Sandbox, n: number) => sandbox.call([{ path: "f", args: [n] }])[0];
+const ask = (sandbox: Sandbox, n: number) => sandbox.call([callOf("f", [n])])[0];
 
 describe("sandboxes sharing a broker", () => {
   it("should answer each from its own child, stop one that loops without the others noticing, and close in any order", async () => {
