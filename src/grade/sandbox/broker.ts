@@ -1,9 +1,11 @@
 /**
  * The sandboxes' broker, one worker thread for all the sandboxes a grader
- * thread starts: the grader's explorer runs synchronously, so it blocks on a
- * shared flag while this thread passes its calls to the child process that
- * runs the submission, and answers for the child when it takes too long,
- * dies, runs out of memory or breaks the protocol. Whatever a child does,
+ * thread starts. The grader's explorer runs synchronously: it writes its
+ * requests to the child's stdin and reads the replies from the child's fd 3
+ * itself, blocking (two named pipes, sandbox.ts), since a hop through this
+ * thread cost each round trip about 0.3 ms. This thread starts the child and
+ * watches it: when the child takes too long, dies or runs out of memory, it
+ * ends the child, tells the grader why and wakes it. Whatever a child does,
  * this thread answers for it and the child ends.
  *
  * One thread for all: starting a thread costs about 50 ms of CPU, which a
@@ -12,16 +14,23 @@
  * dies takes every child with it.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
-import { type Asked, checkedReply, maxReplyBytes, type Posted, type Reply, type SandboxFailure } from "./protocol.js";
+import type { SandboxFailure } from "./protocol.js";
 
 /** What the broker needs to start one sandbox's child, sent to it by Sandbox. */
 export interface ChildOrder {
-  /** Int32Array over a SharedArrayBuffer: [0] turns 1 when a reply is waiting on `port`. */
+  /** Int32Array over a SharedArrayBuffer: [0] turns 1 when the child has failed (why: a BrokerFailed on `port`). */
   readonly signal: SharedArrayBuffer;
-  /** The sandbox's own end: requests come in, replies (and, on closing, the child's output) go out. */
+  /** Float64Array over a SharedArrayBuffer: [0] the time (ms since the epoch) by which the grader wants a reply, 0 when it waits for none. */
+  readonly deadline: SharedArrayBuffer;
+  /** The sandbox's own end: the child's failure and, on closing, its output go out; closing (or a fault the grader found) comes in. */
   readonly port: MessagePort;
+  /** The child's ends of its two pipes, opened by the grader (which closes them once the child has its own copies): its stdin (requests) and its fd 3 (replies). */
+  readonly stdin: number;
+  readonly replies: number;
+  /** The replies' named pipe: opened here too, to wake a grader waiting on it when the child fails. */
+  readonly repliesPipe: string;
   /** The command running the child (isolation.ts), and the folder it starts in. */
   readonly command: { readonly file: string; readonly args: readonly string[] };
   readonly cwd: string;
@@ -36,6 +45,18 @@ export interface ChildOutput {
   readonly stderr: string;
 }
 
+/** Why the child failed, posted before the grader is woken. */
+export interface BrokerFailed {
+  readonly type: "failed";
+  readonly failure: SandboxFailure;
+}
+
+/** What the grader posts: the sandbox is closing, or the child broke the protocol and must end. */
+export type BrokerOrder = { readonly type: "close" } | { readonly type: "stop"; readonly failure: SandboxFailure };
+
+/** How often a child waited on is checked against the grader's deadline. */
+const watchMs = 20;
+
 /** What the child may print that is kept: enough for a reason, not enough to flood the grader. */
 const keptOutput = 64 * 1024;
 /** After the child exits, how long its pipes may stay open (only a process it left behind could hold them). */
@@ -43,11 +64,14 @@ const closeGraceMs = 200;
 
 parentPort!.on("message", (order: ChildOrder) => serve(order));
 
-/** Runs one sandbox's child and answers its requests until the sandbox is closed. */
-function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: ChildOrder): void {
+/** Runs one sandbox's child and watches it until the sandbox is closed. */
+function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, cwd, timeLimitMs, memoryLimitMb }: ChildOrder): void {
   const flag = new Int32Array(signal);
+  const waitedOn = new Float64Array(deadline);
+  // Never blocks: a pipe full of what the child flooded it with is read by the grader, and the wake is written again.
+  let wake: number | undefined = openSync(repliesPipe, constants.O_WRONLY | constants.O_NONBLOCK);
   const child = spawn(command.file, command.args, {
-    stdio: ["pipe", "pipe", "pipe", "pipe"],
+    stdio: [stdin, "pipe", "pipe", replies],
     // Nothing of the grader's environment is the submission's business.
     env: {},
     cwd,
@@ -60,28 +84,42 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
     if (stdout.length < keptOutput) stdout = (stdout + text).slice(0, keptOutput);
   });
   child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-4000)));
-  child.stdin!.on("error", () => {}); // a child that died: its exit says why
 
   let failure: SandboxFailure | undefined;
-  let asked: Asked | undefined;
-  let pending: NodeJS.Timeout | undefined;
   let exited = false;
 
-  const reply = (message: Reply) => {
-    clearTimeout(pending);
-    pending = undefined;
-    asked = undefined;
-    port.postMessage(message);
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
+  const closeWake = () => {
+    if (wake !== undefined) closeSync(wake);
+    wake = undefined;
+  };
+  /** A line of its own on the replies' pipe: a grader blocked reading it looks at the flag. */
+  const wakeGrader = () => {
+    if (wake === undefined) return;
+    try {
+      writeSync(wake, "\n");
+      closeWake();
+    } catch (error) {
+      // The pipe is full (the child flooded it): the grader is reading it, so there is room again in a moment.
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") setTimeout(wakeGrader, 1).unref();
+      else closeWake();
+    }
   };
 
-  /** Ends the child and answers every request from now on with `next` (the first failure wins). */
+  /** Ends the child, and tells the grader why: every request from now on fails with the first failure. */
   const fail = (next: SandboxFailure) => {
-    failure ??= next;
     stop();
-    if (asked) reply({ type: "failed", failure });
+    if (failure) return;
+    failure = next;
+    port.postMessage({ type: "failed", failure } satisfies BrokerFailed);
+    Atomics.store(flag, 0, 1);
+    wakeGrader();
   };
+
+  // The time limit of a batch: the grader says by when it wants a reply; a child that has not given it by then is ended.
+  const watch = setInterval(() => {
+    const due = waitedOn[0]!;
+    if (due > 0 && Date.now() > due) fail({ kind: "timeout", message: `did not answer within ${timeLimitMs} ms (an endless loop?)` });
+  }, watchMs);
 
   /**
    * Kills the child's process group, and first the processes it started (the
@@ -106,25 +144,6 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
     }
   };
 
-  // Replies: one checked line each, on fd 3.
-  let line = "";
-  const replies = child.stdio[3] as NodeJS.ReadableStream;
-  replies.setEncoding("utf8");
-  replies.on("data", (text: string) => {
-    if (failure) return;
-    // Only the new text can end the line: a reply sent in many pieces is scanned once, not once a piece.
-    const searched = line.length;
-    line += text;
-    for (let end = line.indexOf("\n", searched); end >= 0 && !failure; end = line.indexOf("\n")) {
-      const checked = checkedReply(line.slice(0, end), asked);
-      line = line.slice(end + 1);
-      if (typeof checked === "string") fail({ kind: "protocol", message: `the submission's process ${checked} (only the grader's harness may write there)` });
-      else if (checked.type === "failed") fail(checked.failure);
-      else reply(checked);
-    }
-    if (line.length > maxReplyBytes) fail({ kind: "protocol", message: `the submission's process sent a reply longer than ${maxReplyBytes / 1024 / 1024} MB` });
-  });
-
   // Closing: stop the child, then hand over everything it printed (stdout is
   // judged by the grader: a submission must not print results of its own).
   let closing = false;
@@ -132,6 +151,8 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
   const finish = () => {
     if (!closing || handedOver) return;
     handedOver = true;
+    clearInterval(watch);
+    closeWake();
     port.postMessage({ type: "closed", stdout, stderr } satisfies ChildOutput);
     port.close();
   };
@@ -149,6 +170,7 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
       fail({ kind: "exit", message: `the submission's process ${how}${lastLine(stderr)}` });
     }
     exited = true;
+    clearInterval(watch);
     setTimeout(() => {
       for (const stream of child.stdio) stream?.destroy();
       finish();
@@ -159,20 +181,14 @@ function serve({ signal, port, command, cwd, timeLimitMs, memoryLimitMb }: Child
     finish();
   });
 
-  port.on("message", (request: Posted) => {
-    if ("type" in request) {
-      closing = true;
-      if (exited) finish();
-      else {
-        failure ??= { kind: "exit", message: "closed" };
-        stop();
-      }
-      return;
+  port.on("message", (order: BrokerOrder) => {
+    if (order.type === "stop") return fail(order.failure);
+    closing = true;
+    if (exited) finish();
+    else {
+      failure ??= { kind: "exit", message: "closed" };
+      stop();
     }
-    if (failure) return reply({ type: "failed", failure });
-    asked = request.asked;
-    pending = setTimeout(() => fail({ kind: "timeout", message: `did not answer within ${timeLimitMs} ms (an endless loop?)` }), timeLimitMs);
-    child.stdin!.write(request.line);
   });
 }
 

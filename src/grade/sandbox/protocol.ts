@@ -43,13 +43,11 @@ export type Request = { readonly type: "load" } | { readonly type: "calls"; read
 /** What a reply must answer: loading, or a batch of `count` calls. */
 export type Asked = { readonly type: "load" } | { readonly type: "calls"; readonly count: number };
 
-/**
- * A request as the sandbox hands it to the broker: what it asks, and the line
- * the child reads, made as JSON text by the grader's thread (a string crosses
- * threads with one copy, where the request's objects would be cloned); or
- * the sandbox's closing, which the broker carries out itself.
- */
-export type Posted = { readonly asked: Asked; readonly line: string } | { readonly type: "close" };
+/** A request as the sandbox sends it: what it asks (to check the reply against), and the line the child reads. */
+export interface Posted {
+  readonly asked: Asked;
+  readonly line: string;
+}
 
 export function posted(request: Request): Posted {
   const asked: Asked = request.type === "load" ? request : { type: "calls", count: request.calls.length };

@@ -1,8 +1,11 @@
 /**
- * A submission's code, run away from the grader: a child process behind the
- * broker thread (broker.ts, one for all the sandboxes this thread starts).
- * The grader calls it synchronously, which the explorer needs: it posts a
- * batch of calls and sleeps on a shared flag until the broker answers.
+ * A submission's code, run away from the grader: a child process started and
+ * watched by the broker thread (broker.ts, one for all the sandboxes this
+ * thread starts). The grader calls it synchronously, which the explorer
+ * needs: it writes a batch of calls to the child's stdin and reads the reply
+ * from the child's fd 3, two named pipes in the sandbox's folder, blocking
+ * until the reply comes or the broker wakes it because the child failed.
+ * Every reply is checked here before it is believed (protocol.ts).
  *
  * The child runs under Node's permission model, allowed to read its own
  * bundle and nothing else (no file system, no child processes, no workers, no
@@ -11,14 +14,30 @@
  * private folder, removed as soon as the child has loaded its bundle; the
  * broker's code is never a file.
  */
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { brokerSource } from "./bundle.js";
-import type { ChildOrder, ChildOutput } from "./broker.js";
+import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
-import { type Answer, type Call, type Posted, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
+import { type Answer, type Asked, type Call, checkedReply, maxReplyBytes, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module) may take. */
@@ -38,9 +57,6 @@ export class SandboxFailed extends Error {
     super(failure.message);
   }
 }
-
-/** Waited on, never woken: a short sleep. */
-const idle = new Int32Array(new SharedArrayBuffer(4));
 
 /** Folders of sandboxes not yet removed, removed at exit whatever happens. */
 const folders = new Set<string>();
@@ -115,10 +131,21 @@ function sharedBroker(): Broker {
 }
 
 export class Sandbox {
+  /** [0] turns 1 when the broker has found the child failed. */
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  /** [0]: by when (ms since the epoch) a reply is due, 0 when none is waited for; the broker ends a child that is late. */
+  private readonly deadline = new Float64Array(new SharedArrayBuffer(8));
   private readonly channel = new MessageChannel();
   private readonly broker = sharedBroker();
   private readonly folder: string;
+  /** This end of the child's stdin, and of its fd 3, where the replies come. */
+  private readonly requests: number;
+  private readonly replies: number;
+  /** The child's ends, until it has its own copies (closeChildEnds). */
+  private childEnds: number[];
+  /** What was read of the replies and not used yet: `buffer[0 .. read]`. */
+  private buffer = Buffer.alloc(64 * 1024);
+  private read = 0;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
 
@@ -138,6 +165,16 @@ export class Sandbox {
     const cwd = join(this.folder, "cwd");
     writeFileSync(entry, bundle, { mode: 0o444 });
     mkdirSync(cwd, { mode: 0o111 });
+    // Named pipes: node makes no anonymous pipe a thread can read blocking. The child gets its ends as fds,
+    // never their names; each open below returns at once, as the other end is open already or not needed.
+    const [requestsPipe, repliesPipe] = [join(this.folder, "requests"), join(this.folder, "replies")];
+    execFileSync("mkfifo", ["-m", "600", requestsPipe, repliesPipe]);
+    const childStdin = openSync(requestsPipe, constants.O_RDONLY | constants.O_NONBLOCK);
+    this.requests = openSync(requestsPipe, constants.O_WRONLY);
+    // Read and write: this end alone keeps the pipe open, so the child's end opens at once (and no end of file ever comes: the broker wakes this thread instead).
+    this.replies = openSync(repliesPipe, constants.O_RDWR);
+    const childReplies = openSync(repliesPipe, constants.O_WRONLY);
+    this.childEnds = [childStdin, childReplies];
     if (walls.otherUser) chmodSync(this.folder, 0o711);
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = (seen: string) => {
@@ -154,7 +191,11 @@ export class Sandbox {
     };
     const order: ChildOrder = {
       signal: this.flag.buffer as SharedArrayBuffer,
+      deadline: this.deadline.buffer as SharedArrayBuffer,
       port: this.channel.port2,
+      stdin: childStdin,
+      replies: childReplies,
+      repliesPipe,
       // CPU: a backstop for a child the broker could not stop; the time limits are the grader's.
       command: childCommand(
         this.folder,
@@ -175,6 +216,7 @@ export class Sandbox {
     } finally {
       // Loaded (or never to be): the child has read its bundle, the folder can go.
       this.removeFolder();
+      this.closeChildEnds();
     }
   }
 
@@ -198,12 +240,26 @@ export class Sandbox {
           resolve({ stdout: message.stdout, stderr: message.stderr });
         });
       });
-      port.postMessage({ type: "close" } satisfies Posted);
+      port.postMessage({ type: "close" } satisfies BrokerOrder);
       return await handedOver;
     } finally {
       this.channel.port1.close();
+      closeSync(this.requests);
+      closeSync(this.replies);
+      this.closeChildEnds();
       this.removeFolder();
     }
+  }
+
+  /**
+   * Once the child is started (it has answered, or the broker has said why it
+   * could not), its ends are its own: this process keeps none, so a request
+   * written after the child is gone finds no reader. Not before: the broker
+   * starts the child with these very numbers.
+   */
+  private closeChildEnds(): void {
+    for (const fd of this.childEnds) closeSync(fd);
+    this.childEnds = [];
   }
 
   private removeFolder(): void {
@@ -211,34 +267,90 @@ export class Sandbox {
     rmSync(this.folder, { recursive: true, force: true });
   }
 
-  /** The broker's reply, or undefined if none came by `deadline`. */
-  private awaitReply(deadline: number): Reply | undefined {
-    for (;;) {
-      const reply = receiveMessageOnPort(this.channel.port1)?.message as Reply | undefined;
-      if (reply) return reply;
-      const left = deadline - performance.now();
-      if (left <= 0) return undefined;
-      // Woken with nothing to read yet (seen once in a while with two grading lanes busy): wait again, a millisecond at a time once the flag is up.
-      if (Atomics.wait(this.flag, 0, 0, left) === "not-equal") Atomics.wait(idle, 0, 0, Math.min(1, left));
+  private request(request: Request): Reply {
+    if (this.failure || this.brokerFailed()) throw new SandboxFailed(this.failure!);
+    const started = performance.now();
+    const { asked, line } = posted(request);
+    this.deadline[0] = Date.now() + this.limits.timeLimitMs;
+    let reply: Reply | string;
+    try {
+      writeAll(this.requests, line);
+      reply = this.readReply(asked);
+    } catch (error) {
+      // EPIPE: the child is gone, and the broker says why.
+      if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
+      reply = this.waitForBroker();
+    } finally {
+      this.deadline[0] = 0;
+    }
+    this.spentMs += performance.now() - started;
+    if (typeof reply === "string") {
+      // A reply the child could not have meant is its fault, unless the broker had found it failed already.
+      if (!this.brokerFailed()) this.fail({ kind: "protocol", message: `the submission's process ${reply} (only the grader's harness may write there)` });
+    } else if (reply.type === "failed") {
+      this.fail(reply.failure);
+    } else if (this.spentMs > this.limits.totalTimeLimitMs) {
+      this.fail({ kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` });
+    }
+    if (this.failure) throw new SandboxFailed(this.failure);
+    return reply as Reply;
+  }
+
+  /** The next reply line, checked against `asked` (or what is wrong with it); the broker's failure if it wakes this thread first. */
+  private readReply(asked: Asked): Reply | string {
+    for (let searched = 0; ; ) {
+      const end = this.buffer.indexOf(10, searched);
+      if (end >= 0 && end < this.read) {
+        const text = this.buffer.toString("utf8", 0, end);
+        this.buffer.copyWithin(0, end + 1, this.read);
+        this.read -= end + 1;
+        return checkedReply(text, asked);
+      }
+      if (this.read > maxReplyBytes) {
+        return {
+          type: "failed",
+          failure: { kind: "protocol", message: `the submission's process sent a reply longer than ${maxReplyBytes / 1024 / 1024} MB` },
+        };
+      }
+      if (this.brokerFailed()) return { type: "failed", failure: this.failure! };
+      searched = this.read;
+      if (this.read === this.buffer.length) {
+        const bigger = Buffer.alloc(this.buffer.length * 2);
+        this.buffer.copy(bigger, 0, 0, this.read);
+        this.buffer = bigger;
+      }
+      this.read += readSync(this.replies, this.buffer, this.read, this.buffer.length - this.read, null);
     }
   }
 
-  private request(request: Request): Reply {
-    if (this.failure) throw new SandboxFailed(this.failure);
-    const started = performance.now();
-    Atomics.store(this.flag, 0, 0);
-    this.channel.port1.postMessage(posted(request));
-    // The broker enforces the time limit; this wait only guards against the broker itself dying.
-    const reply = this.awaitReply(started + this.limits.timeLimitMs + 10_000);
-    this.spentMs += performance.now() - started;
-    if (!reply) {
-      this.failure = { kind: "lost", message: "the sandbox stopped answering" };
-    } else if (reply.type === "failed") {
-      this.failure = reply.failure;
-    } else if (this.spentMs > this.limits.totalTimeLimitMs) {
-      this.failure = { kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` };
+  /** The child is gone: the broker's word on why, soon (it ends a child that is late too). */
+  private waitForBroker(): Reply {
+    const until = performance.now() + this.limits.timeLimitMs + 10_000;
+    while (!this.brokerFailed()) {
+      // Only a broker that died itself (it never should) says nothing.
+      if (performance.now() > until) this.failure = { kind: "lost", message: "the sandbox stopped answering" };
+      else Atomics.wait(this.flag, 0, 0, 100);
     }
-    if (this.failure) throw new SandboxFailed(this.failure);
-    return reply!;
+    return { type: "failed", failure: this.failure! };
   }
+
+  /** Whether the broker has found the child failed; takes its reason as this sandbox's failure. */
+  private brokerFailed(): boolean {
+    if (Atomics.load(this.flag, 0) === 0) return this.failure !== undefined;
+    const told = receiveMessageOnPort(this.channel.port1)?.message as BrokerFailed | undefined;
+    this.failure ??= told?.failure ?? { kind: "lost", message: "the sandbox stopped answering" };
+    return true;
+  }
+
+  /** Fails this sandbox for good, and has the broker end its child. */
+  private fail(failure: SandboxFailure): void {
+    this.failure ??= failure;
+    this.channel.port1.postMessage({ type: "stop", failure: this.failure } satisfies BrokerOrder);
+  }
+}
+
+/** Writes all of `text` to `fd`, blocking while the pipe is full. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
 }

@@ -68,6 +68,23 @@ describe("sandboxes sharing a broker", () => {
     expect(ask(later, 1)).toEqual({ ok: true, json: "2" });
   });
 
+  it("should wake the grader waiting on a reply when the child that owes it ends, whatever it left in the pipes", async () => {
+    // The grader reads the replies itself, blocking: only a reply or the broker's wake ends the wait.
+    const fs = 'process.getBuiltinModule("node:fs")';
+    const halfReply = await sandboxOf("half-reply", `export const f = () => { ${fs}.writeSync(3, '{"type":"answers","ans'); for (;;); };\n`, 300);
+    const noStdin = await sandboxOf("no-stdin", `export const f = (n: number) => n;\nsetTimeout(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`, 300);
+    const exiting = await sandboxOf("exiting", "export const f = () => { throw new Error(); };\nsetTimeout(() => process.reallyExit(3), 100);\n", 300);
+    for (const sandbox of [halfReply, noStdin, exiting]) sandbox.load();
+    // Half a line, then silence: the time limit, not a malformed reply.
+    expect(() => ask(halfReply, 1)).toThrow(/did not answer within 300 ms/);
+    // No one reads the requests any more: the request cannot be written, and the time limit ends the child.
+    await new Promise((later) => setTimeout(later, 200));
+    expect(() => ask(noStdin, 1)).toThrow(/did not answer within 300 ms|the submission's process (exited|was killed)/);
+    // Gone between two requests.
+    await new Promise((later) => setTimeout(later, 300));
+    expect(() => ask(exiting, 1)).toThrow(/the submission's process exited with status 3/);
+  });
+
   it("should close a class's worth of sandboxes at once, each handing over its own output, with no warning", async () => {
     const warnings: string[] = [];
     const warned = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
