@@ -85,8 +85,9 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly parts: StateParts<State, Action>;
   private readonly tables: PartTable[];
   private readonly groups: GroupTable[];
-  /** The group of each part. */
+  /** The group of each part, and how many parts each group has. */
   private readonly groupOf: Int32Array;
+  private readonly groupSizes: Int32Array;
   private readonly steps = new Map<string, StepMemo>();
   /** The same, by the footprint objects the model hands out (most models make each once). */
   private readonly stepsByFootprint = new Map<StepFootprint, StepMemo>();
@@ -122,6 +123,7 @@ export class InternedModel<State, Action> implements PackedModel {
     this.tables = Array.from({ length: count }, () => new PartTable());
     const groups = this.parts.groups ?? Array.from({ length: count }, (_, slot) => [slot]);
     this.groups = groups.map((slots) => new GroupTable(slots));
+    this.groupSizes = Int32Array.from(groups, (slots) => slots.length);
     this.groupOf = new Int32Array(count).fill(-1);
     groups.forEach((slots, g) => {
       for (const slot of slots) {
@@ -293,7 +295,8 @@ export class InternedModel<State, Action> implements PackedModel {
   get bytes(): number {
     let bytes = 0;
     for (const group of this.groups) bytes += group.bytes;
-    for (const memo of this.steps.values()) bytes += memo.table.bytes + memo.results.byteLength + memo.groupTable.bytes + memo.groupResults.byteLength;
+    for (const memo of this.steps.values())
+      bytes += memo.table.bytes + memo.results.byteLength + memo.wholeGroups.byteLength + memo.groupTable.bytes + memo.groupResults.byteLength;
     return bytes;
   }
 
@@ -323,11 +326,11 @@ export class InternedModel<State, Action> implements PackedModel {
       return;
     }
     const { slots, width } = memo;
-    const known = this.remembered(parentParts, footprint);
-    if (known >= 0) {
+    let outcome = this.remembered(parentParts, footprint);
+    if (outcome >= 0) {
       this.reused++;
       childParts.set(parentParts);
-      for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[known * width + i]!;
+      for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[outcome * width + i]!;
     } else {
       this.taken++;
       this.encode(this.model.nextState(state, action), childParts);
@@ -337,12 +340,25 @@ export class InternedModel<State, Action> implements PackedModel {
         else if (childParts[slot] !== parentParts[slot])
           throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
       }
-      const id = memo.table.intern(memo.scratch, 0);
-      if (memo.results.length < (id + 1) * width) memo.results = grown(memo.results, (id + 1) * width);
-      for (let i = 0; i < width; i++) memo.results[id * width + i] = childParts[slots[i]!]!;
+      outcome = memo.table.intern(memo.scratch, 0);
+      if (memo.results.length < (outcome + 1) * width) memo.results = grown(memo.results, (outcome + 1) * width);
+      if (memo.wholeGroups.length < (outcome + 1) * groups.length) {
+        const before = memo.wholeGroups.length;
+        memo.wholeGroups = grown(memo.wholeGroups, (outcome + 1) * groups.length);
+        memo.wholeGroups.fill(-1, before);
+      }
+      for (let i = 0; i < width; i++) memo.results[outcome * width + i] = childParts[slots[i]!]!;
     }
-    // Only the groups with a part in the footprint can have changed.
-    for (let i = 0; i < groups.length; i++) into[to + groups[i]!] = this.groups[groups[i]!]!.idOf(childParts);
+    // Only the groups with a part in the footprint can have changed; a group it covers whole is the same row for the same outcome.
+    for (let i = 0; i < groups.length; i++) {
+      const at = outcome * groups.length + i;
+      let id = memo.wholeGroups[at]!;
+      if (id < 0) {
+        id = this.groups[groups[i]!]!.idOf(childParts);
+        if (memo.coveredParts[i] === this.groupSizes[groups[i]!]) memo.wholeGroups[at] = id;
+      }
+      into[to + groups[i]!] = id;
+    }
     if (!rememberByGroups(memo)) return;
     const id = memo.groupTable.intern(groupKey, 0);
     if (memo.groupResults.length < (id + 1) * groups.length) memo.groupResults = grown(memo.groupResults, (id + 1) * groups.length);
@@ -358,7 +374,9 @@ export class InternedModel<State, Action> implements PackedModel {
   }
 
   private memoOf(footprint: StepFootprint): StepMemo {
-    let memo = this.stepsByFootprint.get(footprint) ?? this.steps.get(footprint.key);
+    const known = this.stepsByFootprint.get(footprint);
+    if (known) return known;
+    let memo = this.steps.get(footprint.key);
     if (!memo) {
       memo = stepMemo(footprint, this.groupOf);
       this.steps.set(footprint.key, memo);

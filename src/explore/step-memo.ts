@@ -22,6 +22,15 @@ export interface StepMemo {
   results: Uint32Array;
   /** The groups its parts are in: the only ones a step can change. */
   readonly groups: Int32Array;
+  /**
+   * Per outcome (the number of its row in `table`), the number each group the
+   * footprint covers whole is given by it, or -1 until worked out: a group
+   * whose every part the outcome gives needs no lookup of its row again.
+   * Groups the footprint covers only in part stay -1 (their other parts vary).
+   */
+  wholeGroups: Int32Array;
+  /** How many of the footprint's parts are in each of `groups`. */
+  readonly coveredParts: Int32Array;
   groupTable: KeyTable;
   readonly groupKey: Uint32Array;
   groupResults: Uint32Array;
@@ -43,6 +52,8 @@ export function stepMemo(footprint: StepFootprint, groupOf: Int32Array): StepMem
     scratch: new Uint32Array(Math.max(1, width)),
     results: new Uint32Array(16 * width),
     groups,
+    wholeGroups: new Int32Array(16 * groups.length).fill(-1),
+    coveredParts: Int32Array.from(groups, (group) => slots.filter((slot) => groupOf[slot] === group).length),
     groupTable: new KeyTable(Math.max(1, groups.length), 16),
     groupKey: new Uint32Array(Math.max(1, groups.length)),
     groupResults: new Uint32Array(16 * groups.length),

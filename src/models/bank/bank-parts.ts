@@ -31,6 +31,7 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   // What a process's own step touches, whatever its rules.
   const own = scenario.processes.map((_, p) => [p, ...outgoingChannels(scenario, p).map(queue), ...incomingChannels(scenario, p).map(recording)]);
   // Made once per action: per type, per process or channel, per position.
+  const withData = { deliver: "deliver data", duplicate: "duplicate data" } as const;
   const footprints = new Map<string, StepFootprint[][]>();
   const footprint = (type: string, subject: number, position: number, slots: () => number[]) => {
     let ofType = footprints.get(type);
@@ -61,7 +62,7 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       const { from, to } = scenario.channels[c]!;
       // Only a data message's colour reads its sender; a marker's delivery does not.
       const data = state.channels[c]!.queue[position]!.kind === "data";
-      return footprint(`${action.type}${data ? " data" : ""}`, c, position, () => [...own[to]!, queue(c), ...(data ? [from] : [])]);
+      return footprint(data ? withData[action.type] : action.type, c, position, () => [...own[to]!, queue(c), ...(data ? [from] : [])]);
     },
   };
 }

@@ -13,27 +13,32 @@ import { ObjectNumbers } from "./object-numbers.js";
 
 export class RecordedVerdicts {
   private readonly numbers = new ObjectNumbers();
-  private readonly verdicts = new Map<string, Verdict>();
-  /** The last state asked about, and its recorded part's key: the four properties ask about the same state in a row. */
+  /** By recorded part, the verdicts worked out so far, by property name. */
+  private readonly verdicts = new Map<string, Map<string, Verdict>>();
+  /** The last state asked about, and its recorded part's verdicts: the four properties ask about the same state in a row. */
   private last: BankState | undefined;
-  private lastKey = "";
+  private lastVerdicts = new Map<string, Verdict>();
 
   /** The verdict of property `name` on `state`, worked out by `check` the first time its recorded part is met. */
   verdict(name: string, state: BankState, check: (state: BankState) => Verdict): Verdict {
-    const key = `${name} ${this.recordedKey(state)}`;
-    if (this.verdicts.has(key)) return this.verdicts.get(key);
+    const verdicts = this.verdictsOf(state);
+    // A verdict that holds is undefined: `has` tells it from one not worked out yet.
+    if (verdicts.has(name)) return verdicts.get(name);
     const verdict = check(state);
-    this.verdicts.set(key, verdict);
+    verdicts.set(name, verdict);
     return verdict;
   }
 
-  private recordedKey(state: BankState): string {
+  private verdictsOf(state: BankState): Map<string, Verdict> {
     if (state !== this.last) {
       const recorded = state.processes.map((p) => this.numbers.of(p.recorded!));
       const recordings = state.channels.map((c) => this.numbers.of(c.recording));
+      const key = `${recorded.join(",")}/${recordings.join(",")}`;
+      let verdicts = this.verdicts.get(key);
+      if (!verdicts) this.verdicts.set(key, (verdicts = new Map()));
       this.last = state;
-      this.lastKey = `${recorded.join(",")}/${recordings.join(",")}`;
+      this.lastVerdicts = verdicts;
     }
-    return this.lastKey;
+    return this.lastVerdicts;
   }
 }
