@@ -326,7 +326,7 @@ export class InternedModel<State, Action> implements PackedModel {
       return;
     }
     const { slots, width } = memo;
-    let outcome = this.remembered(parentParts, footprint);
+    let outcome = this.remembered(memo, vector, at, parentParts);
     if (outcome >= 0) {
       this.reused++;
       childParts.set(parentParts);
@@ -355,7 +355,7 @@ export class InternedModel<State, Action> implements PackedModel {
       let id = memo.wholeGroups[at]!;
       if (id < 0) {
         id = this.groups[groups[i]!]!.idOf(childParts);
-        if (memo.coveredParts[i] === this.groupSizes[groups[i]!]) memo.wholeGroups[at] = id;
+        if (memo.whole[i] === 1) memo.wholeGroups[at] = id;
       }
       into[to + groups[i]!] = id;
     }
@@ -365,12 +365,12 @@ export class InternedModel<State, Action> implements PackedModel {
     for (let i = 0; i < groups.length; i++) memo.groupResults[id * groups.length + i] = into[to + groups[i]!]!;
   }
 
-  /** The number of the remembered outcome of the step with this footprint from a state with these part numbers, or -1; leaves the footprint's parts in the memo's scratch. */
-  private remembered(parts: Uint32Array, footprint: StepFootprint | undefined): number {
-    if (!footprint) return -1;
-    const memo = this.memoOf(footprint);
-    for (let i = 0; i < memo.width; i++) memo.scratch[i] = parts[memo.slots[i]!]!;
-    return memo.table.find(memo.scratch, 0);
+  /** The number of the step's remembered outcome from the state stored at `vector[at ..]`, with these part numbers, or -1; leaves its key in the memo's scratch. */
+  private remembered(memo: StepMemo, vector: Uint32Array, at: number, parts: Uint32Array): number {
+    const { keyGroups, keySlots, scratch } = memo;
+    for (let i = 0; i < keyGroups.length; i++) scratch[i] = vector[at + keyGroups[i]!]!;
+    for (let i = 0; i < keySlots.length; i++) scratch[keyGroups.length + i] = parts[keySlots[i]!]!;
+    return memo.table.find(scratch, 0);
   }
 
   private memoOf(footprint: StepFootprint): StepMemo {
@@ -378,7 +378,7 @@ export class InternedModel<State, Action> implements PackedModel {
     if (known) return known;
     let memo = this.steps.get(footprint.key);
     if (!memo) {
-      memo = stepMemo(footprint, this.groupOf);
+      memo = stepMemo(footprint, this.groupOf, this.groupSizes);
       this.steps.set(footprint.key, memo);
     }
     if (this.stepsByFootprint.size < 65536) this.stepsByFootprint.set(footprint, memo);

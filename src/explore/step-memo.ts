@@ -9,14 +9,20 @@ import { KeyTable } from "./key-table.js";
 const GROUP_MEMO_TRIAL = 1024;
 
 /**
- * One step's remembered outcomes, twice over: by the numbers of the parts in
- * its footprint (before: the table's keys; after: `results`, `width` per
- * outcome), and by the numbers of the groups those parts are in (`groupTable`,
- * `groupResults`), which is quicker and misses more often.
+ * One step's remembered outcomes, twice over: by the parts in its footprint
+ * (before: the table's keys; after: `results`, the numbers of the parts it
+ * made, `width` per outcome), and by the numbers of the groups those parts
+ * are in (`groupTable`, `groupResults`), which is quicker and misses more
+ * often. In the first, a group the footprint covers whole is keyed by its
+ * number, which stands for all its parts; only the parts of groups it covers
+ * in part are keyed one by one.
  */
 export interface StepMemo {
   readonly slots: Int32Array;
   readonly width: number;
+  /** The key of `table`: the numbers of these groups (covered whole), then those of these parts (of groups covered in part). */
+  readonly keyGroups: Int32Array;
+  readonly keySlots: Int32Array;
   readonly table: KeyTable;
   readonly scratch: Uint32Array;
   results: Uint32Array;
@@ -29,8 +35,8 @@ export interface StepMemo {
    * Groups the footprint covers only in part stay -1 (their other parts vary).
    */
   wholeGroups: Int32Array;
-  /** How many of the footprint's parts are in each of `groups`. */
-  readonly coveredParts: Int32Array;
+  /** Per group of `groups`: 1 if the footprint covers it whole. */
+  readonly whole: Uint8Array;
   groupTable: KeyTable;
   readonly groupKey: Uint32Array;
   groupResults: Uint32Array;
@@ -40,20 +46,26 @@ export interface StepMemo {
   byGroups: boolean;
 }
 
-/** A step with nothing remembered yet; `groupOf` gives each part's group. */
-export function stepMemo(footprint: StepFootprint, groupOf: Int32Array): StepMemo {
+/** A step with nothing remembered yet; `groupOf` gives each part's group, `groupSizes` each group's number of parts. */
+export function stepMemo(footprint: StepFootprint, groupOf: Int32Array, groupSizes: Int32Array): StepMemo {
   const slots = Int32Array.from(new Set(footprint.slots)).sort();
   const width = slots.length;
   const groups = Int32Array.from(new Set(Array.from(slots, (slot) => groupOf[slot]!)));
+  const whole = Uint8Array.from(groups, (group) => (slots.filter((slot) => groupOf[slot] === group).length === groupSizes[group] ? 1 : 0));
+  const keyGroups = groups.filter((_, i) => whole[i] === 1);
+  const keySlots = slots.filter((slot) => !keyGroups.includes(groupOf[slot]!));
+  const keyWidth = Math.max(1, keyGroups.length + keySlots.length);
   return {
     slots,
     width,
-    table: new KeyTable(Math.max(1, width), 16),
-    scratch: new Uint32Array(Math.max(1, width)),
+    keyGroups,
+    keySlots,
+    table: new KeyTable(keyWidth, 16),
+    scratch: new Uint32Array(keyWidth),
     results: new Uint32Array(16 * width),
     groups,
     wholeGroups: new Int32Array(16 * groups.length).fill(-1),
-    coveredParts: Int32Array.from(groups, (group) => slots.filter((slot) => groupOf[slot] === group).length),
+    whole,
     groupTable: new KeyTable(Math.max(1, groups.length), 16),
     groupKey: new Uint32Array(Math.max(1, groups.length)),
     groupResults: new Uint32Array(16 * groups.length),

@@ -62,8 +62,15 @@ describe("the interned model's step memo", () => {
 });
 
 describe("a step's memo by groups", () => {
+  it("should key a group the footprint covers whole by its number, and of a group it covers in part only the parts it reads", () => {
+    // Parts 0 and 1 are group 0, parts 2 and 3 group 1; the step reads parts 0, 1 and 2.
+    const memo = stepMemo({ key: "y", slots: [2, 0, 1] }, Int32Array.from([0, 0, 1, 1]), Int32Array.from([2, 2]));
+    expect({ groups: [...memo.keyGroups], parts: [...memo.keySlots], whole: [...memo.whole] }).toEqual({ groups: [0], parts: [2], whole: [1, 0] });
+    expect(memo.scratch.length).toBe(2);
+  });
+
   it("should be tried on a thousand outcomes, then let go, memory and all, when it is not found again there", () => {
-    const memo = stepMemo({ key: "x", slots: [0, 1] }, Int32Array.from([0, 1]));
+    const memo = stepMemo({ key: "x", slots: [0, 1] }, Int32Array.from([0, 1]), Int32Array.from([1, 1]));
     for (let outcome = 0; outcome < 1024; outcome++) {
       expect(rememberByGroups(memo)).toBe(true);
       memo.groupKey.set([outcome, outcome]);

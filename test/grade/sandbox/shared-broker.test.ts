@@ -72,7 +72,11 @@ describe("sandboxes sharing a broker", () => {
     // The grader reads the replies itself, blocking: only a reply or the broker's wake ends the wait.
     const fs = 'process.getBuiltinModule("node:fs")';
     const halfReply = await sandboxOf("half-reply", `export const f = () => { ${fs}.writeSync(3, '{"type":"answers","ans'); for (;;); };\n`, 300);
-    const noStdin = await sandboxOf("no-stdin", `export const f = (n: number) => n;\nsetTimeout(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`, 300);
+    const noStdin = await sandboxOf(
+      "no-stdin",
+      `export const f = (n: number) => n;\nsetTimeout(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`,
+      300,
+    );
     const exiting = await sandboxOf("exiting", "export const f = () => { throw new Error(); };\nsetTimeout(() => process.reallyExit(3), 100);\n", 300);
     for (const sandbox of [halfReply, noStdin, exiting]) sandbox.load();
     // Half a line, then silence: the time limit, not a malformed reply.
