@@ -9,13 +9,13 @@
  * find it. A state made otherwise only misses, and asks the rules again.
  */
 import type { BankState, ProcessState } from "./bank-state.js";
-import { ObjectNumbers } from "./object-numbers.js";
 import { incomingChannels, type Scenario } from "./scenario.js";
 
+/** By each incoming channel's recording in turn, then by question: the answers. */
+type ByRecording<Answer> = Map<unknown, ByRecording<Answer> | Answer>;
+
 export class RememberedAnswers<Answer> {
-  private readonly byProcess = new WeakMap<ProcessState, Map<string, Answer>>();
-  /** A number for each recording met, to name it in a question. */
-  private readonly numbers = new ObjectNumbers();
+  private readonly byProcess = new WeakMap<ProcessState, ByRecording<Answer>>();
   private readonly incoming: readonly (readonly number[])[];
 
   constructor(scenario: Scenario) {
@@ -27,10 +27,16 @@ export class RememberedAnswers<Answer> {
     const part = state.processes[process]!;
     let answers = this.byProcess.get(part);
     if (!answers) this.byProcess.set(part, (answers = new Map()));
-    const key = `${this.incoming[process]!.map((c) => this.numbers.of(state.channels[c]!.recording)).join(",")} ${question}`;
-    if (answers.has(key)) return answers.get(key)!;
+    // Found by the identity of the parts, one map a recording: no key is built.
+    for (const c of this.incoming[process]!) {
+      const recording = state.channels[c]!.recording;
+      let next = answers.get(recording) as ByRecording<Answer> | undefined;
+      if (!next) answers.set(recording, (next = new Map()));
+      answers = next;
+    }
+    if (answers.has(question)) return answers.get(question) as Answer;
     const answer = ask();
-    answers.set(key, answer);
+    answers.set(question, answer);
     return answer;
   }
 }
