@@ -3,7 +3,7 @@
  * thread starts. The grader's explorer runs synchronously: it writes its
  * requests to the child's stdin and reads the replies from the child's fd 3
  * itself, blocking (two named pipes, sandbox.ts), since a hop through this
- * thread cost each round trip about 0.3 ms. This thread starts the child and
+ * thread cost each round trip about 0.15 ms more. This thread starts the child and
  * watches it: when the child takes too long, dies or runs out of memory, it
  * ends the child, tells the grader why and wakes it. Whatever a child does,
  * this thread answers for it and the child ends.

@@ -299,8 +299,8 @@ export class Sandbox {
   /** The next reply line, checked against `asked` (or what is wrong with it); the broker's failure if it wakes this thread first. */
   private readReply(asked: Asked): Reply | string {
     for (let searched = 0; ; ) {
-      const end = this.buffer.indexOf(10, searched);
-      if (end >= 0 && end < this.read) {
+      const end = this.buffer.subarray(0, this.read).indexOf(10, searched);
+      if (end >= 0) {
         const text = this.buffer.toString("utf8", 0, end);
         this.buffer.copyWithin(0, end + 1, this.read);
         this.read -= end + 1;
