@@ -17,7 +17,7 @@ const replies = 3;
 
 /**
  * Reads requests, one JSON line each, on stdin and writes one reply line for
- * each on fd 3. The broker checks every reply: a submission writing there
+ * each on fd 3. The grader checks every reply: a submission writing there
  * itself only ends its own sandbox.
  */
 export function serve(load: () => Promise<Module>): void {

@@ -1,5 +1,5 @@
 // Questions cross to a sandbox in batches: a batch's answers stop at the first that breaks
-// the contract (the child runs nothing after it), the broker takes such a shorter reply and
+// the contract (the child runs nothing after it), the grader takes such a shorter reply and
 // no other, and a learner's distinct questions are each run once, in fewer round trips.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// The broker's check of a child's replies: a reply is trusted only as the plain data it must be,
+// The grader's check of a child's replies: a reply is trusted only as the plain data it must be,
 // for the request it answers.
 import { describe, expect, it } from "vitest";
 import { type Asked, callOf, checkedReply, posted } from "../../../src/grade/sandbox/protocol.js";
@@ -6,7 +6,7 @@ import { type Asked, callOf, checkedReply, posted } from "../../../src/grade/san
 const load: Asked = { type: "load" };
 const twoCalls: Asked = { type: "calls", count: 2 };
 
-describe("a request as the broker gets it", () => {
+describe("a request as the child gets it", () => {
   it("should say what it asks and carry the child's line, JSON ending in a newline", () => {
     const calls = [callOf("rules.initiate", [{ id: "A" }]), callOf("rules.onMarker", [])];
     expect(calls[0]).toEqual({ path: "rules.initiate", input: `[{"id":"A"}]` });
