@@ -351,11 +351,11 @@ export class InternedModel<State, Action> implements PackedModel {
     }
     // Only the groups with a part in the footprint can have changed; a group it covers whole is the same row for the same outcome.
     for (let i = 0; i < groups.length; i++) {
-      const at = outcome * groups.length + i;
-      let id = memo.wholeGroups[at]!;
+      const kept = outcome * groups.length + i;
+      let id = memo.wholeGroups[kept]!;
       if (id < 0) {
         id = this.groups[groups[i]!]!.idOf(childParts);
-        if (memo.whole[i] === 1) memo.wholeGroups[at] = id;
+        if (memo.whole[i] === 1) memo.wholeGroups[kept] = id;
       }
       into[to + groups[i]!] = id;
     }
