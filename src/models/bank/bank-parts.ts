@@ -42,13 +42,21 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   return {
     count: processes + 2 * channels,
     groups: own,
-    split: (state) => [...state.processes, ...state.channels.map((c) => c.queue), ...state.channels.map((c) => c.recording)],
+    split(state) {
+      const parts: unknown[] = new Array(processes + 2 * channels);
+      for (let p = 0; p < processes; p++) parts[p] = state.processes[p];
+      for (let c = 0; c < channels; c++) {
+        parts[queue(c)] = state.channels[c]!.queue;
+        parts[recording(c)] = state.channels[c]!.recording;
+      }
+      return parts;
+    },
     join(parts) {
-      const queues = parts.slice(processes, processes + channels) as (readonly Message[])[];
-      return {
-        processes: parts.slice(0, processes) as ProcessState[],
-        channels: queues.map((queue, c) => ({ queue, recording: parts[processes + channels + c] as ChannelRecording })),
-      };
+      const joined: BankState["channels"][number][] = new Array(channels);
+      for (let c = 0; c < channels; c++) {
+        joined[c] = { queue: parts[processes + c] as readonly Message[], recording: parts[processes + channels + c] as ChannelRecording };
+      }
+      return { processes: parts.slice(0, processes) as ProcessState[], channels: joined };
     },
     key(part, slot) {
       if (slot < processes) return processKey(part as ProcessState);
