@@ -29,22 +29,24 @@ export type BankAction =
 export function enabledActions(scenario: Scenario, state: BankState): BankAction[] {
   const actions: BankAction[] = [];
   const firstHalf = scenario.atomicSend === false ? "debit" : "send";
-  state.processes.forEach((p, process) => {
+  for (let process = 0; process < state.processes.length; process++) {
+    const p = state.processes[process]!;
     if (p.debited) actions.push({ type: "transmit", process });
     else if (p.pc < scenario.programs[process]!.length) actions.push({ type: firstHalf, process });
     if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
-  });
+  }
   const faulty = hasFaults(scenario);
-  state.channels.forEach(({ queue }, channel) => {
+  for (let channel = 0; channel < state.channels.length; channel++) {
+    const { queue } = state.channels[channel]!;
     const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
     for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
-    if (!faulty) return;
+    if (!faulty) continue;
     if (isDuplicating(scenario, channel)) {
       for (let position = 0; position < deliverable; position++) if (!queue[position]!.copy) actions.push({ type: "duplicate", channel, position });
     }
     // Losing takes a message out of anywhere in the queue: it breaks no order among those delivered.
     if (isLossy(scenario, channel)) for (let position = 0; position < queue.length; position++) actions.push({ type: "lose", channel, position });
-  });
+  }
   return actions;
 }
 

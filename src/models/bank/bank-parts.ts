@@ -54,7 +54,7 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
     join(parts) {
       const joined: BankState["channels"][number][] = new Array(channels);
       for (let c = 0; c < channels; c++) {
-        joined[c] = { queue: parts[processes + c] as readonly Message[], recording: parts[processes + channels + c] as ChannelRecording };
+        joined[c] = { queue: parts[queue(c)] as readonly Message[], recording: parts[recording(c)] as ChannelRecording };
       }
       return { processes: parts.slice(0, processes) as ProcessState[], channels: joined };
     },

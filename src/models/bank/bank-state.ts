@@ -85,7 +85,9 @@ export function initialState(scenario: Scenario): BankState {
 
 /** Every process has recorded and every channel is closed. */
 export function isSnapshotComplete(state: BankState): boolean {
-  return state.processes.every((p) => p.recorded !== null) && state.channels.every((c) => c.recording.status === "closed");
+  for (const p of state.processes) if (p.recorded === null) return false;
+  for (const c of state.channels) if (c.recording.status !== "closed") return false;
+  return true;
 }
 
 /**

@@ -18,8 +18,18 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const faulty = hasFaults(scenario);
   // On reliable channels a complete snapshot is judged by its recorded part alone: once per recorded part met.
   const remembered = faulty ? undefined : new RecordedVerdicts();
+  // The four properties ask about the same state in a row: whether it is complete is worked out once.
+  let last: BankState | undefined;
+  let lastComplete = false;
+  const complete = (state: BankState) => {
+    if (state !== last) {
+      last = state;
+      lastComplete = isSnapshotComplete(state);
+    }
+    return lastComplete;
+  };
   const onComplete = (property: string, check: (state: BankState) => Verdict) => (state: BankState) => {
-    if (!isSnapshotComplete(state)) return undefined;
+    if (!complete(state)) return undefined;
     return remembered ? remembered.verdict(property, state, check) : check(state);
   };
 
