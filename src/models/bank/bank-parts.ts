@@ -33,11 +33,11 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   // Made once per action: per type, per process or channel, per position.
   const withData = { deliver: "deliver data", duplicate: "duplicate data" } as const;
   const footprints = new Map<string, StepFootprint[][]>();
-  const footprint = (type: string, subject: number, position: number, slots: () => number[]) => {
+  const made = (type: string, subject: number, position: number): StepFootprint | undefined => footprints.get(type)?.[subject]?.[position];
+  const make = (type: string, subject: number, position: number, slots: number[]): StepFootprint => {
     let ofType = footprints.get(type);
     if (!ofType) footprints.set(type, (ofType = []));
-    const row = (ofType[subject] ??= []);
-    return (row[position] ??= { key: `${type} ${subject} ${position}`, slots: slots() });
+    return ((ofType[subject] ??= [])[position] = { key: `${type} ${subject} ${position}`, slots });
   };
   return {
     count: processes + 2 * channels,
@@ -64,13 +64,14 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       return recordingKey(part as ChannelRecording);
     },
     footprint(state, action) {
-      if (!("channel" in action)) return footprint(action.type, action.process, 0, () => own[action.process]!);
+      if (!("channel" in action)) return made(action.type, action.process, 0) ?? make(action.type, action.process, 0, own[action.process]!);
       const { channel: c, position } = action;
-      if (action.type === "lose") return footprint("lose", c, position, () => [queue(c)]);
+      if (action.type === "lose") return made("lose", c, position) ?? make("lose", c, position, [queue(c)]);
       const { from, to } = scenario.channels[c]!;
       // Only a data message's colour reads its sender; a marker's delivery does not.
       const data = state.channels[c]!.queue[position]!.kind === "data";
-      return footprint(data ? withData[action.type] : action.type, c, position, () => [...own[to]!, queue(c), ...(data ? [from] : [])]);
+      const type = data ? withData[action.type] : action.type;
+      return made(type, c, position) ?? make(type, c, position, [...own[to]!, queue(c), ...(data ? [from] : [])]);
     },
   };
 }
