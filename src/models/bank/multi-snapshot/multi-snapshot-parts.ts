@@ -56,17 +56,26 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
   return {
     count,
     groups: own,
-    split: (state) => [...state.bank.processes, ...state.bank.channels, ...state.layers.flatMap((layer) => [...layer.recorded, ...layer.recordings])],
+    split(state) {
+      const parts: unknown[] = new Array(count);
+      for (let p = 0; p < processes; p++) parts[p] = state.bank.processes[p];
+      for (let c = 0; c < channels; c++) parts[channel(c)] = state.bank.channels[c];
+      for (let s = 0; s < snapshots; s++) {
+        const layer = state.layers[s]!;
+        for (let p = 0; p < processes; p++) parts[recorded(s, p)] = layer.recorded[p];
+        for (let c = 0; c < channels; c++) parts[recording(s, c)] = layer.recordings[c];
+      }
+      return parts;
+    },
     join(parts) {
-      return {
-        bank: { processes: parts.slice(0, processes) as ProcessState[], channels: parts.slice(processes, perLayer) as ChannelState[] },
-        layers: layers.map(
-          (s): SnapshotLayer => ({
-            recorded: parts.slice(recorded(s, 0), recorded(s, processes)) as (LocalSnapshot | null)[],
-            recordings: parts.slice(recording(s, 0), recording(s, channels)) as ChannelRecording[],
-          }),
-        ),
-      };
+      const joined: SnapshotLayer[] = new Array(snapshots);
+      for (let s = 0; s < snapshots; s++) {
+        joined[s] = {
+          recorded: parts.slice(recorded(s, 0), recorded(s, processes)) as (LocalSnapshot | null)[],
+          recordings: parts.slice(recording(s, 0), recording(s, channels)) as ChannelRecording[],
+        };
+      }
+      return { bank: { processes: parts.slice(0, processes) as ProcessState[], channels: parts.slice(processes, perLayer) as ChannelState[] }, layers: joined };
     },
     key(part, slot) {
       if (slot < processes) return processKey(part as ProcessState);
