@@ -10,6 +10,7 @@
 import type { Verdict } from "../../model/property.js";
 import type { BankState } from "./bank-state.js";
 import { ObjectNumbers } from "./object-numbers.js";
+import { remembered } from "./remembered-by-identity.js";
 
 export class RecordedVerdicts {
   private readonly numbers = new ObjectNumbers();
@@ -21,12 +22,7 @@ export class RecordedVerdicts {
 
   /** The verdict of property `name` on `state`, worked out by `check` the first time its recorded part is met. */
   verdict(name: string, state: BankState, check: (state: BankState) => Verdict): Verdict {
-    const verdicts = this.verdictsOf(state);
-    // A verdict that holds is undefined: `has` tells it from one not worked out yet.
-    if (verdicts.has(name)) return verdicts.get(name);
-    const verdict = check(state);
-    verdicts.set(name, verdict);
-    return verdict;
+    return remembered(this.verdictsOf(state), name, () => check(state));
   }
 
   private verdictsOf(state: BankState): Map<string, Verdict> {

@@ -9,13 +9,12 @@
  * find it. A state made otherwise only misses, and asks the rules again.
  */
 import type { BankState, ProcessState } from "./bank-state.js";
+import { type PartPath, remembered, through } from "./remembered-by-identity.js";
 import { incomingChannels, type Scenario } from "./scenario.js";
 
-/** By each incoming channel's recording in turn, then by question: the answers. */
-type ByRecording<Answer> = Map<unknown, ByRecording<Answer> | Answer>;
-
 export class RememberedAnswers<Answer> {
-  private readonly byProcess = new WeakMap<ProcessState, ByRecording<Answer>>();
+  /** By process, then by each incoming channel's recording in turn, then by question: the answers. */
+  private readonly byProcess = new WeakMap<ProcessState, PartPath>();
   private readonly incoming: readonly (readonly number[])[];
 
   constructor(scenario: Scenario) {
@@ -27,16 +26,7 @@ export class RememberedAnswers<Answer> {
     const part = state.processes[process]!;
     let answers = this.byProcess.get(part);
     if (!answers) this.byProcess.set(part, (answers = new Map()));
-    // Found by the identity of the parts, one map a recording: no key is built.
-    for (const c of this.incoming[process]!) {
-      const recording = state.channels[c]!.recording;
-      let next = answers.get(recording) as ByRecording<Answer> | undefined;
-      if (!next) answers.set(recording, (next = new Map()));
-      answers = next;
-    }
-    if (answers.has(question)) return answers.get(question) as Answer;
-    const answer = ask();
-    answers.set(question, answer);
-    return answer;
+    for (const c of this.incoming[process]!) answers = through(answers, state.channels[c]!.recording);
+    return remembered(answers, question, ask);
   }
 }
