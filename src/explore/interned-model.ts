@@ -278,7 +278,7 @@ export class InternedModel<State, Action> implements PackedModel {
 
   /** The readable state of a stored vector, made of canonical parts. */
   decode(vector: Uint32Array, at: number): State {
-    if (this.lastState !== undefined && this.isLast(vector, at)) return this.lastState;
+    if (this.lastState !== undefined && this.sameState(this.lastVector, 0, vector, at)) return this.lastState;
     this.expand(vector, at, this.lastParts);
     const state = this.join(this.lastParts);
     for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
@@ -402,8 +402,9 @@ export class InternedModel<State, Action> implements PackedModel {
     return this.parts.join(values);
   }
 
-  private isLast(vector: Uint32Array, at: number): boolean {
-    for (let i = 0; i < this.words; i++) if (this.lastVector[i] !== vector[at + i]) return false;
+  /** Whether the stored states at `a[aAt ..]` and `b[bAt ..]` are the same. */
+  private sameState(a: Uint32Array, aAt: number, b: Uint32Array, bAt: number): boolean {
+    for (let i = 0; i < this.words; i++) if (a[aAt + i] !== b[bAt + i]) return false;
     return true;
   }
 
@@ -411,13 +412,8 @@ export class InternedModel<State, Action> implements PackedModel {
   private placeInChunk(vector: Uint32Array, at: number): number {
     const chunk = this.prepared;
     if (!chunk) return -1;
-    if (chunk.current >= 0 && this.isInChunkAt(chunk, chunk.current, vector, at)) return chunk.current;
-    chunk.current = chunk.next < chunk.count && this.isInChunkAt(chunk, chunk.next, vector, at) ? chunk.next++ : -1;
+    if (chunk.current >= 0 && this.sameState(chunk.vectors, chunk.current * this.words, vector, at)) return chunk.current;
+    chunk.current = chunk.next < chunk.count && this.sameState(chunk.vectors, chunk.next * this.words, vector, at) ? chunk.next++ : -1;
     return chunk.current;
-  }
-
-  private isInChunkAt(chunk: PreparedChunk, i: number, vector: Uint32Array, at: number): boolean {
-    for (let w = 0; w < this.words; w++) if (chunk.vectors[i * this.words + w] !== vector[at + w]) return false;
-    return true;
   }
 }
