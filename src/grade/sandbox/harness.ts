@@ -21,7 +21,7 @@ const replies = 3;
  * itself only ends its own sandbox.
  */
 export function serve(load: () => Promise<Module>): void {
-  const send = (reply: unknown) => writeAll(`${JSON.stringify(reply)}\n`);
+  const send = (reply: unknown) => writeAll(replies, `${JSON.stringify(reply)}\n`);
   const exit = process.exit.bind(process);
   // Memory outside the heap is limited by the OS: a failed allocation ends the child, as running out of heap does.
   outOfMemory = (error) => {
@@ -83,11 +83,12 @@ function isAllocationFailure(error: unknown): boolean {
   return error instanceof RangeError && /allocation failed/i.test(error.message);
 }
 
-function writeAll(text: string): void {
+/** Writes all of `text` to `fd`, waiting while the pipe is full (the grader's requests, the child's replies). */
+export function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text);
   for (let written = 0; written < bytes.length; ) {
     try {
-      written += writeSync(replies, bytes, written);
+      written += writeSync(fd, bytes, written);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
     }

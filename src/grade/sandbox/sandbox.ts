@@ -29,13 +29,13 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { brokerSource } from "./bundle.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
+import { writeAll } from "./harness.js";
 import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
 import { type Answer, type Asked, type Call, checkedReply, maxReplyBytes, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
@@ -347,10 +347,4 @@ export class Sandbox {
     this.failure ??= failure;
     this.channel.port1.postMessage({ type: "stop", failure: this.failure } satisfies BrokerOrder);
   }
-}
-
-/** Writes all of `text` to `fd`, blocking while the pipe is full. */
-function writeAll(fd: number, text: string): void {
-  const bytes = Buffer.from(text);
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
 }
