@@ -40,7 +40,7 @@ import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
 import { type Answer, type Asked, type Call, checkedReply, maxReplyBytes, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
-  /** How long one batch of calls (or loading the module) may take. */
+  /** How long one batch of calls (or loading the module, once its process has started) may take. */
   readonly timeLimitMs: number;
   /** How long all the calls of one sandbox may take together. */
   readonly totalTimeLimitMs: number;
@@ -50,6 +50,15 @@ export interface SandboxLimits {
 
 /** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
 const dataHeadroomMb = 192;
+
+/**
+ * Loading also waits for the child's process to start (bwrap, node, the
+ * bundle): the machine's time, not the submission's. Given on top of the time
+ * limit, so that a busy machine cannot fail a submission whose top-level code
+ * is quick (a start takes ~100 ms here when quiet, and took over 300 ms under
+ * strace on a busy machine).
+ */
+const startAllowanceMs = 1000;
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {
@@ -271,7 +280,7 @@ export class Sandbox {
     if (this.failure || this.brokerFailed()) throw new SandboxFailed(this.failure!);
     const started = performance.now();
     const { asked, line } = posted(request);
-    this.deadline[0] = Date.now() + this.limits.timeLimitMs;
+    this.deadline[0] = Date.now() + this.limits.timeLimitMs + (request.type === "load" ? startAllowanceMs : 0);
     let reply: Reply | string;
     try {
       writeAll(this.requests, line);

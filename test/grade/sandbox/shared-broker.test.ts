@@ -68,6 +68,15 @@ describe("sandboxes sharing a broker", () => {
     expect(ask(later, 1)).toEqual({ ok: true, json: "2" });
   });
 
+  it("should give loading the time limit once the process has started, and stop top-level code that loops", async () => {
+    // 300 ms is less than a busy machine may take to start a child: the start is not counted against the submission.
+    const quick = await sandboxOf("quick", "export const f = (n: number) => n;\n", 300);
+    quick.load();
+    expect(ask(quick, 4)).toEqual({ ok: true, json: "4" });
+    const loading = await sandboxOf("loading-forever", "for (;;);\nexport const f = (n: number) => n;\n", 300);
+    expect(() => loading.load()).toThrow(/did not answer within 300 ms/);
+  });
+
   it("should wake the grader waiting on a reply when the child that owes it ends, whatever it left in the pipes", async () => {
     // The grader reads the replies itself, blocking: only a reply or the broker's wake ends the wait.
     const fs = 'process.getBuiltinModule("node:fs")';
