@@ -13,7 +13,7 @@
  */
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
+import { cliBundle } from "../files/cli-bundle.js";
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
 import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
@@ -72,12 +72,6 @@ async function lane(queue: SharedQueue, end: "front" | "back", gradeAt: GradeAt,
   }
 }
 
-/** Where the worker's code is: the CLI's bundle this code runs from, when it runs from one. */
-function bundledEntry(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith(".mjs") ? here : undefined;
-}
-
 /**
  * Whether three cores are there and two of them idle (by the last minute's
  * load average): one for each lane, and one for the sandboxes' children,
@@ -118,7 +112,8 @@ export async function gradeInLanes(
   fault: (exercise: Exercise, message: string) => ExerciseResult,
 ): Promise<ExerciseResult[]> {
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
-  const entry = bundledEntry();
+  // The worker's code: the CLI's bundle this code runs from, when it runs from one.
+  const entry = cliBundle();
   const queue = SharedQueue.of(chosen.length);
   if (!entry || chosen.length < 2 || !coresToSpare()) {
     await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));

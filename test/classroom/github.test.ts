@@ -14,11 +14,12 @@ import { noReportResult, type RunnerResult, runnerResult } from "../../src/class
 const repo = resolve(".");
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
 const starter = join(scratch, "starter");
-// The CLI caches its bundle, its source map and the sandboxes' broker in node_modules under a name made from the checkout's path: these go.
-const cachedBundle = join(repo, "node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(starter).digest("hex").slice(0, 12)}.mjs`);
+// The CLI caches its bundle, its source map, its code cache and the sandboxes' broker in node_modules under a name made from the
+// checkout's path: these go.
+const cachedBundle = join(repo, "node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(starter).digest("hex").slice(0, 12)}.cjs`);
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
-  for (const file of [cachedBundle, `${cachedBundle}.map`, cachedBundle.replace(/\.mjs$/, ".broker.cjs")]) rmSync(file, { force: true });
+  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(cachedBundle.replace(/\.cjs$/, ending), { force: true });
 });
 
 interface Step {

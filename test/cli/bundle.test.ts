@@ -1,25 +1,95 @@
 // bin/snaplab.js runs the CLI from one bundle it builds and caches in node_modules/.cache/snaplab/:
-// the packages go into it too, and the sandboxes' broker is built beside it.
+// the packages go into it too, the sandboxes' broker is built beside it, and V8's code cache of it
+// is kept beside it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { brokerSource } from "../../src/grade/sandbox/bundle.js";
 import { snaplab } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const checkout = createHash("sha256").update(resolve(".")).digest("hex").slice(0, 12);
+const checkoutOf = (root: string) => createHash("sha256").update(root).digest("hex").slice(0, 12);
 const cached = (file: string) => join("node_modules", ".cache", "snaplab", file);
 
 describe("the CLI's bundle", () => {
   it("should have the broker built beside it, the same code the grader bundles from source", () => {
     expect(snaplab("--version").status).toBe(0);
-    expect(readFileSync(cached(`cli-${checkout}.broker.cjs`), "utf8")).toBe(brokerSource());
+    expect(readFileSync(cached(`cli-${checkoutOf(resolve("."))}.broker.cjs`), "utf8")).toBe(brokerSource());
   });
 
   it("should say yargs' words in English, as it says its own, whatever the locale", () => {
     const run = spawnSync(process.execPath, ["bin/snaplab.js", "hint"], { encoding: "utf8", env: { ...process.env, LANG: "de_DE.UTF-8", LC_ALL: "" } });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe("snaplab: Not enough non-option arguments: got 0, need at least 1 (see snaplab --help)\n");
+  });
+
+  it("should give stack traces in src/ lines under --enable-source-maps", () => {
+    // A fault no command expects: stdout throws as the report is printed.
+    const planted = `data:text/javascript,const write = process.stdout.write.bind(process.stdout); process.stdout.write = (text, ...rest) => { if (String(text).includes("transitions")) throw new Error("planted"); return write(text, ...rest); }`;
+    const run = spawnSync(process.execPath, ["--enable-source-maps", "--import", planted, "bin/snaplab.js", "explore", "spec/scenarios/two-node.json"], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Error: planted\n[\s\S]*\n {4}at \S+ \(\S+\/src\/cli\/explore-command\.ts:\d+:\d+\)\n/);
+  });
+});
+
+describe("the CLI's code cache", () => {
+  // A checkout of its own (its bundle and cache are named after its path), so that no other test's commands change its cache meanwhile.
+  const checkout = tempDir("checkout");
+  mkdirSync(join(checkout, "bin"));
+  copyFileSync("bin/snaplab.js", join(checkout, "bin", "snaplab.js"));
+  copyFileSync("package.json", join(checkout, "package.json"));
+  symlinkSync(resolve("src"), join(checkout, "src"));
+  symlinkSync(resolve("node_modules"), join(checkout, "node_modules"));
+  const bundle = cached(`cli-${checkoutOf(checkout)}.cjs`);
+  const cache = bundle.replace(/\.cjs$/, ".code-cache");
+  afterAll(() => {
+    for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
+  });
+
+  const run = (...args: string[]) => spawnSync(process.execPath, [join(checkout, "bin", "snaplab.js"), ...args], { encoding: "utf8" });
+  const digest = () => createHash("sha1").update(readFileSync(bundle)).digest();
+  /** The cache's header: whose bundle it is and how many runs wrote it; then V8's data. */
+  const header = () => {
+    const data = readFileSync(cache);
+    return { forBundle: data.subarray(0, 20).equals(digest()), runs: data[20], v8: data.subarray(21) };
+  };
+  const explored = () => {
+    const explore = run("explore", "spec/scenarios/two-node.json");
+    expect(explore.status).toBe(0);
+    expect(explore.stdout).toMatch(/^two-node: chandy-lamport, FIFO channels\n {2}states {7}65\n/);
+  };
+
+  it("should be written by the first runs after a build, each adding what its command compiled", () => {
+    expect(run("--version").stdout).toBe("0.1.0\n");
+    const first = header();
+    expect([first.forBundle, first.runs]).toEqual([true, 1]);
+    explored();
+    const second = header();
+    expect([second.forBundle, second.runs]).toEqual([true, 2]);
+    // V8's data grows with the functions explore compiled beyond --version's.
+    expect(second.v8.length).toBeGreaterThan(first.v8.length);
+  });
+
+  it("should be left as it is after eight runs", () => {
+    const { v8 } = header();
+    writeFileSync(cache, Buffer.concat([digest(), Buffer.of(8), v8]));
+    const before = statSync(cache).mtimeMs;
+    explored();
+    expect(statSync(cache).mtimeMs).toBe(before);
+  });
+
+  it("should be written again when V8 refuses it, or when it is another bundle's", () => {
+    writeFileSync(cache, Buffer.concat([digest(), Buffer.of(5), Buffer.from("not V8's code cache")]));
+    explored();
+    expect([header().forBundle, header().runs]).toEqual([true, 1]);
+
+    const { v8 } = header();
+    writeFileSync(cache, Buffer.concat([Buffer.alloc(20), Buffer.of(8), v8]));
+    explored();
+    expect([header().forBundle, header().runs]).toEqual([true, 1]);
   });
 });

@@ -13,7 +13,7 @@ import { esbuild } from "../../files/esbuild-when-needed.js";
 import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { cliBundle } from "../../files/cli-bundle.js";
 import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
@@ -47,10 +47,10 @@ export function brokerSource(): string {
 }
 
 function builtBesideBundle(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith(".mjs")) return undefined;
+  const bundle = cliBundle();
+  if (!bundle) return undefined;
   try {
-    return readFileSync(here.replace(/\.mjs$/, ".broker.cjs"), "utf8");
+    return readFileSync(bundle.replace(/\.cjs$/, ".broker.cjs"), "utf8");
   } catch {
     // gone since the bundle was built: bundled here instead
     return undefined;
