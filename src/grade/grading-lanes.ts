@@ -13,8 +13,8 @@
  */
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
-import { cliBundle } from "../files/cli-bundle.js";
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
+import { cliBundle } from "../files/cli-bundle.js";
 import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
 import { adoptIsolation, isolation, type Isolation } from "./sandbox/isolation.js";
