@@ -9,29 +9,33 @@
  */
 import type { Verdict } from "../../model/property.js";
 import type { BankState } from "./bank-state.js";
-import { ObjectNumbers } from "./object-numbers.js";
-import { remembered } from "./remembered-by-identity.js";
+import { type PartPath, remembered, through } from "./remembered-by-identity.js";
 
 export class RecordedVerdicts {
-  private readonly numbers = new ObjectNumbers();
-  /** By recorded part, the verdicts worked out so far, by property name. */
-  private readonly verdicts = new Map<string, Map<string, Verdict>>();
+  /**
+   * By the first process's recorded state, then each other process's and each
+   * channel's recording in turn: the verdicts, by property name. Held weakly
+   * at the root, as remembered answers are, so that the recorded parts of
+   * states made otherwise (not interned) go with them.
+   */
+  private readonly byFirst = new WeakMap<object, PartPath>();
   /** The last state asked about, and its recorded part's verdicts: the four properties ask about the same state in a row. */
   private last: BankState | undefined;
-  private lastVerdicts = new Map<string, Verdict>();
+  private lastVerdicts: PartPath = new Map();
 
   /** The verdict of property `name` on `state`, worked out by `check` the first time its recorded part is met. */
   verdict(name: string, state: BankState, check: (state: BankState) => Verdict): Verdict {
     return remembered(this.verdictsOf(state), name, () => check(state));
   }
 
-  private verdictsOf(state: BankState): Map<string, Verdict> {
+  private verdictsOf(state: BankState): PartPath {
     if (state !== this.last) {
-      const recorded = state.processes.map((p) => this.numbers.of(p.recorded!));
-      const recordings = state.channels.map((c) => this.numbers.of(c.recording));
-      const key = `${recorded.join(",")}/${recordings.join(",")}`;
-      let verdicts = this.verdicts.get(key);
-      if (!verdicts) this.verdicts.set(key, (verdicts = new Map()));
+      const { processes, channels } = state;
+      const first = processes[0]!.recorded!;
+      let verdicts = this.byFirst.get(first);
+      if (!verdicts) this.byFirst.set(first, (verdicts = new Map()));
+      for (let p = 1; p < processes.length; p++) verdicts = through(verdicts, processes[p]!.recorded);
+      for (const channel of channels) verdicts = through(verdicts, channel.recording);
       this.last = state;
       this.lastVerdicts = verdicts;
     }
