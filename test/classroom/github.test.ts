@@ -2,13 +2,12 @@
 // workflow whose grading step, run here as GitHub Actions would run it, gives the autograding
 // reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { runCli } from "../support/cli.js";
+import { cliBundleOf, removeCliBundle, runCli } from "../support/cli.js";
 import { noReportResult, type RunnerResult, runnerResult } from "../../src/classroom/classroom-points.js";
 
 const repo = resolve(".");
@@ -16,10 +15,10 @@ const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
 const starter = join(scratch, "starter");
 // The CLI caches its bundle, its source map, its code cache and the sandboxes' broker in node_modules under a name made from the
 // checkout's path: these go.
-const cachedBundle = join(repo, "node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(starter).digest("hex").slice(0, 12)}.cjs`);
+const cachedBundle = join(repo, cliBundleOf(starter));
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
-  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(cachedBundle.replace(/\.cjs$/, ending), { force: true });
+  removeCliBundle(starter);
 });
 
 interface Step {

@@ -3,20 +3,17 @@
 // is kept beside it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { brokerSource } from "../../src/grade/sandbox/bundle.js";
-import { snaplab } from "../support/cli.js";
+import { cliBundleOf, removeCliBundle, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
-
-const checkoutOf = (root: string) => createHash("sha256").update(root).digest("hex").slice(0, 12);
-const cached = (file: string) => join("node_modules", ".cache", "snaplab", file);
 
 describe("the CLI's bundle", () => {
   it("should have the broker built beside it, the same code the grader bundles from source", () => {
     expect(snaplab("--version").status).toBe(0);
-    expect(readFileSync(cached(`cli-${checkoutOf(resolve("."))}.broker.cjs`), "utf8")).toBe(brokerSource());
+    expect(readFileSync(cliBundleOf(resolve(".")).replace(/\.cjs$/, ".broker.cjs"), "utf8")).toBe(brokerSource());
   });
 
   it("should say yargs' words in English, as it says its own, whatever the locale", () => {
@@ -44,11 +41,9 @@ describe("the CLI's code cache", () => {
   copyFileSync("package.json", join(checkout, "package.json"));
   symlinkSync(resolve("src"), join(checkout, "src"));
   symlinkSync(resolve("node_modules"), join(checkout, "node_modules"));
-  const bundle = cached(`cli-${checkoutOf(checkout)}.cjs`);
+  const bundle = cliBundleOf(checkout);
   const cache = bundle.replace(/\.cjs$/, ".code-cache");
-  afterAll(() => {
-    for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
-  });
+  afterAll(() => removeCliBundle(checkout));
 
   const run = (...args: string[]) => spawnSync(process.execPath, [join(checkout, "bin", "snaplab.js"), ...args], { encoding: "utf8" });
   const digest = () => createHash("sha1").update(readFileSync(bundle)).digest();

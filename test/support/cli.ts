@@ -5,7 +5,8 @@
  * `runCliWith(registry, ...)` does so with other models than the standard ones.
  */
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "./temp-dir.js";
 import { vi } from "vitest";
@@ -16,6 +17,19 @@ export interface CliResult {
   status: number | null;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * The bundle bin/snaplab.js builds for the checkout at `root`, in this checkout's node_modules (named
+ * after the checkout's path); `removeCliBundle` removes it and what is built beside it.
+ */
+export function cliBundleOf(root: string): string {
+  return join("node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.cjs`);
+}
+
+export function removeCliBundle(root: string): void {
+  const bundle = cliBundleOf(root);
+  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
 }
 
 export function snaplab(...args: string[]): CliResult {
