@@ -18,6 +18,12 @@ describe("the suite's local-imports plugin", () => {
     );
   });
 
+  it("keeps the line breaks of an import written over several lines", () => {
+    expect(transform('import {\n  a,\n  b,\n} from "./x.js";\nuse(a, b);\n', "src/a.ts")).toBe(
+      'import { a as imported$a, b as imported$b } from "./x.js"; /* v8 ignore next */ const a = imported$a, b = imported$b;\n\n\n\nuse(a, b);\n',
+    );
+  });
+
   it("leaves other imports and files outside src/ alone", () => {
     expect(transform('import * as ns from "./x.js";\nimport d from "./d.js";\nimport "./side.js";\n', "src/a.ts")).toBeUndefined();
     expect(transform('import { a } from "./x.js";\n', "test/a.test.ts")).toBeUndefined();

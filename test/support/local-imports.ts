@@ -38,7 +38,9 @@ export function localImports(): Plugin {
         // kept out of coverage, which would otherwise count every import line as a line run.
         const renamed = names.map(({ imported, local }) => `${imported} as imported$${local}`).join(", ");
         const constants = names.map(({ local }) => `${local} = imported$${local}`).join(", ");
-        return `import { ${renamed} } from ${from}; /* v8 ignore next */ const ${constants};`;
+        // A list the transform wrapped over several lines keeps its line breaks, after the constants.
+        const breaks = "\n".repeat(statement.split("\n").length - 1);
+        return `import { ${renamed} } from ${from}; /* v8 ignore next */ const ${constants};${breaks}`;
       });
       return bound === code ? null : { code: bound, map: null };
     },
