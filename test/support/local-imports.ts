@@ -11,10 +11,10 @@
  * src/: it exports no `let`, and its one import cycle (the Promela
  * properties) passes only functions, which exist before the cycle runs.
  */
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
-const src = `${resolve("src")}/`;
+const src = fileURLToPath(new URL("../../src/", import.meta.url));
 
 /** `import { a, b as c } from "x";` as the TypeScript transform writes it (type-only names already gone). */
 const namedImport = /^import \{([^}]*)\} from ("[^"\n]+");/gm;
