@@ -9,14 +9,13 @@
  */
 import type { Verdict } from "../../model/property.js";
 import type { BankState } from "./bank-state.js";
-import { type PartPath, remembered, through } from "./remembered-by-identity.js";
+import { type PartPath, remembered, startingAt, through } from "./remembered-by-identity.js";
 
 export class RecordedVerdicts {
   /**
    * By the first process's recorded state, then each other process's and each
    * channel's recording in turn: the verdicts, by property name. Held weakly
-   * at the root, as remembered answers are, so that the recorded parts of
-   * states made otherwise (not interned) go with them.
+   * at the root (startingAt), as remembered answers are.
    */
   private readonly byFirst = new WeakMap<object, PartPath>();
   /** The last state asked about, and its recorded part's verdicts: the four properties ask about the same state in a row. */
@@ -31,9 +30,7 @@ export class RecordedVerdicts {
   private verdictsOf(state: BankState): PartPath {
     if (state !== this.last) {
       const { processes, channels } = state;
-      const first = processes[0]!.recorded!;
-      let verdicts = this.byFirst.get(first);
-      if (!verdicts) this.byFirst.set(first, (verdicts = new Map()));
+      let verdicts = startingAt(this.byFirst, processes[0]!.recorded!);
       for (let p = 1; p < processes.length; p++) verdicts = through(verdicts, processes[p]!.recorded);
       for (const channel of channels) verdicts = through(verdicts, channel.recording);
       this.last = state;

@@ -9,7 +9,7 @@
  * find it. A state made otherwise only misses, and asks the rules again.
  */
 import type { BankState, ProcessState } from "./bank-state.js";
-import { type PartPath, remembered, through } from "./remembered-by-identity.js";
+import { type PartPath, remembered, startingAt, through } from "./remembered-by-identity.js";
 import { incomingChannels, type Scenario } from "./scenario.js";
 
 export class RememberedAnswers<Answer> {
@@ -23,9 +23,7 @@ export class RememberedAnswers<Answer> {
 
   /** The answer to `question` (a rule and its input, e.g. "message 2 P0#1 white") about `process` in `state`. */
   answer(state: BankState, process: number, question: string, ask: () => Answer): Answer {
-    const part = state.processes[process]!;
-    let answers = this.byProcess.get(part);
-    if (!answers) this.byProcess.set(part, (answers = new Map()));
+    let answers = startingAt(this.byProcess, state.processes[process]!);
     for (const c of this.incoming[process]!) answers = through(answers, state.channels[c]!.recording);
     return remembered(answers, question, ask);
   }

@@ -8,6 +8,17 @@
 /** Maps one inside the other, a part a step, with what was worked out at the end. */
 export type PartPath = Map<unknown, unknown>;
 
+/**
+ * The path a root part starts, made the first time. Roots are held weakly, so
+ * that what was remembered about the parts of states made otherwise (not
+ * interned) goes with them.
+ */
+export function startingAt(roots: WeakMap<object, PartPath>, part: object): PartPath {
+  let path = roots.get(part);
+  if (!path) roots.set(part, (path = new Map()));
+  return path;
+}
+
 /** Where `part` leads from `path`, made the first time. */
 export function through(path: PartPath, part: unknown): PartPath {
   let next = path.get(part) as PartPath | undefined;
