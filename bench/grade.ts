@@ -1,9 +1,9 @@
 /**
  * How long grading takes: grades solutions/ (every exercise passes, so every
  * check explores its whole state space) a few times and prints the wall time
- * of each run and per exercise. The target: under 30 s on a 2-core machine.
+ * of each run and per exercise. The target: under 2 s on a 2-core machine.
  *
- *   npx tsx bench/grade.ts [runs]
+ *   node bench/bundled.mjs bench/grade.ts [runs]
  */
 import { gradeSubmission } from "../src/grade/grade.js";
 

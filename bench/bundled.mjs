@@ -1,0 +1,34 @@
+/**
+ * `node bench/bundled.mjs bench/run.ts [args]`: runs a bench script as the CLI
+ * runs snaplab (bin/snaplab.js), bundled by esbuild and run by Node, not
+ * through tsx. tsx compiles with esbuild's keepNames, which names every
+ * function as it is made: in the generic explorer's steps (closures made per
+ * step) that cost 12-15 % of a bank run, a cost the CLI's users never pay.
+ */
+import { buildSync } from "esbuild";
+import { mkdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error("usage: node bench/bundled.mjs <bench script> [args]");
+  process.exit(2);
+}
+// Inside the checkout, where the bundle finds the packages and snaplab's root (src/files/package-root.ts).
+const folder = join("node_modules", ".cache", "snaplab");
+mkdirSync(folder, { recursive: true });
+const outfile = join(folder, `bench-${basename(entry, ".ts")}.mjs`);
+buildSync({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // The packages are imported from node_modules as they are; only the bench and src/ are bundled.
+  packages: "external",
+  logLevel: "error",
+});
+process.argv = [process.argv[0], outfile, ...args];
+await import(pathToFileURL(outfile).href);
