@@ -15,8 +15,10 @@
  * Where the model says what each step depends on (StateParts.footprint), a
  * step is taken once per distinct footprint: its outcome is remembered as the
  * numbers of the parts it made, and the same step from the same parts in
- * another state reuses them without running the model at all. That is what
- * brings any rules near the compact engine's speed.
+ * another state reuses them without running the model at all. Where it also
+ * says which of those parts the step reads (StepFootprint.reads), an outcome
+ * that changed no other part is reused wherever the parts read meet again.
+ * That is what brings any rules near the compact engine's speed.
  */
 import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
@@ -26,7 +28,7 @@ import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
 import { grown } from "./key-table.js";
 import { PartTable } from "./part-table.js";
-import { rememberByGroups, stepMemo, type StepMemo } from "./step-memo.js";
+import { rememberByGroups, stepMemo, type ReadsMemo, type StepMemo } from "./step-memo.js";
 
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
@@ -295,8 +297,10 @@ export class InternedModel<State, Action> implements PackedModel {
   get bytes(): number {
     let bytes = 0;
     for (const group of this.groups) bytes += group.bytes;
-    for (const memo of this.steps.values())
+    for (const memo of this.steps.values()) {
       bytes += memo.table.bytes + memo.results.byteLength + memo.wholeGroups.byteLength + memo.groupTable.bytes + memo.groupResults.byteLength;
+      if (memo.byReads) bytes += memo.byReads.table.bytes + memo.byReads.results.byteLength;
+    }
     return bytes;
   }
 
@@ -332,13 +336,24 @@ export class InternedModel<State, Action> implements PackedModel {
       childParts.set(parentParts);
       for (let i = 0; i < width; i++) childParts[slots[i]!] = memo.results[outcome * width + i]!;
     } else {
-      this.taken++;
-      this.encode(this.model.nextState(state, action), childParts);
-      let s = 0;
-      for (let slot = 0; slot < childParts.length; slot++) {
-        if (slots[s] === slot) s++;
-        else if (childParts[slot] !== parentParts[slot])
-          throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
+      // Not met with these parts: met with the parts it reads, it changed only those, in the same way.
+      const byReads = memo.byReads;
+      const known = byReads ? this.rememberedByReads(byReads, parentParts) : -1;
+      if (known >= 0) {
+        this.reused++;
+        const read = byReads!.slots;
+        childParts.set(parentParts);
+        for (let i = 0; i < read.length; i++) childParts[read[i]!] = byReads!.results[known * read.length + i]!;
+      } else {
+        this.taken++;
+        this.encode(this.model.nextState(state, action), childParts);
+        let s = 0;
+        for (let slot = 0; slot < childParts.length; slot++) {
+          if (slots[s] === slot) s++;
+          else if (childParts[slot] !== parentParts[slot])
+            throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
+        }
+        if (byReads) this.rememberByReads(byReads, slots, parentParts, childParts);
       }
       outcome = memo.table.intern(memo.scratch, 0);
       if (memo.results.length < (outcome + 1) * width) memo.results = grown(memo.results, (outcome + 1) * width);
@@ -371,6 +386,26 @@ export class InternedModel<State, Action> implements PackedModel {
     for (let i = 0; i < keyGroups.length; i++) scratch[i] = vector[at + keyGroups[i]!]!;
     for (let i = 0; i < keySlots.length; i++) scratch[keyGroups.length + i] = parts[keySlots[i]!]!;
     return memo.table.find(scratch, 0);
+  }
+
+  /** The number of the step's outcome remembered by the parts it reads, from a state with these part numbers, or -1; leaves its key in the memo's scratch. */
+  private rememberedByReads(memo: ReadsMemo, parts: Uint32Array): number {
+    const { slots, scratch } = memo;
+    for (let i = 0; i < slots.length; i++) scratch[i] = parts[slots[i]!]!;
+    return memo.table.find(scratch, 0);
+  }
+
+  /** Remembers the outcome just taken by the parts the step reads (their key in the memo's scratch), if it changed no other part. */
+  private rememberByReads(memo: ReadsMemo, footprint: Int32Array, before: Uint32Array, after: Uint32Array): void {
+    const read = memo.slots;
+    for (let i = 0, r = 0; i < footprint.length; i++) {
+      const slot = footprint[i]!;
+      if (read[r] === slot) r++;
+      else if (after[slot] !== before[slot]) return;
+    }
+    const id = memo.table.intern(memo.scratch, 0);
+    if (memo.results.length < (id + 1) * read.length) memo.results = grown(memo.results, (id + 1) * read.length);
+    for (let i = 0; i < read.length; i++) memo.results[id * read.length + i] = after[read[i]!]!;
   }
 
   private memoOf(footprint: StepFootprint): StepMemo {

@@ -44,6 +44,16 @@ export interface StepMemo {
   groupMisses: number;
   /** Still looked up by groups (not once it has missed more often than it hit). */
   byGroups: boolean;
+  /** Where the footprint says what the step reads (StepFootprint.reads), the outcomes that changed nothing else, by those parts. */
+  readonly byReads: ReadsMemo | undefined;
+}
+
+/** A step's outcomes by the parts it reads alone: each outcome's numbers of those parts, `slots.length` per outcome. */
+export interface ReadsMemo {
+  readonly slots: Int32Array;
+  readonly table: KeyTable;
+  readonly scratch: Uint32Array;
+  results: Uint32Array;
 }
 
 /** A step with nothing remembered yet; `groupOf` gives each part's group, `groupSizes` each group's number of parts. */
@@ -72,7 +82,15 @@ export function stepMemo(footprint: StepFootprint, groupOf: Int32Array, groupSiz
     groupHits: 0,
     groupMisses: 0,
     byGroups: true,
+    byReads: footprint.reads && readsMemo(footprint.reads, slots),
   };
+}
+
+function readsMemo(reads: readonly number[], slots: Int32Array): ReadsMemo {
+  const read = Int32Array.from(new Set(reads)).sort();
+  for (const slot of read) if (!slots.includes(slot)) throw new Error(`a step reads part ${slot}, which is not in its footprint`);
+  const width = Math.max(1, read.length);
+  return { slots: read, table: new KeyTable(width, 16), scratch: new Uint32Array(width), results: new Uint32Array(16 * width) };
 }
 
 /**

@@ -39,6 +39,15 @@ export interface StepFootprint {
   readonly key: string;
   /** The parts it reads or may change (a part named twice counts once: the explorer keeps each once). */
   readonly slots: readonly number[];
+  /**
+   * Optional: the parts of `slots` it reads; the others it may only write (a
+   * process's outgoing queues, which its rules cannot see but may append a
+   * marker to). Whether the step changes a part outside `reads`, and what it
+   * makes of the parts in `reads`, depend only on them (and `key`). So a step
+   * that changed nothing outside them is reused wherever they meet again,
+   * whatever the other parts of `slots` hold.
+   */
+  readonly reads?: readonly number[];
 }
 
 /** A state without parts of its own: the whole state is its one part, keyed by the model's key. */

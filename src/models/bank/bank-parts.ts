@@ -9,7 +9,10 @@
  * (sends and markers) and the recordings of its incoming ones, as the rules
  * may (apply-effects.ts refuses any other channel); a delivery also takes
  * from its channel's queue, and a data message's colour reads whether its
- * sender had recorded. Losing a message touches its queue only.
+ * sender had recorded. Losing a message touches its queue only. A delivery
+ * does not read the receiver's outgoing queues (its rules cannot see them,
+ * and may only append markers to them): one that appends none is reused
+ * whatever they hold (StepFootprint.reads).
  *
  * Parts are stored in one group per process, with its incoming recordings
  * and outgoing queues, so a state is kept as one number per process.
@@ -30,14 +33,16 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   const recording = (c: number) => processes + channels + c;
   // What a process's own step touches, whatever its rules.
   const own = scenario.processes.map((_, p) => [p, ...outgoingChannels(scenario, p).map(queue), ...incomingChannels(scenario, p).map(recording)]);
+  // What its rules see of it (process-view.ts).
+  const seen = scenario.processes.map((_, p) => [p, ...incomingChannels(scenario, p).map(recording)]);
   // Made once per action: per type, per process or channel, per position.
   const withData = { deliver: "deliver data", duplicate: "duplicate data" } as const;
   const footprints = new Map<string, StepFootprint[][]>();
   const made = (type: string, subject: number, position: number): StepFootprint | undefined => footprints.get(type)?.[subject]?.[position];
-  const make = (type: string, subject: number, position: number, slots: number[]): StepFootprint => {
+  const make = (type: string, subject: number, position: number, slots: number[], reads?: number[]): StepFootprint => {
     let ofType = footprints.get(type);
     if (!ofType) footprints.set(type, (ofType = []));
-    return ((ofType[subject] ??= [])[position] = { key: `${type} ${subject} ${position}`, slots });
+    return ((ofType[subject] ??= [])[position] = { key: `${type} ${subject} ${position}`, slots, ...(reads ? { reads } : {}) });
   };
   return {
     count: processes + 2 * channels,
@@ -71,7 +76,9 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       // Only a data message's colour reads its sender; a marker's delivery does not.
       const data = state.channels[c]!.queue[position]!.kind === "data";
       const type = data ? withData[action.type] : action.type;
-      return made(type, c, position) ?? make(type, c, position, [...own[to]!, queue(c), ...(data ? [from] : [])]);
+      const colour = data ? [from] : [];
+      // The receiver's rules see its process and incoming recordings, not its outgoing queues, which they may only append markers to.
+      return made(type, c, position) ?? make(type, c, position, [...own[to]!, queue(c), ...colour], [...seen[to]!, queue(c), ...colour]);
     },
   };
 }

@@ -45,6 +45,8 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
     ...outgoingChannels(scenario, p).map(channel),
     ...layers.flatMap((s) => [recorded(s, p), ...incomingChannels(scenario, p).map((c) => recording(s, c))]),
   ]);
+  // What its rules see of it (multiView): not its outgoing channels, which they may only append markers to.
+  const seen = scenario.processes.map((_, p) => [p, ...layers.flatMap((s) => [recorded(s, p), ...incomingChannels(scenario, p).map((c) => recording(s, c))])]);
   const count = perLayer * (1 + snapshots);
   // Made once per action (the explorer finds a step's memo by its footprint object).
   const initiates = own.map((slots, p): StepFootprint => ({ key: `initiate ${p}`, slots }));
@@ -95,7 +97,8 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
           return initiates[action.process]!;
         case "deliver": {
           const { channel: c, position } = action;
-          return (deliveries[c]![position] ??= { key: `deliver ${c} ${position}`, slots: [...own[scenario.channels[c]!.to]!, channel(c)] });
+          const to = scenario.channels[c]!.to;
+          return (deliveries[c]![position] ??= { key: `deliver ${c} ${position}`, slots: [...own[to]!, channel(c)], reads: [...seen[to]!, channel(c)] });
         }
       }
       // Not a step of several snapshots (the step refuses it), or a send with no program step left: it may touch anything.
