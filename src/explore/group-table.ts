@@ -7,7 +7,8 @@ import { grown, KeyTable } from "./key-table.js";
 
 /** The distinct rows of part numbers met in one group, numbered in the order they were met. */
 export class GroupTable {
-  private readonly slots: Int32Array;
+  /** The group's parts, by their positions in a state. */
+  readonly slots: Int32Array;
   private readonly table: KeyTable;
   private readonly row: Uint32Array;
   private rows: Uint32Array;

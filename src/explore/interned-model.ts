@@ -19,6 +19,11 @@
  * says which of those parts the step reads (StepFootprint.reads), an outcome
  * that changed no other part is reused wherever the parts read meet again.
  * That is what brings any rules near the compact engine's speed.
+ *
+ * Where the model lists its actions part by part (StateParts.actionSources)
+ * and says which parts keep its properties from failing (mayFail), a state
+ * whose steps were all met before is expanded and judged on its numbers
+ * alone: it is made only when a step runs or a property is asked.
  */
 import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
@@ -48,6 +53,16 @@ const SKIPPABLE_CHUNK = 1024;
 const NOT_WORKED_OUT = 0;
 const HOLDS = 1;
 const FAILS = 2;
+
+/** Whether a group's parts let the properties checked in every state fail (StateParts.mayFail), once worked out. */
+const MAY_FAIL = 1;
+const HOLDS_HERE = 2;
+
+/** The actions a part of an action source gives, and the memos of their footprints (StateParts.actionSources). */
+interface SourceSteps<Action> {
+  readonly actions: readonly Action[];
+  readonly memos: readonly StepMemo[];
+}
 
 /**
  * The states about to be expanded, as prepared (InternedModel.prepare): each
@@ -106,13 +121,22 @@ export class InternedModel<State, Action> implements PackedModel {
   /** The parts handed to `join` (StateParts.join keeps none of the array). */
   private readonly partValues: unknown[];
   /**
-   * The state decoded last, its stored vector and its part numbers: the search
-   * asks for a state's successors, then its violations, so the state being
-   * expanded is always the one decoded last.
+   * The stored vector read last, its part numbers and, once made, its state:
+   * the search asks for a state's successors, then its violations, so the
+   * state being expanded is always the one read last.
    */
   private readonly lastVector: Uint32Array;
   private readonly lastParts: Uint32Array;
+  private lastRead = false;
   private lastState: State | undefined;
+  /** The actions of the state read last, and the memos of their footprints (listSteps; entries past the count listed are stale). */
+  private readonly listedActions: Action[] = [];
+  private readonly listedMemos: (StepMemo | undefined)[] = [];
+  /** StateParts.actionSources, and per source, by the number of its part: that part's actions and their footprints. */
+  private readonly sources: Int32Array | undefined;
+  private readonly sourceSteps: SourceSteps<Action>[][];
+  /** StateParts.mayFail per group, by the number of its row: 0 not worked out yet, MAY_FAIL or HOLDS_HERE. */
+  private groupsMayFail: Uint8Array[];
   /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk | undefined;
 
@@ -143,6 +167,9 @@ export class InternedModel<State, Action> implements PackedModel {
     this.lastVector = new Uint32Array(this.words);
     this.lastParts = new Uint32Array(count);
     this.gather = options.gather;
+    this.sources = this.parts.actionSources && this.parts.actionsOf && this.parts.footprint ? Int32Array.from(this.parts.actionSources) : undefined;
+    this.sourceSteps = Array.from(this.sources ?? [], () => []);
+    this.groupsMayFail = this.groups.map(() => new Uint8Array(16));
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
   }
@@ -155,12 +182,10 @@ export class InternedModel<State, Action> implements PackedModel {
   successors(vector: Uint32Array, at: number, into: Uint32Array): number {
     const i = this.placeInChunk(vector, at);
     if (i >= 0 && this.prepared!.expanded[i]! >= 0) return this.preparedSuccessors(i, into);
-    const state = this.decode(vector, at);
-    const actions = this.model.actions(state);
-    const n = actions.length;
+    const n = this.listSteps(vector, at);
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
-    for (let k = 0; k < n; k++) this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), vector, at, into, k * this.words);
+    for (let k = 0; k < n; k++) this.step(this.listedActions[k]!, this.listedMemos[k], vector, at, into, k * this.words);
     return n;
   }
 
@@ -177,13 +202,15 @@ export class InternedModel<State, Action> implements PackedModel {
     const i = this.placeInChunk(vector, at);
     const verdicts = i >= 0 ? this.prepared!.verdicts : undefined;
     const properties = this.properties;
-    // Read only if a verdict was not worked out when the chunk was prepared.
+    // Read only if a verdict was not worked out when the chunk was prepared, nor told by a part (StateParts.mayFail).
     let state: State | undefined;
+    let holds: boolean | undefined;
     for (let p = 0; p < properties.length; p++) {
       const property = properties[p]!;
       if (!terminal && property.expectation !== "always") continue;
       const worked = verdicts ? verdicts[i * properties.length + p]! : NOT_WORKED_OUT;
       if (worked === NOT_WORKED_OUT) {
+        if (property.expectation === "always" && (holds ??= this.holdsHere(vector, at))) continue;
         state ??= this.decode(vector, at);
         if (property.check(state) !== undefined) failed(p);
       } else if (worked === FAILS) failed(p);
@@ -238,29 +265,32 @@ export class InternedModel<State, Action> implements PackedModel {
   private expandInChunk(chunk: PreparedChunk, i: number): boolean {
     const words = this.words;
     const properties = this.properties;
-    const state = this.decode(chunk.vectors, i * words);
-    const actions = this.model.actions(state);
+    const n = this.listSteps(chunk.vectors, i * words);
+    const holds = this.holdsHere(chunk.vectors, i * words);
     let done = true;
     // Properties may ask questions too (a learner's function judging a state).
     for (let p = 0; p < properties.length; p++) {
       const property = properties[p]!;
       const at = i * properties.length + p;
-      if (chunk.verdicts[at] !== NOT_WORKED_OUT || (property.expectation === "atTermination" && actions.length > 0)) continue;
+      if (chunk.verdicts[at] !== NOT_WORKED_OUT || (property.expectation === "atTermination" && n > 0)) continue;
+      if (property.expectation === "always" && holds) {
+        chunk.verdicts[at] = HOLDS;
+        continue;
+      }
       try {
-        chunk.verdicts[at] = property.check(state) === undefined ? HOLDS : FAILS;
+        chunk.verdicts[at] = property.check(this.decode(chunk.vectors, i * words)) === undefined ? HOLDS : FAILS;
       } catch {
         done = false;
       }
     }
     if (chunk.expanded[i]! >= 0) return done;
-    const n = actions.length;
     if (n > this.maxActions) this.maxActions = n;
     if (chunk.successors.length < chunk.used + n * words) chunk.successors = grown(chunk.successors, chunk.used + n * words);
     const { taken, reused } = this;
     let expanded = true;
     for (let k = 0; k < n; k++) {
       try {
-        this.step(state, actions[k]!, this.parts.footprint?.(state, actions[k]!), chunk.vectors, i * words, chunk.successors, chunk.used + k * words);
+        this.step(this.listedActions[k]!, this.listedMemos[k], chunk.vectors, i * words, chunk.successors, chunk.used + k * words);
       } catch {
         // The other steps still ask their questions in this round.
         expanded = false;
@@ -280,12 +310,80 @@ export class InternedModel<State, Action> implements PackedModel {
 
   /** The readable state of a stored vector, made of canonical parts. */
   decode(vector: Uint32Array, at: number): State {
-    if (this.lastState !== undefined && this.sameState(this.lastVector, 0, vector, at)) return this.lastState;
+    const parts = this.partsOf(vector, at);
+    this.lastState ??= this.join(parts);
+    return this.lastState;
+  }
+
+  /** The part numbers of a stored vector (in `lastParts`, until another vector is read). */
+  private partsOf(vector: Uint32Array, at: number): Uint32Array {
+    if (this.lastRead && this.sameState(this.lastVector, 0, vector, at)) return this.lastParts;
     this.expand(vector, at, this.lastParts);
-    const state = this.join(this.lastParts);
     for (let i = 0; i < this.words; i++) this.lastVector[i] = vector[at + i]!;
-    this.lastState = state;
-    return state;
+    this.lastRead = true;
+    this.lastState = undefined;
+    return this.lastParts;
+  }
+
+  /**
+   * Lists the actions of the state stored at `vector[at ..]`, with the memos
+   * of their footprints, in `listedActions` and `listedMemos`; returns how many.
+   * Where the model lists them part by part (StateParts.actionSources), each
+   * part's are worked out once, and a state is not made to list them.
+   */
+  private listSteps(vector: Uint32Array, at: number): number {
+    const { listedActions: actions, listedMemos: memos, sources } = this;
+    let n = 0;
+    if (sources) {
+      const parts = this.partsOf(vector, at);
+      for (let s = 0; s < sources.length; s++) {
+        const steps = this.sourceSteps[s]![parts[sources[s]!]!] ?? this.listSource(s, vector, at);
+        for (let k = 0; k < steps.actions.length; k++) {
+          actions[n] = steps.actions[k]!;
+          memos[n++] = steps.memos[k];
+        }
+      }
+    } else {
+      const state = this.decode(vector, at);
+      const listed = this.model.actions(state);
+      for (; n < listed.length; n++) {
+        const footprint = this.parts.footprint?.(state, listed[n]!);
+        actions[n] = listed[n]!;
+        memos[n] = footprint && this.memoOf(footprint);
+      }
+    }
+    return n;
+  }
+
+  /** The actions of source `s` in the state stored at `vector[at ..]`, and their footprints, worked out and kept for its part. */
+  private listSource(s: number, vector: Uint32Array, at: number): SourceSteps<Action> {
+    const slot = this.sources![s]!;
+    const id = this.partsOf(vector, at)[slot]!;
+    const actions = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
+    const state = this.decode(vector, at);
+    const steps = { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))) };
+    this.sourceSteps[s]![id] = steps;
+    return steps;
+  }
+
+  /** Whether every property checked in every state holds in the state stored at `vector[at ..]`, as StateParts.mayFail tells from one of its parts. */
+  private holdsHere(vector: Uint32Array, at: number): boolean {
+    if (!this.parts.mayFail) return false;
+    for (let g = 0; g < this.groups.length; g++) {
+      const id = vector[at + g]!;
+      let known = this.groupsMayFail[g]!;
+      if (known.length <= id) known = this.groupsMayFail[g] = grown(known, id + 1);
+      if (known[id] === NOT_WORKED_OUT) known[id] = this.groupMayFail(g, id) ? MAY_FAIL : HOLDS_HERE;
+      if (known[id] === HOLDS_HERE) return true;
+    }
+    return false;
+  }
+
+  private groupMayFail(g: number, id: number): boolean {
+    const parts = this.childParts;
+    this.groups[g]!.expand(id, parts);
+    for (const slot of this.groups[g]!.slots) if (!this.parts.mayFail!(this.tables[slot]!.values[parts[slot]!], slot)) return false;
+    return true;
   }
 
   /** How many distinct parts the states met are made of. */
@@ -308,16 +406,15 @@ export class InternedModel<State, Action> implements PackedModel {
     return { taken: this.taken, reused: this.reused };
   }
 
-  /** Writes the successor by `action` of the state being expanded (decoded last: `lastParts`, stored at `vector[at ..]`) to `into[to ..]`. */
-  private step(state: State, action: Action, footprint: StepFootprint | undefined, vector: Uint32Array, at: number, into: Uint32Array, to: number): void {
+  /** Writes the successor by `action` of the state being expanded (read last: `lastParts`, stored at `vector[at ..]`) to `into[to ..]`. */
+  private step(action: Action, memo: StepMemo | undefined, vector: Uint32Array, at: number, into: Uint32Array, to: number): void {
     const { lastParts: parentParts, childParts } = this;
-    if (!footprint) {
+    if (!memo) {
       this.taken++;
-      this.encode(this.model.nextState(state, action), childParts);
+      this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
       for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
       return;
     }
-    const memo = this.memoOf(footprint);
     // First by the numbers of the groups the step touches: a hit needs no part at all.
     const { groups, groupKey } = memo;
     for (let i = 0; i < groups.length; i++) groupKey[i] = vector[at + groups[i]!]!;
@@ -346,12 +443,12 @@ export class InternedModel<State, Action> implements PackedModel {
         for (let i = 0; i < read.length; i++) childParts[read[i]!] = byReads!.results[known * read.length + i]!;
       } else {
         this.taken++;
-        this.encode(this.model.nextState(state, action), childParts);
+        this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
         let s = 0;
         for (let slot = 0; slot < childParts.length; slot++) {
           if (slots[s] === slot) s++;
           else if (childParts[slot] !== parentParts[slot])
-            throw new Error(`the footprint of step "${footprint.key}" leaves out part ${slot}, which the step changed`);
+            throw new Error(`the footprint of step "${memo.key}" leaves out part ${slot}, which the step changed`);
         }
         if (byReads) this.rememberByReads(byReads, slots, parentParts, childParts);
       }

@@ -16,7 +16,7 @@ export class PartTable {
     return this.values.length;
   }
 
-  idOf(part: unknown, slot: number, parts: StateParts<unknown, never>): number {
+  idOf(part: unknown, slot: number, parts: Pick<StateParts<unknown>, "key">): number {
     const known = this.byIdentity.get(part);
     if (known !== undefined) return known;
     const key = parts.key(part, slot);

@@ -18,6 +18,8 @@ const GROUP_MEMO_TRIAL = 1024;
  * in part are keyed one by one.
  */
 export interface StepMemo {
+  /** The footprint's key (StepFootprint.key). */
+  readonly key: string;
   readonly slots: Int32Array;
   readonly width: number;
   /** The key of `table`: the numbers of these groups (covered whole), then those of these parts (of groups covered in part). */
@@ -66,6 +68,7 @@ export function stepMemo(footprint: StepFootprint, groupOf: Int32Array, groupSiz
   const keySlots = slots.filter((slot) => !keyGroups.includes(groupOf[slot]!));
   const keyWidth = Math.max(1, keyGroups.length + keySlots.length);
   return {
+    key: footprint.key,
     slots,
     width,
     keyGroups,

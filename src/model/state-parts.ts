@@ -32,6 +32,24 @@ export interface StateParts<State, Action = unknown> {
    * the model's promise, and the tests compare both ways of exploring.
    */
   footprint?(state: State, action: Action): StepFootprint;
+  /**
+   * Optional, with `footprint` and `actionsOf`: the model's actions listed
+   * part by part, so that a state whose steps were all met before is expanded
+   * without being made. In every state, `model.actions` lists, in order, the
+   * actions of each part named here, and which they are, and their
+   * footprints, depend on that part alone (the bank: each process's own
+   * steps, then each channel's deliveries).
+   */
+  readonly actionSources?: readonly number[];
+  /** The actions of the part at `actionSources[source]` when it holds `part`. */
+  actionsOf?(part: unknown, source: number): readonly Action[];
+  /**
+   * Optional: whether the properties checked in every state ("always") can
+   * fail in a state holding this part in position `slot`. Where any part of
+   * a state says no, they all hold there and are not asked (the bank's are
+   * about a complete snapshot, which a process that has not recorded is not).
+   */
+  mayFail?(part: unknown, slot: number): boolean;
 }
 
 export interface StepFootprint {

@@ -9,11 +9,11 @@ import { expect } from "vitest";
 import type { Model } from "../../src/model/model.js";
 import type { StateParts } from "../../src/model/state-parts.js";
 
-/** Every state reachable in a small model, each once (by the model's key). */
-export function reachableStates<State, Action>(model: Model<State, Action>): State[] {
+/** Every state reachable in a small model, each once (by the model's key); at most `limit` of them. */
+export function reachableStates<State, Action>(model: Model<State, Action>, limit = Number.POSITIVE_INFINITY): State[] {
   const seen = new Map<string, State>();
   const stack = [...model.initStates()];
-  while (stack.length > 0) {
+  while (stack.length > 0 && seen.size < limit) {
     const state = stack.pop()!;
     const key = model.key(state);
     if (seen.has(key)) continue;
@@ -61,7 +61,9 @@ export function expectConsistentParts<State, Action>(model: Model<State, Action>
  * Every step from every state stays inside its footprint, a footprint's key
  * fixes its slots, and the step's outcome in those slots depends on their
  * parts only: the same step from the same parts, in whatever state, makes
- * the same parts.
+ * the same parts. Where the footprint names the parts it reads, whether the
+ * step changes any other part depends on those alone, and so does what it
+ * makes of them.
  */
 export function expectFootprintsHold<State, Action>(model: Model<State, Action>, states: readonly State[]): void {
   const parts = model.parts as StateParts<State, Action>;
@@ -81,6 +83,40 @@ export function expectFootprintsHold<State, Action>(model: Model<State, Action>,
       const read = footprint.slots.map((slot) => parts.key(before[slot], slot)).join("\n");
       const made = footprint.slots.map((slot) => parts.key(after[slot], slot)).join("\n");
       expectFunction(outcomes, `${footprint.key}\n${read}`, made, "a step's outcome");
+      if (!footprint.reads) continue;
+      const reads = footprint.reads;
+      const writesOthers = footprint.slots.some((slot) => !reads.includes(slot) && parts.key(after[slot], slot) !== parts.key(before[slot], slot));
+      const readKey = `${footprint.key} reads\n${reads.map((slot) => parts.key(before[slot], slot)).join("\n")}`;
+      const madeOfReads = reads.map((slot) => parts.key(after[slot], slot)).join("\n");
+      expectFunction(outcomes, readKey, writesOthers ? "changes other parts" : madeOfReads, "a step's outcome from the parts it reads");
+    }
+  }
+}
+
+/**
+ * Where the model lists its actions part by part (StateParts.actionSources),
+ * the lists of every state's sources make its actions, in order, and each
+ * source's actions and their footprints depend on its part alone; where parts
+ * say whether the properties checked in every state may fail (mayFail), they
+ * hold in every state with a part that says no.
+ */
+export function expectActionSourcesHold<State, Action>(model: Model<State, Action>, states: readonly State[]): void {
+  const parts = model.parts as StateParts<State, Action>;
+  const listed = new Map<string, string>();
+  const always = model.properties().filter((property) => property.expectation === "always");
+  for (const state of states) {
+    const split = parts.split(state);
+    if (parts.actionSources) {
+      const bySource = parts.actionSources.map((slot, i) => parts.actionsOf!(split[slot], i));
+      expect(bySource.flat()).toEqual(model.actions(state));
+      parts.actionSources.forEach((slot, i) => {
+        const footprints = bySource[i]!.map((action) => parts.footprint!(state, action));
+        const what = JSON.stringify([bySource[i], footprints]);
+        expectFunction(listed, `${i}\n${parts.key(split[slot], slot)}`, what, "a source's actions and footprints");
+      });
+    }
+    if (parts.mayFail && split.some((part, slot) => !parts.mayFail!(part, slot))) {
+      for (const property of always) expect(property.check(state), property.name).toBeUndefined();
     }
   }
 }

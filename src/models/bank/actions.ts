@@ -4,7 +4,7 @@
  * algorithm, `deliver` to the network (what it delivers decides who reacts).
  */
 import type { Scenario } from "./scenario.js";
-import type { BankState } from "./bank-state.js";
+import type { BankState, Message, ProcessState } from "./bank-state.js";
 import { hasFaults, isDuplicating, isLossy } from "./faults.js";
 
 export type BankAction =
@@ -28,25 +28,29 @@ export type BankAction =
  */
 export function enabledActions(scenario: Scenario, state: BankState): BankAction[] {
   const actions: BankAction[] = [];
-  const firstHalf = scenario.atomicSend === false ? "debit" : "send";
-  for (let process = 0; process < state.processes.length; process++) {
-    const p = state.processes[process]!;
-    if (p.debited) actions.push({ type: "transmit", process });
-    else if (p.pc < scenario.programs[process]!.length) actions.push({ type: firstHalf, process });
-    if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
+  for (let process = 0; process < state.processes.length; process++) processActions(scenario, process, state.processes[process]!, actions);
+  for (let channel = 0; channel < state.channels.length; channel++) channelActions(scenario, channel, state.channels[channel]!.queue, actions);
+  return actions;
+}
+
+/** A process's own actions, which depend on its state alone: its send (or debit, transmit), then initiate; added to `actions`. */
+export function processActions(scenario: Scenario, process: number, p: ProcessState, actions: BankAction[] = []): BankAction[] {
+  if (p.debited) actions.push({ type: "transmit", process });
+  else if (p.pc < scenario.programs[process]!.length) actions.push({ type: scenario.atomicSend === false ? "debit" : "send", process });
+  if (p.recorded === null && scenario.initiators.includes(process)) actions.push({ type: "initiate", process });
+  return actions;
+}
+
+/** A channel's actions, which depend on its queue alone: its deliveries, duplications and losses, each by position; added to `actions`. */
+export function channelActions(scenario: Scenario, channel: number, queue: readonly Message[], actions: BankAction[] = []): BankAction[] {
+  const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
+  for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
+  if (!hasFaults(scenario)) return actions;
+  if (isDuplicating(scenario, channel)) {
+    for (let position = 0; position < deliverable; position++) if (!queue[position]!.copy) actions.push({ type: "duplicate", channel, position });
   }
-  const faulty = hasFaults(scenario);
-  for (let channel = 0; channel < state.channels.length; channel++) {
-    const { queue } = state.channels[channel]!;
-    const deliverable = scenario.fifo ? Math.min(queue.length, 1) : queue.length;
-    for (let position = 0; position < deliverable; position++) actions.push({ type: "deliver", channel, position });
-    if (!faulty) continue;
-    if (isDuplicating(scenario, channel)) {
-      for (let position = 0; position < deliverable; position++) if (!queue[position]!.copy) actions.push({ type: "duplicate", channel, position });
-    }
-    // Losing takes a message out of anywhere in the queue: it breaks no order among those delivered.
-    if (isLossy(scenario, channel)) for (let position = 0; position < queue.length; position++) actions.push({ type: "lose", channel, position });
-  }
+  // Losing takes a message out of anywhere in the queue: it breaks no order among those delivered.
+  if (isLossy(scenario, channel)) for (let position = 0; position < queue.length; position++) actions.push({ type: "lose", channel, position });
   return actions;
 }
 

@@ -22,7 +22,7 @@
  * the same key (bank-state.ts).
  */
 import type { StateParts, StepFootprint } from "../../model/state-parts.js";
-import type { BankAction } from "./actions.js";
+import { channelActions, processActions, type BankAction } from "./actions.js";
 import { localKey, queueKey, recordingKey, type BankState, type ChannelRecording, type Message, type ProcessState } from "./bank-state.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";
 
@@ -62,6 +62,18 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
         joined[c] = { queue: parts[queue(c)] as readonly Message[], recording: parts[recording(c)] as ChannelRecording };
       }
       return { processes: parts.slice(0, processes) as ProcessState[], channels: joined };
+    },
+    // A process's own steps, then each channel's deliveries, as enabledActions lists them.
+    actionSources: [...scenario.processes.keys(), ...scenario.channels.map((_, c) => queue(c))],
+    actionsOf(part, source) {
+      if (source < processes) return processActions(scenario, source, part as ProcessState);
+      return channelActions(scenario, source - processes, part as readonly Message[]);
+    },
+    // The snapshot properties judge a complete snapshot only: every process recorded, every channel closed.
+    mayFail(part, slot) {
+      if (slot < processes) return (part as ProcessState).recorded !== null;
+      if (slot < processes + channels) return true;
+      return (part as ChannelRecording).status === "closed";
     },
     key(part, slot) {
       if (slot < processes) return processKey(part as ProcessState);
