@@ -54,14 +54,15 @@ const NOT_WORKED_OUT = 0;
 const HOLDS = 1;
 const FAILS = 2;
 
-/** Whether a group's parts let the properties checked in every state fail (StateParts.mayFail), once worked out. */
-const MAY_FAIL = 1;
-const HOLDS_HERE = 2;
+/** The most properties told apart by StateParts.mayFail: one bit each, and one more for "worked out". */
+const MAX_JUDGED = 31;
+const WORKED_OUT = 1 << MAX_JUDGED;
 
-/** The actions a part of an action source gives, and the memos of their footprints (StateParts.actionSources). */
+/** The actions a part of an action source gives, and the memos of their footprints (StateParts.actionSources); `ends`: it allows no action at all. */
 interface SourceSteps<Action> {
   readonly actions: readonly Action[];
   readonly memos: readonly StepMemo[];
+  readonly ends: boolean;
 }
 
 /**
@@ -135,8 +136,13 @@ export class InternedModel<State, Action> implements PackedModel {
   /** StateParts.actionSources, and per source, by the number of its part: that part's actions and their footprints. */
   private readonly sources: Int32Array | undefined;
   private readonly sourceSteps: SourceSteps<Action>[][];
-  /** StateParts.mayFail per group, by the number of its row: 0 not worked out yet, MAY_FAIL or HOLDS_HERE. */
-  private groupsMayFail: Uint8Array[];
+  /**
+   * StateParts.mayFail per group, by the number of its row: the properties
+   * its parts let fail (bit p: property p), with WORKED_OUT set once worked out.
+   */
+  private readonly groupsMayFail: Uint32Array[];
+  /** The properties checked in every state, as bits (none where they are too many to tell apart). */
+  private readonly alwaysChecked: number;
   /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk | undefined;
 
@@ -169,7 +175,11 @@ export class InternedModel<State, Action> implements PackedModel {
     this.gather = options.gather;
     this.sources = this.parts.actionSources && this.parts.actionsOf && this.parts.footprint ? Int32Array.from(this.parts.actionSources) : undefined;
     this.sourceSteps = Array.from(this.sources ?? [], () => []);
-    this.groupsMayFail = this.groups.map(() => new Uint8Array(16));
+    this.groupsMayFail = this.groups.map(() => new Uint32Array(16));
+    this.alwaysChecked =
+      this.parts.mayFail && this.properties.length <= MAX_JUDGED
+        ? this.properties.reduce((bits, property, p) => (property.expectation === "always" ? bits | (1 << p) : bits), 0)
+        : 0;
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
   }
@@ -202,15 +212,15 @@ export class InternedModel<State, Action> implements PackedModel {
     const i = this.placeInChunk(vector, at);
     const verdicts = i >= 0 ? this.prepared!.verdicts : undefined;
     const properties = this.properties;
-    // Read only if a verdict was not worked out when the chunk was prepared, nor told by a part (StateParts.mayFail).
+    // Read only if a verdict was not worked out when the chunk was prepared, nor told by the parts (StateParts.mayFail).
     let state: State | undefined;
-    let holds: boolean | undefined;
+    let mayFail: number | undefined;
     for (let p = 0; p < properties.length; p++) {
       const property = properties[p]!;
       if (!terminal && property.expectation !== "always") continue;
       const worked = verdicts ? verdicts[i * properties.length + p]! : NOT_WORKED_OUT;
       if (worked === NOT_WORKED_OUT) {
-        if (property.expectation === "always" && (holds ??= this.holdsHere(vector, at))) continue;
+        if (property.expectation === "always" && this.holdsBy((mayFail ??= this.mayFailHere(vector, at)), p)) continue;
         state ??= this.decode(vector, at);
         if (property.check(state) !== undefined) failed(p);
       } else if (worked === FAILS) failed(p);
@@ -266,14 +276,14 @@ export class InternedModel<State, Action> implements PackedModel {
     const words = this.words;
     const properties = this.properties;
     const n = this.listSteps(chunk.vectors, i * words);
-    const holds = this.holdsHere(chunk.vectors, i * words);
+    const mayFail = this.mayFailHere(chunk.vectors, i * words);
     let done = true;
     // Properties may ask questions too (a learner's function judging a state).
     for (let p = 0; p < properties.length; p++) {
       const property = properties[p]!;
       const at = i * properties.length + p;
       if (chunk.verdicts[at] !== NOT_WORKED_OUT || (property.expectation === "atTermination" && n > 0)) continue;
-      if (property.expectation === "always" && holds) {
+      if (property.expectation === "always" && this.holdsBy(mayFail, p)) {
         chunk.verdicts[at] = HOLDS;
         continue;
       }
@@ -338,6 +348,7 @@ export class InternedModel<State, Action> implements PackedModel {
       const parts = this.partsOf(vector, at);
       for (let s = 0; s < sources.length; s++) {
         const steps = this.sourceSteps[s]![parts[sources[s]!]!] ?? this.listSource(s, vector, at);
+        if (steps.ends) return 0;
         for (let k = 0; k < steps.actions.length; k++) {
           actions[n] = steps.actions[k]!;
           memos[n++] = steps.memos[k];
@@ -361,29 +372,50 @@ export class InternedModel<State, Action> implements PackedModel {
     const id = this.partsOf(vector, at)[slot]!;
     const actions = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
     const state = this.decode(vector, at);
-    const steps = { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))) };
+    const steps = actions ? { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))), ends: false } : { actions: [], memos: [], ends: true };
     this.sourceSteps[s]![id] = steps;
     return steps;
   }
 
-  /** Whether every property checked in every state holds in the state stored at `vector[at ..]`, as StateParts.mayFail tells from one of its parts. */
-  private holdsHere(vector: Uint32Array, at: number): boolean {
-    if (!this.parts.mayFail) return false;
-    for (let g = 0; g < this.groups.length; g++) {
+  /**
+   * The properties checked in every state that may fail in the state stored at
+   * `vector[at ..]`, as bits: those every part lets fail (StateParts.mayFail);
+   * all of them where the model does not say.
+   */
+  private mayFailHere(vector: Uint32Array, at: number): number {
+    let bits = this.alwaysChecked;
+    if (bits === 0) return -1;
+    for (let g = 0; g < this.groups.length && bits !== 0; g++) {
       const id = vector[at + g]!;
       let known = this.groupsMayFail[g]!;
       if (known.length <= id) known = this.groupsMayFail[g] = grown(known, id + 1);
-      if (known[id] === NOT_WORKED_OUT) known[id] = this.groupMayFail(g, id) ? MAY_FAIL : HOLDS_HERE;
-      if (known[id] === HOLDS_HERE) return true;
+      if (known[id] === 0) known[id] = this.groupMayFail(g, id) | WORKED_OUT;
+      bits &= known[id]!;
     }
-    return false;
+    return bits;
   }
 
-  private groupMayFail(g: number, id: number): boolean {
+  /** Whether property `p` holds by the bits of mayFailHere, without being asked. */
+  private holdsBy(mayFail: number, p: number): boolean {
+    return p < MAX_JUDGED && (mayFail & (1 << p)) === 0;
+  }
+
+  /** The properties checked in every state that every part of row `id` of group `g` lets fail, as bits. */
+  private groupMayFail(g: number, id: number): number {
     const parts = this.childParts;
-    this.groups[g]!.expand(id, parts);
-    for (const slot of this.groups[g]!.slots) if (!this.parts.mayFail!(this.tables[slot]!.values[parts[slot]!], slot)) return false;
-    return true;
+    const group = this.groups[g]!;
+    group.expand(id, parts);
+    let bits = this.alwaysChecked;
+    for (let p = 0; p < MAX_JUDGED; p++) {
+      if ((bits & (1 << p)) === 0) continue;
+      for (const slot of group.slots) {
+        if (!this.parts.mayFail!(this.tables[slot]!.values[parts[slot]!], slot, p)) {
+          bits &= ~(1 << p);
+          break;
+        }
+      }
+    }
+    return bits;
   }
 
   /** How many distinct parts the states met are made of. */

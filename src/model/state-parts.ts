@@ -41,15 +41,20 @@ export interface StateParts<State, Action = unknown> {
    * steps, then each channel's deliveries).
    */
   readonly actionSources?: readonly number[];
-  /** The actions of the part at `actionSources[source]` when it holds `part`. */
-  actionsOf?(part: unknown, source: number): readonly Action[];
   /**
-   * Optional: whether the properties checked in every state ("always") can
-   * fail in a state holding this part in position `slot`. Where any part of
-   * a state says no, they all hold there and are not asked (the bank's are
-   * about a complete snapshot, which a process that has not recorded is not).
+   * The actions of the part at `actionSources[source]` when it holds `part`;
+   * or null where that part alone means the state has no actions at all (a
+   * graded run that broke a step rule ends there).
    */
-  mayFail?(part: unknown, slot: number): boolean;
+  actionsOf?(part: unknown, source: number): readonly Action[] | null;
+  /**
+   * Optional: whether the property numbered `property` (its place in
+   * `model.properties()`), if it is checked in every state ("always"), can
+   * fail in a state holding this part in position `slot`. Where any part of
+   * a state says no, the property holds there and is not asked (the bank's
+   * judge a complete snapshot, which a process that has not recorded is not).
+   */
+  mayFail?(part: unknown, slot: number, property: number): boolean;
 }
 
 export interface StepFootprint {

@@ -63,8 +63,16 @@ export function gradedModel<State, Action>(
     },
     properties: () => [...ruleProperties, ...lifted],
     key: (g) => (g.broken ? `${brokenKey(g.broken)}/${system.key(g.state)}` : system.key(g.state)),
-    parts: gradedParts(system.parts ?? wholeStateParts(system.key)),
+    parts: gradedParts(system.parts ?? wholeStateParts(system.key), ruleProperties.map(({ name }) => name), sharedProperties(system, properties)),
   };
+}
+
+/** How many of `properties`, from the first, are the system's own, in its order: what its parts may tell of them (StateParts.mayFail). */
+function sharedProperties<State>(system: Model<State, unknown>, properties: readonly Property<State>[]): number {
+  const own = system.properties();
+  let shared = 0;
+  while (shared < properties.length && properties[shared] === own[shared]) shared++;
+  return shared;
 }
 
 /**
@@ -73,12 +81,20 @@ export function gradedModel<State, Action>(
  * part keyed by the name alone handed every state that broke a rule back with
  * the reason of the first one met), stored with the system's first group.
  * A step may break a step rule, so it may change that part too; the step rules
- * look only at what the step touched (step-rules.ts).
+ * look only at what the step touched and the markers it sent (step-rules.ts),
+ * so a step reads that part and what the system's step reads.
+ *
+ * The system's actions, listed part by part, come after that part's, which
+ * ends the run once a rule is broken. Of the properties, the rules' fail only
+ * where that part names them, and the first `shared` of the others (the
+ * system's own, lifted) are as the system's parts say, once no rule is broken.
  */
-function gradedParts<State, Action>(inner: StateParts<State, Action>): StateParts<GradedState<State>, Action> {
+function gradedParts<State, Action>(inner: StateParts<State, Action>, rules: readonly string[], shared: number): StateParts<GradedState<State>, Action> {
   const shifted = (slots: readonly number[]) => slots.map((slot) => slot + 1);
   const [first = [], ...rest] = inner.groups ?? Array.from({ length: inner.count }, (_, slot) => [slot]);
   const footprints = new WeakMap<StepFootprint, StepFootprint>();
+  const innerActionsOf = inner.actionsOf?.bind(inner);
+  const innerMayFail = inner.mayFail?.bind(inner);
   return {
     count: 1 + inner.count,
     groups: [[0, ...shifted(first)], ...rest.map(shifted)],
@@ -87,11 +103,27 @@ function gradedParts<State, Action>(inner: StateParts<State, Action>): StatePart
           footprint(g: GradedState<State>, action: Action) {
             const own = inner.footprint!(g.state, action);
             let lifted = footprints.get(own);
-            if (!lifted) footprints.set(own, (lifted = { key: own.key, slots: [0, ...shifted(own.slots)] }));
+            if (!lifted) {
+              lifted = { key: own.key, slots: [0, ...shifted(own.slots)], ...(own.reads ? { reads: [0, ...shifted(own.reads)] } : {}) };
+              footprints.set(own, lifted);
+            }
             return lifted;
           },
         }
       : {}),
+    ...(inner.actionSources && innerActionsOf
+      ? {
+          actionSources: [0, ...shifted(inner.actionSources)],
+          actionsOf: (part: unknown, source: number) => (source === 0 ? (part === undefined ? [] : null) : innerActionsOf(part, source - 1)),
+        }
+      : {}),
+    mayFail(part: unknown, slot: number, property: number) {
+      const broken = slot === 0 ? (part as GradedState<State>["broken"]) : undefined;
+      if (property < rules.length) return slot !== 0 || broken?.rule === rules[property];
+      if (slot === 0) return broken === undefined;
+      const own = property - rules.length;
+      return own >= shared || innerMayFail === undefined || innerMayFail(part, slot - 1, own);
+    },
     split: (g) => [g.broken, ...inner.split(g.state)],
     join(parts) {
       const broken = parts[0] as GradedState<State>["broken"];

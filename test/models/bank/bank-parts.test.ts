@@ -11,6 +11,8 @@ import { multiSnapshotSystem } from "../../../src/models/bank/multi-snapshot/sys
 import { chandyLamportPerSnapshot } from "../../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
 import { loadScenario } from "../../../src/models/bank/load-scenario.js";
+import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
+import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { expectActionSourcesHold, expectConsistentParts, expectFootprintsHold, reachableStates } from "../../support/parts-checks.js";
 import { bankRuleSets, smallBankScenario } from "../../support/same-search.js";
 
@@ -38,13 +40,26 @@ describe("the bank's parts", () => {
     );
   });
 
+  it("should keep them in the grader's model too, where a broken step rule ends the run and is the only property that fails there", () => {
+    fc.assert(
+      fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), (scenario, { module }) => {
+        const model = gradedSystemModel(bankGradedSystem(scenario, module.rules));
+        const states = reachableStates(model, MAX_STATES);
+        expectConsistentParts(model, states);
+        expectFootprintsHold(model, states);
+        expectActionSourcesHold(model, states);
+      }),
+      { numRuns: 40, seed: 22 },
+    );
+  });
+
   it("should list the actions of three-node's states process by process and channel by channel, and judge only complete snapshots", () => {
     const model = bankSystem(loadScenario("spec/scenarios/three-node.json"), bankRuleSets[0]!.module.rules);
     const states = reachableStates(model, 2_000);
     expectActionSourcesHold(model, states);
     // Of which some are complete, where the properties are judged.
     const parts = model.parts!;
-    expect(states.some((state) => parts.split(state).every((part, slot) => parts.mayFail!(part, slot)))).toBe(true);
+    expect(states.some((state) => parts.split(state).every((part, slot) => parts.mayFail!(part, slot, 0)))).toBe(true);
   });
 
   it("should keep the several-snapshots bank's footprints, what its deliveries read included", () => {
