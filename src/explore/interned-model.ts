@@ -372,7 +372,9 @@ export class InternedModel<State, Action> implements PackedModel {
     const id = this.partsOf(vector, at)[slot]!;
     const actions = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
     const state = this.decode(vector, at);
-    const steps = actions ? { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))), ends: false } : { actions: [], memos: [], ends: true };
+    const steps = actions
+      ? { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))), ends: false }
+      : { actions: [], memos: [], ends: true };
     this.sourceSteps[s]![id] = steps;
     return steps;
   }

@@ -63,7 +63,11 @@ export function gradedModel<State, Action>(
     },
     properties: () => [...ruleProperties, ...lifted],
     key: (g) => (g.broken ? `${brokenKey(g.broken)}/${system.key(g.state)}` : system.key(g.state)),
-    parts: gradedParts(system.parts ?? wholeStateParts(system.key), ruleProperties.map(({ name }) => name), sharedProperties(system, properties)),
+    parts: gradedParts(
+      system.parts ?? wholeStateParts(system.key),
+      ruleProperties.map(({ name }) => name),
+      sharedProperties(system, properties),
+    ),
   };
 }
 
