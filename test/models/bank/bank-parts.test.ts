@@ -17,7 +17,7 @@ import { expectActionSourcesHold, expectConsistentParts, expectFootprintsHold, r
 import { bankRuleSets, smallBankScenario } from "../../support/same-search.js";
 
 /** Rules that send markers forever never end: the states checked are the first reached. */
-const MAX_STATES = 300;
+const MAX_STATES = 200;
 
 describe("the bank's parts", () => {
   it("should keep their promises on random scenarios, with every rule set of the catalogue", () => {
@@ -36,7 +36,7 @@ describe("the bank's parts", () => {
         expectFootprintsHold(model, states);
         expectActionSourcesHold(model, states);
       }),
-      { numRuns: 40, seed: 21 },
+      { numRuns: 20, seed: 21 },
     );
   });
 
@@ -49,13 +49,13 @@ describe("the bank's parts", () => {
         expectFootprintsHold(model, states);
         expectActionSourcesHold(model, states);
       }),
-      { numRuns: 40, seed: 22 },
+      { numRuns: 20, seed: 22 },
     );
   });
 
   it("should list the actions of three-node's states process by process and channel by channel, and judge only complete snapshots", () => {
     const model = bankSystem(loadScenario("spec/scenarios/three-node.json"), bankRuleSets[0]!.module.rules);
-    const states = reachableStates(model, 2_000);
+    const states = reachableStates(model, 1_000);
     expectActionSourcesHold(model, states);
     // Of which some are complete, where the properties are judged.
     const parts = model.parts!;
