@@ -257,8 +257,9 @@ describe("the child process", () => {
 
   it("should keep only a bounded part of what a child floods stdout with", async () => {
     // Stopped by its own limits (time, or memory when its writes queue up); the grader kept 64 KB at most.
-    const report = await gradeLaiYang(student(`for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line);\n${solution}`));
-    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 2000 ms|ran out of memory)/);
+    // A short time limit: the flood burns a core in the child and another in the broker until it ends.
+    const report = await gradeLaiYang(student(`for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line);\n${solution}`), 500);
+    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 500 ms|ran out of memory)/);
     expect(JSON.stringify(report).length).toBeLessThan(64 * 1024);
   });
 
