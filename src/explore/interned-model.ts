@@ -133,7 +133,7 @@ export class InternedModel<State, Action> implements PackedModel {
   /** The actions of the state read last, and the memos of their footprints (listSteps; entries past the count listed are stale). */
   private readonly listedActions: Action[] = [];
   private readonly listedMemos: (StepMemo | undefined)[] = [];
-  /** StateParts.actionSources, and per source, by the number of its part: that part's actions and their footprints. */
+  /** StateParts.actionSources, and per source, by the number of its part: that part's actions and the memos of their footprints. */
   private readonly sources: Int32Array | undefined;
   private readonly sourceSteps: SourceSteps<Action>[][];
   /**

@@ -69,7 +69,7 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       if (source < processes) return processActions(scenario, source, part as ProcessState);
       return channelActions(scenario, source - processes, part as readonly Message[]);
     },
-    // The properties checked in every state (bank-properties.ts) judge a complete snapshot only: every process recorded, every channel closed.
+    // The properties checked in every state (properties.ts) judge a complete snapshot only: every process recorded, every channel closed.
     mayFail(part, slot) {
       if (slot < processes) return (part as ProcessState).recorded !== null;
       if (slot < processes + channels) return true;
