@@ -8,6 +8,7 @@
 import { expect } from "vitest";
 import type { Model } from "../../src/model/model.js";
 import type { StateParts } from "../../src/model/state-parts.js";
+import { expectEqual } from "./expect-equal.js";
 
 /** Every state reachable in a small model, each once (by the model's key); at most `limit` of them. */
 export function reachableStates<State, Action>(model: Model<State, Action>, limit = Number.POSITIVE_INFINITY): State[] {
@@ -21,16 +22,6 @@ export function reachableStates<State, Action>(model: Model<State, Action>, limi
     for (const action of model.actions(state)) stack.push(model.nextState(state, action));
   }
   return [...seen.values()];
-}
-
-/**
- * `expect(actual).toEqual(expected)`, asked only where their JSON differs: these
- * checks run for every state, and vitest's bookkeeping of an assertion costs
- * more than the comparison (a difference JSON shows that toEqual does not, such
- * as the order of keys, still passes).
- */
-function expectEqual(actual: unknown, expected: unknown, what?: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual, what).toEqual(expected);
 }
 
 /** Records that `from` maps to `to`, and fails if it mapped to something else before. */
