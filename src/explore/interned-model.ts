@@ -32,8 +32,9 @@ import { wholeStateParts, type StateParts, type StepFootprint } from "../model/s
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
 import { grown } from "./key-table.js";
+import { FailableProperties } from "./failable-properties.js";
 import { PartTable } from "./part-table.js";
-import { rememberByGroups, stepMemo, type ReadsMemo, type StepMemo } from "./step-memo.js";
+import { rememberByGroups, rememberByReads, rememberedByReads, stepMemo, type StepMemo } from "./step-memo.js";
 
 export interface InternedOptions<State> {
   /** The states the executions are counted through (ExploreOptions.measureExecutionsThrough). */
@@ -53,10 +54,6 @@ const SKIPPABLE_CHUNK = 1024;
 const NOT_WORKED_OUT = 0;
 const HOLDS = 1;
 const FAILS = 2;
-
-/** The most properties told apart by StateParts.mayFail: one bit each, and one more for "worked out". */
-const MAX_JUDGED = 31;
-const WORKED_OUT = 1 << MAX_JUDGED;
 
 /** The actions a part of an action source gives, and the memos of their footprints (StateParts.actionSources); `ends`: it allows no action at all. */
 interface SourceSteps<Action> {
@@ -136,13 +133,8 @@ export class InternedModel<State, Action> implements PackedModel {
   /** StateParts.actionSources, and per source, by the number of its part: that part's actions and the memos of their footprints. */
   private readonly sources: Int32Array | undefined;
   private readonly sourceSteps: SourceSteps<Action>[][];
-  /**
-   * StateParts.mayFail per group, by the number of its row: the properties
-   * its parts let fail (bit p: property p), with WORKED_OUT set once worked out.
-   */
-  private readonly groupsMayFail: Uint32Array[];
-  /** The properties checked in every state, as bits (none where they are too many to tell apart). */
-  private readonly alwaysChecked: number;
+  /** Which properties checked in every state may fail where (StateParts.mayFail). */
+  private readonly failable: FailableProperties<State>;
   /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk | undefined;
 
@@ -175,11 +167,7 @@ export class InternedModel<State, Action> implements PackedModel {
     this.gather = options.gather;
     this.sources = this.parts.actionSources && this.parts.actionsOf && this.parts.footprint ? Int32Array.from(this.parts.actionSources) : undefined;
     this.sourceSteps = Array.from(this.sources ?? [], () => []);
-    this.groupsMayFail = this.groups.map(() => new Uint32Array(16));
-    this.alwaysChecked =
-      this.parts.mayFail && this.properties.length <= MAX_JUDGED
-        ? this.properties.reduce((bits, property, p) => (property.expectation === "always" ? bits | (1 << p) : bits), 0)
-        : 0;
+    this.failable = new FailableProperties(this.parts, this.properties, this.groups, this.tables);
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
   }
@@ -220,7 +208,7 @@ export class InternedModel<State, Action> implements PackedModel {
       if (!terminal && property.expectation !== "always") continue;
       const worked = verdicts ? verdicts[i * properties.length + p]! : NOT_WORKED_OUT;
       if (worked === NOT_WORKED_OUT) {
-        if (property.expectation === "always" && this.holdsBy((mayFail ??= this.mayFailHere(vector, at)), p)) continue;
+        if (property.expectation === "always" && FailableProperties.holds((mayFail ??= this.failable.in(vector, at)), p)) continue;
         state ??= this.decode(vector, at);
         if (property.check(state) !== undefined) failed(p);
       } else if (worked === FAILS) failed(p);
@@ -276,14 +264,14 @@ export class InternedModel<State, Action> implements PackedModel {
     const words = this.words;
     const properties = this.properties;
     const n = this.listSteps(chunk.vectors, i * words);
-    const mayFail = this.mayFailHere(chunk.vectors, i * words);
+    const mayFail = this.failable.in(chunk.vectors, i * words);
     let done = true;
     // Properties may ask questions too (a learner's function judging a state).
     for (let p = 0; p < properties.length; p++) {
       const property = properties[p]!;
       const at = i * properties.length + p;
       if (chunk.verdicts[at] !== NOT_WORKED_OUT || (property.expectation === "atTermination" && n > 0)) continue;
-      if (property.expectation === "always" && this.holdsBy(mayFail, p)) {
+      if (property.expectation === "always" && FailableProperties.holds(mayFail, p)) {
         chunk.verdicts[at] = HOLDS;
         continue;
       }
@@ -379,47 +367,6 @@ export class InternedModel<State, Action> implements PackedModel {
     return steps;
   }
 
-  /**
-   * The properties checked in every state that may fail in the state stored at
-   * `vector[at ..]`, as bits: those every part lets fail (StateParts.mayFail);
-   * all of them where the model does not say.
-   */
-  private mayFailHere(vector: Uint32Array, at: number): number {
-    let bits = this.alwaysChecked;
-    if (bits === 0) return -1;
-    for (let g = 0; g < this.groups.length && bits !== 0; g++) {
-      const id = vector[at + g]!;
-      let known = this.groupsMayFail[g]!;
-      if (known.length <= id) known = this.groupsMayFail[g] = grown(known, id + 1);
-      if (known[id] === 0) known[id] = this.groupMayFail(g, id) | WORKED_OUT;
-      bits &= known[id]!;
-    }
-    return bits;
-  }
-
-  /** Whether property `p` holds by the bits of mayFailHere, without being asked. */
-  private holdsBy(mayFail: number, p: number): boolean {
-    return p < MAX_JUDGED && (mayFail & (1 << p)) === 0;
-  }
-
-  /** The properties checked in every state that every part of row `id` of group `g` lets fail, as bits. */
-  private groupMayFail(g: number, id: number): number {
-    const parts = this.childParts;
-    const group = this.groups[g]!;
-    group.expand(id, parts);
-    let bits = this.alwaysChecked;
-    for (let p = 0; p < MAX_JUDGED; p++) {
-      if ((bits & (1 << p)) === 0) continue;
-      for (const slot of group.slots) {
-        if (!this.parts.mayFail!(this.tables[slot]!.values[parts[slot]!], slot, p)) {
-          bits &= ~(1 << p);
-          break;
-        }
-      }
-    }
-    return bits;
-  }
-
   /** How many distinct parts the states met are made of. */
   get distinctParts(): number {
     return this.tables.reduce((sum, table) => sum + table.size, 0);
@@ -469,7 +416,7 @@ export class InternedModel<State, Action> implements PackedModel {
     } else {
       // Not met with these parts: met with the parts it reads, it changed only those, in the same way.
       const byReads = memo.byReads;
-      const known = byReads ? this.rememberedByReads(byReads, parentParts) : -1;
+      const known = byReads ? rememberedByReads(byReads, parentParts) : -1;
       if (known >= 0) {
         this.reused++;
         const read = byReads!.slots;
@@ -484,7 +431,7 @@ export class InternedModel<State, Action> implements PackedModel {
           else if (childParts[slot] !== parentParts[slot])
             throw new Error(`the footprint of step "${memo.key}" leaves out part ${slot}, which the step changed`);
         }
-        if (byReads) this.rememberByReads(byReads, slots, parentParts, childParts);
+        if (byReads) rememberByReads(byReads, slots, parentParts, childParts);
       }
       outcome = memo.table.intern(memo.scratch, 0);
       if (memo.results.length < (outcome + 1) * width) memo.results = grown(memo.results, (outcome + 1) * width);
@@ -517,26 +464,6 @@ export class InternedModel<State, Action> implements PackedModel {
     for (let i = 0; i < keyGroups.length; i++) scratch[i] = vector[at + keyGroups[i]!]!;
     for (let i = 0; i < keySlots.length; i++) scratch[keyGroups.length + i] = parts[keySlots[i]!]!;
     return memo.table.find(scratch, 0);
-  }
-
-  /** The number of the step's outcome remembered by the parts it reads, from a state with these part numbers, or -1; leaves its key in the memo's scratch. */
-  private rememberedByReads(memo: ReadsMemo, parts: Uint32Array): number {
-    const { slots, scratch } = memo;
-    for (let i = 0; i < slots.length; i++) scratch[i] = parts[slots[i]!]!;
-    return memo.table.find(scratch, 0);
-  }
-
-  /** Remembers the outcome just taken by the parts the step reads (their key in the memo's scratch), if it changed no other part. */
-  private rememberByReads(memo: ReadsMemo, footprint: Int32Array, before: Uint32Array, after: Uint32Array): void {
-    const read = memo.slots;
-    for (let i = 0, r = 0; i < footprint.length; i++) {
-      const slot = footprint[i]!;
-      if (read[r] === slot) r++;
-      else if (after[slot] !== before[slot]) return;
-    }
-    const id = memo.table.intern(memo.scratch, 0);
-    if (memo.results.length < (id + 1) * read.length) memo.results = grown(memo.results, (id + 1) * read.length);
-    for (let i = 0; i < read.length; i++) memo.results[id * read.length + i] = after[read[i]!]!;
   }
 
   private memoOf(footprint: StepFootprint): StepMemo {

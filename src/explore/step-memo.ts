@@ -3,7 +3,7 @@
  * footprint (StateParts.footprint): its outcomes from the parts it met.
  */
 import type { StepFootprint } from "../model/state-parts.js";
-import { KeyTable } from "./key-table.js";
+import { grown, KeyTable } from "./key-table.js";
 
 /** How many outcomes a step remembers by groups before it asks whether that pays. */
 const GROUP_MEMO_TRIAL = 1024;
@@ -113,4 +113,24 @@ export function rememberByGroups(memo: StepMemo): boolean {
     memo.groupResults = new Uint32Array(0);
   }
   return false;
+}
+
+/** The number of the step's outcome remembered by the parts it reads, from a state with these part numbers, or -1; leaves its key in the memo's scratch. */
+export function rememberedByReads(memo: ReadsMemo, parts: Uint32Array): number {
+  const { slots, scratch } = memo;
+  for (let i = 0; i < slots.length; i++) scratch[i] = parts[slots[i]!]!;
+  return memo.table.find(scratch, 0);
+}
+
+/** Remembers the outcome just taken by the parts the step reads (their key in the memo's scratch), if it changed no other part of its footprint. */
+export function rememberByReads(memo: ReadsMemo, footprint: Int32Array, before: Uint32Array, after: Uint32Array): void {
+  const read = memo.slots;
+  for (let i = 0, r = 0; i < footprint.length; i++) {
+    const slot = footprint[i]!;
+    if (read[r] === slot) r++;
+    else if (after[slot] !== before[slot]) return;
+  }
+  const id = memo.table.intern(memo.scratch, 0);
+  if (memo.results.length < (id + 1) * read.length) memo.results = grown(memo.results, (id + 1) * read.length);
+  for (let i = 0; i < read.length; i++) memo.results[id * read.length + i] = after[read[i]!]!;
 }
