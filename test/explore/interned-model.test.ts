@@ -2,9 +2,10 @@
 // are written by hand: each step taken once per footprint and then reused, a footprint that
 // leaves out a part the step changes refused by name, and one that leaves out a part the step
 // reads (the model's own promise, which the explorer cannot check) caught only by comparing
-// with the readable explorer.
+// with the readable explorer; and a property not asked where a part says it holds.
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/explore-model.js";
+import { always } from "../../src/model/property.js";
 import { rememberByGroups, stepMemo } from "../../src/explore/step-memo.js";
 import type { Model } from "../../src/model/model.js";
 import type { StateParts, StepFootprint } from "../../src/model/state-parts.js";
@@ -109,5 +110,39 @@ describe("a step's memo by groups", () => {
     // No longer counted or remembered by groups.
     expect(rememberByGroups(memo)).toBe(false);
     expect([memo.groupMisses, memo.groupTable.size]).toEqual([1025, 0]);
+  });
+});
+
+describe("the properties a state's parts let fail", () => {
+  /**
+   * Two counters to 2, judged by `count` copies of "a stays below 2", which
+   * counts how often it is asked about a state where a < 2; the part a says
+   * the property may fail only where it is 2.
+   */
+  function judged(count: number) {
+    let askedBelow = 0;
+    const property = always<Counters>("a below 2", "a stays below 2", ([a]) => (a < 2 ? (askedBelow++, undefined) : `a = ${a}`));
+    const inParts = countersInParts(twoCounters(2), { a: [0], b: [1] });
+    const model: Model<Counters, Increment> = {
+      ...inParts,
+      properties: () => Array.from({ length: count }, () => property),
+      parts: { ...inParts.parts!, mayFail: (part, slot) => slot !== 0 || part === 2 },
+    };
+    return { model, askedBelow: () => askedBelow };
+  }
+
+  it("should not ask a property in a state with a part that says it holds there, finding what the readable explorer finds", () => {
+    const { model, askedBelow } = judged(1);
+    const { result } = internedSearch(model);
+    expect(askedBelow()).toBe(0);
+    expect(found(model, result)).toEqual(found(model, readableBfs(model)));
+    expect(result.violations.map((v) => v.path.actions.length)).toEqual([2]);
+  });
+
+  it("should ask every property in every state where there are too many to tell apart", () => {
+    // The 6 states where a < 2, each asked about 32 times.
+    const { model, askedBelow } = judged(32);
+    internedSearch(model);
+    expect(askedBelow()).toBe(6 * 32);
   });
 });
