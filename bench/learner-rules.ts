@@ -204,7 +204,7 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
   return [
     explore,
     "",
-    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states; times are the best of ${Math.max(1, runs)} runs, each in a fresh sandbox. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. No sandbox: the same rules called directly by the generic explorer in this process (\`--engine generic\`), and its time per state over the compact engine's. Time per state: sandboxed over compact.`,
+    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states; times are ${runs > 1 ? `the best of ${runs} runs` : "one run"}, each in a fresh sandbox. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. No sandbox: the same rules called directly by the generic explorer in this process (\`--engine generic\`), and its time per state over the compact engine's. Time per state: sandboxed over compact.`,
     "",
     markdownTable(["grading", "points", "states", "s"], graded),
   ].join("\n");
