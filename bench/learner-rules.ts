@@ -28,6 +28,7 @@ import { bankModel } from "../src/models/bank/bank-model.js";
 import type { Scenario } from "../src/models/bank/scenario.js";
 import { loadModelScenario } from "../src/models/load-model-scenario.js";
 import { count, markdownTable, seconds } from "./markdown-table.js";
+import { runSnaplab, type SnaplabRun } from "./run-snaplab.js";
 import { scratchFolder } from "./scratch.js";
 
 interface Row {
@@ -142,6 +143,37 @@ function wrongSubmission(): string {
   return folder;
 }
 
+const scenarioName = (file: string) => file.replace(/^.*\//, "").replace(/\.json$/, "");
+
+/** A learner's file of rules: exercises 1 and 2 answered, the Chandy-Lamport rules as a learner writes them. */
+const LEARNERS_RULES = "solutions/01-record-and-forward/rules.ts";
+
+/**
+ * What a learner waits for: `snaplab explore FILE` beside `snaplab explore
+ * FILE --rules` on a learner's file, each run a process of its own, so both
+ * engines start cold, as every command does. The search times as the reports
+ * give them (the best of `runs`), then the whole command's.
+ */
+function learnersCommand(files: readonly string[], runs: number): string {
+  const rows = files.map((file) => {
+    const compact = runSnaplab(file, [], runs) as SnaplabRun;
+    const rules = runSnaplab(file, ["--rules", LEARNERS_RULES], runs) as SnaplabRun;
+    return [
+      scenarioName(file),
+      seconds(compact.searchMs),
+      seconds(rules.searchMs),
+      `${(rules.searchMs / compact.searchMs).toFixed(1)}×`,
+      seconds(compact.wallMs),
+      seconds(rules.wallMs),
+    ];
+  });
+  return [
+    markdownTable(["scenario (as a command)", "compact search s", "--rules search s", "×", "compact command s", "--rules command s"], rows),
+    "",
+    `As a learner runs it: \`snaplab explore FILE\` and \`snaplab explore FILE --rules ${LEARNERS_RULES}\`, each a process of its own (cold, as every command is); ${runs > 1 ? `the best of ${runs} runs` : "one run"} of each. The command's time adds Node's start, bundling the rules and starting the sandbox.`,
+  ].join("\n");
+}
+
 export async function learnerRulesTables(quick: boolean, runs: number): Promise<string> {
   const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
   // Quick runs stop the sandboxed search early: four-process has 1.4 million states.
@@ -159,7 +191,7 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
     const rate = (row: Row) => count(Math.round(row.states / (row.ms / 1000)));
     const q = slow.questions!;
     rows.push([
-      file.replace(/^.*\//, "").replace(/\.json$/, ""),
+      scenarioName(file),
       count(fast.states),
       seconds(fast.ms),
       rate(fast),
@@ -205,6 +237,11 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
     explore,
     "",
     `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states; times are ${runs > 1 ? `the best of ${runs} runs` : "one run"}, each in a fresh sandbox. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. No sandbox: the same rules called directly by the generic explorer in this process (\`--engine generic\`), and its time per state over the compact engine's. Time per state: sandboxed over compact.`,
+    "",
+    learnersCommand(
+      ["three-node", "bank", "four-process"].map((name) => `spec/scenarios/${name}.json`),
+      runs,
+    ),
     "",
     markdownTable(["grading", "points", "states", "s"], graded),
   ].join("\n");
