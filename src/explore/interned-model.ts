@@ -29,10 +29,10 @@ import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
+import { FailableProperties } from "./failable-properties.js";
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
 import { grown } from "./key-table.js";
-import { FailableProperties } from "./failable-properties.js";
 import { PartTable } from "./part-table.js";
 import { rememberByGroups, rememberByReads, rememberedByReads, stepMemo, type StepMemo } from "./step-memo.js";
 
