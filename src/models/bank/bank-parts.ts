@@ -44,6 +44,13 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
     if (!ofType) footprints.set(type, (ofType = []));
     return ((ofType[subject] ??= [])[position] = { key: `${type} ${subject} ${position}`, slots, ...(reads ? { reads } : {}) });
   };
+  // A delivery on c: the receiver's own parts and the queue, and the sender for a data message's colour. Its rules
+  // see the receiver's process and incoming recordings, not its outgoing queues, which they may only append markers to.
+  const makeDelivery = (type: string, c: number, position: number, data: boolean): StepFootprint => {
+    const { from, to } = scenario.channels[c]!;
+    const colour = data ? [from] : [];
+    return make(type, c, position, [...own[to]!, queue(c), ...colour], [...seen[to]!, queue(c), ...colour]);
+  };
   return {
     count: processes + 2 * channels,
     groups: own,
@@ -84,13 +91,10 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       if (!("channel" in action)) return made(action.type, action.process, 0) ?? make(action.type, action.process, 0, own[action.process]!);
       const { channel: c, position } = action;
       if (action.type === "lose") return made("lose", c, position) ?? make("lose", c, position, [queue(c)]);
-      const { from, to } = scenario.channels[c]!;
       // Only a data message's colour reads its sender; a marker's delivery does not.
       const data = state.channels[c]!.queue[position]!.kind === "data";
       const type = data ? withData[action.type] : action.type;
-      const colour = data ? [from] : [];
-      // The receiver's rules see its process and incoming recordings, not its outgoing queues, which they may only append markers to.
-      return made(type, c, position) ?? make(type, c, position, [...own[to]!, queue(c), ...colour], [...seen[to]!, queue(c), ...colour]);
+      return made(type, c, position) ?? makeDelivery(type, c, position, data);
     },
   };
 }
