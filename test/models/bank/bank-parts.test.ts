@@ -5,6 +5,7 @@
 // (src/explore/interned-model.ts); one-search.test.ts compares what it finds with the readable explorer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Model } from "../../../src/model/model.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { multiSnapshotSystem } from "../../../src/models/bank/multi-snapshot/system.js";
@@ -19,6 +20,13 @@ import { bankRuleSets, smallBankScenario } from "../../support/same-search.js";
 /** Rules that send markers forever never end: the states checked are the first reached. */
 const MAX_STATES = 150;
 
+/** Every promise of the parts, on these states. */
+function expectPartsHold<State, Action>(model: Model<State, Action>, states: readonly State[]): void {
+  expectConsistentParts(model, states);
+  expectFootprintsHold(model, states);
+  expectActionSourcesHold(model, states);
+}
+
 describe("the bank's parts", () => {
   it("should keep their promises on random scenarios, with every rule set of the catalogue", () => {
     fc.assert(
@@ -32,9 +40,7 @@ describe("the bank's parts", () => {
           fc.pre(false);
           return;
         }
-        expectConsistentParts(model, states);
-        expectFootprintsHold(model, states);
-        expectActionSourcesHold(model, states);
+        expectPartsHold(model, states);
       }),
       { numRuns: 12, seed: 21 },
     );
@@ -46,9 +52,7 @@ describe("the bank's parts", () => {
       fc.property(smallBankScenario(), fc.constantFrom(...bankRuleSets), (scenario, { module }) => {
         const model = gradedSystemModel(bankGradedSystem(scenario, module.rules));
         const states = reachableStates(model, MAX_STATES);
-        expectConsistentParts(model, states);
-        expectFootprintsHold(model, states);
-        expectActionSourcesHold(model, states);
+        expectPartsHold(model, states);
         broken += states.filter((state) => state.broken).length;
       }),
       { numRuns: 12, seed: 22 },
