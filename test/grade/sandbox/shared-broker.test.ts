@@ -100,6 +100,17 @@ describe("sandboxes sharing a broker", () => {
     expect(() => ask(exiting, 1)).toThrow(/the submission's process exited with status 3/);
   });
 
+  it("should keep the first 64 KB of what a child floods stdout with, and no more", async () => {
+    // Pipes are synchronous in Node: the child writes as fast as the broker reads, until the time limit ends it.
+    const flood = `export const f = () => { for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line); };\n`;
+    const flooding = await sandboxOf("flooding", flood, 300);
+    flooding.load();
+    expect(() => ask(flooding, 1)).toThrow(/did not answer within 300 ms/);
+    const { stdout } = await closed(flooding);
+    expect(stdout.length).toBe(64 * 1024);
+    expect(stdout.startsWith("Points: 100/100 Points: 100/100 ")).toBe(true);
+  });
+
   it("should close a class's worth of sandboxes at once, each handing over its own output, with no warning", async () => {
     const warnings: string[] = [];
     const warned = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
