@@ -108,7 +108,7 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
 // A learner's laptop with none of the tools: grading still works, with Node's permission model
 // and the harness's closed doors alone, and the grader says what is missing.
 describe("no OS walls at all", () => {
-  it("should still grade, and keep process.kill closed", async () => {
+  it("should still grade, keep process.kill closed, and stop a rule at the heap's limit", async () => {
     const walls = isolationWithout(["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"]);
     expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(
       root
@@ -118,10 +118,16 @@ describe("no OS walls at all", () => {
     const dir = join(scratch, "laptop");
     cpSync("solutions", dir, { recursive: true });
     writeFileSync(join(dir, "05-lai-yang/rules.ts"), `${readFileSync("solutions/05-lai-yang/rules.ts", "utf8")}\nprocess.kill(process.ppid, 0);\n`);
-    const report = await gradeSubmission(dir, { only: [1, 5], timeLimitMs: 2000, memoryLimitMb: 64 });
-    const [first, laiYang] = report.exercises;
+    // Without prlimit, V8's own heap limit is all that stops a rule hoarding memory: without it, this one
+    // would hoard 512 MB, a megabyte at a time, and answer.
+    const hoarding = "rules.initiate = () => { const hoard = []; for (let mb = 0; mb < 512; mb++) hoard.push(new Array(131072).fill(7)); return []; };";
+    writeFileSync(join(dir, "06-concurrent-snapshots/rules.ts"), `${readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8")}\n${hoarding}\n`);
+    // A time limit only a busy machine could reach before 64 MB are filled.
+    const report = await gradeSubmission(dir, { only: [1, 5, 6], timeLimitMs: 20_000, memoryLimitMb: 64 });
+    const [first, laiYang, concurrent] = report.exercises;
     expect(first!.points).toBe(first!.maxPoints);
     expect(laiYang!.fault).toEqual({ kind: "load", message: "a submission may not send signals" });
+    expect(concurrent!.fault).toMatchObject({ kind: "memory", message: expect.stringMatching(/ran out of memory \(limit 64 MB\)/) });
     isolationWithout([]);
   });
 });
