@@ -108,7 +108,7 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
 // A learner's laptop with none of the tools: grading still works, with Node's permission model
 // and the harness's closed doors alone, and the grader says what is missing.
 describe("no OS walls at all", () => {
-  it("should still grade, keep process.kill closed, and stop a rule at the heap's limit", async () => {
+  it("should still grade, keep process.kill closed, give no environment, and stop a rule at the heap's limit", async () => {
     const walls = isolationWithout(["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"]);
     expect(walls.missing.map((line) => line.split(" (")[0])).toEqual(
       root
@@ -122,10 +122,13 @@ describe("no OS walls at all", () => {
     // would hoard 512 MB, a megabyte at a time, and answer.
     const hoarding = "rules.initiate = () => { const hoard = []; for (let mb = 0; mb < 512; mb++) hoard.push(new Array(131072).fill(7)); return []; };";
     writeFileSync(join(dir, "06-concurrent-snapshots/rules.ts"), `${readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8")}\n${hoarding}\n`);
+    // Nor does bubblewrap clear the environment: the child is started with none.
+    writeFileSync(join(dir, "03-completion/completion.ts"), "throw new Error(JSON.stringify(process.env));\n");
     // A time limit only a busy machine could reach before 64 MB are filled.
-    const report = await gradeSubmission(dir, { only: [1, 5, 6], timeLimitMs: 20_000, memoryLimitMb: 64 });
-    const [first, laiYang, concurrent] = report.exercises;
+    const report = await gradeSubmission(dir, { only: [1, 3, 5, 6], timeLimitMs: 20_000, memoryLimitMb: 64 });
+    const [first, completion, laiYang, concurrent] = report.exercises;
     expect(first!.points).toBe(first!.maxPoints);
+    expect(completion!.fault).toEqual({ kind: "load", message: "{}" });
     expect(laiYang!.fault).toEqual({ kind: "load", message: "a submission may not send signals" });
     expect(concurrent!.fault).toMatchObject({ kind: "memory", message: expect.stringMatching(/ran out of memory \(limit 64 MB\)/) });
     isolationWithout([]);
