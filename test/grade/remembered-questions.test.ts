@@ -31,6 +31,13 @@ describe("remembered questions", () => {
     expect(submission.counts()).toMatchObject({ calls: 2, questions: 1, asked: 1 });
   });
 
+  it("should hand every caller the same answer frozen all the way down, so no caller can change it for the next", () => {
+    const submission = inProcessSubmission({ effects: () => [{ type: "send-marker", channel: "A->B", sent: [{ id: "t1" }] }] });
+    const answer = submission.call("effects", [], "effects()") as { sent: { id: string }[] }[];
+    expect(submission.call("effects", [], "effects()")).toBe(answer);
+    expect([answer, answer[0], answer[0]!.sent, answer[0]!.sent[0]].every(Object.isFrozen)).toBe(true);
+  });
+
   it("should ask again, at the end, the first 32 questions answered within the contract, in the order they were asked", () => {
     const { module, runs } = counting();
     const submission = inProcessSubmission(module);
