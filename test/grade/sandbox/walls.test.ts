@@ -24,14 +24,24 @@ async function tryEverything(): Promise<Record<string, unknown>> {
   const folder = mkdtempSync(join(scratch, "sandbox-"));
   chmodSync(folder, 0o711);
   mkdirSync(join(folder, "cwd"), { mode: 0o111 });
+  // A folder anyone may write to (as /tmp is): only the file size limit (prlimit) or a read-only view (bubblewrap) stops a write there.
+  mkdirSync(join(folder, "open"));
+  chmodSync(join(folder, "open"), 0o777);
   const script = `
     const fs = require("node:fs");
     const tried = (f) => { try { return f(); } catch (error) { return error.code ?? error.message; } };
+    const status = tried(() => fs.readFileSync("/proc/self/status", "utf8"));
+    const field = (name) => (typeof status === "string" ? status.split(String.fromCharCode(10)).find((line) => line.startsWith(name + ":"))?.slice(name.length + 1).trim() : status);
     const seen = {
       uid: process.getuid(),
+      groups: field("Groups"),
+      inheritableCapabilities: field("CapInh"),
+      boundingCapabilities: field("CapBnd"),
+      noNewPrivileges: field("NoNewPrivs"),
       readPasswd: tried(() => fs.readFileSync("/etc/passwd", "utf8").length > 0),
       seeSolutions: tried(() => fs.existsSync(${JSON.stringify(resolve("solutions"))})),
       writeOwnFolder: tried(() => (fs.writeFileSync(process.argv[1] + "/x", "1"), true)),
+      writeOpenFolder: tried(() => (fs.writeFileSync(process.argv[1] + "/open/x", "1"), true)),
       signalGrader: tried(() => process.kill(${process.pid}, 0)),
       bigBuffer: tried(() => Buffer.alloc(1024 * 1024 * 1024, 1).length > 0),
     };
@@ -98,8 +108,14 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       const before = listener.connections;
       const seen = await tryEverything();
       set.check(seen, walls);
-      if (root) expect(seen).toMatchObject({ uid: nobody, writeOwnFolder: expect.stringMatching(refused) });
+      // As nobody, in no group of root's, with no capability to regain, even through a set-user-ID program of /usr.
+      if (root) {
+        expect(seen).toMatchObject({ uid: nobody, writeOwnFolder: expect.stringMatching(refused), groups: "", noNewPrivileges: "1" });
+        expect(seen).toMatchObject({ inheritableCapabilities: "0000000000000000", boundingCapabilities: "0000000000000000" });
+      }
       if (walls.resourceLimits) expect(seen.bigBuffer).toMatch(/allocation failed/i);
+      // Node ignores SIGXFSZ: a write past the file size limit fails with EFBIG.
+      if (walls.resourceLimits || walls.fileSystemView) expect(seen.writeOpenFolder).toBe(walls.fileSystemView ? "EROFS" : "EFBIG");
       expect(listener.connections - before).toBe(seen.connect === true ? 1 : 0);
     });
   }
