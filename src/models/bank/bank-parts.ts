@@ -31,10 +31,10 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
   const channels = scenario.channels.length;
   const queue = (c: number) => processes + c;
   const recording = (c: number) => processes + channels + c;
-  // What a process's own step touches, whatever its rules.
-  const own = scenario.processes.map((_, p) => [p, ...outgoingChannels(scenario, p).map(queue), ...incomingChannels(scenario, p).map(recording)]);
-  // What its rules see of it (process-view.ts).
+  // What a process's rules see of it (process-view.ts).
   const seen = scenario.processes.map((_, p) => [p, ...incomingChannels(scenario, p).map(recording)]);
+  // What its own step touches, whatever its rules: that, and its outgoing queues.
+  const own = seen.map(([p, ...recordings]) => [p!, ...outgoingChannels(scenario, p!).map(queue), ...recordings]);
   // Made once per action: per type, per process or channel, per position.
   const withData = { deliver: "deliver data", duplicate: "duplicate data" } as const;
   const footprints = new Map<string, StepFootprint[][]>();

@@ -39,14 +39,10 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
   const recorded = (s: number, p: number) => perLayer * (1 + s) + p;
   const recording = (s: number, c: number) => perLayer * (1 + s) + processes + c;
   const layers = scenario.snapshots.map((_, s) => s);
-  // A process's own parts, whatever its rules: one group each.
-  const own = scenario.processes.map((_, p) => [
-    p,
-    ...outgoingChannels(scenario, p).map(channel),
-    ...layers.flatMap((s) => [recorded(s, p), ...incomingChannels(scenario, p).map((c) => recording(s, c))]),
-  ]);
-  // What its rules see of it (multiView): not its outgoing channels, which they may only append markers to.
+  // What a process's rules see of it (multiView): per layer, what it recorded and its incoming recordings.
   const seen = scenario.processes.map((_, p) => [p, ...layers.flatMap((s) => [recorded(s, p), ...incomingChannels(scenario, p).map((c) => recording(s, c))])]);
+  // Its own parts, whatever its rules (one group each): that, and its outgoing channels, which they may only append markers to.
+  const own = seen.map(([p, ...layered]) => [p!, ...outgoingChannels(scenario, p!).map(channel), ...layered]);
   const count = perLayer * (1 + snapshots);
   // Made once per action (the explorer finds a step's memo by its footprint object).
   const initiates = own.map((slots, p): StepFootprint => ({ key: `initiate ${p}`, slots }));
