@@ -62,8 +62,7 @@ describe("the bank's parts", () => {
     for (const name of ["never forwards markers", "records on every marker"]) {
       const model = gradedSystemModel(bankGradedSystem(threeNode, bankRuleSets.find((set) => set.name === name)!.module.rules));
       const states = reachableStates(model, MAX_STATES);
-      expectActionSourcesHold(model, states);
-      expectFootprintsHold(model, states);
+      expectPartsHold(model, states);
       broken += states.filter((state) => state.broken).length;
     }
     expect(broken).toBeGreaterThan(20);
