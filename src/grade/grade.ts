@@ -167,6 +167,7 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
   if ("fault" in started) return { fault: started.fault };
   const { sandbox } = started;
   let result: { checks: CheckResult[] } | { fault: ExerciseFault };
+  let stdout: string;
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);
@@ -175,8 +176,10 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
     result = { checks };
   } catch (error) {
     result = { fault: faultOf(error) };
+  } finally {
+    // Also when the grader itself failed (faultOf throws again): no child is left behind either way.
+    ({ stdout } = await sandbox.close());
   }
-  const { stdout } = await sandbox.close();
   if (stdout.trim() !== "" && !("fault" in result)) {
     const line = stdout.trim().split("\n")[0]!.slice(0, 80);
     result = {

@@ -38,6 +38,30 @@ describe("remembered questions", () => {
     expect([answer, answer[0], answer[0]!.sent, answer[0]!.sent[0]].every(Object.isFrozen)).toBe(true);
   });
 
+  it("should take answers nested up to 100 levels deep, and refuse deeper ones as not data, however deep", () => {
+    const nested = (levels: number) => {
+      let value: unknown = 7;
+      for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { inner: value };
+      return value;
+    };
+    const submission = inProcessSubmission({ nested: ({ levels }: { levels: number }) => nested(levels) });
+    expect(submission.call("nested", [{ levels: 100 }], "nested(100)")).toEqual(nested(100));
+    for (const levels of [101, 3000]) {
+      const refused = (() => {
+        try {
+          submission.call("nested", [{ levels }], `nested(${levels})`);
+        } catch (error) {
+          return error;
+        }
+      })() as RuleFault;
+      expect(refused).toBeInstanceOf(RuleFault);
+      expect([refused.fault, refused.message]).toEqual([
+        "not-data",
+        `nested(${levels}) returned data nested more than 100 levels deep (rules return effects: lists of small objects)`,
+      ]);
+    }
+  });
+
   it("should ask again, at the end, the first 32 questions answered within the contract, in the order they were asked", () => {
     const { module, runs } = counting();
     const submission = inProcessSubmission(module);

@@ -154,7 +154,32 @@ function valueOf(answer: Answer, context: string): unknown {
   if (!answer.ok) {
     throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${answer.message}` : `${context} ${answer.message}`);
   }
-  return answer.json === undefined ? undefined : JSON.parse(answer.json);
+  if (answer.json === undefined) return undefined;
+  const value: unknown = JSON.parse(answer.json);
+  if (deeperThan(value, MAX_DEPTH)) {
+    throw new RuleFault("not-data", `${context} returned data nested more than ${MAX_DEPTH} levels deep (rules return effects: lists of small objects)`);
+  }
+  return value;
+}
+
+/**
+ * How deep an answer may nest. Effects are a list of small objects, a few
+ * levels deep. JSON.parse takes any depth, but what walks the value
+ * afterwards (deepFreeze, the checks, the reports) recurses: a child that
+ * forged a reply 100,000 levels deep made the grader fail on its own stack.
+ */
+const MAX_DEPTH = 100;
+
+/** Whether `value` nests more than `limit` levels of arrays and objects; without recursion, whatever its depth. */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [inner, depth] = next;
+    if (typeof inner !== "object" || inner === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(inner)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The most calls in one batch to a sandbox. */

@@ -6,7 +6,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
-import { gradeSubmission } from "../../../src/grade/grade.js";
+import { findExercise } from "../../../src/grade/exercises/catalogue.js";
+import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
+import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
@@ -244,6 +246,10 @@ describe("the child process", () => {
     );
     await faulted(attacking(write(`'{"type":"loaded"}\\n'`)), "protocol", /sent a malformed reply to a batch of calls/);
     await faulted(`${write(`"not json\\n"`)};\n${solution}`, "protocol", /sent a reply that is not JSON/);
+    // Well-formed, but nested deeper than any list of effects: refused before anything walks it (the grader once failed on
+    // its own stack, and blamed itself).
+    const deep = `JSON.stringify({ type: "answers", answers: [{ ok: true, json: "[".repeat(100_000) + "]".repeat(100_000) }] }) + "\\n"`;
+    await faulted(attacking(write(deep)), "not-data", /^rules\.initiate\(view\) at \w+ returned data nested more than 100 levels deep/);
     // A flood must end as a protocol fault, not at the time limit, however long a busy machine takes to read 8 MB.
     const floodLimitMs = 60_000;
     await faulted(`for (const chunk = "x".repeat(1 << 20); ; ) ${write("chunk")};\n${solution}`, "protocol", /sent a reply longer than 8 MB/, floodLimitMs);
@@ -253,6 +259,22 @@ describe("the child process", () => {
       /sent a reply when none was asked for|malformed reply/,
       floodLimitMs,
     );
+  });
+
+  it("should end the child when the grader itself fails on an exercise, and grade it 0 saying so", async () => {
+    const laiYang = findExercise(5) as RulesExercise;
+    const broken: RulesExercise = {
+      ...laiYang,
+      checks: laiYang.checks.map((check) => ({
+        ...check,
+        run: () => {
+          throw new Error("a bug of the grader's own");
+        },
+      })),
+    };
+    const result = await gradeExercise(broken, student(solution), limits);
+    expect([result.points, result.fault]).toEqual([0, { kind: "grader", message: "the grader failed on this exercise (a bug of the grader's own)" }]);
+    // afterEach: no sandbox folder and no child left.
   });
 
   it("should stop a rule that floods stdout at its limits, and give a report of the usual size", async () => {
