@@ -26,7 +26,7 @@ export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimit
   readonly only?: readonly number[];
 }
 
-export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, maxStates: 200_000 };
+export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, answersLimitMb: 64, maxStates: 200_000 };
 
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const begun = performance.now();

@@ -46,6 +46,12 @@ export interface SandboxLimits {
   readonly totalTimeLimitMs: number;
   /** The V8 heap's limit; the child's whole data size may be this plus `dataHeadroomMb`. */
   readonly memoryLimitMb: number;
+  /**
+   * How much the child may answer in all, in megabytes of reply lines: the
+   * grader keeps every answer, so this bounds what a submission can make it
+   * hold (each reply is at most `maxReplyBytes` besides).
+   */
+  readonly answersLimitMb: number;
 }
 
 /** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
@@ -157,6 +163,8 @@ export class Sandbox {
   private read = 0;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
+  /** Bytes of the reply lines read so far. */
+  private answeredBytes = 0;
 
   /** Starts a child on `bundle` (code from submissionBundle). */
   constructor(
@@ -300,6 +308,11 @@ export class Sandbox {
       this.fail(reply.failure);
     } else if (this.spentMs > this.limits.totalTimeLimitMs) {
       this.fail({ kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` });
+    } else if (this.answeredBytes > this.limits.answersLimitMb * 2 ** 20) {
+      this.fail({
+        kind: "memory",
+        message: `answered more than ${this.limits.answersLimitMb} MB in all (the grader keeps every answer; rules return small lists of effects)`,
+      });
     }
     if (this.failure) throw new SandboxFailed(this.failure);
     return reply as Reply;
@@ -313,6 +326,7 @@ export class Sandbox {
         const text = this.buffer.toString("utf8", 0, end);
         this.buffer.copyWithin(0, end + 1, this.read);
         this.read -= end + 1;
+        this.answeredBytes += end + 1;
         return checkedReply(text, asked);
       }
       if (this.read > maxReplyBytes) {

@@ -261,6 +261,19 @@ describe("the child process", () => {
     );
   });
 
+  it("should stop a child that answers more than the grader will keep, however it spreads it over replies", async () => {
+    // Valid effects, each marker padded with 300 kB: every reply is well under 8 MB, and the grader would keep them all.
+    const padded = `${solution}
+const realInitiate = rules.initiate;
+rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marker" ? { ...e, padding: JSON.stringify(view).padEnd(300_000, "*") } : e));
+`;
+    const report = await gradeSubmission(student(padded), { ...limits, answersLimitMb: 1, only: [5] });
+    expect([report.points, report.exercises[0]!.fault]).toEqual([
+      0,
+      { kind: "memory", message: "answered more than 1 MB in all (the grader keeps every answer; rules return small lists of effects)" },
+    ]);
+  });
+
   it("should end the child when the grader itself fails on an exercise, and grade it 0 saying so", async () => {
     const laiYang = findExercise(5) as RulesExercise;
     const broken: RulesExercise = {
