@@ -15,7 +15,7 @@ import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { cliBundle } from "../../files/cli-bundle.js";
 import { packageRoot } from "../../files/package-root.js";
-import { labelOf, loadSubmissionFile, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
+import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
@@ -100,6 +100,7 @@ export async function submissionBundle(file: string, label: string, root = dirna
  */
 function submissionOnly(entryFile: string, label: string, root: string): Plugin {
   const harness = sandboxSource("harness.ts");
+  let loadedBytes = 0;
   return {
     name: "snaplab-submission-only",
     setup(build) {
@@ -124,6 +125,10 @@ function submissionOnly(entryFile: string, label: string, root: string): Plugin 
       build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, (args) => ({ contents: loadSubmissionFile(args.path).contents, loader: "ts" }));
       build.onLoad({ filter: /.*/, namespace: "submission" }, (args) => {
         const { contents, loader } = loadSubmissionFile(args.path, (args.pluginData as { label: string }).label);
+        loadedBytes += Buffer.byteLength(contents);
+        if (loadedBytes > maxSubmissionBytes) {
+          throw new SubmissionFileError(`${label} and the files it imports come to more than ${maxSubmissionBytes / 1024 / 1024} MB in all`);
+        }
         return { contents, loader, resolveDir: dirname(args.path), pluginData: args.pluginData };
       });
     },

@@ -13,6 +13,13 @@ import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 /** A submission file larger than this is refused (learners' rules are a few kilobytes). */
 export const maxFileBytes = 1024 * 1024;
 
+/**
+ * A submission whose files come to more than this in all is refused: a
+ * hundred files of a megabyte each took the grader to 484 MB, and the bundle
+ * of a few hundred would pass what a string can hold.
+ */
+export const maxSubmissionBytes = 4 * 1024 * 1024;
+
 const loaders = { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".js": "js", ".mjs": "js", ".cjs": "js", ".json": "json" } as const;
 type Loader = (typeof loaders)[keyof typeof loaders];
 

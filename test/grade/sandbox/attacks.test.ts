@@ -120,7 +120,7 @@ describe("the bundler", () => {
     );
   });
 
-  it("should refuse a FIFO, a device, a folder and an oversized file without reading them", async () => {
+  it("should refuse a FIFO, a device, a folder, an oversized file without reading them, and too much in all", async () => {
     for (const target of ["fifo", "/dev/zero"]) {
       const asEntry = student("");
       const fifo = join(asEntry, "05-lai-yang/fifo");
@@ -147,6 +147,13 @@ describe("the bundler", () => {
     await refused(
       student(`import "./big.js";\n${solution}`, { "05-lai-yang/big.ts": `// ${"x".repeat(2 * 1024 * 1024)}\n` }),
       /imports "\.\/big\.js", which is larger than 1024 KB/,
+    );
+    // Each file under the limit, five of them over 4 MB together (a few hundred would pass what a string can hold).
+    const pads = Array.from({ length: 5 }, (_, i) => [`05-lai-yang/pad${i}.ts`, `export const pad${i} = "${"x".repeat(900_000)}";\n`]);
+    const imports = pads.map((_, i) => `import { pad${i} } from "./pad${i}.js";`).join("\n");
+    await refused(
+      student(`${imports}\n${solution}\nexport const pads = [${pads.map((_, i) => `pad${i}`).join(", ")}].length;`, Object.fromEntries(pads)),
+      /^does not build: 05-lai-yang\/rules\.ts and the files it imports come to more than 4 MB in all$/,
     );
   });
 
