@@ -64,7 +64,25 @@ function builtBesideBundle(): string | undefined {
  * (`withHarness: false`) the code is the learner's module alone, for a
  * process that calls the rules itself (a live run's node).
  */
-export async function submissionBundle(file: string, label: string, root = dirname(file), { withHarness = true } = {}): Promise<string> {
+export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<string> {
+  const bundled = bundling.then(() => bundleAlone(file, label, root, options));
+  bundling = bundled.catch(() => undefined);
+  return bundled;
+}
+
+/**
+ * Submissions are bundled one at a time. A file can make esbuild's process
+ * crash (400,000 nested parentheses overflow its parser's stack: 1 GB), and
+ * then every build running fails with it, and every later one too, until the
+ * process is started again. One at a time, the build that failed is the
+ * file's own, and the next starts a fresh process: no other exercise, and no
+ * other learner graded in the same run, pays for it.
+ */
+let bundling: Promise<unknown> = Promise.resolve();
+
+const serviceStopped = /^The service (was stopped|is no longer running)/;
+
+async function bundleAlone(file: string, label: string, root: string, { withHarness = true }: { withHarness?: boolean }): Promise<string> {
   try {
     const entry = submissionFile(resolve(file), label, root);
     const result = await esbuild().build({
@@ -83,6 +101,11 @@ export async function submissionBundle(file: string, label: string, root = dirna
   } catch (error) {
     if (error instanceof SubmissionFileError) throw new BuildError(error.message);
     const first = (error as BuildFailure).errors?.[0];
+    if (serviceStopped.test(first?.text ?? (error as Error).message)) {
+      await esbuild().stop();
+      // esbuild's own report of the crash has gone to stderr already (its process writes there directly).
+      throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested hundreds of thousands deep)`);
+    }
     if (!first) throw error;
     if (first.detail instanceof SubmissionFileError) throw new BuildError(first.detail.message);
     // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.

@@ -1,7 +1,7 @@
 // Attacks on the grader: each way out of the sandbox that a submission could try, run as a
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -155,6 +155,27 @@ describe("the bundler", () => {
       student(`${imports}\n${solution}\nexport const pads = [${pads.map((_, i) => `pad${i}`).join(", ")}].length;`, Object.fromEntries(pads)),
       /^does not build: 05-lai-yang\/rules\.ts and the files it imports come to more than 4 MB in all$/,
     );
+  });
+
+  it("should give a file that crashes the bundler a build fault, and bundle the files after it with a fresh bundler", () => {
+    // 400,000 nested parentheses overflow esbuild's parser (a Go stack of 1 GB), and its process ends: every build after
+    // that failed too, so one learner's file zeroed the exercises after it, and the learners graded after it in the same run.
+    const first = readFileSync(join(repo, "solutions/01-record-and-forward/rules.ts"), "utf8");
+    const deep = `${first}\nexport const deep = ${"(".repeat(400_000)}1${")".repeat(400_000)};\n`;
+    const crashing = student(solution, { "01-record-and-forward/rules.ts": deep }, ["01-record-and-forward", "05-lai-yang"]);
+    // As a user runs it, so that esbuild's report of its crash (a Go stack trace on stderr) stays out of the suite's output.
+    const run = spawnSync(process.execPath, ["bin/snaplab.js", "grade", crashing, join(repo, "solutions"), "--only", "1,5", "--format", "json"], {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const reports = JSON.parse(run.stdout) as { submissions: { points: number; exercises: { number: number; points: number; fault?: object }[] }[] };
+    const [learner, next] = reports.submissions;
+    expect(learner!.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
+      [1, 0, { kind: "build", message: expect.stringMatching(/^does not build: 01-record-and-forward\/rules\.ts: esbuild stopped on this file \(/) }],
+      [5, 24, undefined],
+    ]);
+    expect(next!.points).toBe(39);
+    expect(run.stderr).toContain("stack overflow");
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
