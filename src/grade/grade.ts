@@ -16,7 +16,7 @@ import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
-import { maxFileBytes } from "./sandbox/submission-files.js";
+import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
 import { type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
@@ -108,7 +108,7 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
       const unused = await sandbox;
       if (unused && "sandbox" in unused) await unused.sandbox.close();
       outcome = { fault: problem };
-    } else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, limits);
+    } else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, directory, limits);
     else outcome = await gradeRules(exercise, (await sandbox) ?? (await startSandbox(exercise, directory, limits)), limits);
   } catch (error) {
     // A fault of the grader's own: this exercise is not graded, the others still are.
@@ -192,12 +192,13 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
   return result;
 }
 
-function gradeScenario(exercise: ScenarioExercise, file: string, limits: CheckLimits) {
+function gradeScenario(exercise: ScenarioExercise, file: string, directory: string, limits: CheckLimits) {
   try {
-    const scenario = exercise.load(file);
+    // Only a file of the submission folder, symlinks followed, as for a rules file: a link to solutions/ got full marks.
+    const scenario = exercise.load(submissionFile(file, exercise.file, directory).path);
     return { checks: exercise.checks.map((check) => checkResult(check, () => check.run(scenario, limits))) };
   } catch (error) {
-    if (error instanceof SnaplabError) return { fault: { kind: "scenario", message: error.message } };
+    if (error instanceof SnaplabError || error instanceof SubmissionFileError) return { fault: { kind: "scenario", message: error.message } };
     throw error;
   }
 }

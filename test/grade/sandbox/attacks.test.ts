@@ -85,7 +85,7 @@ describe("the bundler", () => {
     }
   });
 
-  it("should refuse solutions/, relative, absolute, through a symlinked file or a symlinked entry", async () => {
+  it("should refuse solutions/, relative, absolute, through a symlinked file, a symlinked entry or a symlinked scenario", async () => {
     mkdirSync(join(scratch, "solutions"), { recursive: true });
     cpSync(join(repo, "solutions"), join(scratch, "solutions"), { recursive: true });
     await refused(
@@ -100,6 +100,20 @@ describe("the bundler", () => {
     rmSync(join(linkedEntry, rulesFile));
     symlinkSync(join(repo, "solutions", rulesFile), join(linkedEntry, rulesFile));
     await refused(linkedEntry, /does not build: 05-lai-yang\/rules\.ts is outside the submission folder/);
+    // The scenario exercise's file too: a link to the solution's scenario, or the exercise's folder linked whole, got 12/12.
+    const linkedScenario = join(scratch, "linked-scenario");
+    mkdirSync(join(linkedScenario, "04-break-fifo"), { recursive: true });
+    symlinkSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(linkedScenario, "04-break-fifo/scenario.json"));
+    const linkedFolder = join(scratch, "linked-folder");
+    mkdirSync(linkedFolder);
+    symlinkSync(join(repo, "solutions/04-break-fifo"), join(linkedFolder, "04-break-fifo"));
+    for (const dir of [linkedScenario, linkedFolder]) {
+      const [breakFifo] = (await gradeSubmission(dir, { only: [4] })).exercises;
+      expect([breakFifo!.points, breakFifo!.fault]).toEqual([
+        0,
+        { kind: "scenario", message: "04-break-fifo/scenario.json is outside the submission folder (symlinks are followed)" },
+      ]);
+    }
   });
 
   it("should refuse Node's built-in modules and packages", async () => {
