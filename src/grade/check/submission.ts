@@ -92,7 +92,7 @@ function remembering(ask: Ask, countTrips: () => number): Submission {
         if (!known.answer.ok) broken = true;
       }
       // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
-      if (!("value" in known)) known.value = deepFreeze(valueOf(known.answer, context));
+      if (!("value" in known)) known.value = valueOf(known.answer, context);
       return known.value;
     },
     gather(run) {
@@ -142,21 +142,14 @@ function questionKey({ path, input }: Call): string {
   return hash("sha256", `${path}\0${input}`, "base64");
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
+/** The answer's value, frozen all the way down; throws RuleFault for an answer that broke the contract, or nests too deep. */
 function valueOf(answer: Answer, context: string): unknown {
   if (!answer.ok) {
     throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${answer.message}` : `${context} ${answer.message}`);
   }
   if (answer.json === undefined) return undefined;
   const value: unknown = JSON.parse(answer.json);
-  if (deeperThan(value, MAX_DEPTH)) {
+  if (!frozenWithin(value, MAX_DEPTH)) {
     throw new RuleFault("not-data", `${context} returned data nested more than ${MAX_DEPTH} levels deep (rules return effects: lists of small objects)`);
   }
   return value;
@@ -165,21 +158,22 @@ function valueOf(answer: Answer, context: string): unknown {
 /**
  * How deep an answer may nest. Effects are a list of small objects, a few
  * levels deep. JSON.parse takes any depth, but what walks the value
- * afterwards (deepFreeze, the checks, the reports) recurses: a child that
- * forged a reply 100,000 levels deep made the grader fail on its own stack.
+ * afterwards (the checks, the reports) recurses: a child that forged a reply
+ * 100,000 levels deep made the grader fail on its own stack.
  */
 const MAX_DEPTH = 100;
 
-/** Whether `value` nests more than `limit` levels of arrays and objects; without recursion, whatever its depth. */
-function deeperThan(value: unknown, limit: number): boolean {
+/** Freezes `value` all the way down, without recursion; false (and left part frozen) where it nests more than `limit` levels of arrays and objects. */
+function frozenWithin(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [inner, depth] = next;
     if (typeof inner !== "object" || inner === null) continue;
-    if (depth >= limit) return true;
+    if (depth >= limit) return false;
+    Object.freeze(inner);
     for (const child of Object.values(inner)) stack.push([child, depth + 1]);
   }
-  return false;
+  return true;
 }
 
 /** The most calls in one batch to a sandbox. */
