@@ -14,14 +14,7 @@ import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { models } from "../../src/models/registry.js";
 import type { Model } from "../../src/model/model.js";
 import { expectEqual } from "../support/expect-equal.js";
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
+import { deepFreeze } from "../support/deep-freeze.js";
 
 function keepsTheContract<State extends object, Action>(model: Model<State, Action>): void {
   fc.assert(

@@ -11,15 +11,7 @@ import { enabledActions, formatAction } from "../../../../src/models/bank/action
 import { bankSystem } from "../../../../src/models/bank/system.js";
 import type { BankState } from "../../../../src/models/bank/bank-state.js";
 import { fromJson, smallScenario } from "../../../support/scenarios.js";
-
-/** Freezes a value and everything in it, so that any write throws in strict mode. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
+import { deepFreeze } from "../../../support/deep-freeze.js";
 
 const walk = fc.record({
   scenario: smallScenario({ maxProcesses: 3, maxSends: 3 }),
