@@ -46,7 +46,8 @@ function layoutProblem(upload: string, exercises: readonly Exercise[]): string {
   } catch {}
   const files = new Set(exercises.map((e) => e.file.split("/").at(-1)!));
   const loose = found.filter((name) => files.has(name));
-  const expected = exercises.map((e) => e.file).join(", ");
+  // Named once each: exercises 1 and 2 are graded on the same file.
+  const expected = [...new Set(exercises.map((e) => e.file))].join(", ");
   const what =
     found.length === 0
       ? "The submission is empty."

@@ -25,10 +25,10 @@ describe("where the exercises are in an upload", () => {
     expect(exercisesFolder(repo, exercises)).toEqual({ folder: join(repo, "snaplab-main/exercises") });
   });
 
-  it("should say what it found when no exercise folder is within three folders", () => {
+  it("should say what it found when no exercise folder is within three folders, naming each file to upload once", () => {
     const far = upload(["a/b/c/d/01-record-and-forward", "notes"], ["README.md"]);
     expect(exercisesFolder(far, exercises)).toEqual({
-      problem: `No exercise folder was found in the submission (it has README.md, a, notes). Upload the exercise folders as they are in exercises/ (${exercises.map((e) => e.file).join(", ")}), or the exercises/ folder itself, or your whole repository.`,
+      problem: `No exercise folder was found in the submission (it has README.md, a, notes). Upload the exercise folders as they are in exercises/ (01-record-and-forward/rules.ts, 03-completion/completion.ts, 04-break-fifo/scenario.json, 05-lai-yang/rules.ts, 06-concurrent-snapshots/rules.ts), or the exercises/ folder itself, or your whole repository.`,
     });
   });
 });
