@@ -66,6 +66,18 @@ describe("grade reports", () => {
     expect(text).toMatch(/Points: 5\/22 \(graded in 1\.2 s\)\n$/);
   });
 
+  it("should end no line in spaces, the blank line before a counterexample's diagram included", () => {
+    const [first, fifth] = report.exercises;
+    const ring = first!.checks[1]!;
+    const drawn = {
+      ...ring,
+      counterexample: { ...ring.counterexample!, diagram: ["   P0            P1", "1   ◆             ║   P0 records: balance 100, pc 0"] },
+    };
+    const text = textReport([{ ...report, exercises: [{ ...first!, checks: [first!.checks[0]!, drawn] }, fifth!] }]);
+    expect(text).toContain("recorded: P0 (not recorded), P1 (pc 0, balance 100)\n\n            P0            P1\n");
+    expect(text.split("\n").filter((line) => /\s$/.test(line))).toEqual([]);
+  });
+
   it("should end a class's reports with a summary table", () => {
     const text = textReport([report, { ...report, directory: "bob", points: 22 }]);
     expect(text).toContain(["Summary", "  submission  1  5  points", "  alice       5  0    5/22", "  bob         5  0   22/22"].join("\n"));

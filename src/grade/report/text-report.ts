@@ -23,7 +23,8 @@ function submissionText(report: SubmissionReport): string {
     for (const check of e.checks.filter((c) => !c.passed)) {
       const [first, ...rest] = failureLines(check);
       lines.push(`       ${check.name.padEnd(nameWidth)}  ${scoreText(check.points, check.maxPoints)}  ${first}`);
-      lines.push(...rest.map((line) => `         ${line}`));
+      // A blank line (before a diagram) stays blank: no trailing spaces.
+      lines.push(...rest.map((line) => (line === "" ? "" : `         ${line}`)));
     }
   }
   lines.push(`Points: ${scoreText(report.points, report.maxPoints)} (graded in ${(report.elapsedMs / 1000).toFixed(1)} s)`, "");
