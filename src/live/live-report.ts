@@ -21,14 +21,23 @@ export function liveTextReport(check: RunCheck): string {
   ];
   if (!check.money.verdict.holds) lines.push(`    why: ${check.money.verdict.reason}`);
   for (const snapshot of check.snapshots) lines.push("", ...snapshotLines(snapshot));
-  const broken = check.snapshots.filter((s) => !allHold(s)).length;
-  lines.push(
-    "",
-    broken === 0 && check.money.verdict.holds
-      ? `every property holds in all ${check.snapshots.length} snapshots`
-      : `${broken} of ${check.snapshots.length} snapshots broken`,
-  );
+  lines.push("", verdictLine(check.snapshots, check.money.verdict.holds));
   return `${lines.join("\n")}\n`;
+}
+
+/** The run's verdict in one line, worded for no snapshot, one, or several. */
+export function verdictLine(snapshots: readonly SnapshotCheck[], moneyHolds: boolean): string {
+  const taken = snapshots.length;
+  const broken = snapshots.filter((s) => !allHold(s)).length;
+  if (broken === 0 && moneyHolds) {
+    if (taken === 0) return "the money holds (no snapshot was taken)";
+    return taken === 1 ? "every property holds in the one snapshot" : `every property holds in all ${taken} snapshots`;
+  }
+  const said = [
+    ...(broken > 0 ? [taken === 1 ? "the snapshot is broken" : `${broken} of ${taken} snapshots broken`] : []),
+    ...(moneyHolds ? [] : ["the money does not add up"]),
+  ];
+  return said.join("; ");
 }
 
 function snapshotLines(snapshot: SnapshotCheck): string[] {
