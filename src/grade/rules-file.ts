@@ -19,6 +19,32 @@ import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData } from "./shown-as-data.js";
 
+/**
+ * The rules, with an `initiate` that does not record refused. `initiate p`
+ * is enabled while p has not recorded (spec/model.md), so such rules are
+ * asked to start the snapshot again and again: with no effects that loops on
+ * one state, and the run never ends, so no property ever fails (the stub
+ * explored as "every property holds"); with markers it floods the channels
+ * until the state limit. The grader's step rules catch it at the first step;
+ * exploring with the rules alone, it is this one line.
+ */
+function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
+  return {
+    ...rules,
+    initiate(view) {
+      const effects = rules.initiate(view);
+      if (!effects.some((effect) => effect.type === "record-state")) {
+        const returned = JSON.stringify(effects);
+        throw new RuleFault(
+          "malformed",
+          `rules.initiate(view) at ${view.process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
+        );
+      }
+      return effects;
+    },
+  };
+}
+
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */
 const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
 
@@ -52,7 +78,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);
-    return use(submittedRules(submission, scenario), (run) => submission.gather(run));
+    return use(recordingWhenStarting(submittedRules(submission, scenario)), (run) => submission.gather(run));
   } catch (error) {
     // What the submission said is data: escaped, one line.
     if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));

@@ -92,6 +92,23 @@ describe("snaplab explore --rules", () => {
       ["--rules", write("throws.ts", `export const rules = { initiate() { throw new Error("no\\nway"); }, onMarker: () => [], onMessage: () => [] };\n`)],
       /^snaplab: .*throws\.ts: rules\.initiate\(view\) at P1 threw no\\nway\n$/,
     ],
+    // Explored as they were, the stub's rules looped on one state and every property "held"; these flooded the channels with markers.
+    [
+      "the exercises' stub, whose initiate does not record",
+      ["--rules", "exercises/01-record-and-forward/rules.ts"],
+      /^snaplab: exercises\/01-record-and-forward\/rules\.ts: rules\.initiate\(view\) at P1 returned \[\], without record-state: a process that starts a snapshot records its state/,
+    ],
+    [
+      "rules that send markers when they start a snapshot, without recording",
+      [
+        "--rules",
+        write(
+          "unrecorded.ts",
+          `export const rules = { initiate: (view) => view.outgoing.map((channel) => ({ type: "send-marker", channel })), onMarker: () => [], onMessage: () => [] };\n`,
+        ),
+      ],
+      /^snaplab: .*unrecorded\.ts: rules\.initiate\(view\) at P1 returned \[\{"type":"send-marker","channel":"P1->P\d"\}.*\], without record-state/,
+    ],
     [
       "--rules beside --algorithm",
       ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
