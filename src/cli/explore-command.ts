@@ -53,7 +53,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
       .option("rules", {
         type: "string",
-        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5), in the grader's sandbox",
+        describe:
+          "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5, and 6 on a scenario with several snapshots), in the grader's sandbox",
         conflicts: "algorithm",
       })
       .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })

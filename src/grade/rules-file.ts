@@ -8,16 +8,31 @@ import { statSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Gather } from "../explore/gather.js";
-import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import type { Effect, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { bankModel } from "../models/bank/bank-model.js";
+import type { MultiEffect } from "../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { RuleFault } from "./check/rule-fault.js";
-import { sandboxedSubmission } from "./check/submission.js";
+import { sandboxedSubmission, type Submission } from "./check/submission.js";
+import { submittedMultiRules } from "./check/submitted-multi-rules.js";
 import { submittedRules } from "./check/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData } from "./shown-as-data.js";
+
+/**
+ * The file's rules, as the bank runs them for the scenario: for one snapshot
+ * a run, or, where the scenario lists several (`snapshots`), as exercise 6
+ * writes them, once per snapshot.
+ */
+function rulesFor(submission: Submission, scenario: Scenario): SnapshotAlgorithm {
+  const single = recordingWhenStarting(submittedRules(submission, scenario));
+  if (!hasSeveralSnapshots(scenario)) return single;
+  const several = submittedMultiRules(submission, scenario);
+  return { ...single, perSnapshot: { ...several, initiate: (view, snapshot) => recorded(view.process, several.initiate(view, snapshot), snapshot) } };
+}
 
 /**
  * The rules, with an `initiate` that does not record refused. `initiate p`
@@ -29,20 +44,18 @@ import { asData } from "./shown-as-data.js";
  * exploring with the rules alone, it is this one line.
  */
 function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
-  return {
-    ...rules,
-    initiate(view) {
-      const effects = rules.initiate(view);
-      if (!effects.some((effect) => effect.type === "record-state")) {
-        const returned = JSON.stringify(effects);
-        throw new RuleFault(
-          "malformed",
-          `rules.initiate(view) at ${view.process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
-        );
-      }
-      return effects;
-    },
-  };
+  return { ...rules, initiate: (view) => recorded(view.process, rules.initiate(view)) };
+}
+
+/** `effects`, if they record the process's state (for `snapshot`, with several); a RuleFault otherwise. */
+function recorded<E extends Effect | MultiEffect>(process: string, effects: readonly E[], snapshot?: number): readonly E[] {
+  if (effects.some((effect) => effect.type === "record-state" && (effect as { snapshot?: number }).snapshot === snapshot)) return effects;
+  const returned = JSON.stringify(effects);
+  const call = snapshot === undefined ? "rules.initiate(view)" : `rules.initiate(view, ${snapshot})`;
+  throw new RuleFault(
+    "malformed",
+    `${call} at ${process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
+  );
 }
 
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */
@@ -78,7 +91,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);
-    return use(recordingWhenStarting(submittedRules(submission, scenario)), (run) => submission.gather(run));
+    return use(rulesFor(submission, scenario), (run) => submission.gather(run));
   } catch (error) {
     // What the submission said is data: escaped, one line.
     if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));

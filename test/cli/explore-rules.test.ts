@@ -2,7 +2,7 @@
 // grader's sandbox, so they can take apart the scenario the grader showed them. The real
 // binary for the learner's first run; the other runs go through the same `main` in this
 // process (the rules still run in a sandbox process of their own).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -76,6 +76,46 @@ describe("snaplab explore --rules", () => {
     expect(laiYang.status).toBe(0);
     // Chandy-Lamport's rules need FIFO: the same scenario without it breaks them.
     expect((await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo")).status).toBe(1);
+  });
+
+  it("should explore several snapshots in one run with rules written as exercise 6 writes them, as the grader does", async () => {
+    // The smallest generated scenario exercise 6's grader showed for rules that close every channel in snapshot 0.
+    const twoSnapshots = write(
+      "two-snapshots.json",
+      JSON.stringify({
+        name: "generated #1, shrunk",
+        processes: { P0: 100, P1: 100 },
+        channels: [["P0", "P1"]],
+        programs: {},
+        initiators: ["P0"],
+        snapshots: ["P0", "P0"],
+      }),
+    );
+    const right = await runCli("explore", twoSnapshots, "--rules", "solutions/06-concurrent-snapshots/rules.ts", "--json");
+    expect(right.status).toBe(0);
+    expect(new Set(Object.values(JSON.parse(right.stdout).properties))).toEqual(new Set(["holds"]));
+    const solution = readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8");
+    const closesSnapshotZero = write(
+      "closes-snapshot-zero.ts",
+      solution.replace('{ type: "stop-recording", channel, snapshot }', '{ type: "stop-recording", channel, snapshot: 0 }'),
+    );
+    const wrong = await runCli("explore", twoSnapshots, "--rules", closesSnapshotZero);
+    expect(wrong.status).toBe(1);
+    // What the grader reported on this scenario: the same property, the same four steps.
+    expect(wrong.stdout).toContain(
+      [
+        "termination (snapshot 1) is violated; shortest counterexample, 4 steps:",
+        "   1. P0 starts snapshot 0: [0] P0 records (pc 0, balance 100), [0] sends markers on P0->P1",
+        "   2. P0 starts snapshot 1: [1] P0 records (pc 0, balance 100), [1] sends markers on P0->P1",
+        "   3. deliver marker 0 on P0->P1: [0] P1 records (pc 0, balance 100), [0] closes P0->P1 with []",
+        "   4. deliver marker 1 on P0->P1: [0] closes P0->P1 with [], [1] P1 records (pc 0, balance 100), [1] starts recording P0->P1",
+      ].join("\n"),
+    );
+    const stub = await runCli("explore", twoSnapshots, "--rules", "exercises/06-concurrent-snapshots/rules.ts");
+    expect([stub.status, stub.stderr]).toEqual([
+      2,
+      "snaplab: exercises/06-concurrent-snapshots/rules.ts: rules.initiate(view, 0) at P0 returned [], without record-state: a process that starts a snapshot records its state (or it is asked again and again)\n",
+    ]);
   });
 
   const bad: [string, string[], RegExp][] = [

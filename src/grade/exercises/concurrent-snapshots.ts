@@ -3,16 +3,16 @@
  * id, and several snapshots run in one execution, each of which must be a
  * consistent cut (the five properties, per snapshot).
  */
-import type { MultiEffect, MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import type { BankAction } from "../../models/bank/actions.js";
 import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-multi-snapshot-step.js";
 import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
-import { validEffects } from "../check/effects.js";
 import type { GradedSystem } from "../check/graded-system.js";
 import { refusedMultiStep } from "../check/refused-step.js";
+import { submittedMultiRules } from "../check/submitted-multi-rules.js";
 import { markerRules } from "../check/step-rules.js";
 import type { Submission } from "../check/submission.js";
 import { scenarioChecks } from "./bank-check.js";
@@ -53,19 +53,5 @@ export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiS
     describeEnd: (state) =>
       scenario.snapshots.map((_, s) => `snapshot ${s} recorded: ${formatSnapshot(recordedSnapshot(scenario, layerState(state, s)))}`).join("\n  "),
     refusedStep: refusedMultiStep(scenario),
-  };
-}
-
-/** The multi-snapshot rules exported as `rules`, called in the submission. */
-function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
-  const effects = (path: string, args: unknown[], rule: string) =>
-    validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length, view: args[0] }) as MultiEffect[];
-  return {
-    name: "submission",
-    initiate: (view, snapshot) => effects("initiate", [view, snapshot], `rules.initiate(view, snapshot) at ${view.process} (snapshot ${snapshot})`),
-    onMarker: (view, channel, snapshot) =>
-      effects("onMarker", [view, channel, snapshot], `rules.onMarker(view, channel, snapshot) at ${view.process} (marker ${snapshot} on ${channel})`),
-    onMessage: (view, channel, message) =>
-      effects("onMessage", [view, channel, message], `rules.onMessage(view, channel, message) at ${view.process} (${message.id} on ${channel})`),
   };
 }

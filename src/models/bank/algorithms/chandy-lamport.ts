@@ -9,6 +9,7 @@
  * channel is what the receiver gets after it recorded and before the marker.
  */
 import type { ChannelId } from "../scenario.js";
+import { chandyLamportPerSnapshot } from "../multi-snapshot/chandy-lamport-per-snapshot.js";
 import type { Effect, ProcessView, SnapshotAlgorithm } from "./snapshot-algorithm.js";
 
 /**
@@ -43,4 +44,7 @@ export const chandyLamport: SnapshotAlgorithm = {
   onMessage(view, channel, message) {
     return view.recordings[channel]?.status === "open" ? [{ type: "record-message", channel, message }] : [];
   },
+
+  // With several snapshots in one run: these rules once per snapshot id.
+  perSnapshot: chandyLamportPerSnapshot,
 };

@@ -10,6 +10,7 @@
  */
 import type { ChannelId, ProcessId } from "../scenario.js";
 import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../bank-state.js";
+import type { MultiSnapshotAlgorithm } from "../multi-snapshot/multi-snapshot-algorithm.js";
 
 /** What a rule may know about its own process. */
 export interface ProcessView {
@@ -64,4 +65,6 @@ export interface SnapshotAlgorithm {
   onMarker(view: ProcessView, channel: ChannelId, marker: Marker): readonly Effect[];
   /** A data message arrived on `channel`; the bank credits it after these effects (unless one is buffer-message). */
   onMessage(view: ProcessView, channel: ChannelId, message: DeliveredMessage): readonly Effect[];
+  /** The same algorithm for runs with several snapshots at once (a scenario's `snapshots`), if it has one. */
+  readonly perSnapshot?: MultiSnapshotAlgorithm;
 }
