@@ -45,9 +45,7 @@ describe("a model defined in a test", () => {
     const text = withoutTime(stdout);
     expect(text).toContain("  one-token  VIOLATED\n");
     expect(text).toContain(
-      ["one-token is violated; shortest counterexample, 1 steps:", "   1. A passes T1 to B, keeps a copy T2", "  why: 2 tokens: T2 at A, T1 on A->B"].join(
-        "\n",
-      ),
+      ["one-token is violated; shortest counterexample, 1 step:", "   1. A passes T1 to B, keeps a copy T2", "  why: 2 tokens: T2 at A, T1 on A->B"].join("\n"),
     );
     // The diagram: a lane per node, the token leaving A on the step's row and still on its way at the end.
     expect(text).toContain(
@@ -109,9 +107,12 @@ describe("a model defined in a test", () => {
 
     const replayed = await runCliWith(registry, "replay", trace!);
     expect(replayed.status).toBe(1);
-    expect(replayed.stdout).toContain(`replaying ${trace}: ring, token-ring, copy-first, 1 steps\n`);
+    expect(replayed.stdout).toContain(`replaying ${trace}: ring, token-ring, copy-first, 1 step\n`);
     expect(replayed.stdout).toContain("step 1: A passes T1 to B, keeps a copy T2\n  A holds [T2]\n  B holds []\n  C holds []\n  A->B carries [T1]\n");
     expect(replayed.stdout).toContain("reproduced: one-token is violated after step 1: 2 tokens: T2 at A, T1 on A->B\n");
+    // A learner's rules file is the bank's.
+    const withRules = await runCliWith(registry, "replay", trace!, "--rules", "solutions/01-record-and-forward/rules.ts");
+    expect([withRules.status, withRules.stderr]).toEqual([2, `snaplab: --rules applies to bank traces only (${trace} is a token-ring trace)\n`]);
   });
 
   it("refuses the options of other models, naming the models that take them", async () => {

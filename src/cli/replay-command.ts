@@ -4,6 +4,8 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
 import { loadTrace } from "../trace/read-trace-file.js";
 import { replayTrace } from "../trace/replay.js";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";
@@ -11,6 +13,7 @@ import { wantsColor } from "./wants-color.js";
 interface ReplayArgs {
   trace: string;
   step: boolean;
+  rules?: string;
 }
 
 /** The command, for the models of `registry` (a test may add its own). */
@@ -20,10 +23,20 @@ export const replayCommand = (registry: ModelRegistry = models): CommandModule<o
   builder: (yargs: Argv) =>
     yargs
       .positional("trace", { type: "string", demandOption: true, describe: "trace file (JSON, from snaplab explore --save-trace)" })
-      .option("step", { type: "boolean", default: false, describe: "wait for Enter before each step" }) as unknown as Argv<ReplayArgs>,
+      .option("step", { type: "boolean", default: false, describe: "wait for Enter before each step" })
+      .option("rules", {
+        type: "string",
+        describe: "replay with the snapshot rules this file exports as `rules` (a learner's, fixed or not), in the grader's sandbox",
+      }) as unknown as Argv<ReplayArgs>,
   handler: async (args: ArgumentsCamelCase<ReplayArgs>) => {
     // Replay in full first, so a bad trace is one error line before anything is printed.
-    const replay = replayTrace(loadTrace(args.trace, registry));
+    const trace = loadTrace(args.trace, registry);
+    const { rules: file } = args;
+    if (file !== undefined && !takesRulesFile(trace.model)) {
+      throw new SnaplabError("USAGE", `--rules applies to bank traces only (${args.trace} is a ${trace.model.name} trace)`);
+    }
+    // A learner's rules run in the grader's sandbox, as when graded; the replay asks them everything before it is shown.
+    const replay = file === undefined ? replayTrace(trace) : await withRulesFile(file, trace.scenario, (rules) => replayTrace(trace, rules));
     const print = (lines: string[]) => process.stdout.write(lines.map((line) => `${line}\n`).join(""));
     const enter = args.step ? lineWaiter(process.stdin) : undefined;
     print(replayHeader(replay));

@@ -24,7 +24,7 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
   ];
   for (const { property, length, steps, reason, view } of report.counterexamples) {
-    lines.push("", `${property} is violated; shortest counterexample, ${length} steps:`);
+    lines.push("", `${property} is violated; shortest counterexample, ${length} step${length === 1 ? "" : "s"}:`);
     lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`, "");
     lines.push(...textDiagram(view, options).map((line) => `  ${line}`));
   }

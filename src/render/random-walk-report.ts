@@ -30,7 +30,7 @@ export function randomWalkTextReport(report: RandomWalkReport, options: TextDiag
     );
   }
   for (const c of report.counterexamples) {
-    lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} steps, shortened to ${c.length}:`);
+    lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} step${c.foundLength === 1 ? "" : "s"}, shortened to ${c.length}:`);
     lines.push(...c.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`));
     if (c.recorded !== undefined) lines.push(`  recorded: ${c.recorded}`);
     lines.push(`  why: ${c.reason}`, "", ...textDiagram(c.view, options).map((line) => `  ${line}`));

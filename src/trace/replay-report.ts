@@ -10,7 +10,7 @@ import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js"
 export function replayHeader({ trace, rules, path }: Replay): string[] {
   const { model, scenario, actions, violation } = trace;
   return [
-    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} steps`,
+    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} step${actions.length === 1 ? "" : "s"}`,
     `saved with: ${violation.property} is violated (${violation.reason})`,
     "",
     "initial state:",

@@ -77,7 +77,17 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
   };
 }
 
+/** What explore --rules names the rules of a learner's file: a trace saved with them replays with the file. */
+const LEARNERS_RULES = "submission";
+
 function namedRules(trace: LoadedTrace): Named {
+  if (trace.algorithm === LEARNERS_RULES) {
+    throw new TraceError(
+      trace.file,
+      "algorithm",
+      `saved with a learner's rules ("${LEARNERS_RULES}"): replay it with the rules file (snaplab replay TRACE --rules FILE)`,
+    );
+  }
   try {
     return trace.model.algorithms.find(trace.algorithm);
   } catch (error) {

@@ -118,6 +118,25 @@ describe("snaplab explore --rules", () => {
     ]);
   });
 
+  it("should save traces that replay runs with the rules file, as written or once fixed", async () => {
+    const saved = join(dir, "first.json");
+    expect((await runCli("explore", scenario, "--rules", firstMessageOnly, "--save-trace", saved)).status).toBe(1);
+    const trace = join(dir, "first.channel-state.json");
+    // The trace names the learner's rules, which only the file can give.
+    const bare = await runCli("replay", trace);
+    expect([bare.status, bare.stderr]).toEqual([
+      2,
+      `snaplab: ${trace}: algorithm: saved with a learner's rules ("submission"): replay it with the rules file (snaplab replay TRACE --rules FILE)\n`,
+    ]);
+    const again = await runCli("replay", trace, "--rules", firstMessageOnly);
+    expect(again.status).toBe(1);
+    expect(again.stdout).toContain(`replaying ${trace}: generated #7, shrunk, submission, FIFO channels, 7 steps\n`);
+    expect(again.stdout).toContain("reproduced: channel-state is violated after step 7");
+    const fixed = await runCli("replay", trace, "--rules", "solutions/01-record-and-forward/rules.ts");
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toContain("the trace now runs clean: channel-state and every other property hold along it\n");
+  });
+
   const bad: [string, string[], RegExp][] = [
     ["a file that is not there", ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],
     ["a folder", ["--rules", dir], /^snaplab: .*: is not a file\n$/],

@@ -37,7 +37,7 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
 
 export function counterexampleLines(_report: BankReport, counterexample: Counterexample<BankState, BankAction>, options: TextDiagramOptions = {}): string[] {
   return [
-    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} steps:`,
+    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} step${counterexample.length === 1 ? "" : "s"}:`,
     ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
     `  recorded: ${counterexample.recorded}`,
     `  why: ${counterexample.reason}`,

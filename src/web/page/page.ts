@@ -348,7 +348,7 @@ function showResult(result: SearchResult, wallMs: number): void {
         el(
           "details",
           {},
-          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} steps`),
+          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} step${steps.length === 1 ? "" : "s"}`),
           el("p", { class: "reason" }, `why: ${reason}`),
           el("ol", {}, ...steps.map((s) => el("li", {}, s))),
         ),
@@ -380,7 +380,7 @@ function openTrace(file: File): void {
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
       $("trace-status").textContent =
-        `${file.name}: ${replay.path.actions.length} steps; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
+        `${file.name}: ${replay.path.actions.length} step${replay.path.actions.length === 1 ? "" : "s"}; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
     } catch (error) {
       showError(oneLine(error));
     }
