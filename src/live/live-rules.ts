@@ -6,6 +6,7 @@
  * answer itself (node-snapshots.ts).
  */
 import { dirname, resolve } from "node:path";
+import { runInThisContext } from "node:vm";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
@@ -13,9 +14,11 @@ import { BuildError, submissionBundle } from "../grade/sandbox/bundle.js";
 
 export async function loadLiveRules(rules: { readonly algorithm: string } | { readonly file: string }): Promise<SnapshotAlgorithm> {
   if ("algorithm" in rules) return findAlgorithm(rules.algorithm);
-  const code = await rulesBundle(rules.file);
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<string, unknown>;
-  const found = module.rules as SnapshotAlgorithm | undefined;
+  const module = { exports: {} as Record<string, unknown> };
+  // Run as CommonJS, not import()ed: Node 20 loses import()'s loader in code V8 ran from its cache, as the CLI's bundle is.
+  const run = runInThisContext(`(function (module, exports) {${await rulesBundle(rules.file)}\n})`, { filename: rules.file });
+  run(module, module.exports);
+  const found = module.exports.rules as SnapshotAlgorithm | undefined;
   if (!found || typeof found.initiate !== "function" || typeof found.onMarker !== "function" || typeof found.onMessage !== "function") {
     throw new SnaplabError("BAD_RULES", `${rules.file}: must export \`rules\` with initiate, onMarker and onMessage`);
   }

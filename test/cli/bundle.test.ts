@@ -3,7 +3,7 @@
 // is kept beside it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { brokerSource } from "../../src/grade/sandbox/bundle.js";
@@ -86,5 +86,17 @@ describe("the CLI's code cache", () => {
     writeFileSync(cache, Buffer.concat([Buffer.alloc(20), Buffer.of(8), v8]));
     explored();
     expect([header().forBundle, header().runs]).toEqual([true, 1]);
+  });
+
+  it("should run a learner's rules in a live run when the run comes from the cache", () => {
+    // Node 20 loses import()'s loader in code V8 runs from its cache: the second run, the first from a cache holding the
+    // live command's code, crashed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING where it loaded the rules.
+    rmSync(cache, { force: true });
+    for (let i = 0; i < 2; i++) {
+      const live = run("live", "spec/scenarios/bank.json", "--transfers", "20", "--snapshots", "1", "--rules", "solutions/01-record-and-forward/rules.ts");
+      expect([live.status, live.stderr]).toEqual([0, ""]);
+      expect(live.stdout).toMatch(/\nevery property holds in the one snapshot\n$/);
+    }
+    expect(header().runs).toBe(2);
   });
 });

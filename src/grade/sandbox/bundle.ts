@@ -61,8 +61,10 @@ function builtBesideBundle(): string | undefined {
  * Bundles `file` (a learner's module) with the harness and returns the code.
  * Only files inside `root` (the submission folder, after resolving symlinks)
  * may be part of it; `label` names the file in messages. Without the harness
- * (`withHarness: false`) the code is the learner's module alone, for a
- * process that calls the rules itself (a live run's node).
+ * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
+ * for a process that calls the rules itself (a live run's node): it runs it
+ * as a function (live-rules.ts), where an ES module would need import(),
+ * which the CLI's bundle cannot use once V8 runs it from its code cache.
  */
 export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<string> {
   const bundled = bundling.then(() => bundleAlone(file, label, root, options));
@@ -89,7 +91,7 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
-      format: "esm",
+      format: withHarness ? "esm" : "cjs",
       target: "node20",
       logLevel: "silent",
       write: false,
