@@ -6,12 +6,13 @@
  *
  * Everything is read off the states, never off the property's words: a
  * message appears when a queue grows, leaves when it is delivered, and a
- * process records when its recorded part changes. So the picture is true for
- * any rules, right or wrong.
+ * process records when its recorded part is a new one (a path's states share
+ * what a step did not change), so a second record shows as one. So the
+ * picture is true for any rules, right or wrong.
  */
 import type { BankAction } from "./actions.js";
 import type { Scenario } from "./scenario.js";
-import type { BankState, LocalSnapshot, Message } from "./bank-state.js";
+import type { BankState, Message } from "./bank-state.js";
 import type { Violation } from "../../explore/exploration.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
@@ -72,7 +73,8 @@ function addStep(scenario: Scenario, drawing: SpaceTimeDrawing, step: number, ac
   const recordsFirst = delivered !== undefined && recordedWithout(after, drawing.messages[delivered]!);
   if (!recordsFirst) deliver();
   after.processes.forEach((p, i) => {
-    if (sameRecord(p.recorded, before.processes[i]!.recorded)) return;
+    // A record-state effect makes a new recorded part, even one equal to the last: a rule that records twice is drawn so.
+    if (p.recorded === null || p.recorded === before.processes[i]!.recorded) return;
     const { balance, pc } = p.recorded!;
     drawing.record(step, i, `${name(i)} records: balance ${balance}, pc ${pc}`, `records ${balance}`);
   });
@@ -94,12 +96,6 @@ function describeMessage(message: Message): MessageLabel {
   return message.kind === "marker"
     ? { kind: "marker", id: undefined, label: "marker" }
     : { kind: "data", id: message.id, label: `${message.id} (${message.amount})` };
-}
-
-/** Compared by value: a path's states may be rebuilt rather than shared. */
-function sameRecord(a: LocalSnapshot | null, b: LocalSnapshot | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.pc === b.pc && a.balance === b.balance && a.received.join(" ") === b.received.join(" ");
 }
 
 function recordedWithout(state: BankState, message: { id: string | undefined; to: number }): boolean {

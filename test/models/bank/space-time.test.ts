@@ -5,6 +5,8 @@ import { findOffences } from "../../../src/models/bank/offences.js";
 import { bankSpaceTime } from "../../../src/models/bank/bank-space-time.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
+import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
+import type { ProcessView } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { checked, counterexampleOf, randomWalk, threeWay, walk } from "../../support/counterexamples.js";
 
 const twoNode = () => checked("two-node", false);
@@ -90,6 +92,22 @@ describe("bankSpaceTime", () => {
     };
     const view = bankSpaceTime(scenario, walk(scenario, ["send P0", "deliver P0->P1 P0#1"], recordsOnMessage));
     expect(view.events.map((e) => e.kind)).toEqual(["send", "record", "deliver"]);
+  });
+
+  it("should draw a second recording of a process, though it records the same values", () => {
+    // Rules that record on every marker: P0 records when it starts, and again when P1's marker comes back.
+    const scenario = twoNode().scenario;
+    const recordsOnEveryMarker = {
+      ...chandyLamport,
+      name: "records-on-every-marker",
+      onMarker: (view: ProcessView, channel: string) => [...chandyLamport.initiate(view), { type: "stop-recording", channel } as const],
+    };
+    const view = bankSpaceTime(scenario, walk(scenario, ["initiate P0", "deliver P0->P1 marker", "deliver P1->P0 marker"], recordsOnEveryMarker));
+    expect(view.events.filter((e) => e.kind === "record").map((e) => [e.step, e.process])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 0],
+    ]);
   });
 
   it("should keep a step that changed nothing as a quiet event of its actor", () => {
