@@ -82,5 +82,9 @@ describe("checking a rule's effects", () => {
     };
     expect(multi([{ type: "record-state", snapshot: 1 }])).toEqual([{ type: "record-state", snapshot: 1 }]);
     expect(multi([{ type: "record-state", snapshot: 2 }])).toBe("r returned effect 1 (record-state) with snapshot 2 (snapshots are numbered 0 to 1)");
+    // Rules written for one snapshot a run name none.
+    expect(multi([{ type: "record-state" }])).toBe(
+      "r returned effect 1 (record-state) without a snapshot (in a run with several snapshots, every effect names one, 0 to 1)",
+    );
   });
 });

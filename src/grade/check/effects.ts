@@ -174,6 +174,8 @@ function snapshotOf(effect: Raw, context: EffectContext, where: string, malforme
   if (context.snapshots === undefined) return {};
   const s = effect.snapshot;
   if (typeof s === "number" && Number.isInteger(s) && s >= 0 && s < context.snapshots) return { snapshot: s };
+  // None at all: most likely rules written for one snapshot a run (exercises 1, 2 and 5).
+  if (s === undefined) return malformed(`${where} without a snapshot (in a run with several snapshots, every effect names one, 0 to ${context.snapshots - 1})`);
   return malformed(`${where} with snapshot ${describe(s)} (snapshots are numbered 0 to ${context.snapshots - 1})`);
 }
 
