@@ -19,6 +19,7 @@ import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randoml
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
+import { checkReportFile } from "./report-file.js";
 
 interface ExploreArgs {
   scenario: string;
@@ -102,6 +103,15 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadModelScenario(args.scenario, registry);
     refuseOptionsTheModelLacks(loaded, args, registry);
+    // The files asked for, checked before the search, which may take minutes: their folder must exist.
+    for (const [flag, file, what] of [
+      ["--svg", args.svg, "the picture"],
+      ["--mermaid", args.mermaid, "the picture"],
+      ["--shiviz", args.shiviz, "the log"],
+      ["--save-trace", args.saveTrace, "the trace"],
+    ] as const) {
+      if (file) checkReportFile(file, flag, what);
+    }
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
     await withRulesFile(args.rules, loaded.scenario, (rules, gather) => explore(loaded, args, rules, gather));

@@ -1,5 +1,5 @@
 /** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
-import { statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
@@ -12,6 +12,7 @@ import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { loadScenario } from "../models/bank/load-scenario.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
 
 interface LiveArgs {
   scenario: string;
@@ -79,6 +80,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
     }
+    // The files asked for, checked before the run: a typo must not cost a whole run and end in a stack trace.
+    if (args.shiviz) checkReportFile(args.shiviz, "--shiviz", "the log");
+    if (args.saveTrace) checkReportFile(args.saveTrace, "--save-trace", "the trace");
     const algorithm = args.algorithm ?? scenario.algorithm;
     // Loaded here once, before any process starts: a file that does not build is one line, and the same rules cut the trace down.
     const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
@@ -96,10 +100,10 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     });
     const check = checkRun(run);
     process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
-    if (args.shiviz) writeFileSync(args.shiviz, liveShivizLog(check));
+    if (args.shiviz) writeReportFile(args.shiviz, liveShivizLog(check), "the log");
     if (args.saveTrace) {
       const trace = brokenSnapshotTrace(check, rules);
-      if (trace) writeFileSync(args.saveTrace, formatTrace(trace));
+      if (trace) writeReportFile(args.saveTrace, formatTrace(trace), "the trace");
       else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
     }
     process.exitCode = runHolds(check) ? ExitCode.AllHold : ExitCode.Violated;

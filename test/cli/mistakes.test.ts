@@ -116,6 +116,34 @@ describe("a folder or file that is not what the command needs", () => {
   });
 });
 
+describe("a file asked for where it cannot be written", () => {
+  // Checked before the work starts: a live run, or a search of minutes, once ended in a Node stack trace at its very end.
+  it("explore's pictures, log and trace: a missing folder, or a folder given for the file", async () => {
+    const dir = tempDir("unwritable");
+    const missing = join(dir, "no", "such", "x.svg");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg", missing)).toBe(
+      `snaplab: ${missing}: cannot write the picture, there is no folder ${join(dir, "no", "such")}\n`,
+    );
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--save-trace", dir)).toBe(
+      `snaplab: ${dir}: cannot write the trace, it is a folder (--save-trace names a file)\n`,
+    );
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--shiviz", join(dir, "no", "s.log"))).toMatch(
+      /cannot write the log, there is no folder/,
+    );
+  });
+
+  it("a live run's log and trace, before any process starts", async () => {
+    const dir = tempDir("unwritable-live");
+    const missing = join(dir, "no", "run.log");
+    expect(await refusal("live", "spec/scenarios/bank.json", "--shiviz", missing)).toBe(
+      `snaplab: ${missing}: cannot write the log, there is no folder ${join(dir, "no")}\n`,
+    );
+    expect(await refusal("live", "spec/scenarios/bank.json", "--save-trace", dir)).toBe(
+      `snaplab: ${dir}: cannot write the trace, it is a folder (--save-trace names a file)\n`,
+    );
+  });
+});
+
 describe("asking for pictures when every property holds", () => {
   it("says on stderr that nothing was written, and why; the exit status stays 0", async () => {
     const dir = tempDir("no-pictures");
