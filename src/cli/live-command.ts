@@ -74,7 +74,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       );
     }
     const count = (name: string, value: number, min: number) => {
-      if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name} ${value}: must be an integer of at least ${min}`);
+      // yargs reads a word given for a number as NaN: named without it, as the other commands do.
+      const given = Number.isNaN(value) ? "" : ` ${value}`;
+      if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name}${given}: must be an integer of at least ${min}`);
       return value;
     };
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {

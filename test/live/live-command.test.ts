@@ -11,6 +11,7 @@ describe("snaplab live, given bad input", () => {
     [["--kill", "B"], "--kill B: must be PROCESS@TIME, e.g. P1@300ms"],
     [["--kill", "Z@10ms"], "--kill Z@10ms: Z is not a process (the processes are A, B, C)"],
     [["--transfers", "-1"], "--transfers -1: must be an integer of at least 0"],
+    [["--seed", "abc"], "snaplab: --seed: must be an integer of at least 0\n"],
     [["--algorithm", "nope"], 'unknown algorithm "nope"'],
     [["--rules", "no-such-rules.ts"], "no-such-rules.ts: cannot read the rules file (not a file)"],
   ])("%j: %s", async (flags, message) => {
