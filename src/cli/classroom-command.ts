@@ -54,9 +54,9 @@ const gradescope: CommandModule<object, ClassroomArgs> = {
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
-    checkReportFile(out);
+    checkReportFile(out, "--out", "the zip");
     const zip = autograderZip({ ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false });
-    writeReportFile(out, zip);
+    writeReportFile(out, zip, "the zip");
     process.stderr.write(`wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope\n`);
   },
 };

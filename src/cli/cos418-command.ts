@@ -34,7 +34,7 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
       .option("expect", { type: "string", array: true, default: [], describe: "expected snapshot files (.snap) to look for among the recorded ones" })
       .option("out", { type: "string", describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
   handler: (args: ArgumentsCamelCase<Cos418Args>) => {
-    if (args.out) checkReportFile(args.out);
+    if (args.out) checkReportFile(args.out, "--out", "the scenario");
     const read = (file: string) => readTextFile(file, (reason) => never(new Cos418Error(file, undefined, `cannot read (${reason})`)));
     const topology = parseTopology(read(args.top), args.top);
     const events = parseEvents(read(args.events), args.events, topology);
@@ -42,7 +42,7 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
     const scenario = cos418Scenario(name, topology, events);
     const snapshots = events.events.filter((e) => e.kind === "snapshot").length;
     const expected = args.expect.map((file) => parseExpectedSnapshot(read(file), file, topology, snapshots));
-    if (args.out) writeReportFile(args.out, JSON.stringify(scenario, null, 2) + "\n");
+    if (args.out) writeReportFile(args.out, JSON.stringify(scenario, null, 2) + "\n", "the scenario");
 
     const sends = events.events.length - snapshots;
     const lines = [

@@ -22,7 +22,7 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
       .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
-    if (args.out) checkReportFile(args.out);
+    if (args.out) checkReportFile(args.out, "--out", "the model");
     const refuse = (model: ModelDescriptor): never => {
       const owners = registry.filter((m) => m.promela).map((m) => m.name);
       throw new SnaplabError("UNSUPPORTED", `${args.scenario}: model: snaplab promela writes ${owners.join(", ")} scenarios only, not ${model.name}`);
@@ -42,7 +42,7 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
       throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
     const scenario = args.fifo === undefined || !fifo ? loaded : fifo.apply(loaded, args.fifo);
     const text = model.promela(scenario, args.scenario);
-    if (args.out) writeReportFile(args.out, text);
+    if (args.out) writeReportFile(args.out, text, "the model");
     else process.stdout.write(text);
   },
 });

@@ -37,9 +37,9 @@ describe("snaplab promela --out", () => {
     [
       "into a missing folder",
       (dir: string) => join(dir, "missing", "model.pml"),
-      (out: string) => `cannot write the report, there is no folder ${join(out, "..")}`,
+      (out: string) => `cannot write the model, there is no folder ${join(out, "..")}`,
     ],
-    ["onto a folder", (dir: string) => dir, () => "cannot write the report, it is a folder (--out names a file)"],
+    ["onto a folder", (dir: string) => dir, () => "cannot write the model, it is a folder (--out names a file)"],
   ])("%s: one line, exit 2", async (_case, outIn, problem) => {
     const out = outIn(tempDir("out"));
     const { status, stdout, stderr } = await runCli("promela", "spec/scenarios/two-node.json", "--out", out);
