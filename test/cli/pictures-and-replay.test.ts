@@ -58,7 +58,11 @@ describe("snaplab explore with pictures and saved traces", () => {
   it("should refuse a file it cannot write, in one line", async () => {
     const bad = await inDir("explore", scenarioFile("disconnected"), "--svg", "no/such/dir/d.svg");
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^snaplab: no\/such\/dir\/d\.svg: cannot write \(.*\)\n$/);
+    expect(bad.stderr).toBe("snaplab: no/such/dir/d.svg: cannot write the picture, there is no folder no/such/dir\n");
+    // A folder that is there but refuses the file: found only when the file is written, after the search.
+    const refused = await inDir("explore", scenarioFile("disconnected"), "--svg", "/proc/d.svg");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^snaplab: \/proc\/d\.svg: cannot write \(.*\)\n$/);
   });
 });
 
