@@ -77,21 +77,18 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
   };
 }
 
-/** What explore --rules names the rules of a learner's file: a trace saved with them replays with the file. */
-const LEARNERS_RULES = "submission";
-
 function namedRules(trace: LoadedTrace): Named {
-  if (trace.algorithm === LEARNERS_RULES) {
-    throw new TraceError(
-      trace.file,
-      "algorithm",
-      `saved with a learner's rules ("${LEARNERS_RULES}"): replay it with the rules file (snaplab replay TRACE --rules FILE)`,
-    );
-  }
   try {
     return trace.model.algorithms.find(trace.algorithm);
   } catch (error) {
-    if (error instanceof SnaplabError) throw new TraceError(trace.file, "algorithm", error.message);
+    // Not one of the model's: most likely a learner's, named by their file (live) or "submission" (explore --rules).
+    if (error instanceof SnaplabError) {
+      throw new TraceError(
+        trace.file,
+        "algorithm",
+        `${error.message}; a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)`,
+      );
+    }
     throw error;
   }
 }

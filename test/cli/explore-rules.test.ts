@@ -126,7 +126,7 @@ describe("snaplab explore --rules", () => {
     const bare = await runCli("replay", trace);
     expect([bare.status, bare.stderr]).toEqual([
       2,
-      `snaplab: ${trace}: algorithm: saved with a learner's rules ("submission"): replay it with the rules file (snaplab replay TRACE --rules FILE)\n`,
+      `snaplab: ${trace}: algorithm: unknown algorithm "submission" (known: chandy-lamport, seed000); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
     ]);
     const again = await runCli("replay", trace, "--rules", firstMessageOnly);
     expect(again.status).toBe(1);

@@ -86,7 +86,12 @@ describe("damaged traces", () => {
       edited((t) => ((t.scenario as { initiators: string[] }).initiators = ["P9"])),
       /^t\.json: scenario: initiators\[0\]: "P9" is not a process/,
     ],
-    ["an unknown algorithm", edited((t) => (t.algorithm = "lai-yang")), /^t\.json: algorithm: unknown algorithm "lai-yang"/],
+    // A live run with a learner's file names the rules as the file does.
+    [
+      "an unknown algorithm",
+      edited((t) => (t.algorithm = "my-chandy-lamport")),
+      /^t\.json: algorithm: unknown algorithm "my-chandy-lamport" .*; a trace saved with a learner's rules replays with their file \(snaplab replay TRACE --rules FILE\)$/,
+    ],
     ["fifo not a boolean", edited((t) => (t.fifo = "no")), /^t\.json: fifo: must be true or false$/],
     ["no violation object", edited((t) => (t.violation = "conservation")), /^t\.json: violation: must be an object/],
     [
