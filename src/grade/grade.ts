@@ -185,7 +185,7 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
     result = {
       fault: {
         kind: "stdout",
-        message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging)`,
+        message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging: snaplab explore --rules shows it)`,
       },
     };
   }

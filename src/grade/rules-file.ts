@@ -20,7 +20,7 @@ import { submittedRules } from "./check/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
-import { asData } from "./shown-as-data.js";
+import { asData, lineAsData } from "./shown-as-data.js";
 
 /**
  * The file's rules, as the bank runs them for the scenario: for one snapshot
@@ -97,6 +97,23 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
     if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));
     throw error;
   } finally {
-    await sandbox.close();
+    showPrinted(file, await sandbox.close());
+  }
+}
+
+/**
+ * What the rules printed, on stderr after the report: exploring with the
+ * rules is where a learner debugs them (the grader keeps stdout as a fault,
+ * and neither stream in its reports). Each line shown as data.
+ */
+function showPrinted(file: string, printed: { stdout: string; stderr: string }): void {
+  for (const [stream, text] of Object.entries(printed)) {
+    if (text === "") continue;
+    const lines = text
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((line) => `  | ${lineAsData(line)}`);
+    const kept = stream === "stderr" ? "the last 4,000 characters at most" : "the first 64 KB at most";
+    process.stderr.write(`${file} printed to ${stream} (each distinct question is answered twice; ${kept}):\n${lines.join("\n")}\n`);
   }
 }

@@ -137,6 +137,24 @@ describe("snaplab explore --rules", () => {
     expect(fixed.stdout).toContain("the trace now runs clean: channel-state and every other property hold along it\n");
   });
 
+  it("should show what the rules print, where a learner debugs them, after the report", async () => {
+    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
+    const debugging = write(
+      "debugging.ts",
+      solution.replace(
+        "initiate: takeSnapshot,",
+        "initiate(view) {\n    console.error(`initiate at ${view.process}\\x1b[2J`);\n    return takeSnapshot(view);\n  },",
+      ),
+    );
+    const run = await runCli("explore", scenario, "--rules", debugging);
+    expect(run.status).toBe(0);
+    // P1, the only initiator, is asked in each distinct state it may start from; an escape sequence is shown, not sent.
+    const [header, ...lines] = run.stderr.trimEnd().split("\n");
+    expect(header).toBe(`${debugging} printed to stderr (each distinct question is answered twice; the last 4,000 characters at most):`);
+    expect(new Set(lines)).toEqual(new Set(["  | initiate at P1\\x1B[2J"]));
+    expect(lines.length % 2).toBe(0);
+  });
+
   const bad: [string, string[], RegExp][] = [
     ["a file that is not there", ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],
     ["a folder", ["--rules", dir], /^snaplab: .*: is not a file\n$/],
