@@ -29,7 +29,7 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
         type: "boolean",
         default: false,
         hidden: true,
-        describe: "steered by snaplab live over stdin and stdout",
+        describe: "steered by snaplab live: orders on stdin, reports on fd 3",
       }) as unknown as Argv<NodeArgs>,
   handler: async (args: ArgumentsCamelCase<NodeArgs>) => {
     await runNodeProcess({ id: args.id, cluster: args.cluster, log: args.log ?? `${args.id}.events.jsonl`, coordinated: args.coordinated });

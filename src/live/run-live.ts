@@ -21,6 +21,7 @@ import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
 import { mulberry32 } from "../explore/seeded-random.js";
 import { processSeed } from "./workload.js";
+import type { Readable } from "node:stream";
 
 export type Network = "tcp" | "reorder";
 
@@ -96,12 +97,13 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     let exitedEarly: (node: Node) => void = () => {};
     const entry = nodeBundle();
     for (const name of scenario.processes) {
+      // Orders on stdin, reports on fd 3; the node's stdout, where the rules may print, is this process's stderr.
       const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
-        stdio: ["pipe", "pipe", "pipe"],
+        stdio: ["pipe", 2, "pipe", "pipe"],
       });
       const node: Node = { name, child, connected: false, dataDone: false, exited: false, killed: false, stderr: "" };
       nodes.push(node);
-      child.stdout!.on(
+      (child.stdio[3] as Readable).on(
         "data",
         lineSplitter((line) => {
           const report = JSON.parse(line) as NodeReport;

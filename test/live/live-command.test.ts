@@ -1,5 +1,6 @@
-/** `snaplab live` refuses bad input with one line and exit 2, before it starts any process; a node whose rules fail ends the run so. */
-import { writeFileSync } from "node:fs";
+/** `snaplab live` refuses bad input with one line and exit 2, before it starts any process; a node whose rules fail ends the run so; what rules print is shown, apart from the nodes' reports. */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
@@ -44,5 +45,30 @@ describe("snaplab live, given bad input", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("snaplab: A: initiate at A (snapshot 0) threw: not yet\n");
     expect(childrenOf(process.pid)).toEqual([]);
+  });
+});
+
+describe("snaplab live with a learner's rules that print", () => {
+  it("shows what the rules print, on stderr, and keeps the nodes' reports apart (a console.log once ended the run in a stack trace)", () => {
+    const file = join(tempDir("live-rules"), "printing.ts");
+    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
+    writeFileSync(
+      file,
+      solution.replace(
+        "initiate: takeSnapshot,",
+        'initiate(view) {\n    console.log(`{"type":"started","at":"${view.process}"}`);\n    return takeSnapshot(view);\n  },',
+      ),
+    );
+    const run = spawnSync(
+      process.execPath,
+      ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "50", "--snapshots", "1", "--rules", file, "--json"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).snapshots).toHaveLength(1);
+    // Snapshot 0 is started by one initiator, once.
+    expect(run.stderr.match(/^\{"type":"started","at":"[ABC]"\}$/gm)).toHaveLength(1);
   });
 });
