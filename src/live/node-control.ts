@@ -1,6 +1,7 @@
 /**
  * How a node is steered. Started by `snaplab live`, it talks to the
- * coordinator in JSON lines on stdin and stdout: it says the port it listens
+ * coordinator in JSON lines, orders on stdin and reports on fd 3 (stdout is
+ * the rules', to print on): it says the port it listens
  * on, learns where each outgoing channel connects (the receiver, or a relay),
  * says when it is connected and waits for the start, says when its data is
  * done, and stops when told (or when the coordinator is gone). Started by
