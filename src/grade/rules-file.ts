@@ -22,42 +22,6 @@ import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "./shown-as-data.js";
 
-/**
- * The file's rules, as the bank runs them for the scenario: for one snapshot
- * a run, or, where the scenario lists several (`snapshots`), as exercise 6
- * writes them, once per snapshot.
- */
-function rulesFor(submission: Submission, scenario: Scenario): SnapshotAlgorithm {
-  const single = recordingWhenStarting(submittedRules(submission, scenario));
-  if (!hasSeveralSnapshots(scenario)) return single;
-  const several = submittedMultiRules(submission, scenario);
-  return { ...single, perSnapshot: { ...several, initiate: (view, snapshot) => recorded(view.process, several.initiate(view, snapshot), snapshot) } };
-}
-
-/**
- * The rules, with an `initiate` that does not record refused. `initiate p`
- * is enabled while p has not recorded (spec/model.md), so such rules are
- * asked to start the snapshot again and again: with no effects that loops on
- * one state, and the run never ends, so no property ever fails (the stub
- * explored as "every property holds"); with markers it floods the channels
- * until the state limit. The grader's step rules catch it at the first step;
- * exploring with the rules alone, it is this one line.
- */
-function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
-  return { ...rules, initiate: (view) => recorded(view.process, rules.initiate(view)) };
-}
-
-/** `effects`, if they record the process's state (for `snapshot`, with several); a RuleFault otherwise. */
-function recorded<E extends Effect | MultiEffect>(process: string, effects: readonly E[], snapshot?: number): readonly E[] {
-  if (effects.some((effect) => effect.type === "record-state" && (effect as { snapshot?: number }).snapshot === snapshot)) return effects;
-  const returned = JSON.stringify(effects);
-  const call = snapshot === undefined ? "rules.initiate(view)" : `rules.initiate(view, ${snapshot})`;
-  throw new RuleFault(
-    "malformed",
-    `${call} at ${process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
-  );
-}
-
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */
 const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
 
@@ -116,4 +80,40 @@ function showPrinted(file: string, printed: { stdout: string; stderr: string }):
     const kept = stream === "stderr" ? "the last 4,000 characters at most" : "the first 64 KB at most";
     process.stderr.write(`${file} printed to ${stream} (each distinct question is answered twice; ${kept}):\n${lines.join("\n")}\n`);
   }
+}
+
+/**
+ * The file's rules, as the bank runs them for the scenario: for one snapshot
+ * a run, or, where the scenario lists several (`snapshots`), as exercise 6
+ * writes them, once per snapshot.
+ */
+function rulesFor(submission: Submission, scenario: Scenario): SnapshotAlgorithm {
+  const single = recordingWhenStarting(submittedRules(submission, scenario));
+  if (!hasSeveralSnapshots(scenario)) return single;
+  const several = submittedMultiRules(submission, scenario);
+  return { ...single, perSnapshot: { ...several, initiate: (view, snapshot) => recorded(view.process, several.initiate(view, snapshot), snapshot) } };
+}
+
+/**
+ * The rules, with an `initiate` that does not record refused. `initiate p`
+ * is enabled while p has not recorded (spec/model.md), so such rules are
+ * asked to start the snapshot again and again: with no effects that loops on
+ * one state, and the run never ends, so no property ever fails (the stub
+ * explored as "every property holds"); with markers it floods the channels
+ * until the state limit. The grader's step rules catch it at the first step;
+ * exploring with the rules alone, it is this one line.
+ */
+function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
+  return { ...rules, initiate: (view) => recorded(view.process, rules.initiate(view)) };
+}
+
+/** `effects`, if they record the process's state (for `snapshot`, with several); a RuleFault otherwise. */
+function recorded<E extends Effect | MultiEffect>(process: string, effects: readonly E[], snapshot?: number): readonly E[] {
+  if (effects.some((effect) => effect.type === "record-state" && (effect as { snapshot?: number }).snapshot === snapshot)) return effects;
+  const returned = JSON.stringify(effects);
+  const call = snapshot === undefined ? "rules.initiate(view)" : `rules.initiate(view, ${snapshot})`;
+  throw new RuleFault(
+    "malformed",
+    `${call} at ${process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
+  );
 }
