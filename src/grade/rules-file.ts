@@ -2,7 +2,8 @@
  * A learner's rules file run as the grader runs it: bundled, loaded in a
  * sandbox, each handler a call into it and each answer checked to be effects.
  * `snaplab explore SCENARIO --rules FILE` explores any bank scenario with it,
- * so a learner can take apart a scenario the grader showed them.
+ * and `snaplab replay TRACE --rules FILE` replays a trace, so a learner can
+ * take apart a scenario the grader showed them, and see what their rules print.
  */
 import { statSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
