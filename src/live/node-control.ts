@@ -21,10 +21,10 @@ export type NodeOrder =
   | { readonly type: "start" }
   | { readonly type: "stop" };
 
-export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): NodeControl {
+export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStream, output: (line: string) => void): NodeControl {
   const waiting = new Map<string, (order: NodeOrder) => void>();
   let stop = () => {};
-  const report = (message: NodeReport) => output.write(`${JSON.stringify(message)}\n`);
+  const report = (message: NodeReport) => output(`${JSON.stringify(message)}\n`);
   input.on(
     "data",
     lineSplitter((line) => {

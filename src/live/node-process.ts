@@ -3,7 +3,7 @@
  * the node with its log, and exit 0, or 2 with one line on stderr when the
  * rules fail (the coordinator's report names the process).
  */
-import { Socket } from "node:net";
+import { writeAll } from "../grade/sandbox/harness.js";
 import { loadCluster } from "./cluster.js";
 import { EventLogWriter } from "./event-log.js";
 import { loadLiveRules } from "./live-rules.js";
@@ -24,10 +24,9 @@ export async function runNodeProcess(options: NodeProcessOptions): Promise<never
       throw new Error(`--id ${options.id}: not a process of ${options.cluster} (its processes are ${cluster.scenario.processes.join(", ")})`);
     }
     const rules = await loadLiveRules(cluster.rules);
-    // Reports go out on fd 3, a pipe of their own: stdout is the rules' (a learner's console.log), which snaplab live shows.
-    const control = options.coordinated
-      ? coordinatedControl(cluster, process.stdin, new Socket({ fd: 3, readable: false, writable: true }))
-      : standaloneControl(cluster);
+    // Reports go out on fd 3, a pipe of their own (stdout is the rules', for a learner's console.log, which snaplab live
+    // shows), written whole before the next step: a node may exit right after its last report.
+    const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster);
     await new LiveNode(cluster, options.id, rules, new EventLogWriter(options.log), control).run();
   } catch (error) {
     process.stderr.write(`snaplab node ${options.id}: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}\n`);
