@@ -59,6 +59,10 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
     return use(rulesFor(submission, scenario), (run) => submission.gather(run));
   } catch (error) {
     // What the submission said is data: escaped, one line.
+    if (error instanceof RuleFault && error.fault === "missing") {
+      // Exercise 3's completion.ts, say: its functions are asked by the grader's properties, not by the bank.
+      throw refuse(`${asData(error.message)} (--rules takes a file that exports \`rules\`, as exercises 1, 2, 5 and 6 write it)`);
+    }
     if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));
     throw error;
   } finally {
