@@ -12,6 +12,7 @@ import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
+import { checkReportFile } from "./report-file.js";
 
 export interface PictureFiles {
   readonly svg?: string | undefined;
@@ -21,6 +22,22 @@ export interface PictureFiles {
 
 export interface CounterexampleFiles extends PictureFiles {
   readonly saveTrace?: string | undefined;
+}
+
+/** Each kind of file: the option that asks for it, and what it holds. */
+const kinds = {
+  svg: { flag: "--svg", what: "the picture" },
+  mermaid: { flag: "--mermaid", what: "the picture" },
+  shiviz: { flag: "--shiviz", what: "the log" },
+  saveTrace: { flag: "--save-trace", what: "the trace" },
+} as const;
+
+/** Refuses, before any work, a file asked for that could not be written: its folder missing, or a folder named for it. */
+export function checkAskedFiles(files: CounterexampleFiles): void {
+  for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) {
+    const file = files[kind];
+    if (file) checkReportFile(file, kinds[kind].flag, kinds[kind].what);
+  }
 }
 
 /** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */
@@ -43,7 +60,7 @@ export function writeAskedFiles(model: ModelDescriptor, report: Pick<Report, "sc
   for (const file of writeCounterexampleFiles(model, report, asked)) process.stderr.write(`wrote ${file}\n`);
   const named = Object.entries(asked).filter(([, file]) => file !== undefined);
   if (named.length > 0 && report.counterexamples.length === 0) {
-    const flags = named.map(([kind]) => `--${kind === "saveTrace" ? "save-trace" : kind}`).join(", ");
+    const flags = named.map(([kind]) => kinds[kind as keyof typeof kinds].flag).join(", ");
     process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${flags}: nothing written\n`);
   }
 }

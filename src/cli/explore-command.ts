@@ -14,12 +14,11 @@ import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
-import { writeAskedFiles } from "./counterexample-files.js";
+import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
-import { checkReportFile } from "./report-file.js";
 
 interface ExploreArgs {
   scenario: string;
@@ -103,15 +102,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadModelScenario(args.scenario, registry);
     refuseOptionsTheModelLacks(loaded, args, registry);
-    // The files asked for, checked before the search, which may take minutes: their folder must exist.
-    for (const [flag, file, what] of [
-      ["--svg", args.svg, "the picture"],
-      ["--mermaid", args.mermaid, "the picture"],
-      ["--shiviz", args.shiviz, "the log"],
-      ["--save-trace", args.saveTrace, "the trace"],
-    ] as const) {
-      if (file) checkReportFile(file, flag, what);
-    }
+    // Before the search, which may take minutes.
+    checkAskedFiles(args);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
     await withRulesFile(args.rules, loaded.scenario, (rules, gather) => explore(loaded, args, rules, gather));

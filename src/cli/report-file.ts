@@ -1,8 +1,9 @@
 /**
  * The file a report is written to (`--out`; a picture, log or trace too). Its
- * folder is checked before any work starts, so a typo costs nothing; the report is written to a temporary
- * file beside it and renamed into place, so a reader (a CI job, Gradescope)
- * sees the old report or the whole new one, never half of one.
+ * folder is checked before any work starts, so a typo costs nothing; the
+ * report is written to a temporary file beside it and renamed into place, so
+ * a reader (a CI job, Gradescope) sees the old report or the whole new one,
+ * never half of one.
  */
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
