@@ -20,6 +20,7 @@ import { submittedMultiRules } from "./check/submitted-multi-rules.js";
 import { submittedRules } from "./check/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "./shown-as-data.js";
 
@@ -82,7 +83,8 @@ function showPrinted(file: string, printed: { stdout: string; stderr: string }):
       .replace(/\n$/, "")
       .split("\n")
       .map((line) => `  | ${lineAsData(line)}`);
-    const kept = stream === "stderr" ? "the last 4,000 characters at most" : "the first 64 KB at most";
+    const kept =
+      stream === "stderr" ? `the last ${keptStderrChars.toLocaleString("en-US")} characters at most` : `the first ${keptStdoutChars / 1024} KB at most`;
     process.stderr.write(`${file} printed to ${stream} (each distinct question is answered twice; ${kept}):\n${lines.join("\n")}\n`);
   }
 }

@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
-import type { SandboxFailure } from "./protocol.js";
+import { keptStderrChars, keptStdoutChars, type SandboxFailure } from "./protocol.js";
 
 /** What the broker needs to start one sandbox's child, sent to it by Sandbox. */
 export interface ChildOrder {
@@ -57,8 +57,6 @@ export type BrokerOrder = { readonly type: "close" } | { readonly type: "stop"; 
 /** How often a child waited on is checked against the grader's deadline. */
 const watchMs = 20;
 
-/** What the child may print that is kept: enough for a reason, not enough to flood the grader. */
-const keptOutput = 64 * 1024;
 /** After the child exits, how long its pipes may stay open (only a process it left behind could hold them). */
 const closeGraceMs = 200;
 
@@ -81,9 +79,9 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (text: string) => {
-    if (stdout.length < keptOutput) stdout = (stdout + text).slice(0, keptOutput);
+    if (stdout.length < keptStdoutChars) stdout = (stdout + text).slice(0, keptStdoutChars);
   });
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-4000)));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-keptStderrChars)));
 
   let failure: SandboxFailure | undefined;
   let exited = false;

@@ -63,6 +63,10 @@ export type Reply =
 export const maxReplyBytes = 8 * 1024 * 1024;
 /** The longest message text kept from a child (a fault's reason). */
 export const maxMessageChars = 2000;
+/** What is kept of what a child prints: enough for a reason or a learner's debugging, not enough to flood the grader. */
+export const keptStdoutChars = 64 * 1024;
+/** Of stderr, the end: where an error's report is. */
+export const keptStderrChars = 4000;
 
 /** The child's reply line to `request`, checked; a string saying what is wrong with it otherwise. */
 export function checkedReply(line: string, request: Asked | undefined): Reply | string {
