@@ -106,7 +106,10 @@ export class NodeSnapshots {
     try {
       effects = call(this.view(copy));
     } catch (error) {
-      throw new Error(`${rule} at ${this.name} (snapshot ${s}) threw: ${(error as Error)?.message ?? String(error)}`);
+      // Exercise 6's rules (several snapshots in one view) fail here first: say which rules a live run takes.
+      throw new Error(
+        `${rule} at ${this.name} (snapshot ${s}) threw: ${(error as Error)?.message ?? String(error)} (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)`,
+      );
     }
     if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
     if (effects.length > 0 && !this.copies.has(s)) this.copies.set(s, copy);

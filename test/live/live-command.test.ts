@@ -43,7 +43,18 @@ describe("snaplab live, given bad input", () => {
     writeFileSync(file, 'export const rules = { name: "throws", initiate: () => { throw new Error("not yet"); }, onMarker: () => [], onMessage: () => [] };\n');
     const result = await runCli("live", "spec/scenarios/bank.json", "--transfers", "100", "--rules", file);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("snaplab: A: initiate at A (snapshot 0) threw: not yet\n");
+    expect(result.stderr).toBe(
+      "snaplab: A: initiate at A (snapshot 0) threw: not yet (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)\n",
+    );
+    expect(childrenOf(process.pid)).toEqual([]);
+  });
+
+  it("says which rules it takes when given exercise 6's, written for several snapshots in one view", async () => {
+    const result = await runCli("live", "spec/scenarios/bank.json", "--transfers", "100", "--rules", "solutions/06-concurrent-snapshots/rules.ts");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(
+      /^snaplab: [ABC]: on(Message|Marker) at [ABC] \(snapshot \d+\) threw: .+ \(a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them\)\n$/,
+    );
     expect(childrenOf(process.pid)).toEqual([]);
   });
 });
