@@ -7,6 +7,7 @@ import type { MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/mu
 import type { BankAction } from "../../models/bank/actions.js";
 import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-multi-snapshot-step.js";
 import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
+import { multiSnapshotSpaceTime } from "../../models/bank/multi-snapshot/multi-snapshot-space-time.js";
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
@@ -52,6 +53,7 @@ export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiS
     describeStep: (before, action, after) => describeMultiStep(scenario, before, action, after),
     describeEnd: (state) =>
       scenario.snapshots.map((_, s) => `snapshot ${s} recorded: ${formatSnapshot(recordedSnapshot(scenario, layerState(state, s)))}`).join("\n  "),
+    spaceTime: (violation) => multiSnapshotSpaceTime(scenario, violation),
     refusedStep: refusedMultiStep(scenario),
   };
 }

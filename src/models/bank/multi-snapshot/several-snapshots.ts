@@ -8,7 +8,6 @@
  * Chandy-Lamport once per snapshot id.
  */
 import type { ModelDescriptor } from "../../../check/model-descriptor.js";
-import type { Violation } from "../../../explore/exploration.js";
 import { exploreModel } from "../../../explore/explore-model.js";
 import { SnaplabError } from "../../../errors/snaplab-error.js";
 import { ScenarioError } from "../../../errors/scenario-error.js";
@@ -20,6 +19,7 @@ import type { Scenario } from "../scenario.js";
 import { formatSnapshot, recordedSnapshot, snapshotKey, type RecordedSnapshot } from "../snapshot.js";
 import { promelaMultiSnapshotModel } from "../promela/promela-multi-snapshot.js";
 import { describeMultiStep } from "./describe-multi-snapshot-step.js";
+import { multiSnapshotSpaceTime } from "./multi-snapshot-space-time.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 import { multiSnapshotSystem } from "./system.js";
 
@@ -54,7 +54,6 @@ export function hasSeveralSnapshots(scenario: Scenario): scenario is MultiSnapsh
 export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
   // Inside, a multi-snapshot scenario's states are MultiSnapshotStates; the descriptor's types are the bank's (hence `as never`).
   const several = (scenario: Scenario): scenario is MultiSnapshotScenario => hasSeveralSnapshots(scenario);
-  const layerOf = (property: string) => Number(/\(snapshot (\d+)\)$/.exec(property)?.[1] ?? 0);
   return {
     ...bank,
     fields: [...bank.fields, snapshotsField as unknown as ScenarioField<Scenario>],
@@ -64,13 +63,8 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
     build: (scenario, rules) => (several(scenario) ? (multiSnapshotSystem(scenario, multiRules(rules)) as never) : bank.build(scenario, rules)),
     describeStep: (scenario, rules, before, action, after) =>
       several(scenario) ? describeMultiStep(scenario, before as never, action, after as never) : bank.describeStep(scenario, rules, before, action, after),
-    spaceTime: (scenario, rules, violation) => {
-      if (!several(scenario)) return bank.spaceTime(scenario, rules, violation);
-      // Drawn as the violated snapshot sees the run: its recordings, every marker.
-      const s = layerOf(violation.property);
-      const states = (violation.path.states as unknown as MultiSnapshotState[]).map((state) => layerState(state, s));
-      return bank.spaceTime(scenario, rules, { ...violation, path: { states, actions: violation.path.actions } } as Violation<BankState, BankAction>);
-    },
+    spaceTime: (scenario, rules, violation) =>
+      several(scenario) ? multiSnapshotSpaceTime(scenario, violation as never) : bank.spaceTime(scenario, rules, violation),
     trace: {
       scenarioJson: (scenario) => ({
         ...bank.trace!.scenarioJson(scenario),

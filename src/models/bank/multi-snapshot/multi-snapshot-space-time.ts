@@ -1,0 +1,23 @@
+/**
+ * A run with several snapshots drawn as one of them sees it: the bank's
+ * space-time view (bank-space-time.ts) of that snapshot's layer, its records
+ * and recordings, with every marker. The snapshot drawn is the one the
+ * violated property names ("conservation (snapshot 1)"); a property about
+ * the whole run (a refused effect, non-interference) is drawn as snapshot 0
+ * sees it.
+ */
+import type { Violation } from "../../../explore/exploration.js";
+import type { SpaceTime } from "../../../view/space-time-view.js";
+import type { BankAction } from "../actions.js";
+import { bankSpaceTime } from "../bank-space-time.js";
+import type { BankState } from "../bank-state.js";
+import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
+
+export function multiSnapshotSpaceTime(
+  scenario: MultiSnapshotScenario,
+  violation: Violation<MultiSnapshotState, BankAction> & { readonly length?: number },
+): SpaceTime {
+  const s = Number(/\(snapshot (\d+)\)$/.exec(violation.property)?.[1] ?? 0);
+  const states: BankState[] = violation.path.states.map((state) => layerState(state, s));
+  return bankSpaceTime(scenario, { ...violation, path: { states, actions: violation.path.actions } });
+}
