@@ -77,5 +77,8 @@ function oneLine(message: string, argv: readonly string[], commands: readonly st
   // Invalid values:\n  Argument: search, Given: "xyz", Choices: "bfs", "dfs"
   const choice = /Argument: (\S+), Given: (.*), Choices: (.*)$/.exec(message);
   if (choice) return `--${choice[1]} ${choice[2]!.replace(/^"(.*)"$/, "$1")}: must be one of ${choice[3]!.replace(/"/g, "")}`;
+  // Arguments rules and algorithm are mutually exclusive
+  const conflict = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
+  if (conflict) return `--${conflict[1]} and --${conflict[2]} cannot be given together: choose one (see snaplab ${first} --help)`;
   return `${message.replace(/\s*\n\s*/g, " ")} (see snaplab --help)`;
 }

@@ -189,7 +189,7 @@ describe("snaplab explore --rules", () => {
     [
       "--rules beside --algorithm",
       ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
-      /^snaplab: Arguments rules and algorithm are mutually exclusive/,
+      /^snaplab: --rules and --algorithm cannot be given together: choose one \(see snaplab explore --help\)\n$/,
     ],
   ];
   it("should refuse --rules on a scenario of another model in one line, exit 2", async () => {
