@@ -35,7 +35,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     uiCommand,
     classroomCommand,
   ];
-  const names = commands.map((c) => String(c.command).split(" ")[0]!);
+  const usages = commands.map((c) => String(c.command));
   try {
     await commands
       .reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"))
@@ -45,7 +45,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
       .fail((message, error) => {
         // A SnaplabError is the user's to fix; another Error is our bug and keeps its stack.
         if (error instanceof Error) throw error;
-        throw new SnaplabError("USAGE", oneLine(message ?? String(error), argv, names));
+        throw new SnaplabError("USAGE", oneLine(message ?? String(error), argv, usages));
       })
       .example("snaplab explore spec/scenarios/two-node.json", "check every interleaving")
       .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
@@ -67,10 +67,12 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
   }
 }
 
-/** yargs' message about a command line, as one line that says what to type instead. */
-function oneLine(message: string, argv: readonly string[], commands: readonly string[]): string {
+/** yargs' message about a command line, as one line that says what to type instead; `usages`: the commands' usage ("explore <scenario>"). */
+function oneLine(message: string, argv: readonly string[], usages: readonly string[]): string {
+  const commands = usages.map((usage) => usage.split(" ")[0]!);
   const first = argv[0];
-  const unknownCommand = first !== undefined && !first.startsWith("-") && !commands.includes(first);
+  const usage = usages[commands.indexOf(first ?? "")];
+  const unknownCommand = first !== undefined && !first.startsWith("-") && !usage;
   const suggested = /^Did you mean (\S+)\?$/.exec(message);
   if (unknownCommand && suggested) return `unknown command ${first}: did you mean ${suggested[1]}?`;
   if (unknownCommand) return `unknown command ${first} (the commands are ${commands.join(", ")})`;
@@ -80,5 +82,9 @@ function oneLine(message: string, argv: readonly string[], commands: readonly st
   // Arguments rules and algorithm are mutually exclusive
   const conflict = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
   if (conflict) return `--${conflict[1]} and --${conflict[2]} cannot be given together: choose one (see snaplab ${first} --help)`;
-  return `${message.replace(/\s*\n\s*/g, " ")} (see snaplab --help)`;
+  // Not enough non-option arguments: got 0, need at least 1
+  const missing = /^Not enough non-option arguments: got (\d+), need at least \d+$/.exec(message);
+  const wanted = usage?.match(/<[^>]+>/g)?.slice(Number(missing?.[1] ?? 0));
+  if (missing && wanted?.length) return `${first} needs ${wanted.join(" and ")} (usage: snaplab ${usage}; see snaplab ${first} --help)`;
+  return `${message.replace(/\s*\n\s*/g, " ")} (see snaplab${usage ? ` ${first}` : ""} --help)`;
 }

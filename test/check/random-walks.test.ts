@@ -90,9 +90,9 @@ describe("snaplab explore --search random", () => {
     const por = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--reduction", "por");
     expect([por.status, por.stderr]).toEqual([
       2,
-      "snaplab: --reduction cannot be used with --search random (they shape an exhaustive search) (see snaplab --help)\n",
+      "snaplab: --reduction cannot be used with --search random (they shape an exhaustive search) (see snaplab explore --help)\n",
     ]);
     const walks = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "0");
-    expect(walks.stderr).toBe("snaplab: --walks must be a positive integer (see snaplab --help)\n");
+    expect(walks.stderr).toBe("snaplab: --walks must be a positive integer (see snaplab explore --help)\n");
   });
 });

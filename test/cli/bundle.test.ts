@@ -19,7 +19,8 @@ describe("the CLI's bundle", () => {
   it("should say yargs' words in English, as it says its own, whatever the locale", () => {
     const run = spawnSync(process.execPath, ["bin/snaplab.js", "hint"], { encoding: "utf8", env: { ...process.env, LANG: "de_DE.UTF-8", LC_ALL: "" } });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe("snaplab: Not enough non-option arguments: got 0, need at least 1 (see snaplab --help)\n");
+    // Said in snaplab's words only because yargs said it in English: "Not enough non-option arguments: got 0, need at least 1".
+    expect(run.stderr).toBe("snaplab: hint needs <number> (usage: snaplab hint <number>; see snaplab hint --help)\n");
   });
 
   it("should give stack traces in src/ lines under --enable-source-maps", () => {

@@ -54,6 +54,17 @@ describe("a mistyped command", () => {
   });
 });
 
+describe("a command given too little, or too much", () => {
+  it("names what is missing, with the command's usage and help", async () => {
+    expect(await refusal("explore")).toBe("snaplab: explore needs <scenario> (usage: snaplab explore <scenario>; see snaplab explore --help)\n");
+    expect(await refusal("cos418", "top.json")).toBe("snaplab: cos418 needs <events> (usage: snaplab cos418 <top> <events>; see snaplab cos418 --help)\n");
+  });
+
+  it("points an unknown argument to the command's own help", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--bogus")).toBe("snaplab: Unknown argument: bogus (see snaplab explore --help)\n");
+  });
+});
+
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
