@@ -9,6 +9,7 @@ import { models, type ModelRegistry } from "../models/registry.js";
 import { cos418Command } from "./cos418-command.js";
 import { exploreCommand } from "./explore-command.js";
 import { ExitCode } from "./exit-code.js";
+import { checkOptionValues, optionTypesOf } from "./option-values.js";
 import { replayCommand } from "./replay-command.js";
 import { gradeCommand } from "./grade-command.js";
 import { hintCommand } from "./hint-command.js";
@@ -37,11 +38,13 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
   ];
   const usages = commands.map((c) => String(c.command));
   try {
-    await commands
-      .reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"))
+    const cli = commands.reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"));
+    await cli
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .recommendCommands()
+      // Before validation: the command's options are known by then, and a mistake here explains the checks' complaints.
+      .middleware(() => checkOptionValues(argv, optionTypesOf(cli)), true)
       .fail((message, error) => {
         // A SnaplabError is the user's to fix; another Error is our bug and keeps its stack.
         if (error instanceof Error) throw error;

@@ -65,6 +65,27 @@ describe("a command given too little, or too much", () => {
   });
 });
 
+describe("an option's value, given where none is taken or missing where one is needed", () => {
+  // yargs read --fifo=maybe as --no-fifo and --json=1 as no JSON, and a value-less --max-states as unset (the default applied).
+  it("refuses a value given to a switch, but takes true and false", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo=maybe")).toBe(
+      "snaplab: --fifo=maybe: --fifo is a switch and takes no value (--fifo or --no-fifo)\n",
+    );
+    expect(await refusal("grade", "solutions", "--watch=1")).toBe("snaplab: --watch=1: --watch is a switch and takes no value (--watch or --no-watch)\n");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--fifo=false", "--json=true");
+    expect(status).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ fifo: false });
+  });
+
+  it("refuses an option that takes a value given none, at the end of the line or before another option", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states")).toBe("snaplab: --max-states needs a value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
+    expect(await refusal("grade", "solutions", "--format")).toBe("snaplab: --format needs a value\n");
+    expect(await refusal("grade", "solutions", "--timeLimit")).toBe("snaplab: --time-limit needs a value\n");
+    expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
+  });
+});
+
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
