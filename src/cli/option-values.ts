@@ -1,9 +1,10 @@
 /**
- * Two mistakes yargs lets through without a word: a switch given a value
- * (`--fifo=maybe`, `--json=1`: both read as false, so `--fifo=maybe` explored
- * without FIFO) and an option that takes a value given none (`--max-states`
- * at the end of the line: unset, so the default applied). Both are refused
- * here, before the command runs, in one line.
+ * Mistakes yargs lets through: a switch given a value (`--fifo=maybe`,
+ * `--json=1`: both read as false, so `--fifo=maybe` explored without FIFO),
+ * an option that takes a value given none (`--max-states` at the end of the
+ * line: unset, so the default applied), and one given twice (a list where
+ * the command expects one value: `--out a --out b` ended in a stack trace).
+ * Each is refused here, before the command runs, in one line.
  */
 import type { Argv } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
@@ -21,10 +22,11 @@ export interface OptionTypes {
 /** The options the command being run declared: yargs' getOptions(), a method of its instances its types leave out. */
 export const optionTypesOf = (cli: Argv): OptionTypes => (cli as unknown as { getOptions(): OptionTypes }).getOptions();
 
-/** Throws a SnaplabError naming the first option of `argv` (the command line as typed) given a value it cannot take, or none where it needs one. */
+/** Throws a SnaplabError naming the first option of `argv` (the command line as typed) given a value it cannot take, none where it needs one, or twice. */
 export function checkOptionValues(argv: readonly string[], types: OptionTypes): void {
   const end = argv.indexOf("--");
   const typed = end < 0 ? argv : argv.slice(0, end);
+  const given = new Set<string>();
   typed.forEach((token, i) => {
     const option = /^--([^=]+)(?:=(.*))?$/s.exec(token);
     if (!option) return;
@@ -36,9 +38,11 @@ export function checkOptionValues(argv: readonly string[], types: OptionTypes): 
     }
     const next = typed[i + 1];
     const takesValue = (types.number.includes(name) || types.string.includes(name) || name in types.choices) && !types.array.includes(name);
-    if (takesValue && value === undefined && (next === undefined || /^--?[a-z]/i.test(next))) {
-      throw new SnaplabError("USAGE", `--${name} needs a value`);
-    }
+    if (!takesValue) return;
+    if (value === undefined && (next === undefined || /^--?[a-z]/i.test(next))) throw new SnaplabError("USAGE", `--${name} needs a value`);
+    // yargs would hand the command a list where it expects one value.
+    if (given.has(name)) throw new SnaplabError("USAGE", `--${name} is given twice: give it once`);
+    given.add(name);
   });
 }
 

@@ -84,6 +84,15 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(await refusal("grade", "solutions", "--timeLimit")).toBe("snaplab: --time-limit needs a value\n");
     expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
   });
+
+  it("refuses an option that takes one value given twice, and adds up a list given twice", async () => {
+    // yargs handed the command a list: --format json --format text, --out a --out b ended in Node's stack trace.
+    expect(await refusal("grade", "solutions", "--only", "4", "--format", "json", "--format", "text")).toBe("snaplab: --format is given twice: give it once\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--svg", "a.svg", "--svg=b.svg")).toBe("snaplab: --svg is given twice: give it once\n");
+    const { status, stdout } = await runCli("grade", "solutions", "--only", "1", "--only", "4", "--format", "json");
+    expect(status).toBe(0);
+    expect((JSON.parse(stdout) as { exercises: { number: number }[] }).exercises.map((e) => e.number)).toEqual([1, 4]);
+  });
 });
 
 describe("a bad choice value", () => {
