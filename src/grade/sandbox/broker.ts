@@ -161,7 +161,8 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     finish();
   });
   child.on("exit", (code, signalName) => {
-    if (/heap out of memory|Allocation failed/i.test(stderr)) {
+    // "Reached heap limit Allocation failed - JavaScript heap out of memory"; "Fatal javascript OOM in ..." when the heap fills as node starts.
+    if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(stderr)) {
       fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
     } else {
       const how = signalName ? `was killed by ${signalName}` : `exited with status ${code}`;

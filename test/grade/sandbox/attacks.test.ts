@@ -354,6 +354,12 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     await faulted(attacking(`globalThis.hoard = Buffer.alloc(2 ** 31 - 1, 1)`), "memory", /ran out of memory/, 60_000);
   });
 
+  it('should say a heap limit too small for node to start is one the submission ran out of, not an exit with status 133 and a "#"', async () => {
+    // V8 ends such a process with "# Fatal javascript OOM in Ineffective mark-compacts near heap limit", framed in lines of "#".
+    const report = await gradeSubmission(join(repo, "solutions"), { only: [1], memoryLimitMb: 2 });
+    expect(report.exercises[0]!.fault).toEqual({ kind: "memory", message: "ran out of memory (limit 2 MB)" });
+  });
+
   it("should run with an empty environment, in an empty folder", async () => {
     await faulted(attacking(`throw new Error(JSON.stringify(process.env) + " " + process.cwd().endsWith("/cwd"))`), "throws", /threw \{\} true/);
   });
