@@ -2,9 +2,9 @@
  * Mistakes yargs lets through: a switch given a value (`--fifo=maybe`,
  * `--json=1`: both read as false, so `--fifo=maybe` explored without FIFO),
  * an option that takes a value given none (`--max-states` at the end of the
- * line: unset, so the default applied), and one given twice (a list where
- * the command expects one value: `--out a --out b` ended in a stack trace).
- * Each is refused here, before the command runs, in one line.
+ * line: unset, so the default applied) or an empty one, and one given twice
+ * (a list where the command expects one value: `--out a --out b` ended in a
+ * stack trace). Each is refused here, before the command runs, in one line.
  */
 import type { Argv } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
@@ -39,7 +39,9 @@ export function checkOptionValues(argv: readonly string[], types: OptionTypes): 
     const next = typed[i + 1];
     const takesValue = (types.number.includes(name) || types.string.includes(name) || name in types.choices) && !types.array.includes(name);
     if (!takesValue) return;
-    if (value === undefined && (next === undefined || /^--?[a-z]/i.test(next))) throw new SnaplabError("USAGE", `--${name} needs a value`);
+    // An empty value too: --svg= wrote its pictures to hidden files named .conservation and so on.
+    const missing = value === undefined ? next === undefined || next === "" || /^--?[a-z]/i.test(next) : value === "";
+    if (missing) throw new SnaplabError("USAGE", `--${name} needs a value`);
     // yargs would hand the command a list where it expects one value.
     if (given.has(name)) throw new SnaplabError("USAGE", `--${name} is given twice: give it once`);
     given.add(name);

@@ -82,6 +82,9 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
     expect(await refusal("grade", "solutions", "--format")).toBe("snaplab: --format needs a value\n");
     expect(await refusal("grade", "solutions", "--timeLimit")).toBe("snaplab: --time-limit needs a value\n");
+    // Empty: --svg= wrote the pictures to hidden files named .conservation, .reachable and so on.
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg=")).toBe("snaplab: --svg needs a value\n");
+    expect(await refusal("grade", "solutions", "--out", "")).toBe("snaplab: --out needs a value\n");
     expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
   });
 
