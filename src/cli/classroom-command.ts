@@ -95,6 +95,13 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const root = args.root ?? autograderRoot();
+    // Gradescope puts every upload there, however empty: without it this is not an autograder, and results/ would be made for nothing.
+    if (!statSync(join(root, "submission"), { throwIfNoEntry: false })?.isDirectory()) {
+      throw new SnaplabError(
+        "USAGE",
+        `${root}: there is no submission folder here (classroom autograde runs in Gradescope's autograder, which puts the upload in /autograder/submission; elsewhere, give --root)`,
+      );
+    }
     await autograde(
       root,
       { ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false, hintsFolder: join(packageRoot(), "exercises") },

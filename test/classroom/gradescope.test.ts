@@ -183,6 +183,17 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(forged)}, '{"
     expect(JSON.parse(readFileSync(forged, "utf8")).score).toBe(12);
   });
 
+  it("should refuse to run where there is no submission folder, writing nothing (it once made /autograder/results on any machine)", async () => {
+    const elsewhere = join(scratch, "not-an-autograder");
+    mkdirSync(elsewhere);
+    const run = await runCli("classroom", "autograde", "--root", elsewhere);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `snaplab: ${elsewhere}: there is no submission folder here (classroom autograde runs in Gradescope's autograder, which puts the upload in /autograder/submission; elsewhere, give --root)\n`,
+    );
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
   it("should still write a result, 0 and a line for the instructor, when snaplab cannot start at all", () => {
     // A PATH with the shell and the tools the script uses, and no node.
     const bin = join(scratch, "bin-without-node");
