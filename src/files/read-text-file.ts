@@ -22,7 +22,8 @@ export function readTextFile(file: string, cannotRead: (reason: string) => never
   if (!stats.isFile()) return cannotRead(`it is not a regular file (a FIFO, device or socket), not a ${kind}`);
   if (stats.size > MAX_FILE_BYTES) return cannotRead(`it is ${megabytes(stats.size)}, more than the ${megabytes(MAX_FILE_BYTES)} a ${kind} may be`);
   try {
-    return readFileSync(file, "utf8");
+    // Without the byte-order mark some editors start a file with (Notepad's UTF-8): it is no part of the text, and JSON.parse refuses it.
+    return readFileSync(file, "utf8").replace(/^\uFEFF/, "");
   } catch (error) {
     return cannotRead((error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message);
   }

@@ -26,6 +26,8 @@ export function scenarioObject(text: string, file: string, keys: readonly string
   }
   const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
   if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
+  // It heads every report: a newline would split the line, an escape sequence would reach the terminal.
+  if (/\p{Cc}/u.test(name as string)) fail("name", "cannot contain control characters (a newline, a tab, an escape)");
   return { raw, fail, name: name as string };
 }
 
@@ -193,7 +195,7 @@ export function modelField<Scenario>(model: string): ScenarioField<Scenario> {
 export function nameField<Scenario extends { readonly name: string }>(): ScenarioField<Scenario> {
   return {
     key: "name",
-    meaning: "optional; defaults to the file name without `.json`",
+    meaning: "optional; defaults to the file name without `.json`. No control characters: it heads every report",
     read: (_value, _before, { name }) => ({ name }) as Partial<Scenario>,
   };
 }

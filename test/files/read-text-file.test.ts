@@ -15,6 +15,16 @@ describe("readTextFile", () => {
     expect(readTextFile("spec/scenarios/two-node.json", explain)).toContain('"two-node"');
   });
 
+  it("leaves out the byte-order mark an editor may start the file with, which JSON.parse refuses", async () => {
+    const text = readTextFile("spec/scenarios/two-node.json", explain);
+    const file = join(tempDir("bom"), "two-node.json");
+    writeFileSync(file, `\uFEFF${text}`);
+    expect(readTextFile(file, explain)).toBe(text);
+    const { status, stdout } = await runCli("explore", file);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^two-node: chandy-lamport, FIFO channels\n/);
+  });
+
   it("says 'no such file' for a missing file", () => {
     expect(() => readTextFile("spec/scenarios/nowhere.json", explain)).toThrow(/^no such file$/);
   });
