@@ -65,7 +65,11 @@ describe("parseScenario", () => {
     ["a fifo that is not a boolean", { ...valid, fifo: "yes" }, "s.json: fifo: must be true or false"],
     ["an empty name", { ...valid, name: "" }, "s.json: name: must be a non-empty string"],
     // It heads every report: an escape sequence in it reached the terminal.
-    ["a name with an escape sequence", { ...valid, name: "two-node\u001b[2J" }, "s.json: name: cannot contain control characters (a newline, a tab, an escape)"],
+    [
+      "a name with an escape sequence",
+      { ...valid, name: "two-node\u001b[2J" },
+      "s.json: name: cannot contain control characters (a newline, a tab, an escape)",
+    ],
     ["a name with a newline", { ...valid, name: "two\nnode" }, "s.json: name: cannot contain control characters (a newline, a tab, an escape)"],
   ];
   for (const [what, json, message] of cases) {
