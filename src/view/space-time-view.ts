@@ -61,6 +61,8 @@ export interface SpaceTimeWords {
   readonly records: string;
   /** A lane before it recorded, e.g. "before recording". */
   readonly before: string;
+  /** The lanes that never reached ◆, e.g. "never recorded". */
+  readonly never: string;
 }
 
 export interface SpaceTime {
@@ -95,5 +97,5 @@ export function stillInFlight(view: SpaceTime): number[] {
 export function footnotes(view: SpaceTime): string[] {
   const notes = view.offences.map((o) => `✗ ${view.messages[o.message]!.label}, ${o.name}: ${o.why}`);
   const unrecorded = view.lanes.filter((_, p) => view.cut[p] === undefined);
-  return unrecorded.length > 0 ? [...notes, `never recorded: ${unrecorded.join(", ")}`] : notes;
+  return unrecorded.length > 0 ? [...notes, `${view.words.never}: ${unrecorded.join(", ")}`] : notes;
 }

@@ -156,7 +156,7 @@ export const tokenRingModel: ModelDescriptor<RingScenario, RingState, RingAction
       steps,
       cut: scenario.nodes.map(() => undefined),
       offences: [],
-      words: { data: "token", marker: "marker", records: "records", before: "before recording" },
+      words: { data: "token", marker: "marker", records: "records", before: "before recording", never: "never recorded" },
     });
   },
   trace: {

@@ -46,7 +46,7 @@ const noPicture = ({ property, reason }: Violation<unknown, unknown>): SpaceTime
   steps: [],
   cut: [],
   offences: [],
-  words: { data: "", marker: "", records: "", before: "" },
+  words: { data: "", marker: "", records: "", before: "", never: "" },
 });
 
 export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<State, Action>, GradedState<State>, Action, Named> {

@@ -20,7 +20,7 @@ import { findOffences, OFFENCE_NAMES } from "./offences.js";
 import { SpaceTimeDrawing, type MessageLabel } from "../../view/space-time-drawing.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
 
-const BANK_WORDS = { data: "data", marker: "marker", records: "records", before: "before recording" };
+const BANK_WORDS = { data: "data", marker: "marker", records: "records", before: "before recording", never: "never recorded" };
 
 /** `counterexample`: a violation, or a counterexample that also says its length. */
 export function bankSpaceTime(scenario: Scenario, counterexample: Violation<BankState, BankAction> & { readonly length?: number }): SpaceTime {

@@ -20,7 +20,7 @@ import { describeDatabaseStep, signalName } from "./describe-database-step.js";
 import type { DatabaseScenario } from "./scenario.js";
 import { firstHole, heldPositions, type DatabaseMessage, type DatabaseState, type NodeImage } from "./database-state.js";
 
-const WORDS = { data: "credit", marker: "signal", records: "records, finishes its snapshot", before: "before its part" };
+const WORDS = { data: "credit", marker: "signal", records: "records, finishes its snapshot", before: "before its part", never: "never recorded" };
 
 /** Per node, where it recorded and where it finished its snapshot (the same event if in one step). */
 interface Parts {

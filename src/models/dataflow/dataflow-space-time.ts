@@ -22,7 +22,7 @@ import { completedCheckpoint, type DataflowState, type Item } from "./dataflow-s
 
 const OPERATOR = 2;
 const SINK = 3;
-const WORDS = { data: "record", marker: "barrier", records: "its part of a checkpoint", before: "before its part" };
+const WORDS = { data: "record", marker: "barrier", records: "its part of a checkpoint", before: "before its part", never: "never took its part" };
 const list = (ids: readonly string[]) => `[${ids.join(", ")}]`;
 
 /** Channel c carries source c's records to the operator; channel TO_SINK the operator's to the sink. */
@@ -54,7 +54,8 @@ export function dataflowSpaceTime(scenario: DataflowScenario, mode: BarrierMode,
   });
 
   const last = states[states.length - 1]!;
-  const restored = last.recoveredFrom ?? completedCheckpoint(last);
+  // Before any checkpoint is complete (a run stepped by hand), the one under way: the parts taken so far.
+  const restored = last.recoveredFrom ?? (completedCheckpoint(last) || parts.length);
   const cut = lanes.map((_, lane) => parts[restored - 1]?.[lane]);
   return drawing.view(violation, {
     lanes,

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
+import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
@@ -14,7 +14,7 @@ import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-t
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
 import { mermaidDiagram } from "../../../src/render/mermaid-diagram.js";
 import { shivizLog } from "../../../src/render/shiviz-log.js";
-import type { SpaceTime } from "../../../src/view/space-time-view.js";
+import { footnotes, type SpaceTime } from "../../../src/view/space-time-view.js";
 import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun, walkModel } from "../../support/model-paths.js";
@@ -71,6 +71,22 @@ const DUPLICATE = `
 ─▶ record   ╌▷ barrier   ◆ its part of a checkpoint   ║ before its part (inside the cut)   │ after   ╳ every lane at once   ━ breaks the cut`;
 
 describe("the dataflow's space-time view", () => {
+  it("should cut at the checkpoint under way while none is complete, naming the tasks yet to take their part (a run stepped by hand)", () => {
+    // It cut at "checkpoint 0", through no ◆: S1's part was drawn, yet the footnote said "never recorded: S1, S2, operator, sink".
+    const system = dataflowSystem(tiny, aligned);
+    const actions: DataflowAction[] = [
+      { type: "emit", source: 0 },
+      { type: "inject", source: 0 },
+    ];
+    const states = [system.initStates()[0]!];
+    for (const action of actions) states.push(system.nextState(states.at(-1)!, action));
+    const view = dataflowSpaceTime(tiny, aligned, { property: "step 2 of 2", reason: "", path: { states, actions } });
+    const part = view.events.findIndex((e) => e.text.startsWith("S1 takes its part of checkpoint 1"));
+    expect(part).toBeGreaterThan(0);
+    expect(view.cut).toEqual([part, undefined, undefined, undefined]);
+    expect(footnotes(view)).toEqual(["never took its part: S2, operator, sink"]);
+  });
+
   it("should draw at-least-once's duplicate: S2#1 counted before the operator's part though sent after S2's, then again after the restart", () => {
     expect(textDiagram(duplicate()).join("\n")).toBe(DUPLICATE.slice(1));
   });
