@@ -4,12 +4,16 @@ import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
 import { DEFAULT_MAX_STATES } from "../explore/explore-packed.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
-import type { ModelScenario, Named } from "../check/model-descriptor.js";
+import { runTitleOf, type ModelScenario, type Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
+import { isMalformedAnswer, runToMalformedAnswer } from "../grade/check/run-to-malformed-answer.js";
+import { counterexampleLines } from "../grade/report/failure-text.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import type { Scenario } from "../models/bank/scenario.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
@@ -106,16 +110,28 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
     checkAskedFiles(args);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
-    await withRulesFile(args.rules, loaded.scenario, (rules, gather) => explore(loaded, args, rules, gather));
+    await withRulesFile(args.rules, loaded.scenario, (rules, gather) => {
+      try {
+        explore(loaded, args, rules, gather);
+      } catch (error) {
+        if (!isMalformedAnswer(error)) throw error;
+        showRunToMalformedAnswer(loaded, args, rules, gather, error as Error);
+      }
+    });
   },
 });
 
-function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, rules?: Named, gather?: Gather): void {
-  let scenario = given;
+/** The scenario with the settings the command line overrides (--fifo, --no-fifo). */
+function withSettings({ model, scenario }: ModelScenario, args: ExploreArgs): unknown {
   for (const { key, apply } of model.settings ?? []) {
     const value = (args as unknown as Record<string, unknown>)[key];
     if (typeof value === "boolean") scenario = apply(scenario, value);
   }
+  return scenario;
+}
+
+function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, rules?: Named, gather?: Gather): void {
+  const scenario = withSettings({ model, scenario: given }, args);
   if (args.search === "random") {
     exploreByRandomWalks({ model, scenario }, args, rules);
     return;
@@ -143,6 +159,29 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
   process.stdout.write(args.json ? json() : text());
   writeAskedFiles(model, report, args);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
+}
+
+/**
+ * A learner's rules answered with effects their process cannot carry out, so
+ * the search stopped: the shortest run to that answer, as the grader shows
+ * it, instead of the answer alone. The rules are at fault as when a property
+ * fails: exit 1.
+ */
+function showRunToMalformedAnswer(loaded: ModelScenario, args: ExploreArgs, rules: SnapshotAlgorithm, gather: Gather, stopped: Error): void {
+  const scenario = withSettings(loaded, args) as Scenario;
+  const run = runToMalformedAnswer(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
+  // The grader's model meets every answer the search met: not finding it again would be a bug of ours, shown as it was.
+  if (!run) throw stopped;
+  const title = `${scenario.name}: ${runTitleOf(loaded.model, scenario, rules)}`;
+  process.stdout.write(
+    args.json
+      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, malformedAnswer: run })}\n`
+      : `${title}\n  the search stopped at an answer the rules' process cannot carry out\n\n${counterexampleLines(run)
+          // Indented under the first two lines, as the report's counterexamples are.
+          .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
+          .join("\n")}\n`,
+  );
+  process.exitCode = ExitCode.Violated;
 }
 
 /** `check`, with the progress line cleared however it ends, and a limit reached told with what to try next. */

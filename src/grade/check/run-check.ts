@@ -21,7 +21,11 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
 }
 
 /** With `submission`, the rules' questions are gathered a chunk of states at a time (Submission.gather): same answers, fewer round trips. */
-export function runCheck<State, Action>(system: GradedSystem<State, Action>, maxStates: number, submission?: Submission): CheckOutcome<State, Action> {
+export function runCheck<State, Action>(
+  system: GradedSystem<State, Action>,
+  maxStates: number,
+  submission?: Pick<Submission, "gather">,
+): CheckOutcome<State, Action> {
   const gather = submission ? { gather: (run: () => void) => submission.gather(run) } : {};
   const report = check({ model: gradedDescriptor<State, Action>(), scenario: system }, { maxStates, ...gather });
   // The shortest wins, then the one the search met first (the report lists them in property order).

@@ -1,11 +1,16 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
-import type { CheckResult, ExerciseResult } from "../result.js";
+import type { CheckResult, CounterexampleReport, ExerciseResult } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
   // A check on generated scenarios names the smallest one it failed on, as a file for `snaplab explore --rules`.
   const scenario = check.scenario ? [`on this generated scenario (the smallest that fails): ${JSON.stringify(check.scenario)}`] : [];
   if (!c) return [check.failure ?? "failed", ...scenario];
+  return counterexampleLines(c, scenario);
+}
+
+/** A counterexample in words: the property and why, the numbered steps, what was recorded, what a refused rule saw, the picture. */
+export function counterexampleLines(c: CounterexampleReport, scenario: readonly string[] = []): string[] {
   return [
     `${c.property} is violated: ${c.reason}`,
     ...scenario,

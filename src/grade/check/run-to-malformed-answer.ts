@@ -1,0 +1,32 @@
+/**
+ * Where `snaplab explore --rules` stopped at an answer the rules' process
+ * could not carry out (a malformed effect), the shortest run to it, told as
+ * the grader tells it: the steps, what was recorded, what the rule saw, the
+ * picture. It is the grader's model of the scenario, judged on
+ * well-formed-effects alone, explored with the same rules.
+ */
+import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
+import type { Gather } from "../../explore/gather.js";
+import type { SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import { hasSeveralSnapshots } from "../../models/bank/multi-snapshot/several-snapshots.js";
+import type { Scenario } from "../../models/bank/scenario.js";
+import { bankGradedSystem } from "../exercises/bank-check.js";
+import { multiGradedSystem } from "../exercises/concurrent-snapshots.js";
+import type { CounterexampleReport } from "../result.js";
+import { counterexampleReport } from "./graded-counterexample.js";
+import type { GradedSystem } from "./graded-system.js";
+import { RuleFault } from "./rule-fault.js";
+import { runCheck } from "./run-check.js";
+
+/** Did the search stop at an answer that cannot be carried out (rather than at a rule that threw, or broke its contract otherwise)? */
+export const isMalformedAnswer = (error: unknown): boolean =>
+  error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
+
+export function runToMalformedAnswer(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): CounterexampleReport | undefined {
+  // No step rule and no property: the graded model judges well-formed-effects whatever else it is given.
+  const alone = <State, Action>(system: GradedSystem<State, Action>) => {
+    const outcome = runCheck({ ...system, stepRules: [], properties: [] }, maxStates, { gather });
+    return outcome.counterexample && counterexampleReport(outcome.counterexample);
+  };
+  return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
+}
