@@ -10,7 +10,7 @@ import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.j
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
 import { isMalformedAnswer, runToMalformedAnswer } from "../grade/check/run-to-malformed-answer.js";
-import { counterexampleLines } from "../grade/report/failure-text.js";
+import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";
@@ -176,7 +176,7 @@ function showRunToMalformedAnswer(loaded: ModelScenario, args: ExploreArgs, rule
   process.stdout.write(
     args.json
       ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, malformedAnswer: run })}\n`
-      : `${title}\n  the search stopped at an answer the rules' process cannot carry out\n\n${counterexampleLines(run)
+      : `${title}\n  the search stopped at an answer the rules' process cannot carry out\n\n${reportedCounterexampleLines(run)
           // Indented under the first two lines, as the report's counterexamples are.
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
           .join("\n")}\n`,

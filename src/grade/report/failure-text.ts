@@ -6,11 +6,11 @@ export function failureLines(check: CheckResult): string[] {
   // A check on generated scenarios names the smallest one it failed on, as a file for `snaplab explore --rules`.
   const scenario = check.scenario ? [`on this generated scenario (the smallest that fails): ${JSON.stringify(check.scenario)}`] : [];
   if (!c) return [check.failure ?? "failed", ...scenario];
-  return counterexampleLines(c, scenario);
+  return reportedCounterexampleLines(c, scenario);
 }
 
 /** A counterexample in words: the property and why, the numbered steps, what was recorded, what a refused rule saw, the picture. */
-export function counterexampleLines(c: CounterexampleReport, scenario: readonly string[] = []): string[] {
+export function reportedCounterexampleLines(c: CounterexampleReport, scenario: readonly string[] = []): string[] {
   return [
     `${c.property} is violated: ${c.reason}`,
     ...scenario,
