@@ -17,12 +17,19 @@ export function liveTextReport(check: RunCheck): string {
     `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
     `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${verdict(check.money.verdict.holds)}`,
     ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${k.atMs} ms`).join(", ")}`] : []),
+    // Asked for, but the run was over by then: without this line a reader takes the run for one that survived it.
+    ...notKilled(run).map((k) => `  not killed   ${k.process} at ${k.atMs} ms: the run had ended, at ${Math.round(run.endedAt - run.startedAt)} ms`),
     ...(run.cutShort ? [`  ended        ${run.cutShort}`] : []),
   ];
   if (!check.money.verdict.holds) lines.push(`    why: ${check.money.verdict.reason}`);
   for (const snapshot of check.snapshots) lines.push("", ...snapshotLines(snapshot));
   lines.push("", verdictLine(check.snapshots, check.money.verdict.holds));
   return `${lines.join("\n")}\n`;
+}
+
+/** The kills asked for (--kill) that never happened: the process had stopped, with the run, before their time. */
+function notKilled(run: RunCheck["run"]): readonly { readonly process: string; readonly atMs: number }[] {
+  return run.options.kills.filter((kill) => !run.killed.some((k) => k.process === kill.process));
 }
 
 /** The run's verdict in one line, worded for no snapshot, one, or several. */
@@ -82,6 +89,8 @@ export interface LiveJson {
   readonly markersSent: number;
   readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: "holds" | "violated" };
   readonly killed: readonly string[];
+  /** Processes a --kill named that the run ended before killing. */
+  readonly notKilled: readonly string[];
   readonly ended?: string;
   readonly snapshots: readonly {
     readonly id: number;
@@ -109,6 +118,7 @@ export function liveJson(check: RunCheck): LiveJson {
     markersSent: check.markersSent,
     money: { start: check.money.start, end: check.money.end, inFlight: check.money.inFlight, verdict: verdictWord(check.money.verdict.holds) },
     killed: run.killed.map((k) => k.process),
+    notKilled: notKilled(run).map((k) => k.process),
     ...(run.cutShort ? { ended: run.cutShort } : {}),
     snapshots: check.snapshots.map((s) => ({
       id: s.id,
