@@ -46,14 +46,14 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
 
     const sends = events.events.length - snapshots;
     const lines = [
-      `${name}: ${topology.servers.length} servers, ${topology.links.length} links, ${sends} sends, ${snapshots} snapshot${snapshots === 1 ? "" : "s"}` +
-        (events.ticks > 0 ? ` (${events.ticks} tick${events.ticks === 1 ? "" : "s"} dropped: every interleaving is explored)` : ""),
+      `${name}: ${count(topology.servers.length, "server")}, ${count(topology.links.length, "link")}, ${count(sends, "send")}, ${count(snapshots, "snapshot")}` +
+        (events.ticks > 0 ? ` (${count(events.ticks, "tick")} dropped: every interleaving is explored)` : ""),
       ...(args.out ? [`  scenario    ${args.out}`] : []),
     ];
     const recorded = recordedSnapshots(scenario);
     lines.push(
       `  explored    ${recorded.states.toLocaleString("en-US")} states, ${recorded.how}`,
-      `  recorded    ${recorded.outcomes.length.toLocaleString("en-US")} distinct ${snapshots === 1 ? "snapshots" : "outcomes"}`,
+      `  recorded    ${count(recorded.outcomes.length, snapshots === 1 ? "distinct snapshot" : "distinct outcome")}`,
       `  properties  ${recorded.violated.length === 0 ? "all hold" : `VIOLATED: ${recorded.violated.join(", ")}`}`,
     );
     const verdicts = expected.map((snap) => reachability(snap, recorded.outcomes));
@@ -79,3 +79,6 @@ function closestText(closest: { recording: BankRecording; distance: number } | u
 function never(error: Error): never {
   throw error;
 }
+
+/** "1 link", "2 links". */
+const count = (n: number, noun: string): string => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;

@@ -27,7 +27,7 @@ export function parseEvents(text: string, file: string, topology: Topology): Eve
   const known = (id: string, line: number) => servers.includes(id) || fail(line, `unknown server ${id} (the servers are ${servers.join(", ")})`);
   const events: Cos418Event[] = [];
   let ticks = 0;
-  for (const { line, words } of dataLines(text)) {
+  for (const { line, words } of dataLines(text, fail)) {
     const [verb, ...rest] = words as [string, ...string[]];
     if (verb === "tick") {
       if (rest.length > 1) fail(line, `expected "tick [N]", got "${words.join(" ")}"`);

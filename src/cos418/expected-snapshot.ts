@@ -17,10 +17,10 @@ export interface ExpectedSnapshot {
 }
 
 export function parseExpectedSnapshot(text: string, file: string, topology: Topology, snapshots: number): ExpectedSnapshot {
-  const lines = dataLines(text);
   const fail = (line: number | undefined, problem: string): never => {
     throw new Cos418Error(file, line, problem);
   };
+  const lines = dataLines(text, fail);
   const first = lines[0] ?? fail(undefined, "empty: the first line must be the snapshot id");
   const id =
     (first.words.length === 1 ? wholeNumber(first.words[0]!, 0) : undefined) ?? fail(first.line, `expected the snapshot id, got "${first.words.join(" ")}"`);

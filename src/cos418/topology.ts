@@ -13,10 +13,10 @@ export interface Topology {
 }
 
 export function parseTopology(text: string, file: string): Topology {
-  const lines = dataLines(text);
   const fail = (line: number | undefined, problem: string): never => {
     throw new Cos418Error(file, line, problem);
   };
+  const lines = dataLines(text, fail);
   const first = lines[0] ?? fail(undefined, "empty: the first line must be the number of servers");
   const count =
     (first.words.length === 1 ? wholeNumber(first.words[0]!, 1) : undefined) ??

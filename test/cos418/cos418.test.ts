@@ -75,6 +75,15 @@ describe("reachability of expected snapshots", () => {
 });
 
 describe("snaplab cos418", () => {
+  it("should count in words that agree with the count: 1 link, 1 distinct outcome", async () => {
+    const dir = tempDir("cos418");
+    writeFileSync(join(dir, "one.top"), "2\nN1 10\nN2 5\nN1 N2\n");
+    writeFileSync(join(dir, "twice.events"), "snapshot N1\nsnapshot N1\n");
+    const { status, stdout } = await runCli("cos418", join(dir, "one.top"), join(dir, "twice.events"));
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^twice: 2 servers, 1 link, 0 sends, 2 snapshots\n.*\n {2}recorded {4}1 distinct outcome\n/);
+  });
+
   it("should say which expected snapshots are reachable, exit 1 for one token too many, naming the closest recorded one", async () => {
     const { status, stdout } = await runCli(
       "cos418",
@@ -120,6 +129,9 @@ describe("snaplab cos418", () => {
     ["two-nodes.snap", "0\nN1 9\nN2 10\nN1 N2 tokens(1)\n", 'x.snap:4: expected a message "token(<n>)", got "tokens(1)"'],
     ["two-nodes.snap", "1\nN1 9\nN2 10\n", "x.snap:1: no snapshot 1: the events start 1 (ids 0 to 0)"],
     ["two-nodes.snap", "0\nN1 9\n", "x.snap: no tokens given for N2"],
+    // The ids reach every report, and the messages quote the words: an escape sequence in them reached the terminal.
+    ["two-nodes.top", "2\nN1 10\nN\u001b[31m2 10\nN1 N2\n", "x.top:3: a line cannot hold control characters (only spaces and tabs between words)"],
+    ["two-nodes.events", "send N1 N2 1\nsnapshot N1\u0007\n", "x.events:2: a line cannot hold control characters (only spaces and tabs between words)"],
   ])("should refuse a bad %s in one line naming the file and line", async (replaced, content, message) => {
     const extension = replaced.slice(replaced.indexOf("."));
     const file = join(tempDir("cos418"), `x${extension}`);
