@@ -5,6 +5,7 @@
  */
 import yargs from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { lineAsData } from "../grade/shown-as-data.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { cos418Command } from "./cos418-command.js";
 import { exploreCommand } from "./explore-command.js";
@@ -65,7 +66,8 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
       .parseAsync();
   } catch (error) {
     if (!(error instanceof SnaplabError)) throw error;
-    process.stderr.write(`snaplab: ${error.message}\n`);
+    // The outermost layer: whatever a file put in the message (a key, a name, a value quoted), it reaches the terminal as text.
+    process.stderr.write(`snaplab: ${lineAsData(error.message)}\n`);
     process.exitCode = ExitCode.Unusable;
   }
 }

@@ -4,6 +4,7 @@
  * the space-time diagram of what happened this time).
  */
 import { runTitleOf } from "../check/model-descriptor.js";
+import { lineAsData } from "../grade/shown-as-data.js";
 import type { Replay } from "./replay.js";
 import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
 
@@ -11,7 +12,8 @@ export function replayHeader({ trace, rules, path }: Replay): string[] {
   const { model, scenario, actions, violation } = trace;
   return [
     `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} step${actions.length === 1 ? "" : "s"}`,
-    `saved with: ${violation.property} is violated (${violation.reason})`,
+    // Read from the file as it is: shown as data.
+    `saved with: ${violation.property} is violated (${lineAsData(violation.reason)})`,
     "",
     "initial state:",
     ...indent(model.trace!.stateLines(scenario, path.states[0]!)),

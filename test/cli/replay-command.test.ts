@@ -7,6 +7,7 @@ import { lineWaiter, replayCommand } from "../../src/cli/replay-command.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
 import { checked } from "../support/counterexamples.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
+import { runCli } from "../support/cli.js";
 
 // The handler run in this process (the spawned CLI is tested in pictures-and-replay.test.ts).
 async function replay(file: string): Promise<{ out: string; exitCode: number | undefined }> {
@@ -25,6 +26,18 @@ async function replay(file: string): Promise<{ out: string; exitCode: number | u
 describe("replayCommand", () => {
   afterEach(() => {
     process.exitCode = undefined;
+  });
+
+  it("should show what the file says as data: an escape sequence in a trace's reason, or in a key it refuses, reached the terminal", async () => {
+    const report = checked("two-node", false);
+    const trace = JSON.parse(formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!)));
+    const dir = tempDir("replay");
+    writeFileSync(join(dir, "reason.json"), JSON.stringify({ ...trace, violation: { ...trace.violation, reason: "red\u001b[31m" } }));
+    expect((await replay(join(dir, "reason.json"))).out).toContain("saved with: no-ghost-receive is violated (red\\x1B[31m)\n");
+    writeFileSync(join(dir, "key.json"), JSON.stringify({ ...trace, "clear\u001b[2J": 1 }));
+    const refused = await runCli("replay", join(dir, "key.json"));
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^snaplab: .*key\.json: clear\\x1B\[2J: unknown key \(/);
   });
 
   it("should print the trace's states and verdict and exit 1 when it reproduces", async () => {
