@@ -21,7 +21,14 @@ export interface PageServer {
 
 export function servePage(files: PageFiles, { host = "127.0.0.1", port = 0 }: { host?: string; port?: number } = {}): Promise<PageServer> {
   const server: Server = createServer((request, response) => {
-    const name = decodeURIComponent(new URL(request.url ?? "/", "http://page").pathname).replace(/^\/+/, "") || "index.html";
+    let name: string;
+    try {
+      name = decodeURIComponent(new URL(request.url ?? "/", "http://page").pathname).replace(/^\/+/, "") || "index.html";
+    } catch {
+      // A malformed escape ("/%E0%A4%A") threw out of the handler and ended the server, for everyone on it.
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("bad request\n");
+      return;
+    }
     const bytes = files.get(name);
     if (bytes === undefined || (request.method !== "GET" && request.method !== "HEAD")) {
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");

@@ -32,6 +32,9 @@ describe("snaplab ui", () => {
       const script = await fetch(new URL("page.js", line));
       expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
       expect((await fetch(new URL("no-such-file", line))).status).toBe(404);
+      // A malformed escape is refused, and the server goes on (it once ended it: one request stopped a classroom's page).
+      expect((await fetch(new URL("%E0%A4%A", line))).status).toBe(400);
+      expect((await fetch(line!)).status).toBe(200);
     } finally {
       child.kill("SIGTERM");
     }
