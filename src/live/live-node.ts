@@ -142,12 +142,21 @@ export class LiveNode {
     let done = false;
     let delivered = 0;
     let acked = 0;
+    let stranger = false;
     const split = lineSplitter((line) => {
+      if (stranger) return;
+      if (channel === undefined) {
+        // A peer names its incoming channel first. Anything else is no peer of this run (a port scan, a stray
+        // client): it is dropped, and the run goes on; garbage there used to end this node.
+        channel = this.helloChannel(line);
+        if (channel === undefined) {
+          stranger = true;
+          socket.destroy();
+        }
+        return;
+      }
       const message = JSON.parse(line) as WireMessage;
-      if (message.k === "hello") {
-        channel = this.scenario.channels.findIndex((c) => c.id === message.channel);
-        if (channel < 0 || !this.incoming.includes(channel)) socket.destroy();
-      } else if (channel !== undefined && !this.stopped) {
+      if (message.k !== "hello" && !this.stopped) {
         if (message.k === "done") done = true;
         if (message.k === "data") delivered += 1;
         this.receive(channel, message);
@@ -169,6 +178,20 @@ export class LiveNode {
       // Closed before `done`: the sender died; nothing more will come on it.
       if (channel !== undefined && !done) this.guard(() => this.channelOver(channel!));
     });
+  }
+
+  /** The incoming channel a connection's first line names, if it is a hello for one of this process's. */
+  private helloChannel(line: string): number | undefined {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+    const hello = message as Partial<Extract<WireMessage, { k: "hello" }>>;
+    if (hello?.k !== "hello") return undefined;
+    const channel = this.scenario.channels.findIndex((c) => c.id === hello.channel);
+    return channel >= 0 && this.incoming.includes(channel) ? channel : undefined;
   }
 
   private receive(c: number, message: WireMessage): void {

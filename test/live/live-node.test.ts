@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { checkRun } from "../../src/live/check-run.js";
@@ -28,6 +28,21 @@ async function freePort(): Promise<number> {
         .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
     });
     if (free) return port;
+  }
+}
+
+/** Connects to host:port once it listens (the node is starting) and says `text`; the node reads it when it is ready for connections. */
+async function strangerSays(host: string, port: number, text: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const said = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, host, () => socket.end(text, () => resolve(true)));
+      // Refused: not listening yet. Reset: the node has dropped it already.
+      socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code !== "ECONNREFUSED"));
+      socket.resume();
+    });
+    if (said) return;
+    if (tries > 200) throw new Error(`nothing listens on ${host}:${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -57,7 +72,14 @@ it("runs a two-process bank from a cluster file, each process started on its own
         resolve(code);
       });
     });
-  expect(await Promise.all([start("P1"), start("P0")])).toEqual([0, 0]);
+  const p1 = start("P1");
+  // Strangers at P1's port before its peer comes: a web client, a hello for no channel of P1's, garbage. Each is
+  // dropped and the run goes on (garbage once ended the node, and with it the run).
+  const [host, port] = hosts.P1.split(":") as [string, string];
+  for (const said of ["GET / HTTP/1.1\r\nHost: x\r\n\r\n", '{"k":"hello","channel":"P9->P1"}\n{"k":"data"}\n', "\u0000\u0001 not json\n"]) {
+    await strangerSays(host, Number(port), said);
+  }
+  expect(await Promise.all([p1, start("P0")])).toEqual([0, 0]);
 
   const logs = ["P0", "P1"].map((id) => readEventLog(join(folder, `${id}.jsonl`)));
   const times = logs.flatMap((log) => log.flatMap((e) => ("t" in e ? [e.t] : [])));
