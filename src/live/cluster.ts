@@ -14,6 +14,7 @@ import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
+import { unknownKey } from "../scenario/unknown-key.js";
 import type { ProcessId, Scenario } from "../models/bank/scenario.js";
 import type { ScenarioJson } from "../models/bank/scenario-json.js";
 
@@ -72,7 +73,7 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
     return fail("", `not valid JSON (${(error as Error).message})`);
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("", "must be a JSON object");
-  for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, `unknown key (expected one of ${KEYS.join(", ")})`);
+  for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS));
   if (typeof raw.scenario !== "object" || raw.scenario === null) fail("scenario", "must be a scenario object (spec/model.md)");
   const scenario = parseScenario(JSON.stringify(raw.scenario), `${file}: scenario`);
 

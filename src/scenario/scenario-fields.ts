@@ -4,6 +4,7 @@
  * mistake in any model's scenario is one line naming the file and the field.
  */
 import { ScenarioError } from "../errors/scenario-error.js";
+import { unknownKey } from "./unknown-key.js";
 
 /**
  * What every scenario file starts with, whatever its model: a JSON object
@@ -22,7 +23,7 @@ export function scenarioObject(text: string, file: string, keys: readonly string
   };
   const raw = asObject(json, "", fail);
   for (const key of Object.keys(raw)) {
-    if (!keys.includes(key)) fail(key, `unknown key (expected one of ${keys.join(", ")})`);
+    if (!keys.includes(key)) fail(key, unknownKey(key, keys));
   }
   const name = raw.name === undefined ? file.replace(/^.*\//, "").replace(/\.json$/, "") : raw.name;
   if (typeof name !== "string" || name === "") fail("name", "must be a non-empty string");
@@ -121,7 +122,7 @@ export function parsePrograms<T>(
       const field = `programs.${name}[${k}]`;
       const fields = asObject(s, field, fail);
       for (const key of Object.keys(fields)) {
-        if (!keys.includes(key)) fail(`${field}.${key}`, `unknown key (expected ${keys.join(", ")})`);
+        if (!keys.includes(key)) fail(`${field}.${key}`, unknownKey(key, keys, "expected"));
       }
       return step(fields, field, owner, k);
     });

@@ -6,6 +6,7 @@ import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
+import { unknownKey } from "../scenario/unknown-key.js";
 
 /** A trace ready to replay: its model, its scenario resolved with the trace's settings (the bank's FIFO mode), and the rules it names. */
 export interface LoadedTrace<Scenario = any> {
@@ -34,7 +35,7 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   const declared = isObject(raw.scenario) ? raw.scenario.model : undefined;
   const settings = (registry.find((m) => m.name === declared) ?? registry[0]!).settings ?? [];
   const KEYS = ["format", "version", "scenario", "algorithm", ...settings.map((s) => s.key), "violation", "actions"];
-  for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, `unknown key (expected ${KEYS.join(", ")})`);
+  for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS, "expected"));
   for (const key of KEYS) if (!(key in raw)) fail(key, "missing");
 
   if (raw.format !== TRACE_FORMAT) fail("format", `must be "${TRACE_FORMAT}", got ${JSON.stringify(raw.format)}`);
