@@ -4,8 +4,13 @@
  * as a mistyped command is told the command it was near.
  */
 export function unknownKey(key: string, known: readonly string[], expected = "expected one of"): string {
-  const near = known.find((k) => typo(key.toLowerCase(), k.toLowerCase()));
+  const near = nearSpelling(key, known);
   return `unknown key${near === undefined ? "" : `, did you mean ${near}?`} (${expected} ${known.join(", ")})`;
+}
+
+/** The word of `words` that `word` is likely a misspelling of, whatever the case. */
+export function nearSpelling(word: string, words: readonly string[]): string | undefined {
+  return words.find((w) => typo(word.toLowerCase(), w.toLowerCase()));
 }
 
 /** Two spellings of one word: at most two edits apart (one, for a short word), counting a swap of neighbours as one. */

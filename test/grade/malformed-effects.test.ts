@@ -178,3 +178,21 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
     );
   });
 });
+
+describe("a misspelt effect type", () => {
+  const misspelt = (type: string) => ({
+    rules: { name: `says ${type}`, initiate: () => [{ type }], onMarker: () => [], onMessage: () => [] },
+  });
+  const reason = (type: string) => exercise(1).checks[0]!.run(inProcessSubmission(misspelt(type)), defaultLimits).counterexample?.reason;
+
+  it("should be told the type it was likely meant to be, as a mistyped command is", () => {
+    expect(reason("record_state")).toBe(
+      'rules.initiate(view) at P0 returned effect 1 (record_state): unknown effect type "record_state", did you mean "record-state"?',
+    );
+    expect(reason("sendMarker")).toMatch(/unknown effect type "sendMarker", did you mean "send-marker"\?$/);
+  });
+
+  it("should suggest nothing for a type that is no effect's misspelling", () => {
+    expect(reason("snapshot")).toBe('rules.initiate(view) at P0 returned effect 1 (snapshot): unknown effect type "snapshot"');
+  });
+});

@@ -8,6 +8,7 @@
  * grader shows it as a violation with the shortest run that leads to it
  * (graded-model.ts). The bank itself still refuses what it cannot apply.
  */
+import { nearSpelling } from "../../scenario/unknown-key.js";
 import type { Effect, ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import { formatMessages } from "../../models/bank/cut.js";
 import type { Scenario } from "../../models/bank/scenario.js";
@@ -44,6 +45,16 @@ export interface EffectContext {
 }
 
 type Raw = Record<string, unknown>;
+
+/** Every type of effect a rule may return (snapshot-algorithm.ts; the compiler checks the list is whole), for a misspelt one's suggestion. */
+const EFFECT_TYPES = Object.keys({
+  "record-state": true,
+  "send-marker": true,
+  "start-recording": true,
+  "record-message": true,
+  "stop-recording": true,
+  "buffer-message": true,
+} satisfies Record<Effect["type"], true>);
 
 export function validEffects(scenario: Scenario, value: unknown, context: EffectContext): Effect[] {
   const malformed = (problem: string, status: readonly string[] = []): never => {
@@ -92,8 +103,10 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
       case "buffer-message":
         if (context.delivered === undefined) return malformed(`${where}, but only a rule taking a message (onMessage) can buffer it`);
         return { type: "buffer-message", ...snapshot };
-      default:
-        return malformed(`${where}: unknown effect type ${JSON.stringify(effect.type)}`);
+      default: {
+        const near = typeof effect.type === "string" ? nearSpelling(effect.type, EFFECT_TYPES) : undefined;
+        return malformed(`${where}: unknown effect type ${JSON.stringify(effect.type)}${near === undefined ? "" : `, did you mean "${near}"?`}`);
+      }
     }
   }) as Effect[];
 }
