@@ -162,7 +162,7 @@ describe("snaplab explore --rules", () => {
     [
       "a file without rules",
       ["--rules", write("rulez.ts", "export const rulez = {};\n")],
-      /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate \(--rules takes a file that exports `rules`, as exercises 1, 2, 5 and 6 write it\)\n$/,
+      /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate \(the module exports rulez\) \(--rules takes a file that exports `rules`, as exercises 1, 2, 5 and 6 write it\)\n$/,
     ],
     [
       "rules that throw, with a newline in the message",

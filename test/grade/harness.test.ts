@@ -31,7 +31,9 @@ describe("the sandbox harness", () => {
       const a = answer(submission, callOf(path, args));
       return a.ok ? "ok" : `${a.fault}: ${a.message}`;
     };
-    expect(fault("rules.missing")).toBe("missing: exports no function rules.missing");
+    // What is there instead, so that a misspelt name shows.
+    expect(fault("rules.missing")).toBe("missing: exports no function rules.missing (rules has echo, self, poke)");
+    expect(fault("rulez.initiate")).toBe("missing: exports no function rulez.initiate (the module exports rules, flaky, throwsText)");
     expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");

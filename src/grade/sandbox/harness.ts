@@ -100,7 +100,7 @@ export function answer(submission: Module, call: Call): Answer {
   const [ownerPath, name] = splitPath(call.path);
   const owner = ownerPath === "" ? submission : submission[ownerPath];
   const fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
-  if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}` };
+  if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}${whatIsThere(submission, ownerPath, owner)}` };
 
   const input = call.input;
   const run = (): Answer | { json: string | undefined } => {
@@ -135,6 +135,19 @@ export function answer(submission: Module, call: Call): Answer {
     return { ok: false, fault: "non-deterministic", message: `answered ${first.json} and then ${second.json} to the same input` };
   }
   return { ok: true, json: first.json };
+}
+
+/** What the submission has where a function was looked for, so that a misspelt name shows: "(rules has initiate, onMarker, onmessage)". */
+function whatIsThere(submission: Module, ownerPath: string, owner: unknown): string {
+  try {
+    const found = ownerPath !== "" && typeof owner === "object" && owner !== null;
+    const names = Object.keys(found ? owner : submission);
+    const listed = names.length === 0 ? "nothing" : `${names.slice(0, 12).join(", ")}${names.length > 12 ? ", ..." : ""}`;
+    return found ? ` (${ownerPath} has ${listed})` : ` (the module exports ${listed})`;
+  } catch {
+    // A proxy that refuses to list its keys: the message without the list.
+    return "";
+  }
 }
 
 function splitPath(path: string): [string, string] {
