@@ -172,8 +172,10 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
         }, kill.atMs),
       );
     }
+    // The first node to fail: the others may fail after it, because of it (a peer gone mid-write). Told once
+    // its stderr is read to the end (below): at its exit the last line may not have arrived.
+    let failed: Node | undefined;
     const cutShort = await new Promise<string | undefined>((end) => {
-      let failed: SnaplabError | undefined;
       let settling: NodeJS.Timeout | undefined;
       const stopAll = (why: string) => {
         nodes.forEach((node) => order(node, { type: "stop" }));
@@ -193,8 +195,8 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
         check();
       });
       exitedEarly = (node) => {
-        if (!node.killed && node.child.exitCode !== 0) failed = nodeFailure(node);
-        if (failed) return stopAll(failed.message);
+        if (!failed && !node.killed && node.child.exitCode !== 0) failed = node;
+        if (failed) return stopAll(`${failed.name} failed`);
         check();
       };
       timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${options.timeoutMs} ms after the start`), options.timeoutMs));
@@ -202,7 +204,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     });
     await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("close", r)))));
     const endedAt = now();
-    const failure = nodes.find((n) => !n.killed && n.child.exitCode !== 0 && n.child.exitCode !== null);
+    const failure = failed ?? nodes.find((n) => !n.killed && n.child.exitCode !== 0 && n.child.exitCode !== null);
     if (failure) throw nodeFailure(failure);
     const logs = scenario.processes.map((name) => readEventLog(join(folder, `${name}.jsonl`)));
     return { options, logs, killed, startedAt, endedAt, cutShort };
