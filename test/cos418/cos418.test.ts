@@ -57,8 +57,8 @@ describe("reachability of expected snapshots", () => {
   const expected = (file: string) => parseExpectedSnapshot(text(file), file, converted("three-nodes").topology, 2);
 
   it("should explore all snapshots at once where they fit, else each on its own with reduction, finding the same snapshots", () => {
-    expect(together.how).toBe("every interleaving of all 2 snapshots (multi-snapshot bank)");
-    expect(alone.how).toBe("every interleaving of each snapshot on its own (too many states for all 2 at once, partial-order reduction)");
+    expect(together.how).toBe("every interleaving of both snapshots (multi-snapshot bank)");
+    expect(alone.how).toBe("every interleaving of each snapshot on its own (too many states for both at once, partial-order reduction)");
     const byId = (r: RecordedSnapshots, id: number) => new Set(r.outcomes.flatMap((o) => (o[id] ? [JSON.stringify(o[id])] : [])));
     for (const id of [0, 1]) expect(byId(alone, id)).toEqual(byId(together, id));
     expect(together.violated).toEqual([]);

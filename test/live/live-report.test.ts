@@ -30,7 +30,8 @@ describe("a live run's last line", () => {
   it("should be worded for no snapshot, one, or several", () => {
     expect(verdictLine([], true)).toBe("the money holds (no snapshot was taken)");
     expect(verdictLine([snapshot(0, true)], true)).toBe("every property holds in the one snapshot");
-    expect(verdictLine([snapshot(0, true), snapshot(1, true)], true)).toBe("every property holds in all 2 snapshots");
+    expect(verdictLine([snapshot(0, true), snapshot(1, true)], true)).toBe("every property holds in both snapshots");
+    expect(verdictLine([snapshot(0, true), snapshot(1, true), snapshot(2, true)], true)).toBe("every property holds in all 3 snapshots");
     expect(verdictLine([snapshot(0, false)], true)).toBe("the snapshot is broken");
     expect(verdictLine([snapshot(0, true), snapshot(1, false), snapshot(2, false)], true)).toBe("2 of 3 snapshots broken");
   });
