@@ -44,7 +44,7 @@ export function recordedSnapshots(scenario: Cos418Scenario, limits: ExploreLimit
   if (starters.length > 1) {
     try {
       const report = checked(scenario, { maxStates: limits.severalMaxStates });
-      const how = `every interleaving of ${starters.length === 2 ? "both" : `all ${starters.length}`} snapshots (multi-snapshot bank)`;
+      const how = `every interleaving of ${all(starters.length)} snapshots (multi-snapshot bank)`;
       return { outcomes: report.snapshots as BankRecording[][], how, states: report.states, violated: report.violated };
     } catch (error) {
       if (!(error instanceof StateLimitError)) throw error;
@@ -60,7 +60,7 @@ export function recordedSnapshots(scenario: Cos418Scenario, limits: ExploreLimit
   const how =
     starters.length === 1
       ? `every interleaving${reduced ? " (partial-order reduction: the same snapshots in fewer states)" : ""}`
-      : `every interleaving of each snapshot on its own (too many states for ${starters.length === 2 ? "both" : `all ${starters.length}`} at once${reduced})`;
+      : `every interleaving of each snapshot on its own (too many states for ${all(starters.length)} at once${reduced})`;
   return {
     outcomes: alone.flatMap((a) => a.outcomes),
     how,
@@ -82,3 +82,6 @@ function checked(scenario: Cos418Scenario, options: { maxStates?: number; reduct
   // A scenario snaplab cannot take (too many servers, say) is refused naming what it was converted from.
   return check(parseModelScenario(JSON.stringify(scenario), `the scenario converted from ${scenario.name.replace(/, snapshot \d+$/, "")}`), options);
 }
+
+/** "both", "all 3". */
+const all = (n: number): string => (n === 2 ? "both" : `all ${n}`);
