@@ -34,6 +34,20 @@ describe("the sandbox harness", () => {
     // What is there instead, so that a misspelt name shows.
     expect(fault("rules.missing")).toBe("missing: exports no function rules.missing (rules has echo, self, poke)");
     expect(fault("rulez.initiate")).toBe("missing: exports no function rulez.initiate (the module exports rules, flaky, throwsText)");
+    // Rules as an object of a class: its methods are its prototype's.
+    class Rules {
+      initiate() {
+        return [];
+      }
+      onmessage() {
+        return [];
+      }
+    }
+    expect(answer({ rules: new Rules() }, callOf("rules.onMessage", []))).toEqual({
+      ok: false,
+      fault: "missing",
+      message: "exports no function rules.onMessage (rules has initiate, onmessage)",
+    });
     expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");

@@ -141,8 +141,12 @@ export function answer(submission: Module, call: Call): Answer {
 function whatIsThere(submission: Module, ownerPath: string, owner: unknown): string {
   try {
     const found = ownerPath !== "" && typeof owner === "object" && owner !== null;
-    const names = Object.keys(found ? owner : submission);
-    const listed = names.length === 0 ? "nothing" : `${names.slice(0, 12).join(", ")}${names.length > 12 ? ", ..." : ""}`;
+    // Own names and inherited ones: rules may be an object of a class, whose methods are its prototype's.
+    const names = new Set<string>();
+    for (let o: object | null = found ? (owner as object) : submission; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+      for (const name of Object.getOwnPropertyNames(o)) if (name !== "constructor") names.add(name);
+    }
+    const listed = names.size === 0 ? "nothing" : `${[...names].slice(0, 12).join(", ")}${names.size > 12 ? ", ..." : ""}`;
     return found ? ` (${ownerPath} has ${listed})` : ` (the module exports ${listed})`;
   } catch {
     // A proxy that refuses to list its keys: the message without the list.
