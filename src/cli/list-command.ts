@@ -34,5 +34,7 @@ function status(dir: string, e: ExerciseResult): string {
   if (e.passed) return "done";
   if (e.points > 0) return "in progress";
   const file = join(dir, e.file);
-  return existsSync(file) && readFileSync(file, "utf8").includes("TODO") ? "to do" : "failing";
+  // Not there at all is not failing: it has not been started (or sits in another folder).
+  if (!existsSync(file)) return "no file";
+  return readFileSync(file, "utf8").includes("TODO") ? "to do" : "failing";
 }
