@@ -69,13 +69,16 @@ describe("snaplab list and hint", () => {
       result(2, 5, "01-record-and-forward/rules.ts"),
       result(3, 0, "03-completion/completion.ts"),
       result(4, 0, "no/such/file.json"),
+      // There, no TODO left in it, and no points.
+      result(5, 0, "../package.json"),
     ]);
-    expect(text.split("\n").slice(0, 5)).toEqual([
+    expect(text.split("\n").slice(0, 6)).toEqual([
       "#  exercise    file                            points  status",
       "1  exercise 1  01-record-and-forward/rules.ts  10/10   done",
       "2  exercise 2  01-record-and-forward/rules.ts  5/10    in progress",
       "3  exercise 3  03-completion/completion.ts     0/10    to do",
-      "4  exercise 4  no/such/file.json               0/10    failing",
+      "4  exercise 4  no/such/file.json               0/10    no file",
+      "5  exercise 5  ../package.json                 0/10    failing",
     ]);
   });
 
