@@ -14,6 +14,7 @@ import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -66,6 +67,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
+    checkTemporaryFolder();
     if (args.out) checkReportFile(args.out);
     if (args.csv) checkReportFile(args.csv);
     const options = gradeOptions(args);

@@ -5,6 +5,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { gradeSubmission } from "../grade/grade.js";
 import type { ExerciseResult } from "../grade/result.js";
 import { checkSubmissionFolder } from "./grade-command.js";
+import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 export const listCommand: CommandModule<object, { dir: string }> = {
   command: "list [dir]",
@@ -13,6 +14,7 @@ export const listCommand: CommandModule<object, { dir: string }> = {
     yargs.positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" }) as unknown as Argv<{ dir: string }>,
   handler: async (args: ArgumentsCamelCase<{ dir: string }>) => {
     checkSubmissionFolder(args.dir);
+    checkTemporaryFolder();
     const report = await gradeSubmission(args.dir);
     process.stdout.write(listText(args.dir, report.exercises));
   },

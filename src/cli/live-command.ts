@@ -13,6 +13,7 @@ import { loadScenario } from "../models/bank/load-scenario.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 interface LiveArgs {
   scenario: string;
@@ -66,6 +67,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
     const scenario = loadScenario(args.scenario);
+    checkTemporaryFolder();
     // A live run's transfers are drawn from what each sender holds: with no money nothing would move.
     if (args.transfers > 0 && scenario.initialBalances.every((balance) => balance <= 0)) {
       throw new SnaplabError(

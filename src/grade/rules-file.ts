@@ -23,6 +23,7 @@ import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "./shown-as-data.js";
+import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */
 const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
@@ -44,6 +45,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
     throw refuse(`cannot read the rules file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
   }
   if (!isFile) throw refuse("is not a file");
+  checkTemporaryFolder();
 
   let bundle: string;
   try {

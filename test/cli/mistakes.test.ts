@@ -98,6 +98,28 @@ describe("an option's value, given where none is taken or missing where one is n
   });
 });
 
+describe("a TMPDIR no folder can be made in", () => {
+  it("is refused before any work, in one line, by each command that needs one (it was a stack trace, or the grader's own fault)", async () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = "/nonexistent-snaplab-tmp";
+    try {
+      for (const args of [
+        ["grade", "solutions", "--only", "4"],
+        ["list", "solutions"],
+        ["explore", "spec/scenarios/two-node.json", "--rules", "solutions/01-record-and-forward/rules.ts"],
+        ["live", "spec/scenarios/bank.json"],
+      ]) {
+        expect(await refusal(...args)).toBe(
+          "snaplab: cannot make a folder in the temporary folder /nonexistent-snaplab-tmp (ENOENT): set TMPDIR to a folder you can write to\n",
+        );
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+});
+
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
