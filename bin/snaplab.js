@@ -36,7 +36,11 @@ function isFresh() {
 if (!isFresh()) {
   // esbuild only when the bundle is stale: loading it costs every start about 50 ms.
   const { buildSync } = await import("esbuild");
-  mkdirSync(dirname(bundle), { recursive: true });
+  try {
+    mkdirSync(dirname(bundle), { recursive: true });
+  } catch (error) {
+    cannotWrite(error);
+  }
   const { outputFiles } = buildSync({
     entryPoints: [join(root, "src", "cli", "snaplab.ts")],
     outfile: bundle,
@@ -76,10 +80,26 @@ if (!isFresh()) {
     [`${bundle}.map`, text(".map")],
     [bundle, `${text(".cjs")}//# sourceMappingURL=${basename(bundle)}.map\n`],
   ]) {
-    writeWhole(file, content);
+    try {
+      writeWhole(file, content);
+    } catch (error) {
+      cannotWrite(error);
+    }
   }
 }
 runBundle();
+
+/**
+ * A checkout this user cannot write in (installed by another user, or read-only): the bundle cannot be
+ * kept, which is one line to act on, not a stack trace. Once its owner has run snaplab, others can.
+ */
+function cannotWrite(error) {
+  if (!["EACCES", "EPERM", "EROFS"].includes(error.code)) throw error;
+  process.stderr.write(
+    `snaplab: cannot write its build in ${dirname(bundle)} (${error.code}): run snaplab once as the user who installed it, or install it where you can write\n`,
+  );
+  process.exit(2);
+}
 
 /** Writes a file beside its place, then renames it there: two runs starting at once never see half a file. */
 function writeWhole(file, content) {

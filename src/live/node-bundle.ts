@@ -4,8 +4,9 @@
  */
 import { esbuild } from "../files/esbuild-when-needed.js";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "../files/package-root.js";
 
 /** The path of the node bundle, built first if it is missing or stale. */
@@ -16,10 +17,9 @@ export function nodeBundle(): string {
   const newest = Math.max(...readdirSync(src, { recursive: true }).map((f) => statSync(join(src, String(f))).mtimeMs));
   const built = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built < newest) {
-    mkdirSync(dirname(bundle), { recursive: true });
-    // Build beside it, then rename: two runs starting at once never see half a file.
+    // Built in memory, written beside its place, then renamed: two runs starting at once never see half a file.
     const partial = `${bundle}.${process.pid}.tmp`;
-    esbuild().buildSync({
+    const [code] = esbuild().buildSync({
       entryPoints: [join(src, "live", "node-main.ts")],
       outfile: partial,
       bundle: true,
@@ -28,8 +28,21 @@ export function nodeBundle(): string {
       target: "node20",
       packages: "external",
       logLevel: "error",
-    });
-    renameSync(partial, bundle);
+      write: false,
+    }).outputFiles;
+    try {
+      mkdirSync(dirname(bundle), { recursive: true });
+      writeFileSync(partial, code!.contents);
+      renameSync(partial, bundle);
+    } catch (error) {
+      // A checkout installed by another user: as bin/snaplab.js says when it cannot keep the CLI's bundle.
+      const why = (error as NodeJS.ErrnoException).code ?? "";
+      if (!["EACCES", "EPERM", "EROFS"].includes(why)) throw error;
+      throw new SnaplabError(
+        "CANNOT_WRITE",
+        `cannot write its build in ${dirname(bundle)} (${why}): run snaplab live once as the user who installed it, or install it where you can write`,
+      );
+    }
   }
   return bundle;
 }

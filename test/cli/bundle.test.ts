@@ -3,10 +3,12 @@
 // is kept beside it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { brokerSource } from "../../src/grade/sandbox/bundle.js";
+import { nobody } from "../../src/grade/sandbox/isolation.js";
+import { sandboxScratch } from "../grade/sandbox/support.js";
 import { cliBundleOf, removeCliBundle, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -99,5 +101,45 @@ describe("the CLI's code cache", () => {
       expect(live.stdout).toMatch(/\nevery property holds in the one snapshot\n$/);
     }
     expect(header().runs).toBe(2);
+  });
+});
+
+// A checkout installed by another user (root, on a lab's machine): node_modules/.cache cannot be written.
+describe("a checkout the user cannot write in", () => {
+  const root = process.getuid?.() === 0;
+  const { scratch } = sandboxScratch("installed");
+  it.skipIf(!root)("should say so in one line, exit 2, where the bundles cannot be kept, and run from those its owner built (skipped unless root)", () => {
+    const checkout = join(scratch, "checkout");
+    mkdirSync(join(checkout, "bin"), { recursive: true, mode: 0o755 });
+    chmodSync(checkout, 0o755);
+    copyFileSync("bin/snaplab.js", join(checkout, "bin", "snaplab.js"));
+    copyFileSync("package.json", join(checkout, "package.json"));
+    symlinkSync(resolve("src"), join(checkout, "src"));
+    // The real node_modules, root's: readable, not writable, by the learner.
+    symlinkSync(resolve("node_modules"), join(checkout, "node_modules"));
+    const learnerTmp = join(scratch, "learner-tmp");
+    mkdirSync(learnerTmp, { mode: 0o777 });
+    chmodSync(learnerTmp, 0o777);
+    const asLearner = (...args: string[]) =>
+      spawnSync("setpriv", [`--reuid=${nobody}`, `--regid=${nobody}`, "--clear-groups", process.execPath, join(checkout, "bin", "snaplab.js"), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: learnerTmp },
+      });
+    const cannotWrite = (command: string) =>
+      `snaplab: cannot write its build in ${join(checkout, "node_modules", ".cache", "snaplab")} (EACCES): run ${command} once as the user who installed it, or install it where you can write\n`;
+    try {
+      // Before its owner ran it: the CLI's bundle cannot be built (it was a stack trace).
+      const first = asLearner("--version");
+      expect([first.status, first.stderr]).toEqual([2, cannotWrite("snaplab")]);
+      // Its owner runs it once; then the learner can, without writing V8's code cache.
+      expect(spawnSync(process.execPath, [join(checkout, "bin", "snaplab.js"), "--version"]).status).toBe(0);
+      const explored = asLearner("explore", resolve("spec/scenarios/two-node.json"));
+      expect([explored.status, explored.stderr]).toEqual([0, ""]);
+      // A live run's node bundle is built by the first live run: not yet (it was a stack trace from esbuild).
+      const live = asLearner("live", resolve("spec/scenarios/bank.json"), "--transfers", "20");
+      expect([live.status, live.stderr]).toEqual([2, cannotWrite("snaplab live")]);
+    } finally {
+      removeCliBundle(checkout);
+    }
   });
 });
