@@ -35,7 +35,12 @@ function isFresh() {
 
 if (!isFresh()) {
   // esbuild only when the bundle is stale: loading it costs every start about 50 ms.
-  const { buildSync } = await import("esbuild");
+  const { buildSync } = await import("esbuild").catch((error) => {
+    if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    // A fresh clone run before `npm install`: one line, not Node's stack trace.
+    process.stderr.write(`snaplab: its packages are not installed: run npm install (or npm ci) in ${root} first\n`);
+    process.exit(2);
+  });
   try {
     mkdirSync(dirname(bundle), { recursive: true });
   } catch (error) {

@@ -143,3 +143,15 @@ describe("a checkout the user cannot write in", () => {
     }
   });
 });
+
+describe("a fresh clone run before npm install", () => {
+  it("should say to install the packages, in one line, exit 2 (it was Node's ERR_MODULE_NOT_FOUND and a stack trace)", () => {
+    const clone = tempDir("uninstalled");
+    mkdirSync(join(clone, "bin"));
+    copyFileSync("bin/snaplab.js", join(clone, "bin", "snaplab.js"));
+    copyFileSync("package.json", join(clone, "package.json"));
+    symlinkSync(resolve("src"), join(clone, "src"));
+    const run = spawnSync(process.execPath, [join(clone, "bin", "snaplab.js"), "--version"], { encoding: "utf8" });
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, "", `snaplab: its packages are not installed: run npm install (or npm ci) in ${clone} first\n`]);
+  });
+});
