@@ -10,6 +10,13 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 
+// package.json's engines: an older Node fails further in, with a message about something else.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  process.stderr.write(`snaplab: needs Node 20.19 or later, and this is Node ${process.versions.node}\n`);
+  process.exit(2);
+}
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // One bundle per checkout, in case several share a node_modules folder.
 const checkout = createHash("sha256").update(root).digest("hex").slice(0, 12);

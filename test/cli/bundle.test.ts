@@ -155,3 +155,13 @@ describe("a fresh clone run before npm install", () => {
     expect([run.status, run.stdout, run.stderr]).toEqual([2, "", `snaplab: its packages are not installed: run npm install (or npm ci) in ${clone} first\n`]);
   });
 });
+
+describe("an older Node than package.json's engines", () => {
+  it("should say which Node snaplab needs, in one line, exit 2, before anything else", () => {
+    // Node 18 as far as snaplab can tell: process.versions.node is what it reads.
+    const older = join(tempDir("older-node"), "node-18.cjs");
+    writeFileSync(older, 'Object.defineProperty(process.versions, "node", { value: "18.19.0" });\n');
+    const run = spawnSync(process.execPath, ["-r", older, "bin/snaplab.js", "--version"], { encoding: "utf8" });
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, "", "snaplab: needs Node 20.19 or later, and this is Node 18.19.0\n"]);
+  });
+});
