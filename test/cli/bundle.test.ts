@@ -36,14 +36,22 @@ describe("the CLI's bundle", () => {
   });
 });
 
+/**
+ * A checkout of this repository in `folder`: its bin and package.json copied, its src and (unless told
+ * not to) node_modules linked. Its bundle and cache are named after its path, so no other test's
+ * commands change them meanwhile.
+ */
+function checkoutIn(folder: string, { installed = true } = {}): string {
+  mkdirSync(join(folder, "bin"), { recursive: true });
+  copyFileSync("bin/snaplab.js", join(folder, "bin", "snaplab.js"));
+  copyFileSync("package.json", join(folder, "package.json"));
+  symlinkSync(resolve("src"), join(folder, "src"));
+  if (installed) symlinkSync(resolve("node_modules"), join(folder, "node_modules"));
+  return folder;
+}
+
 describe("the CLI's code cache", () => {
-  // A checkout of its own (its bundle and cache are named after its path), so that no other test's commands change its cache meanwhile.
-  const checkout = tempDir("checkout");
-  mkdirSync(join(checkout, "bin"));
-  copyFileSync("bin/snaplab.js", join(checkout, "bin", "snaplab.js"));
-  copyFileSync("package.json", join(checkout, "package.json"));
-  symlinkSync(resolve("src"), join(checkout, "src"));
-  symlinkSync(resolve("node_modules"), join(checkout, "node_modules"));
+  const checkout = checkoutIn(tempDir("checkout"));
   const bundle = cliBundleOf(checkout);
   const cache = bundle.replace(/\.cjs$/, ".code-cache");
   afterAll(() => removeCliBundle(checkout));
@@ -109,14 +117,10 @@ describe("a checkout the user cannot write in", () => {
   const root = process.getuid?.() === 0;
   const { scratch } = sandboxScratch("installed");
   it.skipIf(!root)("should say so in one line, exit 2, where the bundles cannot be kept, and run from those its owner built (skipped unless root)", () => {
-    const checkout = join(scratch, "checkout");
-    mkdirSync(join(checkout, "bin"), { recursive: true, mode: 0o755 });
+    // Linked to the real node_modules, root's: readable, not writable, by the learner.
+    const checkout = checkoutIn(join(scratch, "checkout"));
     chmodSync(checkout, 0o755);
-    copyFileSync("bin/snaplab.js", join(checkout, "bin", "snaplab.js"));
-    copyFileSync("package.json", join(checkout, "package.json"));
-    symlinkSync(resolve("src"), join(checkout, "src"));
-    // The real node_modules, root's: readable, not writable, by the learner.
-    symlinkSync(resolve("node_modules"), join(checkout, "node_modules"));
+    chmodSync(join(checkout, "bin"), 0o755);
     const learnerTmp = join(scratch, "learner-tmp");
     mkdirSync(learnerTmp, { mode: 0o777 });
     chmodSync(learnerTmp, 0o777);
@@ -146,11 +150,7 @@ describe("a checkout the user cannot write in", () => {
 
 describe("a fresh clone run before npm install", () => {
   it("should say to install the packages, in one line, exit 2 (it was Node's ERR_MODULE_NOT_FOUND and a stack trace)", () => {
-    const clone = tempDir("uninstalled");
-    mkdirSync(join(clone, "bin"));
-    copyFileSync("bin/snaplab.js", join(clone, "bin", "snaplab.js"));
-    copyFileSync("package.json", join(clone, "package.json"));
-    symlinkSync(resolve("src"), join(clone, "src"));
+    const clone = checkoutIn(tempDir("uninstalled"), { installed: false });
     const run = spawnSync(process.execPath, [join(clone, "bin", "snaplab.js"), "--version"], { encoding: "utf8" });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, "", `snaplab: its packages are not installed: run npm install (or npm ci) in ${clone} first\n`]);
   });
