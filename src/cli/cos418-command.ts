@@ -16,6 +16,7 @@ import { parseTopology } from "../cos418/topology.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { plural } from "../render/count-words.js";
 
 interface Cos418Args {
   top: string;
@@ -72,7 +73,7 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
 function closestText(closest: { recording: BankRecording; distance: number } | undefined): string {
   if (!closest) return "no interleaving records this snapshot";
   const tokens = Object.fromEntries(Object.entries(closest.recording.processes).map(([id, p]) => [id, p?.balance]));
-  const off = `${closest.distance} token${closest.distance === 1 ? "" : "s"} off`;
+  const off = `${closest.distance} ${plural("token", closest.distance)} off`;
   return `${formatCos418Snapshot(tokens, closest.recording.channels)} (${off})`;
 }
 
@@ -81,4 +82,4 @@ function never(error: Error): never {
 }
 
 /** "1 link", "2 links". */
-const count = (n: number, noun: string): string => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+const count = (n: number, noun: string): string => `${n.toLocaleString("en-US")} ${plural(noun, n)}`;

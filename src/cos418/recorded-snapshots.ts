@@ -15,6 +15,7 @@ import { StateLimitError } from "../explore/state-limit-error.js";
 import { parseModelScenario } from "../models/registry.js";
 import type { BankRecording } from "./reachability.js";
 import type { Cos418Scenario } from "./to-scenario.js";
+import { bothOrAll } from "../render/count-words.js";
 
 /** States explored at once before several snapshots are taken one by one (the multi-snapshot bank runs in the generic explorer). */
 export const SEVERAL_SNAPSHOTS_MAX_STATES = 10_000;
@@ -44,7 +45,7 @@ export function recordedSnapshots(scenario: Cos418Scenario, limits: ExploreLimit
   if (starters.length > 1) {
     try {
       const report = checked(scenario, { maxStates: limits.severalMaxStates });
-      const how = `every interleaving of ${all(starters.length)} snapshots (multi-snapshot bank)`;
+      const how = `every interleaving of ${bothOrAll(starters.length)} snapshots (multi-snapshot bank)`;
       return { outcomes: report.snapshots as BankRecording[][], how, states: report.states, violated: report.violated };
     } catch (error) {
       if (!(error instanceof StateLimitError)) throw error;
@@ -60,7 +61,7 @@ export function recordedSnapshots(scenario: Cos418Scenario, limits: ExploreLimit
   const how =
     starters.length === 1
       ? `every interleaving${reduced ? " (partial-order reduction: the same snapshots in fewer states)" : ""}`
-      : `every interleaving of each snapshot on its own (too many states for ${all(starters.length)} at once${reduced})`;
+      : `every interleaving of each snapshot on its own (too many states for ${bothOrAll(starters.length)} at once${reduced})`;
   return {
     outcomes: alone.flatMap((a) => a.outcomes),
     how,
@@ -82,6 +83,3 @@ function checked(scenario: Cos418Scenario, options: { maxStates?: number; reduct
   // A scenario snaplab cannot take (too many servers, say) is refused naming what it was converted from.
   return check(parseModelScenario(JSON.stringify(scenario), `the scenario converted from ${scenario.name.replace(/, snapshot \d+$/, "")}`), options);
 }
-
-/** "both", "all 3". */
-const all = (n: number): string => (n === 2 ? "both" : `all ${n}`);

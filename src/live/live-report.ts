@@ -5,6 +5,7 @@
  * same as one object for programs.
  */
 import type { RunCheck, SnapshotCheck } from "./check-run.js";
+import { bothOrAll } from "../render/count-words.js";
 
 export function liveTextReport(check: RunCheck): string {
   const { run, scenario } = check;
@@ -38,7 +39,7 @@ export function verdictLine(snapshots: readonly SnapshotCheck[], moneyHolds: boo
   const broken = snapshots.filter((s) => !allHold(s)).length;
   if (broken === 0 && moneyHolds) {
     if (taken === 0) return "the money holds (no snapshot was taken)";
-    return taken === 1 ? "every property holds in the one snapshot" : `every property holds in ${taken === 2 ? "both" : `all ${taken}`} snapshots`;
+    return taken === 1 ? "every property holds in the one snapshot" : `every property holds in ${bothOrAll(taken)} snapshots`;
   }
   const said = [
     ...(broken > 0 ? [taken === 1 ? "the snapshot is broken" : `${broken} of ${taken} snapshots broken`] : []),

@@ -6,6 +6,7 @@
  */
 import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
+import { plural } from "./count-words.js";
 
 export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -24,7 +25,7 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
   ];
   for (const { property, length, steps, reason, view } of report.counterexamples) {
-    lines.push("", `${property} is violated; shortest counterexample, ${length} step${length === 1 ? "" : "s"}:`);
+    lines.push("", `${property} is violated; shortest counterexample, ${length} ${plural("step", length)}:`);
     lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`, "");
     lines.push(...textDiagram(view, options).map((line) => `  ${line}`));
   }

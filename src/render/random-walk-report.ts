@@ -6,6 +6,7 @@
  */
 import type { RandomWalkReport } from "../check/random-walks.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
+import { plural } from "./count-words.js";
 
 export function randomWalkTextReport(report: RandomWalkReport, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -30,7 +31,7 @@ export function randomWalkTextReport(report: RandomWalkReport, options: TextDiag
     );
   }
   for (const c of report.counterexamples) {
-    lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} step${c.foundLength === 1 ? "" : "s"}, shortened to ${c.length}:`);
+    lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} ${plural("step", c.foundLength)}, shortened to ${c.length}:`);
     lines.push(...c.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`));
     if (c.recorded !== undefined) lines.push(`  recorded: ${c.recorded}`);
     lines.push(`  why: ${c.reason}`, "", ...textDiagram(c.view, options).map((line) => `  ${line}`));

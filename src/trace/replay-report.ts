@@ -7,11 +7,12 @@ import { runTitleOf } from "../check/model-descriptor.js";
 import { lineAsData } from "../grade/shown-as-data.js";
 import type { Replay } from "./replay.js";
 import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
+import { plural } from "../render/count-words.js";
 
 export function replayHeader({ trace, rules, path }: Replay): string[] {
   const { model, scenario, actions, violation } = trace;
   return [
-    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} step${actions.length === 1 ? "" : "s"}`,
+    `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} ${plural("step", actions.length)}`,
     // Read from the file as it is: shown as data.
     `saved with: ${violation.property} is violated (${lineAsData(violation.reason)})`,
     "",

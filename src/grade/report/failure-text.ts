@@ -1,4 +1,5 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
+import { plural } from "../../render/count-words.js";
 import type { CheckResult, CounterexampleReport, ExerciseResult } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
@@ -14,7 +15,7 @@ export function reportedCounterexampleLines(c: CounterexampleReport, scenario: r
   return [
     `${c.property} is violated: ${c.reason}`,
     ...scenario,
-    `shortest counterexample, ${c.length} ${c.length === 1 ? "step" : "steps"}:`,
+    `shortest counterexample, ${c.length} ${plural("step", c.length)}:`,
     ...c.steps,
     ...c.recorded.split("\n").map((line) => line.trim()),
     ...(c.details ?? []),

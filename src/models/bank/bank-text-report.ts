@@ -11,6 +11,7 @@ import type { BankReport } from "./check-bank.js";
 import type { BankState } from "./bank-state.js";
 import { searchLines } from "../../render/search-summary.js";
 import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
+import { plural } from "../../render/count-words.js";
 
 export interface TextReportOptions extends TextDiagramOptions {
   readonly listSnapshots?: boolean;
@@ -37,7 +38,7 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
 
 export function counterexampleLines(_report: BankReport, counterexample: Counterexample<BankState, BankAction>, options: TextDiagramOptions = {}): string[] {
   return [
-    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} step${counterexample.length === 1 ? "" : "s"}:`,
+    `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} ${plural("step", counterexample.length)}:`,
     ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
     `  recorded: ${counterexample.recorded}`,
     `  why: ${counterexample.reason}`,

@@ -19,6 +19,7 @@ import type { DatabaseAction } from "./actions.js";
 import { describeDatabaseStep, signalName } from "./describe-database-step.js";
 import type { DatabaseScenario } from "./scenario.js";
 import { firstHole, heldPositions, type DatabaseMessage, type DatabaseState, type NodeImage } from "./database-state.js";
+import { plural } from "../../render/count-words.js";
 
 const WORDS = { data: "credit", marker: "signal", records: "records, finishes its snapshot", before: "before its part", never: "never recorded" };
 
@@ -87,7 +88,7 @@ function nodeChanges(scenario: DatabaseScenario, drawing: SpaceTimeDrawing, step
     const who = scenario.nodes[i]!;
     const records = n.recorded !== null && was.recorded === null;
     const finishes = n.restored !== null && was.restored === null;
-    const recording = records ? `records after ${n.recorded!.upTo} commit${n.recorded!.upTo === 1 ? "" : "s"}` : "";
+    const recording = records ? `records after ${n.recorded!.upTo} ${plural("commit", n.recorded!.upTo)}` : "";
     const image = n.restored ?? n.recorded;
     if (records || finishes) {
       const finishing = finishes ? `finishes its snapshot: ${describeImage(n.restored!)}` : "";

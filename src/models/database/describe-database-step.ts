@@ -6,6 +6,7 @@
 import type { DatabaseAction } from "./actions.js";
 import { accountName, type DatabaseScenario } from "./scenario.js";
 import { heldPositions, logLength, type DatabaseState, type LoggedCredit, type Signal } from "./database-state.js";
+import { plural } from "../../render/count-words.js";
 
 export function describeDatabaseStep(scenario: DatabaseScenario, before: DatabaseState, action: DatabaseAction, after: DatabaseState): string {
   const changes = designChanges(scenario, before, after);
@@ -32,8 +33,7 @@ function designChanges(scenario: DatabaseScenario, before: DatabaseState, after:
   after.nodes.forEach((n, i) => {
     const was = before.nodes[i]!;
     const who = scenario.nodes[i]!;
-    const commits = n.recorded?.upTo;
-    if (n.recorded && !was.recorded) changes.push(`${who} records after ${commits} commit${commits === 1 ? "" : "s"}`);
+    if (n.recorded && !was.recorded) changes.push(`${who} records after ${n.recorded.upTo} ${plural("commit", n.recorded.upTo)}`);
     if (n.restored && !was.restored) {
       changes.push(`finishes its snapshot: log ${heldPositions(n.restored)}, balances ${n.restored.balances.join(", ")}`);
     }

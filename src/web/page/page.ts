@@ -15,6 +15,7 @@ import type { SearchReply, SearchResult } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
 import { buildSystem, oneLine, rulesWord, type System, type SystemChoice } from "./system.js";
+import { plural } from "../../render/count-words.js";
 
 const DEFAULT_SCENARIO = "two-node.json";
 
@@ -348,7 +349,7 @@ function showResult(result: SearchResult, wallMs: number): void {
         el(
           "details",
           {},
-          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} step${steps.length === 1 ? "" : "s"}`),
+          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} ${plural("step", steps.length)}`),
           el("p", { class: "reason" }, `why: ${reason}`),
           el("ol", {}, ...steps.map((s) => el("li", {}, s))),
         ),
@@ -380,7 +381,7 @@ function openTrace(file: File): void {
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
       $("trace-status").textContent =
-        `${file.name}: ${replay.path.actions.length} step${replay.path.actions.length === 1 ? "" : "s"}; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
+        `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
     } catch (error) {
       showError(oneLine(error));
     }

@@ -22,6 +22,7 @@ import { describeMultiStep } from "./describe-multi-snapshot-step.js";
 import { multiSnapshotSpaceTime } from "./multi-snapshot-space-time.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 import { multiSnapshotSystem } from "./system.js";
+import { plural } from "../../../render/count-words.js";
 
 type BankDescriptor = ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot>;
 
@@ -59,7 +60,7 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
     fields: [...bank.fields, snapshotsField as unknown as ScenarioField<Scenario>],
     parse: (text, file) => parseSeveral(bank, text, file),
     runTitle: (scenario, rules) =>
-      `${bank.runTitle!(scenario, rules)}${several(scenario) ? `, ${scenario.snapshots.length} snapshot${scenario.snapshots.length === 1 ? "" : "s"}` : ""}`,
+      `${bank.runTitle!(scenario, rules)}${several(scenario) ? `, ${scenario.snapshots.length} ${plural("snapshot", scenario.snapshots.length)}` : ""}`,
     build: (scenario, rules) => (several(scenario) ? (multiSnapshotSystem(scenario, multiRules(rules)) as never) : bank.build(scenario, rules)),
     describeStep: (scenario, rules, before, action, after) =>
       several(scenario) ? describeMultiStep(scenario, before as never, action, after as never) : bank.describeStep(scenario, rules, before, action, after),
