@@ -48,11 +48,6 @@ if (!isFresh()) {
     process.stderr.write(`snaplab: its packages are not installed: run npm install (or npm ci) in ${root} first\n`);
     process.exit(2);
   });
-  try {
-    mkdirSync(dirname(bundle), { recursive: true });
-  } catch (error) {
-    cannotWrite(error);
-  }
   const { outputFiles } = buildSync({
     entryPoints: [join(root, "src", "cli", "snaplab.ts")],
     outfile: bundle,
@@ -85,18 +80,19 @@ if (!isFresh()) {
     write: false,
     logLevel: "error",
   }).outputFiles;
-  // Written beside the bundle, then renamed: two runs starting at once never see half a file. The
-  // bundle last: once it is fresh, so is the rest.
-  for (const [file, content] of [
-    [broker, brokerCode.text],
-    [`${bundle}.map`, text(".map")],
-    [bundle, `${text(".cjs")}//# sourceMappingURL=${basename(bundle)}.map\n`],
-  ]) {
-    try {
+  // Built in memory; written beside the bundle, then renamed: two runs starting at once never see half a
+  // file. The bundle last: once it is fresh, so is the rest.
+  try {
+    mkdirSync(dirname(bundle), { recursive: true });
+    for (const [file, content] of [
+      [broker, brokerCode.text],
+      [`${bundle}.map`, text(".map")],
+      [bundle, `${text(".cjs")}//# sourceMappingURL=${basename(bundle)}.map\n`],
+    ]) {
       writeWhole(file, content);
-    } catch (error) {
-      cannotWrite(error);
     }
+  } catch (error) {
+    cannotWrite(error);
   }
 }
 runBundle();
