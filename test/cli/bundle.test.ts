@@ -3,8 +3,8 @@
 // is kept beside it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { brokerSource } from "../../src/grade/sandbox/bundle.js";
 import { nobody } from "../../src/grade/sandbox/isolation.js";
@@ -54,7 +54,12 @@ describe("the CLI's code cache", () => {
   const checkout = checkoutIn(tempDir("checkout"));
   const bundle = cliBundleOf(checkout);
   const cache = bundle.replace(/\.cjs$/, ".code-cache");
-  afterAll(() => removeCliBundle(checkout));
+  afterAll(() => {
+    removeCliBundle(checkout);
+    // Nothing built for this checkout stays in the shared cache: the live node's bundle did, one file a run.
+    const named = basename(bundle).replace(/^cli-|\.cjs$/g, "");
+    expect(readdirSync(dirname(bundle)).filter((file) => file.includes(named))).toEqual([]);
+  });
 
   const run = (...args: string[]) => spawnSync(process.execPath, [join(checkout, "bin", "snaplab.js"), ...args], { encoding: "utf8" });
   const digest = () => createHash("sha1").update(readFileSync(bundle)).digest();

@@ -21,7 +21,8 @@ export interface CliResult {
 
 /**
  * The bundle bin/snaplab.js builds for the checkout at `root`, in this checkout's node_modules (named
- * after the checkout's path); `removeCliBundle` removes it and what is built beside it.
+ * after the checkout's path); `removeCliBundle` removes it, what is built beside it, and the live
+ * node's bundle a live run from that checkout builds (src/live/node-bundle.ts), named the same way.
  */
 export function cliBundleOf(root: string): string {
   return join("node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.cjs`);
@@ -30,6 +31,7 @@ export function cliBundleOf(root: string): string {
 export function removeCliBundle(root: string): void {
   const bundle = cliBundleOf(root);
   for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
+  rmSync(bundle.replace(/cli-(\w+)\.cjs$/, "live-node-$1.mjs"), { force: true });
 }
 
 export function snaplab(...args: string[]): CliResult {
