@@ -94,6 +94,48 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     expect(await page.locator("#forward").isDisabled()).toBe(true);
   });
 
+  it("keeps the run made by hand when FIFO or the rules are switched, as far as it can still be taken", async () => {
+    await open(page, "?scenario=two-node.json");
+    const system = (settings: Record<string, boolean>, algorithm?: string) =>
+      buildSystem({ ...shipped("two-node.json"), settings, ...(algorithm ? { algorithm } : {}) });
+    const byHand = new Stepper(system({}));
+    for (const step of [/^P0 sends/, /starts a snapshot/]) {
+      const choice = byHand.enabled().find((c) => step.test(c.text))!;
+      await page.locator(`#actions button[data-action="${choice.index}"]`).click();
+      byHand.take(choice.index);
+    }
+    await page.locator("#back").click();
+    byHand.goTo(1);
+
+    // FIFO off: the same two steps, standing after the first, as before; a marker may now overtake.
+    await page.locator("#fifo").uncheck();
+    const unordered = Stepper.retracing(system({ fifo: false }), byHand);
+    expect(unordered.refused).toBeUndefined();
+    expect(await position()).toBe("step 1 of 2");
+    expect(await page.locator("#scenario-error").isHidden()).toBe(true);
+    await page.locator("#forward").click();
+    unordered.stepper.goTo(2);
+    expect(await actionTexts()).toEqual(unordered.stepper.enabled().map((c) => c.text));
+    const overtaking = unordered.stepper.enabled().find((c) => /^deliver marker/.test(c.text))!;
+    await page.locator(`#actions button[data-action="${overtaking.index}"]`).click();
+    unordered.stepper.take(overtaking.index);
+    expect(await position()).toBe("step 3 of 3");
+
+    // FIFO on again: the overtaking delivery cannot be taken, so the run stops before it, saying so.
+    await page.locator("#fifo").check();
+    expect(await position()).toBe("step 2 of 2");
+    expect(await page.locator("#scenario-error").textContent()).toBe(
+      `step 3 of the run (${unordered.stepper.steps()[2]}) is not enabled with these settings: the run stops before it`,
+    );
+
+    // Other rules: the same steps, each now with those rules' effects.
+    await page.locator("#algorithm").selectOption("seed000");
+    expect(await position()).toBe("step 2 of 2");
+    expect(await page.locator("#scenario-error").isHidden()).toBe(true);
+    const seed = Stepper.retracing(system({ fifo: true }, "seed000"), Stepper.retracing(system({}), unordered.stepper).stepper).stepper;
+    expect(await actionTexts()).toEqual(seed.enabled().map((c) => c.text));
+  });
+
   it.each(["two-node.json", "disconnected.json", "case-studies/seed002-two-nodes-redo.json", "case-studies/seed003-at-least-once.json"])(
     "explores %s in a worker with the figures and verdicts of check in Node",
     async (path) => {

@@ -59,8 +59,12 @@ function fillScenarioList(): void {
   list.append(el("option", { value: "" }, "(pasted or dropped)"));
 }
 
-/** Builds the system of `source` with the switches asked for; shows a mistake next to the scenario and returns undefined. */
-function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] = []): System | undefined {
+/**
+ * Builds the system of `source` with the switches asked for, and follows `path` in it: a link's action
+ * indices, or the run a stepper made before the switches changed. Shows a mistake next to the scenario
+ * and returns undefined.
+ */
+function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] | Stepper = []): System | undefined {
   // A search of the system shown before is of no use now.
   endSearch();
   clearSearch();
@@ -89,9 +93,12 @@ function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, pa
   showError("");
   source = from;
   fillSwitches(system);
-  const followed = Stepper.following(system, path);
+  const earlier = path instanceof Stepper ? path : undefined;
+  const followed = earlier ? Stepper.retracing(system, earlier) : Stepper.following(system, path as readonly number[]);
   stepper = followed.stepper;
-  if (followed.refused !== undefined) showError(`path: step ${followed.refused + 1} of the link is not enabled; stopped before it`);
+  const refused = followed.refused;
+  if (refused !== undefined && earlier) showError(`step ${refused + 1} of the run (${earlier.steps()[refused]}) is not enabled with these settings: the run stops before it`);
+  else if (refused !== undefined) showError(`path: step ${refused + 1} of the link is not enabled; stopped before it`);
   render();
   return system;
 }
@@ -433,8 +440,9 @@ function start(): void {
     const path = $<HTMLSelectElement>("scenario-list").value;
     if (path) load({ shipped: path }, {});
   });
-  $("algorithm").addEventListener("change", () => load(source, switches()));
-  $("fifo").addEventListener("change", () => load(source, switches()));
+  // The same scenario with other switches: the run made so far is kept, as far as it can still be taken.
+  $("algorithm").addEventListener("change", () => load(source, switches(), stepper));
+  $("fifo").addEventListener("change", () => load(source, switches(), stepper));
   $("load-json").addEventListener("click", () => load({ text: $<HTMLTextAreaElement>("scenario-json").value, file: "pasted scenario" }, {}));
   const area = $("scenario-json");
   area.addEventListener("dragover", (event) => event.preventDefault());

@@ -44,6 +44,29 @@ export class Stepper {
     return { stepper };
   }
 
+  /**
+   * The run `earlier` took in another build of the same scenario (FIFO or the
+   * rules switched), taken again here, action for action, as far as each is
+   * enabled here, standing where `earlier` stood: a learner who turns FIFO
+   * off keeps the run they made and sees what it may do now. `refused`: the
+   * first action not enabled here; the run stops before it.
+   */
+  static retracing(system: System, earlier: Stepper): { stepper: Stepper; refused?: number } {
+    const stepper = new Stepper(system);
+    let refused: number | undefined;
+    for (const [i, action] of earlier.actions.entries()) {
+      const same = JSON.stringify(action);
+      const index = system.model.actions(stepper.state).findIndex((a) => JSON.stringify(a) === same);
+      if (index < 0) {
+        refused = i;
+        break;
+      }
+      stepper.take(index);
+    }
+    stepper.goTo(earlier.position);
+    return refused === undefined ? { stepper } : { stepper, refused };
+  }
+
   get position(): number {
     return this.at;
   }
