@@ -97,7 +97,8 @@ function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, pa
   const followed = earlier ? Stepper.retracing(system, earlier) : Stepper.following(system, path as readonly number[]);
   stepper = followed.stepper;
   const refused = followed.refused;
-  if (refused !== undefined && earlier) showError(`step ${refused + 1} of the run (${earlier.steps()[refused]}) is not enabled with these settings: the run stops before it`);
+  if (refused !== undefined && earlier)
+    showError(`step ${refused + 1} of the run (${earlier.steps()[refused]}) is not enabled with these settings: the run stops before it`);
   else if (refused !== undefined) showError(`path: step ${refused + 1} of the link is not enabled; stopped before it`);
   render();
   return system;
