@@ -20,11 +20,14 @@ export function starterFiles(only?: readonly number[]): KitFile[] {
   ];
 }
 
-/** The kit's package.json with only the scripts a student can run here: the kit's tests and benchmarks stay with the kit. */
+/** The scripts a student can run in the starter (the exercises' READMEs name them); the kit's tests and benchmarks stay with the kit. */
+const studentScripts = ["grade", "typecheck"];
+
+/** The kit's package.json with only the scripts a student can run here. */
 function studentPackage(file: KitFile): KitFile {
   const manifest = JSON.parse(new TextDecoder().decode(file.data)) as { scripts?: Record<string, string> };
-  const grade = manifest.scripts?.grade;
-  return textFile(file.path, `${JSON.stringify({ ...manifest, scripts: grade ? { grade } : {} }, null, 2)}\n`);
+  const scripts = Object.fromEntries(Object.entries(manifest.scripts ?? {}).filter(([name]) => studentScripts.includes(name)));
+  return textFile(file.path, `${JSON.stringify({ ...manifest, scripts }, null, 2)}\n`);
 }
 
 function workflow(only?: readonly number[]): string {
@@ -102,6 +105,7 @@ npx snaplab list          # the exercises and how far you have got
 npx snaplab hint 1        # the hint of exercise 1
 npx snaplab grade         # grade exercises/: points, and for each failed check its shortest counterexample
 npx snaplab grade --only 1
+npm run typecheck         # your files' types: the grader runs them with the types stripped, unchecked
 \`\`\`
 
 A failed check on generated scenarios prints the smallest scenario it failed on: save it as a file

@@ -66,7 +66,7 @@ describe("the starter repository", () => {
       readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
     );
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    expect(manifest.scripts).toEqual({ grade: "node bin/snaplab.js grade" });
+    expect(manifest.scripts).toEqual({ grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
     expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
     expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
   });
@@ -98,6 +98,22 @@ describe("the starter repository", () => {
     copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
     expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
     expect(existsSync(cachedBundle)).toBe(true);
+  });
+
+  it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {
+    // In the starter as a student has it: node_modules installed (linked by the test before).
+    const file = join(starter, "exercises/03-completion/completion.ts");
+    const stub = readFileSync(file, "utf8");
+    try {
+      writeFileSync(file, stub.replace("return false;", "return view.recorded?.balence === 0;"));
+      const typecheck = spawnSync("npm", ["run", "--silent", "typecheck"], { cwd: starter, encoding: "utf8" });
+      expect(typecheck.status).not.toBe(0);
+      expect(typecheck.stdout).toMatch(
+        /^exercises\/03-completion\/completion\.ts\(\d+,\d+\): error TS2551: Property 'balence' does not exist on type 'LocalSnapshot'/m,
+      );
+    } finally {
+      writeFileSync(file, stub);
+    }
   });
 
   it("should print the points line from a report, and an error result when there is no report", async () => {
