@@ -22,7 +22,7 @@ import { StateLimitError } from "../src/explore/state-limit-error.js";
 import { sandboxedSubmission } from "../src/grade/check/submission.js";
 import { submittedRules } from "../src/grade/check/submitted-rules.js";
 import { defaultLimits, gradeSubmission } from "../src/grade/grade.js";
-import { submissionBundle } from "../src/grade/sandbox/bundle.js";
+import { submissionBundle, type SubmissionBundle } from "../src/grade/sandbox/bundle.js";
 import { Sandbox } from "../src/grade/sandbox/sandbox.js";
 import { bankModel } from "../src/models/bank/bank-model.js";
 import type { Scenario } from "../src/models/bank/scenario.js";
@@ -63,7 +63,7 @@ function searched(report: { states: number; elapsedMs: number; search?: { bytes?
  * kept per state is sampled after a collection every 4,096 states (slower:
  * that run is not timed).
  */
-async function sandboxed(scenario: Scenario, bundle: string, cap: number, measureHeap = false): Promise<Row> {
+async function sandboxed(scenario: Scenario, bundle: SubmissionBundle, cap: number, measureHeap = false): Promise<Row> {
   const sandbox = new Sandbox(bundle, defaultLimits);
   try {
     sandbox.load();

@@ -19,7 +19,7 @@ import { sandboxedSubmission, type Submission } from "./check/submission.js";
 import { submittedMultiRules } from "./check/submitted-multi-rules.js";
 import { submittedRules } from "./check/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
-import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { BuildError, submissionBundle, type SubmissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "./shown-as-data.js";
@@ -47,7 +47,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   if (!isFile) throw refuse("is not a file");
   checkTemporaryFolder();
 
-  let bundle: string;
+  let bundle: SubmissionBundle;
   try {
     bundle = await submissionBundle(file, file);
   } catch (error) {

@@ -28,7 +28,7 @@ export async function loadLiveRules(rules: { readonly algorithm: string } | { re
 /** The learner's module and its own imports, as one ES module's code. */
 async function rulesBundle(file: string): Promise<string> {
   try {
-    return await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false });
+    return (await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false })).code;
   } catch (error) {
     // The grader's message names the file inside its folder, with the line: "rules.ts:3:1: Unexpected ...".
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `${file}: does not build: ${error.message}`);

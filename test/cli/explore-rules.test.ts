@@ -167,7 +167,17 @@ describe("snaplab explore --rules", () => {
     [
       "rules that throw, with a newline in the message",
       ["--rules", write("throws.ts", `export const rules = { initiate() { throw new Error("no\\nway"); }, onMarker: () => [], onMessage: () => [] };\n`)],
-      /^snaplab: .*throws\.ts: rules\.initiate\(view\) at P1 threw no\\nway\n$/,
+      // Where it threw, in the learner's file: line 1, column 43 (`new Error`).
+      /^snaplab: .*throws\.ts: rules\.initiate\(view\) at P1 threw no\\nway \(.*throws\.ts:1:43\)\n$/,
+    ],
+    [
+      "rules that throw in a file they import",
+      [
+        "--rules",
+        (write("helper.ts", 'export function check(view: { process: string }): never {\n  throw new RangeError("not at " + view.process);\n}\n'),
+        write("calls-helper.ts", `import { check } from "./helper.ts";\nexport const rules = { initiate: check, onMarker: () => [], onMessage: () => [] };\n`)),
+      ],
+      /^snaplab: .*calls-helper\.ts: rules\.initiate\(view\) at P1 threw RangeError: not at P1 \(helper\.ts:2:9\)\n$/,
     ],
     [
       "--rules beside --algorithm",

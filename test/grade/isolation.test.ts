@@ -29,7 +29,10 @@ const cases: { name: string; code: string; kind: string; reason: RegExp; timeLim
     name: "throws",
     code: rulesWith(`() => { throw new TypeError("no such thing"); }`),
     kind: "throws",
-    reason: /rules\.initiate\(view\) at P0 threw TypeError: no such thing/,
+    // Where, in the submission's file: line 2, at `new TypeError`.
+    reason: new RegExp(
+      `rules\\.initiate\\(view\\) at P0 threw TypeError: no such thing \\(05-lai-yang/rules\\.ts:2:${rulesWith(`() => { throw new TypeError("no such thing"); }`).split("\n")[1]!.indexOf("new TypeError") + 1}\\)`,
+    ),
   },
   // A loop burns a core until the limit: a short one (nothing else the call does needs time).
   { name: "loops forever", code: rulesWith(`() => { for (;;) {} }`), kind: "timeout", reason: /did not answer within 300 ms/, timeLimitMs: 300 },
@@ -71,7 +74,8 @@ const cases: { name: string; code: string; kind: string; reason: RegExp; timeLim
     timeLimitMs: 60_000,
   },
   { name: "does not build", code: `export const rules = { initiate( => [] };`, kind: "build", reason: /^does not build: 05-lai-yang\/rules\.ts:1:\d+: / },
-  { name: "throws while loading", code: `throw new Error("not today");`, kind: "load", reason: /not today/ },
+  // Where: line 1, column 7 (`new Error`) of the submission's file.
+  { name: "throws while loading", code: `throw new Error("not today");`, kind: "load", reason: /^not today \(05-lai-yang\/rules\.ts:1:7\)$/ },
   { name: "exports no rules", code: `export const rulez = {};`, kind: "missing", reason: /the submission exports no function rules\.initiate/ },
 ];
 

@@ -68,7 +68,8 @@ describe("a submission whose error message tries to forge the report", () => {
     expect(laiYang!.fault!.kind).toBe("throws");
     expect(laiYang!.fault!.message.startsWith(`${expectedFault}xxx`)).toBe(true);
     expect(Array.from(laiYang!.fault!.message)).toHaveLength(TEXT_LIMIT);
-    expect(laiYang!.fault!.message).toMatch(/x…x{50}$/);
+    // The end is kept, with the place it was thrown from: the learner's line 1, column 59 (`new Error`).
+    expect(laiYang!.fault!.message).toMatch(/x…x+ \(05-lai-yang\/rules\.ts:1:59\)$/);
   });
 
   it("should leave the text report one Points line, the grader's, and nothing that drives a terminal", async () => {

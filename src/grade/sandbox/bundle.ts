@@ -57,6 +57,13 @@ function builtBesideBundle(): string | undefined {
   }
 }
 
+/** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
+export interface SubmissionBundle {
+  readonly code: string;
+  /** Its sources named as messages name the submission's files ("01-record-and-forward/rules.ts"), the kit's own (the harness) "". */
+  readonly sourceMap: string;
+}
+
 /**
  * Bundles `file` (a learner's module) with the harness and returns the code.
  * Only files inside `root` (the submission folder, after resolving symlinks)
@@ -66,7 +73,7 @@ function builtBesideBundle(): string | undefined {
  * as a function (live-rules.ts), where an ES module would need import(),
  * which the CLI's bundle cannot use once V8 runs it from its code cache.
  */
-export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<string> {
+export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<SubmissionBundle> {
   const bundled = bundling.then(() => bundleAlone(file, label, root, options));
   bundling = bundled.catch(() => undefined);
   return bundled;
@@ -84,9 +91,10 @@ let bundling: Promise<unknown> = Promise.resolve();
 
 const serviceStopped = /^The service (was stopped|is no longer running)/;
 
-async function bundleAlone(file: string, label: string, root: string, { withHarness = true }: { withHarness?: boolean }): Promise<string> {
+async function bundleAlone(file: string, label: string, root: string, { withHarness = true }: { withHarness?: boolean }): Promise<SubmissionBundle> {
   try {
     const entry = submissionFile(resolve(file), label, root);
+    const labels = new Map<string, string>();
     const result = await esbuild().build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
@@ -95,11 +103,18 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
       target: "node20",
       logLevel: "silent",
       write: false,
+      // Named only so that the source map has a name: nothing is written.
+      outfile: "submission.mjs",
+      sourcemap: "external",
+      sourcesContent: false,
       // Never look for a tsconfig.json: one in the submission folder could point anywhere.
       tsconfigRaw: "{}",
-      plugins: [submissionOnly(entry.path, label, root)],
+      plugins: [submissionOnly(entry.path, label, root, labels)],
     });
-    return result.outputFiles[0]!.text;
+    const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;
+    const map = JSON.parse(output(".map")) as { sources: string[] };
+    map.sources = map.sources.map((source) => labels.get(source) ?? "");
+    return { code: output(".mjs"), sourceMap: JSON.stringify(map) };
   } catch (error) {
     if (error instanceof SubmissionFileError) throw new BuildError(error.message);
     const first = (error as BuildFailure).errors?.[0];
@@ -123,7 +138,7 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
  * namespaces of its own, so esbuild itself never opens a file or a folder
  * of the submission's choosing.
  */
-function submissionOnly(entryFile: string, label: string, root: string): Plugin {
+function submissionOnly(entryFile: string, label: string, root: string, labels: Map<string, string>): Plugin {
   const harness = sandboxSource("harness.ts");
   let loadedBytes = 0;
   return {
@@ -136,8 +151,9 @@ function submissionOnly(entryFile: string, label: string, root: string): Plugin 
           if (args.path === "snaplab:harness") return { path: harness, namespace: "snaplab-kit" };
           return { path: entryFile, namespace: "submission", pluginData: { label } };
         }
-        // The harness (trusted) writes its replies with node:fs, and imports nothing else.
+        // The harness (trusted) writes its replies with node:fs, and imports nothing else but the protocol it speaks.
         if (args.namespace === "snaplab-kit" && isBuiltin(args.path)) return { path: args.path, external: true };
+        if (args.namespace === "snaplab-kit" && args.path === "./protocol.js") return { path: sandboxSource("protocol.ts"), namespace: "snaplab-kit" };
         if (args.namespace === "snaplab-kit") throw new SubmissionFileError(`the harness imports ${args.path}, which it must not`);
         const importer = (args.pluginData as { label: string } | undefined)?.label;
         const file = resolveSubmissionImport(args.path, args.importer, args.with, root, importer);
@@ -149,7 +165,10 @@ function submissionOnly(entryFile: string, label: string, root: string): Plugin 
       }));
       build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, (args) => ({ contents: loadSubmissionFile(args.path).contents, loader: "ts" }));
       build.onLoad({ filter: /.*/, namespace: "submission" }, (args) => {
-        const { contents, loader } = loadSubmissionFile(args.path, (args.pluginData as { label: string }).label);
+        const fileLabel = (args.pluginData as { label: string }).label;
+        // As the source map names it: by namespace and path.
+        labels.set(`submission:${args.path}`, fileLabel);
+        const { contents, loader } = loadSubmissionFile(args.path, fileLabel);
         loadedBytes += Buffer.byteLength(contents);
         if (loadedBytes > maxSubmissionBytes) {
           throw new SubmissionFileError(`${label} and the files it imports come to more than ${maxSubmissionBytes / 1024 / 1024} MB in all`);

@@ -26,7 +26,19 @@ export function callOf(path: string, args: readonly unknown[]): Call {
  * What a call gave: its result as JSON text, or the way it broke the rules'
  * contract. A batch's answers stop at the first that breaks it.
  */
-export type Answer = { readonly ok: true; readonly json: string | undefined } | { readonly ok: false; readonly fault: CallFault; readonly message: string };
+export type Answer =
+  | { readonly ok: true; readonly json: string | undefined }
+  | { readonly ok: false; readonly fault: CallFault; readonly message: string; readonly at?: readonly BundlePlace[] };
+
+/**
+ * A place in the sandbox's bundle, [line, column] from 1, as a stack trace
+ * names it: where a call threw, innermost frame first. The grader finds the
+ * submission's file and line from its own source map of the bundle.
+ */
+export type BundlePlace = readonly [line: number, column: number];
+
+/** The most places an answer may carry: a stack trace's usual depth. */
+export const maxPlaces = 10;
 
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
 const callFaults: readonly string[] = ["missing", "throws", "mutates", "non-deterministic", "not-data", "exits"] satisfies CallFault[];
@@ -57,7 +69,7 @@ export function posted(request: Request): Posted {
 export type Reply =
   | { readonly type: "loaded" }
   | { readonly type: "answers"; readonly answers: readonly Answer[] }
-  | { readonly type: "failed"; readonly failure: SandboxFailure };
+  | { readonly type: "failed"; readonly failure: SandboxFailure & { readonly at?: readonly BundlePlace[] } };
 
 /** The longest reply line a child may send (a batch of answers is a few kilobytes). */
 export const maxReplyBytes = 8 * 1024 * 1024;
@@ -82,7 +94,9 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
     if (reply.type === "loaded" && Object.keys(reply).length === 1) return { type: "loaded" };
     const failure = reply.failure;
     if (reply.type === "failed" && isRecord(failure) && failure.kind === "load" && typeof failure.message === "string") {
-      return { type: "failed", failure: { kind: "load", message: failure.message.slice(0, maxMessageChars) } };
+      if (failure.at !== undefined && !arePlaces(failure.at)) return "sent a malformed reply to loading";
+      const at = failure.at === undefined ? {} : { at: failure.at };
+      return { type: "failed", failure: { kind: "load", message: failure.message.slice(0, maxMessageChars), ...at } };
     }
     return "sent a malformed reply to loading";
   }
@@ -95,7 +109,9 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
       if (answer.ok === true && (answer.json === undefined || isJson(answer.json))) {
         checked.push(answer.json === undefined ? { ok: true, json: undefined } : { ok: true, json: answer.json });
       } else if (answer.ok === false && typeof answer.fault === "string" && callFaults.includes(answer.fault) && typeof answer.message === "string") {
-        checked.push({ ok: false, fault: answer.fault as CallFault, message: answer.message.slice(0, maxMessageChars) });
+        if (answer.at !== undefined && !arePlaces(answer.at)) return "sent a malformed answer";
+        const at = answer.at === undefined ? {} : { at: answer.at };
+        checked.push({ ok: false, fault: answer.fault as CallFault, message: answer.message.slice(0, maxMessageChars), ...at });
       } else {
         return "sent a malformed answer";
       }
@@ -105,6 +121,11 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
     return { type: "answers", answers: checked };
   }
   return "sent a reply when none was asked for";
+}
+
+function arePlaces(value: unknown): value is BundlePlace[] {
+  const place = (p: unknown) => Array.isArray(p) && p.length === 2 && p.every((n) => Number.isSafeInteger(n) && n >= 1);
+  return Array.isArray(value) && value.length <= maxPlaces && value.every(place);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -33,11 +33,23 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { brokerSource } from "./bundle.js";
+import { brokerSource, type SubmissionBundle } from "./bundle.js";
+import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
 import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
-import { type Answer, type Asked, type Call, checkedReply, maxReplyBytes, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
+import {
+  type Answer,
+  type Asked,
+  type BundlePlace,
+  type Call,
+  checkedReply,
+  maxReplyBytes,
+  posted,
+  type Reply,
+  type Request,
+  type SandboxFailure,
+} from "./protocol.js";
 
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module, once its process has started) may take. */
@@ -166,9 +178,9 @@ export class Sandbox {
   /** Bytes of the reply lines read so far. */
   private answeredBytes = 0;
 
-  /** Starts a child on `bundle` (code from submissionBundle). */
+  /** Starts a child on `bundle` (from submissionBundle). */
   constructor(
-    bundle: string,
+    private readonly bundle: SubmissionBundle,
     readonly limits: SandboxLimits,
   ) {
     const walls = isolation();
@@ -180,7 +192,7 @@ export class Sandbox {
     folders.add(this.folder);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
-    writeFileSync(entry, bundle, { mode: 0o444 });
+    writeFileSync(entry, bundle.code, { mode: 0o444 });
     mkdirSync(cwd, { mode: 0o111 });
     // Named pipes: node makes no anonymous pipe a thread can read blocking. The child gets its ends as fds,
     // never their names; each open below returns at once, as the other end is open already or not needed.
@@ -240,7 +252,19 @@ export class Sandbox {
   /** Answers for the calls, in order, up to the first that breaks the contract; throws SandboxFailed when the child cannot answer. */
   call(calls: readonly Call[]): readonly Answer[] {
     const reply = this.request({ type: "calls", calls });
-    return reply.type === "answers" ? reply.answers : [];
+    return reply.type === "answers"
+      ? reply.answers.map((answer) => {
+          if (answer.ok || answer.at === undefined) return answer;
+          const { at, ...fault } = answer;
+          return { ...fault, message: this.placed(fault.message, at) };
+        })
+      : [];
+  }
+
+  /** What the submission threw, with the place in its files it threw from, where the bundle's source map knows it. */
+  private placed(message: string, at: readonly BundlePlace[] | undefined): string {
+    const place = at && placeInSubmission(this.bundle.sourceMap, at);
+    return place === undefined ? message : `${message} (${place})`;
   }
 
   /** Stops the child and removes its folder; returns what it wrote to stdout and stderr. */
@@ -305,7 +329,8 @@ export class Sandbox {
       // A reply the child could not have meant is its fault, unless the broker had found it failed already.
       if (!this.brokerFailed()) this.fail({ kind: "protocol", message: `the submission's process ${reply} (only the grader's harness may write there)` });
     } else if (reply.type === "failed") {
-      this.fail(reply.failure);
+      const { at, ...failure } = reply.failure;
+      this.fail({ ...failure, message: this.placed(failure.message, at) });
     } else if (this.spentMs > this.limits.totalTimeLimitMs) {
       this.fail({ kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` });
     } else if (this.answeredBytes > this.limits.answersLimitMb * 2 ** 20) {

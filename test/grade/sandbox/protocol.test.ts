@@ -41,6 +41,31 @@ describe("checking a child's reply", () => {
     });
   });
 
+  it("should keep where a call or the loading threw, as places in the bundle, and refuse anything else there", () => {
+    const threw = (at: string) => checkedReply(`{"type":"answers","answers":[{"ok":false,"fault":"throws","message":"m","at":${at}}]}`, twoCalls);
+    expect(threw("[[16,11],[40,3]]")).toEqual({
+      type: "answers",
+      answers: [
+        {
+          ok: false,
+          fault: "throws",
+          message: "m",
+          at: [
+            [16, 11],
+            [40, 3],
+          ],
+        },
+      ],
+    });
+    const places = JSON.stringify(Array.from({ length: 11 }, () => [1, 1]));
+    const loading = (at: string) => checkedReply(`{"type":"failed","failure":{"kind":"load","message":"m","at":${at}}}`, load);
+    expect(loading("[[3,7]]")).toEqual({ type: "failed", failure: { kind: "load", message: "m", at: [[3, 7]] } });
+    for (const forged of ["[16,11]", "[[16]]", "[[0,1]]", "[[1.5,2]]", '[["16","11"]]', "[[1,2,3]]", "{}", "null", places]) {
+      expect(threw(forged), forged).toBe("sent a malformed answer");
+      expect(loading(forged), forged).toBe("sent a malformed reply to loading");
+    }
+  });
+
   it("should cap a reason's length", () => {
     const reply = checkedReply(JSON.stringify({ type: "failed", failure: { kind: "load", message: "x".repeat(10_000) } }), load);
     expect(typeof reply === "object" && reply.type === "failed" && reply.failure.message.length).toBe(2000);
