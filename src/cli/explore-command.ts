@@ -169,9 +169,10 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
  */
 function showRunToMalformedAnswer(loaded: ModelScenario, args: ExploreArgs, rules: SnapshotAlgorithm, gather: Gather, stopped: Error): void {
   const scenario = withSettings(loaded, args) as Scenario;
-  const run = runToMalformedAnswer(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
+  const found = runToMalformedAnswer(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
   // The grader's model meets every answer the search met: not finding it again would be a bug of ours, shown as it was.
-  if (!run) throw stopped;
+  if (!found) throw stopped;
+  const run = found.report;
   const title = `${scenario.name}: ${runTitleOf(loaded.model, scenario, rules)}`;
   process.stdout.write(
     args.json
@@ -181,6 +182,14 @@ function showRunToMalformedAnswer(loaded: ModelScenario, args: ExploreArgs, rule
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
           .join("\n")}\n`,
   );
+  // The run's pictures, as for a violated property; a trace, which replay judges by the model's properties, cannot hold it.
+  const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
+  writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [found.counterexample] }, pictures);
+  if (args.saveTrace) {
+    process.stderr.write(
+      `snaplab: no trace written to ${args.saveTrace}: the run ends at an answer its process cannot carry out, which replay cannot judge (correct that answer, then explore again)\n`,
+    );
+  }
   process.exitCode = ExitCode.Violated;
 }
 

@@ -2,7 +2,7 @@
 // grader's sandbox, so they can take apart the scenario the grader showed them. The real
 // binary for the learner's first run; the other runs go through the same `main` in this
 // process (the rules still run in a sandbox process of their own).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -246,6 +246,26 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
       algorithm: "submission",
       malformedAnswer: { property: "well-formed-effects", length: 4 },
     });
+  });
+
+  it("should draw the run where pictures are asked for, and say why it writes no trace", async () => {
+    const [svg, trace] = [join(dir, "malformed.svg"), join(dir, "malformed.trace.json")];
+    const { status, stderr } = await runCli(
+      "explore",
+      "spec/scenarios/two-node.json",
+      "--rules",
+      "exercises/01-record-and-forward/rules.ts",
+      "--svg",
+      svg,
+      "--save-trace",
+      trace,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `wrote ${svg}\nsnaplab: no trace written to ${trace}: the run ends at an answer its process cannot carry out, which replay cannot judge (correct that answer, then explore again)\n`,
+    );
+    expect(readFileSync(svg, "utf8")).toContain("well-formed-effects is violated");
+    expect(existsSync(trace)).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
  * picture. It is the grader's model of the scenario, judged on
  * well-formed-effects alone, explored with the same rules.
  */
+import type { Counterexample } from "../../check/report.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Gather } from "../../explore/gather.js";
 import type { SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
@@ -22,11 +23,17 @@ import { runCheck } from "./run-check.js";
 export const isMalformedAnswer = (error: unknown): boolean =>
   error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
 
-export function runToMalformedAnswer(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): CounterexampleReport | undefined {
+/** The run (its picture drawn from `counterexample.view`), and the run as the grader tells it. */
+export interface RunToMalformedAnswer {
+  readonly counterexample: Counterexample<unknown, unknown>;
+  readonly report: CounterexampleReport;
+}
+
+export function runToMalformedAnswer(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): RunToMalformedAnswer | undefined {
   // No step rule and no property: the graded model judges well-formed-effects whatever else it is given.
-  const alone = <State, Action>(system: GradedSystem<State, Action>) => {
-    const outcome = runCheck({ ...system, stepRules: [], properties: [] }, maxStates, { gather });
-    return outcome.counterexample && counterexampleReport(outcome.counterexample);
+  const alone = <State, Action>(system: GradedSystem<State, Action>): RunToMalformedAnswer | undefined => {
+    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [] }, maxStates, { gather });
+    return counterexample && { counterexample: counterexample as Counterexample<unknown, unknown>, report: counterexampleReport(counterexample) };
   };
   return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
 }
