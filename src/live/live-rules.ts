@@ -10,25 +10,52 @@ import { runInThisContext } from "node:vm";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
-import { BuildError, submissionBundle } from "../grade/sandbox/bundle.js";
+import { BuildError, submissionBundle, type SubmissionBundle } from "../grade/sandbox/bundle.js";
+import { placeInSubmission } from "../grade/sandbox/place-in-submission.js";
+import { bundlePlaces } from "../grade/sandbox/protocol.js";
 
 export async function loadLiveRules(rules: { readonly algorithm: string } | { readonly file: string }): Promise<SnapshotAlgorithm> {
   if ("algorithm" in rules) return findAlgorithm(rules.algorithm);
   const module = { exports: {} as Record<string, unknown> };
+  const bundle = await rulesBundle(rules.file);
+  // Named apart from the learner's file, whose lines are not the bundle's: a throw is placed in that file by the source map.
+  const filename = `${rules.file} (bundled)`;
   // Run as CommonJS, not import()ed: Node 20 loses import()'s loader in code V8 ran from its cache, as the CLI's bundle is.
-  const run = runInThisContext(`(function (module, exports) {${await rulesBundle(rules.file)}\n})`, { filename: rules.file });
+  // The wrapper takes a line of its own, which lineOffset takes back: the stack's lines are the bundle's.
+  const run = runInThisContext(`(function (module, exports) {\n${bundle.code}\n})`, { filename, lineOffset: -1 });
   run(module, module.exports);
   const found = module.exports.rules as SnapshotAlgorithm | undefined;
   if (!found || typeof found.initiate !== "function" || typeof found.onMarker !== "function" || typeof found.onMessage !== "function") {
     throw new SnaplabError("BAD_RULES", `${rules.file}: must export \`rules\` with initiate, onMarker and onMessage`);
   }
-  return found;
+  return placingThrows(found, (error) => placeInSubmission(bundle.sourceMap, bundlePlaces(error, filename)));
 }
 
-/** The learner's module and its own imports, as one ES module's code. */
-async function rulesBundle(file: string): Promise<string> {
+/**
+ * The rules, each of whose throws says where in the learner's files it came
+ * from: "big amount 30 (rules.ts:19:36)", as the grader says it.
+ */
+function placingThrows(rules: SnapshotAlgorithm, placeOf: (error: unknown) => string | undefined): SnapshotAlgorithm {
+  const placed = Object.create(rules) as Record<string, unknown>;
+  for (const name of ["initiate", "onMarker", "onMessage"] as const) {
+    const rule = rules[name] as (...args: unknown[]) => unknown;
+    placed[name] = (...args: unknown[]) => {
+      try {
+        return rule.apply(rules, args);
+      } catch (error) {
+        const place = placeOf(error);
+        if (place === undefined) throw error;
+        throw new Error(`${error instanceof Error ? error.message : String(error)} (${place})`);
+      }
+    };
+  }
+  return placed as unknown as SnapshotAlgorithm;
+}
+
+/** The learner's module and its own imports, as one CommonJS module's code, and its source map. */
+async function rulesBundle(file: string): Promise<SubmissionBundle> {
   try {
-    return (await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false })).code;
+    return await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false });
   } catch (error) {
     // The grader's message names the file inside its folder, with the line: "rules.ts:3:1: Unexpected ...".
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `${file}: does not build: ${error.message}`);

@@ -44,7 +44,8 @@ describe("snaplab live, given bad input", () => {
     const result = await runCli("live", "spec/scenarios/bank.json", "--transfers", "100", "--rules", file);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      "snaplab: A: initiate at A (snapshot 0) threw: not yet (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)\n",
+      // Where, in the learner's file: line 1, column 64 (`new Error`).
+      `snaplab: A: initiate at A (snapshot 0) threw: not yet (${file}:1:64) (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)\n`,
     );
     expect(childrenOf(process.pid)).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
 import { writeSync } from "node:fs";
-import { type Answer, type BundlePlace, type Call, maxPlaces, type Request } from "./protocol.js";
+import { type Answer, bundlePlaces, type Call, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export function serve(load: () => Promise<Module>): void {
         send({ type: "loaded" });
       } catch (error) {
         if (isAllocationFailure(error)) outOfMemory(error);
-        const at = placesInBundle(error);
+        const at = bundlePlaces(error, import.meta.url);
         send({ type: "failed", failure: { kind: "load", message: describeError(error), ...(at.length > 0 ? { at } : {}) } });
       }
     } else if (request.type === "calls") {
@@ -112,7 +112,7 @@ export function answer(submission: Module, call: Call): Answer {
     } catch (error) {
       if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
       if (isAllocationFailure(error)) outOfMemory(error);
-      const at = placesInBundle(error);
+      const at = bundlePlaces(error, import.meta.url);
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...(at.length > 0 ? { at } : {}) };
     }
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
@@ -159,22 +159,6 @@ function whatIsThere(submission: Module, ownerPath: string, owner: unknown): str
 function splitPath(path: string): [string, string] {
   const dot = path.lastIndexOf(".");
   return dot < 0 ? ["", path] : [path.slice(0, dot), path.slice(dot + 1)];
-}
-
-/** A stack frame in this file: the bundle, which holds the submission's code and the harness's alike. */
-const bundleUrl = import.meta.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const frameHere = new RegExp(`${bundleUrl}:(\\d+):(\\d+)`, "g");
-
-/** Where `error` was thrown, as places in the bundle, innermost first (none if its stack says nothing of them). */
-function placesInBundle(error: unknown): BundlePlace[] {
-  try {
-    const stack = typeof error === "object" && error !== null ? (error as { stack?: unknown }).stack : undefined;
-    if (typeof stack !== "string") return [];
-    return [...stack.matchAll(frameHere)].slice(0, maxPlaces).map((m): BundlePlace => [Number(m[1]), Number(m[2])]);
-  } catch {
-    // A stack getter of the submission's that throws: no place, the message is enough.
-    return [];
-  }
 }
 
 function describeError(error: unknown): string {

@@ -40,6 +40,19 @@ export type BundlePlace = readonly [line: number, column: number];
 /** The most places an answer may carry: a stack trace's usual depth. */
 export const maxPlaces = 10;
 
+/** Where `error` was thrown, as places in the bundle run as `bundle` (its URL or file name), innermost first; none if its stack says nothing of them. */
+export function bundlePlaces(error: unknown, bundle: string): BundlePlace[] {
+  try {
+    const stack = typeof error === "object" && error !== null ? (error as { stack?: unknown }).stack : undefined;
+    if (typeof stack !== "string") return [];
+    const frame = new RegExp(`${bundle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");
+    return [...stack.matchAll(frame)].slice(0, maxPlaces).map((m): BundlePlace => [Number(m[1]), Number(m[2])]);
+  } catch {
+    // A stack getter of the submission's that throws: no place, the message is enough.
+    return [];
+  }
+}
+
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
 const callFaults: readonly string[] = ["missing", "throws", "mutates", "non-deterministic", "not-data", "exits"] satisfies CallFault[];
 
