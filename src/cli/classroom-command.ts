@@ -86,7 +86,7 @@ const github: CommandModule<object, ClassroomArgs> = {
 
 const autogradeCommand: CommandModule<object, ClassroomArgs> = {
   command: "autograde",
-  describe: "Grade <root>/submission as Gradescope's run_autograder does, writing <root>/results/results.json",
+  describe: "Grade ROOT/submission as Gradescope's run_autograder does, writing ROOT/results/results.json (ROOT: --root)",
   builder: (yargs: Argv) =>
     yargs
       .option("root", { type: "string", describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
@@ -140,6 +140,9 @@ function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] 
   throw new SnaplabError("BAD_REPORT", `${file}: not a report of snaplab grade --format json for one folder`);
 }
 
+/** The classroom commands' usage, as `snaplab classroom --help` lists them: for the help a mistake points to. */
+export const classroomUsages = [gradescope, github, autogradeCommand, points].map((command) => `classroom ${String(command.command)}`);
+
 export const classroomCommand: CommandModule<object, object> = {
   command: "classroom",
   describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
@@ -149,6 +152,6 @@ export const classroomCommand: CommandModule<object, object> = {
       .command(github as never)
       .command(autogradeCommand as never)
       .command(points as never)
-      .demandCommand(1, "name what to write: snaplab classroom gradescope, or snaplab classroom github"),
+      .demandCommand(1, "name one: snaplab classroom gradescope, github, autograde or points"),
   handler: () => {},
 };

@@ -18,7 +18,7 @@ import { listCommand } from "./list-command.js";
 import { liveCommand } from "./live-command.js";
 import { nodeCommand } from "./node-command.js";
 import { promelaCommand } from "./promela-command.js";
-import { classroomCommand } from "./classroom-command.js";
+import { classroomCommand, classroomUsages } from "./classroom-command.js";
 import { uiCommand } from "./ui-command.js";
 import { snaplabVersion } from "./version.js";
 
@@ -37,7 +37,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     uiCommand,
     classroomCommand,
   ];
-  const usages = commands.map((c) => String(c.command));
+  const usages = [...commands.map((c) => String(c.command)), ...classroomUsages];
   try {
     const cli = commands.reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"));
     await cli
@@ -72,15 +72,24 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
   }
 }
 
-/** yargs' message about a command line, as one line that says what to type instead; `usages`: the commands' usage ("explore <scenario>"). */
+/**
+ * yargs' message about a command line, as one line that says what to type instead; `usages`: the commands' usage
+ * ("explore <scenario>", and a command's own commands: "classroom points <report>").
+ */
 function oneLine(message: string, argv: readonly string[], usages: readonly string[]): string {
   const commands = usages.map((usage) => usage.split(" ")[0]!);
-  const first = argv[0];
-  const usage = usages[commands.indexOf(first ?? "")];
-  const unknownCommand = first !== undefined && !first.startsWith("-") && !usage;
+  const named = usages.map((usage) => usage.split(" ").filter((word) => !/^[<[]/.test(word)));
+  // The usage of the command typed: the one naming the most of argv's first words ("classroom autograde", not "classroom").
+  const typed = named.reduce<number | undefined>(
+    (best, words, i) => (words.every((word, j) => argv[j] === word) && (best === undefined || words.length > named[best]!.length) ? i : best),
+    undefined,
+  );
+  const usage = typed === undefined ? undefined : usages[typed];
+  const first = typed === undefined ? argv[0] : named[typed]!.join(" ");
+  const unknownCommand = argv[0] !== undefined && !argv[0].startsWith("-") && !commands.includes(argv[0]);
   const suggested = /^Did you mean (\S+)\?$/.exec(message);
   if (unknownCommand && suggested) return `unknown command ${first}: did you mean ${suggested[1]}?`;
-  if (unknownCommand) return `unknown command ${first} (the commands are ${commands.join(", ")})`;
+  if (unknownCommand) return `unknown command ${first} (the commands are ${[...new Set(commands)].join(", ")})`;
   // Invalid values:\n  Argument: search, Given: "xyz", Choices: "bfs", "dfs"
   const choice = /Argument: (\S+), Given: (.*), Choices: (.*)$/.exec(message);
   if (choice) return `--${choice[1]} ${choice[2]!.replace(/^"(.*)"$/, "$1")}: must be one of ${choice[3]!.replace(/"/g, "")}`;

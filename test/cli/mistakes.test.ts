@@ -58,10 +58,17 @@ describe("a command given too little, or too much", () => {
   it("names what is missing, with the command's usage and help", async () => {
     expect(await refusal("explore")).toBe("snaplab: explore needs <scenario> (usage: snaplab explore <scenario>; see snaplab explore --help)\n");
     expect(await refusal("cos418", "top.json")).toBe("snaplab: cos418 needs <events> (usage: snaplab cos418 <top> <events>; see snaplab cos418 --help)\n");
+    // A command's own commands have usages and help of their own (it was the usage and help of classroom).
+    expect(await refusal("classroom", "points")).toBe(
+      "snaplab: classroom points needs <report> (usage: snaplab classroom points <report>; see snaplab classroom points --help)\n",
+    );
+    expect(await refusal("classroom")).toBe("snaplab: name one: snaplab classroom gradescope, github, autograde or points (see snaplab classroom --help)\n");
   });
 
   it("points an unknown argument to the command's own help", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--bogus")).toBe("snaplab: Unknown argument: bogus (see snaplab explore --help)\n");
+    // The autograder's root is an option: a folder typed after the command points to its help, which says so.
+    expect(await refusal("classroom", "autograde", "/tmp/root")).toBe("snaplab: Unknown argument: /tmp/root (see snaplab classroom autograde --help)\n");
   });
 });
 
