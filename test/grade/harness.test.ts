@@ -54,6 +54,40 @@ describe("the sandbox harness", () => {
     expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2 to the same input");
     expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
     expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);
+    // The submission's code runs where a rule is looked up (a Proxy) and where its arguments are written out (a toJSON it planted):
+    // each throw is the rule's fault, not the harness's (the child died with "Node.js v20.x" as its reason).
+    const proxied = {
+      rules: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error("no rules here");
+          },
+        },
+      ),
+    };
+    expect(answer(proxied, callOf("rules.initiate", []))).toMatchObject({
+      ok: false,
+      fault: "throws",
+      message: "threw no rules here when rules.initiate was looked up",
+    });
+    const planting = {
+      rules: {
+        initiate: (view: object) => (
+          Object.assign(view, {
+            toJSON: () => {
+              throw new Error("caught");
+            },
+          }),
+          []
+        ),
+      },
+    };
+    expect(answer(planting, callOf("rules.initiate", [{}]))).toEqual({
+      ok: false,
+      fault: "mutates",
+      message: "changed its argument 1 (rules must not change what they are given)",
+    });
     expect(process.exit).toBe(realExit);
   });
 });

@@ -191,7 +191,12 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
   });
 }
 
+/** The last line of what the child wrote that says something: not a stack frame, nor the "Node.js v20.x" Node ends an uncaught error's report with. */
 function lastLine(text: string): string {
-  const line = text.trim().split("\n").filter(Boolean).pop();
+  const line = text
+    .trim()
+    .split("\n")
+    .filter((l) => l.trim() !== "" && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l))
+    .pop();
   return line ? `: ${line}` : "";
 }

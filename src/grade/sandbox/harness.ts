@@ -100,7 +100,14 @@ export function writeAll(fd: number, text: string): void {
 export function answer(submission: Module, call: Call): Answer {
   const [ownerPath, name] = splitPath(call.path);
   const owner = ownerPath === "" ? submission : submission[ownerPath];
-  const fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
+  let fn: unknown;
+  try {
+    // The submission's own code may run here: `rules` may be a Proxy, `initiate` a getter.
+    fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
+  } catch (error) {
+    const at = bundlePlaces(error, import.meta.url);
+    return { ok: false, fault: "throws", message: `threw ${describeError(error)} when ${call.path} was looked up`, ...(at.length > 0 ? { at } : {}) };
+  }
   if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}${whatIsThere(submission, ownerPath, owner)}` };
 
   const input = call.input;
@@ -116,10 +123,18 @@ export function answer(submission: Module, call: Call): Answer {
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...(at.length > 0 ? { at } : {}) };
     }
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
-    // (the rule gets copies of the array's items, never the array: an item changed).
-    if (JSON.stringify(args) !== input) {
+    // (the rule gets copies of the array's items, never the array: an item changed). A getter or a
+    // toJSON the rule put there runs as they are written out: if it throws, that argument was changed.
+    const written = (value: unknown) => {
+      try {
+        return JSON.stringify(value);
+      } catch {
+        return undefined;
+      }
+    };
+    if (written(args) !== input) {
       const given = JSON.parse(input) as unknown[];
-      const changed = args.findIndex((arg, i) => JSON.stringify(arg) !== JSON.stringify(given[i]));
+      const changed = args.findIndex((arg, i) => written(arg) !== JSON.stringify(given[i]));
       return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     }
     try {

@@ -90,7 +90,9 @@ describe("sandboxes sharing a broker", () => {
     );
     // Gone as soon as it has said it loaded (the reply is sent before the next turn of its event loop), not after a delay a busy machine could stretch.
     const exiting = await sandboxOf("exiting", "export const f = () => { throw new Error(); };\nsetImmediate(() => process.reallyExit(3));\n", 300);
-    for (const sandbox of [halfReply, noStdin, exiting]) sandbox.load();
+    // An error nothing catches, after loading: Node's report of it ends with its version ("Node.js v20.x"), which was the reason given.
+    const uncaught = await sandboxOf("uncaught", 'export const f = (n: number) => n;\nsetImmediate(() => { throw new TypeError("later"); });\n', 300);
+    for (const sandbox of [halfReply, noStdin, exiting, uncaught]) sandbox.load();
     // Half a line, then silence: the time limit, not a malformed reply.
     expect(() => ask(halfReply, 1)).toThrow(/did not answer within 300 ms/);
     // No one reads the requests any more: the request cannot be written, and the time limit ends the child.
@@ -99,6 +101,7 @@ describe("sandboxes sharing a broker", () => {
     // Gone between two requests.
     await new Promise((later) => setTimeout(later, 300));
     expect(() => ask(exiting, 1)).toThrow(/the submission's process exited with status 3/);
+    expect(() => ask(uncaught, 1)).toThrow(/^the submission's process exited with status 1: TypeError: later$/);
   });
 
   it("should keep the first 64 KB of what a child floods stdout with, and no more", async () => {
