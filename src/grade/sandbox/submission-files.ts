@@ -77,10 +77,34 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
     let length = 0;
     for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
-    return { contents: buffer.toString("utf8", 0, length), loader };
+    const contents = buffer.toString("utf8", 0, length);
+    if (deepestBrackets(contents) > maxNesting) {
+      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler's parser takes`);
+    }
+    return { contents, loader };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
+ * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
+ * its process; a class graded in parallel would hold a gigabyte per such file.
+ * Code nests tens deep.
+ */
+export const maxNesting = 10_000;
+
+/** The deepest the brackets ( [ { nest in `text`, counted without parsing: those in strings and comments count too. */
+function deepestBrackets(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) deepest = Math.max(deepest, ++depth);
+    else if (c === 41 || c === 93 || c === 125) depth--;
+  }
+  return deepest;
 }
 
 /** Why `file` may not be bundled (it exists), or undefined if it may. */

@@ -1,14 +1,16 @@
 // Attacks on the grader: each way out of the sandbox that a submission could try, run as a
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { childrenOf, isAlive, waitFor } from "../../live/processes.js";
 import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
 import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
+import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
@@ -171,25 +173,35 @@ describe("the bundler", () => {
     );
   });
 
-  it("should give a file that crashes the bundler a build fault, and bundle the files after it with a fresh bundler", () => {
-    // 400,000 nested parentheses overflow esbuild's parser (a Go stack of 1 GB), and its process ends: every build after
+  it("should refuse brackets nested deeper than the bundler's parser takes, before it reads them, and grade what comes after", async () => {
+    // 400,000 nested parentheses overflowed esbuild's parser (a Go stack of 1 GB) and ended its process: every build after
     // that failed too, so one learner's file zeroed the exercises after it, and the learners graded after it in the same run.
     const first = readFileSync(join(repo, "solutions/01-record-and-forward/rules.ts"), "utf8");
-    const deep = `${first}\nexport const deep = ${"(".repeat(400_000)}1${")".repeat(400_000)};\n`;
-    const crashing = student(solution, { "01-record-and-forward/rules.ts": deep }, ["01-record-and-forward", "05-lai-yang"]);
-    // As a user runs it, so that esbuild's report of its crash (a Go stack trace on stderr) stays out of the suite's output.
-    const run = spawnSync(process.execPath, ["bin/snaplab.js", "grade", crashing, join(repo, "solutions"), "--only", "1,5", "--format", "json"], {
-      encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    const reports = JSON.parse(run.stdout) as { submissions: { points: number; exercises: { number: number; points: number; fault?: object }[] }[] };
-    const [learner, next] = reports.submissions;
-    expect(learner!.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
-      [1, 0, { kind: "build", message: expect.stringMatching(/^does not build: 01-record-and-forward\/rules\.ts: esbuild stopped on this file \(/) }],
+    const nested = (depth: number) => `${first}\nexport const deep = ${"(".repeat(depth)}1${")".repeat(depth)};\n`;
+    const deep = student(solution, { "01-record-and-forward/rules.ts": nested(400_000) }, ["01-record-and-forward", "05-lai-yang"]);
+    const report = await gradeSubmission(deep, { ...limits, only: [1, 5] });
+    expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
+      [
+        1,
+        0,
+        { kind: "build", message: "does not build: 01-record-and-forward/rules.ts nests brackets more than 10,000 deep, more than the bundler's parser takes" },
+      ],
       [5, 24, undefined],
     ]);
-    expect(next!.points).toBe(39);
-    expect(run.stderr).toContain("stack overflow");
+    // As deep as the limit, it builds and is graded.
+    const atLimit = student(solution, { "01-record-and-forward/rules.ts": nested(10_000) }, ["01-record-and-forward", "05-lai-yang"]);
+    expect((await gradeSubmission(atLimit, { ...limits, only: [1] })).points).toBe(15);
+  });
+
+  it("should bundle with a fresh bundler after the one it used has ended, as esbuild's process did when a file crashed it", async () => {
+    const file = join(student(solution), rulesFile);
+    await submissionBundle(file, rulesFile);
+    const [service] = childrenOf(process.pid, "esbuild");
+    expect(service).toBeDefined();
+    process.kill(service!, "SIGKILL");
+    await waitFor(() => (isAlive(service!) ? undefined : true));
+    await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
+    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
