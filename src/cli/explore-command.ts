@@ -9,8 +9,10 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
-import { isMalformedAnswer, runToMalformedAnswer } from "../grade/check/run-to-malformed-answer.js";
+import { NO_THROW } from "../grade/check/graded-model.js";
+import { hasRunToIt, runToRuleFault } from "../grade/check/run-to-rule-fault.js";
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
+import { counterexampleAsData } from "../grade/shown-as-data.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";
@@ -114,8 +116,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       try {
         explore(loaded, args, rules, gather);
       } catch (error) {
-        if (!isMalformedAnswer(error)) throw error;
-        showRunToMalformedAnswer(loaded, args, rules, gather, error as Error);
+        if (!hasRunToIt(error)) throw error;
+        showRunToRuleFault(loaded, args, rules, gather, error as Error);
       }
     });
   },
@@ -162,32 +164,37 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
 }
 
 /**
- * A learner's rules answered with effects their process cannot carry out, so
- * the search stopped: the shortest run to that answer, as the grader shows
- * it, instead of the answer alone. The rules are at fault as when a property
- * fails: exit 1.
+ * A learner's rules answered with effects their process cannot carry out, or
+ * threw, so the search stopped: the shortest run to that answer, as the
+ * grader shows it, instead of the answer alone. The rules are at fault as
+ * when a property fails: exit 1.
  */
-function showRunToMalformedAnswer(loaded: ModelScenario, args: ExploreArgs, rules: SnapshotAlgorithm, gather: Gather, stopped: Error): void {
+function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: SnapshotAlgorithm, gather: Gather, stopped: Error): void {
   const scenario = withSettings(loaded, args) as Scenario;
-  const found = runToMalformedAnswer(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
+  const found = runToRuleFault(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
   // The grader's model meets every answer the search met: not finding it again would be a bug of ours, shown as it was.
   if (!found) throw stopped;
-  const run = found.report;
+  // The reason holds what the rule said (a throw's message): data, escaped, as the grader shows it.
+  const run = counterexampleAsData(found.report);
   const title = `${scenario.name}: ${runTitleOf(loaded.model, scenario, rules)}`;
+  const threw = run.property === NO_THROW;
   process.stdout.write(
     args.json
-      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, malformedAnswer: run })}\n`
-      : `${title}\n  the search stopped at an answer the rules' process cannot carry out\n\n${reportedCounterexampleLines(run)
+      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: run })}\n`
+      : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
+          run,
+        )
           // Indented under the first two lines, as the report's counterexamples are.
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
           .join("\n")}\n`,
   );
   // The run's pictures, as for a violated property; a trace, which replay judges by the model's properties, cannot hold it.
   const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
-  writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [found.counterexample] }, pictures);
+  const drawn = { ...found.counterexample, view: { ...found.counterexample.view, reason: run.reason } };
+  writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [drawn] }, pictures);
   if (args.saveTrace) {
     process.stderr.write(
-      `snaplab: no trace written to ${args.saveTrace}: the run ends at an answer its process cannot carry out, which replay cannot judge (correct that answer, then explore again)\n`,
+      `snaplab: no trace written to ${args.saveTrace}: the run ends at ${threw ? "a rule that throws" : "an answer its process cannot carry out"}, which replay cannot judge (correct that ${threw ? "rule" : "answer"}, then explore again)\n`,
     );
   }
   process.exitCode = ExitCode.Violated;

@@ -111,7 +111,7 @@ function rulesFor(submission: Submission, scenario: Scenario): SnapshotAlgorithm
  * explored as "every property holds"); with markers it floods the channels
  * until the state limit. The grader's step rules catch it at the first step;
  * exploring with the rules alone, it is an answer that cannot be carried
- * out, shown with the run to it (run-to-malformed-answer.ts).
+ * out, shown with the run to it (run-to-rule-fault.ts).
  */
 function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
   return { ...rules, initiate: (view) => recorded(view.process, rules.initiate(view)) };

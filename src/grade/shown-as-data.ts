@@ -71,7 +71,8 @@ function checkAsData(check: CheckResult): CheckResult {
   };
 }
 
-function counterexampleAsData(c: CounterexampleReport): CounterexampleReport {
+/** A counterexample the grader tells, every text in it shown as data (a rule's message is in its reason). */
+export function counterexampleAsData(c: CounterexampleReport): CounterexampleReport {
   return {
     ...c,
     reason: asData(c.reason),

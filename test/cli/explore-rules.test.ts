@@ -165,21 +165,6 @@ describe("snaplab explore --rules", () => {
       /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate \(the module exports rulez\) \(--rules takes a file that exports `rules`, as exercises 1, 2, 5 and 6 write it\)\n$/,
     ],
     [
-      "rules that throw, with a newline in the message",
-      ["--rules", write("throws.ts", `export const rules = { initiate() { throw new Error("no\\nway"); }, onMarker: () => [], onMessage: () => [] };\n`)],
-      // Where it threw, in the learner's file: line 1, column 43 (`new Error`).
-      /^snaplab: .*throws\.ts: rules\.initiate\(view\) at P1 threw no\\nway \(.*throws\.ts:1:43\)\n$/,
-    ],
-    [
-      "rules that throw in a file they import",
-      [
-        "--rules",
-        (write("helper.ts", 'export function check(view: { process: string }): never {\n  throw new RangeError("not at " + view.process);\n}\n'),
-        write("calls-helper.ts", `import { check } from "./helper.ts";\nexport const rules = { initiate: check, onMarker: () => [], onMessage: () => [] };\n`)),
-      ],
-      /^snaplab: .*calls-helper\.ts: rules\.initiate\(view\) at P1 threw RangeError: not at P1 \(helper\.ts:2:9\)\n$/,
-    ],
-    [
       "--rules beside --algorithm",
       ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
       /^snaplab: --rules and --algorithm cannot be given together: choose one \(see snaplab explore --help\)\n$/,
@@ -245,6 +230,37 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
       scenario: "two-node",
       algorithm: "submission",
       malformedAnswer: { property: "well-formed-effects", length: 4 },
+    });
+  });
+
+  it("should show the shortest run to a rule that throws, with where in the learner's files, exit 1", async () => {
+    // Line 1, column 43: `new Error`; the message's newline escaped.
+    const throws = write("throws.ts", `export const rules = { initiate() { throw new Error("no\\nway"); }, onMarker: () => [], onMessage: () => [] };\n`);
+    const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json", "--rules", throws);
+    expect([status, stderr]).toEqual([1, ""]);
+    expect(stdout).toContain(
+      [
+        "two-node: submission, FIFO channels\n  the search stopped at a rule that threw\n",
+        `no-throw is violated: rules.initiate(view) at P0 threw no\\nway (${throws}:1:43)`,
+        "shortest counterexample, 1 step:",
+        "   1. P0 starts a snapshot: nothing recorded [the rule threw]",
+      ].join("\n"),
+    );
+    // In a file the rules import, after a step: the run to it, and the place in that file.
+    write("helper.ts", 'export function check(view: { process: string }): never {\n  throw new RangeError("not at " + view.process);\n}\n');
+    const callsHelper = write(
+      "calls-helper.ts",
+      `import { check } from "./helper.ts";\nconst start = (view: { outgoing: string[] }) => [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel }))];\nexport const rules = { initiate: start, onMarker: check, onMessage: () => [] };\n`,
+    );
+    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", callsHelper, "--json");
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      scenario: "two-node",
+      ruleThrew: {
+        property: "no-throw",
+        reason: "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) threw RangeError: not at P1 (helper.ts:2:9)",
+        length: 2,
+      },
     });
   });
 

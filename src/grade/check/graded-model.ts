@@ -6,7 +6,8 @@
  * be carried out breaks `well-formed-effects` the same way, so the explorer
  * finds the shortest run to it. A rule that breaks its contract otherwise
  * (throws, changes its input) stops the exploration with a RuleFault: no
- * trace can make such rules right.
+ * trace can make such rules right. Where the run to a throw is wanted (to
+ * show it), `throwsEndRuns` makes a throw break `no-throw` instead.
  */
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Model } from "../../model/model.js";
@@ -23,9 +24,11 @@ export interface GradedState<State> {
 }
 
 export const WELL_FORMED_EFFECTS = "well-formed-effects";
+export const NO_THROW = "no-throw";
 
 const wellFormedClaim =
   "A rule answers with a list of effects its process can carry out: known types with their fields, its own channels in the right direction, messages that were sent, recorded only on an open channel.";
+const noThrowClaim = "A rule returns its effects: it never throws.";
 
 /**
  * `refused(state, action)` is the step with the rules' effects left out (the
@@ -37,9 +40,14 @@ export function gradedModel<State, Action>(
   stepRules: readonly StepRule<State, Action>[],
   properties: readonly Property<State>[],
   refused: (state: State, action: Action) => State = (state) => state,
+  throwsEndRuns = false,
 ): Model<GradedState<State>, Action> {
   const brokenRule = (name: string, claim: string) => always<GradedState<State>>(name, claim, (g) => (g.broken?.rule === name ? g.broken.reason : undefined));
-  const ruleProperties = [brokenRule(WELL_FORMED_EFFECTS, wellFormedClaim), ...stepRules.map((rule) => brokenRule(rule.name, rule.claim))];
+  const ruleProperties = [
+    brokenRule(WELL_FORMED_EFFECTS, wellFormedClaim),
+    ...(throwsEndRuns ? [brokenRule(NO_THROW, noThrowClaim)] : []),
+    ...stepRules.map((rule) => brokenRule(rule.name, rule.claim)),
+  ];
   const lifted = properties.map((p): Property<GradedState<State>> => ({ ...p, check: (g) => (g.broken ? undefined : p.check(g.state)) }));
   return {
     initStates: () => system.initStates().map((state) => ({ state })),
@@ -51,9 +59,10 @@ export function gradedModel<State, Action>(
       } catch (error) {
         // The grader's check (effects.ts) tells what the rule saw; the bank's own refusal is the last line of defence.
         const malformed = error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
-        if (!malformed) throw error;
+        const threw = throwsEndRuns && error instanceof RuleFault && error.fault === "throws";
+        if (!malformed && !threw) throw error;
         const details = error instanceof MalformedEffects ? { details: error.details } : {};
-        return { state: refused(g.state, action), broken: { rule: WELL_FORMED_EFFECTS, reason: error.message, ...details } };
+        return { state: refused(g.state, action), broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details } };
       }
       for (const rule of stepRules) {
         const reason = rule.check(g.state, action, after);

@@ -10,7 +10,7 @@ import type { Violation } from "../../explore/exploration.js";
 import type { Model } from "../../model/model.js";
 import type { Property } from "../../model/property.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
-import { gradedModel, WELL_FORMED_EFFECTS, type GradedState } from "./graded-model.js";
+import { gradedModel, NO_THROW, WELL_FORMED_EFFECTS, type GradedState } from "./graded-model.js";
 import type { StepRule } from "./step-rules.js";
 
 export interface GradedSystem<State, Action> {
@@ -25,11 +25,13 @@ export interface GradedSystem<State, Action> {
   spaceTime?(violation: Violation<State, Action>): SpaceTime;
   /** The step with the rules' effects left out: how a step whose effects were refused is told and drawn. */
   refusedStep?(before: State, action: Action): State;
+  /** A rule that throws ends its run, breaking `no-throw`, where it would stop the search: to show the run to it. */
+  readonly throwsEndRuns?: boolean;
 }
 
 /** The model the grader explores: the system's, with its step rules and properties (graded-model.ts). */
 export function gradedSystemModel<State, Action>(system: GradedSystem<State, Action>): Model<GradedState<State>, Action> {
-  return gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system));
+  return gradedModel(system.model, system.stepRules, system.properties, system.refusedStep?.bind(system), system.throwsEndRuns);
 }
 
 /** The rules are plugged into the system already: the descriptor has one set, by this name. */
@@ -63,8 +65,9 @@ export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<
     build: gradedSystemModel,
     describeStep(system, _rules, before, action, after) {
       const text = system.describeStep(before.state, action, after.state);
-      // A step whose answer was refused happened without the rule's effects (and ends the run): say so.
-      return after.broken?.rule === WELL_FORMED_EFFECTS ? `${text} [the rule's effects refused]` : text;
+      // A step whose answer was refused, or whose rule threw, happened without the rule's effects (and ends the run): say so.
+      if (after.broken?.rule === WELL_FORMED_EFFECTS) return `${text} [the rule's effects refused]`;
+      return after.broken?.rule === NO_THROW ? `${text} [the rule threw]` : text;
     },
     spaceTime: (system, _rules, violation) => {
       const plain = { ...violation, path: unwrapped(violation.path) };

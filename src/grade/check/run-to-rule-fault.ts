@@ -1,9 +1,10 @@
 /**
- * Where `snaplab explore --rules` stopped at an answer the rules' process
- * could not carry out (a malformed effect), the shortest run to it, told as
- * the grader tells it: the steps, what was recorded, what the rule saw, the
- * picture. It is the grader's model of the scenario, judged on
- * well-formed-effects alone, explored with the same rules.
+ * Where `snaplab explore --rules` stopped at a rule's answer that a run leads
+ * to (effects the rule's process could not carry out, or a throw), the
+ * shortest run to it, told as the grader tells it: the steps, what was
+ * recorded, what the rule saw, the picture. It is the grader's model of the
+ * scenario, judged on well-formed-effects and no-throw alone, explored with
+ * the same rules.
  */
 import type { Counterexample } from "../../check/report.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
@@ -19,20 +20,20 @@ import type { GradedSystem } from "./graded-system.js";
 import { RuleFault } from "./rule-fault.js";
 import { runCheck } from "./run-check.js";
 
-/** Did the search stop at an answer that cannot be carried out (rather than at a rule that threw, or broke its contract otherwise)? */
-export const isMalformedAnswer = (error: unknown): boolean =>
-  error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
+/** Did the search stop at an answer that cannot be carried out, or at a throw (rather than at a rule that broke its contract otherwise: changed its input, answered two ways)? */
+export const hasRunToIt = (error: unknown): boolean =>
+  error instanceof MalformedEffectError || (error instanceof RuleFault && (error.fault === "malformed" || error.fault === "throws"));
 
 /** The run (its picture drawn from `counterexample.view`), and the run as the grader tells it. */
-export interface RunToMalformedAnswer {
+export interface RunToRuleFault {
   readonly counterexample: Counterexample<unknown, unknown>;
   readonly report: CounterexampleReport;
 }
 
-export function runToMalformedAnswer(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): RunToMalformedAnswer | undefined {
-  // No step rule and no property: the graded model judges well-formed-effects whatever else it is given.
-  const alone = <State, Action>(system: GradedSystem<State, Action>): RunToMalformedAnswer | undefined => {
-    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [] }, maxStates, { gather });
+export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): RunToRuleFault | undefined {
+  // No step rule and no property: the graded model judges well-formed-effects (and no-throw, asked for) whatever else it is given.
+  const alone = <State, Action>(system: GradedSystem<State, Action>): RunToRuleFault | undefined => {
+    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [], throwsEndRuns: true }, maxStates, { gather });
     return counterexample && { counterexample: counterexample as Counterexample<unknown, unknown>, report: counterexampleReport(counterexample) };
   };
   return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
