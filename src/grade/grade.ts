@@ -11,9 +11,10 @@ import { StateLimitError } from "../explore/state-limit-error.js";
 import { RuleFault } from "./check/rule-fault.js";
 import { counterexampleReport } from "./check/graded-counterexample.js";
 import type { CheckOutcome } from "./check/run-check.js";
-import { sandboxedSubmission } from "./check/submission.js";
+import { NO_THROW } from "./check/graded-model.js";
+import { sandboxedSubmission, type Submission } from "./check/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
-import type { CheckLimits, Exercise, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
+import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
@@ -171,9 +172,14 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);
-    const checks = exercise.checks.map((check) => checkResult(check, () => check.run(submission, limits)));
-    submission.recheck();
-    result = { checks };
+    let running: RulesCheck | undefined;
+    try {
+      const checks = exercise.checks.map((check) => checkResult((running = check), () => check.run(submission, limits)));
+      submission.recheck();
+      result = { checks };
+    } catch (error) {
+      result = { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
+    }
   } catch (error) {
     result = { fault: faultOf(error) };
   } finally {
@@ -223,6 +229,27 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
   };
+}
+
+/**
+ * For a rule that threw, the shortest run to a throw: the check that met it
+ * explored again, a throw now ending its run (answers are remembered, so the
+ * rules are asked little that is new). The fault then says that run's throw,
+ * on the smallest generated scenario where the check is on generated ones.
+ * As it was where no run leads to it (a rule the properties call, as
+ * exercise 3's are) or the check cannot find it again.
+ */
+function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck | undefined, submission: Submission, limits: CheckLimits): ExerciseFault {
+  if (!(error instanceof RuleFault) || error.fault !== "throws" || !check) return fault;
+  let outcome: CheckOutcome;
+  try {
+    outcome = check.run(submission, { ...limits, throwsEndRuns: true });
+  } catch {
+    return fault;
+  }
+  const c = outcome.counterexample;
+  if (c?.property !== NO_THROW) return fault;
+  return { ...fault, message: c.reason, run: counterexampleReport(c), ...(outcome.scenario ? { scenario: outcome.scenario } : {}) };
 }
 
 function faultOf(error: unknown): ExerciseFault {

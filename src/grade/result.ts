@@ -32,6 +32,10 @@ export interface ExerciseFault {
   /** e.g. "missing", "build", "load", "throws", "mutates", "non-deterministic", "malformed", "exits", "timeout", "memory", "stdout", "scenario". */
   readonly kind: string;
   readonly message: string;
+  /** For a rule that threw: the shortest run to the throw (`no-throw`), where the check that met it can show one. */
+  readonly run?: CounterexampleReport;
+  /** The generated scenario (the smallest) that run is on, as a scenario file. */
+  readonly scenario?: object;
 }
 
 export interface ExerciseResult {

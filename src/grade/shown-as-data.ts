@@ -8,7 +8,7 @@
  * short line. Grading passes every result through here once, so each report
  * can print what it is given.
  */
-import type { CheckResult, CounterexampleReport, ExerciseResult } from "./result.js";
+import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "./result.js";
 
 /** Longest free text (a fault, a failure, a reason) a report shows, "…" included. */
 export const TEXT_LIMIT = 200;
@@ -57,8 +57,17 @@ export function exerciseAsData(result: ExerciseResult): ExerciseResult {
     ...result,
     title: lineAsData(result.title),
     file: lineAsData(result.file),
-    ...(result.fault ? { fault: { kind: lineAsData(result.fault.kind), message: asData(result.fault.message) } } : {}),
+    ...(result.fault ? { fault: faultAsData(result.fault) } : {}),
     checks: result.checks.map(checkAsData),
+  };
+}
+
+function faultAsData(fault: ExerciseFault): ExerciseFault {
+  return {
+    ...fault,
+    kind: lineAsData(fault.kind),
+    message: asData(fault.message),
+    ...(fault.run ? { run: counterexampleAsData(fault.run) } : {}),
   };
 }
 

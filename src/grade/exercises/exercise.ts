@@ -10,6 +10,8 @@ import type { Submission } from "../check/submission.js";
 export interface CheckLimits {
   /** Stop exploring a check's scenario past this many states. */
   readonly maxStates: number;
+  /** A rule that throws ends its run, breaking `no-throw`, instead of stopping the check: to find the run to a throw (graded-model.ts). */
+  readonly throwsEndRuns?: boolean;
 }
 
 interface ExerciseBase {

@@ -1,21 +1,29 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
 import { plural } from "../../render/count-words.js";
-import type { CheckResult, CounterexampleReport, ExerciseResult } from "../result.js";
+import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
   // A check on generated scenarios names the smallest one it failed on, as a file for `snaplab explore --rules`.
-  const scenario = check.scenario ? [`on this generated scenario (the smallest that fails): ${JSON.stringify(check.scenario)}`] : [];
+  const scenario = onScenario(check.scenario);
   if (!c) return [check.failure ?? "failed", ...scenario];
   return reportedCounterexampleLines(c, scenario);
 }
 
+const onScenario = (scenario: object | undefined) => (scenario ? [`on this generated scenario (the smallest that fails): ${JSON.stringify(scenario)}`] : []);
+
+/** A fault of a whole exercise: its message, then, for a rule that threw, the run to the throw (the message says what the run's reason would). */
+export function faultLines(fault: ExerciseFault): string[] {
+  if (!fault.run) return [fault.message];
+  return [fault.message, ...reportedCounterexampleLines(fault.run, onScenario(fault.scenario), "shortest run to it").slice(1)];
+}
+
 /** A counterexample in words: the property and why, the numbered steps, what was recorded, what a refused rule saw, the picture. */
-export function reportedCounterexampleLines(c: CounterexampleReport, scenario: readonly string[] = []): string[] {
+export function reportedCounterexampleLines(c: CounterexampleReport, scenario: readonly string[] = [], heading = "shortest counterexample"): string[] {
   return [
     `${c.property} is violated: ${c.reason}`,
     ...scenario,
-    `shortest counterexample, ${c.length} ${plural("step", c.length)}:`,
+    `${heading}, ${c.length} ${plural("step", c.length)}:`,
     ...c.steps,
     ...c.recorded.split("\n").map((line) => line.trim()),
     ...(c.details ?? []),
@@ -30,7 +38,7 @@ export function reportedCounterexampleLines(c: CounterexampleReport, scenario: r
  */
 export function checkFailureLines(e: ExerciseResult, i: number): string[] {
   if (!e.fault) return failureLines(e.checks[i]!);
-  return i === 0 ? [e.fault.message] : [notRun(e)];
+  return i === 0 ? faultLines(e.fault) : [notRun(e)];
 }
 
 const notRun = (e: ExerciseResult) => `not run: the exercise failed as a whole (see "${e.checks[0]!.name}")`;

@@ -30,7 +30,15 @@ function submissionObject(report: SubmissionReport): object {
     // A fault of a whole exercise is one failure, not one per check.
     failures: report.exercises.flatMap((e): object[] =>
       e.fault
-        ? [{ exercise: e.number, fault: e.fault.kind, reason: e.fault.message }]
+        ? [
+            {
+              exercise: e.number,
+              fault: e.fault.kind,
+              reason: e.fault.message,
+              ...(e.fault.scenario ? { scenario: e.fault.scenario } : {}),
+              ...(e.fault.run ? { trace: e.fault.run.steps, recorded: e.fault.run.recorded } : {}),
+            },
+          ]
         : e.checks
             .filter((c) => !c.passed)
             .map((c) => ({

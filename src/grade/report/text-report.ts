@@ -4,7 +4,7 @@
  * at the end as DSLabs prints it. Several submissions end with a table.
  */
 import type { SubmissionReport } from "../result.js";
-import { failureLines, scoreText } from "./failure-text.js";
+import { failureLines, faultLines, scoreText } from "./failure-text.js";
 
 export function textReport(reports: readonly SubmissionReport[]): string {
   const blocks = reports.map(submissionText);
@@ -16,8 +16,10 @@ function submissionText(report: SubmissionReport): string {
   const titleWidth = Math.max(...report.exercises.map((e) => `${e.number}. ${e.title}`.length));
   const lines = [`${report.directory}`];
   for (const e of report.exercises) {
-    const verdict = e.passed ? "passed" : e.fault ? `failed: ${e.fault.message}` : "failed";
+    const [said, ...run] = e.fault ? faultLines(e.fault) : [];
+    const verdict = e.passed ? "passed" : e.fault ? `failed: ${said}` : "failed";
     lines.push(`  ${`${e.number}. ${e.title}`.padEnd(titleWidth)}  ${scoreText(e.points, e.maxPoints).padStart(5)}  ${verdict}`);
+    lines.push(...run.map((line) => (line === "" ? "" : `       ${line}`)));
     if (e.fault) continue;
     const nameWidth = Math.max(...e.checks.map((c) => c.name.length));
     for (const check of e.checks.filter((c) => !c.passed)) {
