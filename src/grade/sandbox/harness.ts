@@ -5,7 +5,7 @@
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
 import { writeSync } from "node:fs";
-import { type Answer, bundlePlaces, type Call, type Request } from "./protocol.js";
+import { type Answer, type BundlePlace, bundlePlaces, type Call, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
 
@@ -49,8 +49,7 @@ export function serve(load: () => Promise<Module>): void {
         send({ type: "loaded" });
       } catch (error) {
         if (isAllocationFailure(error)) outOfMemory(error);
-        const at = bundlePlaces(error, import.meta.url);
-        send({ type: "failed", failure: { kind: "load", message: describeError(error), ...(at.length > 0 ? { at } : {}) } });
+        send({ type: "failed", failure: { kind: "load", message: describeError(error), ...thrownAt(error) } });
       }
     } else if (request.type === "calls") {
       // A batch stops at the first answer that breaks the contract: the grader stops there too, and asks nothing beyond it.
@@ -105,8 +104,7 @@ export function answer(submission: Module, call: Call): Answer {
     // The submission's own code may run here: `rules` may be a Proxy, `initiate` a getter.
     fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
   } catch (error) {
-    const at = bundlePlaces(error, import.meta.url);
-    return { ok: false, fault: "throws", message: `threw ${describeError(error)} when ${call.path} was looked up`, ...(at.length > 0 ? { at } : {}) };
+    return { ok: false, fault: "throws", message: `threw ${describeError(error)} when ${call.path} was looked up`, ...thrownAt(error) };
   }
   if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}${whatIsThere(submission, ownerPath, owner)}` };
 
@@ -119,8 +117,7 @@ export function answer(submission: Module, call: Call): Answer {
     } catch (error) {
       if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
       if (isAllocationFailure(error)) outOfMemory(error);
-      const at = bundlePlaces(error, import.meta.url);
-      return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...(at.length > 0 ? { at } : {}) };
+      return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...thrownAt(error) };
     }
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
     // (the rule gets copies of the array's items, never the array: an item changed). A getter or a
@@ -174,6 +171,12 @@ function whatIsThere(submission: Module, ownerPath: string, owner: unknown): str
 function splitPath(path: string): [string, string] {
   const dot = path.lastIndexOf(".");
   return dot < 0 ? ["", path] : [path.slice(0, dot), path.slice(dot + 1)];
+}
+
+/** Where in this bundle `error` was thrown, for the grader to find in the submission's files (none if its stack does not say). */
+function thrownAt(error: unknown): { at?: BundlePlace[] } {
+  const at = bundlePlaces(error, import.meta.url);
+  return at.length > 0 ? { at } : {};
 }
 
 function describeError(error: unknown): string {
