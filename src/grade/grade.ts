@@ -244,8 +244,10 @@ function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck 
   let outcome: CheckOutcome;
   try {
     outcome = check.run(submission, { ...limits, throwsEndRuns: true });
-  } catch {
-    return fault;
+  } catch (again) {
+    // The rules' fault, or the sandbox's limits, on the way: the fault as it was. Anything else is the grader's bug.
+    if (again instanceof RuleFault || again instanceof SandboxFailed || again instanceof StateLimitError) return fault;
+    throw again;
   }
   const c = outcome.counterexample;
   if (c?.property !== NO_THROW) return fault;
