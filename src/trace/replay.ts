@@ -61,7 +61,13 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
       throw new TraceError(trace.file, `actions[${i}]`, `"${name}" is not enabled after step ${i} (enabled: ${names})`);
     }
     actions.push(action);
-    states.push(model.nextState(state, action));
+    try {
+      states.push(model.nextState(state, action));
+    } catch (error) {
+      // Rules that throw (a learner's, replayed after a change): say at which step of the trace, keeping the error as it is otherwise.
+      if (error instanceof Error) error.message = `at step ${i + 1} (${name}): ${error.message}`;
+      throw error;
+    }
     check(states[i + 1]!, "always");
   });
   const last = states[states.length - 1]!;

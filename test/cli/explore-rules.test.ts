@@ -135,6 +135,16 @@ describe("snaplab explore --rules", () => {
     const fixed = await runCli("replay", trace, "--rules", "solutions/01-record-and-forward/rules.ts");
     expect(fixed.status).toBe(0);
     expect(fixed.stdout).toContain("the trace now runs clean: channel-state and every other property hold along it\n");
+    // Changed into rules that throw on a marker: the step of the trace where they do.
+    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
+    const throwsOnMarker = write("throws-on-marker.ts", solution.replace(/onMarker\(view, channel\) \{\n/, '$&    throw new Error("not now");\n'));
+    const broken = await runCli("replay", trace, "--rules", throwsOnMarker);
+    expect([broken.status, broken.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /^snaplab: .*throws-on-marker\.ts: at step 6 \(deliver P1->P0 marker\): rules\.onMarker\(view, channel, marker\) at P0 \(marker on P1->P0\) threw not now \(.*throws-on-marker\.ts:33:11\)\n$/,
+      ),
+    ]);
   });
 
   it("should show what the rules print, where a learner debugs them, after the report", async () => {
