@@ -45,10 +45,15 @@ suitable_node() {
     node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)'
 }
 
+# Packages of the image's Debian or Ubuntu, their lists fetched first: an image may come without them.
+install_packages() {
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+}
+
 if ! suitable_node; then
   version=${pinnedNode}
   case "$(uname -m)" in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; *) echo "setup.sh: no Node build for $(uname -m)" >&2; exit 1 ;; esac
-  command -v curl >/dev/null && command -v xz >/dev/null || apt-get install -y --no-install-recommends curl ca-certificates xz-utils
+  command -v curl >/dev/null && command -v xz >/dev/null || install_packages curl ca-certificates xz-utils
   name="node-v$version-linux-$arch.tar.xz"
   cd "$(mktemp -d)"
   curl -fsSLO "https://nodejs.org/dist/v$version/$name"
@@ -60,7 +65,7 @@ fi
 
 # The sandbox's walls: bubblewrap, where the image lacks it (without it the grader says what is missing).
 if ! command -v bwrap >/dev/null && command -v apt-get >/dev/null; then
-  apt-get install -y --no-install-recommends bubblewrap || echo "setup.sh: could not install bubblewrap; grading goes on with fewer walls" >&2
+  install_packages bubblewrap || echo "setup.sh: could not install bubblewrap; grading goes on with fewer walls" >&2
 fi
 
 cd "$kit"

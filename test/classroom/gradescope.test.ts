@@ -194,6 +194,20 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(forged)}, '{"
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
+  it("should fetch the package lists before it installs bubblewrap where the image lacks it (an image may come without them)", () => {
+    const setup = readFileSync(join(root, "source", "setup.sh"), "utf8");
+    // The script's own lines: its installer, and the step that installs bubblewrap, on a PATH with no bwrap and an apt-get that notes its calls.
+    const installer = /^install_packages\(\) \{\n[\s\S]*?\n\}$/m.exec(setup)![0];
+    const walls = /^if ! command -v bwrap[\s\S]*?\nfi$/m.exec(setup)![0];
+    const bin = join(scratch, "bin-with-apt-get");
+    mkdirSync(bin);
+    const calls = join(scratch, "apt-get-calls");
+    writeFileSync(join(bin, "apt-get"), `#!/usr/bin/bash\necho "$*" >> ${calls}\n`, { mode: 0o755 });
+    const run = spawnSync("/usr/bin/bash", ["-c", `${installer}\n${walls}`], { env: { PATH: bin, HOME: scratch }, encoding: "utf8" });
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    expect(readFileSync(calls, "utf8")).toBe("update -qq\ninstall -y -qq --no-install-recommends bubblewrap\n");
+  });
+
   it("should still write a result, 0 and a line for the instructor, when snaplab cannot start at all", () => {
     // A PATH with the shell and the tools the script uses, and no node.
     const bin = join(scratch, "bin-without-node");
