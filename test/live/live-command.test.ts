@@ -38,6 +38,13 @@ describe("snaplab live, given bad input", () => {
     expect(result.stderr).toBe(`snaplab: ${file}: does not build: rules.ts:3:1: Unexpected "}"\n`);
   });
 
+  it("refuses rules whose top-level code throws in one line, with where, exit 2 (it was Node's stack trace, exit 1)", async () => {
+    const file = join(tempDir("live-rules"), "rules.ts");
+    writeFileSync(file, "const x: any = null;\nconst y = x.field;\nexport const rules = { initiate: () => [], onMarker: () => [], onMessage: () => [] };\n");
+    const result = await runCli("live", "spec/scenarios/bank.json", "--transfers", "10", "--rules", file);
+    expect([result.status, result.stderr]).toEqual([2, `snaplab: ${file}: TypeError: Cannot read properties of null (reading 'field') (${file}:2:13)\n`]);
+  });
+
   it("stops the run when a node's rules throw, with one line naming the rule, the process and the snapshot", async () => {
     const file = join(tempDir("live-rules"), "rules.ts");
     writeFileSync(file, 'export const rules = { name: "throws", initiate: () => { throw new Error("not yet"); }, onMarker: () => [], onMessage: () => [] };\n');
