@@ -88,6 +88,27 @@ describe("the sandbox harness", () => {
       fault: "mutates",
       message: "changed its argument 1 (rules must not change what they are given)",
     });
+    // What it throws may itself throw when looked at (a Proxy, at instanceof): the child died of it mid-reply.
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error("looked at");
+        },
+      },
+    );
+    const throwsHostile = {
+      rules: {
+        initiate: () => {
+          throw hostile;
+        },
+      },
+    };
+    expect(answer(throwsHostile, callOf("rules.initiate", []))).toEqual({
+      ok: false,
+      fault: "throws",
+      message: "threw a value that throws when it is looked at",
+    });
     expect(process.exit).toBe(realExit);
   });
 });

@@ -80,7 +80,20 @@ export function serve(load: () => Promise<Module>): void {
 let outOfMemory: (error: unknown) => void = () => {};
 
 function isAllocationFailure(error: unknown): boolean {
-  return error instanceof RangeError && /allocation failed/i.test(error.message);
+  return lookedAt(() => error instanceof RangeError && /allocation failed/i.test(error.message), false);
+}
+
+/**
+ * What looking at a thrown value gives, or `otherwise` where looking throws:
+ * the submission chooses what it throws, and a Proxy throws at `instanceof`
+ * (which crashed this process, the child, in the middle of its reply).
+ */
+function lookedAt<T>(look: () => T, otherwise: T): T {
+  try {
+    return look();
+  } catch {
+    return otherwise;
+  }
 }
 
 /** Writes all of `text` to `fd`, waiting while the pipe is full (the grader's requests, the child's replies). */
@@ -115,7 +128,7 @@ export function answer(submission: Module, call: Call): Answer {
     try {
       value = fn.apply(owner, args);
     } catch (error) {
-      if (error instanceof ExitCalled) return { ok: false, fault: "exits", message: error.message };
+      if (lookedAt(() => error instanceof ExitCalled, false)) return { ok: false, fault: "exits", message: (error as ExitCalled).message };
       if (isAllocationFailure(error)) outOfMemory(error);
       return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...thrownAt(error) };
     }
@@ -180,11 +193,13 @@ function thrownAt(error: unknown): { at?: BundlePlace[] } {
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    // Node's own errors carry a code (ERR_ACCESS_DENIED): it says more than their message.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code === "string") return `${error.name} [${code}]: ${error.message}`;
-    return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
-  }
-  return JSON.stringify(error) ?? String(error);
+  return lookedAt(() => {
+    if (error instanceof Error) {
+      // Node's own errors carry a code (ERR_ACCESS_DENIED): it says more than their message.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === "string") return `${error.name} [${code}]: ${error.message}`;
+      return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+    }
+    return JSON.stringify(error) ?? String(error);
+  }, "a value that throws when it is looked at");
 }
