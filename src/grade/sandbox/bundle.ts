@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { cliBundle } from "../../files/cli-bundle.js";
+import { walledBundler } from "./bundler-wall.js";
 import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
@@ -95,6 +96,7 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
   try {
     const entry = submissionFile(resolve(file), label, root);
     const labels = new Map<string, string>();
+    await walledBundler();
     const result = await esbuild().build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,

@@ -193,15 +193,24 @@ describe("the bundler", () => {
     expect((await gradeSubmission(atLimit, { ...limits, only: [1] })).points).toBe(15);
   });
 
-  it("should bundle with a fresh bundler after the one it used has ended, as esbuild's process did when a file crashed it", async () => {
+  it("should bundle with a fresh bundler after the one it used has ended (as esbuild's process did when a file crashed it), each held to half a gigabyte of data", async () => {
+    // Nested 300,000 deep some other way than brackets (f()()()..., a.b.b.b...), code grew esbuild's parser stack to a gigabyte
+    // in 4 s before it crashed; held to 512 MB, it crashes in half the time.
     const file = join(student(solution), rulesFile);
+    const dataLimit = () => {
+      const [service] = childrenOf(process.pid, "esbuild");
+      return /^Max data size\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${service}/limits`, "utf8"))?.slice(1);
+    };
+    // Where prlimit is not allowed, the sandbox's children are not limited either, and the grader says so.
+    const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
     await submissionBundle(file, rulesFile);
+    expect(dataLimit()).toEqual([limit, limit]);
     const [service] = childrenOf(process.pid, "esbuild");
-    expect(service).toBeDefined();
     process.kill(service!, "SIGKILL");
     await waitFor(() => (isAlive(service!) ? undefined : true));
     await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
     expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+    expect(dataLimit()).toEqual([limit, limit]);
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
