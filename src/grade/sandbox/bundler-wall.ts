@@ -24,9 +24,9 @@ export async function walledBundler(): Promise<void> {
   if (process.platform !== "linux") return;
   const { prlimit } = isolation().tools;
   if (!prlimit) return;
+  if (limited !== undefined && isOurService(limited)) return;
   // Any call starts the service; this one costs a round trip.
   await esbuild().transform("");
-  if (limited !== undefined && isOurService(limited)) return;
   const service = readdirSync("/proc").map(Number).find(isOurService);
   if (service === undefined) return;
   const set = spawnSync(prlimit, ["--pid", String(service), `--data=${bundlerDataBytes}`], { stdio: "ignore" });
