@@ -4,14 +4,14 @@
  * thousand deep (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack
  * to a gigabyte, in about 4 s, before the process crashes. So, as the
  * sandbox's children are, the bundler's process is held to a data size
- * (prlimit, where this machine allows it): such a file then fails at half a
+ * (prlimit, where this machine has it and allows it): such a file then fails at half a
  * gigabyte in half the time, and is a build fault like the crash was.
  * Bundling a submission takes tens of megabytes.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { esbuild } from "../../files/esbuild-when-needed.js";
-import { isolation } from "./isolation.js";
+import { executable } from "./isolation.js";
 
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
 export const bundlerDataBytes = 512 * 1024 * 1024;
@@ -22,7 +22,8 @@ let limited: number | undefined;
 /** Starts esbuild's process if it is not running, and holds it to `bundlerDataBytes`; a no-op where prlimit is not allowed. */
 export async function walledBundler(): Promise<void> {
   if (process.platform !== "linux") return;
-  const { prlimit } = isolation().tools;
+  // Tried on the service itself: where prlimit is missing or not allowed, it stays as it was.
+  const prlimit = executable("prlimit");
   if (!prlimit) return;
   if (limited !== undefined && isOurService(limited)) return;
   // Any call starts the service; this one costs a round trip.

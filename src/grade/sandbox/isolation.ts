@@ -200,7 +200,8 @@ function chooseTools(root: boolean, works: (tools: Tools) => boolean): Tools {
   return { ...base, ...(setpriv && works({ ...base, ...user }) ? user : {}), ...(prlimit && works({ ...base, ...limits }) ? limits : {}) };
 }
 
-function executable(name: string): string | undefined {
+/** Where the program `name` is (PATH, then the usual system folders), if it is there and may be run. */
+export function executable(name: string): string | undefined {
   const folders = [...(process.env.PATH ?? "").split(delimiter), "/usr/bin", "/bin", "/usr/sbin", "/sbin"].filter(Boolean);
   for (const folder of folders) {
     const file = join(folder, name);
