@@ -274,6 +274,21 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     });
   });
 
+  it("should draw the snapshot the rule that threw was asked about, in a run with several", async () => {
+    const solution = readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8");
+    const throwing = write("six.ts", solution.replace(/onMarker\(view, channel, snapshot\) \{\n/, '$&    if (snapshot === 1) throw new Error("six");\n'));
+    const two = write(
+      "two-snapshots.json",
+      JSON.stringify({ name: "two-snapshots", processes: { P0: 100, P1: 100 }, initiators: ["P0", "P1"], snapshots: ["P0", "P1"] }),
+    );
+    const { status, stdout } = await runCli("explore", two, "--rules", throwing);
+    expect(status).toBe(1);
+    expect(stdout).toMatch(/no-throw is violated: rules\.onMarker\(view, channel, snapshot\) at P0 \(marker 1 on P1->P0\) threw six/);
+    // Snapshot 1's picture: P1 records for it (snapshot 0's shows no record at all).
+    expect(stdout).toMatch(/ ◆ +P1 records: balance 100, pc 0\n/);
+    expect(stdout).toContain("  never recorded: P0\n");
+  });
+
   it("should draw the run where pictures are asked for, and say why it writes no trace", async () => {
     const [svg, trace] = [join(dir, "malformed.svg"), join(dir, "malformed.trace.json")];
     const { status, stderr } = await runCli(

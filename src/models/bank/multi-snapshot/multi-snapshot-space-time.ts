@@ -2,8 +2,10 @@
  * A run with several snapshots drawn as one of them sees it: the bank's
  * space-time view (bank-space-time.ts) of that snapshot's layer, its records
  * and recordings, with every marker. The snapshot drawn is the one the
- * violated property names ("conservation (snapshot 1)"); a property about
- * the whole run (a refused effect, non-interference) is drawn as snapshot 0
+ * violated property names ("conservation (snapshot 1)"), or, for a rule's
+ * answer refused or a rule that threw, the one the rule was asked about (its
+ * call names it: "rules.onMarker(...) at P0 (marker 1 on P1->P0)"); a
+ * property about the whole run (non-interference) is drawn as snapshot 0
  * sees it.
  */
 import type { Violation } from "../../../explore/exploration.js";
@@ -13,11 +15,15 @@ import { bankSpaceTime } from "../bank-space-time.js";
 import type { BankState } from "../bank-state.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 
+/** The snapshot a rule's call was about, as the grader names the call at the start of a reason (submitted-multi-rules.ts). */
+const askedAbout = /^rules\.\w+\([^)]*\) at \S+ \((?:snapshot|marker) (\d+)\b/;
+
 export function multiSnapshotSpaceTime(
   scenario: MultiSnapshotScenario,
   violation: Violation<MultiSnapshotState, BankAction> & { readonly length?: number },
 ): SpaceTime {
-  const s = Number(/\(snapshot (\d+)\)$/.exec(violation.property)?.[1] ?? 0);
+  const named = /\(snapshot (\d+)\)$/.exec(violation.property) ?? askedAbout.exec(violation.reason);
+  const s = Number(named?.[1] ?? 0);
   const states: BankState[] = violation.path.states.map((state) => layerState(state, s));
   return bankSpaceTime(scenario, { ...violation, path: { states, actions: violation.path.actions } });
 }
