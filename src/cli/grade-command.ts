@@ -1,5 +1,5 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
@@ -85,13 +85,23 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     };
     await once();
     if (!args.watch) return;
-    const grader = regrader(async () => {
-      process.stderr.write("\nfiles changed; grading again\n");
-      await once();
+    await new Promise<void>((stopped) => {
+      const grader = regrader(async () => {
+        // A folder removed (or moved away) ends the watch, saying so: its watcher is gone with it.
+        const gone = args.dirs.find((dir) => !existsSync(dir));
+        if (gone !== undefined) {
+          process.stderr.write(`snaplab: ${gone}: the folder is gone; stopped watching\n`);
+          process.exitCode = ExitCode.Unusable;
+          stop();
+          stopped();
+          return;
+        }
+        process.stderr.write("\nfiles changed; grading again\n");
+        await once();
+      });
+      const stop = watchFolders(args.dirs, () => grader.changed());
+      process.stderr.write("watching for changes (Ctrl-C to stop)\n");
     });
-    watchFolders(args.dirs, () => grader.changed());
-    process.stderr.write("watching for changes (Ctrl-C to stop)\n");
-    await new Promise(() => {});
   },
 };
 

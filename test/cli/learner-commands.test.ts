@@ -3,7 +3,7 @@
 // `main` in this process for each format and option (which coverage counts).
 // Exercise 4 (a scenario file) grades in milliseconds; 3 adds a rules file run in the sandbox.
 import { spawn } from "node:child_process";
-import { cpSync, readFileSync, renameSync } from "node:fs";
+import { cpSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
@@ -124,6 +124,29 @@ describe("snaplab grade --watch, as a learner runs it", () => {
       expect(output.stderr).toContain("\nfiles changed; grading again\n");
       child.kill("SIGINT"); // Ctrl-C
       expect(await ended).toBe("SIGINT");
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await ended;
+    }
+  });
+
+  it("stops, saying so, exit 2, when the folder it watches is removed (it graded once more and ended without a word)", async () => {
+    const folder = join(tempDir("watch"), "work");
+    cpSync("solutions/04-break-fifo", join(folder, "04-break-fifo"), { recursive: true });
+    const child = spawn(process.execPath, ["bin/snaplab.js", "grade", folder, "--only", "4", "--watch"], { env: { ...process.env, NO_COLOR: "1" } });
+    let stderr = "";
+    const watching = new Promise<void>((resolve) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += String(chunk);
+        if (stderr.includes("watching for changes")) resolve();
+      }),
+    );
+    const ended = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      await watching;
+      rmSync(folder, { recursive: true });
+      expect(await ended).toBe(2);
+      expect(stderr).toBe(`watching for changes (Ctrl-C to stop)\nsnaplab: ${folder}: the folder is gone; stopped watching\n`);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await ended;
