@@ -4,7 +4,7 @@
  * one exercise does, the others are still graded; only the grader's own
  * exploration decides a score.
  */
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
@@ -141,7 +141,13 @@ const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scena
 
 /** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
 function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
-  const found = statSync(file, { throwIfNoEntry: false });
+  let found: Stats | undefined;
+  try {
+    found = statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): the learner's to fix.
+    return { kind: fileFault(exercise), message: `${exercise.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` };
+  }
   if (!found) return { kind: "missing", message: `there is no ${exercise.file}` };
   if (!found.isFile()) return { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` };
   if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` };

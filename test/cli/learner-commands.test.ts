@@ -2,8 +2,8 @@
 // the real binary for what a person sees (exit status, stdout, stderr), and the same
 // `main` in this process for each format and option (which coverage counts).
 // Exercise 4 (a scenario file) grades in milliseconds; 3 adds a rules file run in the sandbox.
-import { spawn } from "node:child_process";
-import { cpSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
@@ -189,6 +189,26 @@ describe("snaplab list, as a learner runs it", () => {
       "6|Repeated and concurrent snapshots|06-concurrent-snapshots/rules.ts|0/24|no file",
     ]);
     expect(stdout.startsWith(`${header}\n`) && stdout.endsWith(footer)).toBe(true);
+  });
+
+  it("lists files that are not files to read as failing, and grades them so: a loop of links, a folder, a FIFO (list crashed, or waited)", async () => {
+    const folder = tempDir("odd-files");
+    for (const exercise of ["01-record-and-forward", "03-completion", "04-break-fifo"]) mkdirSync(join(folder, exercise));
+    symlinkSync("rules.ts", join(folder, "01-record-and-forward", "rules.ts"));
+    mkdirSync(join(folder, "03-completion", "completion.ts"));
+    execFileSync("mkfifo", [join(folder, "04-break-fifo", "scenario.json")]);
+    const listed = await runCli("list", folder);
+    expect({ status: listed.status, stderr: listed.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(
+      listed.stdout
+        .split("\n")
+        .slice(1, 5)
+        .map((row) => row.split(/ {2,}/).at(-1)),
+    ).toEqual(["failing", "failing", "failing", "failing"]);
+    const graded = await runCli("grade", folder, "--only", "1,3,4");
+    expect(graded.stdout).toContain("  1. Record and forward   0/15  failed: 01-record-and-forward/rules.ts cannot be read (ELOOP)\n");
+    expect(graded.stdout).toContain("  3. Completion           0/10  failed: 03-completion/completion.ts is not a regular file\n");
+    expect(graded.stdout).toContain("  4. Break FIFO           0/12  failed: 04-break-fifo/scenario.json is not a regular file\n");
   });
 
   // solutions/' list, every exercise done, is in test/grade/submission.test.ts, which grades solutions/ once for all its tests.
