@@ -77,13 +77,13 @@ export function checkRun(run: LiveRun): RunCheck {
       const why = property.name === "termination" ? [killed.join(", "), run.cutShort].filter(Boolean).join("; ") : "";
       return { name: property.name, holds: false, reason: why ? `${reason}: ${why}` : reason };
     });
-    const times = run.logs.flatMap((log) => log.flatMap((e) => (e.e === "close" && e.s === s ? [e.t] : [])));
+    const closedAt = latest(run.logs, (e) => e.e === "close" && e.s === s);
     const started = run.logs[initiator]!.find((e) => e.e === "initiate" && e.s === s);
     return {
       id: s,
       initiator: scenario.processes[initiator]!,
       complete,
-      latencyMs: complete && started && "t" in started ? Math.max(...times) - started.t : undefined,
+      latencyMs: complete && started && "t" in started ? closedAt - started.t : undefined,
       recordedTotal: complete ? recordedTotal(state) : undefined,
       realTotal: totalMoney(scenario),
       properties: verdicts,
@@ -96,7 +96,10 @@ export function checkRun(run: LiveRun): RunCheck {
   const inFlight = logs.reduce((sum, log) => sum + log.program.filter((t) => !delivered.has(t.messageId)).reduce((s, t) => s + t.amount, 0), 0);
   const moneyHolds = end + inFlight === start;
   const transfers = logs.reduce((sum, log) => sum + log.program.length, 0);
-  const lastData = Math.max(run.startedAt, ...run.logs.flatMap((log) => log.flatMap((e) => (e.e === "deliver" || e.e === "send" ? [e.t] : []))));
+  const lastData = Math.max(
+    run.startedAt,
+    latest(run.logs, (e) => e.e === "deliver" || e.e === "send"),
+  );
   const seconds = Math.max(lastData - run.startedAt, 1) / 1000;
   return {
     run,
@@ -169,4 +172,14 @@ function recordedTotal(state: BankState): number {
   const balances = state.processes.reduce((sum, p) => sum + (p.recorded?.balance ?? 0), 0);
   const channels = state.channels.reduce((sum, c) => sum + (c.recording.status === "idle" ? 0 : c.recording.messages.reduce((t, m) => t + m.amount, 0)), 0);
   return balances + channels;
+}
+
+/**
+ * The latest time among the events `which` picks, in every node's log (-Infinity for none). A loop: the logs of
+ * a long run hold hundreds of thousands of events, more than `Math.max(...)` takes as arguments.
+ */
+function latest(logs: readonly (readonly LiveEvent[])[], which: (event: LiveEvent) => boolean): number {
+  let time = Number.NEGATIVE_INFINITY;
+  for (const log of logs) for (const event of log) if ("t" in event && which(event) && event.t > time) time = event.t;
+  return time;
 }

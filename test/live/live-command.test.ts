@@ -95,6 +95,18 @@ describe("snaplab live with a learner's rules that print", () => {
   });
 });
 
+describe("snaplab live with many transfers", () => {
+  it("checks a run whose logs hold more events than a function takes arguments (200,000 transfers ended in a RangeError)", () => {
+    // The check took the latest time as Math.max(...every event): 200,000 transfers overflowed the stack. On a stack a
+    // fifth of the default, 20,000 do, in a second or two.
+    const run = spawnSync(process.execPath, ["--stack-size=200", "bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "20000"], {
+      encoding: "utf8",
+    });
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    expect(run.stdout).toMatch(/\nevery property holds in all 3 snapshots\n$/);
+  });
+});
+
 describe("snaplab live with a kill the run ends before", () => {
   it("says the process was not killed, and when the run ended (it said nothing, as if the run had survived the kill)", async () => {
     // Fifty transfers are over in well under a minute, whatever the machine.
