@@ -75,10 +75,11 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         `${args.scenario}: processes: every balance is 0 or less, so a live run has no money to transfer (give a process a balance, as spec/scenarios/bank.json does)`,
       );
     }
-    const count = (name: string, value: number, min: number) => {
+    const count = (name: string, value: number, min: number, most?: { max: number; why: string }) => {
       // yargs reads a word given for a number as NaN: named without it, as the other commands do.
       const given = Number.isNaN(value) ? "" : ` ${value}`;
       if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name}${given}: must be an integer of at least ${min}`);
+      if (most && value > most.max) throw new SnaplabError("USAGE", `--${name}${given}: at most ${most.max.toLocaleString("en-US")} (${most.why})`);
       return value;
     };
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
@@ -93,10 +94,11 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
     const run = await runLive({
       scenario,
-      transfers: count("transfers", args.transfers, 0),
+      // Bounded before anything starts: a run is checked from its logs, kept in memory (200,000 transfers: 315 MB).
+      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run's logs are kept to check it: 200,000 transfers took 315 MB" }),
       seed: count("seed", args.seed, 0),
       rate: count("rate", args.rate, 0),
-      snapshots: count("snapshots", args.snapshots, 0),
+      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB" }),
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
       network: args.network,
       kills,
