@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { cliBundle } from "../../files/cli-bundle.js";
-import { walledBundler } from "./bundler-wall.js";
+import { bundlerEnded, walledBundler } from "./bundler-wall.js";
 import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
@@ -122,6 +122,7 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
     const first = (error as BuildFailure).errors?.[0];
     if (serviceStopped.test(first?.text ?? (error as Error).message)) {
       await esbuild().stop();
+      bundlerEnded();
       // esbuild's own report of the crash has gone to stderr already (its process writes there directly).
       throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested hundreds of thousands deep)`);
     }

@@ -4,9 +4,9 @@
  * thousand deep (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack
  * to a gigabyte, in about 4 s, before the process crashes. So, as the
  * sandbox's children are, the bundler's process is held to a data size
- * (prlimit, where this machine has it and allows it): such a file then fails at half a
- * gigabyte in half the time, and is a build fault like the crash was.
- * Bundling a submission takes tens of megabytes.
+ * (prlimit, where this machine has it and allows it): such a file then fails
+ * at half a gigabyte in half the time, and is a build fault like the crash
+ * was. Bundling a submission takes tens of megabytes.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -16,26 +16,31 @@ import { executable } from "./isolation.js";
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
 export const bundlerDataBytes = 512 * 1024 * 1024;
 
-/** The esbuild process the limit was set on; another one (after a crash) is limited in turn. */
-let limited: number | undefined;
+/** Whether this thread's esbuild process is held already (until it ends: see `bundlerEnded`). */
+let walled = false;
 
-/** Starts esbuild's process if it is not running, and holds it to `bundlerDataBytes`; a no-op where prlimit is not allowed. */
+/** Starts esbuild's process if it is not running, and holds it to `bundlerDataBytes`; as it was where prlimit is missing or not allowed. */
 export async function walledBundler(): Promise<void> {
-  if (process.platform !== "linux") return;
-  // Tried on the service itself: where prlimit is missing or not allowed, it stays as it was.
-  const prlimit = executable("prlimit");
+  if (walled) return;
+  walled = true;
+  const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
-  if (limited !== undefined && isOurService(limited)) return;
   // Any call starts the service; this one costs a round trip.
   await esbuild().transform("");
-  const service = readdirSync("/proc").map(Number).find(isOurService);
-  if (service === undefined) return;
-  const set = spawnSync(prlimit, ["--pid", String(service), `--data=${bundlerDataBytes}`], { stdio: "ignore" });
-  if (set.status === 0) limited = service;
+  // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart
+  // from here, so each is held (holding one twice changes nothing).
+  for (const service of readdirSync("/proc").map(Number).filter(isEsbuildService)) {
+    spawnSync(prlimit, ["--pid", String(service), `--data=${bundlerDataBytes}`], { stdio: "ignore" });
+  }
 }
 
-/** Is `pid` the esbuild service this process started: a child of ours whose command line names esbuild's service mode? */
-function isOurService(pid: number): boolean {
+/** esbuild's process ended (it crashed): the one the next build starts is to be held too. */
+export function bundlerEnded(): void {
+  walled = false;
+}
+
+/** Is `pid` an esbuild service this process started: a child of ours whose command line names esbuild's service mode? */
+function isEsbuildService(pid: number): boolean {
   if (!Number.isInteger(pid)) return false;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
