@@ -82,6 +82,16 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       if (most && value > most.max) throw new SnaplabError("USAGE", `--${name}${given}: at most ${most.max.toLocaleString("en-US")} (${most.why})`);
       return value;
     };
+    // Every number and kill checked before anything is loaded or started (a learner's rules are bundled first).
+    const counts = {
+      // A run is checked from its logs, kept in memory (200,000 transfers: 315 MB).
+      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run's logs are kept to check it: 200,000 transfers took 315 MB" }),
+      seed: count("seed", args.seed, 0),
+      rate: count("rate", args.rate, 0),
+      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB" }),
+      timeoutMs: count("timeout", args.timeout, 1),
+    };
+    const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
     }
@@ -91,18 +101,12 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     const algorithm = args.algorithm ?? scenario.algorithm;
     // Loaded here once, before any process starts: a file that does not build is one line, and the same rules cut the trace down.
     const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
-    const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
     const run = await runLive({
       scenario,
-      // Bounded before anything starts: a run is checked from its logs, kept in memory (200,000 transfers: 315 MB).
-      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run's logs are kept to check it: 200,000 transfers took 315 MB" }),
-      seed: count("seed", args.seed, 0),
-      rate: count("rate", args.rate, 0),
-      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB" }),
+      ...counts,
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
       network: args.network,
       kills,
-      timeoutMs: count("timeout", args.timeout, 1),
     });
     const check = checkRun(run);
     process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
