@@ -1,10 +1,10 @@
 /** `snaplab list [DIR]`: every exercise, where it lives, and how far the folder has got (as rustlings lists). */
-import { lstatSync, readFileSync, type Stats, statSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import { gradeSubmission } from "../grade/grade.js";
+import { fileProblem, gradeSubmission } from "../grade/grade.js";
+import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
-import { maxFileBytes } from "../grade/sandbox/submission-files.js";
 import { checkSubmissionFolder } from "./grade-command.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
@@ -39,14 +39,8 @@ function status(dir: string, e: ExerciseResult): string {
   const file = join(dir, e.file);
   // Not there at all is not failing: it has not been started (or sits in another folder).
   if (!lstatSync(file, { throwIfNoEntry: false })) return "no file";
-  // Read only a regular file the grader would take: a folder, a FIFO (reading one waits for a writer), a huge file or a
+  // Read only a file the grader would take: a folder, a FIFO (reading one waits for a writer), a huge file or a
   // symbolic link that leads nowhere is failing as it is.
-  let found: Stats | undefined;
-  try {
-    found = statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return "failing";
-  }
-  if (!found?.isFile() || found.size > maxFileBytes) return "failing";
+  if (fileProblem(findExercise(e.number), file)) return "failing";
   return readFileSync(file, "utf8").includes("TODO") ? "to do" : "failing";
 }

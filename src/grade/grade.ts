@@ -140,7 +140,7 @@ const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, tit
 const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
 /** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
-function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
+export function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
   let found: Stats | undefined;
   try {
     found = statSync(file, { throwIfNoEntry: false });
