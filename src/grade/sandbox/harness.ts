@@ -135,13 +135,7 @@ export function answer(submission: Module, call: Call): Answer {
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
     // (the rule gets copies of the array's items, never the array: an item changed). A getter or a
     // toJSON the rule put there runs as they are written out: if it throws, that argument was changed.
-    const written = (value: unknown) => {
-      try {
-        return JSON.stringify(value);
-      } catch {
-        return undefined;
-      }
-    };
+    const written = (value: unknown) => lookedAt(() => JSON.stringify(value), undefined);
     if (written(args) !== input) {
       const given = JSON.parse(input) as unknown[];
       const changed = args.findIndex((arg, i) => written(arg) !== JSON.stringify(given[i]));
