@@ -107,8 +107,8 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
     if (reply.type === "loaded" && Object.keys(reply).length === 1) return { type: "loaded" };
     const failure = reply.failure;
     if (reply.type === "failed" && isRecord(failure) && failure.kind === "load" && typeof failure.message === "string") {
-      if (failure.at !== undefined && !arePlaces(failure.at)) return "sent a malformed reply to loading";
-      const at = failure.at === undefined ? {} : { at: failure.at };
+      const at = checkedPlaces(failure.at);
+      if (!at) return "sent a malformed reply to loading";
       return { type: "failed", failure: { kind: "load", message: failure.message.slice(0, maxMessageChars), ...at } };
     }
     return "sent a malformed reply to loading";
@@ -122,8 +122,8 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
       if (answer.ok === true && (answer.json === undefined || isJson(answer.json))) {
         checked.push(answer.json === undefined ? { ok: true, json: undefined } : { ok: true, json: answer.json });
       } else if (answer.ok === false && typeof answer.fault === "string" && callFaults.includes(answer.fault) && typeof answer.message === "string") {
-        if (answer.at !== undefined && !arePlaces(answer.at)) return "sent a malformed answer";
-        const at = answer.at === undefined ? {} : { at: answer.at };
+        const at = checkedPlaces(answer.at);
+        if (!at) return "sent a malformed answer";
         checked.push({ ok: false, fault: answer.fault as CallFault, message: answer.message.slice(0, maxMessageChars), ...at });
       } else {
         return "sent a malformed answer";
@@ -136,9 +136,11 @@ export function checkedReply(line: string, request: Asked | undefined): Reply | 
   return "sent a reply when none was asked for";
 }
 
-function arePlaces(value: unknown): value is BundlePlace[] {
+/** A reply's `at`, checked: nothing where there is none, the places where they are well-formed, undefined where they are not. */
+function checkedPlaces(value: unknown): { at?: BundlePlace[] } | undefined {
+  if (value === undefined) return {};
   const place = (p: unknown) => Array.isArray(p) && p.length === 2 && p.every((n) => Number.isSafeInteger(n) && n >= 1);
-  return Array.isArray(value) && value.length <= maxPlaces && value.every(place);
+  return Array.isArray(value) && value.length <= maxPlaces && value.every(place) ? { at: value as BundlePlace[] } : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
