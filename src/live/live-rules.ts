@@ -23,11 +23,12 @@ export async function loadLiveRules(rules: { readonly algorithm: string } | { re
   // Run as CommonJS, not import()ed: Node 20 loses import()'s loader in code V8 ran from its cache, as the CLI's bundle is.
   // The wrapper takes a line of its own, which lineOffset takes back: the stack's lines are the bundle's.
   const run = runInThisContext(`(function (module, exports) {\n${bundle.code}\n})`, { filename, lineOffset: -1 });
+  const placeOf = (error: unknown) => placeInSubmission(bundle.sourceMap, bundlePlaces(error, filename));
   try {
     run(module, module.exports);
   } catch (error) {
     // Its top-level code: a learner's mistake, said in one line as explore --rules says it.
-    const place = placeInSubmission(bundle.sourceMap, bundlePlaces(error, filename));
+    const place = placeOf(error);
     const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new SnaplabError("BAD_RULES", `${rules.file}: ${said}${place ? ` (${place})` : ""}`);
   }
@@ -35,7 +36,7 @@ export async function loadLiveRules(rules: { readonly algorithm: string } | { re
   if (!found || typeof found.initiate !== "function" || typeof found.onMarker !== "function" || typeof found.onMessage !== "function") {
     throw new SnaplabError("BAD_RULES", `${rules.file}: must export \`rules\` with initiate, onMarker and onMessage`);
   }
-  return placingThrows(found, (error) => placeInSubmission(bundle.sourceMap, bundlePlaces(error, filename)));
+  return placingThrows(found, placeOf);
 }
 
 /**

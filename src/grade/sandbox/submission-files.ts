@@ -90,10 +90,10 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 /**
  * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
  * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
- * its process; a class graded in parallel would hold a gigabyte per such file.
- * Code nests tens deep.
+ * its process (held to less now: bundler-wall.ts). Refused here, the common
+ * form of such a file gets a line that says what is wrong. Code nests tens deep.
  */
-export const maxNesting = 10_000;
+const maxNesting = 10_000;
 
 /** The deepest the brackets ( [ { nest in `text`, counted without parsing: those in strings and comments count too. */
 function deepestBrackets(text: string): number {
