@@ -55,8 +55,7 @@ export class Stepper {
     const stepper = new Stepper(system);
     let refused: number | undefined;
     for (const [i, action] of earlier.actions.entries()) {
-      const same = JSON.stringify(action);
-      const index = system.model.actions(stepper.state).findIndex((a) => JSON.stringify(a) === same);
+      const index = placeAmong(system.model.actions(stepper.state), action);
       if (index < 0) {
         refused = i;
         break;
@@ -143,9 +142,15 @@ export class Stepper {
 export function actionPlaces(model: Model<unknown, unknown>, { states, actions }: Path<unknown, unknown>): number[] {
   return actions.map((action, i) => {
     const enabled = model.actions(states[i]);
-    const same = enabled.findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
+    const same = placeAmong(enabled, action);
     if (same >= 0) return same;
     const after = model.key(states[i + 1]);
     return enabled.findIndex((a) => model.key(model.nextState(states[i], a)) === after);
   });
+}
+
+/** The place of `action` among `enabled`, compared as data (another build of a model makes equal actions, not the same objects); -1 if absent. */
+function placeAmong(enabled: readonly unknown[], action: unknown): number {
+  const same = JSON.stringify(action);
+  return enabled.findIndex((a) => JSON.stringify(a) === same);
 }
