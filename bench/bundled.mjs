@@ -9,6 +9,7 @@ import { buildSync } from "esbuild";
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import v8 from "node:v8";
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -30,5 +31,7 @@ buildSync({
   packages: "external",
   logLevel: "error",
 });
+// The V8 tiering budget the CLI runs with (bin/snaplab.js says why).
+v8.setFlagsFromString("--interrupt-budget=270336");
 process.argv = [process.argv[0], outfile, ...args];
 await import(pathToFileURL(outfile).href);
