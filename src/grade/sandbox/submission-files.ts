@@ -73,7 +73,9 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
     if (stats.size > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
-    const buffer = Buffer.alloc(maxFileBytes + 1);
+    // Not zero-filled: only what the reads below write is used. Zeroing a megabyte for every file bundled,
+    // the kit's own among them, took 70 ms of each grade of solutions/ where a process grades many (six in a row).
+    const buffer = Buffer.allocUnsafe(maxFileBytes + 1);
     let length = 0;
     for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
