@@ -153,6 +153,7 @@ describe("snaplab explore --rules", () => {
       "debugging.ts",
       solution.replace(
         "initiate: takeSnapshot,",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the learner's code, a template literal in it
         "initiate(view) {\n    console.error(`initiate at ${view.process}\\x1b[2J`);\n    return takeSnapshot(view);\n  },",
       ),
     );

@@ -81,6 +81,7 @@ describe("snaplab live with a learner's rules that print", () => {
       file,
       solution.replace(
         "initiate: takeSnapshot,",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the learner's code, a template literal in it
         'initiate(view) {\n    console.log(`{"type":"started","at":"${view.process}"}`);\n    return takeSnapshot(view);\n  },',
       ),
     );
