@@ -202,11 +202,9 @@ describe("the bundler", () => {
     // The bundler's process, started afresh: the esbuild process that was not there before. Another may be: from source,
     // the sandbox's broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread); in
     // a suite run the test once took that one for the bundler's, ended it, and the build it expected to fail succeeded.
-    const freshService = async () => {
-      await esbuild().stop();
-      bundlerEnded();
+    const serviceStartedBy = async (bundling: () => Promise<unknown>) => {
       const before = childrenOf(process.pid, "esbuild");
-      await submissionBundle(file, rulesFile);
+      await bundling();
       const started = childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
       expect(started).toHaveLength(1);
       return started[0]!;
@@ -214,15 +212,17 @@ describe("the bundler", () => {
     const dataLimit = (service: number) => /^Max data size\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${service}/limits`, "utf8"))?.slice(1);
     // Where prlimit is not allowed, the sandbox's children are not limited either, and the grader says so.
     const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
-    const service = await freshService();
+    await esbuild().stop();
+    bundlerEnded();
+    const service = await serviceStartedBy(() => submissionBundle(file, rulesFile));
     expect(dataLimit(service)).toEqual([limit, limit]);
     process.kill(service, "SIGKILL");
     await waitFor(() => (isAlive(service) ? undefined : true));
-    const before = childrenOf(process.pid, "esbuild");
-    await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
-    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
-    const [next] = childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
-    expect(dataLimit(next!)).toEqual([limit, limit]);
+    const next = await serviceStartedBy(async () => {
+      await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
+      expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+    });
+    expect(dataLimit(next)).toEqual([limit, limit]);
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
