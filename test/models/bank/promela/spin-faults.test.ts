@@ -33,9 +33,10 @@ function spin(scenario: Scenario, ourStates: number): { states: number; violated
   const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   run("spin", ["-a", "-o2", "model.pml"]);
   run("gcc", ["-O0", "-DNOREDUCE", "-o", "pan", "pan.c"]);
-  const states = Number(/(\d+) states, stored/.exec(run("./pan", ["-A", hashBits(ourStates)]))![1]);
+  const table = hashBits(ourStates);
+  const states = Number(/(\d+) states, stored/.exec(run("./pan", ["-A", table]))![1]);
   // pan exits non-zero when an assertion fails: read its output either way.
-  const verdict = spawnSync("./pan", ["-c0", hashBits(ourStates)], { cwd: dir, encoding: "utf8" }).stdout;
+  const verdict = spawnSync("./pan", ["-c0", table], { cwd: dir, encoding: "utf8" }).stdout;
   const violated = [...new Set([...verdict.matchAll(/assertion violated (\w+)_holds/g)].map((m) => m[1]!.replaceAll("_", "-")))];
   return { states, violated: violated.sort() };
 }
