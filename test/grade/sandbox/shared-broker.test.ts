@@ -1,7 +1,8 @@
 // The sandboxes a grading thread starts share one broker thread (broker.ts): each still has a child
 // of its own, answers only its own calls, fails on its own, and leaves nothing behind when closed,
 // in whatever order they are opened, asked and closed.
-import { readdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultLimits } from "../../../src/grade/grade.js";
@@ -113,6 +114,39 @@ describe("sandboxes sharing a broker", () => {
     const { stdout } = await closed(flooding);
     expect(stdout.length).toBe(64 * 1024);
     expect(stdout.startsWith("Points: 100/100 Points: 100/100 ")).toBe(true);
+  });
+
+  it("should make the named pipes of eight sandboxes with one process, and keep none once the last is closed", async () => {
+    // A mkfifo first on the PATH that notes how many arguments it was given, then makes the pipes.
+    const bin = join(scratch, "bin");
+    const log = join(scratch, "mkfifo.log");
+    const mkfifo = execFileSync("sh", ["-c", "command -v mkfifo"], { encoding: "utf8" }).trim();
+    mkdirSync(bin);
+    writeFileSync(join(bin, "mkfifo"), `#!/bin/sh\necho "$#" >> '${log}'\nexec '${mkfifo}' "$@"\n`, { mode: 0o755 });
+    const made = () => readFileSync(log, "utf8").trim().split("\n");
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}:${pathBefore}`;
+    try {
+      const started: Sandbox[] = [];
+      for (let i = 0; i < 9; i++) {
+        const sandbox = await sandboxOf(`pipes-${i}`, `export const f = (n: number) => n + ${i};\n`);
+        sandbox.load();
+        started.push(sandbox);
+      }
+      // Each child answers on its own pair.
+      expect(started.map((sandbox) => ask(sandbox, 100))).toEqual(started.map((_, i) => ({ ok: true, json: String(100 + i) })));
+      // "-m 600" and eight pairs, twice: the ninth sandbox found none left.
+      expect(made()).toEqual(["18", "18"]);
+      await Promise.all(started.map((sandbox) => closed(sandbox)));
+      expect(readdirSync(sandboxes)).toEqual([]);
+      // None kept: the next sandbox makes eight pairs again.
+      const next = await sandboxOf("pipes-next", "export const f = (n: number) => -n;\n");
+      next.load();
+      expect(ask(next, 1)).toEqual({ ok: true, json: "-1" });
+      expect(made()).toEqual(["18", "18", "18"]);
+    } finally {
+      process.env.PATH = pathBefore;
+    }
   });
 
   it("should close a class's worth of sandboxes at once, each handing over its own output, with no warning", async () => {
