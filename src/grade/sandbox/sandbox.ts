@@ -129,7 +129,7 @@ let openSandboxes = 0;
 
 /**
  * Moves a pair of named pipes (mode 0600) into `folder`, in `base`, as
- * `requests` and `replies`. Node makes no named pipe either, so coreutils'
+ * `requests` and `replies`. Node cannot make a named pipe, so coreutils'
  * mkfifo does, eight pairs at a time: starting a process from the grader
  * took 11 to 22 ms, once per sandbox.
  */
