@@ -90,6 +90,18 @@ export class SandboxFailed extends Error {
 const folders = new Set<string>();
 process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
+/** A new private (0700) folder in `base`, named as `sweep` expects, removed at exit if not before. */
+function newFolder(base: string): string {
+  const folder = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
+  folders.add(folder);
+  return folder;
+}
+
+/** Removes a folder from newFolder, once. */
+function removeFolder(folder: string): void {
+  if (folders.delete(folder)) rmSync(folder, { recursive: true, force: true });
+}
+
 /** A sandbox folder's name says which grader made it: `snaplab-sandbox-<pid>-<random>`. */
 const folderName = /^snaplab-sandbox-(\d+)-/;
 let swept = false;
@@ -137,8 +149,7 @@ function takePipes(base: string, folder: string): [string, string] {
   // Renamed, so made on the same file system: tests may move the base (isolationWithout).
   if (pipes && dirname(pipes.folder) !== base) dropPipes();
   if (!pipes) {
-    const made = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
-    folders.add(made);
+    const made = newFolder(base);
     const names = Array.from({ length: pairsAtOnce }, (_, i) => [`requests-${i}`, `replies-${i}`]).flat();
     execFileSync("mkfifo", ["-m", "600", ...names], { cwd: made });
     pipes = { folder: made, left: pairsAtOnce };
@@ -153,9 +164,7 @@ function takePipes(base: string, folder: string): [string, string] {
 }
 
 function dropPipes(): void {
-  if (!pipes) return;
-  folders.delete(pipes.folder);
-  rmSync(pipes.folder, { recursive: true, force: true });
+  if (pipes) removeFolder(pipes.folder);
   pipes = undefined;
 }
 
@@ -230,8 +239,7 @@ export class Sandbox {
     // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
     const base = sandboxBase(walls.otherUser);
     sweep(base);
-    this.folder = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
-    folders.add(this.folder);
+    this.folder = newFolder(base);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
     writeFileSync(entry, bundle.code, { mode: 0o444 });
@@ -286,7 +294,7 @@ export class Sandbox {
       this.request({ type: "load" });
     } finally {
       // Loaded (or never to be): the child has read its bundle, the folder can go.
-      this.removeFolder();
+      removeFolder(this.folder);
       this.closeChildEnds();
     }
   }
@@ -330,7 +338,7 @@ export class Sandbox {
       closeSync(this.requests);
       closeSync(this.replies);
       this.closeChildEnds();
-      this.removeFolder();
+      removeFolder(this.folder);
       if (--openSandboxes === 0) dropPipes();
     }
   }
@@ -344,11 +352,6 @@ export class Sandbox {
   private closeChildEnds(): void {
     for (const fd of this.childEnds) closeSync(fd);
     this.childEnds = [];
-  }
-
-  private removeFolder(): void {
-    if (!folders.delete(this.folder)) return;
-    rmSync(this.folder, { recursive: true, force: true });
   }
 
   private request(request: Request): Reply {
