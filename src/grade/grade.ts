@@ -12,7 +12,7 @@ import { RuleFault } from "./check/rule-fault.js";
 import { counterexampleReport } from "./check/graded-counterexample.js";
 import type { CheckOutcome } from "./check/run-check.js";
 import { NO_THROW } from "./check/graded-model.js";
-import { sandboxedSubmission, type Submission } from "./check/submission.js";
+import { type KnownAnswers, sandboxedSubmission, type Submission } from "./check/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
@@ -48,11 +48,14 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
  * How one lane grades exercises of `chosen` (grading-lanes.ts): the next
  * rules exercise's sandbox is started before the exercise ahead of it is
  * graded, so that its child starts on another core meanwhile. One started
- * for an exercise the other lane took instead is closed unused.
+ * for an exercise the other lane took instead is closed unused. The answers
+ * the lane's sandboxes give are kept for the next exercise of the same code
+ * (answersByCode).
  */
 export function laneGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GradeAt {
   const limits = { ...defaultLimits, ...options };
   const started = new Map<number, Promise<Started>>();
+  const answersFor = answersByCode();
   const start = (index: number | undefined) => {
     const exercise = index === undefined ? undefined : chosen[index];
     // One that fails to start is started again by gradeExercise, which tells why.
@@ -80,10 +83,21 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
       if (next !== undefined) await started.get(next);
       const sandbox = started.get(index);
       started.delete(index);
-      return gradeExercise(chosen[index]!, directory, options, sandbox);
+      return gradeExercise(chosen[index]!, directory, options, sandbox, answersFor);
     },
     finish: () => discard(),
   };
+}
+
+/**
+ * The answers remembered for each bundle's code, kept from one exercise to
+ * the next: exercises 1 and 2 grade the same file, and the same code gets the
+ * answers it gave to the same questions. A file changed in between is
+ * another bundle, asked afresh.
+ */
+export function answersByCode(): (code: string) => KnownAnswers {
+  const books = new Map<string, KnownAnswers>();
+  return (code) => books.get(code) ?? books.set(code, new Map()).get(code)!;
 }
 
 /** In a grading lane's worker thread (the CLI's bundle started as one): grades what it takes until none is left. */
@@ -95,9 +109,18 @@ export function serveLane(): Promise<void> {
 
 /**
  * `sandbox`: the exercise's sandbox, started ahead (startSandbox); without
- * it, a rules exercise starts its own.
+ * it, a rules exercise starts its own. `answersFor`: the answers remembered
+ * for a bundle's code, kept from one exercise to the next (rules are pure by
+ * contract, and each answer was checked as it was given); without it, each
+ * exercise asks its own.
  */
-export async function gradeExercise(exercise: Exercise, directory: string, options: GradeOptions = {}, sandbox?: Promise<Started>): Promise<ExerciseResult> {
+export async function gradeExercise(
+  exercise: Exercise,
+  directory: string,
+  options: GradeOptions = {},
+  sandbox?: Promise<Started>,
+  answersFor?: (code: string) => KnownAnswers,
+): Promise<ExerciseResult> {
   const started = performance.now();
   const limits = { ...defaultLimits, ...options };
   const file = join(directory, exercise.file);
@@ -110,7 +133,7 @@ export async function gradeExercise(exercise: Exercise, directory: string, optio
       if (unused && "sandbox" in unused) await unused.sandbox.close();
       outcome = { fault: problem };
     } else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, directory, limits);
-    else outcome = await gradeRules(exercise, (await sandbox) ?? (await startSandbox(exercise, directory, limits)), limits);
+    else outcome = await gradeRules(exercise, (await sandbox) ?? (await startSandbox(exercise, directory, limits)), limits, answersFor);
   } catch (error) {
     // A fault of the grader's own: this exercise is not graded, the others still are.
     outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
@@ -169,7 +192,7 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
   }
 }
 
-async function gradeRules(exercise: RulesExercise, started: Started, limits: typeof defaultLimits) {
+async function gradeRules(exercise: RulesExercise, started: Started, limits: typeof defaultLimits, answersFor?: (code: string) => KnownAnswers) {
   if (!started) throw new Error("the exercise's file changed while it was graded");
   if ("fault" in started) return { fault: started.fault };
   const { sandbox } = started;
@@ -177,7 +200,7 @@ async function gradeRules(exercise: RulesExercise, started: Started, limits: typ
   let stdout: string;
   try {
     sandbox.load();
-    const submission = sandboxedSubmission(sandbox);
+    const submission = sandboxedSubmission(sandbox, answersFor?.(sandbox.bundle.code));
     let running: RulesCheck | undefined;
     try {
       const checks = exercise.checks.map((check) => checkResult((running = check), () => check.run(submission, limits)));

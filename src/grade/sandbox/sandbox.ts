@@ -231,7 +231,7 @@ export class Sandbox {
 
   /** Starts a child on `bundle` (from submissionBundle). */
   constructor(
-    private readonly bundle: SubmissionBundle,
+    readonly bundle: SubmissionBundle,
     readonly limits: SandboxLimits,
   ) {
     const walls = isolation();
