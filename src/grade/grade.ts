@@ -19,6 +19,7 @@ import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } fro
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
+import { findIsolation } from "./sandbox/isolation.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
 import { type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
 
@@ -184,8 +185,9 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
   const file = join(directory, exercise.file);
   if (fileProblem(exercise, file)) return undefined;
   try {
-    // Only files of the submission folder go into the bundle.
-    return { sandbox: new Sandbox(await submissionBundle(file, exercise.file, directory), limits) };
+    // Only files of the submission folder go into the bundle; the walls are found meanwhile.
+    const [bundle] = await Promise.all([submissionBundle(file, exercise.file, directory), findIsolation()]);
+    return { sandbox: new Sandbox(bundle, limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;

@@ -20,7 +20,7 @@
  * --die-with-parent, or a parent-death signal set by setpriv): a grader that
  * is killed leaves no sandbox behind.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { accessSync, chmodSync, constants, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -54,11 +54,64 @@ const insideFolder = "/sandbox";
 const insideNode = "/node";
 
 let found: Isolation | undefined;
+let finding: Promise<Isolation> | undefined;
 let left: readonly Tool[] = [];
 
 export function isolation(): Isolation {
-  found ??= probe();
+  if (found) return found;
+  const choices = choicesOf(process.getuid?.() === 0);
+  const folder = probeFolder();
+  try {
+    let choice = choices.next();
+    while (!choice.done) {
+      const [file, ...args] = probeCommand(choice.value, folder);
+      choice = choices.next(spawnSync(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 }).status === 0);
+    }
+    found = wallsOf(choice.value);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   return found;
+}
+
+/**
+ * The same walls, found without blocking this thread: the grader finds them
+ * while its first bundles are built (trying them took 44 to 65 ms).
+ */
+export function findIsolation(): Promise<Isolation> {
+  if (found) return Promise.resolve(found);
+  const tried = left;
+  finding ??= probeAsync()
+    .then((walls) => {
+      // Found for tools a test has taken away since: isolation() finds them again.
+      if (left === tried) found ??= walls;
+      return isolation();
+    })
+    .finally(() => {
+      finding = undefined;
+    });
+  return finding;
+}
+
+async function probeAsync(): Promise<Isolation> {
+  const choices = choicesOf(process.getuid?.() === 0);
+  const folder = probeFolder();
+  try {
+    let choice = choices.next();
+    while (!choice.done) {
+      const [file, ...args] = probeCommand(choice.value, folder);
+      const works = await new Promise<boolean>((done) => {
+        const child = spawn(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 });
+        // One that cannot be started does not work, as spawnSync tells it.
+        child.once("error", () => done(false));
+        child.once("close", (status) => done(status === 0));
+      });
+      choice = choices.next(works);
+    }
+    return wallsOf(choice.value);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 let said = false;
@@ -80,6 +133,13 @@ export function isolationWithout(tools: readonly Tool[]): Isolation {
   left = tools;
   found = undefined;
   return isolation();
+}
+
+/** The same, found as findIsolation finds them. */
+export function findIsolationWithout(tools: readonly Tool[]): Promise<Isolation> {
+  left = tools;
+  found = undefined;
+  return findIsolation();
 }
 
 /**
@@ -134,25 +194,35 @@ function systemFolders(): string[] {
   });
 }
 
-function probe(): Isolation {
-  const root = process.getuid?.() === 0;
-  // Each candidate is tried as a sandbox runs it: node, as the child's user, in a folder like a sandbox's.
-  // Named as sandbox folders are (sandbox.ts), so that one left by a grader killed outright is swept too.
-  // `node --version` runs node's binary and libraries inside the walls without starting V8: 30 ms
-  // there against 70 to 80 for `node -e 0`, and a grader tries at least one candidate on every start.
+/**
+ * A folder like a sandbox's to try the walls in: each candidate is tried as a
+ * sandbox runs it, node as the child's user. Named as sandbox folders are
+ * (sandbox.ts), so that one left by a grader killed outright is swept too.
+ */
+function probeFolder(): string {
   const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));
-  const works = (candidate: Tools) => {
-    const [file, ...args] = [...wallsCommand(candidate, { dataMb: 512, cpuSeconds: 10 }, folder), candidate.bwrap ? insideNode : process.execPath, "--version"];
-    return spawnSync(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 }).status === 0;
-  };
-  let tools: Tools = {};
   try {
     chmodSync(folder, 0o711);
     mkdirSync(join(folder, "cwd"), { mode: 0o111 });
-    tools = chooseTools(root, works);
-  } finally {
+  } catch (error) {
     rmSync(folder, { recursive: true, force: true });
+    throw error;
   }
+  return folder;
+}
+
+/**
+ * The command that tries `candidate`. `node --version` runs node's binary and
+ * libraries inside the walls without starting V8: 30 ms there against 70 to
+ * 80 for `node -e 0`, and a grader tries at least one candidate on every start.
+ */
+function probeCommand(candidate: Tools, folder: string): string[] {
+  return [...wallsCommand(candidate, { dataMb: 512, cpuSeconds: 10 }, folder), candidate.bwrap ? insideNode : process.execPath, "--version"];
+}
+
+/** The walls `tools` raise, and what is missing. */
+function wallsOf(tools: Tools): Isolation {
+  const root = process.getuid?.() === 0;
   const missing: string[] = [];
   if (!tools.bwrap && !tools.unshare) {
     const signals = tools.setpriv ? "" : ", and only the harness's closed process.kill keeps it from signalling processes of its own user";
@@ -176,8 +246,12 @@ function probe(): Isolation {
   };
 }
 
-/** The strongest set of tools that works here; usually the first try. */
-function chooseTools(root: boolean, works: (tools: Tools) => boolean): Tools {
+/**
+ * The strongest set of tools that works here; usually the first try. Yields
+ * each candidate to try, and is told whether it works (isolation() tries
+ * them blocking, findIsolation() not).
+ */
+function* choicesOf(root: boolean): Generator<Tools, Tools, boolean> {
   const found: Tools = {};
   for (const tool of ["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"] as const) {
     const file = left.includes(tool) ? undefined : executable(tool === "tether" ? "setpriv" : tool);
@@ -192,14 +266,18 @@ function chooseTools(root: boolean, works: (tools: Tools) => boolean): Tools {
   const namespaced: (Tools | undefined)[] = [bwrap ? { bwrap } : undefined, unshare ? { unshare, setsid, ...tethered } : undefined];
   for (const walls of namespaced) {
     if (!walls) continue;
-    if (works({ ...walls, ...user, ...limits })) return { ...walls, ...user, ...limits };
-    if (works(walls)) {
+    if (yield { ...walls, ...user, ...limits }) return { ...walls, ...user, ...limits };
+    if (yield walls) {
       // These namespaces work, without one of the others: keep what works with them.
-      return { ...walls, ...(setpriv && works({ ...walls, ...user }) ? user : {}), ...(prlimit && works({ ...walls, ...limits }) ? limits : {}) };
+      const withUser = setpriv !== undefined && (yield { ...walls, ...user });
+      const withLimits = prlimit !== undefined && (yield { ...walls, ...limits });
+      return { ...walls, ...(withUser ? user : {}), ...(withLimits ? limits : {}) };
     }
   }
-  const base = tether && works(tethered) ? tethered : {};
-  return { ...base, ...(setpriv && works({ ...base, ...user }) ? user : {}), ...(prlimit && works({ ...base, ...limits }) ? limits : {}) };
+  const base = tether !== undefined && (yield tethered) ? tethered : {};
+  const withUser = setpriv !== undefined && (yield { ...base, ...user });
+  const withLimits = prlimit !== undefined && (yield { ...base, ...limits });
+  return { ...base, ...(withUser ? user : {}), ...(withLimits ? limits : {}) };
 }
 
 /** Where the program `name` is (PATH, then the usual system folders), if it is there and may be run. */

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countingListener } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
-import { childCommand, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
+import { childCommand, findIsolationWithout, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-walls-"));
 chmodSync(scratch, 0o711);
@@ -119,6 +119,27 @@ describe.skipIf(process.platform !== "linux")("the OS walls without Node's permi
       expect(listener.connections - before).toBe(seen.connect === true ? 1 : 0);
     });
   }
+});
+
+describe("finding the walls", () => {
+  it("should find the same walls without blocking the grader's thread, whichever tools there are", async () => {
+    const sets: Parameters<typeof isolationWithout>[0][] = [
+      [],
+      ["bwrap"],
+      ["bwrap", "unshare"],
+      ["setpriv", "prlimit"],
+      ["bwrap", "unshare", "setsid", "tether", "setpriv", "prlimit"],
+    ];
+    for (const without of sets) {
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const found = await findIsolationWithout(without);
+      // Where a candidate ran (one that works, at least), the event loop turned meanwhile: nothing was waited for in place.
+      if (Object.keys(found.tools).length > 0) expect(turned, without.join(", ")).toBe(true);
+      expect(found, without.join(", ")).toEqual(isolationWithout(without));
+    }
+    isolationWithout([]);
+  });
 });
 
 // A learner's laptop with none of the tools: grading still works, with Node's permission model
