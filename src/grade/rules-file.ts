@@ -22,6 +22,7 @@ import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle, type SubmissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
+import { findIsolation } from "./sandbox/isolation.js";
 import { asData, lineAsData } from "./shown-as-data.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
@@ -49,7 +50,8 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
 
   let bundle: SubmissionBundle;
   try {
-    bundle = await submissionBundle(file, file);
+    // The sandbox's walls are found meanwhile.
+    [bundle] = await Promise.all([submissionBundle(file, file), findIsolation()]);
   } catch (error) {
     // The bundler's message already starts with the file, line and column.
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `does not build: ${error.message}`);

@@ -59,18 +59,10 @@ let left: readonly Tool[] = [];
 
 export function isolation(): Isolation {
   if (found) return found;
-  const choices = choicesOf(process.getuid?.() === 0);
-  const folder = probeFolder();
-  try {
-    let choice = choices.next();
-    while (!choice.done) {
-      const [file, ...args] = probeCommand(choice.value, folder);
-      choice = choices.next(spawnSync(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 }).status === 0);
-    }
-    found = wallsOf(choice.value);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const steps = probe();
+  let step = steps.next();
+  while (!step.done) step = steps.next(spawnSync(step.value.file, step.value.args, step.value.options).status === 0);
+  found = step.value;
   return found;
 }
 
@@ -81,7 +73,12 @@ export function isolation(): Isolation {
 export function findIsolation(): Promise<Isolation> {
   if (found) return Promise.resolve(found);
   const tried = left;
-  finding ??= probeAsync()
+  finding ??= (async () => {
+    const steps = probe();
+    let step = steps.next();
+    while (!step.done) step = steps.next(await works(step.value));
+    return step.value;
+  })()
     .then((walls) => {
       // Found for tools a test has taken away since: isolation() finds them again.
       if (left === tried) found ??= walls;
@@ -93,25 +90,13 @@ export function findIsolation(): Promise<Isolation> {
   return finding;
 }
 
-async function probeAsync(): Promise<Isolation> {
-  const choices = choicesOf(process.getuid?.() === 0);
-  const folder = probeFolder();
-  try {
-    let choice = choices.next();
-    while (!choice.done) {
-      const [file, ...args] = probeCommand(choice.value, folder);
-      const works = await new Promise<boolean>((done) => {
-        const child = spawn(file!, args, { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 });
-        // One that cannot be started does not work, as spawnSync tells it.
-        child.once("error", () => done(false));
-        child.once("close", (status) => done(status === 0));
-      });
-      choice = choices.next(works);
-    }
-    return wallsOf(choice.value);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+/** Whether a candidate's command runs, without waiting for it in place; one that cannot be started does not, as spawnSync tells it. */
+function works({ file, args, options }: ProbeRun): Promise<boolean> {
+  return new Promise((done) => {
+    const child = spawn(file, args, options);
+    child.once("error", () => done(false));
+    child.once("close", (status) => done(status === 0));
+  });
 }
 
 let said = false;
@@ -194,30 +179,43 @@ function systemFolders(): string[] {
   });
 }
 
+/** A command that tries a candidate set of walls. */
+interface ProbeRun {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly options: { readonly env: Record<string, string>; readonly cwd: string; readonly stdio: "ignore"; readonly timeout: number };
+}
+
 /**
- * A folder like a sandbox's to try the walls in: each candidate is tried as a
- * sandbox runs it, node as the child's user. Named as sandbox folders are
- * (sandbox.ts), so that one left by a grader killed outright is swept too.
+ * Tries the walls, strongest first (choicesOf): yields each candidate's
+ * command, is told whether it ran, and returns the walls chosen. Each is
+ * tried as a sandbox runs it, node as the child's user, in a folder like a
+ * sandbox's, named as sandbox folders are (sandbox.ts), so that one left by a
+ * grader killed outright is swept too. `node --version` runs node's binary
+ * and libraries inside the walls without starting V8: 30 ms there against 70
+ * to 80 for `node -e 0`, and a grader tries at least one candidate on every
+ * start.
  */
-function probeFolder(): string {
+function* probe(): Generator<ProbeRun, Isolation, boolean> {
   const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));
   try {
     chmodSync(folder, 0o711);
     mkdirSync(join(folder, "cwd"), { mode: 0o111 });
-  } catch (error) {
+    const options = { env: {}, cwd: join(folder, "cwd"), stdio: "ignore", timeout: 10_000 } as const;
+    const choices = choicesOf(process.getuid?.() === 0);
+    let choice = choices.next();
+    while (!choice.done) {
+      const [file, ...args] = [
+        ...wallsCommand(choice.value, { dataMb: 512, cpuSeconds: 10 }, folder),
+        choice.value.bwrap ? insideNode : process.execPath,
+        "--version",
+      ];
+      choice = choices.next(yield { file: file!, args, options });
+    }
+    return wallsOf(choice.value);
+  } finally {
     rmSync(folder, { recursive: true, force: true });
-    throw error;
   }
-  return folder;
-}
-
-/**
- * The command that tries `candidate`. `node --version` runs node's binary and
- * libraries inside the walls without starting V8: 30 ms there against 70 to
- * 80 for `node -e 0`, and a grader tries at least one candidate on every start.
- */
-function probeCommand(candidate: Tools, folder: string): string[] {
-  return [...wallsCommand(candidate, { dataMb: 512, cpuSeconds: 10 }, folder), candidate.bwrap ? insideNode : process.execPath, "--version"];
 }
 
 /** The walls `tools` raise, and what is missing. */
