@@ -17,7 +17,7 @@ import { isMainThread, Worker, workerData, parentPort } from "node:worker_thread
 import { cliBundle } from "../files/cli-bundle.js";
 import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
-import { adoptIsolation, isolation, type Isolation } from "./sandbox/isolation.js";
+import { adoptIsolation, findIsolation, type Isolation } from "./sandbox/isolation.js";
 
 /** How one lane grades the chosen exercises. */
 export interface GradeAt {
@@ -137,8 +137,12 @@ export async function gradeInLanes(
   let failed: string | undefined;
   try {
     const graded = lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
-    // Found while the worker starts and this lane's first bundles build; the worker waits for them (finding them runs node a few times).
-    worker.postMessage(isolation());
+    // Found while the worker starts and this lane's first bundles build (the same search as this lane's); the worker waits for them.
+    // Walls that cannot be found fail this lane's exercises too: the worker is ended, and what it would have taken is graded here.
+    findIsolation().then(
+      (walls) => worker.postMessage(walls),
+      () => worker.terminate(),
+    );
     await graded;
     failed = await workerDone;
   } finally {
