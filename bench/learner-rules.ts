@@ -16,7 +16,6 @@
  * (with --expose-gc, as `npm run bench` runs; without it the samples count
  * garbage too).
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { check } from "../src/check/check.js";
@@ -30,8 +29,8 @@ import { bankModel } from "../src/models/bank/bank-model.js";
 import type { Scenario } from "../src/models/bank/scenario.js";
 import { loadModelScenario } from "../src/models/load-model-scenario.js";
 import { count, markdownTable, seconds } from "./markdown-table.js";
-import { runSnaplab, type SnaplabRun } from "./run-snaplab.js";
-import { scratchFolder, stopOnInterrupt } from "./scratch.js";
+import { npxSnaplab, runSnaplab, type SnaplabRun } from "./run-snaplab.js";
+import { scratchFolder } from "./scratch.js";
 
 interface Row {
   readonly states: number;
@@ -137,14 +136,9 @@ interface Grading {
 function timeGrading(folder: string, runs: number): Grading {
   let best: Grading | undefined;
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const child = spawnSync("npx", ["snaplab", "grade", folder, "--format", "json"], { encoding: "utf8", maxBuffer: 1 << 28 });
-    const wallMs = performance.now() - started;
-    stopOnInterrupt(child.signal, child.status);
-    // 1: graded, and some check failed.
-    if (child.status !== 0 && child.status !== 1) throw new Error(`npx snaplab grade ${folder} failed:\n${child.stderr}`);
+    const { wallMs, stdout } = npxSnaplab(["grade", folder, "--format", "json"]);
     // What is read of `--format json` (src/grade/report/json-report.ts).
-    const report = JSON.parse(child.stdout) as { points: number; max: number; elapsedMs: number; exercises: { checks: { states: number }[] }[] };
+    const report = JSON.parse(stdout) as { points: number; max: number; elapsedMs: number; exercises: { checks: { states: number }[] }[] };
     const states = report.exercises.reduce((n, e) => n + e.checks.reduce((m, c) => m + c.states, 0), 0);
     const run = { gradedMs: report.elapsedMs, wallMs, points: `${report.points}/${report.max}`, states };
     best = !best ? run : { ...run, gradedMs: Math.min(run.gradedMs, best.gradedMs), wallMs: Math.min(run.wallMs, best.wallMs) };

@@ -1,8 +1,9 @@
 /**
- * Runs `npx snaplab explore --json` as its own process, the way a person
- * would, timing the whole process and reading its peak memory with GNU time
- * (where /usr/bin/time exists). The best of several runs is kept: the machine
- * is shared, so the fastest run is the one least disturbed.
+ * Runs `npx snaplab explore --json` (or any command: npxSnaplab) as its own
+ * process, the way a person would, timing the whole process and reading its
+ * peak memory with GNU time (where /usr/bin/time exists). The best of several
+ * runs is kept: the machine is shared, so the fastest run is the one least
+ * disturbed.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -46,16 +47,28 @@ export function runSnaplab(file: string, flags: readonly string[], runs: number)
 
 function runOnce(file: string, flags: readonly string[]): SnaplabRun | StoppedRun {
   const timeFile = join(scratchFolder("time"), "time");
-  const command = ["npx", "snaplab", "explore", file, "--json", ...flags];
-  const timed = existsSync(TIME) ? [TIME, "-f", "%M", "-o", timeFile, ...command] : command;
+  const run = npxSnaplab(["explore", file, "--json", ...flags], existsSync(TIME) ? timeFile : undefined);
+  if (run.stopped) return { stopped: run.stopped, wallMs: run.wallMs };
+  const report = JSON.parse(run.stdout);
+  const peakKb = existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : undefined;
+  return { wallMs: run.wallMs, searchMs: report.elapsedMs, peakKb, report };
+}
+
+/**
+ * `npx snaplab ARGS` as its own process, timed whole; with `timeFile`, under
+ * GNU time writing the peak memory there. Status 1 (a property or a check
+ * failed) is a result; any other but 0 is the bench's failure, unless the run
+ * stopped at --max-states (`stopped` says so).
+ */
+export function npxSnaplab(args: readonly string[], timeFile?: string): { wallMs: number; stdout: string; stopped?: string } {
+  const command = ["npx", "snaplab", ...args];
+  const timed = timeFile ? [TIME, "-f", "%M", "-o", timeFile, ...command] : command;
   const started = performance.now();
   const child = spawnSync(timed[0]!, timed.slice(1), { encoding: "utf8", maxBuffer: 1 << 28 });
   const wallMs = performance.now() - started;
   stopOnInterrupt(child.signal, child.status);
   const stopped = /stopped after [\d,]+ states/.exec(child.stderr)?.[0];
-  if (stopped) return { stopped, wallMs };
+  if (stopped) return { wallMs, stdout: child.stdout, stopped };
   if (child.status !== 0 && child.status !== 1) throw new Error(`${command.join(" ")} failed:\n${child.stderr}`);
-  const report = JSON.parse(child.stdout);
-  const peakKb = existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : undefined;
-  return { wallMs, searchMs: report.elapsedMs, peakKb, report };
+  return { wallMs, stdout: child.stdout };
 }
