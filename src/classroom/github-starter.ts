@@ -60,7 +60,7 @@ jobs:
       - name: Grade the exercises
         id: ${gradingStep}
         run: |
-          node bin/snaplab.js grade exercises${onlyOption} --format json --out snaplab-grade.json || true
+          node --v8-pool-size=1 bin/snaplab.js grade exercises${onlyOption} --format json --out snaplab-grade.json || true
           node bin/snaplab.js classroom points snaplab-grade.json${onlyOption} >> "$GITHUB_OUTPUT"
       - name: Report the points to GitHub Classroom
         uses: classroom-resources/autograding-grading-reporter@v1

@@ -92,7 +92,7 @@ root="\${SNAPLAB_AUTOGRADER_ROOT:-/autograder}"
 results="$root/results/results.json"
 mkdir -p "$root/results"
 rm -f "$results"
-node "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
+node --v8-pool-size=1 "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
 [ -s "$results" ] || printf '%s\\n' '${fallback}' >"$results"
 exit 0
 `;

@@ -25,6 +25,21 @@ describe("the CLI's bundle", () => {
     expect(run.stderr).toBe("snaplab: hint needs <number> (usage: snaplab hint <number>; see snaplab hint --help)\n");
   });
 
+  it("should run as a program of its own, a grade with one of V8's background threads and the rest as node runs them", () => {
+    // A `node` first on the PATH that notes how it was started, then is node.
+    const folder = tempDir("node-on-path");
+    const noted = join(folder, "started.txt");
+    writeFileSync(join(folder, "node"), `#!/bin/sh\necho "$@" >> "${noted}"\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+    const run = (...args: string[]) =>
+      spawnSync(resolve("bin/snaplab.js"), args, { encoding: "utf8", env: { ...process.env, PATH: `${folder}:${process.env.PATH}` } });
+    expect(run("--version").stdout).toBe(`${JSON.parse(readFileSync("package.json", "utf8")).version}\n`);
+    const graded = run("grade", "solutions", "--only", "4");
+    expect([graded.status, graded.stdout]).toEqual([0, expect.stringContaining("Points: 12/12")]);
+    expect(run("nonsense").status).toBe(2);
+    const bin = resolve("bin/snaplab.js");
+    expect(readFileSync(noted, "utf8")).toBe(`${bin} --version\n--v8-pool-size=1 ${bin} grade solutions --only 4\n${bin} nonsense\n`);
+  });
+
   it("should give stack traces in src/ lines under --enable-source-maps", () => {
     // A fault no command expects: stdout throws as the report is printed.
     const planted = `data:text/javascript,const write = process.stdout.write.bind(process.stdout); process.stdout.write = (text, ...rest) => { if (String(text).includes("transitions")) throw new Error("planted"); return write(text, ...rest); }`;
