@@ -21,7 +21,7 @@ import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/sub
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { findIsolation } from "./sandbox/isolation.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
-import { type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
+import { type Group, type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */
@@ -33,7 +33,7 @@ export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memo
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const begun = performance.now();
   const chosen = chosenExercises(options.only);
-  const exercises = await gradeInLanes(chosen, directory, options, laneGrader(chosen, directory, options), (exercise, message) =>
+  const exercises = await gradeInLanes(chosen, groupsOf(chosen), directory, options, laneGrader(chosen, directory, options), (exercise, message) =>
     faultedExercise(exercise, { kind: "grader", message }),
   );
   return {
@@ -46,15 +46,33 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
 }
 
 /**
- * How one lane grades exercises of `chosen` (grading-lanes.ts): the next
- * rules exercise's sandbox is started before the exercise ahead of it is
- * graded, so that its child starts on another core meanwhile. One started
- * for an exercise the other lane took instead is closed unused. The answers
- * the lane's sandboxes give are kept for the next exercise of the same code
+ * The chosen exercises in the groups they are graded in (indices of
+ * `chosen`): rules exercises that fill in the same file one after another
+ * (exercises 1 and 2) in one group, whose sandbox answers them all; every
+ * other exercise in a group of its own.
+ */
+export function groupsOf(chosen: readonly Exercise[]): Group[] {
+  const groups: number[][] = [];
+  chosen.forEach((exercise, i) => {
+    const last = groups.at(-1);
+    const before = last && chosen[last.at(-1)!]!;
+    if (before?.kind === "rules" && exercise.kind === "rules" && before.file === exercise.file) last!.push(i);
+    else groups.push([i]);
+  });
+  return groups;
+}
+
+/**
+ * How one lane grades groups of `chosen` (grading-lanes.ts): the next
+ * rules group's sandbox is started before the group ahead of it is graded,
+ * so that its child starts on another core meanwhile. One started for a
+ * group the other lane took instead is closed unused. The answers the
+ * lane's sandboxes give are kept for the next exercise of the same code
  * (answersByCode).
  */
 export function laneGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GradeAt {
   const limits = { ...defaultLimits, ...options };
+  // By the index of the group's first exercise.
   const started = new Map<number, Promise<Started>>();
   const answersFor = answersByCode();
   const start = (index: number | undefined) => {
@@ -75,16 +93,23 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
     }
   };
   return {
-    async grade(index, ahead) {
-      // The next rules exercise: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
-      const next = ahead.find((i) => chosen[i]!.kind === "rules");
-      start(index);
+    async grade(group, ahead) {
+      const first = group[0]!;
+      // The next rules group: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
+      const next = ahead.find((g) => chosen[g[0]!]!.kind === "rules")?.[0];
+      start(first);
       start(next);
-      await discard(index, next);
+      await discard(first, next);
       if (next !== undefined) await started.get(next);
-      const sandbox = started.get(index);
-      started.delete(index);
-      return gradeExercise(chosen[index]!, directory, options, sandbox, answersFor);
+      const sandbox = started.get(first);
+      started.delete(first);
+      return gradeGroup(
+        group.map((i) => chosen[i]!),
+        directory,
+        options,
+        sandbox,
+        answersFor,
+      );
     },
     finish: () => discard(),
   };
@@ -108,13 +133,7 @@ export function serveLane(): Promise<void> {
   });
 }
 
-/**
- * `sandbox`: the exercise's sandbox, started ahead (startSandbox); without
- * it, a rules exercise starts its own. `answersFor`: the answers remembered
- * for a bundle's code, kept from one exercise to the next (rules are pure by
- * contract, and each answer was checked as it was given); without it, each
- * exercise asks its own.
- */
+/** Grades one exercise: a group of its own (gradeGroup). */
 export async function gradeExercise(
   exercise: Exercise,
   directory: string,
@@ -122,27 +141,63 @@ export async function gradeExercise(
   sandbox?: Promise<Started>,
   answersFor?: (code: string) => KnownAnswers,
 ): Promise<ExerciseResult> {
-  const started = performance.now();
+  return (await gradeGroup([exercise], directory, options, sandbox, answersFor))[0]!;
+}
+
+/** How an exercise came out, before it is scored. */
+type Outcome = { readonly checks: CheckResult[] } | { readonly fault: ExerciseFault };
+
+/**
+ * Grades a group (groupsOf): one exercise, or rules exercises of the same
+ * file, one after another, in order. `sandbox`: the group's sandbox, started
+ * ahead (startSandbox); without it, a rules group starts its own.
+ * `answersFor`: the answers remembered for a bundle's code, kept from one
+ * exercise to the next (rules are pure by contract, and each answer was
+ * checked as it was given); without it, each exercise asks its own.
+ */
+async function gradeGroup(
+  group: readonly Exercise[],
+  directory: string,
+  options: GradeOptions = {},
+  sandbox?: Promise<Started>,
+  answersFor?: (code: string) => KnownAnswers,
+): Promise<ExerciseResult[]> {
   const limits = { ...defaultLimits, ...options };
-  const file = join(directory, exercise.file);
-  let outcome: { checks: CheckResult[] } | { fault: ExerciseFault };
+  const first = group[0]!;
+  const file = join(directory, first.file);
+  // When each exercise's grading ended: each one's time is from the end of the one before.
+  const ended: number[] = [performance.now()];
+  const timed = (outcome: Outcome) => (ended.push(performance.now()), outcome);
+  let outcomes: Outcome[];
   try {
-    const problem = fileProblem(exercise, file);
+    const problem = fileProblem(first, file);
     if (problem) {
       // The file went away after its sandbox was started.
       const unused = await sandbox;
       if (unused && "sandbox" in unused) await unused.sandbox.close();
-      outcome = { fault: problem };
-    } else if (exercise.kind === "scenario") outcome = gradeScenario(exercise, file, directory, limits);
-    else outcome = await gradeRules(exercise, (await sandbox) ?? (await startSandbox(exercise, directory, limits)), limits, answersFor);
+      outcomes = group.map(() => timed({ fault: problem }));
+    } else if (first.kind === "scenario") outcomes = [timed(gradeScenario(first, file, directory, limits))];
+    else {
+      const started = (await sandbox) ?? (await startSandbox(first, directory, limits));
+      outcomes = await gradeRules(group as RulesExercise[], started, limits, timed, answersFor);
+    }
   } catch (error) {
-    // A fault of the grader's own: this exercise is not graded, the others still are.
-    outcome = { fault: { kind: "grader", message: `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})` } };
+    // A fault of the grader's own: this group is not graded, the others still are.
+    const message = `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})`;
+    outcomes = group.map(() => ({ fault: { kind: "grader", message } }));
   }
+  // The last exercise's time includes closing the sandbox; one a fault of the grader's cut short, none.
+  const now = performance.now();
+  while (ended.length <= group.length) ended.push(now);
+  ended[group.length] = now;
+  return group.map((exercise, i) => scored(exercise, outcomes[i]!, ended[i + 1]! - ended[i]!));
+}
 
-  const max = maxPoints(exercise);
-  if ("fault" in outcome) return faultedExercise(exercise, outcome.fault, performance.now() - started);
+/** An exercise's result from its outcome, with the points its checks earned. */
+function scored(exercise: Exercise, outcome: Outcome, elapsedMs: number): ExerciseResult {
+  if ("fault" in outcome) return faultedExercise(exercise, outcome.fault, elapsedMs);
   const points = outcome.checks.reduce((sum, c) => sum + c.points, 0);
+  const max = maxPoints(exercise);
   // Where a submission's words enter the result: shown as data from here on.
   return exerciseAsData({
     ...header(exercise),
@@ -150,7 +205,7 @@ export async function gradeExercise(
     maxPoints: max,
     passed: points === max,
     checks: outcome.checks,
-    elapsedMs: performance.now() - started,
+    elapsedMs,
   });
 }
 
@@ -194,39 +249,73 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
   }
 }
 
-async function gradeRules(exercise: RulesExercise, started: Started, limits: typeof defaultLimits, answersFor?: (code: string) => KnownAnswers) {
+/**
+ * The rules exercises of a group graded in `started`'s sandbox, one after
+ * another, each with a time and answer budget of its own. An exercise whose
+ * sandbox failed (an endless loop, its memory) leaves the next one a fresh
+ * sandbox of the same bundle. What a sandbox's child printed is judged when
+ * it closes, for every exercise it answered: a file must not print.
+ */
+async function gradeRules(
+  group: readonly RulesExercise[],
+  started: Started,
+  limits: typeof defaultLimits,
+  timed: (outcome: Outcome) => Outcome,
+  answersFor?: (code: string) => KnownAnswers,
+): Promise<Outcome[]> {
   if (!started) throw new Error("the exercise's file changed while it was graded");
-  if ("fault" in started) return { fault: started.fault };
-  const { sandbox } = started;
-  let result: { checks: CheckResult[] } | { fault: ExerciseFault };
-  let stdout: string;
+  if ("fault" in started) return group.map(() => timed({ fault: started.fault }));
+  let sandbox = started.sandbox;
+  const outcomes: Outcome[] = [];
+  // The exercises the open sandbox has answered, by their place in the group.
+  let answered: number[] = [];
+  const closed = async () => {
+    const { stdout } = await sandbox.close();
+    if (stdout.trim() === "") return;
+    const line = stdout.trim().split("\n")[0]!.slice(0, 80);
+    const message = `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging: snaplab explore --rules shows it)`;
+    for (const i of answered) if (!("fault" in outcomes[i]!)) outcomes[i] = { fault: { kind: "stdout", message } };
+  };
   try {
-    sandbox.load();
+    for (const exercise of group) {
+      if (answered.length > 0 && sandbox.failed) {
+        await closed();
+        sandbox = new Sandbox(sandbox.bundle, sandbox.limits);
+        answered = [];
+      }
+      const outcome = timed(checkedIn(sandbox, answered.length === 0, exercise, limits, answersFor));
+      answered.push(outcomes.push(outcome) - 1);
+    }
+  } finally {
+    // Also when the grader itself failed (faultOf throws again): no child is left behind either way.
+    await closed();
+  }
+  return outcomes;
+}
+
+/** Runs `exercise`'s checks against the submission in `sandbox` (loaded first if `load`), with a budget of its own. */
+function checkedIn(
+  sandbox: Sandbox,
+  load: boolean,
+  exercise: RulesExercise,
+  limits: typeof defaultLimits,
+  answersFor?: (code: string) => KnownAnswers,
+): Outcome {
+  try {
+    if (load) sandbox.load();
+    sandbox.renewBudget();
     const submission = sandboxedSubmission(sandbox, answersFor?.(sandbox.bundle.code));
     let running: RulesCheck | undefined;
     try {
       const checks = exercise.checks.map((check) => checkResult((running = check), () => check.run(submission, limits)));
       submission.recheck();
-      result = { checks };
+      return { checks };
     } catch (error) {
-      result = { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
+      return { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
     }
   } catch (error) {
-    result = { fault: faultOf(error) };
-  } finally {
-    // Also when the grader itself failed (faultOf throws again): no child is left behind either way.
-    ({ stdout } = await sandbox.close());
+    return { fault: faultOf(error) };
   }
-  if (stdout.trim() !== "" && !("fault" in result)) {
-    const line = stdout.trim().split("\n")[0]!.slice(0, 80);
-    result = {
-      fault: {
-        kind: "stdout",
-        message: `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging: snaplab explore --rules shows it)`,
-      },
-    };
-  }
-  return result;
 }
 
 function gradeScenario(exercise: ScenarioExercise, file: string, directory: string, limits: CheckLimits) {

@@ -1,10 +1,11 @@
 /**
  * A submission's exercises graded on two cores: this thread and one worker
- * thread each take exercises from a shared queue, this one from the front,
- * the worker from the back, until none is left. Each exercise still runs in
- * a sandbox of its own; only the grader's exploration is spread (it is
- * synchronous, so one thread can use one core). The report lists the
- * exercises in their order whichever thread graded them.
+ * thread each take groups of exercises (grade.ts, groupsOf) from a shared
+ * queue, this one from the front, the worker from the back, until none is
+ * left. A group is graded by one lane, in a sandbox of its own; only the
+ * grader's exploration is spread (it is synchronous, so one thread can use
+ * one core). The report lists the exercises in their order whichever thread
+ * graded them.
  *
  * A second lane is used only with three cores, two of them idle. The worker runs the CLI's
  * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
@@ -19,15 +20,18 @@ import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
 import { adoptIsolation, findIsolation, type Isolation } from "./sandbox/isolation.js";
 
+/** Indices of the chosen exercises that are graded together, in order. */
+export type Group = readonly number[];
+
 /** How one lane grades the chosen exercises. */
 export interface GradeAt {
-  /** Grades the exercise at `index` of the chosen list; `ahead`, the indices it will likely grade next, in order (sandboxes can start meanwhile). */
-  grade(index: number, ahead: readonly number[]): Promise<ExerciseResult>;
+  /** Grades the exercises of `group`, in its order; `ahead`, the groups it will likely grade next, in order (sandboxes can start meanwhile). */
+  grade(group: Group, ahead: readonly Group[]): Promise<ExerciseResult[]>;
   /** Stops whatever was started ahead and not graded. */
   finish(): Promise<void>;
 }
 
-/** The queue both lanes take from: [lock, front, back] over indices of the chosen exercises (front inclusive, back exclusive). */
+/** The queue both lanes take from: [lock, front, back] over the numbers of the groups (front inclusive, back exclusive). */
 class SharedQueue {
   readonly cells: Int32Array;
   constructor(buffer: SharedArrayBuffer) {
@@ -63,10 +67,19 @@ class SharedQueue {
   }
 }
 
-/** Takes exercises from `end` of the queue and grades each in turn. */
-async function lane(queue: SharedQueue, end: "front" | "back", gradeAt: GradeAt, graded: (index: number, result: ExerciseResult) => void): Promise<void> {
+/** Takes groups from `end` of the queue and grades each in turn. */
+async function lane(
+  queue: SharedQueue,
+  groups: readonly Group[],
+  end: "front" | "back",
+  gradeAt: GradeAt,
+  graded: (group: number, results: ExerciseResult[]) => void,
+): Promise<void> {
   try {
-    for (let next = queue.take(end); next.index !== undefined; next = queue.take(end)) graded(next.index, await gradeAt.grade(next.index, next.ahead));
+    for (let next = queue.take(end); next.index !== undefined; next = queue.take(end)) {
+      const ahead = next.ahead.map((g) => groups[g]!);
+      graded(next.index, await gradeAt.grade(groups[next.index]!, ahead));
+    }
   } finally {
     await gradeAt.finish();
   }
@@ -91,44 +104,48 @@ function coresToSpare(): boolean {
 interface LaneData {
   readonly role: "snaplab-grading-lane";
   readonly queue: SharedArrayBuffer;
+  readonly groups: readonly Group[];
   readonly directory: string;
   readonly options: object;
   /** The main thread's command line: a worker's would name the bundle, where packageRoot looks for the CLI's. */
   readonly argv: readonly string[];
 }
 
-type LaneMessage = { readonly index: number; readonly result: ExerciseResult } | { readonly done: true };
+type LaneMessage = { readonly group: number; readonly results: ExerciseResult[] } | { readonly done: true };
 
 /**
- * Grades `chosen` with `gradeAt`, on two lanes when it can; the results in
- * `chosen`'s order. `fault` stands in for an exercise the worker took and
+ * Grades `chosen` with `gradeAt`, group by group (every index of `chosen` in
+ * one of `groups`), on two lanes when it can; the results in `chosen`'s
+ * order. `fault` stands in for an exercise of a group the worker took and
  * never reported (it died: a fault of the grader's own).
  */
 export async function gradeInLanes(
   chosen: readonly Exercise[],
+  groups: readonly Group[],
   directory: string,
   options: object,
   gradeAt: GradeAt,
   fault: (exercise: Exercise, message: string) => ExerciseResult,
 ): Promise<ExerciseResult[]> {
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
+  const graded = (group: number, got: ExerciseResult[]) => groups[group]!.forEach((i, k) => (results[i] = got[k]));
   // The worker's code: the CLI's bundle this code runs from, when it runs from one.
   const entry = cliBundle();
-  const queue = SharedQueue.of(chosen.length);
-  if (!entry || chosen.length < 2 || !coresToSpare()) {
-    await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+  const queue = SharedQueue.of(groups.length);
+  if (!entry || groups.length < 2 || !coresToSpare()) {
+    await lane(queue, groups, "front", gradeAt, graded);
     return results as ExerciseResult[];
   }
-  const data: LaneData = { role: "snaplab-grading-lane", queue: queue.cells.buffer as SharedArrayBuffer, directory, options, argv: process.argv };
+  const data: LaneData = { role: "snaplab-grading-lane", queue: queue.cells.buffer as SharedArrayBuffer, groups, directory, options, argv: process.argv };
   const worker = new Worker(entry, { workerData: data });
   const taken = new Set<number>();
   const workerDone = new Promise<string | undefined>((done) => {
-    worker.on("message", (message: LaneMessage | { readonly took: number }) => {
-      if ("took" in message) taken.add(message.took);
+    worker.on("message", (message: LaneMessage | { readonly took: Group }) => {
+      if ("took" in message) message.took.forEach((i) => taken.add(i));
       else if ("done" in message) done(undefined);
       else {
-        taken.delete(message.index);
-        results[message.index] = message.result;
+        groups[message.group]!.forEach((i) => taken.delete(i));
+        graded(message.group, message.results);
       }
     });
     worker.on("error", (error) => done(error.message));
@@ -136,20 +153,20 @@ export async function gradeInLanes(
   });
   let failed: string | undefined;
   try {
-    const graded = lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+    const thisLane = lane(queue, groups, "front", gradeAt, graded);
     // Found while the worker starts and this lane's first bundles build (the same search as this lane's); the worker waits for them.
     // Walls that cannot be found fail this lane's exercises too: the worker is ended, and what it would have taken is graded here.
     findIsolation().then(
       (walls) => worker.postMessage(walls),
       () => worker.terminate(),
     );
-    await graded;
+    await thisLane;
     failed = await workerDone;
   } finally {
     await worker.terminate();
   }
   // A worker that died leaves what it had not taken yet: this lane grades it.
-  if (failed !== undefined) await lane(queue, "front", gradeAt, (i, result) => (results[i] = result));
+  if (failed !== undefined) await lane(queue, groups, "front", gradeAt, graded);
   for (const i of taken) results[i] = fault(chosen[i]!, `the grader failed on this exercise (${failed ?? "no result"})`);
   return results as ExerciseResult[];
 }
@@ -170,15 +187,16 @@ export async function serveGradingLane(gradeAtFor: (directory: string, options: 
   const queue = new SharedQueue(data.queue);
   await lane(
     queue,
+    data.groups,
     "back",
     {
-      grade(index, ahead) {
-        parentPort!.postMessage({ took: index });
-        return gradeAt.grade(index, ahead);
+      grade(group, ahead) {
+        parentPort!.postMessage({ took: group });
+        return gradeAt.grade(group, ahead);
       },
       finish: () => gradeAt.finish(),
     },
-    (index, result) => parentPort!.postMessage({ index, result } satisfies LaneMessage),
+    (group, results) => parentPort!.postMessage({ group, results } satisfies LaneMessage),
   );
   parentPort!.postMessage({ done: true } satisfies LaneMessage);
 }

@@ -55,14 +55,14 @@ import {
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module, once its process has started) may take. */
   readonly timeLimitMs: number;
-  /** How long all the calls of one sandbox may take together. */
+  /** How long all the calls of one sandbox may take together (for each exercise it answers: renewBudget). */
   readonly totalTimeLimitMs: number;
   /** The V8 heap's limit; the child's whole data size may be this plus `dataHeadroomMb`. */
   readonly memoryLimitMb: number;
   /**
    * How much the child may answer in all, in megabytes of reply lines: the
    * grader keeps every answer, so this bounds what a submission can make it
-   * hold (each reply is at most `maxReplyBytes` besides).
+   * hold (each reply is at most `maxReplyBytes` besides), for each exercise.
    */
   readonly answersLimitMb: number;
 }
@@ -309,6 +309,20 @@ export class Sandbox {
           return { ...fault, message: this.placed(fault.message, at) };
         })
       : [];
+  }
+
+  /** Whether the child has failed: it answers nothing more. */
+  get failed(): boolean {
+    return this.brokerFailed();
+  }
+
+  /**
+   * Starts the budgets of all the calls again (totalTimeLimitMs,
+   * answersLimitMb): each exercise a sandbox answers has budgets of its own.
+   */
+  renewBudget(): void {
+    this.spentMs = 0;
+    this.answeredBytes = 0;
   }
 
   /** What the submission threw, with the place in its files it threw from, where the bundle's source map knows it. */
