@@ -47,8 +47,10 @@ const bundle = join(root, "node_modules", ".cache", "snaplab", `cli-${checkout}.
 // The sandboxes' broker thread (src/grade/sandbox/broker.ts), built with the bundle: a grader running from
 // the bundle reads it from here instead of running esbuild for it on every start (about 60 ms).
 const broker = bundle.replace(/\.cjs$/, ".broker.cjs");
-// V8's compiled code of the bundle, as the first run after a build left it (see runBundle).
-const codeCache = bundle.replace(/\.cjs$/, ".code-cache");
+// V8's compiled code of the bundle, as the first run after a build left it (see runBundle). One for a grade and one
+// for the other commands: V8 refuses code compiled under other flags, and a grade's inlining differs, so a single cache
+// was thrown away and written again each time a learner went from explore to grade or back.
+const codeCache = bundle.replace(/\.cjs$/, grading ? ".grade.code-cache" : ".code-cache");
 
 function newestSource() {
   const sources = readdirSync(join(root, "src"), { recursive: true }).map((f) => join(root, "src", String(f)));

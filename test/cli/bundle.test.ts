@@ -119,6 +119,20 @@ describe("the CLI's code cache", () => {
     expect([header().forBundle, header().runs]).toEqual([true, 1]);
   });
 
+  it("should keep a grade's apart from the other commands', which V8 would refuse under a grade's flags", () => {
+    const gradeCache = bundle.replace(/\.cjs$/, ".grade.code-cache");
+    rmSync(cache, { force: true });
+    rmSync(gradeCache, { force: true });
+    const graded = () => expect(run("grade", "solutions", "--only", "4").stdout).toContain("Points: 12/12");
+    explored();
+    graded();
+    explored();
+    graded();
+    // Each taken and added to by the next run of its kind, not refused and written afresh (runs 1).
+    expect(header().runs).toBe(2);
+    expect(readFileSync(gradeCache)[20]).toBe(2);
+  });
+
   it("should run a learner's rules in a live run when the run comes from the cache", () => {
     // Node 20 loses import()'s loader in code V8 runs from its cache: the second run, the first from a cache holding the
     // live command's code, crashed with ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING where it loaded the rules.

@@ -30,7 +30,7 @@ export function cliBundleOf(root: string): string {
 
 export function removeCliBundle(root: string): void {
   const bundle = cliBundleOf(root);
-  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
+  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache", ".grade.code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
   rmSync(bundle.replace(/cli-(\w+)\.cjs$/, "live-node-$1.mjs"), { force: true });
 }
 
