@@ -4,7 +4,7 @@
  * on fresh copies of its input, so that a rule that changes what it was given,
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
-import { writeSync } from "node:fs";
+import { readSync, writeSync } from "node:fs";
 import { type Answer, type BundlePlace, bundlePlaces, type Call, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
@@ -62,18 +62,44 @@ export function serve(load: () => Promise<Module>): void {
       send({ type: "answers", answers });
     }
   };
-  let pending = "";
-  let queue = Promise.resolve();
-  // The grader is gone: so is the reason to run.
-  process.stdin.on("end", () => exit(0));
-  process.stdin.setEncoding("utf8").on("data", (text: string) => {
-    pending += text;
-    for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
-      const request = JSON.parse(pending.slice(0, end)) as Request;
-      pending = pending.slice(end + 1);
-      queue = queue.then(() => handle(request));
+  // Read blocking, one request after another: the child has nothing else to do meanwhile. Through node's stream of
+  // stdin, a round trip took 0.19 ms warm and 0.48 ms in a new child; read here, 0.14 and 0.28 ms. The event loop
+  // still turns once after each request (a submission's timers run then, as they did), not while one is waited for.
+  const lines = requestLines();
+  (async () => {
+    for (let line = lines(); line !== undefined; line = lines()) {
+      await handle(JSON.parse(line) as Request);
+      await new Promise(setImmediate);
     }
-  });
+    // The grader is gone: so is the reason to run.
+    exit(0);
+  })();
+}
+
+/** The requests' lines on stdin (fd 0, blocking), one at a time; undefined once the grader has closed its end. */
+function requestLines(): () => string | undefined {
+  let buffer = Buffer.alloc(64 * 1024);
+  let read = 0;
+  return () => {
+    for (let searched = 0; ; ) {
+      const end = buffer.subarray(0, read).indexOf(10, searched);
+      if (end >= 0) {
+        const line = buffer.toString("utf8", 0, end);
+        buffer.copyWithin(0, end + 1, read);
+        read -= end + 1;
+        return line;
+      }
+      searched = read;
+      if (read === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, read);
+        buffer = bigger;
+      }
+      const got = readSync(0, buffer, read, buffer.length - read, null);
+      if (got === 0) return undefined;
+      read += got;
+    }
+  };
 }
 
 /** Ends the child when an allocation failed (in a sandbox; in the grader's own tests it only reports). */

@@ -248,8 +248,12 @@ export class Sandbox {
     // never their names; each open below returns at once, as the other end is open already or not needed.
     const [requestsPipe, repliesPipe] = takePipes(base, this.folder);
     openSandboxes++;
-    const childStdin = openSync(requestsPipe, constants.O_RDONLY | constants.O_NONBLOCK);
+    // Read first without blocking (nothing writes yet), so that this end opens; then the child's end again, blocking,
+    // as harness.ts reads it.
+    const opening = openSync(requestsPipe, constants.O_RDONLY | constants.O_NONBLOCK);
     this.requests = openSync(requestsPipe, constants.O_WRONLY);
+    const childStdin = openSync(requestsPipe, constants.O_RDONLY);
+    closeSync(opening);
     // Read and write: this end alone keeps the pipe open, so the child's end opens at once (and no end of file ever comes: the broker wakes this thread instead).
     this.replies = openSync(repliesPipe, constants.O_RDWR);
     const childReplies = openSync(repliesPipe, constants.O_WRONLY);

@@ -86,7 +86,7 @@ describe("sandboxes sharing a broker", () => {
     const halfReply = await sandboxOf("half-reply", `export const f = () => { ${fs}.writeSync(3, '{"type":"answers","ans'); for (;;); };\n`, 300);
     const noStdin = await sandboxOf(
       "no-stdin",
-      `export const f = (n: number) => n;\nsetTimeout(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`,
+      `export const f = (n: number) => n;\nsetImmediate(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`,
       300,
     );
     // Gone as soon as it has said it loaded (the reply is sent before the next turn of its event loop), not after a delay a busy machine could stretch.
