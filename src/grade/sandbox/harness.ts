@@ -4,8 +4,8 @@
  * on fresh copies of its input, so that a rule that changes what it was given,
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
-import { readSync, writeSync } from "node:fs";
-import { type Answer, type BundlePlace, bundlePlaces, type Call, type Request } from "./protocol.js";
+import { writeSync } from "node:fs";
+import { type Answer, type BundlePlace, bundlePlaces, type Call, LineReader, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
 
@@ -78,26 +78,11 @@ export function serve(load: () => Promise<Module>): void {
 
 /** The requests' lines on stdin (fd 0, blocking), one at a time; undefined once the grader has closed its end. */
 function requestLines(): () => string | undefined {
-  let buffer = Buffer.alloc(64 * 1024);
-  let read = 0;
+  const requests = new LineReader(0);
   return () => {
-    for (let searched = 0; ; ) {
-      const end = buffer.subarray(0, read).indexOf(10, searched);
-      if (end >= 0) {
-        const line = buffer.toString("utf8", 0, end);
-        buffer.copyWithin(0, end + 1, read);
-        read -= end + 1;
-        return line;
-      }
-      searched = read;
-      if (read === buffer.length) {
-        const bigger = Buffer.alloc(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, read);
-        buffer = bigger;
-      }
-      const got = readSync(0, buffer, read, buffer.length - read, null);
-      if (got === 0) return undefined;
-      read += got;
+    for (let line = requests.take(); ; line = requests.take()) {
+      if (line) return line.text;
+      if (!requests.readMore()) return undefined;
     }
   };
 }

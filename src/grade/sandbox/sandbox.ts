@@ -24,7 +24,6 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
-  readSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -45,6 +44,7 @@ import {
   type BundlePlace,
   type Call,
   checkedReply,
+  LineReader,
   maxReplyBytes,
   posted,
   type Reply,
@@ -219,11 +219,9 @@ export class Sandbox {
   /** This end of the child's stdin, and of its fd 3, where the replies come. */
   private readonly requests: number;
   private readonly replies: number;
+  private readonly replyLines: LineReader;
   /** The child's ends, until it has its own copies (closeChildEnds). */
   private childEnds: number[];
-  /** What was read of the replies and not used yet: `buffer[0 .. read]`. */
-  private buffer = Buffer.alloc(64 * 1024);
-  private read = 0;
   private failure: SandboxFailure | undefined;
   private spentMs = 0;
   /** Bytes of the reply lines read so far. */
@@ -256,6 +254,7 @@ export class Sandbox {
     closeSync(opening);
     // Read and write: this end alone keeps the pipe open, so the child's end opens at once (and no end of file ever comes: the broker wakes this thread instead).
     this.replies = openSync(repliesPipe, constants.O_RDWR);
+    this.replyLines = new LineReader(this.replies);
     const childReplies = openSync(repliesPipe, constants.O_WRONLY);
     this.childEnds = [childStdin, childReplies];
     if (walls.otherUser) chmodSync(this.folder, 0o711);
@@ -409,29 +408,20 @@ export class Sandbox {
 
   /** The next reply line, checked against `asked` (or what is wrong with it); the broker's failure if it wakes this thread first. */
   private readReply(asked: Asked): Reply | string {
-    for (let searched = 0; ; ) {
-      const end = this.buffer.subarray(0, this.read).indexOf(10, searched);
-      if (end >= 0) {
-        const text = this.buffer.toString("utf8", 0, end);
-        this.buffer.copyWithin(0, end + 1, this.read);
-        this.read -= end + 1;
-        this.answeredBytes += end + 1;
-        return checkedReply(text, asked);
+    for (;;) {
+      const line = this.replyLines.take();
+      if (line) {
+        this.answeredBytes += line.bytes;
+        return checkedReply(line.text, asked);
       }
-      if (this.read > maxReplyBytes) {
+      if (this.replyLines.pending > maxReplyBytes) {
         return {
           type: "failed",
           failure: { kind: "protocol", message: `the submission's process sent a reply longer than ${maxReplyBytes / 1024 / 1024} MB` },
         };
       }
       if (this.brokerFailed()) return { type: "failed", failure: this.failure! };
-      searched = this.read;
-      if (this.read === this.buffer.length) {
-        const bigger = Buffer.alloc(this.buffer.length * 2);
-        this.buffer.copy(bigger, 0, 0, this.read);
-        this.buffer = bigger;
-      }
-      this.read += readSync(this.replies, this.buffer, this.read, this.buffer.length - this.read, null);
+      this.replyLines.readMore();
     }
   }
 
