@@ -47,9 +47,12 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
 
 /**
  * The chosen exercises in the groups they are graded in (indices of
- * `chosen`): rules exercises that fill in the same file one after another
- * (exercises 1 and 2) in one group, whose sandbox answers them all; every
- * other exercise in a group of its own.
+ * `chosen`), in the order they are graded: rules exercises that fill in the
+ * same file one after another (exercises 1 and 2) in one group, whose
+ * sandbox answers them all; every other exercise in a group of its own. The
+ * exercises that need no sandbox (a scenario the learner writes) come first:
+ * graded while the first sandbox's child starts, which the grader would
+ * otherwise wait for (a grade of solutions/ 60 to 100 ms sooner, 12 runs side by side, twice).
  */
 export function groupsOf(chosen: readonly Exercise[]): Group[] {
   const groups: number[][] = [];
@@ -59,7 +62,8 @@ export function groupsOf(chosen: readonly Exercise[]): Group[] {
     if (before?.kind === "rules" && exercise.kind === "rules" && before.file === exercise.file) last!.push(i);
     else groups.push([i]);
   });
-  return groups;
+  const needsSandbox = (group: Group) => (chosen[group[0]!]!.kind === "rules" ? 1 : 0);
+  return groups.sort((a, b) => needsSandbox(a) - needsSandbox(b));
 }
 
 /**

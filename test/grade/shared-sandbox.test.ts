@@ -42,10 +42,10 @@ function withoutTimes({ elapsedMs: _elapsed, ...rest }: ExerciseResult) {
 }
 
 describe("the exercises graded in one sandbox", () => {
-  it("should be the runs of rules exercises that fill in the same file", () => {
-    expect(groupsOf(exercises)).toEqual([[0, 1], [2], [3], [4], [5]]);
+  it("should be the runs of rules exercises that fill in the same file, after the exercises that need no sandbox", () => {
+    expect(groupsOf(exercises)).toEqual([[3], [0, 1], [2], [4], [5]]);
     expect(groupsOf(chosenExercises([2, 3]))).toEqual([[0], [1]]);
-    expect(groupsOf(chosenExercises([1, 4]))).toEqual([[0], [1]]);
+    expect(groupsOf(chosenExercises([1, 4]))).toEqual([[1], [0]]);
   });
 
   it("should grade exercises 1 and 2 from one child, each as it is graded alone", async () => {
