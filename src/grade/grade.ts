@@ -52,7 +52,8 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
  * sandbox answers them all; every other exercise in a group of its own. The
  * exercises that need no sandbox (a scenario the learner writes) come first:
  * graded while the first sandbox's child starts, which the grader would
- * otherwise wait for (a grade of solutions/ 60 to 100 ms sooner, 12 runs side by side, twice).
+ * otherwise wait for (a grade of solutions/ 60 to 100 ms sooner, in 12 runs
+ * side by side, twice).
  */
 export function groupsOf(chosen: readonly Exercise[]): Group[] {
   const groups: number[][] = [];
