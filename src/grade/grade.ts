@@ -19,7 +19,6 @@ import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } fro
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
-import { findIsolation } from "./sandbox/isolation.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
 import { type Group, type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
 
@@ -82,7 +81,7 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
   const answersFor = answersByCode();
   const start = (index: number | undefined) => {
     const exercise = index === undefined ? undefined : chosen[index];
-    // One that fails to start is started again by gradeExercise, which tells why.
+    // One that fails to start is started again by gradeGroup, which tells why.
     if (exercise?.kind === "rules" && !started.has(index!))
       started.set(
         index!,
@@ -170,9 +169,15 @@ async function gradeGroup(
   const limits = { ...defaultLimits, ...options };
   const first = group[0]!;
   const file = join(directory, first.file);
-  // When each exercise's grading ended: each one's time is from the end of the one before.
-  const ended: number[] = [performance.now()];
-  const timed = (outcome: Outcome) => (ended.push(performance.now()), outcome);
+  // Each exercise's time, from the end of the one before.
+  const elapsed: number[] = [];
+  let since = performance.now();
+  const timed = (outcome: Outcome) => {
+    const now = performance.now();
+    elapsed.push(now - since);
+    since = now;
+    return outcome;
+  };
   let outcomes: Outcome[];
   try {
     const problem = fileProblem(first, file);
@@ -191,11 +196,10 @@ async function gradeGroup(
     const message = `the grader failed on this exercise (${error instanceof Error ? error.message : String(error)})`;
     outcomes = group.map(() => ({ fault: { kind: "grader", message } }));
   }
-  // The last exercise's time includes closing the sandbox; one a fault of the grader's cut short, none.
-  const now = performance.now();
-  while (ended.length <= group.length) ended.push(now);
-  ended[group.length] = now;
-  return group.map((exercise, i) => scored(exercise, outcomes[i]!, ended[i + 1]! - ended[i]!));
+  // Closing the sandbox is the last exercise's time; an exercise a fault of the grader's cut short has none.
+  const last = group.length - 1;
+  elapsed[last] = (elapsed[last] ?? 0) + performance.now() - since;
+  return group.map((exercise, i) => scored(exercise, outcomes[i]!, elapsed[i] ?? 0));
 }
 
 /** An exercise's result from its outcome, with the points its checks earned. */
@@ -245,9 +249,8 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
   const file = join(directory, exercise.file);
   if (fileProblem(exercise, file)) return undefined;
   try {
-    // Only files of the submission folder go into the bundle; the walls are found meanwhile.
-    const [bundle] = await Promise.all([submissionBundle(file, exercise.file, directory), findIsolation()]);
-    return { sandbox: new Sandbox(bundle, limits) };
+    // Only files of the submission folder go into the bundle.
+    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory), limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
@@ -270,12 +273,15 @@ async function gradeRules(
 ): Promise<Outcome[]> {
   if (!started) throw new Error("the exercise's file changed while it was graded");
   if ("fault" in started) return group.map(() => timed({ fault: started.fault }));
-  let sandbox = started.sandbox;
-  const outcomes: Outcome[] = [];
-  // The exercises the open sandbox has answered, by their place in the group.
+  // The sandbox open, if any, and the exercises it has answered, by their place in the group.
+  let open: Sandbox | undefined = started.sandbox;
   let answered: number[] = [];
+  const outcomes: Outcome[] = [];
   const closed = async () => {
-    const { stdout } = await sandbox.close();
+    if (!open) return;
+    const closing = open;
+    open = undefined;
+    const { stdout } = await closing.close();
     if (stdout.trim() === "") return;
     const line = stdout.trim().split("\n")[0]!.slice(0, 80);
     const message = `printed to stdout ("${line}"): rules must not print, only the grader reports results (console.error is fine for debugging: snaplab explore --rules shows it)`;
@@ -283,12 +289,13 @@ async function gradeRules(
   };
   try {
     for (const exercise of group) {
-      if (answered.length > 0 && sandbox.failed) {
+      if (answered.length > 0 && open.failed) {
+        const { bundle, limits: sandboxLimits } = open;
         await closed();
-        sandbox = new Sandbox(sandbox.bundle, sandbox.limits);
         answered = [];
+        open = new Sandbox(bundle, sandboxLimits);
       }
-      const outcome = timed(checkedIn(sandbox, answered.length === 0, exercise, limits, answersFor));
+      const outcome = timed(checkedIn(open, answered.length === 0, exercise, limits, answersFor));
       answered.push(outcomes.push(outcome) - 1);
     }
   } finally {

@@ -19,10 +19,9 @@ import { sandboxedSubmission, type Submission } from "./check/submission.js";
 import { submittedMultiRules } from "./check/submitted-multi-rules.js";
 import { submittedRules } from "./check/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
-import { BuildError, submissionBundle, type SubmissionBundle } from "./sandbox/bundle.js";
+import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
-import { findIsolation } from "./sandbox/isolation.js";
 import { asData, lineAsData } from "./shown-as-data.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
@@ -48,16 +47,14 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   if (!isFile) throw refuse("is not a file");
   checkTemporaryFolder();
 
-  let bundle: SubmissionBundle;
+  let sandbox: Sandbox;
   try {
-    // The sandbox's walls are found meanwhile.
-    [bundle] = await Promise.all([submissionBundle(file, file), findIsolation()]);
+    sandbox = await Sandbox.start(submissionBundle(file, file), { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
   } catch (error) {
     // The bundler's message already starts with the file, line and column.
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `does not build: ${error.message}`);
     throw error;
   }
-  const sandbox = new Sandbox(bundle, { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);

@@ -1,5 +1,3 @@
-import { readSync } from "node:fs";
-
 /**
  * What the grader and a submission's sandbox say to each other. Everything
  * crosses as JSON text, so a submission only ever sees copies of plain data.
@@ -7,6 +5,7 @@ import { readSync } from "node:fs";
  * as the harness and can write to the reply pipe): each is one line of at
  * most `maxReplyBytes`, and is checked here against the request it answers.
  */
+import { readSync } from "node:fs";
 
 /**
  * Run the function exported at `path` ("rules.onMarker", "isPartDone") on

@@ -37,7 +37,7 @@ import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
-import { childCommand, isolation, sayWhatIsMissing } from "./isolation.js";
+import { childCommand, findIsolation, isolation, sayWhatIsMissing } from "./isolation.js";
 import {
   type Answer,
   type Asked,
@@ -226,6 +226,16 @@ export class Sandbox {
   private spentMs = 0;
   /** Bytes of the reply lines read so far. */
   private answeredBytes = 0;
+
+  /**
+   * A sandbox on `bundle` once it is built (submissionBundle): the walls are
+   * found meanwhile, without blocking this thread, where the constructor
+   * would look for them blocking (isolation).
+   */
+  static async start(bundle: Promise<SubmissionBundle>, limits: SandboxLimits): Promise<Sandbox> {
+    const [built] = await Promise.all([bundle, findIsolation()]);
+    return new Sandbox(built, limits);
+  }
 
   /** Starts a child on `bundle` (from submissionBundle). */
   constructor(
