@@ -76,10 +76,12 @@ export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): st
       820,
     ),
   );
-  // Too wide for the room given: the steps go under the lanes, and every line of words wraps to the room.
+  // Too wide for the room given: the steps go under the lanes, and every line of words wraps to the room
+  // (lanes too many for it still make the picture wider, to be scrolled; the words stay in the room).
   const narrow = options.maxWidth !== undefined && beside > options.maxWidth;
   const width = narrow ? Math.round(Math.max(options.maxWidth!, lastLane + 80)) : beside;
-  const room = width - 40;
+  const wordsWidth = narrow ? Math.round(options.maxWidth!) : width;
+  const room = wordsWidth - 40;
   const header = [
     { cls: "title", lines: narrow ? wrap(title, room, TITLE_CHAR) : [title], first: 32, gap: 24 },
     { cls: "reason", lines: narrow ? wrap(view.reason, room) : [view.reason], first: 22, gap: 18 },
@@ -92,9 +94,9 @@ export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): st
   const top = line + 44;
   const y = (row: number) => top + 40 + row * ROW;
   const g: Geometry = { x, y, rows, lastLane, bottom: y(rows - 1) + ROW, inFlightEnd };
-  const steps = narrow ? stepList(view, g, width) : undefined;
+  const steps = narrow ? stepList(view, g, wordsWidth) : undefined;
   const footer = (steps?.bottom ?? g.bottom) + 30;
-  const legendDrawn = legend(view, footer, narrow ? width : Number.POSITIVE_INFINITY);
+  const legendDrawn = legend(view, footer, narrow ? wordsWidth : Number.POSITIVE_INFINITY);
   const footnoteLines = notes.flatMap((text) => (narrow ? wrap(text, room) : [text]).map((part) => ({ part, offence: text.startsWith("✗") })));
   const footnotesTop = legendDrawn.bottom + 40;
   const height = footnotesTop + 18 * footnoteLines.length;

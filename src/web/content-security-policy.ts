@@ -32,6 +32,6 @@ export function contentSecurityPolicy({ inMeta = false }: { inMeta?: boolean } =
 export function withPolicyInMeta(files: PageFiles): PageFiles {
   const html = new TextDecoder().decode(files.get("index.html"));
   const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ inMeta: true })}">`;
-  if (!html.includes('<meta charset="utf-8">')) throw new Error("index.html has no <meta charset=\"utf-8\"> to put the policy after");
+  if (!html.includes('<meta charset="utf-8">')) throw new Error('index.html has no <meta charset="utf-8"> to put the policy after');
   return new Map([...files, ["index.html", new TextEncoder().encode(html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${meta}`))]]);
 }

@@ -28,7 +28,7 @@ let source: Source = { shipped: DEFAULT_SCENARIO };
 let requested: Switches = {};
 let stepper: Stepper | undefined;
 let search: Worker | undefined;
-/** True while the page shows an error about its own address: the address stays as it was given, to be read and corrected. */
+/** True while the page shows that its address's #json= cannot be read: the address stays as it was given, to be corrected. */
 let keepAddress = false;
 
 const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as E;
@@ -76,11 +76,12 @@ function fillScenarioList(): void {
  * indices, or the run a stepper made before the switches changed. Shows a mistake next to the scenario
  * and returns undefined.
  */
-function load(from: Source, switches: Switches, path: readonly number[] | Stepper = [], { fromAddress = false } = {}): System | undefined {
+function load(from: Source, switches: Switches, path: readonly number[] | Stepper = []): System | undefined {
   // A search of the system shown before is of no use now.
   endSearch();
   clearSearch();
   requested = switches;
+  keepAddress = false;
   const { text, file } = sourceText(from);
   const choice: SystemChoice = {
     text,
@@ -100,12 +101,10 @@ function load(from: Source, switches: Switches, path: readonly number[] | Steppe
     showError(oneLine(error));
     stepper = undefined;
     source = from;
-    keepAddress = fromAddress;
     render();
     return undefined;
   }
   showError("");
-  keepAddress = false;
   source = from;
   fillSwitches(system);
   const earlier = path instanceof Stepper ? path : undefined;
@@ -546,7 +545,7 @@ function loadAddress(): void {
   }
   const from: Source = link.json !== undefined ? { text: link.json, file: "#json" } : { shipped: shippedPath(link.scenario ?? DEFAULT_SCENARIO) };
   const asked = { ...(link.fifo === undefined ? {} : { fifo: link.fifo }), ...(link.algorithm ? { algorithm: link.algorithm } : {}) };
-  const system = load(from, asked, link.path, { fromAddress: true });
+  const system = load(from, asked, link.path);
   if (system && link.explore) explore();
 }
 
