@@ -85,7 +85,12 @@ describe.skipIf(chromiumMissing !== undefined)("the page's policy, in Chromium",
     await page.locator('[data-load-counterexample="no-ghost-receive"]').click();
     expect(await page.locator('svg[data-view="space-time"] text.title').textContent()).toBe("no-ghost-receive is violated");
     // The diagram's own style sheet applies (allowed by its hash): its lanes are grey, not black.
-    expect(await page.locator("#lanes line").first().evaluate((line) => getComputedStyle(line).stroke)).toBe("rgb(153, 153, 153)");
+    expect(
+      await page
+        .locator("#lanes line")
+        .first()
+        .evaluate((line) => getComputedStyle(line).stroke),
+    ).toBe("rgb(153, 153, 153)");
     await page.locator("#start").click();
     await page.locator("#actions button").first().click();
     expect(await page.locator("#position").textContent()).toBe("step 1 of 1");

@@ -191,7 +191,10 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
 
     await page.locator("#max-states").fill("1000");
     await page.locator("#explore").click();
-    await page.locator("#progress").filter({ hasText: /^stopped/ }).waitFor();
+    await page
+      .locator("#progress")
+      .filter({ hasText: /^stopped/ })
+      .waitFor();
     expect(() => check(loadModelScenario("spec/scenarios/five-process.json"), { maxStates: 1000 })).toThrow(StateLimitError);
     expect(await page.locator("#progress").textContent()).toBe(new StateLimitError(1000).message.replace("(--max-states)", '("stop after" above)'));
     expect(await page.locator("#explore").isEnabled()).toBe(true);
