@@ -145,6 +145,21 @@ describe("a snapshot that does not exist (exercise 6)", () => {
     expect(c.steps).toEqual([expect.stringMatching(/^ 1\. P0 starts snapshot 0.*\[the rule's effects refused\]$/)]);
     expect(c.details).toEqual([`the view it saw: {"process":"P0","incoming":["P1->P0"],"outgoing":["P0->P1"],"snapshots":{}}`]);
   });
+
+  it("should say, of an id written as a string (a key of view.snapshots), that it is one and how to get the number", () => {
+    const keyAsId = {
+      rules: {
+        name: "keys as ids",
+        initiate: (_: unknown, snapshot: number) => [{ type: "record-state", snapshot: String(snapshot) }],
+        onMarker: () => [],
+        onMessage: () => [],
+      },
+    };
+    const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(keyAsId), defaultLimits).counterexample!);
+    expect(c.reason).toBe(
+      `rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 1 (record-state) with snapshot "0", a string: ids are numbers, 0 to 1 (view.snapshots' keys are strings: Number(key))`,
+    );
+  });
 });
 
 describe("effects of runs with several snapshots (exercise 6)", () => {
