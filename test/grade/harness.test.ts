@@ -41,15 +41,13 @@ describe("the sandbox harness", () => {
     expect(a).toEqual({
       ok: false,
       fault: "non-deterministic",
-      message:
-        'answered …{"type":"send-marker","channel":… and then …{"type":"start-recording","chann…: rules must be pure (no state kept between calls)',
+      message: 'answered …{"type":"send-marker","channel":… and then …{"type":"start-recording","chann…: rules must be pure (no state kept between calls)',
     });
     // With the grader's words before it, the line fits a report whole: the report cuts nothing out of it.
     const line = `rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) ${(a as { message: string }).message}`;
     expect(line.length).toBeLessThanOrEqual(TEXT_LIMIT);
     expect(asData(line)).toBe(line);
   });
-
 
   it("should return a call's result as JSON", () => {
     expect(answer(submission, callOf("rules.echo", [3]))).toEqual({ ok: true, json: "[3]" });

@@ -191,7 +191,9 @@ function snapshotOf(effect: Raw, context: EffectContext, where: string, malforme
   if (s === undefined) return malformed(`${where} without a snapshot (in a run with several snapshots, every effect names one, 0 to ${context.snapshots - 1})`);
   // A number written as a string: most likely a key of view.snapshots, which an object's keys all are.
   if (typeof s === "string" && /^\d+$/.test(s)) {
-    return malformed(`${where} with snapshot ${describe(s)}, a string: ids are numbers, 0 to ${context.snapshots - 1} (view.snapshots' keys are strings: Number(key))`);
+    return malformed(
+      `${where} with snapshot ${describe(s)}, a string: ids are numbers, 0 to ${context.snapshots - 1} (view.snapshots' keys are strings: Number(key))`,
+    );
   }
   return malformed(`${where} with snapshot ${describe(s)} (snapshots are numbered 0 to ${context.snapshots - 1})`);
 }
