@@ -56,6 +56,11 @@ describe("exercise 4, break FIFO", () => {
     expect(graded(tempFile("quiet.json", noTransfer)).why).toMatch(/^without FIFO, conservation still holds/);
   });
 
+  it("should place a JSON mistake in the learner's file by line and column", () => {
+    const file = tempFile("scenario.json", '{\n  "processes": { "P0": 100, "P1": 100 },\n  "initiators": ["P0"],\n}\n');
+    expect(graded(file).why).toBe(`${file}: not valid JSON at line 4, column 1: expected double-quoted property name`);
+  });
+
   it("should be answered by the solution", () => {
     expect(graded("solutions/04-break-fifo/scenario.json")).toEqual({ points: 12 });
   });
