@@ -42,7 +42,7 @@ describe("the catalogue of wrong rule sets", () => {
       // Bank counterexamples come drawn, with several snapshots too: one lane per process, a row per step, the legend.
       const { diagram } = counterexampleReport(counterexample);
       expect(diagram.length).toBeGreaterThan(counterexample.length);
-      expect(diagram.at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
+      expect(diagram.at(-1)).toMatch(/●─▶● data +○╌▷○ marker +◆ records/);
       const snapshot = /\(snapshot (\d+)\)$/.exec(counterexample.property)?.[1];
       if (snapshot !== undefined) {
         // Drawn as the snapshot the property names sees the run: its records, not the other snapshots'.
