@@ -16,6 +16,8 @@ import { initialState } from "../../src/models/bank/bank-state.js";
 import { describeBankStep } from "../../src/models/bank/describe-bank-step.js";
 import { step } from "../../src/models/bank/system.js";
 import { twoNode } from "../../src/grade/exercises/scenarios.js";
+import { chandyLamportPerSnapshot } from "../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
+import type { MultiSnapshotAlgorithm } from "../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 
 const counterexample = (exercise: number, check: number, rules: object) =>
   counterexampleReport((findExercise(exercise) as RulesExercise).checks[check]!.run(inProcessSubmission({ rules }), defaultLimits).counterexample!);
@@ -89,6 +91,41 @@ describe("a step's effects", () => {
     for (const action of actions) states.push(step(scenario, laiYang, states.at(-1)!, action));
     expect(describeBankStep(scenario, states[2]!, actions[2]!, states[3]!)).toBe(
       "deliver P0#1 (10) on P0->P1 (overtaking a marker): P1 records (pc 0, balance 100), sends markers on P1->P0, starts recording P0->P1, P1 balance 110",
+    );
+  });
+});
+
+describe("exercise 6's pictures", () => {
+  it("should name the snapshot of every marker and every recording, and draw every snapshot's ◆", () => {
+    // Records a message only in the newest snapshot recording its channel: snapshot 0 loses P1#1.
+    const newestOnly: MultiSnapshotAlgorithm = {
+      ...chandyLamportPerSnapshot,
+      onMessage: (view, channel, message) => {
+        const open = Object.keys(view.snapshots)
+          .map(Number)
+          .filter((s) => view.snapshots[s]!.recordings[channel]?.status === "open");
+        return open.length === 0 ? [] : [{ type: "record-message", channel, message, snapshot: Math.max(...open) }];
+      },
+    };
+    const { property, diagram } = counterexample(6, 0, newestOnly);
+    expect(property).toBe("channel-state (snapshot 0)");
+    expect(diagram.join("\n")).toBe(
+      [
+        "     P0            P1",
+        "  1   ◆             ║   P0 records snapshot 0: balance 100, pc 0",
+        "      ○╌╌╌╌╌╌╌╌╌╌┐  ║   P0 sends marker 0 to P1",
+        "  2   ◆          ╎  ║   P0 records snapshot 1: balance 100, pc 0",
+        "      ○╌╌╌╌╌╌╌╌┐ ╎  ║   P0 sends marker 1 to P1",
+        "  3   │  ┏━━━━━╎━╎━━●   P1 sends P1#1 (20) to P0   ✗ lost money",
+        "  4   │  ┃     ╎ └╌▷○   P1 receives marker 0 from P0",
+        "      │  ┃     ╎    ◆   P1 records snapshot 0: balance 80, pc 1",
+        "      │  ┃ ┌╌╌╌╎╌╌╌╌○   P1 sends marker 0 to P0",
+        "  5   ●◀━┛ ╎   ╎    │   P0 receives P1#1 (20)   ✗ lost money",
+        "  6   ○◁╌╌╌┘   ╎    │   P0 receives marker 0 from P1",
+        "end   │        ▽    │   still in flight: marker 1",
+        "✗ P1#1 (20), lost money: sent before P1 recorded, not received before P0 recorded, and missing from P1->P0's recorded state",
+        "●─▶● data   ○╌▷○ marker   ◆ records (for the snapshot its note names)   ║ before recording snapshot 0 (inside the cut)   │ after   ━ breaks the cut",
+      ].join("\n"),
     );
   });
 });
