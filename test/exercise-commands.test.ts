@@ -37,8 +37,8 @@ const outcomes: readonly { readonly command: RegExp; readonly status: number; re
 
 /** The commands a Markdown file gives: its code spans and code blocks that start with npx or npm, whitespace as one space. */
 function commandsIn(markdown: string): string[] {
-  const blocks = [...markdown.matchAll(/^```\w*\n([^]*?)^```$/gm)].flatMap((m) => m[1]!.split("\n"));
-  const spans = [...markdown.replace(/^```\w*\n[^]*?^```$/gm, "").matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+  const blocks = [...markdown.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.split("\n"));
+  const spans = [...markdown.replace(/^```\w*\n[\s\S]*?^```$/gm, "").matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
   return [...blocks, ...spans].map((text) => text.replace(/\s+/g, " ").trim()).filter((text) => /^(npx|npm|snaplab|node) /.test(text));
 }
 
