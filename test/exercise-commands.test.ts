@@ -35,7 +35,7 @@ const outcomes: readonly { readonly command: RegExp; readonly status: number; re
   { command: /^npx snaplab explore solutions\/04-break-fifo\/scenario\.json --no-fifo$/, status: 1, why: "the answer loses money without FIFO" },
 ];
 
-/** The commands a Markdown file gives: its code spans and code blocks that start with npx or npm, whitespace as one space. */
+/** What a Markdown file gives as commands: its code spans and code blocks that start as one does (npx, npm, snaplab, node), whitespace as one space. */
 function commandsIn(markdown: string): string[] {
   const blocks = [...markdown.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.split("\n"));
   const spans = [...markdown.replace(/^```\w*\n[\s\S]*?^```$/gm, "").matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
