@@ -16,7 +16,7 @@ export interface KitFile {
 }
 
 /** What of the checkout goes into a kit handed out: files and folders. */
-const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "src", "spec", "exercises"];
+const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "api", "src", "spec", "exercises"];
 
 /** The kit's files under `prefix` ("" or e.g. "snaplab/"), in a fixed order. */
 export function kitFiles(prefix = ""): KitFile[] {

@@ -13,6 +13,7 @@
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { readTextFile } from "../files/read-text-file.js";
+import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
 import { unknownKey } from "../scenario/unknown-key.js";
 import type { ProcessId, Scenario } from "../models/bank/scenario.js";
@@ -68,9 +69,9 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   };
   let raw: Record<string, unknown>;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text) as Record<string, unknown>;
   } catch (error) {
-    return fail("", `not valid JSON (${(error as Error).message})`);
+    return fail("", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("", "must be a JSON object");
   for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS));

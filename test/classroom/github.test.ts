@@ -54,6 +54,7 @@ describe("the starter repository", () => {
       ".github",
       ".gitignore",
       "README.md",
+      "api",
       "bin",
       "exercises",
       "package-lock.json",

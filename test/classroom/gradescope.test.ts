@@ -105,6 +105,7 @@ describe("the autograder zip", () => {
     expect([...tops].sort()).toEqual([
       "run_autograder",
       "setup.sh",
+      "snaplab/api",
       "snaplab/bin",
       "snaplab/exercises",
       "snaplab/package-lock.json",

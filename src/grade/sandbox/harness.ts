@@ -164,9 +164,35 @@ export function answer(submission: Module, call: Call): Answer {
   const second = run();
   if ("ok" in second) return second;
   if (first.json !== second.json) {
-    return { ok: false, fault: "non-deterministic", message: `answered ${first.json} and then ${second.json} to the same input` };
+    return { ok: false, fault: "non-deterministic", message: `${differentAnswers(first.json, second.json, "and then")}${mustBePure}` };
   }
   return { ok: true, json: first.json };
+}
+
+/** What a message about a rule that answered one question two ways ends with: why that is wrong. */
+export const mustBePure = ": rules must be pure (no state kept between calls)";
+
+/** How much of each of two answers such a message shows: both fit on one line of a report (shown-as-data.ts), the words between them too. */
+const answerShown = 34;
+
+/**
+ * "answered A and then B" for two answers (JSON, or a fault's words) to one
+ * question, each too long cut on its own from a little before where they
+ * part, so that the difference shows and `between` is never cut out.
+ */
+export function differentAnswers(first: string | undefined, second: string | undefined, between: string): string {
+  const [a, b] = [Array.from(String(first)), Array.from(String(second))];
+  let same = 0;
+  while (same < a.length && a[same] === b[same]) same++;
+  // From the effect (the object) the difference is in, if it began near; else from a few characters before.
+  const brace = a.lastIndexOf("{", same);
+  const from = brace >= 0 && same - brace <= 24 ? brace : Math.max(0, same - 12);
+  const shown = (chars: string[]) => {
+    if (chars.length <= answerShown) return chars.join("");
+    const kept = from > 0 ? ["…", ...chars.slice(from)] : chars;
+    return kept.length > answerShown ? `${kept.slice(0, answerShown - 1).join("")}…` : kept.join("");
+  };
+  return `answered ${shown(a)} ${between} ${shown(b)}`;
 }
 
 /** What the submission has where a function was looked for, so that a misspelt name shows: "(rules has initiate, onMarker, onmessage)". */
