@@ -36,7 +36,10 @@ export function readClusterLogs(cluster: Cluster, clusterFile: string, files: re
     }
     if (!processes.includes(header.process)) fail(`${file}: the log of ${header.process}, which is not a process of ${clusterFile} (${processes.join(", ")})`);
     const other = byProcess.get(header.process);
-    if (other) fail(`${resolve(other.file) === resolve(file) ? `${file} is given twice` : `${other.file} and ${file} are both ${header.process}'s log`}: give one log per process`);
+    if (other)
+      fail(
+        `${resolve(other.file) === resolve(file) ? `${file} is given twice` : `${other.file} and ${file} are both ${header.process}'s log`}: give one log per process`,
+      );
     byProcess.set(header.process, log);
   }
   const missing = processes.filter((p) => !byProcess.has(p));
