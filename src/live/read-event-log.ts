@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Cluster } from "./cluster.js";
-import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, type EndLine, type LiveEvent, type LogHeader } from "./event-log.js";
+import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, type EndLine, type HelloLine, type LiveEvent, type LogHeader } from "./event-log.js";
 
 /** A node's log as read: its header, its events, and how it ended. */
 export interface NodeLog {
@@ -46,6 +46,9 @@ const LINES: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
   end: { t: "time", how: "text" },
 };
 
+/** LINES as lists, looked up once per line: a long run's log has hundreds of thousands. */
+const FIELDS = new Map(Object.entries(LINES).map(([e, fields]) => [e, Object.entries(fields)]));
+
 const HOW: readonly string[] = ["finished", "stopped", "failed"] satisfies EndLine["how"][];
 
 export function readEventLog(file: string, cluster: Cluster): NodeLog {
@@ -58,41 +61,42 @@ export function readEventLog(file: string, cluster: Cluster): NodeLog {
     const why = cutShort ? "its header is cut short (the node was killed as it began its log)" : "empty";
     throw new SnaplabError("BAD_LOG", `${file}: ${why}, not an event log of snaplab node, whose first line says which process and run it is`);
   }
-  const header = readHeader(file, lines[0]!);
   const events: LiveEvent[] = [];
   const peers = new Map<number, string>();
+  let header: LogHeader | undefined;
   let end: EndLine | undefined;
   let endAt = 0;
-  for (let i = 1; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!;
     if (text.trim() === "") continue;
-    // file:line:column, the column that of the field named (where it is in the line), else the line's start.
-    const place = (key?: string) => `${file}:${i + 1}:${key === undefined ? 1 : text.indexOf(`"${key}"`) + 1}`;
-    const fail = (where: string, why: string): never => {
-      throw new SnaplabError("BAD_LOG", `${where}: ${why}`);
-    };
-    if (end) fail(place(), `a line after the node's end line (line ${endAt}): two logs in one file?`);
-    const line = lineObject(text, (column) => `${file}:${i + 1}:${column}`);
-    if (line.format === EVENT_LOG_FORMAT) fail(place(), "a second header: two logs in one file?");
-    const fields = typeof line.e === "string" ? LINES[line.e] : undefined;
-    if (fields === undefined) {
-      const what = "e" in line ? `unknown event e: ${JSON.stringify(line.e)}` : "no e";
-      fail(place("e" in line ? "e" : undefined), `${what} (the lines of a log are ${Object.keys(LINES).join(", ")})`);
+    try {
+      if (header === undefined) {
+        header = readHeader(text);
+        continue;
+      }
+      if (end) throw new LineFault(`a line after the node's end line (line ${endAt}): two logs in one file?`);
+      const line = readLine(text, cluster);
+      if (line.e === "hello") peers.set(line.c, line.run);
+      else if (line.e === "end") [end, endAt] = [line, i + 1];
+      else events.push(line);
+    } catch (error) {
+      if (!(error instanceof LineFault)) throw error;
+      throw new SnaplabError("BAD_LOG", `${file}:${i + 1}${error.column === undefined ? "" : `:${error.column}`}: ${error.why}`);
     }
-    for (const [key, kind] of Object.entries(fields!)) {
-      const problem = fieldProblem(line[key], kind, cluster);
-      if (problem !== undefined) fail(place(key in line ? key : undefined), `${line.e}: ${key} ${problem}`);
-    }
-    if (line.e === "hello") peers.set(line.c as number, line.run as string);
-    else if (line.e === "end") {
-      if (!HOW.includes(line.how as string)) fail(place("how"), `end: how must be one of ${HOW.join(", ")}, got ${JSON.stringify(line.how)}`);
-      if (line.why !== undefined && typeof line.why !== "string") fail(place("why"), `end: why must be a string, got ${JSON.stringify(line.why)}`);
-      end = line as unknown as EndLine;
-      endAt = i + 1;
-    } else events.push(line as unknown as LiveEvent);
   }
-  return { file, header, events, peers, end, cutShort };
+  return { file, header: header!, events, peers, end, cutShort };
 }
+
+/** What is wrong with a line, and the column it is at (undefined: the line as a whole). */
+class LineFault {
+  constructor(
+    readonly why: string,
+    readonly column?: number,
+  ) {}
+}
+
+/** The column where a line's field `key` is, else 1. */
+const columnOf = (text: string, key: string): number => text.indexOf(`"${key}"`) + 1 || 1;
 
 /** The file's text, refused in one line if it is not a file one can read (a folder, a FIFO that would wait for a writer). */
 function logText(file: string): string {
@@ -122,8 +126,8 @@ function parses(text: string): boolean {
   }
 }
 
-/** The line as an object, or a one-line error placing JSON's complaint in it (`place` names the file, line and column). */
-function lineObject(text: string, place: (column: number) => string): Record<string, unknown> {
+/** The line as an object, or a LineFault placing JSON's complaint in it. */
+function lineObject(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -133,46 +137,85 @@ function lineObject(text: string, place: (column: number) => string): Record<str
     const at = /at position (\d+)/.exec(message);
     const column = at ? Number(at[1]) + 1 : /end of JSON input/.test(message) ? text.length + 1 : 1;
     const why = message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/s, "");
-    throw new SnaplabError("BAD_LOG", `${place(column)}: not JSON (${why})`);
+    throw new LineFault(`not JSON (${why})`, column);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SnaplabError("BAD_LOG", `${place(1)}: not a JSON object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new LineFault("not a JSON object", 1);
   return value as Record<string, unknown>;
 }
 
-function readHeader(file: string, text: string): LogHeader {
-  const line = lineObject(text, (column) => `${file}:1:${column}`);
-  const fail = (why: string): never => {
-    throw new SnaplabError("BAD_LOG", `${file}:1: ${why}`);
-  };
-  if (line.format !== EVENT_LOG_FORMAT) fail(`not an event log of snaplab node: its first line must be the header, {"format":"${EVENT_LOG_FORMAT}", ...}`);
-  if (line.version !== EVENT_LOG_VERSION) fail(`version ${JSON.stringify(line.version)} of the event log: this snaplab reads version ${EVENT_LOG_VERSION}`);
-  for (const key of ["process", "cluster", "run"]) if (typeof line[key] !== "string" || line[key] === "") fail(`header: ${key} must be a non-empty string`);
+function readHeader(text: string): LogHeader {
+  const line = lineObject(text);
+  if (line.format !== EVENT_LOG_FORMAT)
+    throw new LineFault(`not an event log of snaplab node: its first line must be the header, {"format":"${EVENT_LOG_FORMAT}", ...}`);
+  if (line.version !== EVENT_LOG_VERSION) {
+    throw new LineFault(`version ${JSON.stringify(line.version)} of the event log: this snaplab reads version ${EVENT_LOG_VERSION}`);
+  }
+  for (const key of ["process", "cluster", "run"]) {
+    if (typeof line[key] !== "string" || line[key] === "") throw new LineFault(`header: ${key} must be a non-empty string`, columnOf(text, key));
+  }
   return line as unknown as LogHeader;
 }
 
-/** What is wrong with a field's value, in words; undefined if nothing is. */
-function fieldProblem(value: unknown, kind: FieldKind, cluster: Cluster): string | undefined {
-  if (value === undefined) return "is missing";
-  const got = `, got ${JSON.stringify(value)}`;
-  const below = (limit: number, what: string) =>
-    Number.isInteger(value) && (value as number) >= 0 && (value as number) < limit ? undefined : `must be ${what} (0 to ${limit - 1})${got}`;
+/** A line after the header, every field of its kind. */
+function readLine(text: string, cluster: Cluster): LiveEvent | HelloLine | EndLine {
+  const line = lineObject(text);
+  const fields = typeof line.e === "string" ? FIELDS.get(line.e) : undefined;
+  if (fields === undefined) {
+    if (line.format === EVENT_LOG_FORMAT) throw new LineFault("a second header: two logs in one file?", 1);
+    const what = "e" in line ? `unknown event e: ${JSON.stringify(line.e)}` : "no e";
+    throw new LineFault(`${what} (the lines of a log are ${Object.keys(LINES).join(", ")})`, columnOf(text, "e"));
+  }
+  for (const [key, kind] of fields) {
+    if (!fits(line[key], kind, cluster)) throw new LineFault(`${line.e}: ${key} ${fieldProblem(line[key], kind, cluster)}`, columnOf(text, key));
+  }
+  if (line.e === "end") {
+    if (!HOW.includes(line.how as string))
+      throw new LineFault(`end: how must be one of ${HOW.join(", ")}, got ${JSON.stringify(line.how)}`, columnOf(text, "how"));
+    if (line.why !== undefined && typeof line.why !== "string")
+      throw new LineFault(`end: why must be a string, got ${JSON.stringify(line.why)}`, columnOf(text, "why"));
+  }
+  return line as unknown as LiveEvent | HelloLine | EndLine;
+}
+
+/** Whether a field's value is of its kind. */
+function fits(value: unknown, kind: FieldKind, cluster: Cluster): boolean {
+  const below = (limit: number) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < limit;
   switch (kind) {
     case "time":
-      return Number.isFinite(value) ? undefined : `must be a time in milliseconds${got}`;
-    case "clock": {
-      const size = cluster.scenario.processes.length;
-      const fits = Array.isArray(value) && value.length === size && value.every((t) => Number.isInteger(t) && t >= 0);
-      return fits ? undefined : `must be a vector clock, ${size} counts, one per process${got}`;
-    }
+      return Number.isFinite(value);
+    case "clock":
+      return Array.isArray(value) && value.length === cluster.scenario.processes.length && value.every((t) => Number.isInteger(t) && t >= 0);
     case "channel":
-      return below(cluster.scenario.channels.length, "a channel's index");
+      return below(cluster.scenario.channels.length);
     case "snapshot":
-      return below(cluster.snapshots, "a snapshot's id");
+      return below(cluster.snapshots);
     case "count":
-      return Number.isInteger(value) && (value as number) >= 0 ? undefined : `must be an integer of at least 0${got}`;
+      return Number.isInteger(value) && (value as number) >= 0;
     case "integer":
-      return Number.isInteger(value) ? undefined : `must be an integer${got}`;
+      return Number.isInteger(value);
     case "text":
-      return typeof value === "string" ? undefined : `must be a string${got}`;
+      return typeof value === "string";
+  }
+}
+
+/** What a field that does not fit its kind must be, in words. */
+function fieldProblem(value: unknown, kind: FieldKind, cluster: Cluster): string {
+  if (value === undefined) return "is missing";
+  const got = `, got ${JSON.stringify(value)}`;
+  switch (kind) {
+    case "time":
+      return `must be a time in milliseconds${got}`;
+    case "clock":
+      return `must be a vector clock, ${cluster.scenario.processes.length} counts, one per process${got}`;
+    case "channel":
+      return `must be a channel's index (0 to ${cluster.scenario.channels.length - 1})${got}`;
+    case "snapshot":
+      return `must be a snapshot's id (0 to ${cluster.snapshots - 1})${got}`;
+    case "count":
+      return `must be an integer of at least 0${got}`;
+    case "integer":
+      return `must be an integer${got}`;
+    case "text":
+      return `must be a string${got}`;
   }
 }

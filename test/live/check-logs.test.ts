@@ -337,7 +337,7 @@ describe("snaplab check-logs, given logs it cannot check", () => {
       "two logs in one file",
       (run) => (
         writeFileSync(run.p0, readFileSync(run.p0, "utf8").repeat(2)),
-        [[run.p0, run.p1], `${run.p0}:12:1: a line after the node's end line (line 11): two logs in one file?`]
+        [[run.p0, run.p1], `${run.p0}:12: a line after the node's end line (line 11): two logs in one file?`]
       ),
     ],
     [
