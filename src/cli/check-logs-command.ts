@@ -12,7 +12,7 @@ import { type Cluster, loadCluster } from "../live/cluster.js";
 import { loggedRun, readClusterLogs } from "../live/cluster-logs.js";
 import { loadLiveRules } from "../live/live-rules.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
-import { type LiveCheckArgs, withLiveCheckOptions, writeLiveCheck } from "./live-check-output.js";
+import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 
 interface CheckLogsArgs extends LiveCheckArgs {
   logs: string[];
@@ -23,13 +23,15 @@ export const checkLogsCommand: CommandModule<object, CheckLogsArgs> = {
   command: "check-logs <logs..>",
   describe: "Check the event logs of one run of a cluster's nodes (snaplab node), gathered from their machines, as snaplab live checks its runs",
   builder: (yargs: Argv) =>
-    withLiveCheckOptions(yargs)
+    yargs
       .positional("logs", { type: "string", array: true, demandOption: true, describe: "the event logs, one per process, each as its node wrote it (--log)" })
       .option("cluster", {
         type: "string",
         demandOption: true,
         describe: "the cluster file the nodes ran (each log's header names it by its digest)",
-      }) as unknown as Argv<CheckLogsArgs>,
+      })
+      .options(liveCheckOptions)
+      .check(checkLiveCheckFiles) as unknown as Argv<CheckLogsArgs>,
   handler: async (args: ArgumentsCamelCase<CheckLogsArgs>) => {
     const cluster = loadCluster(args.cluster);
     const logs = readClusterLogs(cluster, args.cluster, args.logs);

@@ -4,7 +4,6 @@
  * JSON with --json), the ShiViz log (--shiviz) and the first broken snapshot
  * as a model trace (--save-trace), and the exit status.
  */
-import type { Argv } from "yargs";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
 import type { RunCheck } from "../live/check-run.js";
@@ -20,21 +19,18 @@ export interface LiveCheckArgs {
   saveTrace?: string;
 }
 
-/** The options of the output; the files' folders are checked before any work starts: a typo must not cost a whole run. */
-export function withLiveCheckOptions<T>(yargs: Argv<T>): Argv<T & LiveCheckArgs> {
-  return yargs
-    .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
-    .option("shiviz", { type: "string", describe: "write the whole run as a ShiViz log (vector clocks) to this file" })
-    .option("save-trace", {
-      type: "string",
-      describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
-    })
-    .check((args) => {
-      const { shiviz, saveTrace } = args as Partial<LiveCheckArgs>;
-      if (shiviz) checkReportFile(shiviz, "--shiviz", "the log");
-      if (saveTrace) checkReportFile(saveTrace, "--save-trace", "the trace");
-      return true;
-    }) as unknown as Argv<T & LiveCheckArgs>;
+/** The options of the output, for yargs' `.options()`. */
+export const liveCheckOptions = {
+  json: { type: "boolean", default: false, describe: "print one JSON object instead of the report" },
+  shiviz: { type: "string", describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
+  "save-trace": { type: "string", describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model" },
+} as const;
+
+/** yargs' `.check()` of the output's files: their folders, before any work starts (a typo must not cost a whole run). */
+export function checkLiveCheckFiles(args: Partial<LiveCheckArgs>): true {
+  if (args.shiviz) checkReportFile(args.shiviz, "--shiviz", "the log");
+  if (args.saveTrace) checkReportFile(args.saveTrace, "--save-trace", "the trace");
+  return true;
 }
 
 /** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */

@@ -8,7 +8,7 @@ import { runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { loadScenario } from "../models/bank/load-scenario.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
-import { type LiveCheckArgs, withLiveCheckOptions, writeLiveCheck } from "./live-check-output.js";
+import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 
 interface LiveArgs extends LiveCheckArgs {
   scenario: string;
@@ -28,7 +28,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
   command: "live <scenario>",
   describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
   builder: (yargs: Argv) =>
-    withLiveCheckOptions(yargs)
+    yargs
       .positional("scenario", {
         type: "string",
         demandOption: true,
@@ -56,6 +56,8 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         type: "string",
         describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
       })
+      .options(liveCheckOptions)
+      .check(checkLiveCheckFiles)
       .check((args) => {
         if (args.logs !== undefined && !statSync(args.logs, { throwIfNoEntry: false })?.isDirectory()) {
           throw new SnaplabError("CANNOT_WRITE", `--logs ${args.logs}: there is no folder ${args.logs} to keep the logs in`);
