@@ -36,10 +36,10 @@ export function readClusterLogs(cluster: Cluster, clusterFile: string, files: re
     }
     if (!processes.includes(header.process)) fail(`${file}: the log of ${header.process}, which is not a process of ${clusterFile} (${processes.join(", ")})`);
     const other = byProcess.get(header.process);
-    if (other)
-      fail(
-        `${resolve(other.file) === resolve(file) ? `${file} is given twice` : `${other.file} and ${file} are both ${header.process}'s log`}: give one log per process`,
-      );
+    if (other) {
+      const twice = resolve(other.file) === resolve(file);
+      fail(`${twice ? `${file} is given twice` : `${other.file} and ${file} are both ${header.process}'s log`}: give one log per process`);
+    }
     byProcess.set(header.process, log);
   }
   const missing = processes.filter((p) => !byProcess.has(p));
@@ -62,7 +62,9 @@ export function readClusterLogs(cluster: Cluster, clusterFile: string, files: re
       }
     }
   }
-  for (const log of ordered) if (log.end?.how === "failed") fail(`${log.file}: ${log.header.process}'s node failed: ${log.end.why ?? "(it did not say why)"}`);
+  for (const log of ordered) {
+    if (log.end?.how === "failed") fail(`${log.file}: ${log.header.process}'s node failed${log.end.why ? `: ${log.end.why}` : ""}`);
+  }
   return ordered;
 }
 
@@ -71,10 +73,15 @@ export function loggedRun(cluster: Cluster, logs: readonly NodeLog[]): LiveRun {
   // Loops, not Math.min(...): a long run's logs hold more events than a function takes arguments.
   let startedAt = Number.POSITIVE_INFINITY;
   let endedAt = Number.NEGATIVE_INFINITY;
+  const seen = (t: number) => {
+    startedAt = Math.min(startedAt, t);
+    endedAt = Math.max(endedAt, t);
+  };
   for (const log of logs) {
-    for (const event of log.events) if ("t" in event) [startedAt, endedAt] = [Math.min(startedAt, event.t), Math.max(endedAt, event.t)];
-    if (log.end) [startedAt, endedAt] = [Math.min(startedAt, log.end.t), Math.max(endedAt, log.end.t)];
+    for (const event of log.events) if ("t" in event) seen(event.t);
+    if (log.end) seen(log.end.t);
   }
+  // A run that logged no time at all (no transfers, no snapshots, every node killed at once).
   if (startedAt > endedAt) [startedAt, endedAt] = [0, 0];
   const at = (t: number) => `${Math.round(t - startedAt)} ms`;
   // The nodes that did not end on their own: they were stopped, killed, or their machine was.
