@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatCluster, loadCluster } from "../../src/live/cluster.js";
+import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, EventLogWriter } from "../../src/live/event-log.js";
 import type { LiveJson } from "../../src/live/live-report.js";
 import { readEventLog } from "../../src/live/read-event-log.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
@@ -80,6 +81,9 @@ function writeRun(logs: { p0?: (Line | string)[]; p1?: (Line | string)[]; fifo?:
   };
   return { folder, cluster, p0: write("P0", "run-of-p0", logs.p0 ?? P0), p1: write("P1", "run-of-p1", logs.p1 ?? P1) };
 }
+
+/** `text` as a regular expression matching itself. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const check = (run: Run, ...more: string[]) => runCli("check-logs", "--cluster", run.cluster, run.p0, run.p1, ...more);
 
@@ -398,6 +402,45 @@ describe("reading one log", () => {
     writeFileSync(run.p1, text.slice(0, -10));
     const cut = readEventLog(run.p1, cluster);
     expect([cut.end, cut.cutShort, cut.events.length]).toEqual([undefined, true, 7]);
+  });
+
+  it("reads back what a node's writer writes: the header, the events, the runs heard, the end line (the first ending only)", () => {
+    const run = writeRun();
+    const cluster = loadCluster(run.cluster);
+    const file = join(run.folder, "written.events.jsonl");
+    const header = { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, process: "P1", cluster: cluster.digest, run: "r1" } as const;
+    const writer = new EventLogWriter(file, header);
+    writer.add({ e: "hello", c: 0, run: "r0" });
+    writer.add({ e: "deliver", t: 1003, vc: [1, 1], c: 0, id: "P0#1", a: 5 });
+    writer.flush();
+    writer.add({ e: "buffer" });
+    writer.close("stopped");
+    writer.close("failed", "too late: the node had stopped");
+    const log = readEventLog(file, cluster);
+    expect([log.header, log.events, [...log.peers], log.end?.how, log.cutShort]).toEqual([
+      header,
+      [{ e: "deliver", t: 1003, vc: [1, 1], c: 0, id: "P0#1", a: 5 }, { e: "buffer" }],
+      [[0, "r0"]],
+      "stopped",
+      false,
+    ]);
+  });
+
+  it.each([
+    ['{"e":"done","t":"soon","skipped":0}', 'done: t must be a time in milliseconds, got "soon"'],
+    ['{"e":"open","s":4,"c":0}', "open: s must be a snapshot's id (0 to 0), got 4"],
+    ['{"e":"done","t":1,"skipped":-1}', "done: skipped must be an integer of at least 0, got -1"],
+    ['{"e":"record","s":0,"pc":0,"b":99.5,"n":0}', "record: b must be an integer, got 99.5"],
+    ['{"e":"hello","c":0,"run":7}', "hello: run must be a string, got 7"],
+    ['{"e":"end","t":1,"how":"vanished"}', 'end: how must be one of finished, stopped, failed, got "vanished"'],
+    ['{"e":"end","t":1,"how":"failed","why":["x"]}', 'end: why must be a string, got ["x"]'],
+    ['{"c":0}', "no e (the lines of a log are send, deliver, marker-in, initiate, record, marker-out, open, keep, close, buffer, done, hello, end)"],
+    ["[1,2]", "not a JSON object"],
+    ['{"format":"snaplab-event-log","version":1}', "a second header: two logs in one file?"],
+  ])("refuses the line %s, saying %j, and skips blank lines", (line, why) => {
+    const run = writeRun();
+    writeFileSync(run.p1, `${readFileSync(run.p1, "utf8").split("\n")[0]}\n\n${line}\n`);
+    expect(() => readEventLog(run.p1, loadCluster(run.cluster))).toThrow(new RegExp(`^${escaped(run.p1)}:3:\\d+: ${escaped(why)}$`));
   });
 
   it("reads a log copied through Windows (CRLF line endings)", () => {
