@@ -17,6 +17,7 @@ import { hintCommand } from "./hint-command.js";
 import { listCommand } from "./list-command.js";
 import { liveCommand } from "./live-command.js";
 import { nodeCommand } from "./node-command.js";
+import { checkLogsCommand } from "./check-logs-command.js";
 import { promelaCommand } from "./promela-command.js";
 import { classroomCommand, classroomUsages } from "./classroom-command.js";
 import { uiCommand } from "./ui-command.js";
@@ -34,6 +35,7 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     cos418Command,
     liveCommand,
     nodeCommand,
+    checkLogsCommand,
     uiCommand,
     classroomCommand,
   ];

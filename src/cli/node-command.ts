@@ -24,7 +24,10 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
         demandOption: true,
         describe: "cluster file (JSON: scenario, hosts, transfers, seed, rate, snapshots, algorithm or rules)",
       })
-      .option("log", { type: "string", describe: "write the event log (JSON lines with vector clocks) to this file (default: <id>.events.jsonl)" })
+      .option("log", {
+        type: "string",
+        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
+      })
       .option("coordinated", {
         type: "boolean",
         default: false,

@@ -45,7 +45,7 @@ describe("a mistyped command", () => {
 
   it("lists the commands when none is near", async () => {
     expect(await refusal("frobnicate")).toBe(
-      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, ui, classroom)\n",
+      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, check-logs, ui, classroom)\n",
     );
   });
 
