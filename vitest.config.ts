@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { localImports } from "./test/support/local-imports.js";
 import { ramTemporaryFolder } from "./test/support/ram-temporary-folder.js";
 
@@ -66,5 +66,22 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
       thresholds: { lines: 90, statements: 90, functions: 90, branches: 80 },
     },
+    // Two tiers, run together by `npm test` (one run, so coverage is merged) and on their own by `npm run test:unit` and
+    // `npm run test:system`. A test file that starts a process (the CLI as a user runs it, a sandbox, a live node,
+    // Chromium, SPIN, gcc, tsc, esbuild) or opens a socket is named *.system.test.ts, beside the unit tests of the same
+    // part, so that test/ keeps mirroring src/; the unit tier's setup file refuses a process or a socket, so a file
+    // cannot drift into the wrong tier.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/**/*.system.test.ts"],
+          setupFiles: ["test/support/in-process-only.ts"],
+        },
+      },
+      { extends: true, test: { name: "system", include: ["test/**/*.system.test.ts"] } },
+    ],
   },
 });

@@ -367,7 +367,7 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
 
   it("should stop a rule that floods stdout at its limits, and give a report of the usual size", async () => {
     // Stopped by its own limits (time, or memory when its writes queue up); what the broker keeps of the
-    // flood is bounded too (shared-broker.test.ts). A short time limit, in a rule rather than at load
+    // flood is bounded too (broker.system.test.ts). A short time limit, in a rule rather than at load
     // (which the start's allowance adds a second to): the flood burns a core in the child and another in
     // the broker until it ends.
     const flood = `for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line)`;
