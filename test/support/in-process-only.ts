@@ -1,54 +1,60 @@
 /**
  * The unit tier's setup file (vitest.config.ts): a unit test runs in this
  * process alone. Starting a process (a child, or a worker thread, which is how
- * the sandbox and esbuild start theirs) or opening a socket throws, and fails
- * the test even where the code under test catches the error, so that a file
- * cannot drift into the wrong tier. What is patched is put back when the file
- * ends: the system tier's files may share this process.
+ * the sandbox's broker and esbuild start theirs) or opening a socket throws,
+ * naming the fix, and fails the test even where the code under test catches
+ * the error, so that no file drifts into the wrong tier. What is replaced is
+ * put back when the file ends, for the next file in this worker.
  */
-import { createRequire, syncBuiltinESMExports } from "node:module";
+import childProcess from "node:child_process";
+import { syncBuiltinESMExports } from "node:module";
+import net from "node:net";
+import workerThreads from "node:worker_threads";
 import { afterAll, afterEach } from "vitest";
 
-const require = createRequire(import.meta.url);
-const childProcess = require("node:child_process") as Record<string, unknown>;
-const workerThreads = require("node:worker_threads") as Record<string, unknown>;
-const net = require("node:net") as typeof import("node:net");
+let breaches: string[] = [];
 
-const refused: string[] = [];
-
-function refuse(what: string): never {
-  const message = `unit tests ${what}: name this file *.system.test.ts`;
-  refused.push(message);
-  throw new Error(message);
+/** Replaces `owner[name]` with a function that throws and notes `what`; returns how to put it back. */
+function refuse(owner: object, name: string, what: string): () => void {
+  const functions = owner as Record<string, unknown>;
+  const original = functions[name];
+  functions[name] = function refused() {
+    const message = `unit tests ${what}: name this file *.system.test.ts`;
+    breaches.push(message);
+    throw new Error(message);
+  };
+  return () => {
+    functions[name] = original;
+  };
 }
 
-const patches: [Record<string, unknown>, string, unknown][] = [
-  ...["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"].map((name): [Record<string, unknown>, string, unknown] => [
-    childProcess,
-    name,
-    () => refuse(`start no process (child_process.${name})`),
-  ]),
-  [
-    workerThreads,
-    "Worker",
-    function Worker() {
-      refuse("start no process (new Worker)");
-    },
-  ],
-  [net.Server.prototype as unknown as Record<string, unknown>, "listen", () => refuse("open no socket (listen)")],
-  [net.Socket.prototype as unknown as Record<string, unknown>, "connect", () => refuse("open no socket (connect)")],
+const putBack = [
+  ...["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"].map((name) =>
+    refuse(childProcess, name, `start no process (child_process.${name})`),
+  ),
+  refuse(workerThreads, "Worker", "start no process (new Worker)"),
+  refuse(net.Server.prototype, "listen", "open no socket (listen)"),
+  refuse(net.Socket.prototype, "connect", "open no socket (connect)"),
 ];
-
-const originals = patches.map(([owner, name]) => owner[name]);
-for (const [owner, name, replacement] of patches) owner[name] = replacement;
+// A named import (`import { spawn } from "node:child_process"`) sees the change once it is synced.
 syncBuiltinESMExports();
 
-afterEach(() => {
-  if (refused.length > 0) throw new Error(refused.splice(0).join("\n"));
-});
+/** What was refused since the last call, taken: for the test of this file. */
+export function refusedSoFar(): string[] {
+  const taken = breaches;
+  breaches = [];
+  return taken;
+}
+
+function failOnBreaches(): void {
+  const refused = refusedSoFar();
+  if (refused.length > 0) throw new Error(refused.join("\n"));
+}
+
+afterEach(failOnBreaches);
 
 afterAll(() => {
-  patches.forEach(([owner, name], i) => (owner[name] = originals[i]));
+  for (const undo of putBack) undo();
   syncBuiltinESMExports();
-  if (refused.length > 0) throw new Error(refused.splice(0).join("\n"));
+  failOnBreaches();
 });
