@@ -2,38 +2,20 @@
 // would run it, gives the autograding reporter the points in the format it reads; a student's
 // types are checked as the exercises' READMEs say.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cliBundleOf, removeCliBundle, runCli } from "../support/cli.js";
 import type { RunnerResult } from "../../src/classroom/classroom-points.js";
+import { githubStarter, type Step } from "./starter.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
-const starter = join(scratch, "starter");
+const { scratch, starter } = githubStarter();
 // The CLI caches its bundle, its source map, its code cache and the sandboxes' broker in node_modules under a name made from the
 // checkout's path: these go.
 const cachedBundle = join(repo, cliBundleOf(starter));
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-  removeCliBundle(starter);
-});
-
-interface Step {
-  id?: string;
-  name: string;
-  uses?: string;
-  run?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
-
-beforeAll(async () => {
-  const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
-  expect(written.status, written.stderr).toBe(0);
-});
+afterAll(() => removeCliBundle(starter));
 
 /** Runs the workflow's grading step in the starter, as the runner would (its installed packages are this checkout's). */
 function gradingStep(): RunnerResult {

@@ -1,32 +1,16 @@
 // The GitHub Classroom starter repository: the kit without solutions, a README for students, and a
 // workflow that grades with --format json and hands the points to the autograding reporter, in
 // the format it reads (github.system.test.ts runs its grading step as GitHub Actions would).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../support/cli.js";
 import { noReportResult, runnerResult } from "../../src/classroom/classroom-points.js";
+import { githubStarter, type Step } from "./starter.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
-const starter = join(scratch, "starter");
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-interface Step {
-  id?: string;
-  name: string;
-  uses?: string;
-  run?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
-
-beforeAll(async () => {
-  const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
-  expect(written.status, written.stderr).toBe(0);
-});
+const { starter } = githubStarter();
 
 describe("the starter repository", () => {
   it("should hold the exercises, a README and the workflow, and no solutions or tests", () => {
