@@ -5,7 +5,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { buildPage, writePage } from "../web/build-page.js";
+import { builtPage, writePage } from "../web/built-page.js";
 import { servePage } from "../web/page-server.js";
 
 interface UiArgs {
@@ -26,7 +26,7 @@ export const uiCommand: CommandModule<object, UiArgs> = {
         (args) => (Number.isInteger(args.port) && args.port >= 0 && args.port <= 65535) || "--port must be an integer from 0 to 65535",
       ) as unknown as Argv<UiArgs>,
   handler: async (args: ArgumentsCamelCase<UiArgs>) => {
-    const files = await buildPage();
+    const files = builtPage();
     if (args.out !== undefined) {
       let written: string[];
       try {

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PageFiles } from "./build-page.js";
+import type { PageFiles } from "./built-page.js";
 
 const TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",

@@ -9,11 +9,10 @@
  * checks: see submission-files.ts.
  */
 import type { BuildFailure, Plugin } from "esbuild";
-import { esbuild } from "../../files/esbuild-when-needed.js";
 import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { cliBundle } from "../../files/cli-bundle.js";
+import { builtFile } from "../../files/built-files.js";
 import { bundlerEnded, walledBundler } from "./bundler-wall.js";
 import { packageRoot } from "../../files/package-root.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
@@ -26,36 +25,12 @@ const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "san
 let brokerCode: string | undefined;
 
 /**
- * The broker's code, read or bundled once per process and kept in memory: no
- * file a sandbox could replace. Run from the CLI's bundle, it is the one
- * built beside it (bin/snaplab.js); from source, esbuild bundles it here.
+ * The broker's code, as `npm install` built it (dist/broker.cjs), read once
+ * per process and kept in memory: no file a sandbox could replace.
  */
 export function brokerSource(): string {
-  brokerCode ??=
-    builtBesideBundle() ??
-    esbuild().buildSync({
-      entryPoints: [sandboxSource("broker.ts")],
-      // As bin/snaplab.js builds it: the same code, whichever folder the grader runs in.
-      absWorkingDir: packageRoot(),
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      logLevel: "silent",
-      write: false,
-    }).outputFiles[0]!.text;
+  brokerCode ??= readFileSync(builtFile("broker.cjs"), "utf8");
   return brokerCode;
-}
-
-function builtBesideBundle(): string | undefined {
-  const bundle = cliBundle();
-  if (!bundle) return undefined;
-  try {
-    return readFileSync(bundle.replace(/\.cjs$/, ".broker.cjs"), "utf8");
-  } catch {
-    // gone since the bundle was built: bundled here instead
-    return undefined;
-  }
 }
 
 /** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
@@ -71,8 +46,7 @@ export interface SubmissionBundle {
  * may be part of it; `label` names the file in messages. Without the harness
  * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
  * for a process that calls the rules itself (a live run's node): it runs it
- * as a function (live-rules.ts), where an ES module would need import(),
- * which the CLI's bundle cannot use once V8 runs it from its code cache.
+ * as a function (live-rules.ts): no module file to import.
  */
 export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<SubmissionBundle> {
   const bundled = bundling.then(() => bundleAlone(file, label, root, options));
@@ -97,7 +71,9 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
     const entry = submissionFile(resolve(file), label, root);
     const labels = new Map<string, string>();
     await walledBundler();
-    const result = await esbuild().build({
+    // Loaded here, the first time something is bundled: most commands never bundle anything.
+    const { build } = await import("esbuild");
+    const result = await build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
@@ -121,7 +97,7 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
     if (error instanceof SubmissionFileError) throw new BuildError(error.message);
     const first = (error as BuildFailure).errors?.[0];
     if (serviceStopped.test(first?.text ?? (error as Error).message)) {
-      await esbuild().stop();
+      await (await import("esbuild")).stop();
       bundlerEnded();
       // esbuild's own report of the crash has gone to stderr already (its process writes there directly).
       throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested hundreds of thousands deep)`);

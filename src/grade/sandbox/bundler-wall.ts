@@ -10,7 +10,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { esbuild } from "../../files/esbuild-when-needed.js";
 import { executable } from "./isolation.js";
 
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
@@ -26,7 +25,7 @@ export async function walledBundler(): Promise<void> {
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
   // Any call starts the service; this one costs a round trip.
-  await esbuild().transform("");
+  await (await import("esbuild")).transform("");
   // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart
   // from here, so each is held (holding one twice changes nothing).
   for (const service of readdirSync("/proc").map(Number).filter(isEsbuildService)) {

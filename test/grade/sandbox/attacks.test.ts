@@ -12,7 +12,7 @@ import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
 import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
 import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { bundlerEnded } from "../../../src/grade/sandbox/bundler-wall.js";
-import { esbuild } from "../../../src/files/esbuild-when-needed.js";
+import { stop as stopEsbuild } from "esbuild";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
@@ -199,9 +199,7 @@ describe("the bundler", () => {
     // Nested 300,000 deep some other way than brackets (f()()()..., a.b.b.b...), code grew esbuild's parser stack to a gigabyte
     // in 4 s before it crashed; held to 512 MB, it crashes in half the time.
     const file = join(student(solution), rulesFile);
-    // The bundler's process, started afresh: the esbuild process that was not there before. Another may be: from source,
-    // the sandbox's broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread); in
-    // a suite run the test once took that one for the bundler's, ended it, and the build it expected to fail succeeded.
+    // The bundler's process, started afresh: the esbuild process that was not there before, not another one of this process's.
     const serviceStartedBy = async (bundling: () => Promise<unknown>) => {
       const before = childrenOf(process.pid, "esbuild");
       await bundling();
@@ -212,7 +210,7 @@ describe("the bundler", () => {
     const dataLimit = (service: number) => /^Max data size\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${service}/limits`, "utf8"))?.slice(1);
     // Where prlimit is not allowed, the sandbox's children are not limited either, and the grader says so.
     const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
-    await esbuild().stop();
+    await stopEsbuild();
     bundlerEnded();
     const service = await serviceStartedBy(() => submissionBundle(file, rulesFile));
     expect(dataLimit(service)).toEqual([limit, limit]);
