@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import { exerciseNumber } from "./exercise-numbers.js";
@@ -17,7 +18,7 @@ export const hintCommand: CommandModule<object, HintArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
-      .option("dir", { type: "string", default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
+      .option("dir", { type: "string", ...oneValue("dir"), default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
     process.stdout.write(hintText(args.dir, exerciseNumber(args.number, "hint")));
   },

@@ -1,6 +1,7 @@
 /** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
@@ -41,14 +42,35 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         demandOption: true,
         describe: "scenario file (JSON, see spec/model.md): processes, balances, channels, initiators",
       })
-      .option("transfers", { type: "number", default: 1000, describe: "random transfers along the channels, in all (never more than the sender holds)" })
-      .option("seed", { type: "number", default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
-      .option("rate", { type: "number", default: 0, describe: "at most this many transfers per second, in all (0: as fast as they go)" })
-      .option("snapshots", { type: "number", default: 3, describe: "snapshots to take while the transfers flow, started by the initiators in turn" })
-      .option("algorithm", { type: "string", describe: "run these snapshot rules instead of the ones the scenario names" })
-      .option("rules", { type: "string", conflicts: "algorithm", describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)" })
+      .option("transfers", {
+        type: "number",
+        ...oneValue("transfers"),
+        default: 1000,
+        describe: "random transfers along the channels, in all (never more than the sender holds)",
+      })
+      .option("seed", { type: "number", ...oneValue("seed"), default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
+      .option("rate", {
+        type: "number",
+        ...oneValue("rate"),
+        default: 0,
+        describe: "at most this many transfers per second, in all (0: as fast as they go)",
+      })
+      .option("snapshots", {
+        type: "number",
+        ...oneValue("snapshots"),
+        default: 3,
+        describe: "snapshots to take while the transfers flow, started by the initiators in turn",
+      })
+      .option("algorithm", { type: "string", ...oneValue("algorithm"), describe: "run these snapshot rules instead of the ones the scenario names" })
+      .option("rules", {
+        type: "string",
+        ...oneValue("rules"),
+        conflicts: "algorithm",
+        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)",
+      })
       .option("network", {
         choices: ["tcp", "reorder"] as const,
+        ...oneValue("network"),
         default: "tcp" as const,
         describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
       })
@@ -58,11 +80,17 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         default: [] as string[],
         describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
       })
-      .option("timeout", { type: "number", default: 60_000, describe: "stop the run this many ms after the start, whatever is left" })
-      .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
-      .option("shiviz", { type: "string", describe: "write the whole run as a ShiViz log (vector clocks) to this file" })
+      .option("timeout", {
+        type: "number",
+        ...oneValue("timeout"),
+        default: 60_000,
+        describe: "stop the run this many ms after the start, whatever is left",
+      })
+      .option("json", { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" })
+      .option("shiviz", { type: "string", ...oneValue("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" })
       .option("save-trace", {
         type: "string",
+        ...oneValue("save-trace"),
         describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {

@@ -1,5 +1,6 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
@@ -19,8 +20,12 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
-      .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
-      .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
+      .option("fifo", { type: "boolean", nargs: 0, describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
+      .option("out", {
+        type: "string",
+        ...oneValue("out"),
+        describe: "write the model to this file instead of standard output",
+      }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
     if (args.out) checkReportFile(args.out, "--out", "the model");
     const refuse = (model: ModelDescriptor): never => {

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nobody } from "../../src/grade/sandbox/isolation.js";
 import { sandboxScratch } from "../grade/sandbox/support.js";
+import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 describe("the command", () => {
@@ -14,7 +15,21 @@ describe("the command", () => {
     const run = spawnSync(process.execPath, ["bin/snaplab.js", "hint"], { encoding: "utf8", env: { ...process.env, LANG: "de_DE.UTF-8", LC_ALL: "" } });
     expect(run.status).toBe(2);
     // yargs has German words for it: "Nicht genügend Nicht-Options-Argumente".
-    expect(run.stderr).toBe("snaplab: hint needs <number> (usage: snaplab hint <number>; see snaplab hint --help)\n");
+    expect(run.stderr).toBe("snaplab: Not enough non-option arguments: got 0, need at least 1 (usage: snaplab hint <number>; see snaplab hint --help)\n");
+  });
+
+  it("should say yargs' words in English from the sources too, where yargs finds its translations", async () => {
+    const saved = { LANG: process.env.LANG, LC_ALL: process.env.LC_ALL };
+    process.env.LANG = "de_DE.UTF-8";
+    delete process.env.LC_ALL;
+    try {
+      expect((await runCli("hint")).stderr).toMatch(/^snaplab: Not enough non-option arguments: got 0, need at least 1 /);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it("should run as a program of its own, started by node as it is, for a grade as for any command", () => {
