@@ -3,7 +3,8 @@
  * `npm ci`): builds dist/ from src/ with esbuild, in one place.
  *
  *   dist/snaplab.mjs    the CLI (src/cli/snaplab.ts) with its packages, which bin/snaplab.js runs;
- *                       also the worker thread of a grade's second lane (src/grade/grading-lanes.ts)
+ *                       also the worker thread of a grade's second lane (src/grade/grading-lanes.ts);
+ *                       the code it shares with the live node, and each command's, in dist/chunks/
  *   dist/broker.cjs     the sandboxes' broker thread (src/grade/sandbox/broker.ts), handed to a Worker as code
  *   dist/live-node.mjs  what `snaplab live` starts for each of a bank's processes (src/live/node-main.ts)
  *   dist/page/          the page `snaplab ui` serves (src/web/page/), the scenarios of spec/scenarios/ built in
@@ -55,6 +56,9 @@ export async function buildDist() {
       outdir: dist,
       outExtension: { ".js": ".mjs" },
       format: "esm",
+      // A command's code in chunks of its own, loaded when it is typed (src/cli/main.ts): `snaplab --version` loads yargs and little else.
+      splitting: true,
+      chunkNames: "chunks/[name]-[hash]",
       banner: requireBanner,
       // Read only under `node --enable-source-maps`: stack traces in src/ lines.
       sourcemap: "linked",

@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { autograde, autograderRoot } from "../classroom/autograde.js";
 import { noReportResult, outputLine, runnerResult } from "../classroom/classroom-points.js";
@@ -144,8 +145,7 @@ function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] 
 }
 
 export const classroomCommand: CommandModule<object, object> = {
-  command: "classroom",
-  describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
+  ...commandList.classroom,
   builder: (yargs: Argv) =>
     yargs
       .command(refusingMistakes(gradescope, "classroom ") as never)

@@ -6,6 +6,7 @@
  */
 import { basename, extname } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { Cos418Error } from "../cos418/cos418-error.js";
 import { parseEvents } from "../cos418/events.js";
@@ -27,8 +28,7 @@ interface Cos418Args {
 }
 
 export const cos418Command: CommandModule<object, Cos418Args> = {
-  command: "cos418 <top> <events>",
-  describe: "Convert COS418's snapshot test data (.top, .events) to a scenario and say whether each expected .snap can be recorded",
+  ...commandList.cos418,
   builder: (yargs: Argv) =>
     yargs
       .positional("top", { type: "string", demandOption: true, describe: "topology: the server count, `<id> <tokens>` per server, then `<src> <dst>` links" })

@@ -1,5 +1,6 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
@@ -51,8 +52,7 @@ interface ExploreArgs {
 
 /** The command, for the models of `registry` (a test may add its own). */
 export const exploreCommand = (registry: ModelRegistry = models): CommandModule<object, ExploreArgs> => ({
-  command: "explore <scenario>",
-  describe: "Explore every interleaving of a scenario and check the snapshot properties",
+  ...commandList.explore,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })

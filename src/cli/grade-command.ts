@@ -1,6 +1,7 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
 import { existsSync, statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
@@ -34,8 +35,7 @@ export interface GradeArgs {
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
-  command: "grade [dirs..]",
-  describe: "Grade exercise folders: every check explored exhaustively, points per exercise",
+  ...commandList.grade,
   builder: (yargs: Argv) =>
     yargs
       .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
@@ -13,8 +14,7 @@ interface HintArgs {
 }
 
 export const hintCommand: CommandModule<object, HintArgs> = {
-  command: "hint <number>",
-  describe: "Print the hint of exercise N",
+  ...commandList.hint,
   builder: (yargs: Argv) =>
     yargs
       .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })

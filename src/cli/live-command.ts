@@ -1,6 +1,7 @@
 /** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
@@ -33,8 +34,7 @@ interface LiveArgs {
 }
 
 export const liveCommand: CommandModule<object, LiveArgs> = {
-  command: "live <scenario>",
-  describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
+  ...commandList.live,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", {

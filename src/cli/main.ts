@@ -3,43 +3,34 @@
  * line and exit 2 (usage-mistakes.ts). Commands write to process.stdout/stderr and set
  * process.exitCode; `snaplab.ts` beside this file is what the binary runs.
  */
-import yargs, { type CommandModule } from "yargs";
+import yargs, { type ArgumentsCamelCase, type Argv, type CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { lineAsData } from "../grade/shown-as-data.js";
-import { models, type ModelRegistry } from "../models/registry.js";
-import { cos418Command } from "./cos418-command.js";
-import { exploreCommand } from "./explore-command.js";
+import type { ModelRegistry } from "../models/registry.js";
+import { type CommandName, commandList } from "./command-list.js";
 import { ExitCode } from "./exit-code.js";
-import { replayCommand } from "./replay-command.js";
-import { gradeCommand } from "./grade-command.js";
-import { hintCommand } from "./hint-command.js";
-import { listCommand } from "./list-command.js";
-import { liveCommand } from "./live-command.js";
-import { nodeCommand } from "./node-command.js";
-import { promelaCommand } from "./promela-command.js";
-import { classroomCommand } from "./classroom-command.js";
-import { uiCommand } from "./ui-command.js";
 import { refuseMistakes, refusingMistakes } from "./usage-mistakes.js";
 import { snaplabVersion } from "./version.js";
 
-/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
-export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
-  const commands = [
-    exploreCommand(registry),
-    replayCommand(registry),
-    gradeCommand,
-    listCommand,
-    hintCommand,
-    promelaCommand(registry),
-    cos418Command,
-    liveCommand,
-    nodeCommand,
-    uiCommand,
-    classroomCommand,
-  ];
+/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one; the standard ones when none is given). */
+export async function main(argv: string[], registry?: ModelRegistry): Promise<void> {
+  const modules: Record<CommandName, () => Promise<CommandModule>> = {
+    explore: async () => (await import("./explore-command.js")).exploreCommand(registry) as CommandModule,
+    replay: async () => (await import("./replay-command.js")).replayCommand(registry) as CommandModule,
+    grade: async () => (await import("./grade-command.js")).gradeCommand as CommandModule,
+    list: async () => (await import("./list-command.js")).listCommand as CommandModule,
+    hint: async () => (await import("./hint-command.js")).hintCommand as CommandModule,
+    promela: async () => (await import("./promela-command.js")).promelaCommand(registry) as CommandModule,
+    cos418: async () => (await import("./cos418-command.js")).cos418Command as CommandModule,
+    live: async () => (await import("./live-command.js")).liveCommand as CommandModule,
+    node: async () => (await import("./node-command.js")).nodeCommand as CommandModule,
+    ui: async () => (await import("./ui-command.js")).uiCommand as CommandModule,
+    classroom: async () => (await import("./classroom-command.js")).classroomCommand as CommandModule,
+  };
+  const commands = (Object.keys(commandList) as CommandName[]).map((name) => loadedWhenTyped(name, modules[name]));
   try {
     await commands
-      .reduce((cli, command) => cli.command(refusingMistakes(command as CommandModule)), yargs(argv).scriptName("snaplab"))
+      .reduce((cli, command) => cli.command(command), yargs(argv).scriptName("snaplab"))
       // Some of yargs' words said as snaplab says them; and so yargs keeps to English, as snaplab does, whatever the locale.
       .updateStrings({
         "Did you mean %s?": "unknown command; did you mean %s?",
@@ -72,4 +63,18 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
     process.stderr.write(`snaplab: ${lineAsData(error.message)}\n`);
     process.exitCode = ExitCode.Unusable;
   }
+}
+
+/**
+ * The command `name`, whose module (its options, what it does) is loaded
+ * only when it is typed: `snaplab --version` and `snaplab --help` load none.
+ */
+function loadedWhenTyped(name: CommandName, load: () => Promise<CommandModule>): CommandModule {
+  let loaded: Promise<CommandModule> | undefined;
+  const module = () => (loaded ??= load().then((command) => refusingMistakes(command)));
+  return {
+    ...commandList[name],
+    builder: async (yargs: Argv) => ((await module()).builder as (yargs: Argv) => Argv)(yargs),
+    handler: async (args: ArgumentsCamelCase) => (await module()).handler(args),
+  };
 }

@@ -4,6 +4,7 @@
  * nodes with this command too, steered over stdin and stdout).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { runNodeProcess } from "../live/node-process.js";
 
@@ -15,8 +16,7 @@ interface NodeArgs {
 }
 
 export const nodeCommand: CommandModule<object, NodeArgs> = {
-  command: "node",
-  describe: "Run one process of a live bank (see snaplab live); its neighbours are in the cluster file",
+  ...commandList.node,
   builder: (yargs: Argv) =>
     yargs
       .option("id", { type: "string", ...oneValue("id"), demandOption: true, describe: "the process to run, e.g. P1" })

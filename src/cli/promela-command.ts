@@ -1,5 +1,6 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
@@ -15,8 +16,7 @@ interface PromelaArgs {
 
 /** The command, for the models of `registry`; only a model with a Promela translation can be written. */
 export const promelaCommand = (registry: ModelRegistry = models): CommandModule<object, PromelaArgs> => ({
-  command: "promela <scenario>",
-  describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN",
+  ...commandList.promela,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })

@@ -1,6 +1,7 @@
 /** `snaplab replay <trace.json>`: re-run a saved counterexample and say whether it still fails. */
 import { createInterface } from "node:readline";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
 import { loadTrace } from "../trace/read-trace-file.js";
@@ -19,8 +20,7 @@ interface ReplayArgs {
 
 /** The command, for the models of `registry` (a test may add its own). */
 export const replayCommand = (registry: ModelRegistry = models): CommandModule<object, ReplayArgs> => ({
-  command: "replay <trace>",
-  describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again",
+  ...commandList.replay,
   builder: (yargs: Argv) =>
     yargs
       .positional("trace", { type: "string", demandOption: true, describe: "trace file (JSON, from snaplab explore --save-trace)" })

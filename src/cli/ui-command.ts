@@ -4,6 +4,7 @@
  * too. `--out DIR` writes the same page as a static folder instead.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { builtPage, writePage } from "../web/built-page.js";
@@ -16,8 +17,7 @@ interface UiArgs {
 }
 
 export const uiCommand: CommandModule<object, UiArgs> = {
-  command: "ui",
-  describe: "Serve the page where you step through a scenario, explore it and replay traces, in the browser",
+  ...commandList.ui,
   builder: (yargs: Argv) =>
     yargs
       .option("port", { type: "number", ...oneValue<number>("port"), default: 0, describe: "port to serve on (0: a free one)" })

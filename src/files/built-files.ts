@@ -4,7 +4,7 @@
  * thread, a live run's nodes, the page `snaplab ui` serves, and the CLI itself.
  */
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "./package-root.js";
@@ -17,8 +17,9 @@ export function builtFile(name: string): string {
   return file;
 }
 
-/** The CLI's build (dist/snaplab.mjs) when this code runs from it; undefined when it runs from src/ (tsx, the tests). */
+/** The CLI's build (dist/snaplab.mjs) when this code runs from dist/; undefined when it runs from src/ (tsx, the tests). */
 export function runningCli(): string | undefined {
   const here = fileURLToPath(import.meta.url);
-  return here === join(packageRoot(dirname(here)), "dist", "snaplab.mjs") ? here : undefined;
+  const dist = join(packageRoot(dirname(here)), "dist");
+  return here.startsWith(`${dist}${sep}`) ? join(dist, "snaplab.mjs") : undefined;
 }
