@@ -57,7 +57,9 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
       .help()
       .version(snaplabVersion())
       .parseAsync();
-  } catch (error) {
+  } catch (thrown) {
+    // yargs' parser finds some mistakes (a switch given a value, an option none) as a command's module is loaded: said as fail() says them.
+    const error = thrown instanceof Error && thrown.name === "YError" ? new SnaplabError("USAGE", thrown.message) : thrown;
     if (!(error instanceof SnaplabError)) throw error;
     // The outermost layer: whatever a file put in the message (a key, a name, a value quoted), it reaches the terminal as text.
     process.stderr.write(`snaplab: ${lineAsData(error.message)}\n`);
