@@ -3,11 +3,12 @@
 // it starts.
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { commandList } from "../../src/cli/command-list.js";
 import { nobody } from "../../src/grade/sandbox/isolation.js";
 import { sandboxScratch } from "../grade/sandbox/support.js";
-import { runCli } from "../support/cli.js";
+import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
 describe("the command", () => {
@@ -57,6 +58,28 @@ describe("the command", () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Error: planted\n[\s\S]*\n {4}at \S+ \(\S+\/src\/cli\/explore-command\.ts:\d+:\d+\)\n/);
+  });
+});
+
+describe("the command's start", () => {
+  it("should load no command's code for --version and --help: a command's module is loaded when it is typed", () => {
+    // A build holding dist/snaplab.mjs and only the chunks it imports as it starts (their static imports, followed).
+    const checkout = checkoutIn(tempDir("started"), { built: false });
+    const wanted = ["snaplab.mjs"];
+    for (const file of wanted) {
+      mkdirSync(dirname(join(checkout, "dist", file)), { recursive: true });
+      copyFileSync(join("dist", file), join(checkout, "dist", file));
+      const code = readFileSync(join("dist", file), "utf8");
+      for (const [, imported] of code.matchAll(/^(?:import .*|\}) from "(\.[^"]+)";$/gm)) {
+        const path = join(dirname(file), imported!);
+        if (!wanted.includes(path)) wanted.push(path);
+      }
+    }
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(checkout, "bin", "snaplab.js"), ...args], { encoding: "utf8" });
+    expect(run("--version")).toMatchObject({ status: 0, stdout: "0.1.0\n", stderr: "" });
+    expect(run("--help")).toMatchObject({ status: 0, stdout: snaplab("--help").stdout, stderr: "" });
+    // Each command needs chunks of its own, which this build lacks: even its help (its options) is not there.
+    for (const command of Object.keys(commandList)) expect(run(command, "--help").stderr, command).toContain("ERR_MODULE_NOT_FOUND");
   });
 });
 
