@@ -46,15 +46,27 @@ export function writeSections(file: string, sections: Readonly<Record<string, st
 }
 
 /** One line saying where and when the tables were measured, and how: a table's figures mean little without it. */
-export function machineLine(how: string, date = new Date()): string {
+export function machineLine(how: string, date: Date, load: { start: number; end: number }): string {
   const cores = cpus();
   const model = cores[0]?.model.trim() || "an unknown CPU";
-  return `Measured on ${date.toISOString().slice(0, 10)}: ${model}, ${cores.length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start; ${how}.`;
+  return `Measured on ${date.toISOString().slice(0, 10)}: ${model}, ${cores.length} cores, Node ${process.version}, load average ${load.start.toFixed(1)} at the start and ${load.end.toFixed(1)} at the end; ${how}.`;
 }
 
-/** The tables of one bench run, by the name of their markers, each printed as it is made. */
+/**
+ * The tables of one bench run, by the name of their markers, each printed as it is made, and headed
+ * in the guide by the machine, the date and the load while it ran (other work on a machine slows
+ * every figure down).
+ */
 export class BenchTables {
   readonly sections: Record<string, string> = {};
+  private readonly started = new Date();
+  private readonly loadAtStart = loadavg()[0]!;
+
+  /** `machineSection`: the name of the markers that hold the machine line; `how`: how the figures were taken. */
+  constructor(
+    private readonly machineSection: string,
+    private readonly how: string,
+  ) {}
 
   add(name: string, title: string, markdown: string): void {
     this.sections[name] = markdown;
@@ -63,6 +75,7 @@ export class BenchTables {
 
   /** Writes the tables into the performance guide; `partial` (a quick run, whose tables would mislead there) only says so. */
   finish(partial: string | undefined): void {
+    this.add(this.machineSection, "The machine", machineLine(this.how, this.started, { start: this.loadAtStart, end: loadavg()[0]! }));
     if (partial) {
       console.log(`\n${partial}, so ${PERFORMANCE_GUIDE} was left as it is.`);
       return;

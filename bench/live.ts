@@ -15,7 +15,7 @@
 import { checkRun, type RunCheck } from "../src/live/check-run.js";
 import { runLive, type LiveOptions } from "../src/live/run-live.js";
 import { loadScenario } from "../src/models/bank/load-scenario.js";
-import { BenchTables, machineLine } from "./doc-tables.js";
+import { BenchTables } from "./doc-tables.js";
 import { count, markdownTable } from "./markdown-table.js";
 
 const argv = process.argv.slice(2);
@@ -42,9 +42,7 @@ const live = async (changes: Partial<LiveOptions>): Promise<RunCheck> =>
     }),
   );
 
-const tables = new BenchTables();
-
-tables.add("live-machine", "The machine", machineLine(`the best of ${runs} runs of each setting, in turn`));
+const tables = new BenchTables("live-machine", `the best of ${runs} runs of each setting, in turn`);
 
 // 1 and 2: throughput with and without snapshots, and the snapshots' latency.
 const settings = [

@@ -6,7 +6,7 @@
  * (default 3) because the machine may be shared; the scaling table runs each
  * case once. A --quick run skips tables, so it only prints.
  */
-import { BenchTables, machineLine } from "./doc-tables.js";
+import { BenchTables } from "./doc-tables.js";
 import { learnerRulesTables } from "./learner-rules.js";
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
@@ -45,9 +45,7 @@ const name = (file: string, flags: readonly string[] = []) =>
 const isStopped = (run: SnaplabRun | StoppedRun): run is StoppedRun => "stopped" in run;
 const rate = (run: SnaplabRun) => count(Math.round(run.report.states / (run.searchMs / 1000)));
 
-const tables = new BenchTables();
-
-tables.add("machine", "The machine", machineLine(runs === 1 ? "one run of each command" : `each figure the best of ${runs} runs`));
+const tables = new BenchTables("machine", runs === 1 ? "one run of each command" : `each figure the best of ${runs} runs`);
 
 // 1. Every scenario, unreduced and reduced.
 const rows: string[][] = [];

@@ -59,17 +59,21 @@ describe("the bench's writer", () => {
     expect(readFileSync(file, "utf8")).toBe(replaceSections(guide, { second: fake }));
   });
 
-  it("should say on what machine, when and how the tables were measured", () => {
-    const line = machineLine("each figure the best of 3 runs", new Date("2027-01-02T10:00:00Z"));
-    expect(line).toMatch(/^Measured on 2027-01-02: .+, \d+ cores, Node v\d+\.\d+\.\d+, load average \d+\.\d at the start; each figure the best of 3 runs\.$/);
+  it("should say on what machine, when and how the tables were measured, and how busy the machine was", () => {
+    const line = machineLine("each figure the best of 3 runs", new Date("2027-01-02T10:00:00Z"), { start: 0.04, end: 2.25 });
+    expect(line).toMatch(
+      /^Measured on 2027-01-02: .+, \d+ cores, Node v\d+\.\d+\.\d+, load average 0\.0 at the start and 2\.3 at the end; each figure the best of 3 runs\.$/,
+    );
+    expect(line).toContain(`Node ${process.version},`);
   });
 });
 
 describe("the performance guide", () => {
   const text = readFileSync(PERFORMANCE_GUIDE, "utf8");
   const benchFiles = ["bench/run.ts", "bench/live.ts"].map((f) => readFileSync(f, "utf8"));
-  // SPIN's table is added in two places (measured, or skipped where SPIN is missing): one place in the guide.
-  const written = [...new Set(benchFiles.flatMap((source) => [...source.matchAll(/tables\.add\(\s*"([\w-]+)"/g)].map((m) => m[1]!)))];
+  // The machine line is named where the tables begin; SPIN's table is added in two places (measured, or
+  // skipped where SPIN is missing): one place in the guide.
+  const written = [...new Set(benchFiles.flatMap((source) => [...source.matchAll(/(?:tables\.add|new BenchTables)\(\s*"([\w-]+)"/g)].map((m) => m[1]!)))];
 
   it("should have a place, once, for every table the benches write, and no place they do not fill", () => {
     expect(written.length).toBeGreaterThanOrEqual(12);
