@@ -50,6 +50,7 @@ export function resolveSubmissionImport(
   }
   if (isBuiltin(specifier) || specifier.startsWith("node:"))
     throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
+  if (/^[a-z][a-z0-9+.-]+:/i.test(specifier)) throw says("a URL: a submission imports its own files by their paths");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
   const wanted = resolve(importer, "..", specifier);
   const all = candidates(wanted);
@@ -81,7 +82,7 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
     if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
     const contents = buffer.toString("utf8", 0, length);
     if (deepestBrackets(contents) > maxNesting) {
-      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler's parser takes`);
+      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler takes`);
     }
     return { contents, loader };
   } finally {
@@ -92,10 +93,12 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 /**
  * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
  * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
- * its process (held to less now: bundler-wall.ts). Refused here, the common
- * form of such a file gets a line that says what is wrong. Code nests tens deep.
+ * its process (held to less now: bundler-wall.ts); blocks nested 6,000 deep
+ * filled half a gigabyte, and 4,000 bundled to 16 MB, indented line by line.
+ * Refused here, such a file gets a line that says what is wrong. Code nests
+ * tens deep.
  */
-const maxNesting = 10_000;
+const maxNesting = 1_000;
 
 /** The deepest the brackets ( [ { nest in `text`, counted without parsing: those in strings and comments count too. */
 function deepestBrackets(text: string): number {

@@ -3,15 +3,15 @@
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { childrenOf, isAlive, waitFor } from "../../live/processes.js";
+import { childrenOf } from "../../live/processes.js";
 import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
 import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
-import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
-import { bundlerEnded } from "../../../src/grade/sandbox/bundler-wall.js";
+import { BuildError, submissionBundle } from "../../../src/grade/sandbox/bundle.js";
+import { freshBundler } from "../../../src/grade/sandbox/bundler-wall.js";
 import { esbuild } from "../../../src/files/esbuild-when-needed.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
@@ -183,46 +183,53 @@ describe("the bundler", () => {
     const deep = student(solution, { "01-record-and-forward/rules.ts": nested(400_000) }, ["01-record-and-forward", "05-lai-yang"]);
     const report = await gradeSubmission(deep, { ...limits, only: [1, 5] });
     expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
-      [
-        1,
-        0,
-        { kind: "build", message: "does not build: 01-record-and-forward/rules.ts nests brackets more than 10,000 deep, more than the bundler's parser takes" },
-      ],
+      [1, 0, { kind: "build", message: "does not build: 01-record-and-forward/rules.ts nests brackets more than 1,000 deep, more than the bundler takes" }],
       [5, 24, undefined],
     ]);
     // As deep as the limit, it builds and is graded.
-    const atLimit = student(solution, { "01-record-and-forward/rules.ts": nested(10_000) }, ["01-record-and-forward", "05-lai-yang"]);
+    const atLimit = student(solution, { "01-record-and-forward/rules.ts": nested(1_000) }, ["01-record-and-forward", "05-lai-yang"]);
     expect((await gradeSubmission(atLimit, { ...limits, only: [1] })).points).toBe(15);
   });
 
-  it("should bundle with a fresh bundler after the one it used has ended (as esbuild's process did when a file crashed it), each held to half a gigabyte of data", async () => {
-    // Nested 300,000 deep some other way than brackets (f()()()..., a.b.b.b...), code grew esbuild's parser stack to a gigabyte
-    // in 4 s before it crashed; held to 512 MB, it crashes in half the time.
-    const file = join(student(solution), rulesFile);
-    // The bundler's process, started afresh: the esbuild process that was not there before. Another may be: from source,
-    // the sandbox's broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread); in
-    // a suite run the test once took that one for the bundler's, ended it, and the build it expected to fail succeeded.
-    const serviceStartedBy = async (bundling: () => Promise<unknown>) => {
+  it("should bundle each file with an esbuild process of its own, held to half a gigabyte of data, so that one that crashes it or fills it fails alone", async () => {
+    // The bundler's process: the esbuild process that was not there before. Another may be: from source, the sandbox's
+    // broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread).
+    const started = async (run: () => Promise<unknown>) => {
       const before = childrenOf(process.pid, "esbuild");
-      await bundling();
-      const started = childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
-      expect(started).toHaveLength(1);
-      return started[0]!;
+      await run();
+      return childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
     };
     const dataLimit = (service: number) => /^Max data size\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${service}/limits`, "utf8"))?.slice(1);
     // Where prlimit is not allowed, the sandbox's children are not limited either, and the grader says so.
     const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
+    const [service] = await started(freshBundler);
+    expect(dataLimit(service!)).toEqual([limit, limit]);
     await esbuild().stop();
-    bundlerEnded();
-    const service = await serviceStartedBy(() => submissionBundle(file, rulesFile));
-    expect(dataLimit(service)).toEqual([limit, limit]);
-    process.kill(service, "SIGKILL");
-    await waitFor(() => (isAlive(service) ? undefined : true));
-    const next = await serviceStartedBy(async () => {
-      await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
-      expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
-    });
-    expect(dataLimit(next)).toEqual([limit, limit]);
+    const file = join(student(solution), rulesFile);
+    // Each build's process is stopped after it: none is left running.
+    expect(await started(() => submissionBundle(file, rulesFile))).toEqual([]);
+    // Nested 300,000 deep some other way than brackets (a.b.b.b..., f()()()...), code grew esbuild's parser stack to a
+    // gigabyte in 4 s before it crashed; held to 512 MB, it crashes in less.
+    const crashing = join(student(`${solution}\nexport const chain = a${".b".repeat(300_000)};\n`), rulesFile);
+    await expect(submissionBundle(crashing, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
+    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+    // Four files of DEL characters, 3.6 MB in all, each written out as four (\x7F): more than a bundle may hold.
+    const pads = Array.from({ length: 4 }, (_, i) => [`05-lai-yang/pad${i}.ts`, `export const pad${i} = "${"\x7f".repeat(900_000)}";\n`]);
+    const imports = pads.map((_, i) => `import { pad${i} } from "./pad${i}.js";`).join("\n");
+    const escaped = student(`${imports}\n${solution}\nexport const pads = [${pads.map((_, i) => `pad${i}`).join(", ")}];`, Object.fromEntries(pads));
+    await expect(submissionBundle(join(escaped, rulesFile), rulesFile, escaped)).rejects.toThrow(
+      new BuildError(`${rulesFile} bundles to more than 8 MB of code`),
+    );
+    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+  });
+
+  it("should stop a build that takes longer than its time limit, naming the file", async () => {
+    // A chain 20,000 long takes esbuild a tenth of a second or more to parse, a hundred times the limit.
+    const slow = join(student(`${solution}\nexport const chain = a${".b".repeat(20_000)};\n`), rulesFile);
+    await expect(submissionBundle(slow, rulesFile, dirname(slow), { timeLimitMs: 1 })).rejects.toThrow(
+      new BuildError(`${rulesFile}: bundling it took more than 0.001 s`),
+    );
+    expect((await submissionBundle(slow, rulesFile)).code).toContain("onMarker");
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
@@ -257,7 +264,12 @@ describe("the child process", () => {
       "throws",
       /ERR_ACCESS_DENIED|MODULE_NOT_FOUND/,
     );
-    await faulted(`await import(["", "etc", "passwd"].join("/"));\n${solution}`, "load", /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/);
+    // An import() the bundler never sees (it refuses any it finds: a test of "the bundler" below).
+    await faulted(
+      `await new Function("path", "return import(path)")(["", "etc", "passwd"].join("/"));\n${solution}`,
+      "load",
+      /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/,
+    );
     await faulted(attacking(`process.binding("fs")`), "throws", denied);
     await faulted(
       attacking(`new Function("return process.getBuiltinModule('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8')")()`),
