@@ -3,7 +3,9 @@
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { childrenOf } from "../../live/processes.js";
 import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
@@ -136,6 +138,176 @@ describe("the bundler", () => {
       student(`import text from "./notes.txt";\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.txt": "hello" }),
       /imports "\.\/notes\.txt", which is not a \.ts, \.js or \.json file/,
     );
+  });
+
+  it("should refuse an import of a loader of esbuild's other than code and JSON, however it is asked for", async () => {
+    for (const type of ["file", "binary", "copy", "css", "base64", "dataurl"]) {
+      await refused(
+        student(`import text from "./notes.ts" with { type: "${type}" };\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.ts": "x" }),
+        new RegExp(`imports "\\./notes\\.ts", with import attributes \\(\\{\\\\"type\\\\":\\\\"${type}\\\\"\\}\\)`),
+      );
+    }
+    for (const file of ["style.css", "addon.node", "module.wasm", "page.html", "data.jsonc", "rules.tsx"]) {
+      await refused(
+        student(`import x from "./${file}";\n${solution}\nexport const t = x;`, { [`05-lai-yang/${file}`]: "{}" }),
+        new RegExp(`imports "\\./${file.replace(".", "\\.")}", which is not a \\.ts, \\.js or \\.json file`),
+      );
+    }
+    // JSON of the submission's own, as a learner may keep a table: bundled, with or without the attribute.
+    const table = student(
+      `import table from "./table.json" with { type: "json" };\nimport again from "./table.json";\n${solution}\nexport const t = [table, again];`,
+      {
+        "05-lai-yang/table.json": '{ "colour": "red" }',
+      },
+    );
+    expect((await gradeLaiYang(table)).points).toBe(24);
+  });
+
+  it("should refuse a URL, file: and data: alike, as it refuses an absolute path outside the folder", async () => {
+    const solutionUrl = pathToFileURL(join(repo, "solutions", rulesFile)).href;
+    await refused(
+      student(`export { rules } from "${solutionUrl}";`),
+      /imports "file:\/\/\/.*rules\.ts", a URL: a submission imports its own files by their paths/,
+    );
+    await refused(
+      student(`export { rules } from "data:text/javascript,export const rules = 1";`),
+      /imports "data:text\/javascript,export const rules = 1", a URL/,
+    );
+    await refused(student(`export { rules } from "https://example.com/rules.js";`), /imports "https:\/\/example\.com\/rules\.js", a URL/);
+    // An absolute path inside the submission folder is the submission's own file.
+    const inside = student(`export { rules } from "./helper.js";`);
+    writeFileSync(join(inside, "05-lai-yang/helper.ts"), `export { rules } from ${JSON.stringify(join(inside, "05-lai-yang/own.ts"))};`);
+    writeFileSync(join(inside, "05-lai-yang/own.ts"), solution);
+    expect((await gradeLaiYang(inside)).points).toBe(24);
+  });
+
+  it("should refuse import() and require() with any path, before esbuild expands a pattern in it on its own", async () => {
+    // The exercises' stubs, with exercise 1's rules.ts importing its solution by a path with a variable part: esbuild
+    // listed solutions/ itself and bundled every rules.ts there, without asking the resolve hook, and the stubs got 15/15
+    // on exercises 1 and 2. Two folders above the stubs' rules.ts, as exercises/ is beside solutions/.
+    const stubs = join(scratch, "stubs", "exercises");
+    cpSync(join(repo, "exercises"), stubs, { recursive: true });
+    cpSync(join(repo, "solutions"), join(scratch, "stubs", "solutions"), { recursive: true });
+    writeFileSync(
+      join(stubs, "01-record-and-forward/rules.ts"),
+      'const which = "01-record-and-forward";\nexport const { rules } = await import(`../../solutions/${which}/rules.ts`);\n',
+    );
+    const loads =
+      '01-record-and-forward/rules.ts loads code with import() or require(): a submission\'s files import each other with import ... from "./file.js"';
+    const report = await gradeSubmission(stubs, { ...limits, only: [1, 2] });
+    expect(report.exercises.map((e) => [e.points, e.fault])).toEqual([
+      [0, { kind: "build", message: `does not build: ${loads}` }],
+      [0, { kind: "build", message: `does not build: ${loads}` }],
+    ]);
+    // Every way of writing one, a path of the submission's own or not, a pattern or not, in any place in the code.
+    const forms = [
+      "await import(`../../solutions/${which}/rules.ts`)",
+      'await import("../../solutions/" + which + "/rules.ts")',
+      'await import(`./${which}.json`, { with: { type: "json" } })',
+      "await import(/* a comment */ `../${which}`)",
+      '(() => import("./helper.js"))',
+      "require(`../../solutions/${which}/rules.ts`)",
+      'require("./" + which)',
+      'require.resolve("./" + which)',
+      "typeof require",
+      "class Later { static { import(`./${which}`); } }",
+    ];
+    for (const form of forms) {
+      await refused(
+        student(`const which = "05-lai-yang";\nexport const loaded = ${form};\n${solution}`, { "05-lai-yang/helper.ts": "export const a = 1;" }),
+        /^does not build: 05-lai-yang\/rules\.ts loads code with import\(\) or require\(\)/,
+      );
+    }
+    // TypeScript's own require, and a file that does it imported by one that does not.
+    await refused(
+      student(`import helper = require("./helper");\n${solution}\nexport const h = helper;`, { "05-lai-yang/helper.ts": "export const a = 1;" }),
+      /rules\.ts loads code with import\(\)/,
+    );
+    await refused(
+      student(`import "./helper.js";\n${solution}`, { "05-lai-yang/helper.ts": "export const h = import(`../../solutions/${x}`);" }),
+      /^does not build: 05-lai-yang\/helper\.ts loads code with import\(\) or require\(\)/,
+    );
+    // The words in a string, a comment or a property are no call: the file builds and is graded.
+    const words = `${solution}\n// require("x"), import("y")\nexport const note = { require: "import(\`./\${1}\`)", text: "require" };\n`;
+    expect((await gradeLaiYang(student(words))).points).toBe(24);
+  });
+
+  it("should follow no source map comment, whatever it names and however it is written", async () => {
+    // esbuild read the file a source map comment names: a FIFO hung the build, and a file that is no source map had its
+    // first token quoted in the error. Read now, the FIFO would have the build stopped at its time limit instead.
+    const fifo = join(scratch, "map.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const comments = [
+      `//# sourceMappingURL=${pathToFileURL(fifo).href}`,
+      `//@ sourceMappingURL=${pathToFileURL(fifo).href}`,
+      `/*# sourceMappingURL=${pathToFileURL(fifo).href} */`,
+      `//# sourceMappingURL=file://localhost${fifo}`,
+      "//# sourceMappingURL=file:///etc/passwd",
+      "//# sourceMappingURL=file:///dev/zero",
+      // Then one that names nothing: the last comment is the one esbuild follows.
+      `//# sourceMappingURL=${pathToFileURL(fifo).href}\n//# sourceMappingURL=nothing.map`,
+      // A legal comment, which esbuild keeps.
+      `//! sourceMappingURL=${pathToFileURL(fifo).href}\n//# sourceMappingURL=${pathToFileURL(fifo).href} @license`,
+    ];
+    for (const comment of comments) {
+      const dir = student(`${solution}\n${comment}\n`);
+      const bundle = await submissionBundle(join(dir, rulesFile), rulesFile, dir);
+      expect(bundle.code).toContain("onMarker");
+      expect(bundle.code).not.toContain(passwd);
+    }
+    // A source map of its own, inline, only misleads where a throw is said to be; the rules still build and are graded.
+    const ownMap = Buffer.from(JSON.stringify({ version: 3, sources: ["/etc/passwd"], mappings: "AAAA" })).toString("base64");
+    expect((await gradeLaiYang(student(`${solution}\n//# sourceMappingURL=data:application/json;base64,${ownMap}\n`))).points).toBe(24);
+  });
+
+  it("should read no tsconfig.json, jsconfig.json or package.json, in the folder or above it, whatever they map", async () => {
+    // Each a FIFO where esbuild would look for them (reading one would hang the build until its time limit), or a
+    // mapping to the solution: tsconfig's paths, baseUrl and extends, package.json's imports, exports and browser.
+    const dir = student("");
+    const solutionFile = join(repo, "solutions", rulesFile);
+    const tsconfig = {
+      extends: join(repo, "tsconfig.json"),
+      compilerOptions: { baseUrl: join(repo, "solutions"), paths: { "@sol/*": [join(repo, "solutions/*")] } },
+    };
+    const manifest = { name: "x", imports: { "#sol": solutionFile }, exports: { "./rules": solutionFile }, browser: { "./helper.js": solutionFile } };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
+    for (const name of ["tsconfig.json", "jsconfig.json", "package.json"]) execFileSync("mkfifo", [join(dir, "05-lai-yang", name)]);
+    mkdirSync(join(dir, "05-lai-yang/node_modules/sol"), { recursive: true });
+    execFileSync("mkfifo", [join(dir, "05-lai-yang/node_modules/sol/package.json")]);
+    for (const [specifier, why] of [
+      ["@sol/05-lai-yang/rules.js", "a package"],
+      ["05-lai-yang/rules.js", "a package"],
+      ["#sol", "a package"],
+      ["x/rules", "a package"],
+      ["sol", "a package"],
+      ["./helper.js", "which does not exist"],
+    ]) {
+      writeFileSync(join(dir, rulesFile), `export { rules } from "${specifier}";`);
+      const [laiYang] = (await gradeLaiYang(dir)).exercises;
+      expect(laiYang!.fault?.message).toBe(
+        `does not build: 05-lai-yang/rules.ts imports "${specifier}", ${why}${why === "a package" ? ": a submission may import only its own files" : ""}`,
+      );
+    }
+    // The rules themselves build as they would anywhere, typed as tsconfig.json would not have them (decorators, say).
+    writeFileSync(join(dir, rulesFile), solution);
+    expect((await gradeLaiYang(dir)).points).toBe(24);
+  });
+
+  it("should refuse a folder of the submission that is a symlink to one outside it", async () => {
+    const dir = student(`export { rules } from "./lib/rules.js";`);
+    symlinkSync(join(repo, "solutions/05-lai-yang"), join(dir, "05-lai-yang/lib"), "dir");
+    await refused(dir, /imports "\.\/lib\/rules\.js", which is outside the submission folder \(symlinks are followed\)/);
+  });
+
+  it("should put no path of the grader's machine in the bundle: not the kit's, not the submission folder's, not the home folder", async () => {
+    const dir = student(`export { rules } from "./helper.js";`, { "05-lai-yang/helper.ts": `${solution}\nexport const where = import.meta.url;` });
+    const bundle = await submissionBundle(join(dir, rulesFile), rulesFile, dir);
+    for (const path of [repo, dir, scratch, homedir()]) {
+      expect(bundle.code).not.toContain(path);
+      expect(bundle.sourceMap).not.toContain(path);
+    }
+    expect(JSON.parse(bundle.sourceMap).sources).toEqual(expect.arrayContaining(["05-lai-yang/rules.ts", "05-lai-yang/helper.ts"]));
   });
 
   it("should refuse a FIFO, a device, a folder, an oversized file without reading them, and too much in all", async () => {
