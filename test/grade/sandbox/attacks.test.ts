@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the attacks are code in strings, their own template placeholders with them
 // Attacks on the grader: each way out of the sandbox that a submission could try, run as a
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
