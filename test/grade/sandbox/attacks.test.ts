@@ -2,8 +2,8 @@
 // Attacks on the grader: each way out of the sandbox that a submission could try, run as a
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -576,6 +576,27 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     // V8 ends such a process with "# Fatal javascript OOM in Ineffective mark-compacts near heap limit", framed in lines of "#".
     const report = await gradeSubmission(join(repo, "solutions"), { only: [1], memoryLimitMb: 2 });
     expect(report.exercises[0]!.fault).toEqual({ kind: "memory", message: "ran out of memory (limit 2 MB)" });
+  });
+
+  it("should give the child no descriptor the grader inherited from whoever started it, whatever its number", () => {
+    // A shell's `30<secret`: node opens its own files close-on-exec, not those, and every process it started had them.
+    const secret = join(scratch, "secret.txt");
+    writeFileSync(secret, "the grader's secret");
+    const held = openSync(secret, "r");
+    try {
+      const reads = `const fs = process.getBuiltinModule("fs"); const read = []; for (let fd = 0; fd < 300; fd++) { try { const bytes = Buffer.alloc(64); const got = fs.readSync(fd, bytes, 0, 64, 0); if (got > 0) read.push(fd + ": " + bytes.toString("utf8", 0, got)); } catch {} } throw new Error("read " + JSON.stringify(read))`;
+      const stdio: (number | "pipe" | "ignore")[] = ["ignore", "pipe", "pipe", ...Array.from({ length: 250 }, () => "ignore" as const)];
+      for (const fd of [5, 9, 30, 100, 250]) stdio[fd] = held;
+      const run = spawnSync(process.execPath, ["bin/snaplab.js", "grade", student(attacking(reads)), "--only", "5", "--format", "json"], {
+        stdio,
+        encoding: "utf8",
+      });
+      const [laiYang] = (JSON.parse(run.stdout as string) as { exercises: { fault: { message: string } }[] }).exercises;
+      expect(laiYang!.fault.message).toMatch(/^rules\.initiate\(view\) at \w+ threw read \[\]/);
+      expect(run.stdout).not.toContain("secret");
+    } finally {
+      closeSync(held);
+    }
   });
 
   it("should run with an empty environment, in an empty folder", async () => {
