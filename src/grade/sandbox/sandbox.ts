@@ -17,6 +17,7 @@
 import { execFileSync } from "node:child_process";
 import {
   chmodSync,
+  chownSync,
   closeSync,
   constants,
   lstatSync,
@@ -37,7 +38,7 @@ import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
-import { childCommand, findIsolation, isolation, sayWhatIsMissing } from "./isolation.js";
+import { childCommand, findIsolation, isolation, nobody, sayWhatIsMissing } from "./isolation.js";
 import {
   type Answer,
   type Asked,
@@ -117,7 +118,9 @@ function sweep(base: string): void {
     const pid = Number(folderName.exec(name)?.[1]);
     if (!pid || pid === process.pid || running(pid)) continue;
     const stats = lstatSync(join(base, name), { throwIfNoEntry: false });
-    if (stats?.isDirectory() && stats.uid === process.getuid?.()) rmSync(join(base, name), { recursive: true, force: true });
+    // Its own, or given to the children's user (by a grader running as root, as this one).
+    const ours = stats?.uid === process.getuid?.() || (process.getuid?.() === 0 && stats?.uid === nobody);
+    if (stats?.isDirectory() && ours) rmSync(join(base, name), { recursive: true, force: true });
   }
 }
 
@@ -244,13 +247,14 @@ export class Sandbox {
   ) {
     const walls = isolation();
     sayWhatIsMissing();
-    // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
+    // Private (0700), and its bundle (0400): no other local user reads a submission while it is graded. Where the child
+    // runs as another user, the folder and the bundle are that user's, and the child may only read the bundle.
     const base = sandboxBase(walls.otherUser);
     sweep(base);
     this.folder = newFolder(base);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
-    writeFileSync(entry, bundle.code, { mode: 0o444 });
+    writeFileSync(entry, bundle.code, { mode: 0o400 });
     mkdirSync(cwd, { mode: 0o111 });
     // Named pipes: node makes no anonymous pipe a thread can read blocking. The child gets its ends as fds,
     // never their names; each open below returns at once, as the other end is open already or not needed.
@@ -267,7 +271,11 @@ export class Sandbox {
     this.replyLines = new LineReader(this.replies);
     const childReplies = openSync(repliesPipe, constants.O_WRONLY);
     this.childEnds = [childStdin, childReplies];
-    if (walls.otherUser) chmodSync(this.folder, 0o711);
+    if (walls.otherUser) {
+      for (const path of [entry, this.folder]) chownSync(path, nobody, nobody);
+      // Its user may enter it and list it, not change it.
+      chmodSync(this.folder, 0o500);
+    }
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = (seen: string) => {
       const bundleSeen = join(seen, "submission.mjs");

@@ -8,15 +8,16 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { childrenOf } from "../../live/processes.js";
-import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
+import { childrenOf, waitFor } from "../../live/processes.js";
+import { countingListener, processesLeftUnder, processesUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
-import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
+import { defaultLimits, gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
 import { BuildError, submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { freshBundler } from "../../../src/grade/sandbox/bundler-wall.js";
 import { esbuild } from "../../../src/files/esbuild-when-needed.js";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
+import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
 const repo = resolve(".");
@@ -576,6 +577,30 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     // V8 ends such a process with "# Fatal javascript OOM in Ineffective mark-compacts near heap limit", framed in lines of "#".
     const report = await gradeSubmission(join(repo, "solutions"), { only: [1], memoryLimitMb: 2 });
     expect(report.exercises[0]!.fault).toEqual({ kind: "memory", message: "ran out of memory (limit 2 MB)" });
+  });
+
+  it.skipIf(!isolation().otherUser)("should let no other local user read a submission while it is graded", async () => {
+    const dir = student(solution);
+    const sandbox = new Sandbox(await submissionBundle(join(dir, rulesFile), rulesFile, dir), { ...defaultLimits, ...limits });
+    try {
+      // Where its bundle is, as any local user finds it: in the command line of the child's process, which all may read.
+      const pattern = new RegExp(`(/\\S*snaplab-sandbox-${process.pid}-\\w+)`);
+      const folder = await waitFor(() =>
+        processesUnder("snaplab-sandbox-")
+          .map((command) => pattern.exec(command)?.[1])
+          .find(Boolean),
+      );
+      const asAnother = (...command: string[]) =>
+        spawnSync("setpriv", ["--reuid=4242", "--regid=4242", "--clear-groups", ...command], { encoding: "utf8" }).status;
+      // Every folder above it may be entered (the child's user must reach it): only the folder's and the bundle's own modes keep others out.
+      expect(asAnother("test", "-x", dirname(folder))).toBe(0);
+      expect(asAnother("cat", join(folder, "submission.mjs"))).not.toBe(0);
+      expect(asAnother("ls", folder)).not.toBe(0);
+      expect(asAnother("test", "-e", join(folder, "submission.mjs"))).not.toBe(0);
+      sandbox.load();
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it("should give the child no descriptor the grader inherited from whoever started it, whatever its number", () => {
