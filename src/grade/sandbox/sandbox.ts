@@ -66,6 +66,11 @@ export interface SandboxLimits {
    * hold (each reply is at most `maxReplyBytes` besides), for each exercise.
    */
   readonly answersLimitMb: number;
+  /**
+   * By when (ms since the epoch) the last call must be answered: the time
+   * limit of a grade as a whole (grade.ts). None: the time limits above alone.
+   */
+  readonly deadline?: number;
 }
 
 /** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
@@ -79,6 +84,9 @@ const dataHeadroomMb = 192;
  * strace on a busy machine).
  */
 const startAllowanceMs = 1000;
+
+/** Why a sandbox answers nothing once its deadline has passed. */
+const pastDeadline: SandboxFailure = { kind: "timeout", message: "was stopped when the grade as a whole reached its time limit" };
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {
@@ -391,9 +399,12 @@ export class Sandbox {
 
   private request(request: Request): Reply {
     if (this.failure || this.brokerFailed()) throw new SandboxFailed(this.failure!);
+    const { deadline = Infinity } = this.limits;
+    if (Date.now() >= deadline) this.fail(pastDeadline);
+    if (this.failure) throw new SandboxFailed(this.failure);
     const started = performance.now();
     const { asked, line } = posted(request);
-    this.deadline[0] = Date.now() + this.limits.timeLimitMs + (request.type === "load" ? startAllowanceMs : 0);
+    this.deadline[0] = Math.min(deadline, Date.now() + this.limits.timeLimitMs + (request.type === "load" ? startAllowanceMs : 0));
     let reply: Reply | string;
     try {
       writeAll(this.requests, line);
@@ -458,7 +469,9 @@ export class Sandbox {
   private brokerFailed(): boolean {
     if (Atomics.load(this.flag, 0) === 0) return this.failure !== undefined;
     const told = receiveMessageOnPort(this.channel.port1)?.message as BrokerFailed | undefined;
-    this.failure ??= told?.failure ?? { kind: "lost", message: "the sandbox stopped answering" };
+    // Out of time at the grade's deadline rather than its own limit: the grade's time is what ran out.
+    const late = told?.failure.kind === "timeout" && Date.now() >= (this.limits.deadline ?? Infinity);
+    this.failure ??= late ? pastDeadline : (told?.failure ?? { kind: "lost", message: "the sandbox stopped answering" });
     return true;
   }
 

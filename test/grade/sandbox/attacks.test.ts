@@ -624,6 +624,19 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     }
   });
 
+  it("should stop a grade at its time limit as a whole, however much time each call is allowed, and not grade what is left", async () => {
+    const first = "01-record-and-forward/rules.ts";
+    const dir = student(solution, { [first]: "for (;;);\n" }, ["01-record-and-forward", "05-lai-yang"]);
+    const report = await gradeSubmission(dir, { ...limits, timeLimitMs: 60_000, gradeTimeLimitMs: 8000, only: [1, 2, 5] });
+    const notGraded = { kind: "timeout", message: "not graded: the grade as a whole reached its time limit (8 s) first" };
+    expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
+      [1, 0, { kind: "timeout", message: "was stopped when the grade as a whole reached its time limit" }],
+      [2, 0, notGraded],
+      [5, 0, notGraded],
+    ]);
+    expect(report.elapsedMs).toBeLessThan(60_000);
+  });
+
   it("should run with an empty environment, in an empty folder", async () => {
     await faulted(attacking(`throw new Error(JSON.stringify(process.env) + " " + process.cwd().endsWith("/cwd"))`), "throws", /threw \{\} true/);
   });
