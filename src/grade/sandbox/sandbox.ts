@@ -126,9 +126,7 @@ function sweep(base: string): void {
     const pid = Number(folderName.exec(name)?.[1]);
     if (!pid || pid === process.pid || running(pid)) continue;
     const stats = lstatSync(join(base, name), { throwIfNoEntry: false });
-    // Its own, or given to the children's user (by a grader running as root, as this one).
-    const ours = stats?.uid === process.getuid?.() || (process.getuid?.() === 0 && stats?.uid === nobody);
-    if (stats?.isDirectory() && ours) rmSync(join(base, name), { recursive: true, force: true });
+    if (stats?.isDirectory() && stats.uid === process.getuid?.()) rmSync(join(base, name), { recursive: true, force: true });
   }
 }
 
@@ -256,7 +254,9 @@ export class Sandbox {
     const walls = isolation();
     sayWhatIsMissing();
     // Private (0700), and its bundle (0400): no other local user reads a submission while it is graded. Where the child
-    // runs as another user, the folder and the bundle are that user's, and the child may only read the bundle.
+    // runs as another user, the bundle is that user's, and the folder may be entered (not listed) by any: the child's
+    // user then reads the bundle, others cannot. The folder stays the grader's, so that no other user can change what
+    // a grader (as root) removes.
     const base = sandboxBase(walls.otherUser);
     sweep(base);
     this.folder = newFolder(base);
@@ -280,9 +280,8 @@ export class Sandbox {
     const childReplies = openSync(repliesPipe, constants.O_WRONLY);
     this.childEnds = [childStdin, childReplies];
     if (walls.otherUser) {
-      for (const path of [entry, this.folder]) chownSync(path, nobody, nobody);
-      // Its user may enter it and list it, not change it.
-      chmodSync(this.folder, 0o500);
+      chownSync(entry, nobody, nobody);
+      chmodSync(this.folder, 0o711);
     }
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = (seen: string) => {
