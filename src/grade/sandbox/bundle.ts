@@ -167,9 +167,11 @@ async function bundleAlone(
     }
     if (!first) throw error;
     if (first.detail instanceof SubmissionFileError || first.detail instanceof UncheckedCode) throw new BuildError(first.detail.message);
+    // Anything else the plugin threw is the grader's own fault, not the submission's.
+    if (first.detail instanceof Error) throw first.detail;
     // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.
-    const at = first.location;
-    const place = at?.file.startsWith("submission:") ? at.file.slice("submission:".length) : label;
+    const at = first.location?.file.startsWith("submission:") ? first.location : undefined;
+    const place = at ? at.file.slice("submission:".length) : label;
     throw new BuildError(`${place}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   } finally {
     clearTimeout(timer);

@@ -91,9 +91,11 @@ function hideTheGrader(): void {
   process.argv = ["node", "submission.mjs"];
   process.execArgv = [];
   const refuse = () => {
-    throw new Error("a submission may not ask whose home or name it runs under");
+    throw new Error("a submission may not ask where the grader runs it or whose home it runs under");
   };
   Object.assign(os, { homedir: refuse, userInfo: refuse });
+  // Its report tells the command line as the child was started, whatever process.argv says.
+  process.report.getReport = refuse;
 }
 
 /** The requests' lines on stdin (fd 0, blocking), one at a time; undefined once the grader has closed its end. */

@@ -52,16 +52,23 @@ export function resolveSubmissionImport(
     throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
   if (/^[a-z][a-z0-9+.-]+:/i.test(specifier)) throw says("a URL: a submission imports its own files by their paths");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
-  const wanted = resolve(importer, "..", specifier);
-  const all = candidates(wanted);
-  const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
-  // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
-  const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
-  if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
-  const refused = refusal(file, root);
-  if (refused) throw says(`which ${refused}`);
-  const path = realpathSync(file);
-  return { path, label: labelOf(path, root) };
+  if (specifier.includes("\0")) throw says("which no file can be named");
+  try {
+    const wanted = resolve(importer, "..", specifier);
+    const all = candidates(wanted);
+    const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
+    // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
+    const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
+    if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
+    const refused = refusal(file, root);
+    if (refused) throw says(`which ${refused}`);
+    const path = realpathSync(file);
+    return { path, label: labelOf(path, root) };
+  } catch (error) {
+    // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): said without the path, which is the grader's.
+    if (error instanceof SubmissionFileError) throw error;
+    throw says(`which cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
 }
 
 /** Reads a file already checked, refusing it if it changed into something else since. */

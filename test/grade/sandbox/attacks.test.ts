@@ -296,6 +296,18 @@ describe("the bundler", () => {
     expect((await gradeLaiYang(dir)).points).toBe(24);
   });
 
+  it("should refuse an import it cannot read, or that names no file, without the grader's path or a place in its code", async () => {
+    // The messages were Node's, with the file's absolute path, placed at a line of the grader's own bundle.
+    const looping = student(`export { rules } from "./a.js";`);
+    symlinkSync("b.ts", join(looping, "05-lai-yang/a.ts"));
+    symlinkSync("a.ts", join(looping, "05-lai-yang/b.ts"));
+    await refused(looping, /^does not build: 05-lai-yang\/rules\.ts imports "\.\/a\.js", which cannot be read \(ELOOP\)$/);
+    await refused(
+      student(`export { rules } from "./a\0.js";`),
+      /^does not build: 05-lai-yang\/rules\.ts imports "\.\/a\\u0000\.js", which no file can be named$/,
+    );
+  });
+
   it("should refuse a folder of the submission that is a symlink to one outside it", async () => {
     const dir = student(`export { rules } from "./lib/rules.js";`);
     symlinkSync(join(repo, "solutions/05-lai-yang"), join(dir, "05-lai-yang/lib"), "dir");
