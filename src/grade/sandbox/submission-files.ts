@@ -75,8 +75,14 @@ export function resolveSubmissionImport(
 export function loadSubmissionFile(path: string, label = path): { contents: string; loader: Loader } {
   const loader = loaders[extname(path) as keyof typeof loaders];
   if (!loader) throw new SubmissionFileError(`${label} is not a .ts, .js or .json file`);
-  // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    // A file the grader may not read (EACCES), or one gone or changed into a link since it was checked.
+    throw new SubmissionFileError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
