@@ -1,9 +1,9 @@
 /**
  * `node bench/bundled.mjs bench/run.ts [args]`: runs a bench script bundled
  * as the CLI is (scripts/build.mjs), not through tsx. tsx compiles with
- * esbuild's keepNames, which names every function as it is made: in the
- * generic explorer's steps (closures made per step) that cost 12-15 % of a
- * bank run, a cost the CLI's users never pay.
+ * esbuild's keepNames, which names every function as it is made: the generic
+ * explorer makes closures per step, so that slows it down in a way the CLI's
+ * users never see.
  */
 import { buildSync } from "esbuild";
 import { mkdirSync } from "node:fs";

@@ -2,6 +2,7 @@
  * The folders of src/ form a layered house: each folder imports only from
  * folders below it, so no two folders import each other, directly or round a
  * circle. A model's folder (src/models/<name>/) counts as a folder of its own.
+ * Below them all is api/, the learners' types, which imports nothing.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
@@ -10,28 +11,34 @@ import { describe, expect, it } from "vitest";
 import { models } from "../src/models/registry.js";
 
 const src = fileURLToPath(new URL("../src/", import.meta.url));
+const api = fileURLToPath(new URL("../api/", import.meta.url));
 
-/** The folder a file of src/ belongs to: "explore", "models/bank", "." for src/ itself. */
+/** The folder a file of src/ belongs to: "explore", "models/bank", "." for src/ itself; "api" for the learners' types. */
 function folderOf(file: string): string {
+  if (!relative(api, file).startsWith("..")) return "api";
   const parts = relative(src, dirname(file)).split(sep).filter(Boolean);
   if (parts.length === 0) return ".";
   return parts[0] === "models" && parts[1] ? `models/${parts[1]}` : parts[0]!;
 }
 
+/** The .ts files of a folder, as paths. */
+const tsFiles = (folder: string) =>
+  readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(folder, f));
+
 /** Folder → the folders it imports from, with one import as the witness of each edge. */
 function folderImports(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  const files = readdirSync(src, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith(".ts"));
-  for (const file of files.map((f) => join(src, f))) {
+  for (const file of [...tsFiles(src), ...tsFiles(api)]) {
     const from = folderOf(file);
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
     const text = readFileSync(file, "utf8");
     for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
       const to = folderOf(normalize(join(dirname(file), specifier!)));
-      if (to !== from && !edges.has(to)) edges.set(to, `${relative(src, file)} imports ${specifier}`);
+      if (to !== from && !edges.has(to)) edges.set(to, `${relative(join(src, ".."), file)} imports ${specifier}`);
     }
   }
   return graph;
@@ -108,6 +115,13 @@ describe("the folders of src/", () => {
     expect(crossings).toEqual([]);
   });
 
+  it("stand on api/, the learners' types, which imports nothing of the kit's", () => {
+    const graph = folderImports();
+    expect([...(graph.get("api")?.values() ?? [])]).toEqual([]);
+    // The bank's rules, its state and the grader read the learners' types from it.
+    for (const folder of ["models/bank", "grade", "scenario"]) expect(graph.get(folder)?.has("api"), folder).toBe(true);
+  });
+
   it("draw pictures without knowing any model", () => {
     const render = [...(folderImports().get("render")?.keys() ?? [])];
     expect(render.filter((folder) => folder.startsWith("models"))).toEqual([]);
@@ -121,13 +135,11 @@ function declaredExports(text: string): string[] {
 }
 
 describe("the exported names of src/", () => {
-  it("name one thing each: no two files export the same name", () => {
-    // src/index.ts and src/algorithms/ only re-export, for the library's users and the learners' imports.
-    const files = readdirSync(src, { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith(".ts") && f !== "index.ts" && !f.startsWith(`algorithms${sep}`));
+  it("name one thing each: no two files export the same name, api/'s included", () => {
+    // src/index.ts only re-exports, for the library's users.
+    const files = [...tsFiles(src), ...tsFiles(api)].map((f) => relative(join(src, ".."), f)).filter((f) => f !== join("src", "index.ts"));
     const owners = new Map<string, string[]>();
-    for (const file of files) for (const name of declaredExports(readFileSync(join(src, file), "utf8"))) owners.set(name, [...(owners.get(name) ?? []), file]);
+    for (const file of files) for (const name of declaredExports(readFileSync(file, "utf8"))) owners.set(name, [...(owners.get(name) ?? []), file]);
     const clashes = [...owners].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.sort().join(", ")}`);
     expect(clashes).toEqual([]);
     expect(owners.size).toBeGreaterThan(400);

@@ -2,7 +2,7 @@
  * Exercises 1 and 2: the Chandy-Lamport rules, written by you.
  *
  * Each rule sees one process (its view) and answers with effects, plain data
- * that the bank carries out in order (see src/algorithms/snapshot-algorithm.ts):
+ * that the bank carries out in order (api/effects.ts says each in full):
  *   { type: "record-state" }                           save this process's state
  *   { type: "send-marker", channel }                   a marker on an outgoing channel
  *   { type: "start-recording", channel }               begin recording an incoming channel
@@ -12,7 +12,7 @@
  * Fill in the gaps marked TODO. Exercise 1 is graded on record-state and
  * send-marker, exercise 2 on the channel effects: `npx snaplab grade`.
  */
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import type { SnapshotAlgorithm } from "../../api/index.js";
 
 export const rules: SnapshotAlgorithm = {
   name: "my-chandy-lamport",

@@ -4,8 +4,7 @@
  * The reference rules run the snapshot; the grader asks your two functions
  * in every state of every run. Fill in the gaps marked TODO.
  */
-import type { ProcessView } from "../../src/algorithms/snapshot-algorithm.js";
-import type { GlobalSnapshot, LocalPart } from "../../src/grade/exercises/completion.js";
+import type { GlobalSnapshot, LocalPart, ProcessView } from "../../api/index.js";
 
 /** Is this process's part of the snapshot done? */
 export function isPartDone(view: ProcessView): boolean {

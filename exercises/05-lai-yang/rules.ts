@@ -11,7 +11,7 @@
  *
  * Fill in the gaps marked TODO; the effects are those of exercise 1 and 2.
  */
-import type { SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import type { SnapshotAlgorithm } from "../../api/index.js";
 
 export const rules: SnapshotAlgorithm = {
   name: "my-lai-yang",

@@ -9,9 +9,9 @@
  * view.snapshots holds, for each snapshot this process has recorded, its
  * incoming channels' recordings for that snapshot.
  *
- * Fill in the gaps marked TODO (see src/algorithms/multi-snapshot-algorithm.ts).
+ * Fill in the gaps marked TODO (the types: api/several-snapshots.ts).
  */
-import type { MultiSnapshotAlgorithm } from "../../src/algorithms/multi-snapshot-algorithm.js";
+import type { MultiSnapshotAlgorithm } from "../../api/index.js";
 
 export const rules: MultiSnapshotAlgorithm = {
   name: "my-concurrent-snapshots",

@@ -7,7 +7,7 @@
  * marker-sending rule (so the channel it came on is recorded empty); every
  * marker closes its channel with what arrived on it since the process recorded.
  */
-import type { Effect, ProcessView, SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import type { Effect, ProcessView, SnapshotAlgorithm } from "../../api/index.js";
 
 /** Exercise 1: save the local state and put a marker on every outgoing channel. */
 function recordAndSendMarkers(view: ProcessView): Effect[] {

@@ -4,8 +4,7 @@
  * part put together, and the money it holds is the balances plus what was in
  * flight on the channels.
  */
-import type { ProcessView } from "../../src/algorithms/snapshot-algorithm.js";
-import type { GlobalSnapshot, LocalPart } from "../../src/grade/exercises/completion.js";
+import type { GlobalSnapshot, LocalPart, ProcessView } from "../../api/index.js";
 
 export function isPartDone(view: ProcessView): boolean {
   return view.hasRecorded && view.incoming.every((channel) => view.recordings[channel]?.status === "closed");

@@ -9,7 +9,7 @@
  * had not received when it recorded: the sender's history (carried by its
  * marker) minus the receiver's.
  */
-import type { Effect, ProcessView, SnapshotAlgorithm } from "../../src/algorithms/snapshot-algorithm.js";
+import type { Effect, ProcessView, SnapshotAlgorithm } from "../../api/index.js";
 
 /** Turn red: record, tell every neighbour what was sent to it while white, and open the incoming channels. */
 function turnRed(view: ProcessView): Effect[] {

@@ -4,7 +4,7 @@
  * with an id on every effect; a message in flight may belong to the channel
  * state of several snapshots at once.
  */
-import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView, SnapshotId } from "../../src/algorithms/multi-snapshot-algorithm.js";
+import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView, SnapshotId } from "../../api/index.js";
 
 function startSnapshot(view: MultiSnapshotView, snapshot: SnapshotId): MultiEffect[] {
   return [

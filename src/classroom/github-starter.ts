@@ -14,7 +14,7 @@ export const gradingStep = "snaplab";
 export function starterFiles(only?: readonly number[]): KitFile[] {
   return [
     textFile("README.md", studentReadme(only)),
-    textFile(".gitignore", "node_modules/\nsnaplab-grade.json\n"),
+    textFile(".gitignore", "node_modules/\n"),
     textFile(".github/workflows/classroom.yml", workflow(only)),
     ...kitFiles().map((file) => (file.path === "package.json" ? studentPackage(file) : file)),
   ];
@@ -62,9 +62,12 @@ jobs:
         run: npm ci --omit=dev --no-audit --no-fund
       - name: Grade the exercises
         id: ${gradingStep}
+        # The report goes to a new folder of this run's own, which nothing committed can have filled in: the points come
+        # from what the grade wrote, or are none.
         run: |
-          node bin/snaplab.js grade exercises${onlyOption} --format json --out snaplab-grade.json || true
-          node bin/snaplab.js classroom points snaplab-grade.json${onlyOption} >> "$GITHUB_OUTPUT"
+          report="$(mktemp -d)/grade.json"
+          node bin/snaplab.js grade exercises${onlyOption} --format json --out "$report" || true
+          node bin/snaplab.js classroom points "$report"${onlyOption} >> "$GITHUB_OUTPUT"
       - name: Report the points to GitHub Classroom
         uses: classroom-resources/autograding-grading-reporter@v1
         env:

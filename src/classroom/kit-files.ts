@@ -16,7 +16,7 @@ export interface KitFile {
 }
 
 /** What of the checkout goes into a kit handed out: files and folders. `npm ci` there builds dist/ with scripts/build.mjs. */
-const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "scripts/build.mjs", "src", "spec", "exercises"];
+const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "scripts/build.mjs", "api", "src", "spec", "exercises"];
 
 /** The kit's files under `prefix` ("" or e.g. "snaplab/"), in a fixed order. */
 export function kitFiles(prefix = ""): KitFile[] {

@@ -20,6 +20,10 @@ export const commandList = {
     describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
   },
   node: { command: "node", describe: "Run one process of a live bank (see snaplab live); its neighbours are in the cluster file" },
+  "check-logs": {
+    command: "check-logs <logs..>",
+    describe: "Check the event logs of one run of a cluster's nodes (snaplab node), gathered from their machines, as snaplab live checks its runs",
+  },
   ui: { command: "ui", describe: "Serve the page where you step through a scenario, explore it and replay traces, in the browser" },
   classroom: { command: "classroom", describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository" },
 } as const;

@@ -24,5 +24,5 @@ export function splitOnly(typed: readonly (string | number)[]): (string | number
 /** Refuses a word given to `--only` that is not an exercise: most likely a folder typed after it, so the error says where folders go. */
 export function checkOnly(words: readonly (string | number)[]): void {
   if (words.length === 0) throw new SnaplabError("USAGE", `--only: name the exercises to grade, e.g. --only 1,3 (${known()})`);
-  for (const word of words) exerciseNumber(String(word), "--only", "; name folders before --only, e.g. snaplab grade solutions --only 1,3");
+  for (const word of words) exerciseNumber(String(word), "--only", "; name folders before --only, e.g. snaplab grade exercises --only 1,3");
 }

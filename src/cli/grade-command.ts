@@ -29,6 +29,7 @@ export interface GradeArgs {
   timeLimit?: number;
   memoryLimit?: number;
   maxStates?: number;
+  gradeTimeLimit?: number;
   jobs: number;
   csv?: string;
   asData: boolean;
@@ -56,6 +57,11 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .option("time-limit", { type: "number", ...oneValue("time-limit"), describe: "milliseconds a submission may take to answer (default 3000)" })
       .option("memory-limit", { type: "number", ...oneValue("memory-limit"), describe: "megabytes of heap a submission may use (default 256)" })
       .option("max-states", { type: "number", ...oneValue("max-states"), describe: "states a check may explore (default 200000)" })
+      .option("grade-time-limit", {
+        type: "number",
+        ...oneValue("grade-time-limit"),
+        describe: "seconds the grade of one folder may take in all (default 300)",
+      })
       .option("jobs", {
         type: "number",
         ...oneValue("jobs"),
@@ -66,7 +72,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
       .option("as-data", { type: "boolean", nargs: 0, default: false, hidden: true })
       .check((args) => {
-        for (const name of ["time-limit", "memory-limit", "max-states", "jobs"]) {
+        for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
           const value = args[name] as number | undefined;
           if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
         }
@@ -137,12 +143,13 @@ function usage(problem: string): never {
   throw new SnaplabError("USAGE", problem);
 }
 
-export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates">): GradeOptions {
+export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit">): GradeOptions {
   return {
     ...(args.only ? { only: args.only } : {}),
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
     ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
     ...(args.maxStates ? { maxStates: args.maxStates } : {}),
+    ...(args.gradeTimeLimit ? { gradeTimeLimitMs: args.gradeTimeLimit * 1000 } : {}),
   };
 }
 

@@ -5,19 +5,14 @@ import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
-import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
-import { liveShivizLog } from "../live/live-shiviz.js";
-import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
 import { loadLiveRules } from "../live/live-rules.js";
 import { runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { loadScenario } from "../models/bank/load-scenario.js";
-import { formatTrace } from "../trace/saved-trace.js";
-import { ExitCode } from "./exit-code.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 
-interface LiveArgs {
+interface LiveArgs extends LiveCheckArgs {
   scenario: string;
   transfers: number;
   seed: number;
@@ -28,9 +23,7 @@ interface LiveArgs {
   network: Network;
   kill: string[];
   timeout: number;
-  json: boolean;
-  shiviz?: string;
-  saveTrace?: string;
+  logs?: string;
 }
 
 export const liveCommand: CommandModule<object, LiveArgs> = {
@@ -86,12 +79,18 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         default: 60_000,
         describe: "stop the run this many ms after the start, whatever is left",
       })
-      .option("json", { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" })
-      .option("shiviz", { type: "string", ...oneValue("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" })
-      .option("save-trace", {
+      .option("logs", {
         type: "string",
-        ...oneValue("save-trace"),
-        describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
+        ...oneValue<string>("logs"),
+        describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
+      })
+      .options(liveCheckOptions)
+      .check(checkLiveCheckFiles)
+      .check((args) => {
+        if (args.logs !== undefined && !statSync(args.logs, { throwIfNoEntry: false })?.isDirectory()) {
+          throw new SnaplabError("CANNOT_WRITE", `--logs ${args.logs}: there is no folder ${args.logs} to keep the logs in`);
+        }
+        return true;
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
     const scenario = loadScenario(args.scenario);
@@ -123,9 +122,6 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
     }
-    // The files asked for, checked before the run: a typo must not cost a whole run and end in a stack trace.
-    if (args.shiviz) checkReportFile(args.shiviz, "--shiviz", "the log");
-    if (args.saveTrace) checkReportFile(args.saveTrace, "--save-trace", "the trace");
     const algorithm = args.algorithm ?? scenario.algorithm;
     // Loaded here once, before any process starts: a file that does not build is one line, and the same rules cut the trace down.
     const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
@@ -135,16 +131,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
       network: args.network,
       kills,
+      ...(args.logs !== undefined ? { logFolder: args.logs } : {}),
     });
-    const check = checkRun(run);
-    process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
-    if (args.shiviz) writeReportFile(args.shiviz, liveShivizLog(check), "the log");
-    if (args.saveTrace) {
-      const trace = brokenSnapshotTrace(check, rules);
-      if (trace) writeReportFile(args.saveTrace, formatTrace(trace), "the trace");
-      else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
-    }
-    process.exitCode = runHolds(check) ? ExitCode.AllHold : ExitCode.Violated;
+    writeLiveCheck(checkRun(run), args, rules);
   },
 };
 

@@ -24,6 +24,7 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
     cos418: async () => (await import("./cos418-command.js")).cos418Command as CommandModule,
     live: async () => (await import("./live-command.js")).liveCommand as CommandModule,
     node: async () => (await import("./node-command.js")).nodeCommand as CommandModule,
+    "check-logs": async () => (await import("./check-logs-command.js")).checkLogsCommand as CommandModule,
     ui: async () => (await import("./ui-command.js")).uiCommand as CommandModule,
     classroom: async () => (await import("./classroom-command.js")).classroomCommand as CommandModule,
   };
@@ -48,7 +49,7 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
       .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
       .example("snaplab list", "the exercises and their status")
       .example("snaplab hint 1", "the hint of exercise 1")
-      .example("snaplab grade solutions --only 1,2", "grade exercises 1 and 2")
+      .example("snaplab grade --only 1,2", "grade exercises 1 and 2 of exercises/")
       .example("snaplab ui", "step through scenarios, explore and replay in the browser")
       .epilogue(
         "Exit status: 0 every property holds (or every exercise passes), 1 a property is violated (or an exercise fails), 2 bad input, or a limit was reached before an answer.",

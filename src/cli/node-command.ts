@@ -29,7 +29,7 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
       .option("log", {
         type: "string",
         ...oneValue("log"),
-        describe: "write the event log (JSON lines with vector clocks) to this file (default: <id>.events.jsonl)",
+        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
       })
       .option("coordinated", {
         type: "boolean",

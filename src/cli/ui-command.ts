@@ -1,7 +1,8 @@
 /**
  * `snaplab ui`: the page (src/web/) served on this machine, where a learner
  * steps, explores and replays in the browser; the search runs in the browser
- * too. `--out DIR` writes the same page as a static folder instead.
+ * too. `--out DIR` writes the same page as a static folder instead, its
+ * Content-Security-Policy in a `<meta>` element, since a folder sends no headers.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
@@ -9,6 +10,7 @@ import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { builtPage, writePage } from "../web/built-page.js";
 import { servePage } from "../web/page-server.js";
+import { withPolicyInMeta } from "../web/content-security-policy.js";
 
 interface UiArgs {
   port: number;
@@ -36,7 +38,7 @@ export const uiCommand: CommandModule<object, UiArgs> = {
     if (args.out !== undefined) {
       let written: string[];
       try {
-        written = writePage(files, args.out);
+        written = writePage(withPolicyInMeta(files), args.out);
       } catch (error) {
         throw new SnaplabError("USAGE", `--out ${args.out}: cannot write the page there (${(error as Error).message})`);
       }

@@ -55,8 +55,8 @@ export class OutgoingChannel {
     return new Promise((resolve) => (this.full ? this.waiting.push(resolve) : resolve()));
   }
 
-  /** Connects to `address` as `channel`, trying again while nobody listens there yet (a node started by hand may be first). */
-  static async open(channel: string, address: HostAddress, deadline: number): Promise<OutgoingChannel> {
+  /** Connects to `address` as `channel` of run `run`, trying again while nobody listens there yet (a node started by hand may be first). */
+  static async open(channel: string, run: string, address: HostAddress, deadline: number): Promise<OutgoingChannel> {
     for (;;) {
       try {
         const socket = await new Promise<Socket>((resolve, reject) => {
@@ -65,7 +65,7 @@ export class OutgoingChannel {
           s.once("error", reject);
         });
         const opened = new OutgoingChannel(socket);
-        opened.send({ k: "hello", channel });
+        opened.send({ k: "hello", channel, run });
         return opened;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ECONNREFUSED" || Date.now() > deadline) throw error;

@@ -8,11 +8,16 @@
  *     "transfers": 300, "seed": 1, "rate": 0, "snapshots": 3, "algorithm": "chandy-lamport" }
  *
  * `rules` (a learner's file) may stand instead of `algorithm`. A host's port 0
- * means "ask the coordinator" (snaplab live starts its nodes that way).
+ * means "ask the coordinator" (snaplab live starts its nodes that way). The
+ * scenario's `fifo` says whether the network between the nodes keeps each
+ * channel's order (default true: TCP does; snaplab live --network reorder
+ * writes false): the checker of their logs reads it, the nodes do not.
  */
+import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { readTextFile } from "../files/read-text-file.js";
+import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
 import { unknownKey } from "../scenario/unknown-key.js";
 import type { ProcessId, Scenario } from "../models/bank/scenario.js";
@@ -35,6 +40,12 @@ export interface Cluster {
   readonly snapshots: number;
   /** The rules: an algorithm by name, or a learner's file (an absolute path). */
   readonly rules: { readonly algorithm: string } | { readonly file: string };
+  /**
+   * The SHA-256 of the file's JSON, whitespace aside: each node's log names it,
+   * so that a log of another cluster is told apart (copies of the file on
+   * several machines agree, whatever their line endings).
+   */
+  readonly digest: string;
 }
 
 /** The file's form; `scenario` is a scenario object, as in a saved trace. */
@@ -68,9 +79,9 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   };
   let raw: Record<string, unknown>;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text) as Record<string, unknown>;
   } catch (error) {
-    return fail("", `not valid JSON (${(error as Error).message})`);
+    return fail("", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("", "must be a JSON object");
   for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS));
@@ -106,6 +117,7 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
     rate: raw.rate === undefined ? 0 : count("rate", 0),
     snapshots: count("snapshots", 0),
     rules,
+    digest: createHash("sha256").update(JSON.stringify(raw)).digest("hex"),
   };
 }
 

@@ -14,7 +14,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { DataMessage } from "../models/bank/bank-state.js";
 import type { Cluster, HostAddress } from "./cluster.js";
-import { type EventLogWriter, now } from "./event-log.js";
+import { type EventLogWriter, type HelloLine, now } from "./event-log.js";
 import { ACK_EVERY, OutgoingChannel } from "./channel-connection.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { encode, lineSplitter, type WireMessage } from "./wire.js";
@@ -111,7 +111,10 @@ export class LiveNode {
     const port = await this.listen();
     const addresses = await this.control.addresses(port);
     const deadline = Date.now() + CONNECT_WAIT_MS;
-    await Promise.all(this.outgoing.map(async (c) => this.out.set(c, await OutgoingChannel.open(this.scenario.channels[c]!.id, addresses.get(c)!, deadline))));
+    const run = this.log.header.run;
+    await Promise.all(
+      this.outgoing.map(async (c) => this.out.set(c, await OutgoingChannel.open(this.scenario.channels[c]!.id, run, addresses.get(c)!, deadline))),
+    );
     this.flushChannels();
     // A neighbour started first may already be sending: its markers need this node's channels to answer on.
     for (const socket of this.early ?? []) socket.resume();
@@ -146,12 +149,15 @@ export class LiveNode {
     const split = lineSplitter((line) => {
       if (stranger) return;
       if (channel === undefined) {
-        // A peer names its incoming channel first. Anything else is no peer of this run (a port scan, a stray
-        // client): it is dropped, and the run goes on; garbage there used to end this node.
-        channel = this.helloChannel(line);
-        if (channel === undefined) {
+        // A peer names its incoming channel and its run first. Anything else is no peer of this run (a port scan, a
+        // stray client): it is dropped, and the run goes on; garbage there used to end this node.
+        const hello = this.hello(line);
+        if (hello === undefined) {
           stranger = true;
           socket.destroy();
+        } else {
+          channel = hello.c;
+          this.log.add(hello);
         }
         return;
       }
@@ -180,8 +186,8 @@ export class LiveNode {
     });
   }
 
-  /** The incoming channel a connection's first line names, if it is a hello for one of this process's. */
-  private helloChannel(line: string): number | undefined {
+  /** The incoming channel a connection's first line names, and the sender's run, if it is a hello for one of this process's. */
+  private hello(line: string): HelloLine | undefined {
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -189,9 +195,9 @@ export class LiveNode {
       return undefined;
     }
     const hello = message as Partial<Extract<WireMessage, { k: "hello" }>>;
-    if (hello?.k !== "hello") return undefined;
+    if (hello?.k !== "hello" || typeof hello.run !== "string") return undefined;
     const channel = this.scenario.channels.findIndex((c) => c.id === hello.channel);
-    return channel >= 0 && this.incoming.includes(channel) ? channel : undefined;
+    return channel >= 0 && this.incoming.includes(channel) ? { e: "hello", c: channel, run: hello.run } : undefined;
   }
 
   private receive(c: number, message: WireMessage): void {
@@ -353,25 +359,24 @@ export class LiveNode {
     this.log.flush();
     await Promise.all([...this.out.values()].map((o) => o.end()));
     this.server?.close();
-    this.log.close();
+    this.log.close("finished");
     this.finished();
   }
 
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
-    this.log.close();
+    this.log.close("stopped");
     this.finished();
   }
 
-  /** A rule that throws, or returns what is not an effect, ends the node with the reason. */
+  /** A rule that throws, or returns what is not an effect, ends the node with the reason (the log's end line says it: node-process.ts). */
   private guard(work: () => void): void {
     try {
       work();
     } catch (error) {
       if (this.stopped) return;
       this.stopped = true;
-      this.log.close();
       this.failed(error as Error);
     }
   }

@@ -17,12 +17,12 @@ export function liveTextReport(check: RunCheck): string {
     `  transfers    ${check.transfers.toLocaleString("en-US")} (${check.transfersPerSecond.toLocaleString("en-US")}/s)${check.skipped > 0 ? `, ${check.skipped.toLocaleString("en-US")} skipped (the sender held nothing)` : ""}`,
     `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
     `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${verdict(check.money.verdict.holds)}`,
+    ...(check.money.verdict.holds ? [] : [`    why: ${check.money.verdict.reason}`]),
     ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${k.atMs} ms`).join(", ")}`] : []),
     // Asked for, but the run was over by then: without this line a reader takes the run for one that survived it.
     ...notKilled(run).map((k) => `  not killed   ${k.process} at ${k.atMs} ms: the run had ended, at ${Math.round(run.endedAt - run.startedAt)} ms`),
     ...(run.cutShort ? [`  ended        ${run.cutShort}`] : []),
   ];
-  if (!check.money.verdict.holds) lines.push(`    why: ${check.money.verdict.reason}`);
   for (const snapshot of check.snapshots) lines.push("", ...snapshotLines(snapshot));
   lines.push("", verdictLine(check.snapshots, check.money.verdict.holds));
   return `${lines.join("\n")}\n`;

@@ -1,11 +1,13 @@
 /**
  * A node process from start to exit: read the cluster, load the rules, run
- * the node with its log, and exit 0, or 2 with one line on stderr when the
- * rules fail (the coordinator's report names the process).
+ * the node with its log, and exit 0, or 2 with one line on stderr when it
+ * fails (the coordinator's report names the process); the log's end line
+ * says why too, for whoever checks the logs later.
  */
+import { randomBytes } from "node:crypto";
 import { writeAll } from "../grade/sandbox/harness.js";
 import { loadCluster } from "./cluster.js";
-import { EventLogWriter } from "./event-log.js";
+import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, EventLogWriter } from "./event-log.js";
 import { loadLiveRules } from "./live-rules.js";
 import { LiveNode } from "./live-node.js";
 import { coordinatedControl, standaloneControl } from "./node-control.js";
@@ -18,18 +20,23 @@ export interface NodeProcessOptions {
 }
 
 export async function runNodeProcess(options: NodeProcessOptions): Promise<never> {
+  let log: EventLogWriter | undefined;
   try {
     const cluster = loadCluster(options.cluster);
     if (!cluster.scenario.processes.includes(options.id)) {
       throw new Error(`--id ${options.id}: not a process of ${options.cluster} (its processes are ${cluster.scenario.processes.join(", ")})`);
     }
     const rules = await loadLiveRules(cluster.rules);
+    const run = randomBytes(8).toString("hex");
+    log = new EventLogWriter(options.log, { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, process: options.id, cluster: cluster.digest, run });
     // Reports go out on fd 3, a pipe of their own (stdout is the rules', for a learner's console.log, which snaplab live
     // shows), written whole before the next step: a node may exit right after its last report.
     const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster);
-    await new LiveNode(cluster, options.id, rules, new EventLogWriter(options.log), control).run();
+    await new LiveNode(cluster, options.id, rules, log, control).run();
   } catch (error) {
-    process.stderr.write(`snaplab node ${options.id}: ${(error as Error).message.replace(/\s*\n\s*/g, " ")}\n`);
+    const why = (error as Error).message.replace(/\s*\n\s*/g, " ");
+    log?.close("failed", why);
+    process.stderr.write(`snaplab node ${options.id}: ${why}\n`);
     process.exit(2);
   }
   process.exit(0);

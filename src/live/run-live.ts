@@ -13,8 +13,9 @@ import { join, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { scenarioJson } from "../models/bank/scenario-json.js";
-import { type ClusterJson, formatCluster } from "./cluster.js";
-import { type LiveEvent, now, readEventLog } from "./event-log.js";
+import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
+import { readClusterLogs } from "./cluster-logs.js";
+import { type LiveEvent, now } from "./event-log.js";
 import { builtFile } from "../files/built-files.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
 import { type Relay, startRelay } from "./reorder-relay.js";
@@ -38,10 +39,13 @@ export interface LiveOptions {
   readonly kills: readonly { readonly process: string; readonly atMs: number }[];
   /** The run is stopped this long after the start, whatever is left. */
   readonly timeoutMs: number;
+  /** The folder to keep the run's cluster file and its nodes' logs in (snaplab check-logs reads them); if none, a temporary one. */
+  readonly logFolder?: string;
 }
 
 export interface LiveRun {
-  readonly options: LiveOptions;
+  /** What was run: the coordinator's limit and folder aside, which a run read from its logs alone does not know. */
+  readonly options: Omit<LiveOptions, "timeoutMs" | "logFolder">;
   /** Per process, its event log. */
   readonly logs: readonly (readonly LiveEvent[])[];
   /** The processes killed, with the time (ms after the start) they were. */
@@ -91,14 +95,16 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const clusterFile = join(folder, "cluster.json");
+    const logFolder = options.logFolder ?? folder;
+    const clusterFile = join(logFolder, "cluster.json");
+    const logFile = (name: string) => join(logFolder, `${name}.events.jsonl`);
     writeFileSync(clusterFile, formatCluster(clusterOf(options)));
     const reports = new Map<string, (node: Node, report: NodeReport) => void>();
     let exitedEarly: (node: Node) => void = () => {};
     const entry = builtFile("live-node.mjs");
     for (const name of scenario.processes) {
       // Orders on stdin, reports on fd 3; the node's stdout, where the rules may print, is this process's stderr.
-      const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", join(folder, `${name}.jsonl`)], {
+      const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", logFile(name)], {
         stdio: ["pipe", 2, "pipe", "pipe"],
       });
       const node: Node = { name, child, connected: false, dataDone: false, exited: false, killed: false, stderr: "" };
@@ -206,7 +212,8 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     const endedAt = now();
     const failure = failed ?? nodes.find((n) => !n.killed && n.child.exitCode !== 0 && n.child.exitCode !== null);
     if (failure) throw nodeFailure(failure);
-    const logs = scenario.processes.map((name) => readEventLog(join(folder, `${name}.jsonl`)));
+    // Read as snaplab check-logs reads a run's logs, which checks they are the logs of this run.
+    const logs = readClusterLogs(loadCluster(clusterFile), clusterFile, scenario.processes.map(logFile)).map((log) => log.events);
     return { options, logs, killed, startedAt, endedAt, cutShort };
   } finally {
     cleanUp();
@@ -225,10 +232,10 @@ function nodeFailure(node: Node): SnaplabError {
 
 function clusterOf(options: LiveOptions): ClusterJson {
   const { scenario } = options;
-  // The programs are drawn live: the cluster's scenario carries the bank alone.
+  // The programs are drawn live: the cluster's scenario carries the bank alone, and whether the network keeps order.
   const bank = scenarioJson({ ...scenario, programs: scenario.processes.map(() => []) });
   return {
-    scenario: bank,
+    scenario: { ...bank, fifo: options.network === "tcp" },
     hosts: Object.fromEntries(scenario.processes.map((p) => [p, "127.0.0.1:0"])),
     transfers: options.transfers,
     seed: options.seed,

@@ -1,12 +1,12 @@
 /**
  * What travels on a channel's TCP connection: one JSON object per line. The
- * first line names the channel; then data messages and markers, each with the
+ * first line names the channel and the sender's run (event-log.ts); then data messages and markers, each with the
  * sender's vector clock; `done` says the sender will send no more data (markers
  * may still follow). A data message lists the snapshots its sender had
  * recorded when it sent it: its colour in each (Lai-Yang's red or white).
  */
 export type WireMessage =
-  | { readonly k: "hello"; readonly channel: string }
+  | { readonly k: "hello"; readonly channel: string; readonly run: string }
   | { readonly k: "data"; readonly id: string; readonly a: number; readonly r: readonly number[]; readonly vc: readonly number[] }
   /** `p` is what the rule put on the marker besides its channel (Lai-Yang's `sent`). */
   | { readonly k: "marker"; readonly s: number; readonly p?: Record<string, unknown>; readonly vc: readonly number[] }

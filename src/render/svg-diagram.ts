@@ -6,17 +6,29 @@
  * shaded, the message that breaks the cut in red, what happens to every lane
  * at once as a band across them, a legend, and the violated property as the
  * title. Each part is a group (`<g id="lanes">`, "cut", "messages", ...).
+ * Given a width (the browser page's, on a phone), the words that would make
+ * it wider wrap: the steps listed under the lanes, the legend in rows.
  */
 import { footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "../view/space-time-view.js";
+import { type Box, LabelRoom, LINE_GAP, type LabelPlace, labelPlaces, type Segment, textBox } from "./label-places.js";
+
+export interface SvgDiagramOptions {
+  /** The title instead of "<property> is violated": the page's, for a run made by hand that breaks nothing yet. */
+  readonly title?: string;
+  /** Where the picture with its steps beside the lanes would be wider than this, the steps go under the lanes and long lines wrap. */
+  readonly maxWidth?: number;
+}
 
 const LANE_GAP = 190;
 const ROW = 30;
 const LEFT = 130;
-const TOP = 118;
+/** A generous guess at the width of a character of the 18px title. */
+const TITLE_CHAR = 11;
 const COLOURS = { data: "#333333", marker: "#1f6fb2", offence: "#d62728", cut: "#8e44ad", inside: "#eef3fb", global: "#e67e22" };
 // Drawn only when a counterexample has a step of every lane at once (so not in the bank's pictures).
 const GLOBAL = `stroke="${COLOURS.global}" stroke-width="6" stroke-opacity="0.6"`;
-const STYLE = `
+/** The diagram's one style sheet, in a `<style>` element: the page's Content-Security-Policy allows exactly this text. */
+export const SVG_STYLE = `
   .title { font-size: 18px; font-weight: bold; }
   .reason, .note, .step, .legend { font-size: 12px; fill: #444; }
   .process { font-size: 14px; font-weight: bold; }
@@ -31,52 +43,84 @@ const STYLE = `
   .offence-text { fill: ${COLOURS.offence}; font-weight: bold; }
 `;
 
-/** Where things go: lane p at x(p), event row r at y(r); the end row holds what is still in flight. */
+/** Where things go: lane p at x(p), event row r at y(r); the end rows hold what is still in flight. */
 interface Geometry {
   readonly x: (process: number) => number;
   readonly y: (row: number) => number;
   readonly rows: number;
   readonly lastLane: number;
   readonly bottom: number;
+  /** The row where each message still in flight ends: one row each per receiver, so that no two arrowheads meet. */
+  readonly inFlightEnd: ReadonlyMap<number, number>;
 }
 
-export function svgDiagram(view: SpaceTime): string {
-  const rows = view.events.length + (stillInFlight(view).length > 0 ? 1 : 0);
-  const x = (p: number) => LEFT + 40 + p * LANE_GAP;
-  const y = (row: number) => TOP + 40 + row * ROW;
-  const g: Geometry = { x, y, rows, lastLane: x(view.lanes.length - 1), bottom: y(rows - 1) + ROW };
-  const notes = footnotes(view);
-  const width = Math.round(
-    Math.max(g.lastLane + 90 + Math.max(...view.events.map((e) => textWidth(e.text))), 20 + Math.max(...[view.reason, ...notes].map(textWidth)), 820),
-  );
-  const footer = g.bottom + 30;
-  const height = footer + 40 + 18 * notes.length;
-  const title = `${view.property} is violated`;
+export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): string {
+  const inFlightEnd = new Map<number, number>();
+  const perLane = new Map<number, number>();
+  for (const i of stillInFlight(view)) {
+    const to = view.messages[i]!.to;
+    const k = perLane.get(to) ?? 0;
+    perLane.set(to, k + 1);
+    inFlightEnd.set(i, view.events.length + k);
+  }
+  const rows = view.events.length + Math.max(0, ...perLane.values());
+  const title = options.title ?? `${view.property} is violated`;
   const subtitle = `${view.setting}; time goes down`;
+  const notes = footnotes(view);
+  const x = (p: number) => LEFT + 40 + p * LANE_GAP;
+  const lastLane = x(view.lanes.length - 1);
+  const beside = Math.round(
+    Math.max(
+      lastLane + 90 + Math.max(...view.events.map((e) => textWidth(e.text))),
+      20 + Math.max(...[view.reason, ...notes].map((text) => textWidth(text))),
+      820,
+    ),
+  );
+  // Too wide for the room given: the steps go under the lanes, and every line of words wraps to the room
+  // (lanes too many for it still make the picture wider, to be scrolled; the words stay in the room).
+  const narrow = options.maxWidth !== undefined && beside > options.maxWidth;
+  const width = narrow ? Math.round(Math.max(options.maxWidth!, lastLane + 80)) : beside;
+  const wordsWidth = narrow ? Math.round(options.maxWidth!) : width;
+  const room = wordsWidth - 40;
+  const header = [
+    { cls: "title", lines: narrow ? wrap(title, room, TITLE_CHAR) : [title], first: 32, gap: 24 },
+    { cls: "reason", lines: narrow ? wrap(view.reason, room) : [view.reason], first: 22, gap: 18 },
+    { cls: "reason", lines: narrow ? wrap(subtitle, room) : [subtitle], first: 20, gap: 18 },
+  ];
+  let line = 0;
+  const headerTexts = header.flatMap(({ cls, lines, first, gap }) =>
+    lines.map((text, i) => `<text class="${cls}" x="20" y="${(line += i === 0 ? first : gap)}">${escape(text)}</text>`),
+  );
+  const top = line + 44;
+  const y = (row: number) => top + 40 + row * ROW;
+  const g: Geometry = { x, y, rows, lastLane, bottom: y(rows - 1) + ROW, inFlightEnd };
+  const steps = narrow ? stepList(view, g, wordsWidth) : undefined;
+  const footer = (steps?.bottom ?? g.bottom) + 30;
+  const legendDrawn = legend(view, footer, narrow ? wordsWidth : Number.POSITIVE_INFINITY);
+  const footnoteLines = notes.flatMap((text) => (narrow ? wrap(text, room) : [text]).map((part) => ({ part, offence: text.startsWith("✗") })));
+  const footnotesTop = legendDrawn.bottom + 40;
+  const height = footnotesTop + 18 * footnoteLines.length;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`,
-    `<title>${escape(`${title}: ${view.reason}`)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<title>${escape(view.reason ? `${title}: ${view.reason}` : title)}</title>`,
+    `<style>${SVG_STYLE}</style>`,
     `<defs>${(["data", "marker", "offence"] as const).map(arrowHead).join("")}</defs>`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text class="title" x="20" y="32">${escape(title)}</text>`,
-    `<text class="reason" x="20" y="54">${escape(view.reason)}</text>`,
-    `<text class="reason" x="20" y="74">${escape(subtitle)}</text>`,
+    ...headerTexts,
     group("cut", cut(view, g)),
     group("lanes", lanes(view, g)),
     ...(view.events.some((e) => e.kind === "global") ? [group("across", across(view, g))] : []),
-    group("notes", eventNotes(view, g)),
-    group(
-      "messages",
-      view.messages.flatMap((m, i) => arrow(view, g, m, i)),
-    ),
+    group("notes", steps ? [...stepNumbers(view, g), ...steps.texts] : eventNotes(view, g)),
+    group("messages", messages(view, g, { narrow, width })),
     group("records", records(view, g)),
     ...(view.events.some((e) => e.kind === "quiet") ? [group("local", localEvents(view, g))] : []),
-    group("legend", legend(view, footer)),
+    group("legend", legendDrawn.parts),
     group(
       "footnotes",
-      notes.map((text, i) => `<text class="legend${text.startsWith("✗") ? " offence-text" : ""}" x="20" y="${footer + 40 + 18 * i}">${escape(text)}</text>`),
+      footnoteLines.map(
+        ({ part, offence }, i) => `<text class="legend${offence ? " offence-text" : ""}" x="20" y="${footnotesTop + 18 * i}">${escape(part)}</text>`,
+      ),
     ),
     `</svg>`,
     "",
@@ -105,46 +149,109 @@ function lanes(view: SpaceTime, g: Geometry): string[] {
 
 /** Step numbers on the left, each event in words on the right. */
 function eventNotes(view: SpaceTime, g: Geometry): string[] {
-  const { events } = view;
-  const notes = events.flatMap((event, row) => [
-    ...(row === 0 || events[row - 1]!.step !== event.step ? [`<text class="step" x="24" y="${g.y(row) + 4}">${event.step + 1}</text>`] : []),
+  const notes = view.events.flatMap((event, row) => [
+    ...(isFirstOfStep(view, row) ? [stepNumber(event.step, g.y(row))] : []),
     `<text class="note" x="${g.lastLane + 90}" y="${g.y(row) + 4}">${escape(event.text)}</text>`,
   ]);
-  if (g.rows > events.length) notes.push(`<text class="note" x="${g.lastLane + 90}" y="${g.y(g.rows - 1) + 4}">(end: still in flight)</text>`);
+  if (g.rows > view.events.length) notes.push(`<text class="note" x="${g.lastLane + 90}" y="${g.y(view.events.length) + 4}">(end: still in flight)</text>`);
   return notes;
 }
 
-/**
- * A message from its send to its delivery, or to its receiver's lane at the
- * end if it is still in flight, or halfway there, ending in ✕, where it was lost.
- */
-function arrow(view: SpaceTime, g: Geometry, m: SpaceTimeMessage, index: number): string[] {
-  const offence = view.offences.find((o) => o.message === index);
-  const kind = offence ? "offence" : m.kind;
+/** Each step's number, on the left of its first row. */
+function stepNumbers(view: SpaceTime, g: Geometry): string[] {
+  return view.events.flatMap((event, row) => (isFirstOfStep(view, row) ? [stepNumber(event.step, g.y(row))] : []));
+}
+
+function isFirstOfStep({ events }: SpaceTime, row: number): boolean {
+  return row === 0 || events[row - 1]!.step !== events[row]!.step;
+}
+
+function stepNumber(step: number, y: number): string {
+  return `<text class="step" x="24" y="${y + 4}">${step + 1}</text>`;
+}
+
+/** The steps in words under the lanes, numbered as the rows are, each wrapped to the picture's width. */
+function stepList(view: SpaceTime, g: Geometry, width: number): { texts: string[]; bottom: number } {
+  let at = g.bottom + 12;
+  const texts: string[] = [];
+  const item = (number: number | undefined, text: string) => {
+    if (number !== undefined) texts.push(stepNumber(number, at + 14));
+    for (const part of wrap(text, width - 64)) texts.push(`<text class="note" x="44" y="${(at += 18)}">${escape(part)}</text>`);
+  };
+  view.events.forEach((event, row) => item(isFirstOfStep(view, row) ? event.step : undefined, event.text));
+  if (g.rows > view.events.length) item(undefined, "(end: still in flight)");
+  return { texts, bottom: at };
+}
+
+/** Where a message's line runs: from its send to its delivery, to its receiver's lane at its end row if it is still in flight, or halfway there where it was lost. */
+function arrowLine(g: Geometry, m: SpaceTimeMessage, index: number): Segment {
   const [x1, y1] = [g.x(m.from), g.y(m.sent)];
-  const [x2, y2] = m.dropped === undefined ? [g.x(m.to), g.y(m.delivered ?? g.rows - 1)] : [(x1 + g.x(m.to)) / 2, g.y(m.dropped)];
-  const flying = m.delivered === undefined && m.dropped === undefined ? " in-flight" : "";
-  const end = m.dropped === undefined ? ` marker-end="url(#head-${kind})"` : "";
-  const shapes = [
-    `<line class="${kind}${flying}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${end}/>`,
-    `<circle cx="${x1}" cy="${y1}" r="3.5" fill="${COLOURS[kind]}"/>`,
+  if (m.dropped !== undefined) return [x1, y1, (x1 + g.x(m.to)) / 2, g.y(m.dropped)];
+  return [x1, y1, g.x(m.to), g.y(m.delivered ?? g.inFlightEnd.get(index)!)];
+}
+
+/**
+ * Every message: its line (dashed while still in flight), a dot where it was
+ * sent, ✕ where it was lost, and its label where it covers least of what is
+ * drawn (label-places.ts).
+ */
+function messages(view: SpaceTime, g: Geometry, { narrow, width }: { narrow: boolean; width: number }): string[] {
+  const lines = view.messages.map((m, i) => arrowLine(g, m, i));
+  const room = labelRoom(view, g, lines, { narrow, width });
+  return view.messages.flatMap((m, index) => {
+    const offence = view.offences.find((o) => o.message === index);
+    const kind = offence ? "offence" : m.kind;
+    const line = lines[index]!;
+    const [x1, y1, x2, y2] = line;
+    const flying = m.delivered === undefined && m.dropped === undefined ? " in-flight" : "";
+    const end = m.dropped === undefined ? ` marker-end="url(#head-${kind})"` : "";
+    const shapes = [
+      `<line class="${kind}${flying}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${end}/>`,
+      `<circle cx="${x1}" cy="${y1}" r="3.5" fill="${COLOURS[kind]}"/>`,
+    ];
+    if (m.dropped !== undefined) shapes.push(lostMark(x2, y2, COLOURS[kind]));
+    if (m.kind === "marker") return shapes; // the legend says what a dashed blue arrow is
+    const text = offence ? `✗ ${m.label}: ${offence.name}` : m.label;
+    // First choice: in the first gap the arrow crosses (clear of the lanes), an offence's further along.
+    const places = labelPlaces(line, text, Math.abs(m.to - m.from), offence ? 0.45 : 0.3, (words) => textWidth(words, Boolean(offence)));
+    shapes.push(labelSvg(room.place(places, line), `class="label${offence ? " offence-text" : ""}" fill="${COLOURS[kind]}"`));
+    return shapes;
+  });
+}
+
+/** Everything drawn before the labels, where a label would hide it: the lanes, the cut, the arrows and their dots, the words beside the lanes. */
+function labelRoom(view: SpaceTime, g: Geometry, lines: Segment[], { narrow, width }: { narrow: boolean; width: number }): LabelRoom {
+  const cutY = view.cut.map((row) => (row === undefined ? g.bottom : g.y(row)));
+  const cutPoints = [[LEFT, cutY[0]!], ...cutY.map((cy, p) => [g.x(p), cy]), [g.lastLane + 40, cutY[cutY.length - 1]!]];
+  const segments: Segment[] = [
+    ...view.lanes.map((_, p): Segment => [g.x(p), g.y(0) - 20, g.x(p), g.bottom]),
+    ...cutPoints.slice(1).map(([px, py], i): Segment => [cutPoints[i]![0]!, cutPoints[i]![1]!, px!, py!]),
+    ...view.events.flatMap((event, row): Segment[] => (event.kind === "global" ? [[LEFT, g.y(row), g.lastLane + 40, g.y(row)]] : [])),
+    ...lines,
   ];
-  if (m.dropped !== undefined) shapes.push(lostMark(x2, y2, COLOURS[kind]));
-  if (m.kind === "marker") return shapes; // the legend says what a dashed blue arrow is
-  // The label sits in the first gap the arrow crosses (clear of the lanes),
-  // along a shallow arrow just above it, beside a steep one.
-  const at = (offence ? 0.45 : 0.3) / Math.abs(m.to - m.from);
-  const [lx, ly] = [x1 + (x2 - x1) * at, y1 + (y2 - y1) * at];
-  let angle = (Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI;
-  if (angle > 90) angle -= 180;
-  const text = escape(offence ? `✗ ${m.label}: ${offence.name}` : m.label);
-  const label = `class="label${offence ? " offence-text" : ""}" fill="${COLOURS[kind]}"`;
-  shapes.push(
-    Math.abs(angle) < 35
-      ? `<text ${label} x="${lx}" y="${ly - 7}" text-anchor="middle" transform="rotate(${angle.toFixed(1)} ${lx} ${ly})">${text}</text>`
-      : `<text ${label} x="${lx + 10}" y="${ly + 4}">${text}</text>`,
-  );
-  return shapes;
+  const words = (x: number, y: number, text: string, anchor: "start" | "end" = "start"): Box =>
+    textBox(anchor === "end" ? x - textWidth(text) : x, y, textWidth(text), 1);
+  const boxes: Box[] = [
+    ...view.events.flatMap((event, row) => [
+      ...(isFirstOfStep(view, row) ? [words(24, g.y(row) + 4, String(event.step + 1))] : []),
+      ...(narrow ? [] : [words(g.lastLane + 90, g.y(row) + 4, event.text)]),
+      ...(event.kind === "record" || (event.kind === "quiet" && event.label !== undefined)
+        ? [words(g.x(event.process) - 12, g.y(row) + 4, event.label!, "end"), { x: g.x(event.process) - 8, y: g.y(row) - 8, w: 16, h: 16 }]
+        : []),
+    ]),
+    words(g.lastLane + 44, cutY[cutY.length - 1]! + 4, "cut"),
+    ...lines.map(([x1, y1]) => ({ x: x1 - 4, y: y1 - 4, w: 8, h: 8 })),
+    ...view.messages.flatMap((m, i) => (m.dropped === undefined ? [] : [{ x: lines[i]![2] - 7, y: lines[i]![3] - 8, w: 14, h: 16 }])),
+  ];
+  return new LabelRoom(segments, boxes, { x: 36, y: g.y(0) - 20, w: width - 40, h: g.bottom - g.y(0) + 20 });
+}
+
+function labelSvg({ lines, x, y, anchor, angle, cx, cy }: LabelPlace, attributes: string): string {
+  const body =
+    lines.length === 1 ? escape(lines[0]!) : lines.map((part, i) => `<tspan x="${x}"${i === 0 ? "" : ` dy="${LINE_GAP}"`}>${escape(part)}</tspan>`).join("");
+  const anchored = anchor === "start" ? "" : ` text-anchor="${anchor}"`;
+  const turned = angle === 0 ? "" : ` transform="rotate(${angle.toFixed(1)} ${cx} ${cy})"`;
+  return `<text ${attributes} x="${x}" y="${y}"${anchored}${turned}>${body}</text>`;
 }
 
 function records(view: SpaceTime, g: Geometry): string[] {
@@ -181,8 +288,11 @@ function across(view: SpaceTime, g: Geometry): string[] {
   );
 }
 
-/** The legend in one row; an item's place leaves room for its words, and at least the room the bank's short words had. */
-function legend(view: SpaceTime, top: number): string[] {
+/**
+ * The legend in one row, or in as many as `width` needs; an item's place leaves room for its words, and
+ * at least the room the bank's short words had. `bottom`: the last row's height.
+ */
+function legend(view: SpaceTime, top: number, width: number): { parts: string[]; bottom: number } {
   const { data, marker, records, before } = view.words;
   const items: [(x: number) => string, string, number][] = [
     [(x) => `<line class="data" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-data)"/>`, data, 90],
@@ -196,12 +306,16 @@ function legend(view: SpaceTime, top: number): string[] {
     items.push([(x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0]);
   }
   if (view.messages.some((m) => m.dropped !== undefined)) items.push([(x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0]);
-  let x = 20;
-  return items.flatMap(([shape, text, least]) => {
-    const drawn = [shape(x), `<text class="legend" x="${x + 40}" y="${top + 4}">${escape(text)}</text>`];
+  let [x, y] = [20, top];
+  const parts = items.flatMap(([shape, text, least]) => {
+    if (x > 20 && x + 40 + textWidth(text) > width - 20) [x, y] = [20, y + 26];
+    // An item drawn for the first row, moved down to its own.
+    const moved = y === top ? shape(x) : `<g transform="translate(0 ${y - top})">${shape(x)}</g>`;
+    const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${escape(text)}</text>`];
     x += Math.max(least, 40 + textWidth(text));
     return drawn;
   });
+  return { parts, bottom: y };
 }
 
 function arrowHead(kind: "data" | "marker" | "offence"): string {
@@ -209,9 +323,20 @@ function arrowHead(kind: "data" | "marker" | "offence"): string {
   return `<marker id="head-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="${size}" markerHeight="${size}" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${COLOURS[kind]}"/></marker>`;
 }
 
-/** A generous guess at the width of a line of 12px text. */
-function textWidth(text: string): number {
-  return text.length * 7;
+/** A generous guess at the width of a line of 12px text (`bold`: a label's, which is wider). */
+function textWidth(text: string, bold = false): number {
+  return text.length * (bold ? 7.5 : 7);
+}
+
+/** `text` in lines of at most `width` (by textWidth's guess, `char` wide a character), broken between words. */
+function wrap(text: string, width: number, char = 7): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last.length + 1 + word.length) * char <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length > 0 ? lines : [""];
 }
 
 function group(name: string, parts: string[]): string {

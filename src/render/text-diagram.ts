@@ -126,9 +126,11 @@ function stroke(canvas: Cell[][], row: number, a: number, b: number, ch: string,
   }
 }
 
+/** What each mark drawn means: a message's line from the ● or ○ where it is sent to the one where it arrives, ◆, ·, the lanes. */
 function legend(view: SpaceTime): string {
   const { data, marker, records, before } = view.words;
-  const parts = [`─▶ ${data}`, `╌▷ ${marker}`, `◆ ${records}`, `║ ${before} (inside the cut)`, "│ after"];
+  const quiet = view.events.some((e) => e.kind === "quiet") ? ["· no message, no record"] : [];
+  const parts = [`●─▶● ${data}`, `○╌▷○ ${marker}`, `◆ ${records}`, ...quiet, `║ ${before} (inside the cut)`, "│ after"];
   if (view.events.some((e) => e.kind === "global")) parts.push(`${ACROSS.lane} every lane at once`);
   if (view.messages.some((m) => m.dropped !== undefined)) parts.push("✕ lost in flight");
   if (view.offences.length > 0) parts.push("━ breaks the cut");

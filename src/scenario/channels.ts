@@ -2,8 +2,10 @@
  * Directed channels between named parties (the bank's processes, the
  * database's nodes), numbered in file order and named "from->to".
  */
-/** A channel's name, "from->to". */
-export type ChannelId = string;
+import type { ChannelId } from "../../api/index.js";
+
+// A channel's name, "from->to", as learners' rules see it (api/).
+export type { ChannelId };
 
 export interface Channel {
   readonly id: ChannelId;

@@ -4,6 +4,7 @@
  * mistake in any model's scenario is one line naming the file and the field.
  */
 import { ScenarioError } from "../errors/scenario-error.js";
+import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { unknownKey } from "./unknown-key.js";
 
 /**
@@ -14,9 +15,9 @@ import { unknownKey } from "./unknown-key.js";
 export function scenarioObject(text: string, file: string, keys: readonly string[]): { raw: Record<string, unknown>; fail: Fail; name: string } {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
-    throw new ScenarioError(file, "", `not valid JSON (${(error as Error).message})`);
+    throw new ScenarioError(file, "", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   const fail = (field: string, problem: string): never => {
     throw new ScenarioError(file, field, problem);

@@ -7,6 +7,7 @@ import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } 
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 import { unknownKey } from "../scenario/unknown-key.js";
+import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 
 /** A trace ready to replay: its model, its scenario resolved with the trace's settings (the bank's FIFO mode), and the rules it names. */
 export interface LoadedTrace<Scenario = any> {
@@ -24,9 +25,9 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text);
   } catch (error) {
-    return fail("", `not valid JSON, perhaps cut short (${(error as Error).message})`);
+    return fail("", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   if (!isObject(raw)) return fail("", "must be a JSON object (a trace saved by snaplab explore --save-trace)");
   if (!("format" in raw) && isScenario(text, file, registry))

@@ -65,15 +65,6 @@ export class SpaceTimeDrawing {
     return this.events.length - 1;
   }
 
-  /** The event where a lane last recorded, or undefined if it never did. */
-  lastRecord(process: number): number | undefined {
-    for (let row = this.events.length - 1; row >= 0; row--) {
-      const event = this.events[row]!;
-      if (event.kind === "record" && event.process === process) return row;
-    }
-    return undefined;
-  }
-
   /** `label`: a word or two to draw beside the dot ("A#1 (log 1)"), if the picture has room. */
   quiet(step: number, process: number, text: string, label?: string): void {
     this.events.push({ kind: "quiet", step, process, text, ...(label === undefined ? {} : { label }) });

@@ -1,11 +1,14 @@
 /**
  * Serves the built page from memory over HTTP, as any static host would: each
  * file by its name, "/" as index.html, nothing else. The page does all its
- * work in the browser; the server only hands out the files.
+ * work in the browser; the server only hands out the files, each with the
+ * page's Content-Security-Policy and `nosniff` (a file is only ever what its
+ * type says).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PageFiles } from "./built-page.js";
+import { contentSecurityPolicy } from "./content-security-policy.js";
 
 const TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",
@@ -20,7 +23,11 @@ export interface PageServer {
 }
 
 export function servePage(files: PageFiles, { host = "127.0.0.1", port = 0 }: { host?: string; port?: number } = {}): Promise<PageServer> {
+  const policy = contentSecurityPolicy();
   const server: Server = createServer((request, response) => {
+    response.setHeader("content-security-policy", policy);
+    response.setHeader("x-content-type-options", "nosniff");
+    response.setHeader("referrer-policy", "no-referrer");
     let name: string;
     try {
       name = decodeURIComponent(new URL(request.url ?? "/", "http://page").pathname).replace(/^\/+/, "") || "index.html";

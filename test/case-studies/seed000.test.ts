@@ -43,7 +43,7 @@ describe("seed 000: the demo's rule on the demo's three cashiers", () => {
       "P0 ends with balance 83, but every run without a snapshot ends with 118; kept in its buffer, never applied: [P1#2 (5), P2#1 (30)]",
     );
     const lines = counterexampleLines(report, counterexample!);
-    expect(lines[11]).toBe("  11. deliver P1#2 (5) on P1->P0: P0 keeps it in its buffer (balance stays 83), adds it to the recording of P1->P0");
+    expect(lines[11]).toBe("  11. deliver P1#2 (5) on P1->P0: adds it to the recording of P1->P0, P0 keeps it in its buffer (balance stays 83)");
   });
 });
 

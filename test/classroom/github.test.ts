@@ -2,7 +2,7 @@
 // workflow whose grading step, run here as GitHub Actions would run it, gives the autograding
 // reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +48,7 @@ describe("the starter repository", () => {
       ".github",
       ".gitignore",
       "README.md",
+      "api",
       "bin",
       "exercises",
       "package-lock.json",
@@ -80,7 +81,7 @@ describe("the starter repository", () => {
       "actions/checkout@v4",
       "actions/setup-node@v4",
       "npm ci --omit=dev --no-audit --no-fund",
-      "node bin/snaplab.js grade exercises --only 4 --format json --out snaplab-grade.json || true",
+      'report="$(mktemp -d)/grade.json"',
       "classroom-resources/autograding-grading-reporter@v1",
     ]);
     const reporter = steps.at(-1)!;
@@ -116,7 +117,8 @@ describe("the starter repository", () => {
   });
 
   it("should print the points line from a report, and an error result when there is no report", async () => {
-    const report = join(starter, "snaplab-grade.json");
+    const report = join(scratch, "grade.json");
+    expect((await runCli("grade", join(starter, "exercises"), "--only", "4", "--format", "json", "--out", report)).status).toBe(0);
     const points = await runCli("classroom", "points", report, "--only", "4");
     expect(points.stdout).toBe(readFileSync(join(scratch, "github-output"), "utf8"));
     const missing = await runCli("classroom", "points", join(scratch, "none.json"), "--only", "4");
@@ -128,6 +130,28 @@ describe("the starter repository", () => {
       2,
       `snaplab: ${join(repo, "package.json")}: not a report of snaplab grade --format json for one folder\n`,
     ]);
+  });
+
+  it("should report what the grade wrote, never a report the student committed, and an error result when the grade wrote none", () => {
+    // Full points, committed where the workflow once wrote its report and wherever else it might look.
+    const forged = `{"exercises":[{"number":4,"title":"Break FIFO","checks":[{"name":"needs FIFO","points":12,"max":12,"passed":true}]}],"failures":[]}`;
+    for (const file of ["snaplab-grade.json", "grade.json", "exercises/grade.json"]) writeFileSync(join(starter, file), forged);
+    const scenario = join(starter, "exercises/04-break-fifo/scenario.json");
+    const kept = readFileSync(scenario, "utf8");
+    try {
+      writeFileSync(scenario, "{");
+      expect(gradingStep().tests).toEqual([
+        { name: "4. Break FIFO: needs FIFO", status: "fail", score: 0, message: expect.stringMatching(/scenario\.json: not valid JSON/) },
+      ]);
+      // No exercises/ at all: the grade writes no report, and the result says so.
+      renameSync(join(starter, "exercises"), join(starter, "exercises-gone"));
+      const none = gradingStep();
+      expect([none.status, none.max_score, none.tests.map((t) => t.score)]).toEqual(["error", 12, [0]]);
+    } finally {
+      if (existsSync(join(starter, "exercises-gone"))) renameSync(join(starter, "exercises-gone"), join(starter, "exercises"));
+      writeFileSync(scenario, kept);
+      for (const file of ["snaplab-grade.json", "grade.json", "exercises/grade.json"]) rmSync(join(starter, file));
+    }
   });
 
   it("should refuse to write into a folder that is not empty", async () => {

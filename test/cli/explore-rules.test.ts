@@ -212,7 +212,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
         `^${escaped(stopped("generated #7, shrunk: submission, FIFO channels"))}well-formed-effects is violated: rules\\.initiate\\(view\\) at P1 returned \\[\\], without record-state: .*\\nshortest counterexample, 1 step:\\n   1\\. P1 starts a snapshot: nothing recorded \\[the rule's effects refused\\]\\n`,
       ),
     );
-    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
+    expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/●─▶● data +○╌▷○ marker +◆ records/);
   });
 
   it("should find the run the grader shows: exercise 2's two-node check, for rules that record on a closed channel", async () => {
@@ -285,9 +285,10 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     const { status, stdout } = await runCli("explore", two, "--rules", throwing);
     expect(status).toBe(1);
     expect(stdout).toMatch(/no-throw is violated: rules\.onMarker\(view, channel, snapshot\) at P0 \(marker 1 on P1->P0\) threw six/);
-    // Snapshot 1's picture: P1 records for it (snapshot 0's shows no record at all).
-    expect(stdout).toMatch(/ ◆ +P1 records: balance 100, pc 0\n/);
-    expect(stdout).toContain("  never recorded: P0\n");
+    // Snapshot 1's picture: P1 records for it, and its cut is the one drawn.
+    expect(stdout).toMatch(/ ◆ +P1 records snapshot 1: balance 100, pc 0\n/);
+    expect(stdout).toContain("  never recorded snapshot 1: P0\n");
+    expect(stdout).toContain("║ before recording snapshot 1 (inside the cut)");
   });
 
   it("should draw the run where pictures are asked for, and say why it writes no trace", async () => {

@@ -160,7 +160,7 @@ describe("exercise numbers", () => {
 
   it("grade --only cannot take a folder for an exercise: it says to put folders first", async () => {
     expect(await refusal("grade", "--only", "1", "3", "solutions")).toBe(
-      "snaplab: --only solutions: not an exercise number (the exercises are 1 to 6); name folders before --only, e.g. snaplab grade solutions --only 1,3\n",
+      "snaplab: --only solutions: not an exercise number (the exercises are 1 to 6); name folders before --only, e.g. snaplab grade exercises --only 1,3\n",
     );
   });
 });
@@ -301,7 +301,9 @@ describe("--version and --help", () => {
     const { status, stdout } = snaplab("--help");
     expect(status).toBe(0);
     expect(stdout).toContain("Examples:\n  snaplab explore spec/scenarios/two-node.json ");
-    expect(stdout).toMatch(/^ {2}snaplab grade solutions --only 1,2 +grade exercises 1 and 2$/m);
+    expect(stdout).toMatch(/^ {2}snaplab grade --only 1,2 +grade exercises 1 and 2 of exercises\/$/m);
+    // The starter a learner is handed has no solutions/: no help names it.
+    for (const command of ["", "grade"]) expect(snaplab(...(command ? [command] : []), "--help").stdout).not.toContain("solutions");
     expect(stdout).toMatch(/Exit status: 0 every property holds .*, 1 a property is violated .*, 2 bad input, or a limit was reached before an\s+answer\.\n$/s);
   });
 });

@@ -105,7 +105,7 @@ describe("snaplab replay", () => {
     const cut = await inDir("replay", "cut.json");
     expect(cut.status).toBe(2);
     expect(cut.stdout).toBe("");
-    expect(cut.stderr).toMatch(/^snaplab: cut\.json: not valid JSON, perhaps cut short \([^\n]*\)\n$/);
+    expect(cut.stderr).toMatch(/^snaplab: cut\.json: not valid JSON at line \d+, column \d+: the text ends before the JSON does \(cut short\?\)\n$/);
     const edited = await inDir("replay", "edited.json");
     expect(edited.status).toBe(2);
     expect(edited.stderr).toBe(

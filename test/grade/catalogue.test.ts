@@ -42,14 +42,16 @@ describe("the catalogue of wrong rule sets", () => {
       // Bank counterexamples come drawn, with several snapshots too: one lane per process, a row per step, the legend.
       const { diagram } = counterexampleReport(counterexample);
       expect(diagram.length).toBeGreaterThan(counterexample.length);
-      expect(diagram.at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
+      expect(diagram.at(-1)).toMatch(/●─▶● data +○╌▷○ marker +◆ records/);
       const snapshot = /\(snapshot (\d+)\)$/.exec(counterexample.property)?.[1];
       if (snapshot !== undefined) {
-        // Drawn as the snapshot the property names sees the run: its records, not the other snapshots'.
-        const recordsInSteps = counterexampleReport(counterexample)
-          .steps.join("\n")
-          .match(new RegExp(`\\[${snapshot}\\] P\\d+ records`, "g"));
-        expect(diagram.filter((row) => /◆ .* records: /.test(row)).length).toBe(recordsInSteps?.length ?? 0);
+        // Drawn with the cut of the snapshot the property names, and every snapshot's records, each named as the steps name it.
+        expect(diagram.at(-1)).toContain(`║ before recording snapshot ${snapshot} (inside the cut)`);
+        const steps = counterexampleReport(counterexample).steps.join("\n");
+        for (const s of ["0", "1"]) {
+          const recordsInSteps = steps.match(new RegExp(`\\[${s}\\] P\\d+ records`, "g"))?.length ?? 0;
+          expect(diagram.filter((row) => new RegExp(`◆ .* records snapshot ${s}: `).test(row)).length, `snapshot ${s}`).toBe(recordsInSteps);
+        }
       }
       expect(check.replay(inProcessSubmission(wrong.module), counterexample.path.actions)).toEqual({
         property: counterexample.property,

@@ -1,6 +1,8 @@
 // What the exercises' texts promise, held to the checker: each claim a README makes
 // about a rule is shown by a submission that breaks it failing for that reason.
 import { readFileSync } from "node:fs";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
 import { describe, expect, it } from "vitest";
 import type { Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Marker } from "../../src/models/bank/bank-state.js";
@@ -14,7 +16,10 @@ import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
 
 const text = (path: string) => readFileSync(path, "utf8");
 const failures = (exercise: number, module: Record<string, unknown>) =>
-  (findExercise(exercise) as RulesExercise).checks.map((c) => c.run(inProcessSubmission(module), defaultLimits).counterexample);
+  (findExercise(exercise) as RulesExercise).checks.map((c) => {
+    const found = c.run(inProcessSubmission(module), defaultLimits).counterexample;
+    return found && { ...found, steps: counterexampleReport(found).steps };
+  });
 
 describe("the exercises' texts", () => {
   it("should give the same hint in exercises/ and solutions/", () => {
@@ -68,5 +73,27 @@ describe("the exercises' texts", () => {
 
   it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {
     expect(text("exercises/01-record-and-forward/README.md")).toContain("`deliver marker P0->P1: no effect [kit's channel rules: closes P0->P1 with []]`");
+  });
+
+  it("exercise 2: the README shows the mark the traces give the kit's marker rules, as a trace has it", () => {
+    const shown = /`(deliver marker P0->P1: closes[^`]*)`/.exec(text("exercises/02-channel-recording/README.md"))?.[1]?.replace(/\s+/g, " ");
+    expect(shown).toBe("deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]");
+    // A learner's rules that record no message: the step a counterexample shows is the README's.
+    const recordsNoMessage = { rules: { ...chandyLamport, onMessage: () => [] } };
+    expect(failures(2, recordsNoMessage)[0]!.steps).toContain(` 3. ${shown}`);
+  });
+
+  it("exercises 1, 2, 5 and 6: the README lists well-formed-effects, the most common first failure, with what it asks", () => {
+    for (const slug of ["01-record-and-forward", "02-channel-recording", "05-lai-yang", "06-concurrent-snapshots"]) {
+      const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
+      expect(readme, slug).toMatch(/`well-formed-effects`[:,] [^.]*every effect your rules return (is|be) one the process can carry out/);
+    }
+  });
+
+  it("exercises 1, 2, 3, 5 and 6: the README says rules must be pure, keeping no state between calls", () => {
+    for (const slug of ["01-record-and-forward", "02-channel-recording", "03-completion", "05-lai-yang", "06-concurrent-snapshots"]) {
+      const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
+      expect(readme, slug).toMatch(/must be pure: the same [^.]* no state is kept between calls/);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // checked in this process (in a sandbox it runs in the child).
 import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/harness.js";
+import { asData, TEXT_LIMIT } from "../../src/grade/shown-as-data.js";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
 import { validEffects } from "../../src/grade/check/effects.js";
 import type { RuleFault } from "../../src/grade/check/rule-fault.js";
@@ -21,6 +22,33 @@ const submission = {
 };
 
 describe("the sandbox harness", () => {
+  it("should show two different answers each cut on its own, from the effect where they part, the words between kept", () => {
+    let recorded = false;
+    // Rules that keep state: the second answer forgets what the first sent.
+    const stateful = {
+      initiate: (view: { outgoing: string[]; incoming: string[] }) => {
+        const effects = [
+          { type: "record-state" },
+          ...(recorded ? [] : view.outgoing.map((channel) => ({ type: "send-marker", channel }))),
+          ...view.incoming.map((channel) => ({ type: "start-recording", channel })),
+        ];
+        recorded = true;
+        return effects;
+      },
+    };
+    const view = { outgoing: ["P0->P1", "P0->P2"], incoming: ["P1->P0", "P2->P0"] };
+    const a = answer({ rules: stateful }, callOf("rules.initiate", [view]));
+    expect(a).toEqual({
+      ok: false,
+      fault: "non-deterministic",
+      message: 'answered …{"type":"send-marker","channel":… and then …{"type":"start-recording","chann…: rules must be pure (no state kept between calls)',
+    });
+    // With the grader's words before it, the line fits a report whole: the report cuts nothing out of it.
+    const line = `rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) ${(a as { message: string }).message}`;
+    expect(line.length).toBeLessThanOrEqual(TEXT_LIMIT);
+    expect(asData(line)).toBe(line);
+  });
+
   it("should return a call's result as JSON", () => {
     expect(answer(submission, callOf("rules.echo", [3]))).toEqual({ ok: true, json: "[3]" });
   });
@@ -51,7 +79,7 @@ describe("the sandbox harness", () => {
     expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");
-    expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2 to the same input");
+    expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2: rules must be pure (no state kept between calls)");
     expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
     expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);
     // The submission's code runs where a rule is looked up (a Proxy) and where its arguments are written out (a toJSON it planted):

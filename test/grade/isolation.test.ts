@@ -53,7 +53,7 @@ const cases: { name: string; code: string; kind: string; reason: RegExp; timeLim
     name: "answers differently to the same input",
     code: rulesWith(`() => (++calls % 2 === 0 ? [] : [{ type: "record-state" }])`, "let calls = 0;"),
     kind: "non-deterministic",
-    reason: /answered .* and then .* to the same input/,
+    reason: /answered .* and then .*: rules must be pure \(no state kept between calls\)$/,
   },
   {
     // Same answer twice in a row, another when asked a third time (the grader asks again at the end).
@@ -63,7 +63,7 @@ const cases: { name: string; code: string; kind: string; reason: RegExp; timeLim
       "const times = new Map(); const asked = (view) => { const key = JSON.stringify(view); times.set(key, (times.get(key) ?? 0) + 1); return times.get(key); };",
     ),
     kind: "non-deterministic",
-    reason: /answered .* the first time and \[\] when asked again later/,
+    reason: /answered .* and, asked again later, \[\]: rules must be pure/,
   },
   {
     name: "runs out of memory",

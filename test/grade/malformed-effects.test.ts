@@ -38,9 +38,9 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
     expect(c.property).toBe("well-formed-effects");
     expect(c.reason).toBe("rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed");
     expect(c.steps).toEqual([
-      " 1. P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
+      " 1. P0 starts a snapshot: starts recording P1->P0 [kit's marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
       " 2. P0 sends 10 to P1 (P0#1), balance 90",
-      " 3. deliver marker P0->P1: P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []",
+      " 3. deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 0, balance 100), sends markers on P1->P0]",
       " 4. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]",
     ]);
   });
@@ -55,7 +55,7 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
 
   it("should be drawn like a property's counterexample, the refused delivery included", () => {
     expect(c.diagram).toContain("  4   │  ╎     └───▶●   P1 receives P0#1 (10)");
-    expect(c.diagram.at(-1)).toMatch(/─▶ data +╌▷ marker +◆ records/);
+    expect(c.diagram.at(-1)).toMatch(/●─▶● data +○╌▷○ marker +◆ records/);
   });
 
   it("should replay: the same actions break the same rule for the same reason", () => {
@@ -144,6 +144,21 @@ describe("a snapshot that does not exist (exercise 6)", () => {
     expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 1 (record-state) with snapshot 5 (snapshots are numbered 0 to 1)");
     expect(c.steps).toEqual([expect.stringMatching(/^ 1\. P0 starts snapshot 0.*\[the rule's effects refused\]$/)]);
     expect(c.details).toEqual([`the view it saw: {"process":"P0","incoming":["P1->P0"],"outgoing":["P0->P1"],"snapshots":{}}`]);
+  });
+
+  it("should say, of an id written as a string (a key of view.snapshots), that it is one and how to get the number", () => {
+    const keyAsId = {
+      rules: {
+        name: "keys as ids",
+        initiate: (_: unknown, snapshot: number) => [{ type: "record-state", snapshot: String(snapshot) }],
+        onMarker: () => [],
+        onMessage: () => [],
+      },
+    };
+    const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(keyAsId), defaultLimits).counterexample!);
+    expect(c.reason).toBe(
+      `rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 1 (record-state) with snapshot "0", a string: ids are numbers, 0 to 1 (view.snapshots' keys are strings: Number(key))`,
+    );
   });
 });
 

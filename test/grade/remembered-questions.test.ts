@@ -86,6 +86,8 @@ describe("remembered questions", () => {
     // Answers 1 to its first two runs, 2 after: the harness's two runs agree, the recheck does not.
     const submission = inProcessSubmission({ g: () => (++calls <= 2 ? 1 : 2) });
     expect(submission.call("g", [], "g() at P0")).toBe(1);
-    expect(() => submission.recheck()).toThrow(new RuleFault("non-deterministic", "g() at P0 answered 1 the first time and 2 when asked again later"));
+    expect(() => submission.recheck()).toThrow(
+      new RuleFault("non-deterministic", "g() at P0 answered 1 and, asked again later, 2: rules must be pure (no state kept between calls)"),
+    );
   });
 });

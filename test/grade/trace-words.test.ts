@@ -1,6 +1,7 @@
 // What a graded trace tells a learner beyond the bank's own words: in exercise 5 each
-// data message's colour where it is sent and where it arrives; in exercise 1 what the
-// kit's channel rules did, marked apart from what the learner's rules did.
+// data message's colour where it is sent and where it arrives; in exercises 1 and 2 what
+// the kit's rules did, marked apart from what the learner's rules did; and every step's
+// effects in the order they ran.
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import type { ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
@@ -10,6 +11,13 @@ import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";
+import type { BankAction } from "../../src/models/bank/actions.js";
+import { initialState } from "../../src/models/bank/bank-state.js";
+import { describeBankStep } from "../../src/models/bank/describe-bank-step.js";
+import { step } from "../../src/models/bank/system.js";
+import { twoNode } from "../../src/grade/exercises/scenarios.js";
+import { chandyLamportPerSnapshot } from "../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
+import type { MultiSnapshotAlgorithm } from "../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 
 const counterexample = (exercise: number, check: number, rules: object) =>
   counterexampleReport((findExercise(exercise) as RulesExercise).checks[check]!.run(inProcessSubmission({ rules }), defaultLimits).counterexample!);
@@ -54,10 +62,70 @@ describe("exercise 1's traces", () => {
       " 6. deliver P1#1 (20) on P1->P0: P0 balance 110 [kit's channel rules: adds it to the recording of P1->P0]",
     ]);
   });
+});
 
-  it("should leave exercise 2's traces unmarked: there the channels are the learner's", () => {
+describe("exercise 2's traces", () => {
+  it("should mark what the kit's marker rules did (recording processes, sending markers), apart from the learner's channels", () => {
+    // The learner's rules record every channel but never record a message.
     const { steps } = counterexample(2, 0, { ...chandyLamport, onMessage: () => [] });
-    expect(steps.join("\n")).not.toContain("kit's");
-    expect(steps.join("\n")).toContain("starts recording");
+    expect(steps).toEqual([
+      " 1. P0 starts a snapshot: starts recording P1->P0 [kit's marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
+      " 2. P1 sends 20 to P0 (P1#1), balance 80",
+      " 3. deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]",
+      " 4. deliver P1#1 (20) on P1->P0: P0 balance 120",
+      " 5. deliver marker P1->P0: closes P1->P0 with []",
+    ]);
+  });
+});
+
+describe("a step's effects", () => {
+  it("should be told in the order they ran: a rule's recording on a message before the bank credits it (exercise 5)", () => {
+    // Lai-Yang's rules without FIFO: P0 records, then sends; its red transfer overtakes its marker, and P1 records before taking it.
+    const scenario = { ...twoNode, fifo: false };
+    const actions: BankAction[] = [
+      { type: "initiate", process: 0 },
+      { type: "send", process: 0 },
+      { type: "deliver", channel: 0, position: 1 },
+    ];
+    const states = [initialState(scenario)];
+    for (const action of actions) states.push(step(scenario, laiYang, states.at(-1)!, action));
+    expect(describeBankStep(scenario, states[2]!, actions[2]!, states[3]!)).toBe(
+      "deliver P0#1 (10) on P0->P1 (overtaking a marker): P1 records (pc 0, balance 100), sends markers on P1->P0, starts recording P0->P1, P1 balance 110",
+    );
+  });
+});
+
+describe("exercise 6's pictures", () => {
+  it("should name the snapshot of every marker and every recording, and draw every snapshot's ◆", () => {
+    // Records a message only in the newest snapshot recording its channel: snapshot 0 loses P1#1.
+    const newestOnly: MultiSnapshotAlgorithm = {
+      ...chandyLamportPerSnapshot,
+      onMessage: (view, channel, message) => {
+        const open = Object.keys(view.snapshots)
+          .map(Number)
+          .filter((s) => view.snapshots[s]!.recordings[channel]?.status === "open");
+        return open.length === 0 ? [] : [{ type: "record-message", channel, message, snapshot: Math.max(...open) }];
+      },
+    };
+    const { property, diagram } = counterexample(6, 0, newestOnly);
+    expect(property).toBe("channel-state (snapshot 0)");
+    expect(diagram.join("\n")).toBe(
+      [
+        "     P0            P1",
+        "  1   ◆             ║   P0 records snapshot 0: balance 100, pc 0",
+        "      ○╌╌╌╌╌╌╌╌╌╌┐  ║   P0 sends marker 0 to P1",
+        "  2   ◆          ╎  ║   P0 records snapshot 1: balance 100, pc 0",
+        "      ○╌╌╌╌╌╌╌╌┐ ╎  ║   P0 sends marker 1 to P1",
+        "  3   │  ┏━━━━━╎━╎━━●   P1 sends P1#1 (20) to P0   ✗ lost money",
+        "  4   │  ┃     ╎ └╌▷○   P1 receives marker 0 from P0",
+        "      │  ┃     ╎    ◆   P1 records snapshot 0: balance 80, pc 1",
+        "      │  ┃ ┌╌╌╌╎╌╌╌╌○   P1 sends marker 0 to P0",
+        "  5   ●◀━┛ ╎   ╎    │   P0 receives P1#1 (20)   ✗ lost money",
+        "  6   ○◁╌╌╌┘   ╎    │   P0 receives marker 0 from P1",
+        "end   │        ▽    │   still in flight: marker 1",
+        "✗ P1#1 (20), lost money: sent before P1 recorded, not received before P0 recorded, and missing from P1->P0's recorded state",
+        "●─▶● data   ○╌▷○ marker   ◆ records (for the snapshot its note names)   ║ before recording snapshot 0 (inside the cut)   │ after   ━ breaks the cut",
+      ].join("\n"),
+    );
   });
 });

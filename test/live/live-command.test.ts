@@ -18,6 +18,8 @@ describe("snaplab live, given bad input", () => {
     [["--seed", "abc"], "snaplab: --seed: must be an integer of at least 0\n"],
     [["--algorithm", "nope"], 'unknown algorithm "nope"'],
     [["--rules", "no-such-rules.ts"], "no-such-rules.ts: cannot read the rules file (not a file)"],
+    [["--logs", "no-such-folder"], "--logs no-such-folder: there is no folder no-such-folder to keep the logs in"],
+    [["--logs", "package.json"], "--logs package.json: there is no folder package.json to keep the logs in"],
   ])("%j: %s", async (flags, message) => {
     const result = await runCli("live", "spec/scenarios/bank.json", ...flags);
     expect(result.status).toBe(2);

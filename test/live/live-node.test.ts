@@ -1,35 +1,18 @@
 /**
  * `snaplab node`: processes started one by one from a cluster file, as on
  * several machines (here on loopback), make their transfers and snapshots,
- * exit on their own, and leave logs that the run's checker accepts.
+ * exit on their own, and leave logs that `snaplab check-logs` accepts.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { checkRun } from "../../src/live/check-run.js";
 import { formatCluster } from "../../src/live/cluster.js";
-import { readEventLog } from "../../src/live/event-log.js";
-import { parseScenario } from "../../src/models/bank/parse-scenario.js";
+import type { LiveJson } from "../../src/live/live-report.js";
+import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
-
-/**
- * A port nobody listens on just now, below Linux's ephemeral range (32768 and
- * up): the ports the system hands out meanwhile, to other tests' sockets,
- * never land on it before the node listens there.
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 10_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer()
-        .once("error", () => resolve(false))
-        .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
+import { freePort } from "./free-port.js";
 
 /** Connects to host:port once it listens (the node is starting) and says `text`; the node reads it when it is ready for connections. */
 async function strangerSays(host: string, port: number, text: string): Promise<void> {
@@ -81,29 +64,12 @@ it("runs a two-process bank from a cluster file, each process started on its own
   }
   expect(await Promise.all([p1, start("P0")])).toEqual([0, 0]);
 
-  const logs = ["P0", "P1"].map((id) => readEventLog(join(folder, `${id}.jsonl`)));
-  const times = logs.flatMap((log) => log.flatMap((e) => ("t" in e ? [e.t] : [])));
-  const check = checkRun({
-    options: {
-      scenario: parseScenario(JSON.stringify(bank)),
-      transfers: 100,
-      seed: 2,
-      rate: 0,
-      snapshots: 2,
-      rules: { algorithm: "chandy-lamport" },
-      network: "tcp",
-      kills: [],
-      timeoutMs: 30_000,
-    },
-    logs,
-    killed: [],
-    startedAt: Math.min(...times),
-    endedAt: Math.max(...times),
-    cutShort: undefined,
-  });
-  expect(check.transfers + check.skipped).toBe(100);
-  expect(check.money.verdict.holds).toBe(true);
-  expect(check.snapshots.map((s) => [s.complete, s.recordedTotal, s.properties.every((p) => p.holds)])).toEqual([
+  const checked = await runCli("check-logs", "--cluster", cluster, join(folder, "P0.jsonl"), join(folder, "P1.jsonl"), "--json");
+  expect([checked.status, checked.stderr]).toEqual([0, ""]);
+  const report = JSON.parse(checked.stdout) as LiveJson;
+  expect(report.transfers + report.skipped).toBe(100);
+  expect(report.money.verdict).toBe("holds");
+  expect(report.snapshots.map((s) => [s.complete, s.recordedTotal, Object.values(s.properties).every((p) => p === "holds")])).toEqual([
     [true, 200, true],
     [true, 200, true],
   ]);

@@ -107,6 +107,56 @@ describe("svgDiagram", () => {
   });
 });
 
+describe("svgDiagram's room", () => {
+  const twoInFlight = () => {
+    const scenario = { ...twoNode().scenario, fifo: false };
+    return bankSpaceTime(scenario, walk(scenario, ["send P0", "initiate P0"]));
+  };
+
+  it("should end each message still in flight to one lane on a row of its own, its note on the first", () => {
+    const { svg, arrows } = drawn(twoInFlight());
+    const flying = arrows.filter((a) => a.attributes.class!.endsWith("in-flight"));
+    // Three events (the send, the recording, the marker's send), so rows 3 and 4 (y = 158 + 30 × row).
+    expect(flying.map((a) => [num(a, "x2"), num(a, "y2")])).toEqual([
+      [360, 248],
+      [360, 278],
+    ]);
+    const notes = group(svg, "notes").children.filter((c) => c.attributes.class === "note");
+    expect(notes.at(-1)).toMatchObject({ text: "(end: still in flight)", attributes: { y: "252" } });
+  });
+
+  it("should keep a label off the lines it would cross where it first goes, beside the send on two lines", () => {
+    const { svg } = drawn(viewOf("no-ghost-receive"));
+    const label = allElements(group(svg, "messages")).find((e) => e.name === "text")!;
+    expect(label.attributes).toMatchObject({ x: "160", "text-anchor": "end" });
+    expect(label.children.map((t) => t.text)).toEqual(["✗ P0#1 (10):", "ghost receive"]);
+  });
+
+  it("should take the title given, and draw as before where the width given is room enough", () => {
+    const view = viewOf("no-ghost-receive");
+    const titled = parseXml(svgDiagram(view, { title: "lab: two nodes: step 5 of 5" }));
+    expect(titled.children.find((c) => c.name === "text" && c.attributes.class === "title")!.text).toBe("lab: two nodes: step 5 of 5");
+    expect(titled.children.find((c) => c.name === "title")!.text).toBe(`lab: two nodes: step 5 of 5: ${view.reason}`);
+    expect(svgDiagram(view, { maxWidth: 2000 })).toBe(svgDiagram(view));
+  });
+
+  it("should list the steps under the lanes and wrap its words where the width given is too little", () => {
+    const view = viewOf("no-ghost-receive");
+    const svg = parseXml(svgDiagram(view, { maxWidth: 400 }));
+    expect(num(svg, "width")).toBe(440);
+    const lanesBottom = num(group(svg, "lanes").children.find((c) => c.name === "line")!, "y2");
+    const notes = group(svg, "notes").children.filter((c) => c.attributes.class === "note");
+    expect(notes.map((n) => n.text)).toEqual(view.events.map((e) => e.text));
+    expect(notes.every((n) => num(n, "x") === 44 && num(n, "y") > lanesBottom)).toBe(true);
+    // Every line of words within the width given, by the same generous guess of 7 pixels a character.
+    const words = [...svg.children.filter((c) => c.name === "text"), ...notes, ...group(svg, "footnotes").children];
+    for (const text of words) expect(num(text, "x") + text.text.length * (text.attributes.class === "title" ? 11 : 7)).toBeLessThanOrEqual(400);
+    const legend = group(svg, "legend").children.filter((c) => c.name === "text");
+    expect(new Set(legend.map((t) => t.attributes.y)).size).toBeGreaterThan(1);
+    for (const text of legend) expect(num(text, "x") + text.text.length * 7).toBeLessThanOrEqual(400);
+  });
+});
+
 describe("the picture in the README", () => {
   it("should be what snaplab draws today for the two-node ghost receive", () => {
     const docs = readFileSync(new URL("../../docs/two-node-ghost-receive.svg", import.meta.url), "utf8");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
+import { initialState } from "../../src/models/bank/bank-state.js";
 import { textDiagram } from "../../src/render/text-diagram.js";
 import { bankTextReport } from "../../src/models/bank/bank-text-report.js";
 import { checked, counterexampleOf } from "../support/counterexamples.js";
@@ -20,7 +21,7 @@ const GHOST = `
     │  ┌╌╌╌╌╌╌╌╌╌╌○   P1 sends a marker to P0
 5   ○◁╌┘          │   P0 receives the marker from P1
 ✗ P0#1 (10), ghost receive: sent after P0 recorded, received before P1 recorded
-─▶ data   ╌▷ marker   ◆ records   ║ before recording (inside the cut)   │ after   ━ breaks the cut`;
+●─▶● data   ○╌▷○ marker   ◆ records   ║ before recording (inside the cut)   │ after   ━ breaks the cut`;
 
 const LOST = `
      P0            P1
@@ -33,7 +34,7 @@ const LOST = `
   4   ○◁╌┘       ┃  │   P0 receives the marker from P1
 end   │          ▼  │   still in flight: P0#1 (10)
 ✗ P0#1 (10), lost money: sent before P0 recorded, not received before P1 recorded, and missing from P0->P1's recorded state
-─▶ data   ╌▷ marker   ◆ records   ║ before recording (inside the cut)   │ after   ━ breaks the cut`;
+●─▶● data   ○╌▷○ marker   ◆ records   ║ before recording (inside the cut)   │ after   ━ breaks the cut`;
 
 describe("textDiagram, two nodes without FIFO", () => {
   it("should draw the ghost receive: P0#1 leaves P0 after its cut and reaches P1 before its cut, crossing the marker", () => {
@@ -58,6 +59,16 @@ describe("textDiagram, two nodes without FIFO", () => {
 });
 
 describe("textDiagram, other shapes", () => {
+  it("should say in its legend what every mark is, · too when a step drew one (rules that did nothing)", () => {
+    const { scenario } = twoNode();
+    const start = initialState(scenario);
+    const lines = textDiagram(
+      bankSpaceTime(scenario, { property: "p", reason: "r", path: { states: [start, start], actions: [{ type: "initiate", process: 0 }] } }),
+    );
+    expect(lines[1]).toBe("1   ·             ║   P0 starts a snapshot: nothing recorded");
+    expect(lines.at(-1)).toBe("●─▶● data   ○╌▷○ marker   ◆ records   · no message, no record   ║ before recording (inside the cut)   │ after");
+  });
+
   it("should draw a message between lanes that are not neighbours over the lane between them, and who never recorded", () => {
     const report = checked("disconnected");
     const lines = textDiagram(bankSpaceTime(report.scenario, counterexampleOf(report, "termination")));

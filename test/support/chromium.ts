@@ -19,8 +19,11 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
-/** `under`: the folder to make the profile in (the bench's scratch folder; the system's temporary folder by default). */
-export async function launchChromium(under = tmpdir()): Promise<LaunchedChromium> {
+/**
+ * `under`: the folder to make the profile in (the bench's scratch folder; the system's temporary folder by default).
+ * `args`: more of Chromium's switches, e.g. a host name mapped to 127.0.0.1, for a page served as a classroom sees it.
+ */
+export async function launchChromium(under = tmpdir(), args: readonly string[] = []): Promise<LaunchedChromium> {
   const profile = mkdtempSync(join(under, "snaplab-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -34,6 +37,7 @@ export async function launchChromium(under = tmpdir()): Promise<LaunchedChromium
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...args,
     ],
   });
   return {

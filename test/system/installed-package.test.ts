@@ -25,7 +25,7 @@ describe("the package installed into an empty folder", () => {
   it("should ship the command built, and none of the kit's tests or benches", () => {
     const shipped = join(folder, "node_modules", "snaplab");
     expect(existsSync(join(shipped, "dist", "snaplab.mjs"))).toBe(true);
-    expect(readdirSync(shipped).sort()).toEqual(["README.md", "bin", "dist", "exercises", "package.json", "scripts", "spec", "src", "tsconfig.json"]);
+    expect(readdirSync(shipped).sort()).toEqual(["README.md", "api", "bin", "dist", "exercises", "package.json", "scripts", "spec", "src", "tsconfig.json"]);
   });
 
   it("should explore a scenario file with npx snaplab explore", () => {

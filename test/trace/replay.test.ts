@@ -74,7 +74,7 @@ describe("damaged traces", () => {
   const replayText = (text: string) => replayTrace(parseTrace(text, "t.json"));
 
   it.each([
-    ["cut short", good.slice(0, good.length / 2), /^t\.json: not valid JSON, perhaps cut short \(/],
+    ["cut short", good.slice(0, good.length / 2), /^t\.json: not valid JSON at line \d+, column \d+: the text ends before the JSON does \(cut short\?\)$/],
     ["empty", "", /^t\.json: not valid JSON/],
     ["not an object", "[]", /^t\.json: must be a JSON object/],
     ["an unknown key", edited((t) => (t.extra = 1)), /^t\.json: extra: unknown key/],

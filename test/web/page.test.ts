@@ -9,6 +9,8 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
+import { DEFAULT_MAX_STATES } from "../../src/explore/explore-packed.js";
+import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { parseModelScenario } from "../../src/models/registry.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
@@ -173,6 +175,36 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     expect(await page.locator("#progress").textContent()).toBe("cancelled");
     expect(await page.locator("#explore").isEnabled()).toBe(true);
     expect(await page.locator("[data-figure]").count()).toBe(0);
+  });
+
+  it("stops a search at its state limit (the CLI's default unless changed) with the CLI's message, and answers meanwhile", async () => {
+    await open(page, "?scenario=five-process.json");
+    expect(await page.locator("#max-states").inputValue()).toBe(String(DEFAULT_MAX_STATES));
+    // A search of every interleaving of five processes runs in the worker while the learner steps on.
+    await page.locator("#explore").click();
+    const exploring = page.locator("#progress").filter({ hasText: /^exploring: / });
+    await exploring.waitFor();
+    await page.locator("#actions button").first().click();
+    expect(await position()).toBe("step 1 of 1");
+    expect(await exploring.count()).toBe(1);
+    await page.locator("#cancel").click();
+
+    await page.locator("#max-states").fill("1000");
+    await page.locator("#explore").click();
+    await page
+      .locator("#progress")
+      .filter({ hasText: /^stopped/ })
+      .waitFor();
+    expect(() => check(loadModelScenario("spec/scenarios/five-process.json"), { maxStates: 1000 })).toThrow(StateLimitError);
+    expect(await page.locator("#progress").textContent()).toBe(new StateLimitError(1000).message.replace("(--max-states)", '("stop after" above)'));
+    expect(await page.locator("#explore").isEnabled()).toBe(true);
+    expect(await page.locator("[data-figure]").count()).toBe(0);
+
+    await page.locator("#max-states").fill("0");
+    await page.locator("#explore").click();
+    expect(await page.locator("#progress").textContent()).toBe(
+      `"stop after" must be a positive whole number of states (the default is ${DEFAULT_MAX_STATES.toLocaleString("en-US")})`,
+    );
   });
 
   it("replays a trace saved by explore, downloads one that replays the same, and shares it by link", async () => {

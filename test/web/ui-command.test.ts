@@ -1,13 +1,15 @@
 /**
  * `snaplab ui` as a user runs it: a child process that prints the page's
  * address on one line, serves the page over a real socket on 127.0.0.1 and
- * stops on SIGTERM; and `--out`, the static folder `npm run build:web` writes.
+ * stops on SIGTERM, every file with the page's Content-Security-Policy and
+ * nosniff; and `--out`, the static folder `npm run build:web` writes.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../src/web/content-security-policy.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -31,10 +33,17 @@ describe("snaplab ui", () => {
       expect(html).toContain('<script type="module" src="page.js">');
       const script = await fetch(new URL("page.js", line));
       expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
-      expect((await fetch(new URL("no-such-file", line))).status).toBe(404);
+      const missing = await fetch(new URL("no-such-file", line));
+      expect(missing.status).toBe(404);
       // A malformed escape is refused, and the server goes on (it once ended it: one request stopped a classroom's page).
-      expect((await fetch(new URL("%E0%A4%A", line))).status).toBe(400);
+      const malformed = await fetch(new URL("%E0%A4%A", line));
+      expect(malformed.status).toBe(400);
       expect((await fetch(line!)).status).toBe(200);
+      // Every answer with the page's policy, and nosniff: a file is only ever what its type says.
+      for (const response of [page, script, missing, malformed]) {
+        expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy());
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      }
     } finally {
       child.kill("SIGTERM");
     }

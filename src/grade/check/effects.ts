@@ -189,6 +189,12 @@ function snapshotOf(effect: Raw, context: EffectContext, where: string, malforme
   if (typeof s === "number" && Number.isInteger(s) && s >= 0 && s < context.snapshots) return { snapshot: s };
   // None at all: most likely rules written for one snapshot a run (exercises 1, 2 and 5).
   if (s === undefined) return malformed(`${where} without a snapshot (in a run with several snapshots, every effect names one, 0 to ${context.snapshots - 1})`);
+  // A number written as a string: most likely a key of view.snapshots, which an object's keys all are.
+  if (typeof s === "string" && /^\d+$/.test(s)) {
+    return malformed(
+      `${where} with snapshot ${describe(s)}, a string: ids are numbers, 0 to ${context.snapshots - 1} (view.snapshots' keys are strings: Number(key))`,
+    );
+  }
   return malformed(`${where} with snapshot ${describe(s)} (snapshots are numbered 0 to ${context.snapshots - 1})`);
 }
 

@@ -8,7 +8,7 @@
  * cross to the sandbox in a few batches rather than one round trip each.
  */
 import { hash } from "node:crypto";
-import { answer } from "../sandbox/harness.js";
+import { answer, differentAnswers, mustBePure } from "../sandbox/harness.js";
 import { type Answer, type Call, callOf } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { RuleFault } from "./rule-fault.js";
@@ -128,7 +128,7 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
         const [before, after] = [JSON.stringify(answer), JSON.stringify(now)];
         if (now === undefined || before !== after) {
           const said = (a: Answer | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
-          throw new RuleFault("non-deterministic", `${context} answered ${said(answer)} the first time and ${said(now)} when asked again later`);
+          throw new RuleFault("non-deterministic", `${context} ${differentAnswers(said(answer), said(now), "and, asked again later,")}${mustBePure}`);
         }
       });
     },

@@ -2,6 +2,12 @@
  * Exercise 4, break FIFO: the learner writes a scenario on which the
  * reference rules keep every property when channels are FIFO, and lose
  * money (conservation) when they are not. Graded by exploring it both ways.
+ *
+ * The snapshot may be started only by processes that send nothing. So the
+ * initiator's own marker has no transfer to overtake: the marker that does is
+ * one a process sends when the snapshot reaches it, behind what it sent
+ * before. That is the marker-receiving rule's reliance on FIFO, and no
+ * shipped scenario is an answer as it is (each initiator of theirs sends).
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import { loadScenario } from "../../models/bank/load-scenario.js";
@@ -32,6 +38,14 @@ export const breakFifoExercise: ScenarioExercise = {
       name: "needs FIFO",
       points: 12,
       run(scenario, limits) {
+        const sender = scenario.initiators.find((p) => scenario.programs[p]!.length > 0);
+        if (sender !== undefined) {
+          const name = scenario.processes[sender]!;
+          return {
+            states: 0,
+            failure: `${name} may start the snapshot and sends transfers: here only processes that send nothing may start it, so that the marker that overtakes is one passed on`,
+          };
+        }
         const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates);
         if (withFifo.counterexample) {
           const c = withFifo.counterexample;

@@ -7,6 +7,7 @@
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsChannelEffects } from "../check/compose.js";
+import { kitMarkerStepsMarked } from "../check/kit-marked-steps.js";
 import type { Submission } from "../check/submission.js";
 import { submittedRules } from "../check/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
@@ -15,7 +16,7 @@ import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
 
 const graded = (scenario: Scenario, submission: Submission) =>
-  bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects)));
+  kitMarkerStepsMarked(scenario, bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects))));
 
 export const channelRecordingExercise: RulesExercise = {
   number: 2,

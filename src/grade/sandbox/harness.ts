@@ -5,6 +5,7 @@
  * or answers differently the second time, is caught (as DSLabs' --checks does).
  */
 import { writeSync } from "node:fs";
+import os from "node:os";
 import { type Answer, type BundlePlace, bundlePlaces, type Call, LineReader, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
@@ -41,6 +42,7 @@ export function serve(load: () => Promise<Module>): void {
   }
   // bubblewrap sets PWD even in an empty environment: the submission gets none.
   delete process.env.PWD;
+  hideTheGrader();
   let submission: Module = {};
   const handle = async (request: Request) => {
     if (request.type === "load") {
@@ -74,6 +76,26 @@ export function serve(load: () => Promise<Module>): void {
     // The grader is gone: so is the reason to run.
     exit(0);
   })();
+}
+
+/**
+ * Where the grader keeps node and the bundle (the child's command line), and
+ * the home and name of the user the child runs as, are not the submission's
+ * business. Inside bubblewrap they are /node, /sandbox and nothing; without
+ * it, the real paths (node under a user's home, say) and the grader's user.
+ * (process.title stays: it is the command line others see, by which the
+ * grader's tests find a sandbox's process.)
+ */
+function hideTheGrader(): void {
+  process.execPath = "node";
+  process.argv = ["node", "submission.mjs"];
+  process.execArgv = [];
+  const refuse = () => {
+    throw new Error("a submission may not ask where the grader runs it or whose home it runs under");
+  };
+  Object.assign(os, { homedir: refuse, userInfo: refuse });
+  // Its report tells the command line as the child was started, whatever process.argv says.
+  process.report.getReport = refuse;
 }
 
 /** The requests' lines on stdin (fd 0, blocking), one at a time; undefined once the grader has closed its end. */
@@ -164,9 +186,35 @@ export function answer(submission: Module, call: Call): Answer {
   const second = run();
   if ("ok" in second) return second;
   if (first.json !== second.json) {
-    return { ok: false, fault: "non-deterministic", message: `answered ${first.json} and then ${second.json} to the same input` };
+    return { ok: false, fault: "non-deterministic", message: `${differentAnswers(first.json, second.json, "and then")}${mustBePure}` };
   }
   return { ok: true, json: first.json };
+}
+
+/** What a message about a rule that answered one question two ways ends with: why that is wrong. */
+export const mustBePure = ": rules must be pure (no state kept between calls)";
+
+/** How much of each of two answers such a message shows: both fit on one line of a report (shown-as-data.ts), the words between them too. */
+const answerShown = 34;
+
+/**
+ * "answered A and then B" for two answers (JSON, or a fault's words) to one
+ * question, each too long cut on its own from a little before where they
+ * part, so that the difference shows and `between` is never cut out.
+ */
+export function differentAnswers(first: string | undefined, second: string | undefined, between: string): string {
+  const [a, b] = [Array.from(String(first)), Array.from(String(second))];
+  let same = 0;
+  while (same < a.length && a[same] === b[same]) same++;
+  // From the effect (the object) the difference is in, if it began near; else from a few characters before.
+  const brace = a.lastIndexOf("{", same);
+  const from = brace >= 0 && same - brace <= 24 ? brace : Math.max(0, same - 12);
+  const shown = (chars: string[]) => {
+    if (chars.length <= answerShown) return chars.join("");
+    const kept = from > 0 ? ["…", ...chars.slice(from)] : chars;
+    return kept.length > answerShown ? `${kept.slice(0, answerShown - 1).join("")}…` : kept.join("");
+  };
+  return `answered ${shown(a)} ${between} ${shown(b)}`;
 }
 
 /** What the submission has where a function was looked for, so that a misspelt name shows: "(rules has initiate, onMarker, onmessage)". */

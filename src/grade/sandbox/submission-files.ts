@@ -50,25 +50,39 @@ export function resolveSubmissionImport(
   }
   if (isBuiltin(specifier) || specifier.startsWith("node:"))
     throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
+  if (/^[a-z][a-z0-9+.-]+:/i.test(specifier)) throw says("a URL: a submission imports its own files by their paths");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
-  const wanted = resolve(importer, "..", specifier);
-  const all = candidates(wanted);
-  const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
-  // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
-  const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
-  if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
-  const refused = refusal(file, root);
-  if (refused) throw says(`which ${refused}`);
-  const path = realpathSync(file);
-  return { path, label: labelOf(path, root) };
+  if (specifier.includes("\0")) throw says("which no file can be named");
+  try {
+    const wanted = resolve(importer, "..", specifier);
+    const all = candidates(wanted);
+    const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
+    // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
+    const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
+    if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
+    const refused = refusal(file, root);
+    if (refused) throw says(`which ${refused}`);
+    const path = realpathSync(file);
+    return { path, label: labelOf(path, root) };
+  } catch (error) {
+    // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): said without the path, which is the grader's.
+    if (error instanceof SubmissionFileError) throw error;
+    throw says(`which cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
 }
 
 /** Reads a file already checked, refusing it if it changed into something else since. */
 export function loadSubmissionFile(path: string, label = path): { contents: string; loader: Loader } {
   const loader = loaders[extname(path) as keyof typeof loaders];
   if (!loader) throw new SubmissionFileError(`${label} is not a .ts, .js or .json file`);
-  // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    // A file the grader may not read (EACCES), or one gone or changed into a link since it was checked.
+    throw new SubmissionFileError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
@@ -81,7 +95,7 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
     if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
     const contents = buffer.toString("utf8", 0, length);
     if (deepestBrackets(contents) > maxNesting) {
-      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler's parser takes`);
+      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler takes`);
     }
     return { contents, loader };
   } finally {
@@ -92,10 +106,12 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 /**
  * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
  * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
- * its process (held to less now: bundler-wall.ts). Refused here, the common
- * form of such a file gets a line that says what is wrong. Code nests tens deep.
+ * its process (held to less now: bundler-wall.ts); blocks nested 6,000 deep
+ * filled half a gigabyte, and 4,000 bundled to 16 MB, indented line by line.
+ * Refused here, such a file gets a line that says what is wrong. Code nests
+ * tens deep.
  */
-const maxNesting = 10_000;
+const maxNesting = 1_000;
 
 /** The deepest the brackets ( [ { nest in `text`, counted without parsing: those in strings and comments count too. */
 function deepestBrackets(text: string): number {

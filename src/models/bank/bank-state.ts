@@ -3,36 +3,13 @@
  * Everything is immutable: a step builds a new state and shares the parts it
  * did not touch. Processes and channels are arrays in scenario order.
  */
+import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../../../api/index.js";
 import type { Scenario, Transfer } from "./scenario.js";
 
-export interface DataMessage {
-  readonly kind: "data";
-  /** "<sender>#<k>": the sender's k-th send. */
-  readonly id: string;
-  readonly amount: number;
-  /** On a duplicating channel: the copy a delivery left in flight, which is never copied again. Absent on an original. */
-  readonly copy?: true;
-}
-
-export interface Marker {
-  readonly kind: "marker";
-  /** Runs with several snapshots: the snapshot this marker belongs to. */
-  readonly snapshot?: number;
-  /** Lai-Yang: the messages its sender had sent on this channel when it recorded (its white messages). */
-  readonly sent?: readonly DataMessage[];
-  /** On a duplicating channel: the copy a delivery left in flight. */
-  readonly copy?: true;
-}
+// What a rule is handed of the state is declared once, in the learners' types (api/).
+export type { ChannelRecording, DataMessage, LocalSnapshot, Marker };
 
 export type Message = DataMessage | Marker;
-
-/** What a process saved when it recorded its local state. */
-export interface LocalSnapshot {
-  readonly pc: number;
-  readonly balance: number;
-  /** Ids of the data messages it had received, sorted. */
-  readonly received: readonly string[];
-}
 
 export interface ProcessState {
   /** Program steps done. */
@@ -50,12 +27,6 @@ export interface ProcessState {
   /** Non-atomic sends only: the next program step is debited but not yet on its channel. */
   readonly debited?: true;
 }
-
-/** rec[c]: whether the receiver is recording channel c, and what it has recorded. */
-export type ChannelRecording =
-  | { readonly status: "idle" }
-  | { readonly status: "open"; readonly messages: readonly DataMessage[] }
-  | { readonly status: "closed"; readonly messages: readonly DataMessage[] };
 
 export interface ChannelState {
   /** Messages in flight, oldest first. */

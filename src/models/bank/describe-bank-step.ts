@@ -40,7 +40,8 @@ export function describeBankStep(scenario: Scenario, before: BankState, action: 
   const receiver = after.processes[channel.to]!;
   const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
   const credit = kept ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})` : `${who(channel.to)} balance ${receiver.balance}`;
-  return `${verb} ${message.id} (${message.amount}) on ${channel.id}${copy}${overtaking}: ${[credit, ...changes].join(", ")}`;
+  // In the order they ran: the rule's effects, then the bank's credit (system.ts).
+  return `${verb} ${message.id} (${message.amount}) on ${channel.id}${copy}${overtaking}: ${[...changes, credit].join(", ")}`;
 }
 
 /**

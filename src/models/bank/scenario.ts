@@ -5,12 +5,13 @@
  * Processes and channels are numbered in file order, which is also the order
  * in which the explorer lists their actions.
  */
+import type { ProcessId } from "../../../api/index.js";
 import type { Channel } from "../../scenario/channels.js";
 
 export type { Channel, ChannelId } from "../../scenario/channels.js";
 export { channelName, completeGraph } from "../../scenario/channels.js";
 
-export type ProcessId = string;
+export type { ProcessId } from "../../../api/index.js";
 
 /** One program step: a transfer on an outgoing channel. */
 export interface Transfer {

@@ -11,11 +11,12 @@ import { parseTrace } from "../../trace/load-trace.js";
 import { replayTrace } from "../../trace/replay.js";
 import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
 import { readLink, writeLink, type Link } from "./link.js";
-import type { SearchReply, SearchResult } from "./search-protocol.js";
+import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
 import { buildSystem, oneLine, rulesWord, type System, type SystemChoice } from "./system.js";
 import { plural } from "../../render/count-words.js";
+import { DEFAULT_MAX_STATES } from "../../explore/explore-packed.js";
 
 const DEFAULT_SCENARIO = "two-node.json";
 
@@ -23,8 +24,12 @@ const DEFAULT_SCENARIO = "two-node.json";
 type Source = { readonly shipped: string } | { readonly text: string; readonly file: string };
 
 let source: Source = { shipped: DEFAULT_SCENARIO };
+/** The switches the last load asked for: what the link keeps while the scenario cannot be loaded. */
+let requested: Switches = {};
 let stepper: Stepper | undefined;
 let search: Worker | undefined;
+/** True while the page shows that its address's #json= cannot be read: the address stays as it was given, to be corrected. */
+let keepAddress = false;
 
 const $ = <E extends HTMLElement>(id: string) => document.getElementById(id) as E;
 
@@ -38,9 +43,16 @@ function el(tag: string, attributes: Record<string, string> = {}, ...children: (
 
 function sourceText(from: Source): { text: string; file: string } {
   if ("text" in from) return from;
-  const text = shippedScenarios[from.shipped];
-  if (text === undefined) return { text: "", file: from.shipped };
-  return { text, file: `spec/scenarios/${from.shipped}` };
+  // Own keys only: `?scenario=__proto__` is no scenario, not Object.prototype.
+  if (!Object.hasOwn(shippedScenarios, from.shipped)) return { text: "", file: `spec/scenarios/${from.shipped}` };
+  return { text: shippedScenarios[from.shipped]!, file: `spec/scenarios/${from.shipped}` };
+}
+
+/** A shipped scenario as a link may name it: its path under spec/scenarios/, with or without `.json` or the folder in front. */
+function shippedPath(name: string): string {
+  const path = name.replace(/^(\.\/)?(spec\/scenarios\/)?/, "");
+  if (Object.hasOwn(shippedScenarios, path) || path.endsWith(".json")) return path;
+  return Object.hasOwn(shippedScenarios, `${path}.json`) ? `${path}.json` : path;
 }
 
 // ---------------------------------------------------------------- picking
@@ -64,10 +76,12 @@ function fillScenarioList(): void {
  * indices, or the run a stepper made before the switches changed. Shows a mistake next to the scenario
  * and returns undefined.
  */
-function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, path: readonly number[] | Stepper = []): System | undefined {
+function load(from: Source, switches: Switches, path: readonly number[] | Stepper = []): System | undefined {
   // A search of the system shown before is of no use now.
   endSearch();
   clearSearch();
+  requested = switches;
+  keepAddress = false;
   const { text, file } = sourceText(from);
   const choice: SystemChoice = {
     text,
@@ -80,8 +94,8 @@ function load(from: Source, switches: { fifo?: boolean; algorithm?: string }, pa
   list.value = "shipped" in from ? from.shipped : "";
   let system: System;
   try {
-    if ("shipped" in from && shippedScenarios[from.shipped] === undefined)
-      throw new ScenarioError(file, "", "cannot read the scenario (no such shipped scenario)");
+    if ("shipped" in from && !Object.hasOwn(shippedScenarios, from.shipped))
+      throw new ScenarioError(file, "", "cannot read the scenario (no such shipped scenario; the list above has them all)");
     system = buildSystem(choice);
   } catch (error) {
     showError(oneLine(error));
@@ -127,8 +141,10 @@ function fillSwitches(system: System): void {
   if (fifo) $<HTMLInputElement>("fifo").checked = fifo.value(scenario);
 }
 
+type Switches = { readonly fifo?: boolean; readonly algorithm?: string };
+
 /** The switches as the page shows them: what to reload with. */
-function switches(): { fifo?: boolean; algorithm?: string } {
+function switches(): Switches {
   const algorithm = $<HTMLSelectElement>("algorithm").value;
   return {
     ...($("fifo-switch").hidden ? {} : { fifo: $<HTMLInputElement>("fifo").checked }),
@@ -183,6 +199,11 @@ function renderActions(): void {
   );
 }
 
+/** The smallest a diagram is shown, against the size it is drawn at. */
+const MIN_SCALE = 0.7;
+/** The diagram box's width when the diagram was last drawn: drawn again when it changes (a phone turned, a window resized). */
+let diagramWidth = 0;
+
 function renderDiagram(): void {
   const box = $("diagram");
   if (!stepper) {
@@ -190,17 +211,16 @@ function renderDiagram(): void {
     return;
   }
   const view = stepper.view();
-  box.innerHTML = svgDiagram(view);
+  const { descriptor, scenario } = stepper.system;
+  // The CLI draws counterexamples, titled by the property they break; a path by hand may break none yet.
+  const title = view.property === "" ? `${descriptor.scenarioName(scenario)}: step ${stepper.position} of ${stepper.length}` : undefined;
+  // Fit the column, but never below MIN_SCALE of the drawn size: a picture too wide for that puts its
+  // steps under the lanes and wraps its words, and what is still too wide scrolls rather than shrinks out of reading.
+  diagramWidth = box.clientWidth;
+  box.innerHTML = svgDiagram(view, { ...(title === undefined ? {} : { title }), maxWidth: Math.round(diagramWidth / MIN_SCALE) });
   const svg = box.querySelector("svg")!;
   svg.setAttribute("data-view", "space-time");
-  // Fit the column, but never below 70% of the drawn size: a wide picture scrolls rather than shrinks out of reading.
-  svg.style.width = `max(100%, ${Math.round(Number(svg.getAttribute("width")) * 0.7)}px)`;
-  // The CLI draws counterexamples, titled by the property they break; a path by hand may break none yet.
-  if (view.property === "") {
-    const title = `${view.setting.replace(/:.*$/, "")}: step ${stepper.position} of ${stepper.length}`;
-    svg.querySelector("text.title")!.textContent = title;
-    svg.querySelector("title")!.textContent = title;
-  }
+  svg.style.width = `max(100%, ${Math.round(Number(svg.getAttribute("width")) * MIN_SCALE)}px)`;
   const offences = view.offences.map(({ message, name, why }) => el("li", {}, el("strong", {}, `✗ ${name}: ${view.messages[message]!.label}`), ` — ${why}`));
   $("offences").replaceChildren(...offences);
 }
@@ -222,6 +242,7 @@ function renderState(): void {
   table.replaceChildren(
     el("tbody", {}, ...rows.map((cells) => el("tr", {}, el("th", { scope: "row" }, cells[0]!), ...cells.slice(1).map((c) => el("td", {}, c))))),
   );
+  fitState();
   snapshot.textContent = descriptor.describeEnd ? `Snapshot so far: ${descriptor.describeEnd(scenario, state)}` : "";
   verdicts.replaceChildren(
     ...stepper
@@ -239,6 +260,14 @@ function renderState(): void {
   );
 }
 
+/** The state's table in columns where they fit its box; where they do not, each row a line of its fields, wrapping between them. */
+function fitState(): void {
+  const table = $("state");
+  const box = $("state-box");
+  table.classList.remove("flow");
+  if (box.scrollWidth > box.clientWidth) table.classList.add("flow");
+}
+
 /** A state of a model that cannot print itself: each field as JSON, a list's items (its nodes, tasks, channels) a row each. */
 function genericRows(state: unknown): string[][] {
   return Object.entries(state as Record<string, unknown>).flatMap(([key, value]) =>
@@ -248,24 +277,89 @@ function genericRows(state: unknown): string[][] {
 
 function step(move: () => unknown): void {
   if (!stepper) return;
+  const focused = document.activeElement;
+  const place = focused?.closest("#actions li") ? [...$("actions").children].indexOf(focused.closest("li")!) : -1;
   move();
   render();
+  keepFocus(focused, place);
+}
+
+/**
+ * After a step the focused control may be gone (the action buttons are new) or disabled (forward at the
+ * end): the focus goes to its nearest stand-in, not to the page's body, so the keyboard stays in the stepper.
+ */
+function keepFocus(focused: Element | null, actionPlace: number): void {
+  if (!(focused instanceof HTMLElement) || focused === document.body) return;
+  if (focused.isConnected && !(focused instanceof HTMLButtonElement && focused.disabled)) return;
+  const actions = [...document.querySelectorAll<HTMLButtonElement>("#actions button")];
+  const standIns = [...(actionPlace >= 0 ? [actions[Math.min(actionPlace, actions.length - 1)]] : []), $("forward"), $("back"), ...actions];
+  standIns.find((button): button is HTMLButtonElement => button instanceof HTMLButtonElement && !button.disabled)?.focus();
+}
+
+/** Whether `target` is in a box that scrolls sideways (the diagram, the state table): there the arrows scroll it. */
+function inSidewaysScroller(target: Element): boolean {
+  for (let at: Element | null = target; at && at !== document.body; at = at.parentElement) {
+    if (at.scrollWidth > at.clientWidth && /auto|scroll/.test(getComputedStyle(at).overflowX)) return true;
+  }
+  return false;
 }
 
 function updateLink(): void {
-  const link = currentLink();
-  history.replaceState(null, "", `${location.pathname}${writeLink(link)}`);
+  if (!keepAddress) history.replaceState(null, "", `${location.pathname}${writeLink(currentLink())}`);
+  // "Link copied" was about the link before this change.
+  if (location.href !== copiedLink) {
+    $("copy-link").textContent = "Copy link";
+    $("link-text").hidden = true;
+  }
 }
 
+let copiedLink: string | undefined;
+
+/**
+ * Copies the page's address. `navigator.clipboard` exists only in a secure context (https, or this
+ * machine): a page served to a classroom over plain http copies through a selected text field
+ * instead, and where neither works the field stays, selected, for the learner to copy by hand.
+ */
+async function copyLink(): Promise<void> {
+  const href = location.href;
+  const field = $<HTMLInputElement>("link-text");
+  field.value = href;
+  let copied = false;
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(href);
+      copied = true;
+    }
+  } catch {
+    // Refused (no permission, the page not focused): the text field below may still copy.
+  }
+  if (!copied) {
+    field.hidden = false;
+    field.focus();
+    field.select();
+    // Deprecated, yet the one way to copy without navigator.clipboard; false where the browser refuses.
+    copied = document.execCommand("copy");
+  }
+  copiedLink = href;
+  $("copy-link").textContent = copied ? "Link copied" : "Copy the link from the field";
+  if (copied && !field.hidden) {
+    field.hidden = true;
+    $("copy-link").focus();
+  }
+}
+
+/** What the page shows, as a link; while the scenario cannot be loaded, what was asked for, so the link shows the same error. */
 function currentLink(): Omit<Link, "explore"> {
-  const { fifo, algorithm } = switches();
-  const path = stepper?.pathIndices() ?? [];
   const text = sourceText(source).text;
+  const scenario = "shipped" in source ? { scenario: source.shipped } : { json: text };
+  if (!stepper) return { ...scenario, ...requested, path: [] };
+  const { fifo, algorithm } = switches();
+  const { descriptor, scenario: loaded } = stepper.system;
   return {
-    ...("shipped" in source ? { scenario: source.shipped } : { json: text }),
-    ...(fifo === undefined || !stepper ? {} : { fifo }),
-    ...(algorithm && stepper && algorithm !== stepper.system.descriptor.algorithmOf(stepper.system.scenario) ? { algorithm } : {}),
-    path,
+    ...scenario,
+    ...(fifo === undefined ? {} : { fifo }),
+    ...(algorithm && algorithm !== descriptor.algorithmOf(loaded) ? { algorithm } : {}),
+    path: stepper.pathIndices(),
   };
 }
 
@@ -275,6 +369,11 @@ function explore(): void {
   if (!stepper) return;
   cancel();
   clearSearch();
+  const maxStates = Number($<HTMLInputElement>("max-states").value);
+  if (!(Number.isInteger(maxStates) && maxStates > 0)) {
+    $("progress").textContent = `"stop after" must be a positive whole number of states (the default is ${DEFAULT_MAX_STATES.toLocaleString("en-US")})`;
+    return;
+  }
   const started = performance.now();
   const worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
   search = worker;
@@ -296,7 +395,8 @@ function explore(): void {
     endSearch();
     $("progress").textContent = `the search failed: ${event.message}`;
   });
-  worker.postMessage(stepper.system.choice);
+  const request: SearchRequest = { choice: stepper.system.choice, maxStates };
+  worker.postMessage(request);
 }
 
 function cancel(): void {
@@ -424,18 +524,42 @@ function readDropped(event: DragEvent, use: (file: File) => void): void {
   if (file) use(file);
 }
 
-function start(): void {
-  fillScenarioList();
+/** Shows what the page's address holds: on opening, and when a link that differs only after `#` is followed. */
+function loadAddress(): void {
   let link: Link;
   try {
     link = readLink(location);
   } catch {
-    link = { path: [], explore: false };
-    showError("json: the link's #json= is not a scenario in base64url");
+    // Nothing else is loaded in its place: the error stays, and so does the address, to be corrected.
+    endSearch();
+    clearSearch();
+    stepper = undefined;
+    source = { text: "", file: "#json" };
+    requested = {};
+    keepAddress = true;
+    showScenarioText("");
+    $<HTMLSelectElement>("scenario-list").value = "";
+    showError("#json: the link's #json= is not a scenario file in base64url (was the link cut short?)");
+    render();
+    return;
   }
-  const from: Source = link.json !== undefined ? { text: link.json, file: "#json" } : { shipped: link.scenario ?? DEFAULT_SCENARIO };
-  const system = load(from, { ...(link.fifo === undefined ? {} : { fifo: link.fifo }), ...(link.algorithm ? { algorithm: link.algorithm } : {}) }, link.path);
+  const from: Source = link.json !== undefined ? { text: link.json, file: "#json" } : { shipped: shippedPath(link.scenario ?? DEFAULT_SCENARIO) };
+  const asked = { ...(link.fifo === undefined ? {} : { fifo: link.fifo }), ...(link.algorithm ? { algorithm: link.algorithm } : {}) };
+  const system = load(from, asked, link.path);
   if (system && link.explore) explore();
+}
+
+function start(): void {
+  fillScenarioList();
+  // The CLI's default: a search too big for the tab stops with a message before memory runs out.
+  $<HTMLInputElement>("max-states").value = String(DEFAULT_MAX_STATES);
+  loadAddress();
+  // Following a link that differs only after `#` does not reload the page.
+  addEventListener("hashchange", loadAddress);
+  new ResizeObserver(() => {
+    if ($("diagram").clientWidth !== diagramWidth) renderDiagram();
+  }).observe($("diagram"));
+  new ResizeObserver(fitState).observe($("state-box"));
 
   $("scenario-list").addEventListener("change", () => {
     const path = $<HTMLSelectElement>("scenario-list").value;
@@ -459,14 +583,15 @@ function start(): void {
   $("explore").addEventListener("click", explore);
   $("cancel").addEventListener("click", cancel);
   $("download-trace").addEventListener("click", downloadTrace);
-  $("copy-link").addEventListener("click", () => void navigator.clipboard?.writeText(location.href).then(() => ($("copy-link").textContent = "Link copied")));
+  $("copy-link").addEventListener("click", () => void copyLink());
   document.addEventListener("keydown", (event) => {
-    const typing = event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
-    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "ArrowLeft") step(() => stepper!.goTo(stepper!.position - 1));
-    else if (event.key === "ArrowRight") step(() => stepper!.goTo(stepper!.position + 1));
-    else return;
+    if ((event.key !== "ArrowLeft" && event.key !== "ArrowRight") || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // In a field the arrows move the caret or pick; in a box that scrolls sideways they scroll it.
+    const target = event.target instanceof Element ? event.target : document.body;
+    if (target.closest("input, textarea, select, [contenteditable]") || inSidewaysScroller(target)) return;
     event.preventDefault();
+    const by = event.key === "ArrowLeft" ? -1 : 1;
+    step(() => stepper!.goTo(stepper!.position + by));
   });
 }
 

@@ -1,7 +1,11 @@
 /** The messages between the page and its search worker: plain data, as postMessage copies it. */
 import type { SystemChoice } from "./system.js";
 
-export type SearchRequest = SystemChoice;
+export interface SearchRequest {
+  readonly choice: SystemChoice;
+  /** The search stops, with a message, rather than store more states than this (the CLI's --max-states). */
+  readonly maxStates: number;
+}
 
 export interface SearchProgressMessage {
   readonly type: "progress";

@@ -1,9 +1,10 @@
 /**
  * The exhaustive search, off the page's thread: `check`, the pipeline
- * `snaplab explore` runs, with its progress posted as it goes. The page
- * cancels a search by ending this worker.
+ * `snaplab explore` runs, with its progress posted as it goes, stopped by
+ * the same limit of states. The page cancels a search by ending this worker.
  */
 import { check } from "../../check/check.js";
+import { StateLimitError } from "../../explore/state-limit-error.js";
 import type { SearchReply, SearchRequest } from "./search-protocol.js";
 import { actionPlaces } from "./stepper.js";
 import { buildSystem, oneLine } from "./system.js";
@@ -14,11 +15,12 @@ const post = (reply: SearchReply) => postMessage(reply);
 
 addEventListener("message", (event: MessageEvent<SearchRequest>) => {
   try {
-    const { descriptor, scenario, rules, model } = buildSystem(event.data);
+    const { descriptor, scenario, rules, model } = buildSystem(event.data.choice);
     const report = check(
       { model: descriptor, scenario },
       {
         rules,
+        maxStates: event.data.maxStates,
         onProgress: ({ states, elapsedMs }) => post({ type: "progress", states, elapsedMs }),
         progressEveryMs: PROGRESS_EVERY_MS,
       },
@@ -35,6 +37,8 @@ addEventListener("message", (event: MessageEvent<SearchRequest>) => {
       elapsedMs: report.elapsedMs,
     });
   } catch (error) {
-    post({ type: "error", message: oneLine(error) });
+    // The CLI's message, naming the page's field instead of --max-states.
+    const limit = error instanceof StateLimitError ? error.limit.toLocaleString("en-US") : undefined;
+    post({ type: "error", message: limit ? `stopped after ${limit} states ("stop after" above); raise the limit or shrink the scenario` : oneLine(error) });
   }
 });

@@ -177,7 +177,7 @@ describe("duplicating-transfer, the spec's second hand-worked example", () => {
       ["P0#1 (10) copy", 0, true],
     ]);
     // ShiViz merges the copy's clock from its original's send.
-    expect(shivizLog(view)).toContain('4. deliver P0#1 (10) on P0->P1 (the copy): P1 balance 120, adds it to the recording of P0->P1\nP1 {"P0":1,"P1":3}');
+    expect(shivizLog(view)).toContain('4. deliver P0#1 (10) on P0->P1 (the copy): adds it to the recording of P0->P1, P1 balance 120\nP1 {"P0":1,"P1":3}');
     expect(mermaidDiagram(view)).toContain("P0->>P1: 4. P0#35;1 (10) copy");
   });
 

@@ -40,7 +40,7 @@ const HOLE = `
 6  ○◁╌╌╌┘        │   A receives a marker from B
    ◆             │   A finishes its snapshot: log 2, balances 100, 130
 ✗ B#1 (30), redone over a hole: redone onto A's snapshot as log 2, but log 1 (A#1) is not in it
-─▶ credit   ╌▷ signal   ◆ records, finishes its snapshot   ║ before its part (inside the cut)   │ after   ━ breaks the cut`;
+●─▶● credit   ○╌▷○ signal   ◆ records, finishes its snapshot   · no message, no record   ║ before its part (inside the cut)   │ after   ━ breaks the cut`;
 
 const CREDIT_WITHOUT_DEBIT = `
     A             B             C
@@ -72,7 +72,7 @@ const CREDIT_WITHOUT_DEBIT = `
     │             ◆             │   B finishes its snapshot: log 1, balances 120, 100
     │             ·             │   B unblocks distributed transactions
 ✗ A#2 (20), credit without its debit: its credit is in B's snapshot, its debit is not in A's
-─▶ credit   ╌▷ signal   ◆ records, finishes its snapshot   ║ before its part (inside the cut)   │ after   ━ breaks the cut`;
+●─▶● credit   ○╌▷○ signal   ◆ records, finishes its snapshot   · no message, no record   ║ before its part (inside the cut)   │ after   ━ breaks the cut`;
 
 describe("the database's space-time view", () => {
   it("should draw Chandy-Lamport with redo on two nodes: B#1's credit redone onto A's snapshot over the hole A#1 leaves", () => {

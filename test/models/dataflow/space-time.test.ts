@@ -68,7 +68,7 @@ const DUPLICATE = `
 ✗ S2#1, ghost receive: the operator took it before its part of checkpoint 1, but S2 sent it after its own, so it comes again after the restart
 ✗ S2#1, duplicate: the operator takes it again after the restart, but its part of checkpoint 1 already has it
 ✗ S2#1, duplicate: the sink takes it again after the restart, but its part of checkpoint 1 already has it
-─▶ record   ╌▷ barrier   ◆ its part of a checkpoint   ║ before its part (inside the cut)   │ after   ╳ every lane at once   ━ breaks the cut`;
+●─▶● record   ○╌▷○ barrier   ◆ its part of a checkpoint   ║ before its part (inside the cut)   │ after   ╳ every lane at once   ━ breaks the cut`;
 
 describe("the dataflow's space-time view", () => {
   it("should cut at the checkpoint under way while none is complete, naming the tasks yet to take their part (a run stepped by hand)", () => {

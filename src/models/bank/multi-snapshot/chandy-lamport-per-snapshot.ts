@@ -1,8 +1,7 @@
 /**
  * The reference rules for several snapshots in one run: Chandy-Lamport once
- * per snapshot id, each snapshot with its own recordings (what exercise 6
- * asks a learner to write). A message in flight may belong to the channel
- * state of several snapshots at once.
+ * per snapshot id, each snapshot with its own recordings. A message in flight
+ * may belong to the channel state of several snapshots at once.
  */
 import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView, SnapshotId } from "./multi-snapshot-algorithm.js";
 

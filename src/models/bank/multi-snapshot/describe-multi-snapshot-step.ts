@@ -25,5 +25,6 @@ export function describeMultiStep(scenario: MultiSnapshotScenario, before: Multi
   const message = before.bank.channels[action.channel]!.queue[action.position]!;
   if (message.kind === "marker") return `deliver marker ${message.snapshot ?? 0} on ${channel.id}: ${effects}`;
   const credit = `${who(channel.to)} balance ${after.bank.processes[channel.to]!.balance}`;
-  return `deliver ${message.id} (${message.amount}) on ${channel.id}: ${[credit, ...changes].join(", ")}`;
+  // In the order they ran: the rule's effects, then the bank's credit.
+  return `deliver ${message.id} (${message.amount}) on ${channel.id}: ${[...changes, credit].join(", ")}`;
 }

@@ -1,7 +1,8 @@
 /**
  * A run with several snapshots drawn as one of them sees it: the bank's
- * space-time view (bank-space-time.ts) of that snapshot's layer, its records
- * and recordings, with every marker. The snapshot drawn is the one the
+ * space-time view (bank-space-time.ts) of that snapshot's layer, its cut and
+ * what breaks it, with every snapshot's markers and recordings, each labelled
+ * with its snapshot. The snapshot drawn is the one the
  * violated property names ("conservation (snapshot 1)"), or, for a rule's
  * answer refused or a rule that threw, the one the rule was asked about (its
  * call names it: "rules.onMarker(...) at P0 (marker 1 on P1->P0)"); a
@@ -13,6 +14,7 @@ import type { SpaceTime } from "../../../view/space-time-view.js";
 import type { BankAction } from "../actions.js";
 import { bankSpaceTime } from "../bank-space-time.js";
 import type { BankState } from "../bank-state.js";
+import { describeMultiStep } from "./describe-multi-snapshot-step.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
 
 /** The snapshot a rule's call was about, as the grader names the call at the start of a reason (submitted-multi-rules.ts). */
@@ -24,6 +26,16 @@ export function multiSnapshotSpaceTime(
 ): SpaceTime {
   const named = /\(snapshot (\d+)\)$/.exec(violation.property) ?? askedAbout.exec(violation.reason);
   const s = Number(named?.[1] ?? 0);
-  const states: BankState[] = violation.path.states.map((state) => layerState(state, s));
-  return bankSpaceTime(scenario, { ...violation, path: { states, actions: violation.path.actions } });
+  const { states, actions } = violation.path;
+  const seen: BankState[] = states.map((state) => layerState(state, s));
+  return bankSpaceTime(
+    scenario,
+    { ...violation, path: { states: seen, actions } },
+    {
+      drawn: s,
+      count: scenario.snapshots.length,
+      recorded: (state, snapshot, process) => states[state]!.layers[snapshot]!.recorded[process]!,
+      steps: actions.map((action, i) => describeMultiStep(scenario, states[i]!, action, states[i + 1]!)),
+    },
+  );
 }

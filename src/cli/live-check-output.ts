@@ -1,0 +1,52 @@
+/**
+ * What `snaplab live` and `snaplab check-logs` do with a checked run, the one
+ * they started or the one whose logs they were given: the report (text, or
+ * JSON with --json), the ShiViz log (--shiviz) and the first broken snapshot
+ * as a model trace (--save-trace), and the exit status.
+ */
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
+import type { RunCheck } from "../live/check-run.js";
+import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
+import { liveShivizLog } from "../live/live-shiviz.js";
+import { formatTrace } from "../trace/saved-trace.js";
+import { ExitCode } from "./exit-code.js";
+import { oneValue } from "./option-values.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
+
+export interface LiveCheckArgs {
+  json: boolean;
+  shiviz?: string;
+  saveTrace?: string;
+}
+
+/** The options of the output, for yargs' `.options()`. */
+export const liveCheckOptions = {
+  json: { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" },
+  shiviz: { type: "string", ...oneValue<string>("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
+  "save-trace": {
+    type: "string",
+    ...oneValue<string>("save-trace"),
+    describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
+  },
+} as const;
+
+/** yargs' `.check()` of the output's files: their folders, before any work starts (a typo must not cost a whole run). */
+export function checkLiveCheckFiles(args: Partial<LiveCheckArgs>): true {
+  if (args.shiviz) checkReportFile(args.shiviz, "--shiviz", "the log");
+  if (args.saveTrace) checkReportFile(args.saveTrace, "--save-trace", "the trace");
+  return true;
+}
+
+/** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */
+export function writeLiveCheck(check: RunCheck, args: LiveCheckArgs, rules: SnapshotAlgorithm | undefined): void {
+  process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
+  if (args.shiviz) writeReportFile(args.shiviz, liveShivizLog(check), "the log");
+  if (args.saveTrace) {
+    if (rules === undefined) throw new Error("--save-trace needs the run's rules");
+    const trace = brokenSnapshotTrace(check, rules);
+    if (trace) writeReportFile(args.saveTrace, formatTrace(trace), "the trace");
+    else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
+  }
+  process.exitCode = runHolds(check) ? ExitCode.AllHold : ExitCode.Violated;
+}
