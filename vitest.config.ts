@@ -39,6 +39,7 @@ export default defineConfig({
     // Generous bounds, so that a busy machine slows the suite down without failing it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    globalSetup: ["test/support/build-once.ts"],
     setupFiles: ["test/support/setup.ts"],
     coverage: {
       provider: "v8",

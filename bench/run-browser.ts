@@ -5,7 +5,7 @@
  * on the page's own thread measures the longest wait between its ticks: how
  * long the page could not answer a click.
  */
-import { buildPage } from "../src/web/build-page.js";
+import { builtPage } from "../src/web/built-page.js";
 import { servePage } from "../src/web/page-server.js";
 import { chromiumMissing, launchChromium } from "../test/support/chromium.js";
 import { count, markdownTable, seconds } from "./markdown-table.js";
@@ -23,7 +23,7 @@ export interface BrowserCase {
 /** The section's Markdown, or why it was skipped. */
 export async function browserSection(cases: readonly BrowserCase[], runs: number): Promise<string> {
   if (chromiumMissing) return chromiumMissing.replace(/: .*$/, ": the browser comparison was skipped.");
-  const server = await servePage(await buildPage());
+  const server = await servePage(builtPage());
   const chrome = await launchChromium(scratchFolder("chromium"));
   try {
     const page = await chrome.context.newPage();

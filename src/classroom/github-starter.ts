@@ -20,10 +20,13 @@ export function starterFiles(only?: readonly number[]): KitFile[] {
   ];
 }
 
-/** The scripts a student can run in the starter (the exercises' READMEs name them); the kit's tests and benchmarks stay with the kit. */
-const studentScripts = ["grade", "typecheck"];
+/**
+ * The scripts the starter keeps: npm's `prepare`, which builds snaplab's command as `npm ci` installs it, and those a
+ * student runs (the exercises' READMEs name them); the kit's tests and benchmarks stay with the kit.
+ */
+const studentScripts = ["prepare", "grade", "typecheck"];
 
-/** The kit's package.json with only the scripts a student can run here. */
+/** The kit's package.json with only the scripts the starter keeps. */
 function studentPackage(file: KitFile): KitFile {
   const manifest = JSON.parse(new TextDecoder().decode(file.data)) as { scripts?: Record<string, string> };
   const scripts = Object.fromEntries(Object.entries(manifest.scripts ?? {}).filter(([name]) => studentScripts.includes(name)));
@@ -63,7 +66,7 @@ jobs:
         # from what the grade wrote, or are none.
         run: |
           report="$(mktemp -d)/grade.json"
-          node --v8-pool-size=1 bin/snaplab.js grade exercises${onlyOption} --format json --out "$report" || true
+          node bin/snaplab.js grade exercises${onlyOption} --format json --out "$report" || true
           node bin/snaplab.js classroom points "$report"${onlyOption} >> "$GITHUB_OUTPUT"
       - name: Report the points to GitHub Classroom
         uses: classroom-resources/autograding-grading-reporter@v1

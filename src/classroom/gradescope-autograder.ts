@@ -36,7 +36,7 @@ function setupScript(): string {
   return `#!/usr/bin/env bash
 # Written by \`snaplab classroom gradescope\`. Gradescope runs it once, as root, when it builds the
 # autograder's image: it installs Node if the image has none that snaplab runs on, then snaplab's
-# locked runtime dependencies, and builds snaplab's command, so nothing is fetched at grading time.
+# locked runtime dependencies, which builds snaplab's command, so nothing is fetched at grading time.
 set -euo pipefail
 kit="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)/snaplab"
 
@@ -92,7 +92,7 @@ root="\${SNAPLAB_AUTOGRADER_ROOT:-/autograder}"
 results="$root/results/results.json"
 mkdir -p "$root/results"
 rm -f "$results"
-node --v8-pool-size=1 "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
+node "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
 [ -s "$results" ] || printf '%s\\n' '${fallback}' >"$results"
 exit 0
 `;

@@ -15,8 +15,8 @@ export interface KitFile {
   readonly executable?: boolean;
 }
 
-/** What of the checkout goes into a kit handed out: files and folders. */
-const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "api", "src", "spec", "exercises"];
+/** What of the checkout goes into a kit handed out: files and folders. `npm ci` there builds dist/ with scripts/build.mjs. */
+const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "scripts/build.mjs", "api", "src", "spec", "exercises"];
 
 /** The kit's files under `prefix` ("" or e.g. "snaplab/"), in a fixed order. */
 export function kitFiles(prefix = ""): KitFile[] {

@@ -25,10 +25,9 @@ export async function gradeInParallel(dirs: readonly string[], options: GradeOpt
   return reports;
 }
 
-/** The command line a child grader gets: the folder and the same limits, and V8's background threads as `snaplab grade` has them (bin/snaplab.js). */
+/** The command line a child grader gets: the folder and the same limits. */
 export function childArguments(dir: string, options: GradeOptions): string[] {
   return [
-    "--v8-pool-size=1",
     join(packageRoot(), "bin", "snaplab.js"),
     "grade",
     dir,

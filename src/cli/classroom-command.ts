@@ -8,6 +8,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { autograde, autograderRoot } from "../classroom/autograde.js";
 import { noReportResult, outputLine, runnerResult } from "../classroom/classroom-points.js";
 import { autograderZip } from "../classroom/gradescope-autograder.js";
@@ -16,6 +18,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "../files/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { refusingMistakes } from "./usage-mistakes.js";
 
 interface ClassroomArgs {
   out?: string;
@@ -34,6 +37,7 @@ const onlyOption = {
 
 const hideOption = {
   type: "boolean",
+  nargs: 0,
   default: false,
   describe: "show the checks on generated scenarios (and their scenarios) only after the due date",
 } as const;
@@ -48,7 +52,7 @@ const gradescope: CommandModule<object, ClassroomArgs> = {
   describe: "Write the autograder zip to upload to Gradescope (setup.sh, run_autograder, the kit without solutions/)",
   builder: (yargs: Argv) =>
     yargs
-      .option("out", { type: "string", default: "autograder.zip", describe: "the zip to write" })
+      .option("out", { type: "string", ...oneValue("out"), default: "autograder.zip", describe: "the zip to write" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
@@ -66,7 +70,7 @@ const github: CommandModule<object, ClassroomArgs> = {
   describe: "Write a starter repository for GitHub Classroom (the exercises, a README for students, a grading workflow)",
   builder: (yargs: Argv) =>
     yargs
-      .option("out", { type: "string", default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
+      .option("out", { type: "string", ...oneValue("out"), default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
       .option("only", onlyOption)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
@@ -89,7 +93,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
   describe: "Grade ROOT/submission as Gradescope's run_autograder does, writing ROOT/results/results.json (ROOT: --root)",
   builder: (yargs: Argv) =>
     yargs
-      .option("root", { type: "string", describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
+      .option("root", { type: "string", ...oneValue("root"), describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
@@ -140,18 +144,14 @@ function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] 
   throw new SnaplabError("BAD_REPORT", `${file}: not a report of snaplab grade --format json for one folder`);
 }
 
-/** The classroom commands' usage, as `snaplab classroom --help` lists them: for the help a mistake points to. */
-export const classroomUsages = [gradescope, github, autogradeCommand, points].map((command) => `classroom ${String(command.command)}`);
-
 export const classroomCommand: CommandModule<object, object> = {
-  command: "classroom",
-  describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
+  ...commandList.classroom,
   builder: (yargs: Argv) =>
     yargs
-      .command(gradescope as never)
-      .command(github as never)
-      .command(autogradeCommand as never)
-      .command(points as never)
+      .command(refusingMistakes(gradescope, "classroom ") as never)
+      .command(refusingMistakes(github, "classroom ") as never)
+      .command(refusingMistakes(autogradeCommand, "classroom ") as never)
+      .command(refusingMistakes(points, "classroom ") as never)
       .demandCommand(1, "name one: snaplab classroom gradescope, github, autograde or points"),
   handler: () => {},
 };

@@ -1,6 +1,8 @@
 /** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { loadLiveRules } from "../live/live-rules.js";
@@ -25,8 +27,7 @@ interface LiveArgs extends LiveCheckArgs {
 }
 
 export const liveCommand: CommandModule<object, LiveArgs> = {
-  command: "live <scenario>",
-  describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
+  ...commandList.live,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", {
@@ -34,14 +35,35 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         demandOption: true,
         describe: "scenario file (JSON, see spec/model.md): processes, balances, channels, initiators",
       })
-      .option("transfers", { type: "number", default: 1000, describe: "random transfers along the channels, in all (never more than the sender holds)" })
-      .option("seed", { type: "number", default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
-      .option("rate", { type: "number", default: 0, describe: "at most this many transfers per second, in all (0: as fast as they go)" })
-      .option("snapshots", { type: "number", default: 3, describe: "snapshots to take while the transfers flow, started by the initiators in turn" })
-      .option("algorithm", { type: "string", describe: "run these snapshot rules instead of the ones the scenario names" })
-      .option("rules", { type: "string", conflicts: "algorithm", describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)" })
+      .option("transfers", {
+        type: "number",
+        ...oneValue("transfers"),
+        default: 1000,
+        describe: "random transfers along the channels, in all (never more than the sender holds)",
+      })
+      .option("seed", { type: "number", ...oneValue("seed"), default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
+      .option("rate", {
+        type: "number",
+        ...oneValue("rate"),
+        default: 0,
+        describe: "at most this many transfers per second, in all (0: as fast as they go)",
+      })
+      .option("snapshots", {
+        type: "number",
+        ...oneValue("snapshots"),
+        default: 3,
+        describe: "snapshots to take while the transfers flow, started by the initiators in turn",
+      })
+      .option("algorithm", { type: "string", ...oneValue("algorithm"), describe: "run these snapshot rules instead of the ones the scenario names" })
+      .option("rules", {
+        type: "string",
+        ...oneValue("rules"),
+        conflicts: "algorithm",
+        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)",
+      })
       .option("network", {
         choices: ["tcp", "reorder"] as const,
+        ...oneValue("network"),
         default: "tcp" as const,
         describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
       })
@@ -51,9 +73,15 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         default: [] as string[],
         describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
       })
-      .option("timeout", { type: "number", default: 60_000, describe: "stop the run this many ms after the start, whatever is left" })
+      .option("timeout", {
+        type: "number",
+        ...oneValue("timeout"),
+        default: 60_000,
+        describe: "stop the run this many ms after the start, whatever is left",
+      })
       .option("logs", {
         type: "string",
+        ...oneValue<string>("logs"),
         describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
       })
       .options(liveCheckOptions)

@@ -1,5 +1,7 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
@@ -14,13 +16,16 @@ interface PromelaArgs {
 
 /** The command, for the models of `registry`; only a model with a Promela translation can be written. */
 export const promelaCommand = (registry: ModelRegistry = models): CommandModule<object, PromelaArgs> => ({
-  command: "promela <scenario>",
-  describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN",
+  ...commandList.promela,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
-      .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
-      .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
+      .option("fifo", { type: "boolean", nargs: 0, describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
+      .option("out", {
+        type: "string",
+        ...oneValue("out"),
+        describe: "write the model to this file instead of standard output",
+      }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
     if (args.out) checkReportFile(args.out, "--out", "the model");
     const refuse = (model: ModelDescriptor): never => {

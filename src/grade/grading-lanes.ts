@@ -8,14 +8,14 @@
  * graded them.
  *
  * A second lane is used only with three cores, two of them idle. The worker runs the CLI's
- * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
+ * own build (dist/snaplab.mjs), so lanes are used only by the built CLI;
  * from source (tests, tsx) exercises are graded one after another on this
  * thread, with the same results.
  */
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
-import { cliBundle } from "../files/cli-bundle.js";
+import { runningCli } from "../files/built-files.js";
 import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
 import { adoptIsolation, findIsolation, type Isolation } from "./sandbox/isolation.js";
@@ -129,8 +129,8 @@ export async function gradeInLanes(
 ): Promise<ExerciseResult[]> {
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
   const graded = (group: number, got: ExerciseResult[]) => groups[group]!.forEach((i, k) => (results[i] = got[k]));
-  // The worker's code: the CLI's bundle this code runs from, when it runs from one.
-  const entry = cliBundle();
+  // The worker's code: the CLI's build this code runs from, when it runs from it.
+  const entry = runningCli();
   const queue = SharedQueue.of(groups.length);
   if (!entry || groups.length < 2 || !coresToSpare()) {
     await lane(queue, groups, "front", gradeAt, graded);

@@ -7,19 +7,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { cliBundleOf, removeCliBundle, runCli } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 import { noReportResult, type RunnerResult, runnerResult } from "../../src/classroom/classroom-points.js";
 
 const repo = resolve(".");
 const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
 const starter = join(scratch, "starter");
-// The CLI caches its bundle, its source map, its code cache and the sandboxes' broker in node_modules under a name made from the
-// checkout's path: these go.
-const cachedBundle = join(repo, cliBundleOf(starter));
-afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true });
-  removeCliBundle(starter);
-});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Step {
   id?: string;
@@ -59,6 +53,7 @@ describe("the starter repository", () => {
       "exercises",
       "package-lock.json",
       "package.json",
+      "scripts",
       "spec",
       "src",
       "tsconfig.json",
@@ -67,7 +62,8 @@ describe("the starter repository", () => {
       readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
     );
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    expect(manifest.scripts).toEqual({ grade: "node --v8-pool-size=1 bin/snaplab.js grade", typecheck: "tsc --noEmit" });
+    // prepare: `npm ci` builds snaplab's command (dist/) as it installs the packages.
+    expect(manifest.scripts).toEqual({ prepare: "node scripts/build.mjs", grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
     expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
     expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
   });
@@ -95,10 +91,13 @@ describe("the starter repository", () => {
   });
 
   it("should give the reporter 12 of 12 for the exercise solved, in the result it reads", () => {
+    // Installed as the workflow's `npm ci` installs it: the packages (this checkout's), then its prepare script.
     symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
+    const prepared = spawnSync("npm", ["run", "--silent", "prepare"], { cwd: starter, encoding: "utf8" });
+    expect(prepared.status, prepared.stderr).toBe(0);
     copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
     expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
-    expect(existsSync(cachedBundle)).toBe(true);
+    expect(existsSync(join(starter, "dist", "snaplab.mjs"))).toBe(true);
   });
 
   it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {

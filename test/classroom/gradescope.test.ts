@@ -110,6 +110,8 @@ describe("the autograder zip", () => {
       "snaplab/exercises",
       "snaplab/package-lock.json",
       "snaplab/package.json",
+      // scripts/build.mjs: setup.sh's npm ci builds snaplab's command with it.
+      "snaplab/scripts",
       "snaplab/spec",
       "snaplab/src",
       "snaplab/tsconfig.json",

@@ -178,7 +178,7 @@ describe("snaplab explore --rules", () => {
     [
       "--rules beside --algorithm",
       ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
-      /^snaplab: --rules and --algorithm cannot be given together: choose one \(see snaplab explore --help\)\n$/,
+      /^snaplab: --rules and --algorithm cannot be given together: choose one \(usage: snaplab explore <scenario>; see snaplab explore --help\)\n$/,
     ],
   ];
   it("should refuse --rules on a scenario of another model in one line, exit 2", async () => {

@@ -10,12 +10,11 @@
  * its own accord (submissionOnly).
  */
 import type { BuildFailure, Plugin } from "esbuild";
-import { esbuild } from "../../files/esbuild-when-needed.js";
 import { readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { cliBundle } from "../../files/cli-bundle.js";
-import { freshBundler } from "./bundler-wall.js";
+import { builtFile } from "../../files/built-files.js";
+import { esbuild, freshBundler } from "./bundler-wall.js";
 import { packageRoot } from "../../files/package-root.js";
 import { loadsModules, UncheckedCode } from "./module-loads.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
@@ -28,36 +27,12 @@ const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "san
 let brokerCode: string | undefined;
 
 /**
- * The broker's code, read or bundled once per process and kept in memory: no
- * file a sandbox could replace. Run from the CLI's bundle, it is the one
- * built beside it (bin/snaplab.js); from source, esbuild bundles it here.
+ * The broker's code, as `npm install` built it (dist/broker.cjs), read once
+ * per process and kept in memory: no file a sandbox could replace.
  */
 export function brokerSource(): string {
-  brokerCode ??=
-    builtBesideBundle() ??
-    esbuild().buildSync({
-      entryPoints: [sandboxSource("broker.ts")],
-      // As bin/snaplab.js builds it: the same code, whichever folder the grader runs in.
-      absWorkingDir: packageRoot(),
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      logLevel: "silent",
-      write: false,
-    }).outputFiles[0]!.text;
+  brokerCode ??= readFileSync(builtFile("broker.cjs"), "utf8");
   return brokerCode;
-}
-
-function builtBesideBundle(): string | undefined {
-  const bundle = cliBundle();
-  if (!bundle) return undefined;
-  try {
-    return readFileSync(bundle.replace(/\.cjs$/, ".broker.cjs"), "utf8");
-  } catch {
-    // gone since the bundle was built: bundled here instead
-    return undefined;
-  }
 }
 
 /** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
@@ -83,8 +58,7 @@ export const maxBundleBytes = 8 * 1024 * 1024;
  * may be part of it; `label` names the file in messages. Without the harness
  * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
  * for a process that calls the rules itself (a live run's node): it runs it
- * as a function (live-rules.ts), where an ES module would need import(),
- * which the CLI's bundle cannot use once V8 runs it from its code cache.
+ * as a function (live-rules.ts): no module file to import.
  * `timeLimitMs`: how long the build may take (bundleTimeLimitMs unless less
  * is left of a grade's time).
  */
@@ -126,7 +100,7 @@ async function bundleAlone(
     const entryPath = labelOf(entry.path, root);
     const named = (path: string) => (path === entryPath ? label : path);
     await freshBundler();
-    const build = esbuild().build({
+    const build = (await esbuild()).build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
@@ -175,7 +149,7 @@ async function bundleAlone(
     throw new BuildError(`${place}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   } finally {
     clearTimeout(timer);
-    await esbuild().stop();
+    await (await esbuild()).stop();
   }
 }
 

@@ -11,8 +11,10 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import { esbuild } from "../../files/esbuild-when-needed.js";
 import { executable } from "./isolation.js";
+
+/** esbuild, loaded the first time something is bundled or checked: most commands never bundle anything. */
+export const esbuild = () => import("esbuild");
 
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
 export const bundlerDataBytes = 512 * 1024 * 1024;
@@ -23,9 +25,9 @@ export const bundlerDataBytes = 512 * 1024 * 1024;
  * where prlimit is missing or not allowed.
  */
 export async function freshBundler(): Promise<void> {
-  await esbuild().stop();
+  await (await esbuild()).stop();
   // Any call starts the service; this one costs a round trip.
-  await esbuild().transform("");
+  await (await esbuild()).transform("");
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
   // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart

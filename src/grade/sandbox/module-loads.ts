@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Loader, TransformFailure } from "esbuild";
-import { esbuild } from "../../files/esbuild-when-needed.js";
+import { esbuild } from "./bundler-wall.js";
 
 /** A name no file holds: the global `require`, renamed. */
 const renamed = `__snaplab_require_${randomBytes(8).toString("hex")}`;
@@ -31,7 +31,7 @@ export class UncheckedCode extends Error {}
 export async function loadsModules(code: string, loader: Loader, label: string): Promise<boolean> {
   let lowered: string;
   try {
-    lowered = (await esbuild().transform(code, { ...written, loader, sourcefile: label, supported: { "dynamic-import": false } })).code;
+    lowered = (await (await esbuild()).transform(code, { ...written, loader, sourcefile: label, supported: { "dynamic-import": false } })).code;
   } catch (error) {
     const first = (error as TransformFailure).errors?.[0];
     if (!first) throw error;
@@ -40,6 +40,6 @@ export async function loadsModules(code: string, loader: Loader, label: string):
   }
   // Most files hold no "require" at all, not even in a string: one pass is enough for them.
   if (!lowered.includes("require")) return false;
-  const named = await esbuild().transform(lowered, { ...written, loader: "js", define: { require: renamed } });
+  const named = await (await esbuild()).transform(lowered, { ...written, loader: "js", define: { require: renamed } });
   return named.code.includes(renamed);
 }

@@ -15,7 +15,7 @@ import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
 import { defaultLimits, gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
 import { BuildError, submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { freshBundler } from "../../../src/grade/sandbox/bundler-wall.js";
-import { esbuild } from "../../../src/files/esbuild-when-needed.js";
+import { stop as stopEsbuild } from "esbuild";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
 import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
@@ -378,8 +378,7 @@ describe("the bundler", () => {
   });
 
   it("should bundle each file with an esbuild process of its own, held to half a gigabyte of data, so that one that crashes it or fills it fails alone", async () => {
-    // The bundler's process: the esbuild process that was not there before. Another may be: from source, the sandbox's
-    // broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread).
+    // The bundler's process: the esbuild process that was not there before.
     const started = async (run: () => Promise<unknown>) => {
       const before = childrenOf(process.pid, "esbuild");
       await run();
@@ -390,7 +389,7 @@ describe("the bundler", () => {
     const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
     const [service] = await started(freshBundler);
     expect(dataLimit(service!)).toEqual([limit, limit]);
-    await esbuild().stop();
+    await stopEsbuild();
     const file = join(student(solution), rulesFile);
     // Each build's process is stopped after it: none is left running.
     expect(await started(() => submissionBundle(file, rulesFile))).toEqual([]);
