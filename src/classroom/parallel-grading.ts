@@ -37,6 +37,7 @@ export function childArguments(dir: string, options: GradeOptions): string[] {
     ...(options.timeLimitMs ? ["--time-limit", String(options.timeLimitMs)] : []),
     ...(options.memoryLimitMb ? ["--memory-limit", String(options.memoryLimitMb)] : []),
     ...(options.maxStates ? ["--max-states", String(options.maxStates)] : []),
+    ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
   ];
 }
 

@@ -15,6 +15,7 @@ import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { checkSeed, seedOption } from "./seed-option.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -30,6 +31,7 @@ export interface GradeArgs {
   jobs: number;
   csv?: string;
   asData: boolean;
+  seed?: number;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
@@ -52,6 +54,10 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .option("max-states", { type: "number", describe: "states a check may explore (default 200000)" })
       .option("jobs", { type: "number", default: 1, describe: "grade this many folders at once, each in a grader process of its own" })
       .option("csv", { type: "string", describe: "also write the scores to this file as CSV, one row per folder, for a gradebook" })
+      .option("seed", {
+        ...seedOption,
+        describe: "draw the generated scenarios and inputs from this seed instead of the kit's (to try an instructor's seed: classroom gradescope --seed)",
+      })
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
       .option("as-data", { type: "boolean", default: false, hidden: true })
       .check((args) => {
@@ -63,7 +69,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
         if (args.csv) sameNames(args.dirs as string[]);
-        return true;
+        return checkSeed(args);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
@@ -126,9 +132,10 @@ function usage(problem: string): never {
   throw new SnaplabError("USAGE", problem);
 }
 
-export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates">): GradeOptions {
+export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "seed">): GradeOptions {
   return {
     ...(args.only ? { only: args.only } : {}),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
     ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
     ...(args.maxStates ? { maxStates: args.maxStates } : {}),

@@ -41,6 +41,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
     elapsedMs: performance.now() - begun,
+    ...(chosen.some((e) => e.kind === "rules" && e.checks.some((c) => c.seeded)) ? { seed: options.seed ?? ("kit" as const) } : {}),
   };
 }
 
@@ -323,7 +324,8 @@ function checkedIn(
       submission.recheck();
       return { checks };
     } catch (error) {
-      return { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
+      const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
+      return { fault: running ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
   } catch (error) {
     return { fault: faultOf(error) };

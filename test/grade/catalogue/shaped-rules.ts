@@ -456,12 +456,12 @@ function laiYangClass(): SnapshotAlgorithm {
 
 /** Whether a generated scenario's skeleton has the shape a mistake needs. */
 export function hasShape(s: Skeleton, shape: Shape): boolean {
-  const processes = Array.from({ length: s.processes }, (_, p) => p);
+  const processes = Array.from({ length: s.names.length }, (_, p) => p);
   const incoming = (p: number) => s.channels.filter(([, to]) => to === p).length;
   const outgoing = (p: number) => s.channels.filter(([from]) => from === p).length;
   switch (shape) {
     case "several in flight on one channel":
-      return s.channels.some(([from, to]) => s.programs[from]!.filter((t) => t === to).length >= 2);
+      return s.channels.some(([from, to]) => s.programs[from]!.filter((t) => t.to === to).length >= 2);
     case "no incoming channel":
       return processes.some((p) => incoming(p) === 0);
     case "no outgoing channel":
