@@ -36,7 +36,7 @@ export interface ExerciseFault {
   readonly run?: CounterexampleReport;
   /** The generated scenario (the smallest) that run is on, as a scenario file. */
   readonly scenario?: object;
-  /** Which of the exercise's checks was running when it happened (by its place in the list). */
+  /** Which of the exercise's checks met it (by its place in the list), where it is one that draws what it grades on. */
   readonly check?: number;
 }
 

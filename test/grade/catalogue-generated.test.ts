@@ -10,20 +10,20 @@ import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { drawingSeed, plainer, smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
 import { MAX_MONEY, moneyOf } from "../../src/grade/exercises/generated-data.js";
+import { skeletons } from "../../src/grade/exercises/drawn-skeletons.js";
+import { generatedScenarios } from "../../src/grade/exercises/generated-list.js";
 import {
-  features,
   GENERATED_LIMITS,
-  generatedScenarios,
   messageBudget,
   messagesOf,
   scenarioFile,
   scenarioOf,
   skeletonOf,
-  skeletons,
   withinShape,
   type Shape,
   type Skeleton,
 } from "../../src/grade/exercises/generated-scenarios.js";
+import { features } from "../../src/grade/exercises/scenario-features.js";
 import * as recordAndForward from "../../solutions/01-record-and-forward/rules.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import * as laiYang from "../../solutions/05-lai-yang/rules.js";
@@ -100,12 +100,16 @@ describe("the generated scenarios", () => {
 
     it(`should show in exercise ${exercise.number} every feature its shape allows`, () => {
       const shown = new Set(check.scenarios().flatMap((s) => features(s.skeleton)));
-      const wanted = [
+      const sizes = [
         ...range(2, GENERATED_LIMITS.processes).map((n) => `${n} processes`),
-        ...range(0, GENERATED_LIMITS.perChannel).map((k) => `at most ${k} transfers on a channel`),
         // Exercise 6's initiators each reach every process: three of them need more markers than its budget has.
         ...range(1, shape.multiSnapshot ? 2 : GENERATED_LIMITS.initiators).map((k) => `${k} initiators`),
         ...(shape.multiSnapshot ? range(1, GENERATED_LIMITS.snapshots).map((k) => `${k} snapshots`) : []),
+      ];
+      const wanted = [
+        ...sizes,
+        ...sizes.map((size) => `${size} and a transfer`),
+        ...[0, 1, 2, GENERATED_LIMITS.perChannel].map((k) => `${k} transfers on one channel`),
         "a process with no incoming channel",
         "a process with no outgoing channel",
         "a process with two incoming channels",

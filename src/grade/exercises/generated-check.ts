@@ -14,16 +14,8 @@ import type { GradedSystem } from "../check/graded-system.js";
 import { replay, runCheck, type CheckOutcome } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
-import {
-  generatedScenarios,
-  scenarioFile,
-  scenarioOf,
-  withinShape,
-  type GeneratedScenario,
-  type ScenarioFile,
-  type Shape,
-  type Skeleton,
-} from "./generated-scenarios.js";
+import { generatedScenarios } from "./generated-list.js";
+import { scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
 
 /** Which scenarios an exercise generates: the same `count` from the same `seed` (the kit's) for everyone. */
 export interface Generation {
