@@ -99,7 +99,7 @@ describe("the generated scenarios", () => {
     });
 
     it(`should show in exercise ${exercise.number} every feature its shape allows`, () => {
-      const shown = new Set(check.scenarios().flatMap((s) => features(s.skeleton)));
+      const shown = new Set(check.scenarios().flatMap((s) => features(s.skeleton, shape)));
       const sizes = [
         ...range(2, GENERATED_LIMITS.processes).map((n) => `${n} processes`),
         // Exercise 6's initiators each reach every process: three of them need more markers than its budget has.
@@ -114,6 +114,7 @@ describe("the generated scenarios", () => {
         "a process with no outgoing channel",
         "a process with two incoming channels",
         "a process with three or more incoming channels",
+        "a process with four incoming channels, one carrying a transfer",
         "a process with five outgoing channels",
         "channels listed out of order",
         "names not like P0",
@@ -125,6 +126,8 @@ describe("the generated scenarios", () => {
         "a name with a space in it",
         "a name beyond ASCII",
         "a name that begins another",
+        "channels into one process from names one of which begins the other",
+        "a transfer from a process with a # in its name",
         "a name an object already has",
         "a zero balance",
         "a negative balance",
@@ -132,9 +135,11 @@ describe("the generated scenarios", () => {
         "all the money the format allows",
         "unequal balances",
         "equal balances other than 100",
-        "an amount repeated on one channel",
         "distinct amounts, each set adding up to its own total",
-        "an amount past 32 bits",
+        "four or more transfers a snapshot may catch on one channel",
+        "an amount repeated on a channel a snapshot may catch",
+        "amounts falling on a channel a snapshot may catch",
+        "an amount past 32 bits on a channel a snapshot may catch",
       ];
       expect(wanted.filter((feature) => !shown.has(feature))).toEqual([]);
     });

@@ -30,7 +30,16 @@ export function skeletons(shape: Shape): fc.Arbitrary<Skeleton> {
   const sizes = shape.multiSnapshot
     ? fc
         .oneof({ weight: 2, arbitrary: fc.constant(1) }, { weight: 3, arbitrary: fc.integer({ min: 2, max: snapshots }) })
-        .chain((count) => fc.tuple(fc.constant(count), fc.integer({ min: 2, max: Math.min(most, 1 + Math.floor(budget / count)) })))
+        // Two processes most often: the snapshots' markers leave them room for transfers both ways.
+        .chain((count) =>
+          fc.tuple(
+            fc.constant(count),
+            fc.oneof(
+              { weight: 1, arbitrary: fc.constant(2) },
+              { weight: 1, arbitrary: fc.integer({ min: 2, max: Math.min(most, 1 + Math.floor(budget / count)) }) },
+            ),
+          ),
+        )
     : fc.tuple(fc.constant(1), fc.integer({ min: 2, max: most }));
   return sizes
     .chain(([count, n]) =>
@@ -88,7 +97,8 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     channels.push([parent, order[i]!]);
   }
   for (const p of initiators.slice(roots)) if (!has(p, order[0]!)) channels.push([p, order[0]!]);
-  const hub = order[drawn.parents[0]! % n]!;
+  // A star in's hub is the last reached: every other process may send to it.
+  const hub = order[n - 1]!;
   const others = order.filter((p) => p !== hub);
   const extra: [number, number][] =
     drawn.topology === "star out"
@@ -100,8 +110,9 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
           : drawn.topology === "complete"
             ? order.flatMap((from) => order.map((to): [number, number] => [from, to]))
             : drawn.extra;
-  // A drawn layout takes what channels it needs first; a random one leaves room for the transfers drawn.
-  const room = drawn.topology === "random" ? budget - Math.min(drawn.transfers, budget - channels.length * markers) : budget;
+  // A star and every pair take what channels they need first; a chain and a random layout leave room for the transfers drawn.
+  const room =
+    drawn.topology === "random" || drawn.topology === "chain and ring" ? budget - Math.min(drawn.transfers, budget - channels.length * markers) : budget;
   for (const [from, to] of extra) {
     if (from !== to && !has(from, to) && (channels.length + 1) * markers <= room) channels.push([from, to]);
   }

@@ -76,6 +76,10 @@ const trickyNames = [
   "שלום",
 ];
 
+/** Names that begin one another: a channel's name holds two of them, and `startsWith` or `includes` on it finds the wrong one. */
+const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1", "12"];
+/** Names with the `#` of a message's id: the id "a#1#2" is a#1's second send. */
+const hashes = ["#", "a#1", "a#", "#1", "b#2#", "n#"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
@@ -93,6 +97,8 @@ export function processNames(n: number): fc.Arbitrary<string[]> {
     { weight: 1, arbitrary: some(integers) },
     { weight: 1, arbitrary: fc.integer({ min: 40, max: SCENARIO_LIMITS.nameLength }).chain((length) => some(longNames(length))) },
     { weight: 2, arbitrary: some(trickyNames) },
+    { weight: 1, arbitrary: some(prefixes) },
+    { weight: 1, arbitrary: some(hashes) },
     { weight: 3, arbitrary: some(mixed) },
   );
 }

@@ -13,23 +13,26 @@ import { type GeneratedScenario, scenarioFile, type Shape } from "./generated-sc
 import { features, interleavings } from "./scenario-features.js";
 
 /** How many scenarios are drawn for each one kept: the pool the list picks from. */
-const POOL = 3;
+const POOL = 4;
+/** No scenario costing more than this many interleavings is taken, whatever it shows (exercise 6's count twice for each snapshot). */
+const mostCost = (shape: Shape) => (shape.multiSnapshot ? 4000 : 2000);
 /** Once every feature is shown, the rest of the list is the pool's scenarios in the order drawn that cost at most this many interleavings. */
-const FILLER_COST = 600;
+const FILLER_COST = 1000;
 
 /**
  * The `count` scenarios an exercise is graded on, drawn from `seed`: the
  * same on every run. Of the drawn pool, the list takes first, one at a time,
  * the scenario that shows the most features no scenario before it showed for
  * the interleavings it costs (interleavings), then the rest in the order
- * drawn, leaving out the costliest.
+ * drawn, leaving out the costliest; none costs more than mostCost.
  */
 export function generatedScenarios(shape: Shape, seed: number, count: number): GeneratedScenario[] {
-  const pool = fc.sample(fc.noBias(skeletons(shape)), { seed, numRuns: count * POOL });
+  const drawn = fc.sample(fc.noBias(skeletons(shape)), { seed, numRuns: count * POOL });
+  const pool = drawn.filter((s) => interleavings(s, shape) <= mostCost(shape));
   // Each feature by a number, each scenario's features as a list of them.
   const numbers = new Map<string, number>();
-  const shown = pool.map((s) => features(s).map((f) => numbers.get(f) ?? numbers.set(f, numbers.size).get(f)!));
-  const cost = pool.map((s) => Math.log2(2 + interleavings(s, shape)));
+  const shown = pool.map((s) => features(s, shape).map((f) => numbers.get(f) ?? numbers.set(f, numbers.size).get(f)!));
+  const cost = pool.map((s) => Math.sqrt(1 + interleavings(s, shape)));
   const seen = new Uint8Array(numbers.size);
   const chosen: number[] = [];
   const taken = new Uint8Array(pool.length);

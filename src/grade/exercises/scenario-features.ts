@@ -32,7 +32,7 @@ export function interleavings(skeleton: Skeleton, shape: Shape): number {
  * sizes, its shape, its names, balances and amounts. The list of an exercise
  * shows every feature its shape allows (test/grade/catalogue-generated.test.ts).
  */
-export function features(skeleton: Skeleton): string[] {
+export function features(skeleton: Skeleton, shape: Shape): string[] {
   const { names, balances, channels, programs, initiators, snapshots } = skeleton;
   const n = names.length;
   const ins = names.map(() => 0);
@@ -47,7 +47,14 @@ export function features(skeleton: Skeleton): string[] {
   const amounts = programs.flat().map((t) => t.amount);
   const ps = range(n);
   const sortedChannels = [...channels].sort(([a, b], [c, d]) => a - c || b - d);
-  const catchable = (initiator: number) => channels.filter(([from, to]) => programs[from]!.some((t) => t.to === to) && (to === initiator || incoming(to) >= 2));
+  // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
+  // (it starts the snapshot, or has another way in), or where the marker may overtake them (no FIFO).
+  const catchable = (initiator: number) =>
+    channels.filter(([from, to]) => programs[from]!.some((t) => t.to === to) && (!shape.fifo || to === initiator || incoming(to) >= 2));
+  const caught = channels
+    .map(([from, to], c) => ({ amounts: onChannel[c]!, by: initiators.filter((p) => catchable(p).some(([f, t]) => f === from && t === to)) }))
+    .filter((c) => c.by.length > 0)
+    .map((c) => c.amounts);
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
   const found: [string, boolean][] = [
@@ -71,6 +78,10 @@ export function features(skeleton: Skeleton): string[] {
     ["a process with no outgoing channel", ps.some((p) => outgoing(p) === 0)],
     ["a process with two incoming channels", ps.some((p) => incoming(p) >= 2)],
     ["a process with three or more incoming channels", ps.some((p) => incoming(p) >= 3)],
+    [
+      "a process with four incoming channels, one carrying a transfer",
+      ps.some((p) => incoming(p) >= 4 && channels.some(([from, to]) => to === p && programs[from]!.some((t) => t.to === p))),
+    ],
     ["a process with five outgoing channels", ps.some((p) => outgoing(p) === 5)],
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
     ["names not like P0", names.some((name) => !/^P\d+$/.test(name))],
@@ -82,6 +93,12 @@ export function features(skeleton: Skeleton): string[] {
     ["a name with a space in it", names.some((name) => name.includes(" "))],
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],
     ["a name that begins another", names.some((a) => names.some((b) => a !== b && b.startsWith(a)))],
+    // A channel's name holds both ends' names, a message's id its sender's: the same text twice over.
+    [
+      "channels into one process from names one of which begins the other",
+      ps.some((p) => channels.some(([a, to]) => to === p && channels.some(([b, too]) => too === p && a !== b && names[b]!.startsWith(names[a]!)))),
+    ],
+    ["a transfer from a process with a # in its name", programs.some((program, p) => program.length > 0 && names[p]!.includes("#"))],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
     ["a negative balance", balances.some((b) => b < 0)],
@@ -89,9 +106,12 @@ export function features(skeleton: Skeleton): string[] {
     ["all the money the format allows", moneyOf(balances, amounts) === MAX_MONEY],
     ["unequal balances", new Set(balances).size > 1],
     ["equal balances other than 100", new Set(balances).size === 1 && balances[0] !== 100],
-    ["an amount repeated on one channel", onChannel.some((a) => new Set(a).size < a.length)],
     ["distinct amounts, each set adding up to its own total", amounts.length >= 2 && distinctSums(amounts)],
-    ["an amount past 32 bits", amounts.some((a) => a > 2 ** 32)],
+    // What a snapshot records of a channel: several transfers, the same amount twice, amounts falling, amounts past 32 bits.
+    ["four or more transfers a snapshot may catch on one channel", caught.some((a) => a.length >= 4)],
+    ["an amount repeated on a channel a snapshot may catch", caught.some((a) => new Set(a).size < a.length)],
+    ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
+    ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
 }
