@@ -55,11 +55,11 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "HASH1"],
-      [2, "HASH2"],
-      [3, "HASH3"],
-      [5, "HASH5"],
-      [6, "HASH6"],
+      [1, "9470e3eeebd8e7ae"],
+      [2, "55c343bff420c0d4"],
+      [3, "9bcf533a9ab31fc9"],
+      [5, "504ec41d796c032d"],
+      [6, "e55f45ecf68f7721"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
@@ -141,7 +141,14 @@ describe("the generated scenarios", () => {
         "amounts falling on a channel a snapshot may catch",
         "an amount past 32 bits on a channel a snapshot may catch",
       ];
-      expect(wanted.filter((feature) => !shown.has(feature))).toEqual([]);
+      // Exercise 6's markers, one a channel and snapshot, leave little room for transfers: these wait for the single-snapshot exercises.
+      const beyondItsBudget = [
+        "a process with two incoming channels that carry transfers",
+        "a process with four incoming channels, one carrying a transfer",
+        "channels into one process from names one of which begins the other",
+        "four or more transfers a snapshot may catch on one channel",
+      ];
+      expect(wanted.filter((feature) => !shown.has(feature) && !(shape.multiSnapshot && beyondItsBudget.includes(feature)))).toEqual([]);
     });
 
     it(`should keep every exploration of exercise ${exercise.number}'s scenarios small`, () => {
@@ -233,6 +240,15 @@ describe("shrinking", () => {
   });
 });
 
+// Within the costs the list allows (generated-list.ts), with room for the shapes' own differences.
 const MAX_STATES = 2000;
-const SUM_STATES = 8000;
-const FIRST = {};
+const SUM_STATES = 7000;
+// All the money the format allows in one balance, the other zero; names that share all but their last characters.
+const FIRST = {
+  name: "generated #1",
+  processes: { "branch office of the bank, account 000000000002": 9_007_199_254_740_991, "branch office of the bank, account 000000000006": 0 },
+  channels: [],
+  programs: {},
+  initiators: ["branch office of the bank, account 000000000002", "branch office of the bank, account 000000000006"],
+  fifo: false,
+};

@@ -13,6 +13,7 @@ import * as laiYangAnswer from "../../../solutions/05-lai-yang/rules.js";
 import * as multiAnswer from "../../../solutions/06-concurrent-snapshots/rules.js";
 import * as completionAnswer from "../../../solutions/03-completion/completion.js";
 import type { Skeleton } from "../../../src/grade/exercises/generated-scenarios.js";
+import { beyondBoundsRightRules } from "./beyond-bounds.js";
 
 /** The shape a mistake needs, as the generated scenarios have it. */
 export type Shape = "several in flight on one channel" | "no incoming channel" | "no outgoing channel" | "two incoming channels" | "more than two snapshots";
@@ -77,7 +78,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
@@ -89,7 +90,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#2 (2)], expected [P1#1 (1), P1#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) =>
@@ -129,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P0->P2"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P0->P1"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
@@ -151,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [], expected [P1#1 (1)]",
+    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -182,7 +183,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
-    reason: "P1 recorded its state and sent 0 markers on P1->P0 (one is due on every outgoing channel)",
+    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
     module: laiYangWith({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : turnRed(view)) }),
   },
   {
@@ -212,7 +213,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "channel-state (snapshot 2)",
-    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
+    reason: "channel P1->P0 recorded [], expected [P1#1 (1)]",
     module: multiWith({
       onMessage: (view, channel, message) =>
         [0, 1]
@@ -226,7 +227,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "termination (snapshot 2)",
-    reason: "the run ended with the snapshot incomplete (never recorded: P0; never closed: P0->P1, P1->P0)",
+    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1, P1->P0)",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
@@ -237,6 +238,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
 ];
 
 export const rightRules: readonly RightRules[] = [
+  // Right whatever the names, balances and amounts (beyond-bounds.ts).
+  ...beyondBoundsRightRules,
   {
     name: "Chandy-Lamport written as a class, effects in another order, markers sent last channel first",
     exercises: [1, 2],
