@@ -27,7 +27,8 @@ const MAX_AMOUNT = 2 ** 44;
 /**
  * Names that a learner's code trips on, every one of them a name the format
  * allows: one character; punctuation, the `#` of a message's id and the `-`
- * and `>` of a channel's; spaces; names that begin or end another; names an
+ * and `>` of a channel's; spaces; names that begin or end another, or differ
+ * from it only in case; names an
  * object already has (`constructor`); digits, which JavaScript puts first in
  * an object's keys; letters beyond ASCII. Never `__proto__`, which the format
  * allows but a JavaScript object keyed by name cannot hold (the answers in
@@ -78,6 +79,8 @@ const trickyNames = [
 
 /** Names that begin one another: a channel's name holds two of them, and `startsWith` or `includes` on it finds the wrong one. */
 const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1", "12"];
+/** Names that differ only in case: a name lowercased, or compared without case, is another process's. */
+const cases = ["a", "A", "alice", "Alice", "ALICE", "p0", "P0", "b", "B"];
 /** Names with the `#` of a message's id: the id "a#1#2" is a#1's second send. */
 const hashes = ["#", "a#1", "a#", "#1", "b#2#", "n#"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
@@ -99,6 +102,7 @@ export function processNames(n: number): fc.Arbitrary<string[]> {
     { weight: 2, arbitrary: some(trickyNames) },
     { weight: 1, arbitrary: some(prefixes) },
     { weight: 1, arbitrary: some(hashes) },
+    { weight: 1, arbitrary: some(cases) },
     { weight: 3, arbitrary: some(mixed) },
   );
 }

@@ -51,6 +51,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   // (it starts the snapshot, or has another way in), or where the marker may overtake them (no FIFO).
   const catchable = (initiator: number) =>
     channels.filter(([from, to]) => programs[from]!.some((t) => t.to === to) && (!shape.fifo || to === initiator || incoming(to) >= 2));
+  const isCaught = (from: number, to: number) => initiators.some((p) => catchable(p).some(([f, t]) => f === from && t === to));
   const caught = channels
     .map(([from, to], c) => ({ amounts: onChannel[c]!, by: initiators.filter((p) => catchable(p).some(([f, t]) => f === from && t === to)) }))
     .filter((c) => c.by.length > 0)
@@ -70,6 +71,16 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       .filter((size) => size.endsWith("snapshots"))
       .map((size): [string, boolean] => [`${size}, the last of which may catch a transfer in flight`, catchable(snapshots!.at(-1)!).length > 0]),
     ["a transfer a snapshot may catch in flight", initiators.some((p) => catchable(p).length > 0)],
+    // Exercise 6: one message in flight in the channel states of several snapshots at once.
+    ...(snapshots
+      ? [2, 3].map((k): [string, boolean] => [
+          `a transfer ${k} snapshots may catch at once`,
+          channels.some(
+            ([from, to]) =>
+              programs[from]!.some((t) => t.to === to) && snapshots.filter((p) => catchable(p).some(([f, t]) => f === from && t === to)).length >= k,
+          ),
+        ])
+      : []),
     [
       "a process with two incoming channels that carry transfers",
       ps.some((p) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).length >= 2),
@@ -95,10 +106,24 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["a name that begins another", names.some((a) => names.some((b) => a !== b && b.startsWith(a)))],
     // A channel's name holds both ends' names, a message's id its sender's: the same text twice over.
     [
-      "channels into one process from names one of which begins the other",
-      ps.some((p) => channels.some(([a, to]) => to === p && channels.some(([b, too]) => too === p && a !== b && names[b]!.startsWith(names[a]!)))),
+      "channels into one process from names one of which begins the other, the longer carrying a transfer",
+      ps.some((p) =>
+        channels.some(
+          ([a, to]) => to === p && channels.some(([b, too]) => too === p && a !== b && names[b]!.startsWith(names[a]!) && programs[b]!.some((t) => t.to === p)),
+        ),
+      ),
     ],
-    ["a transfer from a process with a # in its name", programs.some((program, p) => program.length > 0 && names[p]!.includes("#"))],
+    [
+      "channels of one process to or from names that differ only in case",
+      ps.some((p) => {
+        const others = channels.flatMap(([from, to]) => (from === p ? [names[to]!] : to === p ? [names[from]!] : []));
+        return new Set(others.map((name) => name.toLowerCase())).size < new Set(others).size;
+      }),
+    ],
+    [
+      "a transfer a snapshot may catch, from a process with a # in its name",
+      channels.some(([from, to], c) => onChannel[c]!.length > 0 && names[from]!.includes("#") && isCaught(from, to)),
+    ],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
     ["a negative balance", balances.some((b) => b < 0)],

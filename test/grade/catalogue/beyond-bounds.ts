@@ -179,20 +179,6 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "well-formed-effects",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel) ? [keep(channel, { ...message, amount: message.amount | 0 })] : []) }),
   },
-  {
-    name: "opens three incoming channels at most when it records",
-    exercise: 2,
-    bound: "at most four processes",
-    refusedBy: "channel-state",
-    module: rulesOf({
-      initiate: (view) => [...recordAndForward(view).filter((e) => e.type !== "start-recording"), ...view.incoming.slice(0, 3).map(open)],
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const own = recordAndForward(view).filter((e) => e.type !== "start-recording");
-        return [...own, ...view.incoming.slice(0, 3).map(open), open(channel), close(channel)];
-      },
-    }),
-  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",

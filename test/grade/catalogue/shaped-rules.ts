@@ -78,7 +78,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
@@ -90,7 +90,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#2 (2)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) =>
@@ -109,7 +109,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 says its part is done, but it has not recorded",
+    reason: "P1 says its part is done, but it has not recorded",
     module: { ...completionAnswer, isPartDone: (view: ProcessView) => view.incoming.every((c) => isClosed(view, c)) },
   },
   {
@@ -118,7 +118,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 has recorded and every incoming channel is closed, but does not say its part is done",
+    reason: "P1 has recorded and every incoming channel is closed, but does not say its part is done",
     module: {
       ...completionAnswer,
       isPartDone: (view: ProcessView) => view.hasRecorded && view.incoming.some((c) => isClosed(view, c)) && view.incoming.every((c) => isClosed(view, c)),
@@ -130,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P0->P1"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P1->P2"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
@@ -227,7 +227,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "termination (snapshot 2)",
-    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1, P1->P0)",
+    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1)",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
