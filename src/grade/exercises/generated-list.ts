@@ -17,7 +17,7 @@ const POOL = 4;
 /** No scenario costing more than this many interleavings is taken, whatever it shows (exercise 6's count twice for each snapshot). */
 const mostCost = (shape: Shape) => (shape.multiSnapshot ? 4000 : 2000);
 /** Once every feature is shown, the rest of the list is the pool's scenarios in the order drawn that cost at most this many interleavings. */
-const FILLER_COST = 1000;
+const FILLER_COST = 600;
 
 /**
  * The `count` scenarios an exercise is graded on, drawn from `seed`: the
