@@ -17,7 +17,7 @@
  */
 import fc from "fast-check";
 import { amountsOf, atTheLimit, balancesOf, processNames } from "./generated-data.js";
-import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton, type Transfer } from "./generated-scenarios.js";
+import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton, type SkeletonTransfer } from "./generated-scenarios.js";
 
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
 const topologies = ["random", "star out", "star in", "chain and ring", "complete"] as const;
@@ -116,7 +116,7 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   for (const [from, to] of extra) {
     if (from !== to && !has(from, to) && (channels.length + 1) * markers <= room) channels.push([from, to]);
   }
-  const programs: Transfer[][] = Array.from({ length: n }, () => []);
+  const programs: SkeletonTransfer[][] = Array.from({ length: n }, () => []);
   let messages = channels.length * markers;
   let sent = 0;
   for (const pick of drawn.sends) {

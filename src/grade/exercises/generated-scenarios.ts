@@ -14,7 +14,7 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import type { ScenarioJson } from "../../models/bank/scenario-json.js";
 import { MAX_MONEY, moneyOf } from "./generated-data.js";
 
-export interface Transfer {
+export interface SkeletonTransfer {
   /** The receiving process. */
   readonly to: number;
   readonly amount: number;
@@ -27,7 +27,7 @@ export interface Skeleton {
   /** Directed channels, [from, to], in the file's order. */
   readonly channels: readonly (readonly [number, number])[];
   /** Each process's transfers in program order. */
-  readonly programs: readonly (readonly Transfer[])[];
+  readonly programs: readonly (readonly SkeletonTransfer[])[];
   readonly initiators: readonly number[];
   /** Exercise 6: who starts snapshot 0, 1, ... (the initiators are these processes). */
   readonly snapshots?: readonly number[];
