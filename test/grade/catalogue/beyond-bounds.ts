@@ -15,6 +15,7 @@ import type { GlobalSnapshot, LocalPart } from "../../../src/grade/exercises/com
 import * as laiYangAnswer from "../../../solutions/05-lai-yang/rules.js";
 import * as multiAnswer from "../../../solutions/06-concurrent-snapshots/rules.js";
 import * as completionAnswer from "../../../solutions/03-completion/completion.js";
+import type { RightRules } from "./shaped-rules.js";
 
 export interface BeyondBoundsWrongRules {
   readonly name: string;
@@ -23,13 +24,6 @@ export interface BeyondBoundsWrongRules {
   readonly bound: string;
   /** The property or step rule the grade refuses it with. */
   readonly refusedBy: string;
-  readonly module: Record<string, unknown>;
-}
-
-export interface RightRules {
-  readonly name: string;
-  /** The exercises it answers (exercises 1 and 2 share a file). */
-  readonly exercises: readonly number[];
   readonly module: Record<string, unknown>;
 }
 
