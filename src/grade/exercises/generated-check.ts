@@ -17,7 +17,11 @@ import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
 import { scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
 
-/** Which scenarios an exercise generates: the same `count` from the same `seed` (the kit's) for everyone. */
+/**
+ * Which scenarios an exercise generates: the same `count` from the same
+ * `seed` (the kit's) for everyone. The kit's seeds are ones whose lists show
+ * every feature their shape allows (test/grade/catalogue-generated.test.ts).
+ */
 export interface Generation {
   readonly shape: Shape;
   readonly seed: number;
