@@ -11,6 +11,8 @@ export interface AutograderChoices {
   /** Grade only these exercises (all when absent). */
   readonly only?: readonly number[];
   readonly hideUntilDue: boolean;
+  /** The instructor's seed for the generated scenarios and inputs: in run_autograder, which learners never see. */
+  readonly seed?: number;
 }
 
 /** The Node installed where the image has none that snaplab can run on (package.json's engines: >=20.19). */
@@ -75,8 +77,12 @@ echo "snaplab is ready: $(node --version), snaplab $(node bin/snaplab.js --versi
 `;
 }
 
-function runScript({ only, hideUntilDue }: AutograderChoices): string {
-  const options = [...(only ? [`--only ${only.join(",")}`] : []), ...(hideUntilDue ? ["--hide-until-due"] : [])];
+function runScript({ only, hideUntilDue, seed }: AutograderChoices): string {
+  const options = [
+    ...(only ? [`--only ${only.join(",")}`] : []),
+    ...(hideUntilDue ? ["--hide-until-due"] : []),
+    ...(seed === undefined ? [] : [`--seed ${seed}`]),
+  ];
   const fallback = JSON.stringify({
     score: 0,
     output: "The autograder could not start snaplab (see the autograder output). This is not your mistake: please tell your instructor.",

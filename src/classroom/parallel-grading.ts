@@ -37,6 +37,7 @@ export function childArguments(dir: string, options: GradeOptions): string[] {
     ...(options.memoryLimitMb ? ["--memory-limit", String(options.memoryLimitMb)] : []),
     ...(options.maxStates ? ["--max-states", String(options.maxStates)] : []),
     ...(options.gradeTimeLimitMs ? ["--grade-time-limit", String(Math.ceil(options.gradeTimeLimitMs / 1000))] : []),
+    ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
   ];
 }
 

@@ -18,6 +18,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "../files/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkSeed, seedOption } from "./seed-option.js";
 import { refusingMistakes } from "./usage-mistakes.js";
 
 interface ClassroomArgs {
@@ -26,6 +27,7 @@ interface ClassroomArgs {
   hideUntilDue?: boolean;
   root?: string;
   report?: string;
+  seed?: number;
 }
 
 const onlyOption = {
@@ -39,12 +41,18 @@ const hideOption = {
   type: "boolean",
   nargs: 0,
   default: false,
-  describe: "show the checks on generated scenarios (and their scenarios) only after the due date",
+  describe: "show the checks on generated scenarios and inputs (and what they failed on) only after the due date",
 } as const;
 
-const checkedOnly = (args: { only?: unknown }) => {
+const instructorSeed = {
+  ...seedOption,
+  describe:
+    "draw the generated scenarios and inputs from this seed, not the kit's: learners cannot see them, and what a check failed on is shown after the due date",
+} as const;
+
+const checkedOnly = (args: { only?: unknown; seed?: unknown }) => {
   if (args.only) checkOnly(args.only as (string | number)[]);
-  return true;
+  return checkSeed(args);
 };
 
 const gradescope: CommandModule<object, ClassroomArgs> = {
@@ -55,11 +63,16 @@ const gradescope: CommandModule<object, ClassroomArgs> = {
       .option("out", { type: "string", ...oneValue("out"), default: "autograder.zip", describe: "the zip to write" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
+      .option("seed", instructorSeed)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
     checkReportFile(out, "--out", "the zip");
-    const zip = autograderZip({ ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false });
+    const zip = autograderZip({
+      ...(args.only ? { only: args.only } : {}),
+      hideUntilDue: args.hideUntilDue ?? false,
+      ...(args.seed === undefined ? {} : { seed: args.seed }),
+    });
     writeReportFile(out, zip, "the zip");
     process.stderr.write(`wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope\n`);
   },
@@ -96,6 +109,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
       .option("root", { type: "string", ...oneValue("root"), describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
+      .option("seed", instructorSeed)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const root = args.root ?? autograderRoot();
@@ -108,7 +122,12 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
     }
     await autograde(
       root,
-      { ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false, hintsFolder: join(packageRoot(), "exercises") },
+      {
+        ...(args.only ? { only: args.only } : {}),
+        ...(args.seed === undefined ? {} : { seed: args.seed }),
+        hideUntilDue: args.hideUntilDue ?? false,
+        hintsFolder: join(packageRoot(), "exercises"),
+      },
       writeReportFile,
     );
   },

@@ -17,6 +17,7 @@ import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { checkSeed, seedOption } from "./seed-option.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -33,6 +34,7 @@ export interface GradeArgs {
   jobs: number;
   csv?: string;
   asData: boolean;
+  seed?: number;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
@@ -69,6 +71,10 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         describe: "grade this many folders at once, each in a grader process of its own",
       })
       .option("csv", { type: "string", ...oneValue("csv"), describe: "also write the scores to this file as CSV, one row per folder, for a gradebook" })
+      .option("seed", {
+        ...seedOption,
+        describe: "draw the generated scenarios and inputs from this seed instead of the kit's (to try an instructor's seed: classroom gradescope --seed)",
+      })
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
       .option("as-data", { type: "boolean", nargs: 0, default: false, hidden: true })
       .check((args) => {
@@ -80,7 +86,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
         if (args.csv) sameNames(args.dirs as string[]);
-        return true;
+        return checkSeed(args);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
@@ -143,9 +149,10 @@ function usage(problem: string): never {
   throw new SnaplabError("USAGE", problem);
 }
 
-export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit">): GradeOptions {
+export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit" | "seed">): GradeOptions {
   return {
     ...(args.only ? { only: args.only } : {}),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
     ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
     ...(args.maxStates ? { maxStates: args.maxStates } : {}),

@@ -61,6 +61,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
     elapsedMs: performance.now() - begun,
+    ...(chosen.some((e) => e.kind === "rules" && e.checks.some((c) => c.seeded)) ? { seed: options.seed ?? ("kit" as const) } : {}),
   };
 }
 
@@ -356,7 +357,9 @@ function checkedIn(
       submission.recheck();
       return { checks };
     } catch (error) {
-      return { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
+      const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
+      // Met on what a seed drew: an instructor's seed keeps it from learners until the due date (gradescope-report.ts).
+      return { fault: running?.seeded ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
   } catch (error) {
     return { fault: faultOf(error) };

@@ -125,7 +125,7 @@ describe("run_autograder", () => {
   it("should give full marks to the solutions, showing the generated scenarios' check after the due date", () => {
     const results = runAutograder(folder("solutions"));
     expect(results.score).toBe(27);
-    expect(results.output).toBe("Points: 27/27\n1 check on generated scenarios shown after the due date.");
+    expect(results.output).toBe("Points shown now: 24/24\n1 check on generated scenarios and inputs (3 points) shown after the due date.");
     expect(results.tests.map((t) => [t.name, t.score, t.max_score, t.status, t.visibility])).toEqual([
       ["1. Record and forward: two-node", 4, 4, "passed", "visible"],
       ["1. Record and forward: ring", 4, 4, "passed", "visible"],
