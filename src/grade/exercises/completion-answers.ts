@@ -1,5 +1,5 @@
 /**
- * What exercise 3's two functions must answer, by the exercise's README:
+ * The answers the README asks of the completion exercise's two functions:
  * `isPartDone` is true exactly when the process has recorded and every
  * incoming channel is closed; `assembleSnapshot` gives every part's state,
  * every channel's amounts, and the money they add up to. Both the explored
