@@ -24,14 +24,18 @@
  * and says which parts keep its properties from failing (mayFail), a state
  * whose steps were all met before is expanded and judged on its numbers
  * alone: it is made only when a step runs or a property is asked.
+ *
+ * Where the model says what partial-order reduction needs (Model.reduction),
+ * so does this one, on the stored vectors (interned-reduction.ts).
  */
 import type { Model } from "../model/model.js";
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel, ReductionRules } from "../model/packed-model.js";
 import type { Property } from "../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
 import { FailableProperties } from "./failable-properties.js";
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
+import { internedReduction, type StepWatch } from "./interned-reduction.js";
 import { grown } from "./key-table.js";
 import { PartTable } from "./part-table.js";
 import { rememberByGroups, rememberByReads, rememberedByReads, stepMemo, type StepMemo } from "./step-memo.js";
@@ -97,6 +101,7 @@ export class InternedModel<State, Action> implements PackedModel {
   maxActions = 1;
   readonly initialCount: number;
   readonly marked?: (vector: Uint32Array, at: number) => boolean;
+  readonly reduction?: ReductionRules;
   private readonly parts: StateParts<State, Action>;
   private readonly tables: PartTable[];
   private readonly groups: GroupTable[];
@@ -137,6 +142,11 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly failable: FailableProperties<State>;
   /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk | undefined;
+  /** Told of every step the model takes, while a reduced search watches them (interned-reduction.ts). */
+  private watch: StepWatch<State, Action> | undefined;
+  /** Per action source, by the number of its part: how many actions it gives, or -1 where it ends the run (isTerminal). */
+  private readonly sourceCounts: number[][];
+  private readonly scratchParts: Uint32Array;
 
   constructor(
     readonly model: Model<State, Action>,
@@ -170,6 +180,47 @@ export class InternedModel<State, Action> implements PackedModel {
     this.failable = new FailableProperties(this.parts, this.properties, this.groups, this.tables);
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
+    this.sourceCounts = Array.from(this.sources ?? [], () => []);
+    this.scratchParts = new Uint32Array(count);
+    if (model.reduction) this.reduction = internedReduction(this, model.reduction);
+  }
+
+  /** The actions of the state stored at `vector[at ..]`, in the order its successors are written. */
+  actionsAt(vector: Uint32Array, at: number): Action[] {
+    return this.listedActions.slice(0, this.listSteps(vector, at));
+  }
+
+  /** Whether the state stored at `vector[at ..]` has no action; found from its parts alone where the model lists actions part by part. */
+  isTerminal(vector: Uint32Array, at: number): boolean {
+    const sources = this.sources;
+    if (!sources) return this.model.actions(this.decode(vector, at)).length === 0;
+    this.expand(vector, at, this.scratchParts);
+    let actions = 0;
+    for (let s = 0; s < sources.length; s++) {
+      const slot = sources[s]!;
+      const id = this.scratchParts[slot]!;
+      let n = this.sourceCounts[s]![id];
+      if (n === undefined) {
+        const listed = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
+        this.sourceCounts[s]![id] = n = listed ? listed.length : -1;
+      }
+      if (n < 0) return true;
+      actions += n;
+    }
+    return actions === 0;
+  }
+
+  /** Has every step the model takes from now on told to `watch`, or to no one. */
+  watchSteps(watch: StepWatch<State, Action> | undefined): void {
+    this.watch = watch;
+  }
+
+  /** The model's step by `action` from the state stored at `vector[at ..]`, told to the watch. */
+  private nextState(vector: Uint32Array, at: number, action: Action): State {
+    const before = this.decode(vector, at);
+    const after = this.model.nextState(before, action);
+    this.watch?.(before, action, after);
+    return after;
   }
 
   writeInitial(into: Uint32Array, at: number, index = 0): void {
@@ -392,7 +443,7 @@ export class InternedModel<State, Action> implements PackedModel {
     const { lastParts: parentParts, childParts } = this;
     if (!memo) {
       this.taken++;
-      this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
+      this.encode(this.nextState(vector, at, action), childParts);
       for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
       return;
     }
@@ -424,7 +475,7 @@ export class InternedModel<State, Action> implements PackedModel {
         for (let i = 0; i < read.length; i++) childParts[read[i]!] = byReads!.results[known * read.length + i]!;
       } else {
         this.taken++;
-        this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
+        this.encode(this.nextState(vector, at, action), childParts);
         let s = 0;
         for (let slot = 0; slot < childParts.length; slot++) {
           if (slots[s] === slot) s++;
