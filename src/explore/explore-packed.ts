@@ -16,6 +16,7 @@ import { packedBfs, type PackedBfs } from "./packed-bfs.js";
 import { packedDfs } from "./packed-dfs.js";
 import { collisionProbability, type PackedExploration, type PackedSearchOptions } from "./packed-search.js";
 import { ReductionVoided } from "./reduction-voided.js";
+import { StateLimitError } from "./state-limit-error.js";
 import type { SearchMode, SearchSummary } from "./search-mode.js";
 import { shortestCounterexamples, type PackedCounterexample } from "./shortest-counterexamples.js";
 
@@ -76,9 +77,12 @@ export function explorePacked<State, Action>(
     model.reduction?.watch?.(reduce);
     result = run(reduce);
   } catch (error) {
+    // Past the limit unreduced too (the reduced graph's states are some of the full graph's).
+    if (!reduce || error instanceof StateLimitError) throw error;
     // A step broke what the reduction assumed of the model's steps: the reduced graph proves nothing, the full one is searched.
-    if (!(error instanceof ReductionVoided)) throw error;
-    unreduced = error.reason;
+    // Any other error is the model's (a learner's rule that threw, met in the reduced search or in trying which steps
+    // commute): the full search stops at the first one it meets, which is the one to tell.
+    if (error instanceof ReductionVoided) unreduced = error.reason;
     reduce = false;
     model.reduction!.watch!(false);
     result = run(false);

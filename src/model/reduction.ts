@@ -23,7 +23,11 @@ import type { Property } from "./property.js";
 export interface Reduction<State, Action> {
   /** How many transitions the model numbers. */
   readonly transitions: number;
-  /** The transition that the enabled action `action` is, in `state`. */
+  /**
+   * The transition that the enabled action `action` is, in `state`. Where the
+   * model lists its actions part by part (StateParts.actionSources), it
+   * depends on the action's part alone, and is asked once for each.
+   */
   transition(state: State, action: Action): number;
   /** Call `add` with every transition that may be dependent on the enabled transition `t` (itself included). */
   dependents(state: State, t: number, add: (transition: number) => void): void;
@@ -33,6 +37,16 @@ export interface Reduction<State, Action> {
    * nothing if `t` can never be enabled again.
    */
   enablers(state: State, t: number, add: (transition: number) => void): void;
+  /**
+   * Optional: those of `dependents(state, t)` that can interfere with `t`
+   * only through the states they and `t` reach from this one: what they do,
+   * and whether they and `t` are enabled, nothing but `t`, they and t's
+   * other dependents can change. The explorer tries each in both orders with
+   * `t`, here and in every state they reach on their own, and takes those
+   * that always end in the same state as independent of `t`
+   * (src/explore/commuting-steps.ts).
+   */
+  checkable?(state: State, t: number, add: (transition: number) => void): void;
   /**
    * Optional: why the step from `before` by `action` to `after` breaks an
    * assumption the answers above rest on, or undefined if it keeps them all.

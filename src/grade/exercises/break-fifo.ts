@@ -32,12 +32,12 @@ export const breakFifoExercise: ScenarioExercise = {
       name: "needs FIFO",
       points: 12,
       run(scenario, limits) {
-        const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates);
+        const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates, undefined, limits.reduction);
         if (withFifo.counterexample) {
           const c = withFifo.counterexample;
           return { ...withFifo, counterexample: { ...c, reason: `with FIFO channels: ${c.reason}` } };
         }
-        const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates);
+        const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates, undefined, limits.reduction);
         const states = withFifo.states + without.states;
         if (!without.violated?.includes("conservation")) {
           return {

@@ -12,6 +12,8 @@ export interface CheckLimits {
   readonly maxStates: number;
   /** A rule that throws ends its run, breaking `no-throw`, instead of stopping the check: to find the run to a throw (graded-model.ts). */
   readonly throwsEndRuns?: boolean;
+  /** Partial-order reduction (the default) or the full graph: the same verdicts and counterexamples (spec/reduction.md); the tests compare the two. */
+  readonly reduction?: "none" | "por";
 }
 
 interface ExerciseBase {

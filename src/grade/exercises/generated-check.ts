@@ -46,7 +46,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   let drawn: GeneratedScenario[] | undefined;
   const scenarios = () => (drawn ??= generatedScenarios(generation.shape, generation.seed, generation.count));
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission);
+    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
 
   return {
     name: `generated scenarios (${generation.count})`,

@@ -99,6 +99,16 @@ export function bankReduction<State>(scenario: Scenario, layers: RecordedLayers<
       for (const u of owned[owner[t]!]!) add(u);
     },
 
+    // Of the process's own transitions, those whose input is already there: its sends and initiate, and the
+    // deliveries of what is in its incoming queues. What they do depends on the process alone, so trying them
+    // shows whether they commute; a message not sent yet could arrive when the process is anywhere.
+    checkable(state, t, add) {
+      const p = owner[t]!;
+      add(own(p));
+      add(initiate(p));
+      for (const c of incomingChannels(scenario, p)) for (const message of queue(state, c)) add(delivery(c, message));
+    },
+
     enablers(state, t, add) {
       if (t < 2 * P) return; // a finished program, or an initiate done, stays so
       const isData = t < 2 * P + M;
@@ -143,6 +153,6 @@ export function bankReduction<State>(scenario: Scenario, layers: RecordedLayers<
       return action.type === "initiate" && !records ? `${name} started a snapshot without recording its state` : undefined;
     },
 
-    keeps: (property) => property.local === true || kept.includes(property),
+    keeps: (property) => kept.includes(property),
   };
 }
