@@ -213,7 +213,8 @@ function checkWithProgress(modelScenario: ModelScenario, options: CheckOptions, 
   } catch (error) {
     if (!(error instanceof StateLimitError)) throw error;
     const { model, scenario } = modelScenario;
-    const reducible = args.reduction === "none" && model.build(scenario, options.rules ?? model.algorithms.find(args.algorithm ?? model.algorithmOf(scenario))).reduction;
+    const reducible =
+      args.reduction === "none" && model.build(scenario, options.rules ?? model.algorithms.find(args.algorithm ?? model.algorithmOf(scenario))).reduction;
     const tries = [
       "raise --max-states",
       ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []),

@@ -62,7 +62,10 @@ export function bankReduction<State>(scenario: Scenario, layers: RecordedLayers<
 
   // Each process's transitions: its own step, its initiate, the deliveries into it (those are its rules' steps too).
   const deliveriesInto = scenario.processes.map((_, p) => [
-    ...incomingChannels(scenario, p).flatMap((c) => [...messages.flatMap((m, i) => (m.channel === c ? [data(i)] : [])), ...[...Array(S).keys()].map((s) => marker(c, s))]),
+    ...incomingChannels(scenario, p).flatMap((c) => [
+      ...messages.flatMap((m, i) => (m.channel === c ? [data(i)] : [])),
+      ...[...Array(S).keys()].map((s) => marker(c, s)),
+    ]),
   ]);
   const owned = scenario.processes.map((_, p) => [own(p), initiate(p), ...deliveriesInto[p]!]);
   const transitions = 2 * P + M + scenario.channels.length * S;

@@ -30,7 +30,15 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
     key: hasFaults(scenario) ? faultyStateKey : stateKey,
     parts: bankParts(scenario),
     // Lost and duplicated messages are not steps of one process: unreliable channels are searched unreduced.
-    ...(hasFaults(scenario) ? {} : { reduction: bankReduction(scenario, oneSnapshot, properties.filter((p) => snapshotPropertyNames.has(p.name))) }),
+    ...(hasFaults(scenario)
+      ? {}
+      : {
+          reduction: bankReduction(
+            scenario,
+            oneSnapshot,
+            properties.filter((p) => snapshotPropertyNames.has(p.name)),
+          ),
+        }),
   };
 }
 
