@@ -66,6 +66,8 @@ export function internedReduction<State, Action>(states: InternedStates<State, A
   let state: State | undefined;
   let enabled: Int32Array = new Int32Array(0);
   const dependentsOf = new Map<number, readonly number[]>();
+  // By the candidates tried (and the transition, where it is not one of them): the key of the parts their steps read, or null.
+  const partsKeys = new Map<string, string | null>();
   const about = (vector: Uint32Array, at: number): void => {
     if (known) {
       let same = true;
@@ -77,6 +79,7 @@ export function internedReduction<State, Action>(states: InternedStates<State, A
     state = undefined;
     enabled = states.transitionsAt(vector, at);
     dependentsOf.clear();
+    partsKeys.clear();
   };
   const stateAt = (vector: Uint32Array, at: number): State => {
     about(vector, at);
@@ -86,19 +89,22 @@ export function internedReduction<State, Action>(states: InternedStates<State, A
     const here = stateAt(vector, at);
     const all: number[] = [];
     reduction.dependents(here, t, (u) => all.push(u));
-    const candidates: number[] = [];
-    checkable?.(here, t, (u) => {
-      if (u !== t) candidates.push(u);
-    });
+    const named: number[] = [];
+    checkable?.(here, t, (u) => named.push(u));
+    const candidates = named.filter((u) => u !== t).sort((a, b) => a - b);
     if (candidates.length === 0) return all;
-    candidates.sort((a, b) => a - b);
-    const places = [enabled.indexOf(t)];
-    for (const u of candidates) {
-      const i = enabled.indexOf(u);
-      if (i >= 0) places.push(i);
+    // The transitions of one process name the same candidates: the parts their steps read are keyed once a state.
+    const tried = [...new Set([t, ...named])].sort((a, b) => a - b).join(",");
+    let parts = partsKeys.get(tried);
+    if (parts === undefined) {
+      const places: number[] = [];
+      for (const u of tried.split(",")) {
+        const i = enabled.indexOf(Number(u));
+        if (i >= 0) places.push(i);
+      }
+      partsKeys.set(tried, (parts = states.footprintKey(vector, at, places) ?? null));
     }
-    const parts = states.footprintKey(vector, at, places);
-    const key = parts === undefined ? undefined : `${t}:${candidates.join(",")}:${parts}`;
+    const key = parts === null ? undefined : `${t}:${tried}:${parts}`;
     let independent = key === undefined ? undefined : commuting.get(key);
     if (!independent) {
       independent = new Set(commutingWith(stepped, vector, at, t, candidates, CHECKED_STATES));
