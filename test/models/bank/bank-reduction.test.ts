@@ -90,7 +90,7 @@ describe("the bank reduced, whatever its rules", () => {
         if ("stopped" in full) expect(reduced).toEqual(full);
         else expect(shown(reduced as BankReport)).toEqual(shown(full));
       }),
-      { numRuns: 15, seed: 6 },
+      { numRuns: 10, seed: 6 },
     );
   });
 
