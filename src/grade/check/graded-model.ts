@@ -87,8 +87,9 @@ export function gradedModel<State, Action>(
  * The system's reduction, for the graded model (spec/reduction.md). A step
  * that breaks a step rule ends its run: its state is terminal, so the
  * explorer never seeds a stubborn set with it (ReductionRules.terminal),
- * and a broken rule fails only there, so a reduced search keeps those
- * verdicts as it keeps terminal states. Such a step is exempt from the
+ * and a broken rule fails only there, after a step that a reduced search
+ * takes wherever a full one can (its process's view and message alike).
+ * Such a step is exempt from the
  * system's assumptions: the grader has refused it already. A property that
  * judges one process's view in every state (exercise 3's) is kept only if
  * every step of a process stays dependent on its others: the steps that

@@ -2,7 +2,9 @@
  * Chooses how to pack a bank's states: the compact engine when it applies,
  * else the generic explorer (src/explore/explore-model.ts), which runs any
  * rules on readable states and stores them interned; the search is the same,
- * but only the compact engine can be reduced.
+ * and so is the reduction, with the relation each knows (the compact
+ * engine's knows the reference rules; the bank's model gives one for any
+ * rules, bank-reduction.ts).
  *
  * The compact engine hard-codes the reference Chandy-Lamport rules and the
  * scenario fields and properties it knows, so it applies only when the rules
