@@ -226,15 +226,27 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   process.exitCode = ExitCode.Violated;
 }
 
-/** `check`, with the progress line cleared however it ends, and a limit reached told with what to try next. */
+/**
+ * `check`, with the progress line cleared however it ends, and a limit
+ * reached told with what to try next: the reduction, where the scenario's
+ * model has one (the bank's, whatever rules run: the reference ones, a
+ * learner's file, another algorithm), and random walks last, for what is
+ * too big even so.
+ */
 function checkWithProgress(modelScenario: ModelScenario, options: CheckOptions, args: ExploreArgs): Report {
   try {
     return check(modelScenario, options);
   } catch (error) {
     if (!(error instanceof StateLimitError)) throw error;
-    // Partial-order reduction is the compact engine's, which runs the scenario's own reference rules only.
-    const reducible = args.reduction === "none" && args.engine === "auto" && modelScenario.model.explore !== undefined && !args.rules && !args.algorithm;
-    const tries = ["raise --max-states", ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []), "or shrink the scenario"];
+    const { model, scenario } = modelScenario;
+    const reducible =
+      args.reduction === "none" && model.build(scenario, options.rules ?? model.algorithms.find(args.algorithm ?? model.algorithmOf(scenario))).reduction;
+    const tries = [
+      "raise --max-states",
+      ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []),
+      "shrink the scenario",
+      "or try --search random (random walks: no proof, but they reach further)",
+    ];
     throw new SnaplabError("STATE_LIMIT", `stopped after ${error.limit.toLocaleString("en-US")} states (--max-states); ${tries.join(", ")}`);
   } finally {
     clearProgressLine();

@@ -257,13 +257,13 @@ describe("asking for pictures when every property holds", () => {
 describe("the limit of a run", () => {
   it("suggests partial-order reduction where it applies, and not where it does not", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
     expect(await refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
   });
 
@@ -280,7 +280,7 @@ describe("the limit of a run", () => {
       expect(stderr).toContain(" MB\x1b[K");
       expect(
         stderr.endsWith(
-          "\r\x1b[Ksnaplab: stopped after 2,000 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+          "\r\x1b[Ksnaplab: stopped after 2,000 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
         ),
       ).toBe(true);
     } finally {

@@ -14,6 +14,8 @@ export interface CheckLimits {
   readonly throwsEndRuns?: boolean;
   /** An instructor's seed for what the checks draw (generated scenarios, exercise 3's inputs); the kit's own without it. */
   readonly seed?: number;
+  /** Partial-order reduction (the default) or the full graph: the same verdicts and counterexamples (spec/reduction.md); the tests compare the two. */
+  readonly reduction?: "none" | "por";
 }
 
 interface ExerciseBase {

@@ -47,7 +47,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     return drawn.get(seed)!;
   };
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission);
+    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
 
   return {
     name: `generated scenarios (${generation.count})`,
