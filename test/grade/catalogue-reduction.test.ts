@@ -16,6 +16,7 @@ import * as completionAnswer from "../../solutions/03-completion/completion.js";
 import * as laiYangAnswer from "../../solutions/05-lai-yang/rules.js";
 import * as concurrentAnswer from "../../solutions/06-concurrent-snapshots/rules.js";
 import { rightRules, shapedWrongRules } from "./catalogue/shaped-rules.js";
+import { beyondBoundsRightRules, beyondBoundsWrongRules } from "./catalogue/beyond-bounds.js";
 import { catalogue } from "./catalogue/wrong-rules.js";
 
 interface Graded {
@@ -34,7 +35,9 @@ const answers: readonly Graded[] = [
 const everyRuleSet: readonly Graded[] = [
   ...catalogue.map((w) => ({ name: w.name, exercises: [w.exercise], module: w.module })),
   ...shapedWrongRules.map((w) => ({ name: w.name, exercises: [w.exercise], module: w.module })),
+  ...beyondBoundsWrongRules.map((w) => ({ name: w.name, exercises: [w.exercise], module: w.module })),
   ...rightRules,
+  ...beyondBoundsRightRules,
   ...answers,
 ];
 
