@@ -111,11 +111,12 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     };
     // Every number and kill checked before anything is loaded or started (a learner's rules are bundled first).
     const counts = {
-      // A run is checked from its logs, kept in memory (200,000 transfers: 315 MB).
-      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run's logs are kept to check it: 200,000 transfers took 315 MB" }),
+      // A run is checked from its logs, every event of which is kept in memory until the run ends: the bound keeps that within
+      // an ordinary machine's memory, where an unbounded count (1e12) ran on without a word, its logs growing.
+      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run is checked from its logs, which are kept in memory until it ends" }),
       seed: count("seed", args.seed, 0),
       rate: count("rate", args.rate, 0),
-      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB" }),
+      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see for every snapshot" }),
       timeoutMs: count("timeout", args.timeout, 1),
     };
     const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
