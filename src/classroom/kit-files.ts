@@ -20,8 +20,13 @@ const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin",
 
 /** The kit's files under `prefix` ("" or e.g. "snaplab/"), in a fixed order. */
 export function kitFiles(prefix = ""): KitFile[] {
+  return checkoutFiles(kitEntries, prefix);
+}
+
+/** The files at or below `entries` (files and folders of the checkout), under `prefix`, in a fixed order. */
+export function checkoutFiles(entries: readonly string[], prefix = ""): KitFile[] {
   const root = packageRoot();
-  return kitEntries
+  return entries
     .flatMap((entry) => filesUnder(root, entry))
     .map((path) => ({
       path: prefix + path,
