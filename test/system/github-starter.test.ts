@@ -58,7 +58,8 @@ describe("the starter a learner is handed", () => {
     ]);
     expect(readdirSync(join(starter, "spec")).sort()).toEqual(["model.md", "scenarios"]);
     const dist = filesUnder("dist");
-    for (const built of ["dist/snaplab.mjs", "dist/broker.cjs", "dist/harness.mjs", "dist/live-node.mjs", "dist/page/index.html"]) expect(dist).toContain(built);
+    for (const built of ["dist/snaplab.mjs", "dist/broker.cjs", "dist/harness.mjs", "dist/live-node.mjs", "dist/page/index.html"])
+      expect(dist).toContain(built);
     // Source maps would lead back to src/, whose text they carry.
     expect(dist.filter((file) => file.endsWith(".map"))).toEqual([]);
     expect(existsSync(join(starter, "exercises", "01-record-and-forward", "rules.ts"))).toBe(true);
@@ -74,7 +75,8 @@ describe("the starter a learner is handed", () => {
       "typescript",
       "undici-types",
     ]);
-    for (const tool of ["vitest", "playwright-core", "vite", "@biomejs", "tsx", "yargs"]) expect(existsSync(join(starter, "node_modules", tool)), tool).toBe(false);
+    for (const tool of ["vitest", "playwright-core", "vite", "@biomejs", "tsx", "yargs"])
+      expect(existsSync(join(starter, "node_modules", tool)), tool).toBe(false);
   });
 
   it("should have a lock npm keeps as it is: a learner's npm install rewrites neither it nor package.json", () => {
@@ -108,6 +110,15 @@ describe("the starter a learner is handed", () => {
       rmSync(join(starter, "exercises"), { recursive: true });
       cpSync(stubs, join(starter, "exercises"), { recursive: true });
     }
+  });
+
+  it("should refuse to write a starter from a starter, which has no sources to build one from", () => {
+    const refused = run(starter, process.execPath, "bin/snaplab.js", "classroom", "github", "--out", join(folder, "again"));
+    expect([refused.status, refused.stderr]).toEqual([
+      2,
+      `snaplab: ${starter} has no src/: classroom github builds the starter from snaplab's sources (run it in snaplab's repository)\n`,
+    ]);
+    expect(existsSync(join(folder, "again"))).toBe(false);
   });
 
   it("should hold no text of the reference rules: none of their comments, and none of their names in the code it runs", () => {
@@ -202,13 +213,12 @@ describe("the starter's workflow, its steps run as GitHub Actions runs them", ()
     expect(graded.status).toBe(0);
     const result = resultIn(graded.output);
     // One test a check, every exercise's.
-    expect([result.status, result.max_score, result.tests.length]).toEqual(["fail", 100, exercises.flatMap((e) => e.checks).length]);
+    expect([result.status, result.max_score, result.tests.length]).toEqual(["fail", 100, exercises.reduce((sum, e) => sum + e.checks.length, 0)]);
     expect(result.tests.find((t) => t.name === "1. Record and forward: two-node")).toEqual({
       name: "1. Record and forward: two-node",
       status: "fail",
       score: 0,
-      message:
-        "marker-sending-rule is violated: P0 started a snapshot without recording its state (run npx snaplab grade for the shortest counterexample)",
+      message: "marker-sending-rule is violated: P0 started a snapshot without recording its state (run npx snaplab grade for the shortest counterexample)",
     });
   });
 
