@@ -12,8 +12,8 @@ import { noReportResult, outputLine } from "./classroom-points.js";
 import type { KitFile } from "./kit-files.js";
 
 /** What of the starter is the kit's, checked: the folders whole, and single files. Everything else (exercises/, the READMEs, tsconfig.json) is the student's. */
-export const checkedFolders = ["api", "bin", "dist", "spec"];
-export const checkedFiles = ["package.json", "package-lock.json"];
+const checkedFolders = ["api", "bin", "dist", "spec"];
+const checkedFiles = ["package.json", "package-lock.json"];
 
 /** The message GitHub Classroom shows with the 0 points of a refused grade. */
 export const refusedMessage =
@@ -21,7 +21,7 @@ export const refusedMessage =
   "Put them back as the starter had them (only exercises/ is yours to change) and push again.";
 
 /** `sha256sum --check`'s input for the starter's checked files: "<hex>  <path>" a line, in the starter's order. */
-export function kitManifest(files: readonly KitFile[]): string {
+function kitManifest(files: readonly KitFile[]): string {
   return files
     .filter(isChecked)
     .map((file) => {
@@ -57,7 +57,7 @@ problems="$(printf '%s\\n' "$changed" "$links" "$added" | sed '/^$/d')"
 if [ -n "$problems" ]; then
   printf '%s\\n' "$problems" | sed "s/^/::error::snaplab's files differ from the starter's: /"
   echo "The grade is refused: only exercises/ is yours to change. Put these files back as the starter had them and push again."
-  printf '%s' '${outputLine(noReportResult(refusedMessage, only))}' >>"$GITHUB_OUTPUT"
+  printf '%s\\n' '${outputLine(noReportResult(refusedMessage, only)).trimEnd()}' >>"$GITHUB_OUTPUT"
   exit 1
 fi
 echo "snaplab's files are the starter's: $(wc -l <"$kit") files checked"
