@@ -86,13 +86,13 @@ const github: CommandModule<object, ClassroomArgs> = {
       .option("out", { type: "string", ...oneValue("out"), default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
       .option("only", onlyOption)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
-  handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
+  handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
     const found = statSync(out, { throwIfNoEntry: false });
     if (found && !found.isDirectory()) throw new SnaplabError("CANNOT_WRITE", `${out}: is a file (--out names a folder to write the starter repository in)`);
     if (found && readdirSync(out).length > 0) throw new SnaplabError("CANNOT_WRITE", `${out}: is not empty (--out names a new or empty folder)`);
     if (!existsSync(dirname(resolve(out)))) throw new SnaplabError("CANNOT_WRITE", `${out}: there is no folder ${dirname(out)}`);
-    const files = starterFiles(args.only);
+    const files = await starterFiles(args.only);
     for (const file of files) {
       mkdirSync(dirname(join(out, file.path)), { recursive: true });
       writeFileSync(join(out, file.path), file.data, { mode: file.executable ? 0o755 : 0o644 });

@@ -1,6 +1,6 @@
-// The GitHub Classroom starter repository: the kit without solutions, a README for students, and a
-// workflow whose grading step, run here as GitHub Actions would run it, gives the autograding
-// reporter the points in the format it reads.
+// The GitHub Classroom starter repository: snaplab built (no sources, no solutions), the exercises, a
+// README for students, and a workflow whose grading step, run here as GitHub Actions would run it,
+// gives the autograding reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +18,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 interface Step {
   id?: string;
   name: string;
+  if?: string;
+  shell?: string;
   uses?: string;
   run?: string;
   env?: Record<string, string>;
@@ -50,21 +52,33 @@ describe("the starter repository", () => {
       "README.md",
       "api",
       "bin",
+      "dist",
       "exercises",
       "package-lock.json",
       "package.json",
-      "scripts",
       "spec",
-      "src",
       "tsconfig.json",
     ]);
     expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
       readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
     );
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    // prepare: `npm ci` builds snaplab's command (dist/) as it installs the packages.
-    expect(manifest.scripts).toEqual({ prepare: "node scripts/build.mjs", grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
-    expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
+    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/.
+    expect(manifest.scripts).toEqual({ test: "node bin/snaplab.js grade exercises", grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
+    const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
+    // esbuild, which the built command loads to bundle a learner's files; the compiler and Node's types for typecheck.
+    expect(manifest.dependencies).toEqual({ esbuild: kit.dependencies.esbuild });
+    expect(manifest.devDependencies).toEqual({ "@types/node": kit.devDependencies["@types/node"], typescript: kit.devDependencies.typescript });
+    const lock = JSON.parse(readFileSync(join(starter, "package-lock.json"), "utf8"));
+    expect(lock.packages[""]).toMatchObject({ dependencies: manifest.dependencies, devDependencies: manifest.devDependencies });
+    expect(Object.keys(lock.packages).filter((place) => !/^node_modules\/@(esbuild|typescript)\//.test(place))).toEqual([
+      "",
+      "node_modules/@types/node",
+      "node_modules/esbuild",
+      "node_modules/typescript",
+      "node_modules/undici-types",
+    ]);
+    expect(JSON.parse(readFileSync(join(starter, "tsconfig.json"), "utf8")).include).toEqual(["api", "exercises"]);
     expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
   });
 
@@ -79,22 +93,23 @@ describe("the starter repository", () => {
     const steps = Object.values(workflow.jobs)[0]!.steps;
     expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
       "actions/checkout@v4",
+      "# The SHA-256 of each of snaplab's files, as `snaplab classroom github` wrote them.",
       "actions/setup-node@v4",
-      "npm ci --omit=dev --no-audit --no-fund",
+      "npm ci --omit=dev --ignore-scripts --no-audit --no-fund",
       'report="$(mktemp -d)/grade.json"',
       "classroom-resources/autograding-grading-reporter@v1",
     ]);
+    expect(steps[1]).toMatchObject({ id: "kit", shell: "bash" });
     const reporter = steps.at(-1)!;
     expect(reporter.with).toEqual({ runners: "snaplab" });
-    // GitHub Actions fills in the grading step's output: the reporter reads it from SNAPLAB_RESULTS.
-    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result }}`);
+    // GitHub Actions fills in the grading step's output, or the check's when it refused the grade: the reporter reads it from SNAPLAB_RESULTS.
+    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result || steps.kit.outputs.result }}`);
+    expect(reporter.if).toBe("success() || steps.kit.outputs.result != ''");
   });
 
   it("should give the reporter 12 of 12 for the exercise solved, in the result it reads", () => {
-    // Installed as the workflow's `npm ci` installs it: the packages (this checkout's), then its prepare script.
+    // Its packages as the workflow's `npm ci` installs them (this checkout's: the starter's are among them); snaplab comes built.
     symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
-    const prepared = spawnSync("npm", ["run", "--silent", "prepare"], { cwd: starter, encoding: "utf8" });
-    expect(prepared.status, prepared.stderr).toBe(0);
     copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
     expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
     expect(existsSync(join(starter, "dist", "snaplab.mjs"))).toBe(true);

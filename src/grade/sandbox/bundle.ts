@@ -12,19 +12,17 @@
 import type { BuildFailure, Plugin } from "esbuild";
 import { readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { builtFile } from "../../files/built-files.js";
 import { esbuild, freshBundler } from "./bundler-wall.js";
-import { packageRoot } from "../../files/package-root.js";
 import { loadsModules, UncheckedCode } from "./module-loads.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
 
-const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "sandbox", file);
-
 let brokerCode: string | undefined;
+let harnessCode: string | undefined;
 
 /**
  * The broker's code, as `npm install` built it (dist/broker.cjs), read once
@@ -33,6 +31,16 @@ let brokerCode: string | undefined;
 export function brokerSource(): string {
   brokerCode ??= readFileSync(builtFile("broker.cjs"), "utf8");
   return brokerCode;
+}
+
+/**
+ * The harness that serves a submission in its sandbox (harness.ts and the protocol it speaks), as
+ * `npm install` built it (dist/harness.mjs): read once per process and kept in memory, as the broker's
+ * code is. A starter handed to learners has dist/ and no src/.
+ */
+function harnessSource(): string {
+  harnessCode ??= readFileSync(builtFile("harness.mjs"), "utf8");
+  return harnessCode;
 }
 
 /** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
@@ -183,10 +191,9 @@ function submissionOnly(entryFile: string, entryPath: string, label: string, roo
       build.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === "entry-point" && args.path === "snaplab:submission") return entryModule;
         if (args.kind === "entry-point") return { path: "entry", namespace: "snaplab" };
-        if (args.namespace === "snaplab") return args.path === "snaplab:harness" ? { path: "harness.ts", namespace: "snaplab-kit" } : entryModule;
-        // The harness (trusted) writes its replies with node:fs, and imports nothing else but the protocol it speaks.
+        if (args.namespace === "snaplab") return args.path === "snaplab:harness" ? { path: "harness.mjs", namespace: "snaplab-kit" } : entryModule;
+        // The harness (trusted), built with the protocol it speaks, reads and writes its pipes with Node's own modules and imports nothing else.
         if (args.namespace === "snaplab-kit" && isBuiltin(args.path)) return { path: args.path, external: true };
-        if (args.namespace === "snaplab-kit" && args.path === "./protocol.js") return { path: "protocol.ts", namespace: "snaplab-kit" };
         if (args.namespace === "snaplab-kit") throw new SubmissionFileError(`the harness imports ${args.path}, which it must not`);
         const importer = (args.pluginData as { file: string }).file;
         const found = resolveSubmissionImport(args.path, importer, args.with, root, args.importer);
@@ -196,7 +203,7 @@ function submissionOnly(entryFile: string, entryPath: string, label: string, roo
         contents: `import { serve } from "snaplab:harness";\nserve(() => import("snaplab:submission"));\n`,
         loader: "js",
       }));
-      build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, (args) => ({ contents: loadSubmissionFile(sandboxSource(args.path)).contents, loader: "ts" }));
+      build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, () => ({ contents: harnessSource(), loader: "js" }));
       build.onLoad({ filter: /.*/, namespace: "submission" }, async (args) => {
         const { contents, loader } = loadSubmissionFile((args.pluginData as { file: string }).file, args.path);
         loadedBytes += Buffer.byteLength(contents);
