@@ -102,13 +102,13 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     for (const test of results.tests.filter((t) => t.visibility === "visible")) expect(test.output).not.toMatch(/three channels in|\{/);
   });
 
-  it("should be written into run_autograder only, which learners never see", () => {
+  it("should be written into run_autograder only, which learners never see", async () => {
     const entries = zipEntries(autograderZip({ only: [3], hideUntilDue: false, seed: 2026 }));
     const script = new TextDecoder().decode(entries.find((e) => e.name === "run_autograder")!.data);
     expect(script).toMatch(/classroom autograde --root "\$root" --only 3 --seed 2026\n/);
     const kit = zipEntries(autograderZip({ only: [3], hideUntilDue: false }));
     expect(new TextDecoder().decode(kit.find((e) => e.name === "run_autograder")!.data)).not.toContain("--seed");
-    expect(starterFiles([3]).some((f) => Buffer.from(f.data).toString("utf8").includes("2026"))).toBe(false);
+    expect((await starterFiles([3])).some((f) => Buffer.from(f.data).toString("utf8").includes("2026"))).toBe(false);
   });
 
   it("should refuse a seed that is not one, in one line", async () => {
