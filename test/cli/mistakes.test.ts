@@ -103,6 +103,21 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
   });
 
+  it("refuses an option that takes a list given none, at the end of the line, before another option or empty", async () => {
+    // yargs took a value-less --kill for an empty list: the whole live run ran, and exit 0.
+    for (const kill of [["--kill"], ["--kill", "--json"], ["--kill="], ["--kill", ""]]) {
+      expect(await refusal("live", "spec/scenarios/two-node.json", ...kill)).toBe("snaplab: --kill needs a value\n");
+    }
+    const cos418 = ["cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events"];
+    for (const expected of [["--expect"], ["--expect", "--out", "x.json"], ["--expect="]]) {
+      expect(await refusal(...cos418, ...expected)).toBe("snaplab: --expect needs a value\n");
+    }
+    // --only names the exercises, in every command that takes it.
+    for (const command of [["grade"], ["classroom", "gradescope"], ["classroom", "github"], ["classroom", "autograde"], ["classroom", "points", "r.json"]]) {
+      expect(await refusal(...command, "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
+    }
+  });
+
   it("refuses an option that takes one value given twice, and adds up a list given twice", async () => {
     // yargs handed the command a list: --format json --format text, --out a --out b ended in Node's stack trace.
     expect(await refusal("grade", "solutions", "--only", "4", "--format", "json", "--format", "text")).toBe("snaplab: --format is given twice: give it once\n");
