@@ -8,7 +8,8 @@
  * explored without FIFO). So:
  *
  * - a switch is declared with `nargs: 0`: yargs refuses `--fifo=maybe`
- *   (`--fifo` or `--no-fifo` it is);
+ *   (`--fifo` or `--no-fifo` it is, each a switch of its own: yargs' own
+ *   negation is off, fifo-options.ts);
  * - an option that takes one value gets `...oneValue(name)`: yargs' own
  *   `requiresArg` (none given, where yargs would take the default instead),
  *   and a `coerce` that refuses an empty value, or two;

@@ -90,6 +90,19 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(JSON.parse(stdout)).toMatchObject({ fifo: false });
   });
 
+  it("refuses a value given to --no-fifo as to --fifo, and the two together", async () => {
+    // yargs read --no-fifo=x as an option of its own: "Unknown arguments: no-fifo, noFifo".
+    for (const given of ["--no-fifo=x", "--no-fifo=false", "--no-fifo="]) {
+      expect(await refusal("explore", "spec/scenarios/two-node.json", given)).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    }
+    expect(await refusal("promela", "spec/scenarios/two-node.json", "--no-fifo=1")).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo", "--no-fifo")).toBe(
+      "snaplab: --no-fifo and --fifo cannot be given together: choose one (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
+    const fifo = async (...given: string[]) => JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--json", ...given)).stdout).fifo;
+    expect([await fifo(), await fifo("--fifo"), await fifo("--no-fifo")]).toEqual([true, true, false]);
+  });
+
   it("refuses an option that takes a value given none, at the end of the line or before another option", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states")).toBe("snaplab: --max-states needs a value\n");
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
