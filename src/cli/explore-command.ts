@@ -23,6 +23,7 @@ import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
+import { fifoGiven, fifoOptions } from "./fifo-options.js";
 import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
@@ -31,6 +32,7 @@ import { wantsColor } from "./wants-color.js";
 interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
+  noFifo?: boolean;
   algorithm?: string;
   rules?: string;
   json: boolean;
@@ -56,7 +58,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
-      .option("fifo", { type: "boolean", nargs: 0, describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
+      .options(fifoOptions)
       .option("algorithm", {
         type: "string",
         ...oneValue("algorithm"),
@@ -151,9 +153,10 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
 
 /** The scenario with the settings the command line overrides (--fifo, --no-fifo). */
 function withSettings({ model, scenario }: ModelScenario, args: ExploreArgs): unknown {
+  const given: Record<string, boolean | undefined> = { fifo: fifoGiven(args) };
   for (const { key, apply } of model.settings ?? []) {
-    const value = (args as unknown as Record<string, unknown>)[key];
-    if (typeof value === "boolean") scenario = apply(scenario, value);
+    const value = given[key];
+    if (value !== undefined) scenario = apply(scenario, value);
   }
   return scenario;
 }
@@ -262,7 +265,7 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
     "--rules": takesRulesFile,
   };
   const given = {
-    "--fifo": args.fifo !== undefined,
+    "--fifo": fifoGiven(args) !== undefined,
     "--list-snapshots": args.listSnapshots,
     "--save-trace": Boolean(args.saveTrace),
     "--rules": args.rules !== undefined,
@@ -270,9 +273,10 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
   const misplaced = (Object.keys(takes) as (keyof typeof takes)[]).filter((flag) => given[flag] && !takes[flag](model));
   if (misplaced.length === 0) return;
   const owners = registry.filter((m) => misplaced.every((flag) => takes[flag](m))).map((m) => m.name);
+  const typed = misplaced.map((flag) => (flag === "--fifo" && args.noFifo ? "--no-fifo" : flag));
   throw new SnaplabError(
     "USAGE",
-    `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to ${owners.join(" and ")} scenarios only (${args.scenario} is a ${model.name} scenario)`,
+    `${typed.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to ${owners.join(" and ")} scenarios only (${args.scenario} is a ${model.name} scenario)`,
   );
 }
 

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
-import { oneValue } from "./option-values.js";
+import { oneValue, someValues } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { loadLiveRules } from "../live/live-rules.js";
@@ -70,6 +70,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       .option("kill", {
         type: "string",
         array: true,
+        ...someValues("kill"),
         default: [] as string[],
         describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
       })

@@ -41,6 +41,8 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
         "Argument unexpected for: %s": "--%s is a switch and takes no value",
         "Not enough arguments following: %s": "--%s needs a value",
       })
+      // No `--no-` form of every switch: yargs read `--no-fifo=x` as an unknown option; `--no-fifo` is declared (fifo-options.ts).
+      .parserConfiguration({ "boolean-negation": false })
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .recommendCommands()

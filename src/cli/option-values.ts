@@ -8,10 +8,15 @@
  * explored without FIFO). So:
  *
  * - a switch is declared with `nargs: 0`: yargs refuses `--fifo=maybe`
- *   (`--fifo` or `--no-fifo` it is);
+ *   (`--fifo` or `--no-fifo` it is, each a switch of its own: yargs' own
+ *   negation is off, fifo-options.ts);
  * - an option that takes one value gets `...oneValue(name)`: yargs' own
  *   `requiresArg` (none given, where yargs would take the default instead),
- *   and a `coerce` that refuses an empty value, or two.
+ *   and a `coerce` that refuses an empty value, or two;
+ * - an option that takes a list gets `...someValues(name)`: `requiresArg`
+ *   too (yargs took `--kill` with nothing after it for an empty list, and ran
+ *   the whole live run), and a `coerce` that refuses an empty value. `--only`
+ *   refuses an empty list with a check of its own, which names the exercises.
  */
 import { SnaplabError } from "../errors/snaplab-error.js";
 
@@ -23,5 +28,15 @@ export const oneValue = <T = unknown>(name: string) => ({
     // `--svg=`, `--out ""`.
     if (value === "") throw new SnaplabError("USAGE", `--${name} needs a value`);
     return value;
+  },
+});
+
+/** What the option `--name`, which takes a list (`--kill A@1s --kill B@2s`), adds to its declaration. */
+export const someValues = (name: string) => ({
+  requiresArg: true,
+  coerce: (values: string[]): string[] => {
+    // `--kill=`, `--expect ""`.
+    if (values.includes("")) throw new SnaplabError("USAGE", `--${name} needs a value`);
+    return values;
   },
 });

@@ -89,9 +89,9 @@ async function lane(
  * Whether three cores are there and two of them idle (by the last minute's
  * load average): one for each lane, and one for the sandboxes' children,
  * which answer both lanes' questions. Short of that a second lane costs more
- * than it saves (the worker loads and warms up the grader's code again,
- * about 0.7 s of CPU for all of solutions/): on two idle cores, two lanes
- * graded solutions/ no sooner than one. The results are the same either way.
+ * than it saves (the worker loads and warms up the grader's code again, on
+ * CPU the lanes would share): on two idle cores, two lanes graded
+ * solutions/ no sooner than one. The results are the same either way.
  */
 function coresToSpare(): boolean {
   // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.

@@ -90,6 +90,19 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(JSON.parse(stdout)).toMatchObject({ fifo: false });
   });
 
+  it("refuses a value given to --no-fifo as to --fifo, and the two together", async () => {
+    // yargs read --no-fifo=x as an option of its own: "Unknown arguments: no-fifo, noFifo".
+    for (const given of ["--no-fifo=x", "--no-fifo=false", "--no-fifo="]) {
+      expect(await refusal("explore", "spec/scenarios/two-node.json", given)).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    }
+    expect(await refusal("promela", "spec/scenarios/two-node.json", "--no-fifo=1")).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo", "--no-fifo")).toBe(
+      "snaplab: --no-fifo and --fifo cannot be given together: choose one (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
+    const fifo = async (...given: string[]) => JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--json", ...given)).stdout).fifo;
+    expect([await fifo(), await fifo("--fifo"), await fifo("--no-fifo")]).toEqual([true, true, false]);
+  });
+
   it("refuses an option that takes a value given none, at the end of the line or before another option", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states")).toBe("snaplab: --max-states needs a value\n");
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
@@ -101,6 +114,21 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg=")).toBe("snaplab: --svg needs a value\n");
     expect(await refusal("grade", "solutions", "--out", "")).toBe("snaplab: --out needs a value\n");
     expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
+  });
+
+  it("refuses an option that takes a list given none, at the end of the line, before another option or empty", async () => {
+    // yargs took a value-less --kill for an empty list: the whole live run ran, and exit 0.
+    for (const kill of [["--kill"], ["--kill", "--json"], ["--kill="], ["--kill", ""]]) {
+      expect(await refusal("live", "spec/scenarios/two-node.json", ...kill)).toBe("snaplab: --kill needs a value\n");
+    }
+    const cos418 = ["cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events"];
+    for (const expected of [["--expect"], ["--expect", "--out", "x.json"], ["--expect="]]) {
+      expect(await refusal(...cos418, ...expected)).toBe("snaplab: --expect needs a value\n");
+    }
+    // --only names the exercises, in every command that takes it.
+    for (const command of [["grade"], ["classroom", "gradescope"], ["classroom", "github"], ["classroom", "autograde"], ["classroom", "points", "r.json"]]) {
+      expect(await refusal(...command, "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
+    }
   });
 
   it("refuses an option that takes one value given twice, and adds up a list given twice", async () => {

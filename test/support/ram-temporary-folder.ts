@@ -3,12 +3,11 @@
  * folder in /dev/shm, where that is a RAM-backed tmpfs with room that may run
  * programs, unless TMPDIR is set.
  *
- * Why: the suite makes and removes thousands of files and folders. On the
- * development machine's ext4 disk, one made soon after others were removed
- * cost about 0.3 ms of kernel time (the allocator looks past recently freed
- * inodes), four times as much as in a tmpfs: three runs in turn took 9.2 s of
- * system CPU with TMPDIR there, against 11.3 s. Programs must be able to run
- * from it: the SPIN tests run the pan they compile.
+ * Why: the suite makes and removes thousands of files and folders. On an ext4
+ * disk, one made soon after others were removed costs the kernel far more
+ * than in a tmpfs (the allocator looks past recently freed inodes), and the
+ * suite's system time with it. Programs must be able to run from it: the
+ * SPIN tests run the pan they compile.
  */
 import { chmodSync, mkdtempSync, readFileSync, statfsSync } from "node:fs";
 

@@ -14,7 +14,10 @@ export interface CheckLimits {
   readonly throwsEndRuns?: boolean;
   /** An instructor's seed for what the checks draw (generated scenarios, exercise 3's inputs); the kit's own without it. */
   readonly seed?: number;
-  /** Partial-order reduction (the default) or the full graph: the same verdicts and counterexamples (spec/reduction.md); the tests compare the two. */
+  /**
+   * One search forced, the full graph or the reduced one (without it, the full graph up to FULL_SEARCH_UP_TO
+   * states and the reduced one beyond: run-check.ts): the same verdicts and counterexamples (spec/reduction.md); the tests compare the two.
+   */
   readonly reduction?: "none" | "por";
 }
 

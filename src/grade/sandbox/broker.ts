@@ -3,13 +3,13 @@
  * thread starts. The grader's explorer runs synchronously: it writes its
  * requests to the child's stdin and reads the replies from the child's fd 3
  * itself, blocking (two named pipes, sandbox.ts), since a hop through this
- * thread cost each round trip about 0.15 ms more. This thread starts the child and
+ * thread would lengthen every round trip. This thread starts the child and
  * watches it: when the child takes too long, dies or runs out of memory, it
  * ends the child, tells the grader why and wakes it. Whatever a child does,
  * this thread answers for it and the child ends.
  *
- * One thread for all: starting a thread costs about 50 ms of CPU, which a
- * thread per sandbox paid every time. The children are tied to this
+ * One thread for all: starting a thread costs CPU, which a thread per
+ * sandbox paid every time. The children are tied to this
  * thread's life (isolation.ts), which is the grader thread's: a grader that
  * dies takes every child with it.
  */

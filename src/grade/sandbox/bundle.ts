@@ -50,7 +50,7 @@ export interface SubmissionBundle {
   readonly sourceMap: string;
 }
 
-/** How long bundling one submission file may take: a few milliseconds for a learner's rules. */
+/** How long bundling one submission file may take: far longer than a learner's rules need. */
 export const bundleTimeLimitMs = 10_000;
 
 /**
@@ -85,9 +85,9 @@ export function submissionBundle(
  * Submissions are bundled one at a time, each by an esbuild process of its
  * own, started for it and stopped after it. esbuild's process keeps what it
  * allocated from one build to the next, and a file can make it crash
- * (400,000 nested parentheses overflow its parser's stack: 1 GB) or fill its
- * memory: a build that shares its process fails with it, and a file that
- * bundled to 64 MB made the next file, unchanged, fail. One at a time and
+ * (parentheses nested deep enough overflow its parser's stack) or fill its
+ * memory: a build that shares its process fails with it, and what a large
+ * bundle left behind could fail the next file, unchanged. One at a time and
  * each in a fresh process, the build that fails is the file's own: no other
  * exercise, and no other learner graded in the same run, pays for it.
  */
@@ -120,7 +120,7 @@ async function bundleAlone(
       outfile: "submission.mjs",
       sourcemap: "external",
       sourcesContent: false,
-      // Without indentation: a file that nests a statement 1,000 deep and repeats it 10,000 times bundled to 20 MB.
+      // Without indentation, which would make deeply nested code, repeated, bundle to many times its own size.
       minifyWhitespace: true,
       // Never look for a tsconfig.json: one in the submission folder could point anywhere.
       tsconfigRaw: "{}",

@@ -1,12 +1,12 @@
 /**
  * The bundler's wall. esbuild's process reads a submission before any
- * sandbox runs it, and its parser recurses: code nested a few hundred
- * thousand deep (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack
- * to a gigabyte, in about 4 s, before the process crashes. So, as the
- * sandbox's children are, the bundler's process is held to a data size
- * (prlimit, where this machine has it and allows it): such a file then fails
- * at half a gigabyte in half the time, and is a build fault like the crash
- * was. Bundling a submission takes tens of megabytes.
+ * sandbox runs it, and its parser recurses: code nested deep enough
+ * (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack until the
+ * process crashes, taking the machine's memory and the grade's time on the
+ * way. So, as the sandbox's children are, the bundler's process is held to a
+ * data size (prlimit, where this machine has it and allows it): such a file
+ * then fails sooner, at the limit, and is a build fault like the crash was.
+ * The limit leaves room to spare for any submission the file limits allow.
  */
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";

@@ -80,8 +80,8 @@ const dataHeadroomMb = 192;
  * Loading also waits for the child's process to start (bwrap, node, the
  * bundle): the machine's time, not the submission's. Given on top of the time
  * limit, so that a busy machine cannot fail a submission whose top-level code
- * is quick (a start takes ~100 ms here when quiet, and took over 300 ms under
- * strace on a busy machine).
+ * is quick (a start is quick on a quiet machine and far slower on a busy
+ * one).
  */
 const startAllowanceMs = 1000;
 
@@ -152,7 +152,7 @@ let openSandboxes = 0;
  * Moves a pair of named pipes (mode 0600) into `folder`, in `base`, as
  * `requests` and `replies`. Node cannot make a named pipe, so coreutils'
  * mkfifo does, eight pairs at a time: starting a process from the grader
- * took 11 to 22 ms, once per sandbox.
+ * costs time, which one start per sandbox would pay every time.
  */
 function takePipes(base: string, folder: string): [string, string] {
   // Renamed, so made on the same file system: tests may move the base (isolationWithout).

@@ -10,13 +10,13 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import { isBuiltin } from "node:module";
 import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
-/** A submission file larger than this is refused (learners' rules are a few kilobytes). */
+/** A submission file larger than this is refused (far larger than any learner's rules). */
 export const maxFileBytes = 1024 * 1024;
 
 /**
- * A submission whose files come to more than this in all is refused: a
- * hundred files of a megabyte each took the grader to 484 MB, and the bundle
- * of a few hundred would pass what a string can hold.
+ * A submission whose files come to more than this in all is refused: many
+ * files of the largest size each would take the grader's memory, and their
+ * bundle could pass what a string can hold.
  */
 export const maxSubmissionBytes = 4 * 1024 * 1024;
 
@@ -87,8 +87,8 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
     if (stats.size > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
-    // Not zero-filled: only what the reads below write is used. Zeroing a megabyte for every file bundled,
-    // the kit's own among them, took 70 ms of each grade of solutions/ where a process grades many (six in a row).
+    // Not zero-filled: only what the reads below write is used, and zeroing the largest file's size for every
+    // file bundled, the kit's own among them, is a cost each grade paid again where a process grades many.
     const buffer = Buffer.allocUnsafe(maxFileBytes + 1);
     let length = 0;
     for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
@@ -104,12 +104,12 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 }
 
 /**
- * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
- * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
- * its process (held to less now: bundler-wall.ts); blocks nested 6,000 deep
- * filled half a gigabyte, and 4,000 bundled to 16 MB, indented line by line.
- * Refused here, such a file gets a line that says what is wrong. Code nests
- * tens deep.
+ * How deep a submission's brackets may nest. esbuild's parser recurses:
+ * parentheses nested deep enough overflow its stack and crash its process
+ * (held to a data size: bundler-wall.ts), and blocks nested far less deep
+ * still fill much of its memory, or bundle, indented line by line, to many
+ * times their size. Refused here, such a file gets a line that says what is
+ * wrong. Code a person writes nests far less deep than this.
  */
 const maxNesting = 1_000;
 
