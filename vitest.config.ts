@@ -49,7 +49,16 @@ export default defineConfig({
           setupFiles: ["test/support/in-process-only.ts"],
         },
       },
-      { extends: true, test: { name: "system", include: ["test/**/*.system.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["test/**/*.system.test.ts"],
+          // Builds dist/ before the tier's first test: the command, the sandboxes' broker, a live run's nodes and the page run
+          // from it. The unit tier runs src/ in its own process and needs no build.
+          globalSetup: ["test/support/build-once.ts"],
+        },
+      },
     ],
   },
 });

@@ -1,15 +1,15 @@
 /**
- * `node bench/bundled.mjs bench/run.ts [args]`: runs a bench script as the CLI
- * runs snaplab (bin/snaplab.js), bundled by esbuild and run by Node, not
- * through tsx. tsx compiles with esbuild's keepNames, which names every
- * function as it is made: in the generic explorer's steps (closures made per
- * step) that cost 12-15 % of a bank run, a cost the CLI's users never pay.
+ * `node bench/bundled.mjs bench/run.ts [args]`: runs a bench script bundled
+ * as the CLI is (scripts/build.mjs), not through tsx. tsx compiles with
+ * esbuild's keepNames, which names every function as it is made: the generic
+ * explorer makes closures per step, so that slows it down in a way the CLI's
+ * users never see.
  */
 import { buildSync } from "esbuild";
 import { mkdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import v8 from "node:v8";
+import { forNode } from "../scripts/build.mjs";
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -21,17 +21,12 @@ const folder = join("node_modules", ".cache", "snaplab");
 mkdirSync(folder, { recursive: true });
 const outfile = join(folder, `bench-${basename(entry, ".ts")}.mjs`);
 buildSync({
+  ...forNode,
   entryPoints: [entry],
   outfile,
-  bundle: true,
-  platform: "node",
   format: "esm",
-  target: "node20",
-  // The packages are imported from node_modules as they are; only the bench and src/ are bundled.
+  // The packages are imported from node_modules as they are (playwright-core among them); only the bench and src/ are bundled.
   packages: "external",
-  logLevel: "error",
 });
-// The V8 tiering budget the CLI runs with (bin/snaplab.js says why).
-v8.setFlagsFromString("--interrupt-budget=270336");
 process.argv = [process.argv[0], outfile, ...args];
 await import(pathToFileURL(outfile).href);

@@ -1,7 +1,7 @@
 /**
  * How long grading takes: grades solutions/ (every exercise passes, so every
  * check explores its whole state space) a few times and prints the wall time
- * of each run and per exercise. The target: under 2 s on a 2-core machine.
+ * of each run and per exercise: a grade in one process, over and over, warm.
  *
  *   node bench/bundled.mjs bench/grade.ts [runs]
  */

@@ -182,14 +182,17 @@ function learnersCommand(files: readonly string[], runs: number): string {
       seconds(rules.wallMs),
     ];
   });
-  return [
-    markdownTable(["scenario (as a command)", "compact search s", "--rules search s", "×", "compact command s", "--rules command s"], rows),
-    "",
-    `As a learner runs it: \`snaplab explore FILE\` and \`snaplab explore FILE --rules ${LEARNERS_RULES}\`, each a process of its own (cold, as every command is); ${runs > 1 ? `the best of ${runs} runs` : "one run"} of each. The command's time adds Node's start, bundling the rules and starting the sandbox.`,
-  ].join("\n");
+  return markdownTable(["scenario (as a command)", "compact search s", "--rules search s", "×", "compact command s", "--rules command s"], rows);
 }
 
-export async function learnerRulesTables(quick: boolean, runs: number): Promise<string> {
+/** The three tables of a learner's rules: through the sandbox, as a learner's commands, and graded. */
+export interface LearnerTables {
+  readonly sandboxed: string;
+  readonly commands: string;
+  readonly grading: string;
+}
+
+export async function learnerRulesTables(quick: boolean, runs: number): Promise<LearnerTables> {
   const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
   // Quick runs stop the sandboxed search early: four-process has 1.4 million states.
   const cap = quick ? 20_000 : 2_000_000;
@@ -248,18 +251,12 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
     const { gradedMs, wallMs, points, states } = run as Grading;
     return [label as string, points, count(states), seconds(gradedMs), seconds(wallMs)];
   });
-  return [
-    explore,
-    "",
-    `Sandboxed: the reference rules bundled as a learner's file (bench/reference-rules.ts), explored by the one search over interned states (src/explore/interned-model.ts), stopping at ${count(cap)} states; times are ${runs > 1 ? `the best of ${runs} runs` : "one run"}, each in a fresh sandbox. Bytes/state: the search's tables plus the heap's growth (in brackets). Rule calls: the questions the explorer asked; distinct questions: the calls the sandbox ran; round trips: the batches that carried them. No sandbox: the same rules called directly by the generic explorer in this process (\`--engine generic\`), and its time per state over the compact engine's. Time per state: sandboxed over compact. The other scenarios of spec/scenarios have no compact engine's time to set beside: lossy-transfer and duplicating-transfer have unreliable channels, which only the generic explorer runs, and five-process has over 20 million states unreduced, where reduction needs the compact engine.`,
-    "",
-    learnersCommand(
+  return {
+    sandboxed: explore,
+    commands: learnersCommand(
       ["three-node", "bank", "four-process"].map((name) => `spec/scenarios/${name}.json`),
       runs,
     ),
-    "",
-    `Grading: \`npx snaplab grade FOLDER\` as its own process each time, as a learner grades (cold); "graded in" as the report says it, then the whole command, ${runs > 1 ? `the best of ${runs} runs` : "one run"}.`,
-    "",
-    markdownTable(["grading", "points", "states", "graded in s", "command s"], graded),
-  ].join("\n");
+    grading: markdownTable(["grading", "points", "states", "graded in s", "command s"], graded),
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:live [-- --runs N] [--quick]`: live runs (snaplab live), as
- * the README's "Live runs" section reports them. Three node processes over
+ * `npm run bench:live [-- --runs N] [--quick]`: live runs (snaplab live),
+ * written into docs/performance.md between its markers (a --quick run only
+ * prints). Three node processes over
  * TCP on 127.0.0.1 (bench/scenarios/live-bank.json: bank.json's three
  * processes with a million each, so that no sender waits for money and the
  * figures are the processes' and the network's, not the money's):
@@ -11,10 +12,10 @@
  * 3. over seeds, the share of snapshots that `--network reorder` breaks, with
  *    the reference rules and with Lai-Yang's (exercise 5's solution).
  */
-import { cpus, loadavg } from "node:os";
 import { checkRun, type RunCheck } from "../src/live/check-run.js";
 import { runLive, type LiveOptions } from "../src/live/run-live.js";
 import { loadScenario } from "../src/models/bank/load-scenario.js";
+import { BenchTables } from "./doc-tables.js";
 import { count, markdownTable } from "./markdown-table.js";
 
 const argv = process.argv.slice(2);
@@ -41,9 +42,7 @@ const live = async (changes: Partial<LiveOptions>): Promise<RunCheck> =>
     }),
   );
 
-console.log(
-  `# snaplab live runs, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, best of ${runs} runs, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores\n`,
-);
+const tables = new BenchTables("live-machine", `the best of ${runs} runs of each setting, in turn`);
 
 // 1 and 2: throughput with and without snapshots, and the snapshots' latency.
 const settings = [
@@ -65,8 +64,9 @@ for (let run = 0; run < runs; run++) {
   }
 }
 const base = best.get("no snapshots")!.transfersPerSecond;
-console.log(`## Throughput: ${count(transfers)} transfers across 3 processes (live-bank.json, 6 TCP channels)\n`);
-console.log(
+tables.add(
+  "live-throughput",
+  `Throughput: ${count(transfers)} transfers across 3 processes`,
   markdownTable(
     ["snapshots", "transfers made", "transfers/s", "cost", "markers"],
     settings.map((setting) => {
@@ -79,12 +79,13 @@ console.log(
 );
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-console.log(
-  `\nSnapshot latency over ${latencies.length} snapshots (initiation to last channel closed, ms): median ${at(0.5)}, 90th percentile ${at(0.9)}, max ${at(1)}\n`,
+tables.add(
+  "live-latency",
+  "Snapshot latency",
+  markdownTable(["snapshots", "median ms", "90th percentile ms", "max ms"], [[count(latencies.length), at(0.5), at(0.9), at(1)]]),
 );
 
 // 3: the share of snapshots a reordering network breaks.
-console.log(`## --network reorder: bank.json, ${seeds} seeds, 300 transfers and 3 snapshots each\n`);
 const rows: string[][] = [];
 for (const rules of [{ algorithm: "chandy-lamport" }, { file: "solutions/05-lai-yang/rules.ts" }] as const) {
   let broken = 0;
@@ -104,4 +105,10 @@ for (const rules of [{ algorithm: "chandy-lamport" }, { file: "solutions/05-lai-
     [...properties].map(([name, n]) => `${name} ${n}`).join(", ") || "-",
   ]);
 }
-console.log(markdownTable(["rules", "snapshots broken", "runs with one broken", "violations by property"], rows));
+tables.add(
+  "live-reorder",
+  `--network reorder: bank.json, ${seeds} seeds, 300 transfers and 3 snapshots each`,
+  markdownTable(["rules", "snapshots broken", "runs with one broken", "violations by property"], rows),
+);
+
+tables.finish(quick ? "--quick runs fewer transfers and seeds" : undefined);

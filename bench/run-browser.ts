@@ -5,7 +5,7 @@
  * on the page's own thread measures the longest wait between its ticks: how
  * long the page could not answer a click.
  */
-import { buildPage } from "../src/web/build-page.js";
+import { builtPage } from "../src/web/built-page.js";
 import { servePage } from "../src/web/page-server.js";
 import { chromiumMissing, launchChromium } from "../test/support/chromium.js";
 import { count, markdownTable, seconds } from "./markdown-table.js";
@@ -22,8 +22,8 @@ export interface BrowserCase {
 
 /** The section's Markdown, or why it was skipped. */
 export async function browserSection(cases: readonly BrowserCase[], runs: number): Promise<string> {
-  if (chromiumMissing) return chromiumMissing.replace(/: .*$/, ": the browser comparison is skipped.");
-  const server = await servePage(await buildPage());
+  if (chromiumMissing) return chromiumMissing.replace(/: .*$/, ": the browser comparison was skipped.");
+  const server = await servePage(builtPage());
   const chrome = await launchChromium(scratchFolder("chromium"));
   try {
     const page = await chrome.context.newPage();
@@ -67,14 +67,10 @@ export async function browserSection(cases: readonly BrowserCase[], runs: number
         String(Math.round(best!.stalledMs)),
       ]);
     }
-    return [
-      markdownTable(
-        ["scenario", "states", "Node search s", "browser search s", "browser / Node", "browser click to result s", "page's longest stall ms"],
-        rows,
-      ),
-      "",
-      "Node: `snaplab explore --json`'s search time. Browser: the same search in the page's worker (Chromium, headless), from the click on Explore to the figures shown, and the longest the page's own thread went without running a 10 ms timer meanwhile.",
-    ].join("\n");
+    return markdownTable(
+      ["scenario", "states", "Node search s", "browser search s", "browser / Node", "browser click to result s", "page's longest stall ms"],
+      rows,
+    );
   } finally {
     await chrome.close();
     await server.close();

@@ -1,10 +1,12 @@
 /**
  * `npm run bench [-- --runs N] [--quick]`: how fast snaplab explores, how
  * much each mode saves, and how it compares with SPIN measured in the same
- * run. Prints Markdown tables (the README's "Performance" section is one of
- * these runs). Timings are the best of N runs (default 3) because the
- * machine is shared; the scaling table runs each case once.
+ * run. Prints Markdown tables and writes them into docs/performance.md, each
+ * between its markers (bench/doc-tables.ts). Timings are the best of N runs
+ * (default 3) because the machine may be shared; the scaling table runs each
+ * case once. A --quick run skips tables, so it only prints.
  */
+import { BenchTables } from "./doc-tables.js";
 import { learnerRulesTables } from "./learner-rules.js";
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
@@ -15,7 +17,7 @@ import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js"
 
 removeScratchAtExit();
 const argv = process.argv.slice(2);
-/** --quick: one run of each command, and none of the runs that take minutes (see README, Performance). */
+/** --quick: one run of each command, and none of the runs that take minutes (docs/performance.md). */
 const quick = argv.includes("--quick");
 const runs = Number(argv[argv.indexOf("--runs") + 1]) || (quick ? 1 : 3);
 /** Unreduced runs stop here: beyond it a scenario counts as out of reach. */
@@ -43,9 +45,7 @@ const name = (file: string, flags: readonly string[] = []) =>
 const isStopped = (run: SnaplabRun | StoppedRun): run is StoppedRun => "stopped" in run;
 const rate = (run: SnaplabRun) => count(Math.round(run.report.states / (run.searchMs / 1000)));
 
-console.log(
-  `# snaplab benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${runs === 1 ? "one run each" : `best of ${runs} runs`}\n`,
-);
+const tables = new BenchTables("machine", runs === 1 ? "one run of each command" : `each figure the best of ${runs} runs`);
 
 // 1. Every scenario, unreduced and reduced.
 const rows: string[][] = [];
@@ -80,8 +80,11 @@ for (const scenario of scenarios) {
     ]);
   }
 }
-console.log("## Scenarios: unreduced and with partial-order reduction\n");
-console.log(markdownTable(["scenario", "processes", "mode", "states", "transitions", "wall s", "search s", "states/s", "peak MB", "bytes/state"], rows));
+tables.add(
+  "scenarios",
+  "Scenarios: unreduced and with partial-order reduction",
+  markdownTable(["scenario", "processes", "mode", "states", "transitions", "wall s", "search s", "states/s", "peak MB", "bytes/state"], rows),
+);
 
 // 2. The storage and search modes on the four-process case.
 const four = "spec/scenarios/four-process.json";
@@ -104,13 +107,11 @@ const modeRows = [
     String(run.report.search.bytesPerState ?? "-"),
   ];
 });
-console.log("\n## The four-process case in each mode\n");
-console.log(markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows));
+tables.add("modes", "The four-process case in each mode", markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows));
 
 // 3. SPIN, side by side.
-console.log("\n## snaplab and SPIN, end to end\n");
 if (!spinInstalled()) {
-  console.log("SPIN is not installed here (apt-get install spin), so this comparison is skipped.");
+  tables.add("spin", "snaplab and SPIN, end to end", "SPIN was not installed (apt-get install spin), so this comparison was skipped.");
 } else {
   const spinRows = [...unreduced.entries()].map(([label, ours]) => {
     const scenario = scenarios.find((s) => name(s.file, s.flags) === label)!;
@@ -133,9 +134,10 @@ if (!spinInstalled()) {
       `${(spin.wallMs / ours.wallMs).toFixed(1)}×`,
     ];
   });
-  console.log(markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows));
-  console.log(
-    "\nsnaplab: the whole `npx snaplab explore --json` process. SPIN: `spin -a -o2`, `gcc -O2 -DNOREDUCE`, `./pan -A` (model from `snaplab promela`).",
+  tables.add(
+    "spin",
+    "snaplab and SPIN, end to end",
+    markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows),
   );
 }
 
@@ -153,18 +155,23 @@ if (!quick) {
       scaleRows.push([String(n), String(sends), ...cells.flat()]);
     }
   }
-  console.log("\n## How far each mode scales (ring scenarios: n processes, complete graph, each sending `sends` transfers to the next)\n");
-  console.log(markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows));
-  console.log(`\nRuns stop at ${count(CAP)} stored states (--max-states): beyond that a case counts as out of reach.`);
+  tables.add(
+    "scaling",
+    "How far each mode scales",
+    markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows),
+  );
 }
 
 // 5. A learner's rules (through the sandbox) beside the compact engine, and grading.
-console.log("\n## A learner's rules: the reference rules through the sandbox and in the compact engine\n");
-console.log(await learnerRulesTables(quick, runs));
+const learner = await learnerRulesTables(quick, runs);
+tables.add("learner-rules", "A learner's rules: the reference rules through the sandbox and in the compact engine", learner.sandboxed);
+tables.add("learner-commands", "A learner's rules as a learner runs them", learner.commands);
+tables.add("grading", "Grading as a learner grades", learner.grading);
 
 // 6. The search in the browser (snaplab ui) against the same search in Node.
-console.log("\n## The search in the browser and in Node\n");
-console.log(
+tables.add(
+  "browser",
+  "The search in the browser and in Node",
   await browserSection(
     [
       { label: "four-process", query: "?scenario=four-process.json", node: unreduced.get("four-process")! },
@@ -173,6 +180,8 @@ console.log(
     runs,
   ),
 );
+
+tables.finish(quick ? "--quick leaves tables out" : undefined);
 
 // Every file the bench wrote is in one scratch folder: check that it is gone.
 if (!removeScratch()) {

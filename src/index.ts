@@ -1,6 +1,6 @@
 /**
  * snaplab's public surface: everything a test, a grader or another tool may
- * import (README.md, "The library", lists it). Anything not listed here is
+ * import (docs/architecture.md#the-library lists it). Anything not listed here is
  * internal. Grouped as the folders are layered, from the bottom up.
  */
 

@@ -119,7 +119,7 @@ describe("a model defined in a test", () => {
     const file = ring("pass");
     const { status, stderr } = await runCliWith(registry, "explore", file, "--no-fifo", "--list-snapshots");
     expect(status).toBe(2);
-    expect(stderr).toBe(`snaplab: --fifo, --list-snapshots apply to bank scenarios only (${file} is a token-ring scenario)\n`);
+    expect(stderr).toBe(`snaplab: --no-fifo, --list-snapshots apply to bank scenarios only (${file} is a token-ring scenario)\n`);
   });
 
   it("is refused by promela, which only the models with a Promela translation take", async () => {

@@ -5,6 +5,8 @@
  * out wrongly gets 0 with what to upload instead; a missing file or one that
  * does not build gets 0 for its exercise with the grader's message; a fault of
  * the grader's own gets 0 with a line asking the student to tell the instructor.
+ * With an instructor's seed (`--seed`), the generated scenarios and inputs
+ * are that seed's, and what a check failed on waits for the due date.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +19,7 @@ import { hintSentence } from "./hint-sentence.js";
 import { exercisesFolder } from "./submission-layout.js";
 
 export interface AutogradeOptions extends GradeOptions {
-  /** Show the checks on generated scenarios only after the due date. */
+  /** Show the checks on generated scenarios and inputs only after the due date. */
   readonly hideUntilDue?: boolean;
   /** The kit's exercises/ folder, where the hints are. */
   readonly hintsFolder: string;
@@ -39,7 +41,9 @@ export async function autogradeResults(root: string, options: AutogradeOptions):
     const report = await gradeSubmission(located.folder, options);
     return gradescopeReport(report, {
       hint: (number) => hintSentence(options.hintsFolder, number),
-      ...(options.hideUntilDue ? { afterDueDate: onGeneratedScenarios } : {}),
+      ...(options.hideUntilDue ? { afterDueDate: drawsWhatItGrades } : {}),
+      // The instructor's seed is what keeps the scenarios from learners: none of them is shown before the due date.
+      ...(options.seed === undefined ? {} : { secret: drawsWhatItGrades }),
     });
   } catch (error) {
     // The grader's own fault: the student cannot fix it, the instructor can (the stack goes to the autograder's output).
@@ -61,8 +65,8 @@ function zeroReport(chosen: readonly Exercise[], fault: { kind: string; message:
   return { directory: "submission", points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
 }
 
-/** A check on generated scenarios is the one whose catalogue entry draws them. */
-function onGeneratedScenarios(exercise: ExerciseResult, check: number): boolean {
+/** Whether a check grades on what it draws from a seed (generated scenarios, exercise 3's inputs), as its catalogue entry says. */
+function drawsWhatItGrades(exercise: ExerciseResult, check: number): boolean {
   const entry = allExercises.find((e) => e.number === exercise.number)?.checks[check];
-  return entry !== undefined && "scenarios" in entry;
+  return entry !== undefined && "seeded" in entry && entry.seeded === true;
 }

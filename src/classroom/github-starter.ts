@@ -1,40 +1,123 @@
 /**
- * The starter repository an instructor gives GitHub Classroom: the kit
- * (without solutions/), a README for students, and a workflow that grades
+ * The starter repository an instructor gives GitHub Classroom: what a learner
+ * holds. snaplab built (dist/, minified, with no source maps: no src/ and no
+ * solutions/ to read an answer in), bin/, the learner's API (api/), the
+ * exercises, the part of spec/ their READMEs cite, a README for students, a
+ * package.json whose `npm test` grades exercises/, its lock, and a workflow
+ * that checks snaplab's files are the starter's (kit-check.ts), then grades
  * each push with `snaplab grade --format json` and reports the points to
  * GitHub Classroom through its autograding reporter.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { SnaplabError } from "../errors/snaplab-error.js";
+import { packageRoot } from "../files/package-root.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
-import { type KitFile, kitFiles, textFile } from "./kit-files.js";
+import { kitCheckScript } from "./kit-check.js";
+import { checkoutFiles, type KitFile, textFile } from "./kit-files.js";
 import { pinnedNode } from "./gradescope-autograder.js";
+import { type Manifest, prunedLock } from "./pruned-lock.js";
 
 /** The step whose output the reporter reads: its id, and so the name of the environment variable it reads (SNAPLAB_RESULTS). */
 export const gradingStep = "snaplab";
 
-export function starterFiles(only?: readonly number[]): KitFile[] {
+/** The step that checks snaplab's files before anything of snaplab runs; a refused grade's result is its output. */
+export const kitStep = "kit";
+
+/** What of the checkout the starter holds as it is: the exercises' READMEs cite api/, spec/model.md and spec/scenarios/. */
+const starterEntries = ["bin", "api", "spec/model.md", "spec/scenarios"];
+
+/** The packages `npm run typecheck` needs (the compiler, and Node's types for console and the like), from the kit's devDependencies. */
+const typecheckPackages = ["typescript", "@types/node"];
+
+/** scripts/build.mjs, the one build configuration, as the starter uses it. */
+interface KitBuild {
+  readonly forNode: { readonly external: readonly string[] };
+  distFiles(options: { forLearners: boolean }): Promise<{ path: string; contents: Uint8Array }[]>;
+}
+
+export async function starterFiles(only?: readonly number[]): Promise<KitFile[]> {
+  const root = packageRoot();
+  if (!existsSync(join(root, "src"))) {
+    throw new SnaplabError("NO_SOURCES", `${root} has no src/: classroom github builds the starter from snaplab's sources (run it in snaplab's repository)`);
+  }
+  const build = (await import(pathToFileURL(join(root, "scripts", "build.mjs")).href)) as KitBuild;
+  const manifest = studentManifest(JSON.parse(readFileSync(join(root, "package.json"), "utf8")), build.forNode.external);
+  const lock = prunedLock(JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")), manifest);
+  const dist = (await build.distFiles({ forLearners: true })).map((file) => ({ path: `dist/${file.path}`, data: file.contents }));
+  const kit = [
+    textFile("package.json", json(manifest)),
+    textFile("package-lock.json", json(lock)),
+    textFile("tsconfig.json", json(studentTsconfig(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))))),
+    ...checkoutFiles(starterEntries),
+    ...dist,
+    ...checkoutFiles(["exercises"]),
+  ];
   return [
     textFile("README.md", studentReadme(only)),
-    textFile(".gitignore", "node_modules/\nsnaplab-grade.json\n"),
-    textFile(".github/workflows/classroom.yml", workflow(only)),
-    ...kitFiles().map((file) => (file.path === "package.json" ? studentPackage(file) : file)),
+    textFile(".gitignore", "node_modules/\n"),
+    textFile(".github/workflows/classroom.yml", workflow(kit, only)),
+    ...kit,
   ];
 }
 
-/** The scripts a student can run in the starter (the exercises' READMEs name them); the kit's tests and benchmarks stay with the kit. */
-const studentScripts = ["grade", "typecheck"];
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The kit's package.json with only the scripts a student can run here. */
-function studentPackage(file: KitFile): KitFile {
-  const manifest = JSON.parse(new TextDecoder().decode(file.data)) as { scripts?: Record<string, string> };
-  const scripts = Object.fromEntries(Object.entries(manifest.scripts ?? {}).filter(([name]) => studentScripts.includes(name)));
-  return textFile(file.path, `${JSON.stringify({ ...manifest, scripts }, null, 2)}\n`);
+interface KitManifest extends Manifest {
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+  readonly [field: string]: unknown;
 }
 
-function workflow(only?: readonly number[]): string {
+/**
+ * The starter's package.json: the kit's name (snaplab finds its own folder by it), version, bin and
+ * engines; `npm test` grading exercises/; as dependencies only what dist/ loads from node_modules
+ * (`external`: esbuild, which bundles a learner's files), and for typecheck the compiler. Private:
+ * nobody publishes a learner's repository.
+ */
+function studentManifest(kit: KitManifest, external: readonly string[]): KitManifest {
+  // In npm's order, by name: `npm install` writes them so, and would otherwise rewrite the lock the workflow checks.
+  const pick = (from: Readonly<Record<string, string>>, names: readonly string[]) =>
+    Object.fromEntries(
+      [...names].sort().map((name) => {
+        const version = from[name];
+        if (version === undefined) throw new Error(`the kit's package.json does not name ${name}`);
+        return [name, version];
+      }),
+    );
+  return {
+    name: kit.name,
+    version: kit.version,
+    description: "Exercises on the Chandy-Lamport snapshot algorithm, graded by snaplab",
+    private: true,
+    type: kit.type,
+    license: kit.license,
+    bin: kit.bin,
+    engines: kit.engines,
+    scripts: {
+      test: "node bin/snaplab.js grade exercises",
+      grade: "node bin/snaplab.js grade",
+      typecheck: "tsc --noEmit",
+    },
+    dependencies: pick(kit.dependencies, external),
+    devDependencies: pick(kit.devDependencies, typecheckPackages),
+    ...(kit.allowScripts ? { allowScripts: kit.allowScripts } : {}),
+  };
+}
+
+/** The kit's compiler options, over the learner's files and the types they import. */
+function studentTsconfig(kit: { compilerOptions: object }): object {
+  return { compilerOptions: kit.compilerOptions, include: ["api", "exercises"] };
+}
+
+function workflow(kit: readonly KitFile[], only?: readonly number[]): string {
   const onlyOption = only ? ` --only ${only.join(",")}` : "";
-  return `# Written by \`snaplab classroom github\`. GitHub Classroom runs it on every push: snaplab grades
-# exercises/ and the autograding reporter gives GitHub Classroom the points (it reads the result of
-# the step whose id is "${gradingStep}", base64 JSON, from ${gradingStep.toUpperCase()}_RESULTS).
+  const indented = (script: string) => script.replace(/^(?=.)/gm, "          ").trimEnd();
+  return `# Written by \`snaplab classroom github\`. GitHub Classroom runs it on every push: it checks that
+# snaplab's own files are the starter's, snaplab grades exercises/, and the autograding reporter gives
+# GitHub Classroom the points (it reads the result of the step whose id is "${gradingStep}", base64
+# JSON, from ${gradingStep.toUpperCase()}_RESULTS; of the step "${kitStep}" when that refused the grade).
 name: Autograding Tests
 "on":
   - push
@@ -51,21 +134,32 @@ jobs:
     steps:
       - name: Check out the submission
         uses: actions/checkout@v4
+      - name: Check snaplab's files
+        id: ${kitStep}
+        # Before anything of snaplab runs: a grade run with snaplab's files changed is refused, with 0 points.
+        shell: bash
+        run: |
+${indented(kitCheckScript(kit, only))}
       - name: Set up Node
         uses: actions/setup-node@v4
         with:
           node-version: "${pinnedNode}"
-      - name: Install snaplab (its locked runtime dependencies)
-        run: npm ci --omit=dev --no-audit --no-fund
+      - name: Install snaplab's packages (its lock, without typecheck's)
+        # No package's install script runs: snaplab comes built, and esbuild needs none to be loaded.
+        run: npm ci --omit=dev --ignore-scripts --no-audit --no-fund
       - name: Grade the exercises
         id: ${gradingStep}
+        # The report goes to a new folder of this run's own, which nothing committed can have filled in: the points come
+        # from what the grade wrote, or are none.
         run: |
-          node --v8-pool-size=1 bin/snaplab.js grade exercises${onlyOption} --format json --out snaplab-grade.json || true
-          node bin/snaplab.js classroom points snaplab-grade.json${onlyOption} >> "$GITHUB_OUTPUT"
+          report="$(mktemp -d)/grade.json"
+          node bin/snaplab.js grade exercises${onlyOption} --format json --out "$report" || true
+          node bin/snaplab.js classroom points "$report"${onlyOption} >> "$GITHUB_OUTPUT"
       - name: Report the points to GitHub Classroom
+        if: success() || steps.${kitStep}.outputs.result != ''
         uses: classroom-resources/autograding-grading-reporter@v1
         env:
-          ${gradingStep.toUpperCase()}_RESULTS: "\${{ steps.${gradingStep}.outputs.result }}"
+          ${gradingStep.toUpperCase()}_RESULTS: "\${{ steps.${gradingStep}.outputs.result || steps.${kitStep}.outputs.result }}"
           GITHUB_TOKEN: "\${{ secrets.GITHUB_TOKEN }}"
         with:
           runners: ${gradingStep}
@@ -87,12 +181,18 @@ Node 20.19 or later, then in this folder:
 
 \`\`\`sh
 npm ci
+npm test
 \`\`\`
+
+\`npm test\` grades your work in \`exercises/\`: the points of each exercise, and for each check that
+failed, why, with the shortest run that breaks your rules. It ends with success only at full marks.
+Run every command from this folder, the repository's root.
 
 ## The exercises
 
 Each is a folder in \`exercises/\` with a README (read it first), a hint kept apart (\`npx snaplab
-hint N\`), and the file you fill in where it says \`TODO\`.
+hint N\`), and the file you fill in where it says \`TODO\`. The types your files use are in \`api/\`,
+whose README has a short glossary.
 
 | # | exercise | you write | points |
 | - | -------- | --------- | ------ |
@@ -101,22 +201,45 @@ ${rows.join("\n")}
 ## Working on them
 
 \`\`\`sh
+npm test                  # grade exercises/: points, and for each failed check its shortest counterexample
+npx snaplab grade --only 1
+npx snaplab grade --watch # grade again each time you save a file
 npx snaplab list          # the exercises and how far you have got
 npx snaplab hint 1        # the hint of exercise 1
-npx snaplab grade         # grade exercises/: points, and for each failed check its shortest counterexample
-npx snaplab grade --only 1
 npm run typecheck         # your files' types: the grader runs them with the types stripped, unchecked
 \`\`\`
 
 A failed check on generated scenarios prints the smallest scenario it failed on: save it as a file
 and run \`npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts\` to take it
-apart.
+apart, or step through it in the browser with \`npx snaplab ui\`.
+
+## What is in this repository
+
+| | |
+| --- | --- |
+| \`exercises/\` | yours: the files you fill in, each exercise's README and hint |
+| \`api/\` | the types your files import (types only: nothing in it runs) |
+| \`spec/\` | \`model.md\`, the model snaplab checks, stated precisely, and the scenario files of \`spec/scenarios/\` (the format exercise 4 asks for) |
+| \`bin/\`, \`dist/\` | snaplab itself, built: the \`snaplab\` command, its grader and its browser page |
+| \`package.json\`, \`package-lock.json\` | what \`npm ci\` installs: esbuild, which the grader bundles your files with, and TypeScript for \`npm run typecheck\` |
+
+\`spec/model.md\` also names files of snaplab's own repository (\`src/\`, \`test/\`): they are not here, and
+you need none of them.
 
 ## Handing in
 
-Commit and push. Every push is graded by GitHub Actions (the "Autograding Tests" workflow): the same
-grader as \`npx snaplab grade\`, so what you see on your machine is what you get. The points are in
-the workflow's log (the Actions tab) and in GitHub Classroom. Change only the files you fill in:
-not \`src/\`, \`bin/\` or \`.github/\`.
+Commit and push. Every push is graded by GitHub Actions (the "Autograding Tests" workflow) with the
+same grader as \`npm test\`, so what you see on your machine is what you get. The points are in the
+workflow's log (the Actions tab) and in GitHub Classroom.
+
+Change only \`exercises/\`. The workflow first checks that snaplab's own files (\`bin/\`, \`dist/\`,
+\`api/\`, \`spec/\`, \`package.json\`, \`package-lock.json\`) are the starter's, byte for byte, and refuses to
+grade, with 0 points, when one was changed, removed or added; its log names which. \`npm ci\` changes
+none of them (\`npm install\` may rewrite \`package-lock.json\`). To put them back as your repository's
+first commit had them, and then remove any file the log says you added:
+
+\`\`\`sh
+git checkout "$(git rev-list --max-parents=0 HEAD)" -- bin dist api spec package.json package-lock.json
+\`\`\`
 `;
 }

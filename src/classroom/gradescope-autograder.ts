@@ -11,6 +11,8 @@ export interface AutograderChoices {
   /** Grade only these exercises (all when absent). */
   readonly only?: readonly number[];
   readonly hideUntilDue: boolean;
+  /** The instructor's seed for the generated scenarios and inputs: in run_autograder, which learners never see. */
+  readonly seed?: number;
 }
 
 /** The Node installed where the image has none that snaplab can run on (package.json's engines: >=20.19). */
@@ -36,7 +38,7 @@ function setupScript(): string {
   return `#!/usr/bin/env bash
 # Written by \`snaplab classroom gradescope\`. Gradescope runs it once, as root, when it builds the
 # autograder's image: it installs Node if the image has none that snaplab runs on, then snaplab's
-# locked runtime dependencies, and builds snaplab's command, so nothing is fetched at grading time.
+# locked runtime dependencies, which builds snaplab's command, so nothing is fetched at grading time.
 set -euo pipefail
 kit="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)/snaplab"
 
@@ -75,8 +77,12 @@ echo "snaplab is ready: $(node --version), snaplab $(node bin/snaplab.js --versi
 `;
 }
 
-function runScript({ only, hideUntilDue }: AutograderChoices): string {
-  const options = [...(only ? [`--only ${only.join(",")}`] : []), ...(hideUntilDue ? ["--hide-until-due"] : [])];
+function runScript({ only, hideUntilDue, seed }: AutograderChoices): string {
+  const options = [
+    ...(only ? [`--only ${only.join(",")}`] : []),
+    ...(hideUntilDue ? ["--hide-until-due"] : []),
+    ...(seed === undefined ? [] : [`--seed ${seed}`]),
+  ];
   const fallback = JSON.stringify({
     score: 0,
     output: "The autograder could not start snaplab (see the autograder output). This is not your mistake: please tell your instructor.",
@@ -92,7 +98,7 @@ root="\${SNAPLAB_AUTOGRADER_ROOT:-/autograder}"
 results="$root/results/results.json"
 mkdir -p "$root/results"
 rm -f "$results"
-node --v8-pool-size=1 "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
+node "$root/source/snaplab/bin/snaplab.js" classroom autograde --root "$root"${options.map((o) => ` ${o}`).join("")}
 [ -s "$results" ] || printf '%s\\n' '${fallback}' >"$results"
 exit 0
 `;

@@ -1,8 +1,10 @@
 /**
- * The kit as an instructor hands it out: what a learner needs to work on the
- * exercises and what the grader needs to run, read from the checkout snaplab
- * runs from. solutions/ is never part of it, nor are the kit's own tests
- * (some of them hold working rules) and benchmarks.
+ * The kit as an instructor hands it out, read from the checkout snaplab runs
+ * from: the sources the Gradescope autograder builds and grades with, in the
+ * instructor's container, and the files a learner's starter holds as they are
+ * (github-starter.ts, which adds snaplab built). solutions/ is never part of
+ * it, nor are the kit's own tests (some of them hold working rules) and
+ * benchmarks.
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,13 +17,18 @@ export interface KitFile {
   readonly executable?: boolean;
 }
 
-/** What of the checkout goes into a kit handed out: files and folders. */
-const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "api", "src", "spec", "exercises"];
+/** What of the checkout goes into the Gradescope autograder: files and folders. `npm ci` there builds dist/ with scripts/build.mjs. */
+const kitEntries = ["package.json", "package-lock.json", "tsconfig.json", "bin", "scripts/build.mjs", "api", "src", "spec", "exercises"];
 
 /** The kit's files under `prefix` ("" or e.g. "snaplab/"), in a fixed order. */
 export function kitFiles(prefix = ""): KitFile[] {
+  return checkoutFiles(kitEntries, prefix);
+}
+
+/** The files at or below `entries` (files and folders of the checkout), under `prefix`, in a fixed order. */
+export function checkoutFiles(entries: readonly string[], prefix = ""): KitFile[] {
   const root = packageRoot();
-  return kitEntries
+  return entries
     .flatMap((entry) => filesUnder(root, entry))
     .map((path) => ({
       path: prefix + path,

@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { faultedExercise, type GradeOptions } from "../grade/grade.js";
+import { defaultLimits, faultedExercise, type GradeOptions } from "../grade/grade.js";
 import { chosenExercises } from "../grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../grade/result.js";
 import { packageRoot } from "../files/package-root.js";
@@ -25,10 +25,9 @@ export async function gradeInParallel(dirs: readonly string[], options: GradeOpt
   return reports;
 }
 
-/** The command line a child grader gets: the folder and the same limits, and V8's background threads as `snaplab grade` has them (bin/snaplab.js). */
+/** The command line a child grader gets: the folder and the same limits. */
 export function childArguments(dir: string, options: GradeOptions): string[] {
   return [
-    "--v8-pool-size=1",
     join(packageRoot(), "bin", "snaplab.js"),
     "grade",
     dir,
@@ -37,13 +36,30 @@ export function childArguments(dir: string, options: GradeOptions): string[] {
     ...(options.timeLimitMs ? ["--time-limit", String(options.timeLimitMs)] : []),
     ...(options.memoryLimitMb ? ["--memory-limit", String(options.memoryLimitMb)] : []),
     ...(options.maxStates ? ["--max-states", String(options.maxStates)] : []),
+    ...(options.gradeTimeLimitMs ? ["--grade-time-limit", String(Math.ceil(options.gradeTimeLimitMs / 1000))] : []),
+    ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
   ];
 }
 
+/**
+ * How long past the grade's own time limit a grader process may run before
+ * it is killed: to start, and to write the report of a grade its limit cut
+ * short. Past it the grader is not finishing (stopped, or stuck in a way its
+ * limits do not reach), and the others are not kept waiting on it.
+ */
+export const graderGraceMs = 10_000;
+
 function gradeInChild(dir: string, options: GradeOptions, said: Set<string>): Promise<SubmissionReport> {
   const started = performance.now();
+  const limitMs = (options.gradeTimeLimitMs ?? defaultLimits.gradeTimeLimitMs) + graderGraceMs;
   return new Promise((done) => {
     const child = spawn(process.execPath, childArguments(dir, options), { stdio: ["ignore", "pipe", "pipe"] });
+    // Its sandboxes die with it (isolation.ts).
+    let late = false;
+    const killer = setTimeout(() => {
+      late = true;
+      child.kill("SIGKILL");
+    }, limitMs);
     const stdout: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -51,13 +67,18 @@ function gradeInChild(dir: string, options: GradeOptions, said: Set<string>): Pr
       stderr += chunk.toString("utf8");
     });
     const failed = (why: string) => done(graderFailed(dir, options, `the grader's process for this submission ${why}`, performance.now() - started));
-    child.on("error", (error) => failed(`could not start (${error.message})`));
+    child.on("error", (error) => {
+      clearTimeout(killer);
+      failed(`could not start (${error.message})`);
+    });
     child.on("close", (status, signal) => {
+      clearTimeout(killer);
       // What the graders say about this machine (walls it lacks) is said once, not once per submission.
       for (const line of stderr.split("\n").filter((l) => l !== "" && !said.has(l))) {
         said.add(line);
         process.stderr.write(`${line}\n`);
       }
+      if (late) return failed(`took more than ${limitMs / 1000} s, the grade's time limit and ${graderGraceMs / 1000} s more, and was stopped`);
       if (signal) return failed(`was killed by ${signal}`);
       if (status !== 0 && status !== 1) return failed(`exited with status ${status}${lastLine(stderr)}`);
       try {

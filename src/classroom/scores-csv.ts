@@ -17,10 +17,19 @@ export function scoresCsv(reports: readonly SubmissionReport[]): string {
 export const submissionName = (dir: string) => basename(dir.replace(/[/\\]+$/, "")) || dir;
 
 /**
- * A cell quoted where CSV needs it; a name a spreadsheet would take for a formula (=, +, -, @ first)
- * gets a ' in front, so opening the file runs nothing.
+ * What a spreadsheet takes for the start of a formula: =, +, - or @ (in
+ * ASCII or full width), after any spaces; or a tab or a line break first.
+ */
+const formulaStart = /^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
+
+/**
+ * A cell safe in a spreadsheet whatever it holds: one that could start a
+ * formula gets a ' in front, so that opening the file runs nothing; one that
+ * holds a separator (a comma, or the semicolon of spreadsheets that read CSV
+ * with it), a quote, a tab or a line break is quoted, so that none splits it
+ * into cells of which one could start a formula.
  */
 function cell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = formulaStart.test(text) ? `'${text}` : text;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

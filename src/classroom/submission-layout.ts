@@ -9,6 +9,7 @@
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Exercise } from "../grade/exercises/exercise.js";
+import { asData } from "../grade/shown-as-data.js";
 
 /** How deep below the upload's top the exercise folders may be: e.g. snaplab-main/exercises/01-.../ */
 const maxDepth = 3;
@@ -39,10 +40,17 @@ function folderNames(folder: string): string[] {
   }
 }
 
+/**
+ * What was uploaded, and what to upload instead. The names are the
+ * student's, shown as data (Gradescope shows the message as it is: a newline
+ * in a name forged a line of the output, an escape drove a terminal).
+ */
 function layoutProblem(upload: string, exercises: readonly Exercise[]): string {
   let found: string[] = [];
   try {
-    found = readdirSync(upload).sort();
+    found = readdirSync(upload)
+      .sort()
+      .map((name) => asData(name, 60));
   } catch {}
   const files = new Set(exercises.map((e) => e.file.split("/").at(-1)!));
   const loose = found.filter((name) => files.has(name));

@@ -6,6 +6,8 @@
  */
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { type Cluster, loadCluster } from "../live/cluster.js";
@@ -20,13 +22,13 @@ interface CheckLogsArgs extends LiveCheckArgs {
 }
 
 export const checkLogsCommand: CommandModule<object, CheckLogsArgs> = {
-  command: "check-logs <logs..>",
-  describe: "Check the event logs of one run of a cluster's nodes (snaplab node), gathered from their machines, as snaplab live checks its runs",
+  ...commandList["check-logs"],
   builder: (yargs: Argv) =>
     yargs
       .positional("logs", { type: "string", array: true, demandOption: true, describe: "the event logs, one per process, each as its node wrote it (--log)" })
       .option("cluster", {
         type: "string",
+        ...oneValue("cluster"),
         demandOption: true,
         describe: "the cluster file the nodes ran (each log's header names it by its digest)",
       })

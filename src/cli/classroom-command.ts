@@ -8,6 +8,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { autograde, autograderRoot } from "../classroom/autograde.js";
 import { noReportResult, outputLine, runnerResult } from "../classroom/classroom-points.js";
 import { autograderZip } from "../classroom/gradescope-autograder.js";
@@ -16,6 +18,8 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "../files/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkSeed, seedOption } from "./seed-option.js";
+import { refusingMistakes } from "./usage-mistakes.js";
 
 interface ClassroomArgs {
   out?: string;
@@ -23,6 +27,7 @@ interface ClassroomArgs {
   hideUntilDue?: boolean;
   root?: string;
   report?: string;
+  seed?: number;
 }
 
 const onlyOption = {
@@ -34,13 +39,20 @@ const onlyOption = {
 
 const hideOption = {
   type: "boolean",
+  nargs: 0,
   default: false,
-  describe: "show the checks on generated scenarios (and their scenarios) only after the due date",
+  describe: "show the checks on generated scenarios and inputs (and what they failed on) only after the due date",
 } as const;
 
-const checkedOnly = (args: { only?: unknown }) => {
+const instructorSeed = {
+  ...seedOption,
+  describe:
+    "draw the generated scenarios and inputs from this seed, not the kit's: learners cannot see them, and what a check failed on is shown after the due date",
+} as const;
+
+const checkedOnly = (args: { only?: unknown; seed?: unknown }) => {
   if (args.only) checkOnly(args.only as (string | number)[]);
-  return true;
+  return checkSeed(args);
 };
 
 const gradescope: CommandModule<object, ClassroomArgs> = {
@@ -48,14 +60,19 @@ const gradescope: CommandModule<object, ClassroomArgs> = {
   describe: "Write the autograder zip to upload to Gradescope (setup.sh, run_autograder, the kit without solutions/)",
   builder: (yargs: Argv) =>
     yargs
-      .option("out", { type: "string", default: "autograder.zip", describe: "the zip to write" })
+      .option("out", { type: "string", ...oneValue("out"), default: "autograder.zip", describe: "the zip to write" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
+      .option("seed", instructorSeed)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
     checkReportFile(out, "--out", "the zip");
-    const zip = autograderZip({ ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false });
+    const zip = autograderZip({
+      ...(args.only ? { only: args.only } : {}),
+      hideUntilDue: args.hideUntilDue ?? false,
+      ...(args.seed === undefined ? {} : { seed: args.seed }),
+    });
     writeReportFile(out, zip, "the zip");
     process.stderr.write(`wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope\n`);
   },
@@ -66,16 +83,16 @@ const github: CommandModule<object, ClassroomArgs> = {
   describe: "Write a starter repository for GitHub Classroom (the exercises, a README for students, a grading workflow)",
   builder: (yargs: Argv) =>
     yargs
-      .option("out", { type: "string", default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
+      .option("out", { type: "string", ...oneValue("out"), default: "snaplab-starter", describe: "the folder to write (new, or empty)" })
       .option("only", onlyOption)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
-  handler: (args: ArgumentsCamelCase<ClassroomArgs>) => {
+  handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
     const found = statSync(out, { throwIfNoEntry: false });
     if (found && !found.isDirectory()) throw new SnaplabError("CANNOT_WRITE", `${out}: is a file (--out names a folder to write the starter repository in)`);
     if (found && readdirSync(out).length > 0) throw new SnaplabError("CANNOT_WRITE", `${out}: is not empty (--out names a new or empty folder)`);
     if (!existsSync(dirname(resolve(out)))) throw new SnaplabError("CANNOT_WRITE", `${out}: there is no folder ${dirname(out)}`);
-    const files = starterFiles(args.only);
+    const files = await starterFiles(args.only);
     for (const file of files) {
       mkdirSync(dirname(join(out, file.path)), { recursive: true });
       writeFileSync(join(out, file.path), file.data, { mode: file.executable ? 0o755 : 0o644 });
@@ -89,9 +106,10 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
   describe: "Grade ROOT/submission as Gradescope's run_autograder does, writing ROOT/results/results.json (ROOT: --root)",
   builder: (yargs: Argv) =>
     yargs
-      .option("root", { type: "string", describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
+      .option("root", { type: "string", ...oneValue("root"), describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
+      .option("seed", instructorSeed)
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const root = args.root ?? autograderRoot();
@@ -104,7 +122,12 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
     }
     await autograde(
       root,
-      { ...(args.only ? { only: args.only } : {}), hideUntilDue: args.hideUntilDue ?? false, hintsFolder: join(packageRoot(), "exercises") },
+      {
+        ...(args.only ? { only: args.only } : {}),
+        ...(args.seed === undefined ? {} : { seed: args.seed }),
+        hideUntilDue: args.hideUntilDue ?? false,
+        hintsFolder: join(packageRoot(), "exercises"),
+      },
       writeReportFile,
     );
   },
@@ -140,18 +163,14 @@ function parsed(file: string, text: string): Parameters<typeof runnerResult>[0] 
   throw new SnaplabError("BAD_REPORT", `${file}: not a report of snaplab grade --format json for one folder`);
 }
 
-/** The classroom commands' usage, as `snaplab classroom --help` lists them: for the help a mistake points to. */
-export const classroomUsages = [gradescope, github, autogradeCommand, points].map((command) => `classroom ${String(command.command)}`);
-
 export const classroomCommand: CommandModule<object, object> = {
-  command: "classroom",
-  describe: "For instructors: a Gradescope autograder, a GitHub Classroom starter repository",
+  ...commandList.classroom,
   builder: (yargs: Argv) =>
     yargs
-      .command(gradescope as never)
-      .command(github as never)
-      .command(autogradeCommand as never)
-      .command(points as never)
+      .command(refusingMistakes(gradescope, "classroom ") as never)
+      .command(refusingMistakes(github, "classroom ") as never)
+      .command(refusingMistakes(autogradeCommand, "classroom ") as never)
+      .command(refusingMistakes(points, "classroom ") as never)
       .demandCommand(1, "name one: snaplab classroom gradescope, github, autograde or points"),
   handler: () => {},
 };

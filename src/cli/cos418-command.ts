@@ -6,6 +6,8 @@
  */
 import { basename, extname } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue, someValues } from "./option-values.js";
 import { Cos418Error } from "../cos418/cos418-error.js";
 import { parseEvents } from "../cos418/events.js";
 import { parseExpectedSnapshot } from "../cos418/expected-snapshot.js";
@@ -26,14 +28,19 @@ interface Cos418Args {
 }
 
 export const cos418Command: CommandModule<object, Cos418Args> = {
-  command: "cos418 <top> <events>",
-  describe: "Convert COS418's snapshot test data (.top, .events) to a scenario and say whether each expected .snap can be recorded",
+  ...commandList.cos418,
   builder: (yargs: Argv) =>
     yargs
       .positional("top", { type: "string", demandOption: true, describe: "topology: the server count, `<id> <tokens>` per server, then `<src> <dst>` links" })
       .positional("events", { type: "string", demandOption: true, describe: "events: `send <src> <dst> <n>`, `snapshot <id>`, `tick [N]` (ticks are dropped)" })
-      .option("expect", { type: "string", array: true, default: [], describe: "expected snapshot files (.snap) to look for among the recorded ones" })
-      .option("out", { type: "string", describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
+      .option("expect", {
+        type: "string",
+        array: true,
+        ...someValues("expect"),
+        default: [],
+        describe: "expected snapshot files (.snap) to look for among the recorded ones",
+      })
+      .option("out", { type: "string", ...oneValue("out"), describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
   handler: (args: ArgumentsCamelCase<Cos418Args>) => {
     if (args.out) checkReportFile(args.out, "--out", "the scenario");
     const read = (file: string) => readTextFile(file, (reason) => never(new Cos418Error(file, undefined, `cannot read (${reason})`)));

@@ -4,4 +4,6 @@ export const ExitCode = {
   Violated: 1,
   /** Bad input, or a limit was reached before an answer. */
   Unusable: 2,
+  /** The reader of snaplab's output went away (`| head`): what a shell reports of a program SIGPIPE ended, 128 + 13. */
+  ReaderGone: 141,
 } as const;

@@ -1,5 +1,7 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
 import { DEFAULT_MAX_STATES } from "../explore/explore-packed.js";
@@ -21,6 +23,7 @@ import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
+import { fifoGiven, fifoOptions } from "./fifo-options.js";
 import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
@@ -29,6 +32,7 @@ import { wantsColor } from "./wants-color.js";
 interface ExploreArgs {
   scenario: string;
   fifo?: boolean;
+  noFifo?: boolean;
   algorithm?: string;
   rules?: string;
   json: boolean;
@@ -50,50 +54,74 @@ interface ExploreArgs {
 
 /** The command, for the models of `registry` (a test may add its own). */
 export const exploreCommand = (registry: ModelRegistry = models): CommandModule<object, ExploreArgs> => ({
-  command: "explore <scenario>",
-  describe: "Explore every interleaving of a scenario and check the snapshot properties",
+  ...commandList.explore,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
-      .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
-      .option("algorithm", { type: "string", describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names" })
+      .options(fifoOptions)
+      .option("algorithm", {
+        type: "string",
+        ...oneValue("algorithm"),
+        describe: "run these snapshot rules (database design, barrier mode) instead of the ones the scenario names",
+      })
       .option("rules", {
         type: "string",
+        ...oneValue("rules"),
         describe:
           "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5, and 6 on a scenario with several snapshots), in the grader's sandbox",
         conflicts: "algorithm",
       })
-      .option("json", { type: "boolean", default: false, describe: "print one JSON object instead of the report" })
-      .option("list-snapshots", { type: "boolean", default: false, describe: "also list every distinct recorded snapshot" })
+      .option("json", { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" })
+      .option("list-snapshots", { type: "boolean", nargs: 0, default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
+        ...oneValue<number>("max-states"),
         describe: `stop (exit 2) rather than store more states than this, before memory runs out (default: ${DEFAULT_MAX_STATES.toLocaleString("en-US")})`,
       })
       .option("max-memory", {
         type: "number",
+        ...oneValue<number>("max-memory"),
         default: DEFAULT_MAX_MEMORY_MB,
         describe: "stop (exit 2) once the process holds more memory than this many MB",
       })
-      .option("svg", { type: "string", describe: "write each counterexample as an SVG space-time diagram to this file" })
-      .option("mermaid", { type: "string", describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
-      .option("shiviz", { type: "string", describe: "write each counterexample as a ShiViz log to this file" })
-      .option("save-trace", { type: "string", describe: "save each counterexample as a trace for snaplab replay to this file" })
+      .option("svg", { type: "string", ...oneValue("svg"), describe: "write each counterexample as an SVG space-time diagram to this file" })
+      .option("mermaid", { type: "string", ...oneValue("mermaid"), describe: "write each counterexample as a Mermaid sequenceDiagram to this file" })
+      .option("shiviz", { type: "string", ...oneValue("shiviz"), describe: "write each counterexample as a ShiViz log to this file" })
+      .option("save-trace", { type: "string", ...oneValue("save-trace"), describe: "save each counterexample as a trace for snaplab replay to this file" })
       .option("search", {
         choices: ["bfs", "dfs", "random"] as const,
+        ...oneValue("search"),
         default: "bfs" as const,
         describe: "breadth-first (shortest counterexamples), depth-first (less memory) or random walks (beyond exhaustive reach; proves nothing)",
       })
-      .option("walks", { type: "number", default: 1000, describe: "with --search random: how many walks" })
-      .option("seed", { type: "number", default: 1, describe: "with --search random: the seed of the walks (the same seed, the same walks)" })
-      .option("max-steps", { type: "number", default: 10_000, describe: "with --search random: give up on a walk after this many steps" })
+      .option("walks", { type: "number", ...oneValue("walks"), default: 1000, describe: "with --search random: how many walks" })
+      .option("seed", {
+        type: "number",
+        ...oneValue("seed"),
+        default: 1,
+        describe: "with --search random: the seed of the walks (the same seed, the same walks)",
+      })
+      .option("max-steps", {
+        type: "number",
+        ...oneValue("max-steps"),
+        default: 10_000,
+        describe: "with --search random: give up on a walk after this many steps",
+      })
       .option("reduction", {
         choices: ["none", "por"] as const,
+        ...oneValue("reduction"),
         default: "none" as const,
         describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md)",
       })
-      .option("fingerprint", { type: "boolean", default: false, describe: "store 64-bit fingerprints instead of states, and print the chance of a collision" })
+      .option("fingerprint", {
+        type: "boolean",
+        nargs: 0,
+        default: false,
+        describe: "store 64-bit fingerprints instead of states, and print the chance of a collision",
+      })
       .option("engine", {
         choices: ["auto", "generic"] as const,
+        ...oneValue("engine"),
         default: "auto" as const,
         describe: "generic: the readable explorer even where the compact engine applies",
       })
@@ -125,9 +153,10 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
 
 /** The scenario with the settings the command line overrides (--fifo, --no-fifo). */
 function withSettings({ model, scenario }: ModelScenario, args: ExploreArgs): unknown {
+  const given: Record<string, boolean | undefined> = { fifo: fifoGiven(args) };
   for (const { key, apply } of model.settings ?? []) {
-    const value = (args as unknown as Record<string, unknown>)[key];
-    if (typeof value === "boolean") scenario = apply(scenario, value);
+    const value = given[key];
+    if (value !== undefined) scenario = apply(scenario, value);
   }
   return scenario;
 }
@@ -200,15 +229,27 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   process.exitCode = ExitCode.Violated;
 }
 
-/** `check`, with the progress line cleared however it ends, and a limit reached told with what to try next. */
+/**
+ * `check`, with the progress line cleared however it ends, and a limit
+ * reached told with what to try next: the reduction, where the scenario's
+ * model has one (the bank's, whatever rules run: the reference ones, a
+ * learner's file, another algorithm), and random walks last, for what is
+ * too big even so.
+ */
 function checkWithProgress(modelScenario: ModelScenario, options: CheckOptions, args: ExploreArgs): Report {
   try {
     return check(modelScenario, options);
   } catch (error) {
     if (!(error instanceof StateLimitError)) throw error;
-    // Partial-order reduction is the compact engine's, which runs the scenario's own reference rules only.
-    const reducible = args.reduction === "none" && args.engine === "auto" && modelScenario.model.explore !== undefined && !args.rules && !args.algorithm;
-    const tries = ["raise --max-states", ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []), "or shrink the scenario"];
+    const { model, scenario } = modelScenario;
+    const reducible =
+      args.reduction === "none" && model.build(scenario, options.rules ?? model.algorithms.find(args.algorithm ?? model.algorithmOf(scenario))).reduction;
+    const tries = [
+      "raise --max-states",
+      ...(reducible ? ["try --reduction por (same verdicts, far fewer states)"] : []),
+      "shrink the scenario",
+      "or try --search random (random walks: no proof, but they reach further)",
+    ];
     throw new SnaplabError("STATE_LIMIT", `stopped after ${error.limit.toLocaleString("en-US")} states (--max-states); ${tries.join(", ")}`);
   } finally {
     clearProgressLine();
@@ -224,7 +265,7 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
     "--rules": takesRulesFile,
   };
   const given = {
-    "--fifo": args.fifo !== undefined,
+    "--fifo": fifoGiven(args) !== undefined,
     "--list-snapshots": args.listSnapshots,
     "--save-trace": Boolean(args.saveTrace),
     "--rules": args.rules !== undefined,
@@ -232,9 +273,10 @@ function refuseOptionsTheModelLacks({ model }: ModelScenario, args: ExploreArgs,
   const misplaced = (Object.keys(takes) as (keyof typeof takes)[]).filter((flag) => given[flag] && !takes[flag](model));
   if (misplaced.length === 0) return;
   const owners = registry.filter((m) => misplaced.every((flag) => takes[flag](m))).map((m) => m.name);
+  const typed = misplaced.map((flag) => (flag === "--fifo" && args.noFifo ? "--no-fifo" : flag));
   throw new SnaplabError(
     "USAGE",
-    `${misplaced.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to ${owners.join(" and ")} scenarios only (${args.scenario} is a ${model.name} scenario)`,
+    `${typed.join(", ")} ${misplaced.length === 1 ? "applies" : "apply"} to ${owners.join(" and ")} scenarios only (${args.scenario} is a ${model.name} scenario)`,
   );
 }
 

@@ -1,6 +1,8 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
 import { existsSync, statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
 import { gradescopeReport } from "../grade/report/gradescope-report.js";
@@ -15,6 +17,7 @@ import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { checkSeed, seedOption } from "./seed-option.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -27,35 +30,55 @@ export interface GradeArgs {
   timeLimit?: number;
   memoryLimit?: number;
   maxStates?: number;
+  gradeTimeLimit?: number;
   jobs: number;
   csv?: string;
   asData: boolean;
+  seed?: number;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
-  command: "grade [dirs..]",
-  describe: "Grade exercise folders: every check explored exhaustively, points per exercise",
+  ...commandList.grade,
   builder: (yargs: Argv) =>
     yargs
       .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
-      .option("format", { choices: formats, default: "text" as const, describe: "text for people; json; gradescope (results.json); junit (XML)" })
-      .option("out", { type: "string", describe: "write the report to this file instead of stdout" })
+      .option("format", {
+        choices: formats,
+        ...oneValue("format"),
+        default: "text" as const,
+        describe: "text for people; json; gradescope (results.json); junit (XML)",
+      })
+      .option("out", { type: "string", ...oneValue("out"), describe: "write the report to this file instead of stdout" })
       .option("only", {
         type: "string",
         array: true,
         coerce: splitOnly,
         describe: "grade only these exercises: --only 1,3 (name folders before it)",
       })
-      .option("watch", { type: "boolean", default: false, describe: "grade again whenever a file under the folders changes" })
-      .option("time-limit", { type: "number", describe: "milliseconds a submission may take to answer (default 3000)" })
-      .option("memory-limit", { type: "number", describe: "megabytes of heap a submission may use (default 256)" })
-      .option("max-states", { type: "number", describe: "states a check may explore (default 200000)" })
-      .option("jobs", { type: "number", default: 1, describe: "grade this many folders at once, each in a grader process of its own" })
-      .option("csv", { type: "string", describe: "also write the scores to this file as CSV, one row per folder, for a gradebook" })
+      .option("watch", { type: "boolean", nargs: 0, default: false, describe: "grade again whenever a file under the folders changes" })
+      .option("time-limit", { type: "number", ...oneValue("time-limit"), describe: "milliseconds a submission may take to answer (default 3000)" })
+      .option("memory-limit", { type: "number", ...oneValue("memory-limit"), describe: "megabytes of heap a submission may use (default 256)" })
+      .option("max-states", { type: "number", ...oneValue("max-states"), describe: "states a check may explore (default 200000)" })
+      .option("grade-time-limit", {
+        type: "number",
+        ...oneValue("grade-time-limit"),
+        describe: "seconds the grade of one folder may take in all (default 300)",
+      })
+      .option("jobs", {
+        type: "number",
+        ...oneValue("jobs"),
+        default: 1,
+        describe: "grade this many folders at once, each in a grader process of its own",
+      })
+      .option("csv", { type: "string", ...oneValue("csv"), describe: "also write the scores to this file as CSV, one row per folder, for a gradebook" })
+      .option("seed", {
+        ...seedOption,
+        describe: "draw the generated scenarios and inputs from this seed instead of the kit's (to try an instructor's seed: classroom gradescope --seed)",
+      })
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
-      .option("as-data", { type: "boolean", default: false, hidden: true })
+      .option("as-data", { type: "boolean", nargs: 0, default: false, hidden: true })
       .check((args) => {
-        for (const name of ["time-limit", "memory-limit", "max-states", "jobs"]) {
+        for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
           const value = args[name] as number | undefined;
           if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
         }
@@ -63,7 +86,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
         if (args.csv) sameNames(args.dirs as string[]);
-        return true;
+        return checkSeed(args);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
@@ -126,12 +149,14 @@ function usage(problem: string): never {
   throw new SnaplabError("USAGE", problem);
 }
 
-export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates">): GradeOptions {
+export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit" | "seed">): GradeOptions {
   return {
     ...(args.only ? { only: args.only } : {}),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
     ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
     ...(args.maxStates ? { maxStates: args.maxStates } : {}),
+    ...(args.gradeTimeLimit ? { gradeTimeLimitMs: args.gradeTimeLimit * 1000 } : {}),
   };
 }
 

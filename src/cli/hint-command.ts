@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import { exerciseNumber } from "./exercise-numbers.js";
@@ -12,12 +14,11 @@ interface HintArgs {
 }
 
 export const hintCommand: CommandModule<object, HintArgs> = {
-  command: "hint <number>",
-  describe: "Print the hint of exercise N",
+  ...commandList.hint,
   builder: (yargs: Argv) =>
     yargs
       .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
-      .option("dir", { type: "string", default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
+      .option("dir", { type: "string", ...oneValue("dir"), default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
     process.stdout.write(hintText(args.dir, exerciseNumber(args.number, "hint")));
   },

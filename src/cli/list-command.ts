@@ -2,6 +2,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
 import { fileProblem, gradeSubmission } from "../grade/grade.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
@@ -9,8 +10,7 @@ import { checkSubmissionFolder } from "./grade-command.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 export const listCommand: CommandModule<object, { dir: string }> = {
-  command: "list [dir]",
-  describe: "List the exercises with their status in a folder (default exercises/)",
+  ...commandList.list,
   builder: (yargs: Argv) =>
     yargs.positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" }) as unknown as Argv<{ dir: string }>,
   handler: async (args: ArgumentsCamelCase<{ dir: string }>) => {

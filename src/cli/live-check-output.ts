@@ -11,6 +11,7 @@ import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
 import { liveShivizLog } from "../live/live-shiviz.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
+import { oneValue } from "./option-values.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 
 export interface LiveCheckArgs {
@@ -21,9 +22,13 @@ export interface LiveCheckArgs {
 
 /** The options of the output, for yargs' `.options()`. */
 export const liveCheckOptions = {
-  json: { type: "boolean", default: false, describe: "print one JSON object instead of the report" },
-  shiviz: { type: "string", describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
-  "save-trace": { type: "string", describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model" },
+  json: { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" },
+  shiviz: { type: "string", ...oneValue<string>("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
+  "save-trace": {
+    type: "string",
+    ...oneValue<string>("save-trace"),
+    describe: "save the first broken snapshot as a trace that snaplab replay reproduces in the model",
+  },
 } as const;
 
 /** yargs' `.check()` of the output's files: their folders, before any work starts (a typo must not cost a whole run). */

@@ -1,6 +1,8 @@
 /** `snaplab live <scenario.json>`: run the scenario's bank for real, one OS process per bank process, and check every snapshot. */
 import { statSync } from "node:fs";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue, someValues } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { loadLiveRules } from "../live/live-rules.js";
@@ -25,8 +27,7 @@ interface LiveArgs extends LiveCheckArgs {
 }
 
 export const liveCommand: CommandModule<object, LiveArgs> = {
-  command: "live <scenario>",
-  describe: "Run a scenario's bank for real (one process per bank process, TCP on 127.0.0.1) and check each snapshot against the logs",
+  ...commandList.live,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", {
@@ -34,26 +35,54 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         demandOption: true,
         describe: "scenario file (JSON, see spec/model.md): processes, balances, channels, initiators",
       })
-      .option("transfers", { type: "number", default: 1000, describe: "random transfers along the channels, in all (never more than the sender holds)" })
-      .option("seed", { type: "number", default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
-      .option("rate", { type: "number", default: 0, describe: "at most this many transfers per second, in all (0: as fast as they go)" })
-      .option("snapshots", { type: "number", default: 3, describe: "snapshots to take while the transfers flow, started by the initiators in turn" })
-      .option("algorithm", { type: "string", describe: "run these snapshot rules instead of the ones the scenario names" })
-      .option("rules", { type: "string", conflicts: "algorithm", describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)" })
+      .option("transfers", {
+        type: "number",
+        ...oneValue("transfers"),
+        default: 1000,
+        describe: "random transfers along the channels, in all (never more than the sender holds)",
+      })
+      .option("seed", { type: "number", ...oneValue("seed"), default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
+      .option("rate", {
+        type: "number",
+        ...oneValue("rate"),
+        default: 0,
+        describe: "at most this many transfers per second, in all (0: as fast as they go)",
+      })
+      .option("snapshots", {
+        type: "number",
+        ...oneValue("snapshots"),
+        default: 3,
+        describe: "snapshots to take while the transfers flow, started by the initiators in turn",
+      })
+      .option("algorithm", { type: "string", ...oneValue("algorithm"), describe: "run these snapshot rules instead of the ones the scenario names" })
+      .option("rules", {
+        type: "string",
+        ...oneValue("rules"),
+        conflicts: "algorithm",
+        describe: "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5)",
+      })
       .option("network", {
         choices: ["tcp", "reorder"] as const,
+        ...oneValue("network"),
         default: "tcp" as const,
         describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
       })
       .option("kill", {
         type: "string",
         array: true,
+        ...someValues("kill"),
         default: [] as string[],
         describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
       })
-      .option("timeout", { type: "number", default: 60_000, describe: "stop the run this many ms after the start, whatever is left" })
+      .option("timeout", {
+        type: "number",
+        ...oneValue("timeout"),
+        default: 60_000,
+        describe: "stop the run this many ms after the start, whatever is left",
+      })
       .option("logs", {
         type: "string",
+        ...oneValue<string>("logs"),
         describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
       })
       .options(liveCheckOptions)
@@ -83,11 +112,12 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     };
     // Every number and kill checked before anything is loaded or started (a learner's rules are bundled first).
     const counts = {
-      // A run is checked from its logs, kept in memory (200,000 transfers: 315 MB).
-      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run's logs are kept to check it: 200,000 transfers took 315 MB" }),
+      // A run is checked from its logs, every event of which is kept in memory until the run ends: the bound keeps that within
+      // an ordinary machine's memory, where an unbounded count (1e12) ran on without a word, its logs growing.
+      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run is checked from its logs, which are kept in memory until it ends" }),
       seed: count("seed", args.seed, 0),
       rate: count("rate", args.rate, 0),
-      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB" }),
+      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see for every snapshot" }),
       timeoutMs: count("timeout", args.timeout, 1),
     };
     const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));

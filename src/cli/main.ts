@@ -1,58 +1,52 @@
 /**
  * The `snaplab` command: wires the subcommands and turns mistakes into one
- * line and exit 2. Commands write to process.stdout/stderr and set
+ * line and exit 2 (usage-mistakes.ts). Commands write to process.stdout/stderr and set
  * process.exitCode; `snaplab.ts` beside this file is what the binary runs.
  */
-import yargs from "yargs";
+import yargs, { type ArgumentsCamelCase, type Argv, type CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { lineAsData } from "../grade/shown-as-data.js";
-import { models, type ModelRegistry } from "../models/registry.js";
-import { cos418Command } from "./cos418-command.js";
-import { exploreCommand } from "./explore-command.js";
+import type { ModelRegistry } from "../models/registry.js";
+import { type CommandName, commandList } from "./command-list.js";
 import { ExitCode } from "./exit-code.js";
-import { checkOptionValues, optionTypesOf } from "./option-values.js";
-import { replayCommand } from "./replay-command.js";
-import { gradeCommand } from "./grade-command.js";
-import { hintCommand } from "./hint-command.js";
-import { listCommand } from "./list-command.js";
-import { liveCommand } from "./live-command.js";
-import { nodeCommand } from "./node-command.js";
-import { checkLogsCommand } from "./check-logs-command.js";
-import { promelaCommand } from "./promela-command.js";
-import { classroomCommand, classroomUsages } from "./classroom-command.js";
-import { uiCommand } from "./ui-command.js";
+import { refuseMistakes, refusingMistakes } from "./usage-mistakes.js";
 import { snaplabVersion } from "./version.js";
 
-/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one). */
-export async function main(argv: string[], registry: ModelRegistry = models): Promise<void> {
-  const commands = [
-    exploreCommand(registry),
-    replayCommand(registry),
-    gradeCommand,
-    listCommand,
-    hintCommand,
-    promelaCommand(registry),
-    cos418Command,
-    liveCommand,
-    nodeCommand,
-    checkLogsCommand,
-    uiCommand,
-    classroomCommand,
-  ];
-  const usages = [...commands.map((c) => String(c.command)), ...classroomUsages];
+/** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one; the standard ones when none is given). */
+export async function main(argv: string[], registry?: ModelRegistry): Promise<void> {
+  const modules: Record<CommandName, () => Promise<CommandModule>> = {
+    explore: async () => (await import("./explore-command.js")).exploreCommand(registry) as CommandModule,
+    replay: async () => (await import("./replay-command.js")).replayCommand(registry) as CommandModule,
+    grade: async () => (await import("./grade-command.js")).gradeCommand as CommandModule,
+    list: async () => (await import("./list-command.js")).listCommand as CommandModule,
+    hint: async () => (await import("./hint-command.js")).hintCommand as CommandModule,
+    promela: async () => (await import("./promela-command.js")).promelaCommand(registry) as CommandModule,
+    cos418: async () => (await import("./cos418-command.js")).cos418Command as CommandModule,
+    live: async () => (await import("./live-command.js")).liveCommand as CommandModule,
+    node: async () => (await import("./node-command.js")).nodeCommand as CommandModule,
+    "check-logs": async () => (await import("./check-logs-command.js")).checkLogsCommand as CommandModule,
+    ui: async () => (await import("./ui-command.js")).uiCommand as CommandModule,
+    classroom: async () => (await import("./classroom-command.js")).classroomCommand as CommandModule,
+  };
+  const commands = (Object.keys(commandList) as CommandName[]).map((name) => loadedWhenTyped(name, modules[name]));
   try {
-    const cli = commands.reduce((cli, command) => cli.command(command as never), yargs(argv).scriptName("snaplab"));
-    await cli
+    await commands
+      .reduce((cli, command) => cli.command(command), yargs(argv).scriptName("snaplab"))
+      // Some of yargs' words said as snaplab says them; and so yargs keeps to English, as snaplab does, whatever the locale.
+      .updateStrings({
+        "Did you mean %s?": "unknown command; did you mean %s?",
+        "Argument: %s, Given: %s, Choices: %s": "--%s %s: must be one of %s",
+        "Arguments %s and %s are mutually exclusive": "--%s and --%s cannot be given together: choose one",
+        // A switch given a value (`nargs: 0`), an option none (`requiresArg`): option-values.ts.
+        "Argument unexpected for: %s": "--%s is a switch and takes no value",
+        "Not enough arguments following: %s": "--%s needs a value",
+      })
+      // No `--no-` form of every switch: yargs read `--no-fifo=x` as an unknown option; `--no-fifo` is declared (fifo-options.ts).
+      .parserConfiguration({ "boolean-negation": false })
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .recommendCommands()
-      // Before validation: the command's options are known by then, and a mistake here explains the checks' complaints.
-      .middleware(() => checkOptionValues(argv, optionTypesOf(cli)), true)
-      .fail((message, error) => {
-        // A SnaplabError is the user's to fix; another Error is our bug and keeps its stack.
-        if (error instanceof Error) throw error;
-        throw new SnaplabError("USAGE", oneLine(message ?? String(error), argv, usages));
-      })
+      .fail(refuseMistakes())
       .example("snaplab explore spec/scenarios/two-node.json", "check every interleaving")
       .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
       .example("snaplab list", "the exercises and their status")
@@ -66,7 +60,9 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
       .help()
       .version(snaplabVersion())
       .parseAsync();
-  } catch (error) {
+  } catch (thrown) {
+    // yargs' parser finds some mistakes (a switch given a value, an option none) as a command's module is loaded: said as fail() says them.
+    const error = thrown instanceof Error && thrown.name === "YError" ? new SnaplabError("USAGE", thrown.message) : thrown;
     if (!(error instanceof SnaplabError)) throw error;
     // The outermost layer: whatever a file put in the message (a key, a name, a value quoted), it reaches the terminal as text.
     process.stderr.write(`snaplab: ${lineAsData(error.message)}\n`);
@@ -75,32 +71,15 @@ export async function main(argv: string[], registry: ModelRegistry = models): Pr
 }
 
 /**
- * yargs' message about a command line, as one line that says what to type instead; `usages`: the commands' usage
- * ("explore <scenario>", and a command's own commands: "classroom points <report>").
+ * The command `name`, whose module (its options, what it does) is loaded
+ * only when it is typed: `snaplab --version` and `snaplab --help` load none.
  */
-function oneLine(message: string, argv: readonly string[], usages: readonly string[]): string {
-  const commands = usages.map((usage) => usage.split(" ")[0]!);
-  const named = usages.map((usage) => usage.split(" ").filter((word) => !/^[<[]/.test(word)));
-  // The usage of the command typed: the one naming the most of argv's first words ("classroom autograde", not "classroom").
-  const typed = named.reduce<number | undefined>(
-    (best, words, i) => (words.every((word, j) => argv[j] === word) && (best === undefined || words.length > named[best]!.length) ? i : best),
-    undefined,
-  );
-  const usage = typed === undefined ? undefined : usages[typed];
-  const first = typed === undefined ? argv[0] : named[typed]!.join(" ");
-  const unknownCommand = argv[0] !== undefined && !argv[0].startsWith("-") && !commands.includes(argv[0]);
-  const suggested = /^Did you mean (\S+)\?$/.exec(message);
-  if (unknownCommand && suggested) return `unknown command ${first}: did you mean ${suggested[1]}?`;
-  if (unknownCommand) return `unknown command ${first} (the commands are ${[...new Set(commands)].join(", ")})`;
-  // Invalid values:\n  Argument: search, Given: "xyz", Choices: "bfs", "dfs"
-  const choice = /Argument: (\S+), Given: (.*), Choices: (.*)$/.exec(message);
-  if (choice) return `--${choice[1]} ${choice[2]!.replace(/^"(.*)"$/, "$1")}: must be one of ${choice[3]!.replace(/"/g, "")}`;
-  // Arguments rules and algorithm are mutually exclusive
-  const conflict = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
-  if (conflict) return `--${conflict[1]} and --${conflict[2]} cannot be given together: choose one (see snaplab ${first} --help)`;
-  // Not enough non-option arguments: got 0, need at least 1
-  const missing = /^Not enough non-option arguments: got (\d+), need at least \d+$/.exec(message);
-  const wanted = usage?.match(/<[^>]+>/g)?.slice(Number(missing?.[1] ?? 0));
-  if (missing && wanted?.length) return `${first} needs ${wanted.join(" and ")} (usage: snaplab ${usage}; see snaplab ${first} --help)`;
-  return `${message.replace(/\s*\n\s*/g, " ")} (see snaplab${usage ? ` ${first}` : ""} --help)`;
+function loadedWhenTyped(name: CommandName, load: () => Promise<CommandModule>): CommandModule {
+  let loaded: Promise<CommandModule> | undefined;
+  const module = () => (loaded ??= load().then((command) => refusingMistakes(command)));
+  return {
+    ...commandList[name],
+    builder: async (yargs: Argv) => ((await module()).builder as (yargs: Argv) => Argv)(yargs),
+    handler: async (args: ArgumentsCamelCase) => (await module()).handler(args),
+  };
 }

@@ -4,6 +4,8 @@
  * nodes with this command too, steered over stdin and stdout).
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { runNodeProcess } from "../live/node-process.js";
 
 interface NodeArgs {
@@ -14,22 +16,24 @@ interface NodeArgs {
 }
 
 export const nodeCommand: CommandModule<object, NodeArgs> = {
-  command: "node",
-  describe: "Run one process of a live bank (see snaplab live); its neighbours are in the cluster file",
+  ...commandList.node,
   builder: (yargs: Argv) =>
     yargs
-      .option("id", { type: "string", demandOption: true, describe: "the process to run, e.g. P1" })
+      .option("id", { type: "string", ...oneValue("id"), demandOption: true, describe: "the process to run, e.g. P1" })
       .option("cluster", {
         type: "string",
+        ...oneValue("cluster"),
         demandOption: true,
         describe: "cluster file (JSON: scenario, hosts, transfers, seed, rate, snapshots, algorithm or rules)",
       })
       .option("log", {
         type: "string",
+        ...oneValue("log"),
         describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
       })
       .option("coordinated", {
         type: "boolean",
+        nargs: 0,
         default: false,
         hidden: true,
         describe: "steered by snaplab live: orders on stdin, reports on fd 3",

@@ -1,5 +1,8 @@
 /** `snaplab promela <scenario.json>`: the scenario as a Promela model, for SPIN users and for the benchmark. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { fifoGiven, fifoOptions } from "./fifo-options.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
@@ -9,18 +12,22 @@ import { checkReportFile, writeReportFile } from "./report-file.js";
 interface PromelaArgs {
   scenario: string;
   fifo?: boolean;
+  noFifo?: boolean;
   out?: string;
 }
 
 /** The command, for the models of `registry`; only a model with a Promela translation can be written. */
 export const promelaCommand = (registry: ModelRegistry = models): CommandModule<object, PromelaArgs> => ({
-  command: "promela <scenario>",
-  describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN",
+  ...commandList.promela,
   builder: (yargs: Argv) =>
     yargs
       .positional("scenario", { type: "string", demandOption: true, describe: "scenario file (JSON, see spec/model.md)" })
-      .option("fifo", { type: "boolean", describe: "FIFO channels (--no-fifo: any message in flight may arrive next); overrides the scenario" })
-      .option("out", { type: "string", describe: "write the model to this file instead of standard output" }) as unknown as Argv<PromelaArgs>,
+      .options(fifoOptions)
+      .option("out", {
+        type: "string",
+        ...oneValue("out"),
+        describe: "write the model to this file instead of standard output",
+      }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
     if (args.out) checkReportFile(args.out, "--out", "the model");
     const refuse = (model: ModelDescriptor): never => {
@@ -38,9 +45,13 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
     const { model, scenario: loaded } = modelScenario;
     if (!model.promela) return refuse(model);
     const fifo = (model.settings ?? []).find((setting) => setting.key === "fifo");
-    if (args.fifo !== undefined && !fifo)
-      throw new SnaplabError("USAGE", `--fifo applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`);
-    const scenario = args.fifo === undefined || !fifo ? loaded : fifo.apply(loaded, args.fifo);
+    const given = fifoGiven(args);
+    if (given !== undefined && !fifo)
+      throw new SnaplabError(
+        "USAGE",
+        `${args.noFifo ? "--no-fifo" : "--fifo"} applies to scenarios with a fifo setting only (${args.scenario} is a ${model.name} scenario)`,
+      );
+    const scenario = given === undefined || !fifo ? loaded : fifo.apply(loaded, given);
     const text = model.promela(scenario, args.scenario);
     if (args.out) writeReportFile(args.out, text, "the model");
     else process.stdout.write(text);

@@ -1,6 +1,8 @@
 /** `snaplab replay <trace.json>`: re-run a saved counterexample and say whether it still fails. */
 import { createInterface } from "node:readline";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-report.js";
 import { loadTrace } from "../trace/read-trace-file.js";
 import { replayTrace } from "../trace/replay.js";
@@ -18,14 +20,14 @@ interface ReplayArgs {
 
 /** The command, for the models of `registry` (a test may add its own). */
 export const replayCommand = (registry: ModelRegistry = models): CommandModule<object, ReplayArgs> => ({
-  command: "replay <trace>",
-  describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again",
+  ...commandList.replay,
   builder: (yargs: Argv) =>
     yargs
       .positional("trace", { type: "string", demandOption: true, describe: "trace file (JSON, from snaplab explore --save-trace)" })
-      .option("step", { type: "boolean", default: false, describe: "wait for Enter before each step" })
+      .option("step", { type: "boolean", nargs: 0, default: false, describe: "wait for Enter before each step" })
       .option("rules", {
         type: "string",
+        ...oneValue("rules"),
         describe: "replay with the snapshot rules this file exports as `rules` (a learner's, fixed or not), in the grader's sandbox",
       }) as unknown as Argv<ReplayArgs>,
   handler: async (args: ArgumentsCamelCase<ReplayArgs>) => {

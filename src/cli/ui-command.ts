@@ -5,8 +5,10 @@
  * Content-Security-Policy in a `<meta>` element, since a folder sends no headers.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { commandList } from "./command-list.js";
+import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { buildPage, writePage } from "../web/build-page.js";
+import { builtPage, writePage } from "../web/built-page.js";
 import { servePage } from "../web/page-server.js";
 import { withPolicyInMeta } from "../web/content-security-policy.js";
 
@@ -17,18 +19,22 @@ interface UiArgs {
 }
 
 export const uiCommand: CommandModule<object, UiArgs> = {
-  command: "ui",
-  describe: "Serve the page where you step through a scenario, explore it and replay traces, in the browser",
+  ...commandList.ui,
   builder: (yargs: Argv) =>
     yargs
-      .option("port", { type: "number", default: 0, describe: "port to serve on (0: a free one)" })
-      .option("host", { type: "string", default: "127.0.0.1", describe: "address to serve on (0.0.0.0: every network, e.g. for a classroom)" })
-      .option("out", { type: "string", describe: "write the page as a static folder here instead of serving it" })
+      .option("port", { type: "number", ...oneValue<number>("port"), default: 0, describe: "port to serve on (0: a free one)" })
+      .option("host", {
+        type: "string",
+        ...oneValue("host"),
+        default: "127.0.0.1",
+        describe: "address to serve on (0.0.0.0: every network, e.g. for a classroom)",
+      })
+      .option("out", { type: "string", ...oneValue("out"), describe: "write the page as a static folder here instead of serving it" })
       .check(
         (args) => (Number.isInteger(args.port) && args.port >= 0 && args.port <= 65535) || "--port must be an integer from 0 to 65535",
       ) as unknown as Argv<UiArgs>,
   handler: async (args: ArgumentsCamelCase<UiArgs>) => {
-    const files = await buildPage();
+    const files = builtPage();
     if (args.out !== undefined) {
       let written: string[];
       try {

@@ -12,9 +12,11 @@ import type { Model } from "../model/model.js";
 import type { Gather } from "./gather.js";
 import type { PackedModel } from "../model/packed-model.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
-import { packedBfs } from "./packed-bfs.js";
+import { packedBfs, type PackedBfs } from "./packed-bfs.js";
 import { packedDfs } from "./packed-dfs.js";
-import { collisionProbability, type PackedSearchOptions } from "./packed-search.js";
+import { collisionProbability, type PackedExploration, type PackedSearchOptions } from "./packed-search.js";
+import { ReductionVoided } from "./reduction-voided.js";
+import { StateLimitError } from "./state-limit-error.js";
 import type { SearchMode, SearchSummary } from "./search-mode.js";
 import { shortestCounterexamples, type PackedCounterexample } from "./shortest-counterexamples.js";
 
@@ -55,24 +57,46 @@ export function explorePacked<State, Action>(
   { model, decode, engine }: PackedEncoding<State>,
   options: ExploreOptions<State> & SearchMode = {},
 ): PackedExplorationOf<State, Action> {
-  // A model that cannot say which of its transitions are independent is searched unreduced.
-  const reduce = options.reduction === "por" && model.reduction !== undefined;
-  const mode = { search: options.search ?? "bfs", reduction: reduce ? "por" : "none", fingerprint: options.fingerprint ?? false } as const;
-  const searchOptions: PackedSearchOptions = {
-    fingerprint: mode.fingerprint,
-    reduction: reduce,
+  // A model that cannot say which of its transitions are independent, or whose reduction cannot keep
+  // the verdict of one of its properties, is searched unreduced.
+  const asked = options.reduction === "por";
+  let unreduced = asked && model.reduction ? unkeptProperty(readable) : undefined;
+  const search = options.search ?? "bfs";
+  const fingerprint = options.fingerprint ?? false;
+  const searchOptions = (reduction: boolean): PackedSearchOptions => ({
+    fingerprint,
+    reduction,
     maxStates: options.maxStates ?? DEFAULT_MAX_STATES,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
-  };
-  const bfs = mode.search === "bfs" ? packedBfs(model, searchOptions) : undefined;
-  const result = bfs ?? packedDfs(model, searchOptions);
+  });
+  const run = (reduction: boolean) => (search === "bfs" ? packedBfs(model, searchOptions(reduction)) : packedDfs(model, searchOptions(reduction)));
+  let reduce = asked && model.reduction !== undefined && unreduced === undefined;
+  let result: PackedExploration | PackedBfs;
+  try {
+    model.reduction?.watch?.(reduce);
+    result = run(reduce);
+  } catch (error) {
+    // Past the limit unreduced too (the reduced graph's states are some of the full graph's).
+    if (!reduce || error instanceof StateLimitError) throw error;
+    // A step broke what the reduction assumed of the model's steps: the reduced graph proves nothing, the full one is searched.
+    // Any other error is the model's (a learner's rule that threw, met in the reduced search or in trying which steps
+    // commute): the full search stops at the first one it meets, which is the one to tell.
+    if (error instanceof ReductionVoided) unreduced = error.reason;
+    reduce = false;
+    model.reduction!.watch!(false);
+    result = run(false);
+  } finally {
+    model.reduction?.watch?.(false);
+  }
+  const mode = { search, reduction: reduce ? "por" : "none", fingerprint } as const;
+  const bfs = search === "bfs" ? (result as PackedBfs) : undefined;
 
   // An unreduced breadth-first search already met each violation first on a shortest path.
   const counterexamples: PackedCounterexample[] =
     bfs && !reduce
       ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }))
-      : shortestCounterexamples(model, result.violations, searchOptions);
+      : shortestCounterexamples(model, result.violations, searchOptions(false));
 
   const terminalStates: State[] = [];
   for (let at = 0; at < result.terminals.length; at += model.words) terminalStates.push(decode(result.terminals, at));
@@ -88,10 +112,19 @@ export function explorePacked<State, Action>(
       engine,
       ...mode,
       bytes: result.bytes,
-      ...(options.reduction === "por" && !reduce ? { ignored: ["--reduction por"] } : {}),
+      ...(asked && !reduce ? { ignored: ["--reduction por"] } : {}),
+      ...(unreduced === undefined ? {} : { unreducedBecause: unreduced }),
       ...(mode.fingerprint ? { collisionProbability: collisionProbability(result.states, result.generated) } : {}),
     },
   };
+}
+
+/** Why a reduced search could miss a failure of one of the model's properties checked in every state, if it could. */
+function unkeptProperty<State, Action>(model: Model<State, Action>): string | undefined {
+  const reduction = model.reduction;
+  if (!reduction) return undefined;
+  const unkept = model.properties().find((p) => p.expectation === "always" && !reduction.keeps(p));
+  return unkept && `the reduction cannot keep the verdict of "${unkept.name}", checked in every state`;
 }
 
 function readableViolation<State, Action>(model: Model<State, Action>, counterexample: PackedCounterexample): Violation<State, Action> {

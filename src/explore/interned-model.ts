@@ -24,6 +24,9 @@
  * and says which parts keep its properties from failing (mayFail), a state
  * whose steps were all met before is expanded and judged on its numbers
  * alone: it is made only when a step runs or a property is asked.
+ *
+ * Where the model says what partial-order reduction needs (Model.reduction),
+ * so does this one, on the stored vectors (interned-reduction.ts).
  */
 import type { Model } from "../model/model.js";
 import type { PackedModel } from "../model/packed-model.js";
@@ -32,6 +35,7 @@ import { wholeStateParts, type StateParts, type StepFootprint } from "../model/s
 import { FailableProperties } from "./failable-properties.js";
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";
+import { internedReduction, type InternedReduction, type StepWatch } from "./interned-reduction.js";
 import { grown } from "./key-table.js";
 import { PartTable } from "./part-table.js";
 import { rememberByGroups, rememberByReads, rememberedByReads, stepMemo, type StepMemo } from "./step-memo.js";
@@ -60,6 +64,8 @@ interface SourceSteps<Action> {
   readonly actions: readonly Action[];
   readonly memos: readonly StepMemo[];
   readonly ends: boolean;
+  /** With a reduction (Model.reduction): the transition each action is, which depends on the part alone (Reduction.transition). */
+  readonly transitions: readonly number[];
 }
 
 /**
@@ -82,6 +88,8 @@ interface PreparedChunk {
   used: number;
   /** By state * properties + property: NOT_WORKED_OUT, HOLDS or FAILS. */
   readonly verdicts: Uint8Array;
+  /** Per state, in a reduced search: 1 once what choosing its transitions asks was worked out (InternedReduction.workOut). */
+  readonly chosen: Uint8Array;
 }
 
 /** How many steps were taken by the model, and how many reused (StateParts.footprint). */
@@ -97,6 +105,7 @@ export class InternedModel<State, Action> implements PackedModel {
   maxActions = 1;
   readonly initialCount: number;
   readonly marked?: (vector: Uint32Array, at: number) => boolean;
+  readonly reduction?: InternedReduction;
   private readonly parts: StateParts<State, Action>;
   private readonly tables: PartTable[];
   private readonly groups: GroupTable[];
@@ -137,6 +146,12 @@ export class InternedModel<State, Action> implements PackedModel {
   private readonly failable: FailableProperties<State>;
   /** The chunk of states prepared, in the order they will be expanded. */
   private prepared: PreparedChunk | undefined;
+  /** Told of every step the model takes, while a reduced search watches them (interned-reduction.ts). */
+  private watch: StepWatch<State, Action> | undefined;
+  private reducing = false;
+  /** Per action source, by the number of its part: how many actions it gives, or -1 where it ends the run (isTerminal). */
+  private readonly sourceCounts: number[][];
+  private readonly scratchParts: Uint32Array;
 
   constructor(
     readonly model: Model<State, Action>,
@@ -170,6 +185,43 @@ export class InternedModel<State, Action> implements PackedModel {
     this.failable = new FailableProperties(this.parts, this.properties, this.groups, this.tables);
     const marked = options.marked;
     if (marked) this.marked = (vector, at) => marked(this.decode(vector, at));
+    this.sourceCounts = Array.from(this.sources ?? [], () => []);
+    this.scratchParts = new Uint32Array(count);
+    if (model.reduction) this.reduction = internedReduction(this, model.reduction);
+  }
+
+  /** Whether the state stored at `vector[at ..]` has no action; found from its parts alone where the model lists actions part by part. */
+  isTerminal(vector: Uint32Array, at: number): boolean {
+    const sources = this.sources;
+    if (!sources) return this.model.actions(this.decode(vector, at)).length === 0;
+    this.expand(vector, at, this.scratchParts);
+    let actions = 0;
+    for (let s = 0; s < sources.length; s++) {
+      const slot = sources[s]!;
+      const id = this.scratchParts[slot]!;
+      let n = this.sourceCounts[s]![id];
+      if (n === undefined) {
+        const listed = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
+        this.sourceCounts[s]![id] = n = listed ? listed.length : -1;
+      }
+      if (n < 0) return true;
+      actions += n;
+    }
+    return actions === 0;
+  }
+
+  /** Whether a reduced search runs from now on, each step the model takes then told to `watch`. */
+  reduced(on: boolean, watch?: StepWatch<State, Action>): void {
+    this.reducing = on;
+    this.watch = on ? watch : undefined;
+  }
+
+  /** The model's step by `action` from the state stored at `vector[at ..]`, told to the watch. */
+  private nextState(vector: Uint32Array, at: number, action: Action): State {
+    const before = this.decode(vector, at);
+    const after = this.model.nextState(before, action);
+    this.watch?.(before, action, after);
+    return after;
   }
 
   writeInitial(into: Uint32Array, at: number, index = 0): void {
@@ -180,6 +232,51 @@ export class InternedModel<State, Action> implements PackedModel {
   successors(vector: Uint32Array, at: number, into: Uint32Array): number {
     const i = this.placeInChunk(vector, at);
     if (i >= 0 && this.prepared!.expanded[i]! >= 0) return this.preparedSuccessors(i, into);
+    return this.takeSteps(vector, at, into);
+  }
+
+  /**
+   * The successors of the state stored at `vector[at ..]`, in a fresh array,
+   * whatever chunk is prepared (interned-reduction.ts tries steps beside the
+   * search). Every step is taken before a step that threw throws again, so
+   * that all of their questions are gathered in one round. With `wanted`,
+   * only the steps at the places it picks are taken; the others are left 0.
+   */
+  successorsOf(vector: Uint32Array, at: number, wanted?: (k: number) => boolean): Uint32Array {
+    const n = this.listSteps(vector, at);
+    if (n > this.maxActions) this.maxActions = n;
+    const into = new Uint32Array(n * this.words);
+    let thrown: { error: unknown } | undefined;
+    for (let k = 0; k < n; k++) {
+      if (wanted && !wanted(k)) continue;
+      try {
+        this.step(this.listedActions[k]!, this.listedMemos[k], vector, at, into, k * this.words);
+      } catch (error) {
+        thrown ??= { error };
+      }
+    }
+    if (thrown) throw thrown.error;
+    return into;
+  }
+
+  /** The numbers of the parts in the footprints of the state's actions at these places (listSteps order), as a key; undefined without footprints. */
+  footprintKey(vector: Uint32Array, at: number, actions: readonly number[]): string | undefined {
+    this.listSteps(vector, at);
+    const marked = this.scratchParts.fill(0);
+    for (const k of actions) {
+      const memo = this.listedMemos[k];
+      if (!memo) return undefined;
+      // What a step does not read it only appends to: two steps leave it alike in either order, or not, whatever it held.
+      for (const slot of memo.byReads?.slots ?? memo.slots) marked[slot] = 1;
+    }
+    const parts = this.partsOf(vector, at);
+    let key = "";
+    for (let slot = 0; slot < marked.length; slot++) if (marked[slot] === 1) key += `${slot}=${parts[slot]} `;
+    return key;
+  }
+
+  /** Writes the successors of the state stored at `vector[at ..]` to `into`, if they fit; returns how many there are. */
+  private takeSteps(vector: Uint32Array, at: number, into: Uint32Array): number {
     const n = this.listSteps(vector, at);
     if (n > this.maxActions) this.maxActions = n;
     if (n * this.words > into.length) return n;
@@ -239,6 +336,7 @@ export class InternedModel<State, Action> implements PackedModel {
       successors: new Uint32Array(count * this.words * this.maxActions),
       used: 0,
       verdicts: new Uint8Array(count * this.properties.length),
+      chosen: new Uint8Array(count),
     };
     this.prepared = chunk;
     // The states with a step or a verdict that waited on an answer: tried again in the next round.
@@ -281,7 +379,7 @@ export class InternedModel<State, Action> implements PackedModel {
         done = false;
       }
     }
-    if (chunk.expanded[i]! >= 0) return done;
+    if (chunk.expanded[i]! >= 0) return this.choiceWorkedOut(chunk, i) && done;
     if (n > this.maxActions) this.maxActions = n;
     if (chunk.successors.length < chunk.used + n * words) chunk.successors = grown(chunk.successors, chunk.used + n * words);
     const { taken, reused } = this;
@@ -303,7 +401,24 @@ export class InternedModel<State, Action> implements PackedModel {
     chunk.expanded[i] = n;
     chunk.from[i] = chunk.used;
     chunk.used += n * words;
-    return done;
+    return this.choiceWorkedOut(chunk, i) && done;
+  }
+
+  /**
+   * In a reduced search: whether what choosing state `i`'s transitions to
+   * take asks of the model (the steps tried to find which commute) is
+   * worked out, working it out if it can: its questions gathered with the
+   * chunk's, not asked one by one when the search gets there.
+   */
+  private choiceWorkedOut(chunk: PreparedChunk, i: number): boolean {
+    if (!this.reducing || chunk.chosen[i] === 1) return true;
+    try {
+      this.reduction!.workOut(chunk.vectors, i * this.words);
+    } catch {
+      return false;
+    }
+    chunk.chosen[i] = 1;
+    return true;
   }
 
   /** The readable state of a stored vector, made of canonical parts. */
@@ -360,11 +475,34 @@ export class InternedModel<State, Action> implements PackedModel {
     const id = this.partsOf(vector, at)[slot]!;
     const actions = this.parts.actionsOf!(this.tables[slot]!.values[id], s);
     const state = this.decode(vector, at);
+    const reduction = this.model.reduction;
     const steps = actions
-      ? { actions, memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))), ends: false }
-      : { actions: [], memos: [], ends: true };
+      ? {
+          actions,
+          memos: actions.map((action) => this.memoOf(this.parts.footprint!(state, action))),
+          ends: false,
+          transitions: reduction ? actions.map((action) => reduction.transition(state, action)) : [],
+        }
+      : { actions: [], memos: [], ends: true, transitions: [] };
     this.sourceSteps[s]![id] = steps;
     return steps;
+  }
+
+  /** The transitions (Reduction.transition) of the actions of the state stored at `vector[at ..]`, in the order its successors are written. */
+  transitionsAt(vector: Uint32Array, at: number): Int32Array {
+    const reduction = this.model.reduction!;
+    const n = this.listSteps(vector, at);
+    if (!this.sources) {
+      const state = this.decode(vector, at);
+      return Int32Array.from(this.listedActions.slice(0, n), (action) => reduction.transition(state, action));
+    }
+    const transitions = new Int32Array(n);
+    const parts = this.lastParts;
+    let k = 0;
+    for (let s = 0; s < this.sources.length && k < n; s++) {
+      for (const t of this.sourceSteps[s]![parts[this.sources[s]!]!]!.transitions) transitions[k++] = t;
+    }
+    return transitions;
   }
 
   /** How many distinct parts the states met are made of. */
@@ -392,7 +530,7 @@ export class InternedModel<State, Action> implements PackedModel {
     const { lastParts: parentParts, childParts } = this;
     if (!memo) {
       this.taken++;
-      this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
+      this.encode(this.nextState(vector, at, action), childParts);
       for (let g = 0; g < this.groups.length; g++) into[to + g] = this.groups[g]!.idOf(childParts);
       return;
     }
@@ -424,7 +562,7 @@ export class InternedModel<State, Action> implements PackedModel {
         for (let i = 0; i < read.length; i++) childParts[read[i]!] = byReads!.results[known * read.length + i]!;
       } else {
         this.taken++;
-        this.encode(this.model.nextState(this.decode(vector, at), action), childParts);
+        this.encode(this.nextState(vector, at, action), childParts);
         let s = 0;
         for (let slot = 0; slot < childParts.length; slot++) {
           if (slots[s] === slot) s++;

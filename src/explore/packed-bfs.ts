@@ -55,13 +55,13 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   const keys = new StateKeys(words, options.fingerprint ?? false);
   const table = keys.table;
   const queue = new VectorQueue(words);
-  const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
-  const chosen = new Int32Array(model.maxActions);
+  const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions, words) : undefined;
+  let chosen = new Int32Array(model.maxActions);
   const sleep = stubborn && (options.sleepSets ?? true) ? new SleepSets(model.reduction!) : undefined;
   const width = sleep?.width ?? 0;
   // The sleep sets of the states not yet expanded, and of the successors of the one being expanded.
   const sleeping = sleep ? new VectorQueue(width) : undefined;
-  const childSleep = new Uint32Array(model.maxActions * width);
+  let childSleep = new Uint32Array(model.maxActions * width);
   const successors = new SuccessorBuffer(model);
   const counts = new PathCounts();
   // With marked states: the paths that avoid every marked state (a marked state's count is 0).
@@ -122,7 +122,9 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
     }
     if (depth >= maxDepth) continue;
     const next = successors.vectors;
-    let explored = stubborn ? stubborn.choose(vectors, at, chosen) : n;
+    // A model may meet states with more actions than it could tell in advance (PackedModel.maxActions).
+    if (stubborn && chosen.length < n) [chosen, childSleep] = [new Int32Array(n), new Uint32Array(n * width)];
+    let explored = stubborn ? stubborn.choose(vectors, at, next, n, chosen) : n;
     if (sleep) explored = sleep.filter(vectors, at, sleeping!.buffer, sleeping!.offset(id), chosen, explored, stubborn!.transition, childSleep);
     counts.reserve(table.size + explored);
     avoiding?.reserve(table.size + explored);

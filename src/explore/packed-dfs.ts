@@ -20,7 +20,7 @@ export function packedDfs(model: PackedModel, options: PackedSearchOptions = {})
   const started = performance.now();
   const words = model.words;
   const keys = new StateKeys(words, options.fingerprint ?? false);
-  const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions) : undefined;
+  const stubborn = options.reduction ? new StubbornSets(model.reduction!, model.maxActions, words) : undefined;
   const maxStates = options.maxStates ?? Number.POSITIVE_INFINITY;
   const log = new SearchLog(words);
   const due = progressClock(options, started);
@@ -92,7 +92,7 @@ function depthFirst(model: PackedModel, keys: StateKeys, stubborn: StubbornSets 
     const n = frame.successors.fill(vector, at);
     onNew(vector, at, id, depth, n === 0, transitions);
     if (frame.order.length < n) frame.order = new Int32Array(n);
-    frame.explored = stubborn ? stubborn.choose(vector, at, frame.order) : n;
+    frame.explored = stubborn ? stubborn.choose(vector, at, frame.successors.vectors, n, frame.order) : n;
     if (!stubborn) for (let i = 0; i < n; i++) frame.order[i] = i;
     if (n === 0) {
       counts.setOne(id);

@@ -15,6 +15,8 @@ export interface SearchSummary extends Required<SearchMode> {
   readonly fallback?: string;
   /** The search options asked for that the model cannot honour (partial-order reduction, for a model that does not say which transitions are independent). */
   readonly ignored?: readonly string[];
+  /** Why the partial-order reduction asked for was not used, where the model has one (a property it cannot keep, or a step that broke what it assumes). */
+  readonly unreducedBecause?: string;
   /** Bytes held by the search's tables at the end. */
   readonly bytes?: number;
   /** Generic explorer: the distinct parts its states are made of, each kept once as an object (interned-model.ts). */

@@ -12,12 +12,14 @@
  * reduced one. The model supplies dependency and enabling (ReductionRules);
  * this file only builds the closure. Every enabled transition is tried as the
  * seed, and the closure with the fewest enabled transitions wins (the first
- * one on a tie, so the reduction is deterministic).
+ * one on a tie, so the reduction is deterministic). A transition into a
+ * terminal state is no seed where the model can tell (ReductionRules.terminal):
+ * it may have disabled all the others; when every one is such, all are taken.
  */
 import type { ReductionRules } from "../model/packed-model.js";
 
 export class StubbornSets {
-  private readonly enabled: Int32Array;
+  private enabled: Int32Array;
   /** position[t]: index of t among the enabled transitions, or -1. */
   private readonly position: Int32Array;
   /** member[t] === stamp: t is in the set being built. */
@@ -27,8 +29,8 @@ export class StubbornSets {
   private readonly work: Int32Array;
   private top = 0;
   /** inSet[i] / inBest[i]: the i-th enabled transition is in the set being built / in the smallest set so far. */
-  private readonly inSet: Uint8Array;
-  private readonly inBest: Uint8Array;
+  private inSet: Uint8Array;
+  private inBest: Uint8Array;
   private readonly add = (t: number) => {
     if (this.member[t] === this.stamp) return;
     this.member[t] = this.stamp;
@@ -38,6 +40,8 @@ export class StubbornSets {
   constructor(
     private readonly rules: ReductionRules,
     maxActions: number,
+    /** Words per state vector, to find a successor among the successors handed to `choose`. */
+    private readonly words: number,
   ) {
     this.enabled = new Int32Array(maxActions);
     this.position = new Int32Array(rules.transitions).fill(-1);
@@ -48,15 +52,22 @@ export class StubbornSets {
   }
 
   /**
-   * Write the indices (into the state's successor list) of the transitions to
-   * explore into `chosen`, ascending; returns how many.
+   * Of the state's `count` successors (vectors back to back in `successors`),
+   * write the indices of those to explore into `chosen` (room for `count`),
+   * ascending; returns how many.
    */
-  choose(state: Uint32Array, at: number, chosen: Int32Array): number {
-    const count = this.rules.enabled(state, at, this.enabled);
+  choose(state: Uint32Array, at: number, successors: Uint32Array, count: number, chosen: Int32Array): number {
+    if (this.enabled.length < count) {
+      this.enabled = new Int32Array(count);
+      this.inSet = new Uint8Array(count);
+      this.inBest = new Uint8Array(count);
+    }
+    this.rules.enabled(state, at, this.enabled);
     for (let i = 0; i < count; i++) this.position[this.enabled[i]!] = i;
     let best = count;
     this.inBest.fill(1, 0, count);
     for (let seed = 0; seed < count && best > 1; seed++) {
+      if (this.rules.terminal?.(successors, seed * this.words)) continue;
       const size = this.closure(state, at, this.enabled[seed]!, best);
       if (size < best) {
         best = size;

@@ -16,7 +16,7 @@ import { type KnownAnswers, sandboxedSubmission, type Submission } from "./check
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
-import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { exerciseAsData, lineAsData } from "./shown-as-data.js";
@@ -25,14 +25,34 @@ import { type Group, type GradeAt, gradeInLanes, serveGradingLane } from "./grad
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */
   readonly only?: readonly number[];
+  /**
+   * How long a grade of one folder may take as a whole: at this limit its
+   * sandbox is stopped, and the exercises not graded yet get 0 saying so.
+   */
+  readonly gradeTimeLimitMs?: number;
 }
 
-export const defaultLimits = { timeLimitMs: 3000, totalTimeLimitMs: 60_000, memoryLimitMb: 256, answersLimitMb: 64, maxStates: 200_000 };
+/**
+ * The limits a grade has unless told otherwise. A grade as a whole takes a
+ * few seconds; its limit is the sum of the rules exercises' own, and half of
+ * the time Gradescope gives an autograder by default (ten minutes, after
+ * which it records nothing).
+ */
+export const defaultLimits = {
+  timeLimitMs: 3000,
+  totalTimeLimitMs: 60_000,
+  memoryLimitMb: 256,
+  answersLimitMb: 64,
+  maxStates: 200_000,
+  gradeTimeLimitMs: 300_000,
+};
 
 export async function gradeSubmission(directory: string, options: GradeOptions = {}): Promise<SubmissionReport> {
   const begun = performance.now();
   const chosen = chosenExercises(options.only);
-  const exercises = await gradeInLanes(chosen, groupsOf(chosen), directory, options, laneGrader(chosen, directory, options), (exercise, message) =>
+  // The grade's deadline, as a time every thread and process reads alike.
+  const timed = { ...options, deadline: Date.now() + (options.gradeTimeLimitMs ?? defaultLimits.gradeTimeLimitMs) };
+  const exercises = await gradeInLanes(chosen, groupsOf(chosen), directory, timed, laneGrader(chosen, directory, timed), (exercise, message) =>
     faultedExercise(exercise, { kind: "grader", message }),
   );
   return {
@@ -41,6 +61,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
     elapsedMs: performance.now() - begun,
+    ...(chosen.some((e) => e.kind === "rules" && e.checks.some((c) => c.seeded)) ? { seed: options.seed ?? ("kit" as const) } : {}),
   };
 }
 
@@ -180,9 +201,9 @@ async function gradeGroup(
   };
   let outcomes: Outcome[];
   try {
-    const problem = fileProblem(first, file);
+    const problem = pastDeadline(limits) ?? fileProblem(first, file);
     if (problem) {
-      // The file went away after its sandbox was started.
+      // The grade's time is up, or the file went away after its sandbox was started.
       const unused = await sandbox;
       if (unused && "sandbox" in unused) await unused.sandbox.close();
       outcomes = group.map(() => timed({ fault: problem }));
@@ -227,6 +248,12 @@ export function faultedExercise(exercise: Exercise, fault: ExerciseFault, elapse
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
 const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
+/** Why an exercise is not graded at all once the grade's deadline has passed (none before it). */
+function pastDeadline(limits: { readonly deadline?: number; readonly gradeTimeLimitMs: number }): ExerciseFault | undefined {
+  if (Date.now() < (limits.deadline ?? Infinity)) return undefined;
+  return { kind: "timeout", message: `not graded: the grade as a whole reached its time limit (${limits.gradeTimeLimitMs / 1000} s) first` };
+}
+
 /** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
 export function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
   let found: Stats | undefined;
@@ -250,7 +277,9 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
   if (fileProblem(exercise, file)) return undefined;
   try {
     // Only files of the submission folder go into the bundle.
-    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory), limits) };
+    // The bundler's own time limit, or what is left of the grade's if that is less.
+    const timeLimitMs = Math.max(0, Math.min(bundleTimeLimitMs, (limits.deadline ?? Infinity) - Date.now()));
+    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory, { timeLimitMs }), limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
@@ -289,6 +318,11 @@ async function gradeRules(
   };
   try {
     for (const exercise of group) {
+      const late = pastDeadline(limits);
+      if (late) {
+        outcomes.push(timed({ fault: late }));
+        continue;
+      }
       if (answered.length > 0 && open.failed) {
         const { bundle, limits: sandboxLimits } = open;
         await closed();
@@ -323,7 +357,9 @@ function checkedIn(
       submission.recheck();
       return { checks };
     } catch (error) {
-      return { fault: withRunToThrow(faultOf(error), error, running, submission, limits) };
+      const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
+      // Met on what a seed drew: an instructor's seed keeps it from learners until the due date (gradescope-report.ts).
+      return { fault: running?.seeded ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
   } catch (error) {
     return { fault: faultOf(error) };

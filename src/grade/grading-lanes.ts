@@ -8,14 +8,14 @@
  * graded them.
  *
  * A second lane is used only with three cores, two of them idle. The worker runs the CLI's
- * own bundle (bin/snaplab.js), so lanes are used only by the bundled CLI;
+ * own build (dist/snaplab.mjs), so lanes are used only by the built CLI;
  * from source (tests, tsx) exercises are graded one after another on this
  * thread, with the same results.
  */
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
-import { cliBundle } from "../files/cli-bundle.js";
+import { runningCli } from "../files/built-files.js";
 import type { Exercise } from "./exercises/exercise.js";
 import type { ExerciseResult } from "./result.js";
 import { adoptIsolation, findIsolation, type Isolation } from "./sandbox/isolation.js";
@@ -89,9 +89,9 @@ async function lane(
  * Whether three cores are there and two of them idle (by the last minute's
  * load average): one for each lane, and one for the sandboxes' children,
  * which answer both lanes' questions. Short of that a second lane costs more
- * than it saves (the worker loads and warms up the grader's code again,
- * about 0.7 s of CPU for all of solutions/): on two idle cores, two lanes
- * graded solutions/ no sooner than one. The results are the same either way.
+ * than it saves (the worker loads and warms up the grader's code again, on
+ * CPU the lanes would share): on two idle cores, two lanes graded
+ * solutions/ no sooner than one. The results are the same either way.
  */
 function coresToSpare(): boolean {
   // Chosen outright (the grader's own tests, a measurement): 1 or 2 lanes.
@@ -129,8 +129,8 @@ export async function gradeInLanes(
 ): Promise<ExerciseResult[]> {
   const results: (ExerciseResult | undefined)[] = new Array(chosen.length);
   const graded = (group: number, got: ExerciseResult[]) => groups[group]!.forEach((i, k) => (results[i] = got[k]));
-  // The worker's code: the CLI's bundle this code runs from, when it runs from one.
-  const entry = cliBundle();
+  // The worker's code: the CLI's build this code runs from, when it runs from it.
+  const entry = runningCli();
   const queue = SharedQueue.of(groups.length);
   if (!entry || groups.length < 2 || !coresToSpare()) {
     await lane(queue, groups, "front", gradeAt, graded);

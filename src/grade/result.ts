@@ -36,6 +36,8 @@ export interface ExerciseFault {
   readonly run?: CounterexampleReport;
   /** The generated scenario (the smallest) that run is on, as a scenario file. */
   readonly scenario?: object;
+  /** Which of the exercise's checks met it (by its place in the list), where it is one that draws what it grades on. */
+  readonly check?: number;
 }
 
 export interface ExerciseResult {
@@ -57,4 +59,6 @@ export interface SubmissionReport {
   readonly maxPoints: number;
   readonly exercises: readonly ExerciseResult[];
   readonly elapsedMs: number;
+  /** Where the exercises graded draw scenarios or inputs: the seed they came from, the kit's or an instructor's. */
+  readonly seed?: number | "kit";
 }

@@ -20,7 +20,7 @@ export async function loadLiveRules(rules: { readonly algorithm: string } | { re
   const bundle = await rulesBundle(rules.file);
   // Named apart from the learner's file, whose lines are not the bundle's: a throw is placed in that file by the source map.
   const filename = `${rules.file} (bundled)`;
-  // Run as CommonJS, not import()ed: Node 20 loses import()'s loader in code V8 ran from its cache, as the CLI's bundle is.
+  // Run as CommonJS, a function of this process: the bundle is never a file, which import() would need.
   // The wrapper takes a line of its own, which lineOffset takes back: the stack's lines are the bundle's.
   const run = runInThisContext(`(function (module, exports) {\n${bundle.code}\n})`, { filename, lineOffset: -1 });
   const placeOf = (error: unknown) => placeInSubmission(bundle.sourceMap, bundlePlaces(error, filename));

@@ -1,7 +1,7 @@
 /**
- * What `snaplab live` starts for each node: a small entry of its own, bundled
- * apart from the CLI (node-bundle.ts), so that a node starts in a fraction of
- * the CLI's time. Its arguments are those of `snaplab node`, in this order:
+ * What `snaplab live` starts for each node: a small entry of its own, built
+ * apart from the CLI (dist/live-node.mjs), so that a node starts in a
+ * fraction of the CLI's time. Its arguments are those of `snaplab node`, in this order:
  * --id P --cluster FILE --log FILE.
  */
 import { runNodeProcess } from "./node-process.js";

@@ -16,7 +16,7 @@ import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
 import { readClusterLogs } from "./cluster-logs.js";
 import { type LiveEvent, now } from "./event-log.js";
-import { nodeBundle } from "./node-bundle.js";
+import { builtFile } from "../files/built-files.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
 import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
@@ -101,7 +101,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     writeFileSync(clusterFile, formatCluster(clusterOf(options)));
     const reports = new Map<string, (node: Node, report: NodeReport) => void>();
     let exitedEarly: (node: Node) => void = () => {};
-    const entry = nodeBundle();
+    const entry = builtFile("live-node.mjs");
     for (const name of scenario.processes) {
       // Orders on stdin, reports on fd 3; the node's stdout, where the rules may print, is this process's stderr.
       const child = spawn(process.execPath, [...NODE_FLAGS, entry, "--id", name, "--cluster", clusterFile, "--log", logFile(name)], {

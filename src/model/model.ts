@@ -8,6 +8,7 @@
  * explorer can tell when two interleavings reach the same state.
  */
 import type { Property } from "./property.js";
+import type { Reduction } from "./reduction.js";
 import type { StateParts } from "./state-parts.js";
 
 export interface Model<State, Action> {
@@ -27,4 +28,6 @@ export interface Model<State, Action> {
    * Without it, the whole state is one part, keyed by `key`.
    */
   readonly parts?: StateParts<State, Action>;
+  /** Optional: what partial-order reduction needs to know; without it the model is searched unreduced. */
+  readonly reduction?: Reduction<State, Action>;
 }

@@ -40,7 +40,9 @@ export interface PackedModel {
 }
 
 /**
- * Facts about the model's transitions for stubborn sets (src/explore/stubborn-set.ts).
+ * Facts about the model's transitions for stubborn sets (src/explore/stubborn-set.ts),
+ * on stored vectors: what a readable model's Reduction (src/model/reduction.ts)
+ * says of its states, and the compact engine says of its own vectors.
  * A transition is an action identity that stays the same across states (for
  * example "deliver message P0#1 on P0->P1"), numbered 0 .. count-1.
  *
@@ -61,4 +63,16 @@ export interface ReductionRules {
    * if `t` can never be enabled again.
    */
   enablers(state: Uint32Array, at: number, t: number, add: (transition: number) => void): void;
+  /**
+   * Optional: whether the state at `vector[at ..]` has no enabled action. A
+   * step into such a state may have disabled every other enabled step (a
+   * graded run ends at a step that broke a step rule), so it is never the
+   * seed of a stubborn set. Without it, any enabled transition may be.
+   */
+  terminal?(vector: Uint32Array, at: number): boolean;
+  /**
+   * Optional: while `on`, a step the model takes that breaks an assumption
+   * of these answers (Reduction.assumptionBroken) throws ReductionVoided.
+   */
+  watch?(on: boolean): void;
 }

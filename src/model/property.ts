@@ -15,6 +15,13 @@ export interface Property<State> {
   readonly claim: string;
   readonly expectation: "always" | "atTermination";
   readonly check: (state: State) => Verdict;
+  /**
+   * Optional: the check fails in a state exactly when it fails on what one
+   * actor of the model sees of it (a bank process's view), and an actor's
+   * view changes by its own steps only. A model's partial-order reduction
+   * can keep such a verdict (Reduction.keeps).
+   */
+  readonly local?: boolean;
 }
 
 export function always<State>(name: string, claim: string, check: (state: State) => Verdict): Property<State> {

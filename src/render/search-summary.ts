@@ -17,7 +17,7 @@ export function searchLines(report: Searched): string[] {
   if (!search) return [];
   const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
   const tables = `${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`;
-  const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored` : "";
+  const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored${search.unreducedBecause ? `: ${search.unreducedBecause}` : ""}` : "";
   const lines =
     search.engine === "generic"
       ? [`generic explorer, ${how}, ${tables} and ${search.distinctParts!.toLocaleString("en-US")} distinct parts (${search.fallback}${ignored})`]

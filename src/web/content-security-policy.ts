@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { SVG_STYLE } from "../render/svg-diagram.js";
-import type { PageFiles } from "./build-page.js";
+import type { PageFiles } from "./built-page.js";
 
 /**
  * `inMeta`: the policy as a `<meta>` element carries it, for a static folder whose host sends no headers.

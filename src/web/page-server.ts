@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PageFiles } from "./build-page.js";
+import type { PageFiles } from "./built-page.js";
 import { contentSecurityPolicy } from "./content-security-policy.js";
 
 const TYPES: Record<string, string> = {

@@ -2,6 +2,7 @@
 // upload's exercises are, a class's CSV of scores, and a hint's first sentence.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { firstSentence } from "../../src/classroom/hint-sentence.js";
 import { scoresCsv } from "../../src/classroom/scores-csv.js";
@@ -33,6 +34,29 @@ describe("where the exercises are in an upload", () => {
   });
 });
 
+/** The cells of `csv` as a spreadsheet reads them with `separator` (RFC 4180: quotes around a cell, "" for a quote in it). */
+function cellsOf(csv: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  for (let i = 0, quoted = false; i < csv.length; i++) {
+    const c = csv[i]!;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (csv[i + 1] === '"') cell += csv[i++];
+      else quoted = false;
+    } else if (c === '"' && cell === "") quoted = true;
+    else if (c === separator) {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && csv[i + 1] === "\n") {
+      rows.push([...row, cell]);
+      [row, cell, i] = [[], "", i + 1];
+    } else cell += c;
+  }
+  return rows;
+}
+
 describe("the CSV of scores", () => {
   const report = (directory: string, points: number[]): SubmissionReport => ({
     directory,
@@ -45,6 +69,32 @@ describe("the CSV of scores", () => {
   it("should name rows by folder, quote what CSV needs quoted, and keep a formula from running", () => {
     expect(scoresCsv([report("class/alice/", [15, 12]), report('class/o"neil, jr', [0, 12]), report("class/=1+1", [0, 0])])).toBe(
       ["submission,exercise 1,exercise 4,points,max points", "alice,15,12,27,27", '"o""neil, jr",0,12,12,27', "'=1+1,0,0,0,27", ""].join("\r\n"),
+    );
+    const names = ["a;=1+1", " =1+1", "\t=1", "＝1+1", "@SUM(A1)", "-2+3", '=HYPERLINK("x";"y")'];
+    expect(
+      scoresCsv(names.map((name) => report(name, [0, 0])))
+        .split("\r\n")
+        .slice(1, -1),
+    ).toEqual([
+      '"a;=1+1",0,0,0,27',
+      "' =1+1,0,0,0,27",
+      '"\'\t=1",0,0,0,27',
+      "'＝1+1,0,0,0,27",
+      "'@SUM(A1),0,0,0,27",
+      "'-2+3,0,0,0,27",
+      '"\'=HYPERLINK(""x"";""y"")",0,0,0,27',
+    ]);
+  });
+
+  it("should give every name back whole to a spreadsheet reading commas, and start no cell with a formula in one reading semicolons", () => {
+    const dangerous = fc.constantFrom("=", "+", "-", "@", "＝", ";", ",", '"', "'", "\t", "\r", "\n", " ", "a", "1");
+    fc.assert(
+      fc.property(fc.string({ unit: dangerous, maxLength: 12 }), (name) => {
+        const csv = scoresCsv([report(name, [15, 12])]);
+        const [header, row, end] = cellsOf(csv, ",");
+        expect([header!.length, row, end]).toEqual([5, [/^\s*[=+\-@＝]|^[\t\r\n]/.test(name) ? `'${name}` : name, "15", "12", "27", "27"], undefined]);
+        for (const cell of cellsOf(csv, ";").flat()) expect(cell).not.toMatch(/^\s*[=+\-@＝]|^[\t\r\n]/);
+      }),
     );
   });
 });

@@ -1,68 +1,9 @@
-// The GitHub Classroom starter repository: the kit without solutions, a README for students, and a
-// workflow that grades with --format json and hands the points to the autograding reporter, in
-// the format it reads (github.system.test.ts runs its grading step as GitHub Actions would).
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+// The result GitHub Classroom's autograding reporter reads, made from a grade's report by the starter's
+// workflow (github.system.test.ts writes a starter and runs its grading step as GitHub Actions would).
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { runCli } from "../support/cli.js";
 import { noReportResult, runnerResult } from "../../src/classroom/classroom-points.js";
-import { githubStarter, type Step } from "./starter.js";
 
-const repo = resolve(".");
-const { starter } = githubStarter();
-
-describe("the starter repository", () => {
-  it("should hold the exercises, a README and the workflow, and no solutions or tests", () => {
-    expect(readdirSync(starter).sort()).toEqual([
-      ".github",
-      ".gitignore",
-      "README.md",
-      "api",
-      "bin",
-      "exercises",
-      "package-lock.json",
-      "package.json",
-      "spec",
-      "src",
-      "tsconfig.json",
-    ]);
-    expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
-      readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
-    );
-    const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    expect(manifest.scripts).toEqual({ grade: "node --v8-pool-size=1 bin/snaplab.js grade", typecheck: "tsc --noEmit" });
-    expect(manifest.dependencies).toEqual(JSON.parse(readFileSync(join(repo, "package.json"), "utf8")).dependencies);
-    expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
-  });
-
-  it("should have a workflow that installs snaplab, grades with --format json and hands the result to the reporter", () => {
-    const workflow = parse(readFileSync(join(starter, ".github/workflows/classroom.yml"), "utf8")) as {
-      on: string[];
-      permissions: Record<string, string>;
-      jobs: Record<string, { steps: Step[] }>;
-    };
-    expect(workflow.on).toContain("push");
-    expect(workflow.permissions.checks).toBe("write");
-    const steps = Object.values(workflow.jobs)[0]!.steps;
-    expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
-      "actions/checkout@v4",
-      "actions/setup-node@v4",
-      "npm ci --omit=dev --no-audit --no-fund",
-      "node --v8-pool-size=1 bin/snaplab.js grade exercises --only 4 --format json --out snaplab-grade.json || true",
-      "classroom-resources/autograding-grading-reporter@v1",
-    ]);
-    const reporter = steps.at(-1)!;
-    expect(reporter.with).toEqual({ runners: "snaplab" });
-    // GitHub Actions fills in the grading step's output: the reporter reads it from SNAPLAB_RESULTS.
-    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result }}`);
-  });
-
-  it("should refuse to write into a folder that is not empty", async () => {
-    const refused = await runCli("classroom", "github", "--out", starter);
-    expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
-  });
-
+describe("the reporter's result", () => {
   it("should give a failed check 0 and its reason, a fault of the whole exercise its message", () => {
     const report = {
       exercises: [

@@ -110,6 +110,8 @@ describe("the autograder zip", () => {
       "snaplab/exercises",
       "snaplab/package-lock.json",
       "snaplab/package.json",
+      // scripts/build.mjs: setup.sh's npm ci builds snaplab's command with it.
+      "snaplab/scripts",
       "snaplab/spec",
       "snaplab/src",
       "snaplab/tsconfig.json",
@@ -123,7 +125,7 @@ describe("run_autograder", () => {
   it("should give full marks to the solutions, showing the generated scenarios' check after the due date", () => {
     const results = runAutograder(folder("solutions"));
     expect(results.score).toBe(27);
-    expect(results.output).toBe("Points: 27/27\n1 check on generated scenarios shown after the due date.");
+    expect(results.output).toBe("Points shown now: 24/24\n1 check on generated scenarios and inputs (3 points) shown after the due date.");
     expect(results.tests.map((t) => [t.name, t.score, t.max_score, t.status, t.visibility])).toEqual([
       ["1. Record and forward: two-node", 4, 4, "passed", "visible"],
       ["1. Record and forward: ring", 4, 4, "passed", "visible"],
@@ -167,6 +169,22 @@ describe("run_autograder", () => {
     expect(broken.score).toBe(0);
     expect(broken.tests[0]!.output).toBe('does not build: 01-record-and-forward/rules.ts:3:29: Unexpected "}"');
     expect(broken.tests.at(-1)!.output).toBe("there is no 04-break-fifo/scenario.json");
+  });
+
+  it("should show the names of what was uploaded as data, whatever they hold", async () => {
+    // Gradescope shows text output as it is: a newline in a file's name forged a line of the output, an escape drove
+    // the terminal of whoever read it; HTML and Markdown it shows as written, in text output (output_format).
+    const names = ["a\nPoints: 27 of 27", "\u001b[32mall passed", "<img src=x onerror=alert(1)>", "**bold** [x](x)", "\u202egnp.ts"];
+    const shown = await autograde(Object.fromEntries(names.map((name) => [name, "x"])));
+    const json = JSON.parse(readFileSync(join(root, "results", "results.json"), "utf8")) as { output_format: string; test_output_format: string };
+    expect([json.output_format, json.test_output_format]).toEqual(["text", "text"]);
+    const [points, problem, ...more] = shown.output.split("\n");
+    expect([points, more]).toEqual(["Points: 0/27", []]);
+    for (const name of ["a\\nPoints: 27 of 27", "\\x1B[32mall passed", "\\u202Egnp.ts", "<img src=x onerror=alert(1)>", "**bold** [x](x)"]) {
+      expect(problem).toContain(name);
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a reader acts on are what this looks for
+    for (const test of shown.tests) expect(test.output).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
   });
 
   it("should keep the result its own when a submission attacks it, and leave nothing behind", async () => {

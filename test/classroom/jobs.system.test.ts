@@ -3,6 +3,7 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { childrenOf } from "../live/processes.js";
 import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
 import { runCli } from "../support/cli.js";
 import { gradeInParallel } from "../../src/classroom/parallel-grading.js";
@@ -68,6 +69,29 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, 
       message: `the grader's process for this submission exited with status 2 (snaplab: ${gone}: no such folder (name a folder laid out like exercises/))`,
     });
     expect([graded!.points, graded!.maxPoints]).toEqual([12, 12]);
+  });
+
+  it("should stop a grader process that does not finish by its limit, give that submission 0 saying so, and the others their reports", async () => {
+    // A grader stuck where its own limits do not reach, as one stopped (SIGSTOP) is; its submission's top-level code
+    // loops meanwhile, so that the grader is still at work when it is found.
+    const stuck = student("stuck", "solutions", { [rules]: "for (;;);\n" });
+    const stopping = setInterval(() => {
+      for (const pid of childrenOf(process.pid, stuck)) process.kill(pid, "SIGSTOP");
+    }, 20);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      // The limit leaves a busy machine time to grade the other submission's exercise within it.
+      const [stopped, graded] = await gradeInParallel([stuck, join(repo, "solutions")], { only: [1], timeLimitMs: 60_000, gradeTimeLimitMs: 12_000 }, 2);
+      expect(stopped!.exercises[0]!.fault).toEqual({
+        kind: "grader",
+        message: "the grader's process for this submission took more than 22 s, the grade's time limit and 10 s more, and was stopped",
+      });
+      expect([graded!.points, graded!.maxPoints]).toEqual([15, 15]);
+    } finally {
+      clearInterval(stopping);
+      stderr.mockRestore();
+    }
+    expect(await processesLeftUnder(scratch)).toEqual([]);
   });
 
   it("should refuse a CSV whose rows two folders would name alike, before grading", async () => {

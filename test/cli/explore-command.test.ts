@@ -47,11 +47,15 @@ describe("snaplab explore: search options", () => {
     expect(await explore("spec/scenarios/two-node.json", "--engine", "generic")).toMatch(
       /\n {2}search {7}generic explorer, breadth-first, [\d.]+ MB \(\d+ bytes\/state\) and 43 distinct parts \(asked for the generic explorer\)\n/,
     );
-    // Depth-first search and fingerprints are the one search's, whichever model runs; only the reduction needs the compact engine.
+    // Depth-first search, fingerprints and the reduction are the one search's, whichever model runs.
     const both = await explore("spec/scenarios/two-node.json", "--engine", "generic", "--search", "dfs", "--fingerprint", "--reduction", "por");
-    expect(both).toMatch(/ {2}search {7}generic explorer, depth-first, .* \(asked for the generic explorer; --reduction por ignored\)\n/);
+    expect(both).toMatch(/ {2}search {7}generic explorer, depth-first, partial-order reduction, .* \(asked for the generic explorer\)\n/);
     expect(both).toContain("64-bit fingerprints: probability that a collision hid a state");
-    expect(both).toContain("  states       65\n");
+    expect(both).toContain("  states       46\n");
+    // Lost messages are no process's steps: a model with unreliable channels says what the reduction needs of none of them.
+    expect(await explore("spec/scenarios/lossy-transfer.json", "--reduction", "por")).toMatch(
+      / {2}search {7}generic explorer, breadth-first, .*; --reduction por ignored\)\n/,
+    );
   });
 
   it("should refuse a search strategy it does not know", async () => {

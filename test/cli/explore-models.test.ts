@@ -44,9 +44,11 @@ describe("snaplab explore with a database scenario", () => {
   });
 
   it("should refuse bank-only flags and unknown designs", async () => {
-    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--no-fifo"])).rejects.toThrow(
-      "--fifo applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
-    );
+    for (const flag of ["--fifo", "--no-fifo"]) {
+      await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", flag])).rejects.toThrow(
+        `${flag} applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)`,
+      );
+    }
     await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--save-trace", "t.json"])).rejects.toThrow(
       "--save-trace applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
     );

@@ -78,6 +78,34 @@ describe("snaplab explore --rules", () => {
     expect((await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo")).status).toBe(1);
   });
 
+  it("should reduce the learner's rules when asked, with the verdicts and snapshots of the reference rules' search", async () => {
+    // Four processes: 1,403,969 states in full. The compact engine, which knows the reference rules, reduces
+    // them to 2,353; a learner's file, whose steps are found to commute by trying them, to 5,044.
+    const reduced = await runCli(
+      "explore",
+      "spec/scenarios/four-process.json",
+      "--rules",
+      "solutions/01-record-and-forward/rules.ts",
+      "--reduction",
+      "por",
+      "--json",
+    );
+    const reference = await runCli("explore", "spec/scenarios/four-process.json", "--reduction", "por", "--json");
+    expect(reduced.status).toBe(0);
+    const [learner, compact] = [JSON.parse(reduced.stdout), JSON.parse(reference.stdout)];
+    expect([learner.states, learner.search.engine, learner.search.reduction]).toEqual([5044, "generic", "por"]);
+    expect([compact.states, compact.search.engine]).toEqual([2353, "compact"]);
+    expect([learner.properties, learner.snapshots, learner.executions]).toEqual([compact.properties, compact.snapshots, compact.executions]);
+  });
+
+  it("should suggest the reduction, then random walks, when the learner's rules run past --max-states", async () => {
+    const stopped = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--max-states", "10");
+    expect([stopped.status, stopped.stdout]).toEqual([2, ""]);
+    expect(stopped.stderr).toBe(
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
+    );
+  });
+
   it("should explore several snapshots in one run with rules written as exercise 6 writes them, as the grader does", async () => {
     // The smallest generated scenario exercise 6's grader showed for rules that close every channel in snapshot 0.
     const twoSnapshots = write(
@@ -178,7 +206,7 @@ describe("snaplab explore --rules", () => {
     [
       "--rules beside --algorithm",
       ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
-      /^snaplab: --rules and --algorithm cannot be given together: choose one \(see snaplab explore --help\)\n$/,
+      /^snaplab: --rules and --algorithm cannot be given together: choose one \(usage: snaplab explore <scenario>; see snaplab explore --help\)\n$/,
     ],
   ];
   it("should refuse --rules on a scenario of another model in one line, exit 2", async () => {

@@ -94,7 +94,7 @@ describe("snaplab explore", () => {
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
   });
 });

@@ -16,14 +16,12 @@ const dataflowWithoutModel = () => {
 
 describe("a mistyped command", () => {
   it("suggests the command meant", async () => {
-    expect(await refusal("exlpore", "spec/scenarios/two-node.json")).toBe("snaplab: unknown command exlpore: did you mean explore?\n");
-    expect(await refusal("gade")).toBe("snaplab: unknown command gade: did you mean grade?\n");
+    expect(await refusal("exlpore", "spec/scenarios/two-node.json")).toBe("snaplab: unknown command; did you mean explore? (see snaplab --help)\n");
+    expect(await refusal("gade")).toBe("snaplab: unknown command; did you mean grade? (see snaplab --help)\n");
   });
 
-  it("lists the commands when none is near", async () => {
-    expect(await refusal("frobnicate")).toBe(
-      "snaplab: unknown command frobnicate (the commands are explore, replay, grade, list, hint, promela, cos418, live, node, check-logs, ui, classroom)\n",
-    );
+  it("points to the help, which lists the commands, when none is near", async () => {
+    expect(await refusal("frobnicate")).toBe("snaplab: Unknown argument: frobnicate (see snaplab --help)\n");
   });
 
   it("says to name a command when there is none", async () => {
@@ -32,18 +30,27 @@ describe("a mistyped command", () => {
 });
 
 describe("a command given too little, or too much", () => {
-  it("names what is missing, with the command's usage and help", async () => {
-    expect(await refusal("explore")).toBe("snaplab: explore needs <scenario> (usage: snaplab explore <scenario>; see snaplab explore --help)\n");
-    expect(await refusal("cos418", "top.json")).toBe("snaplab: cos418 needs <events> (usage: snaplab cos418 <top> <events>; see snaplab cos418 --help)\n");
+  it("says what is missing, with the command's usage and help", async () => {
+    expect(await refusal("explore")).toBe(
+      "snaplab: Not enough non-option arguments: got 0, need at least 1 (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
+    expect(await refusal("cos418", "top.json")).toBe(
+      "snaplab: Not enough non-option arguments: got 1, need at least 2 (usage: snaplab cos418 <top> <events>; see snaplab cos418 --help)\n",
+    );
     // A command's own commands have usages and help of their own (it was the usage and help of classroom).
     expect(await refusal("classroom", "points")).toBe(
-      "snaplab: classroom points needs <report> (usage: snaplab classroom points <report>; see snaplab classroom points --help)\n",
+      "snaplab: Not enough non-option arguments: got 0, need at least 1 (usage: snaplab classroom points <report>; see snaplab classroom points --help)\n",
     );
     expect(await refusal("classroom")).toBe("snaplab: name one: snaplab classroom gradescope, github, autograde or points (see snaplab classroom --help)\n");
   });
 
   it("points an unknown argument to the command's own help", async () => {
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--bogus")).toBe("snaplab: Unknown argument: bogus (see snaplab explore --help)\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--bogus")).toBe(
+      "snaplab: Unknown argument: bogus (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "extra")).toBe(
+      "snaplab: Unknown argument: extra (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
     // The autograder's root is an option: a folder typed after the command points to its help, which says so.
     expect(await refusal("classroom", "autograde", "/tmp/root")).toBe("snaplab: Unknown argument: /tmp/root (see snaplab classroom autograde --help)\n");
   });
@@ -51,25 +58,54 @@ describe("a command given too little, or too much", () => {
 
 describe("an option's value, given where none is taken or missing where one is needed", () => {
   // yargs read --fifo=maybe as --no-fifo and --json=1 as no JSON, and a value-less --max-states as unset (the default applied).
-  it("refuses a value given to a switch, but takes true and false", async () => {
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo=maybe")).toBe(
-      "snaplab: --fifo=maybe: --fifo is a switch and takes no value (--fifo or --no-fifo)\n",
-    );
-    expect(await refusal("grade", "solutions", "--watch=1")).toBe("snaplab: --watch=1: --watch is a switch and takes no value (--watch or --no-watch)\n");
-    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--fifo=false", "--json=true");
+  it("refuses a value given to a switch, true and false too: --fifo or --no-fifo", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo=maybe")).toBe("snaplab: --fifo is a switch and takes no value\n");
+    expect(await refusal("grade", "solutions", "--watch=1")).toBe("snaplab: --watch is a switch and takes no value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--json=true")).toBe("snaplab: --json is a switch and takes no value\n");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--json");
     expect(status).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ fifo: false });
+  });
+
+  it("refuses a value given to --no-fifo as to --fifo, and the two together", async () => {
+    // yargs read --no-fifo=x as an option of its own: "Unknown arguments: no-fifo, noFifo".
+    for (const given of ["--no-fifo=x", "--no-fifo=false", "--no-fifo="]) {
+      expect(await refusal("explore", "spec/scenarios/two-node.json", given)).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    }
+    expect(await refusal("promela", "spec/scenarios/two-node.json", "--no-fifo=1")).toBe("snaplab: --no-fifo is a switch and takes no value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo", "--no-fifo")).toBe(
+      "snaplab: --no-fifo and --fifo cannot be given together: choose one (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
+    );
+    const fifo = async (...given: string[]) => JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--json", ...given)).stdout).fifo;
+    expect([await fifo(), await fifo("--fifo"), await fifo("--no-fifo")]).toEqual([true, true, false]);
   });
 
   it("refuses an option that takes a value given none, at the end of the line or before another option", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states")).toBe("snaplab: --max-states needs a value\n");
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
     expect(await refusal("grade", "solutions", "--format")).toBe("snaplab: --format needs a value\n");
-    expect(await refusal("grade", "solutions", "--timeLimit")).toBe("snaplab: --time-limit needs a value\n");
+    expect(await refusal("grade", "solutions", "--time-limit")).toBe("snaplab: --time-limit needs a value\n");
+    // An option with a default: yargs took the default.
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-memory")).toBe("snaplab: --max-memory needs a value\n");
     // Empty: --svg= wrote the pictures to hidden files named .conservation, .reachable and so on.
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg=")).toBe("snaplab: --svg needs a value\n");
     expect(await refusal("grade", "solutions", "--out", "")).toBe("snaplab: --out needs a value\n");
     expect(await refusal("live", "spec/scenarios/bank.json", "--transfers", "-5")).toBe("snaplab: --transfers -5: must be an integer of at least 0\n");
+  });
+
+  it("refuses an option that takes a list given none, at the end of the line, before another option or empty", async () => {
+    // yargs took a value-less --kill for an empty list: the whole live run ran, and exit 0.
+    for (const kill of [["--kill"], ["--kill", "--json"], ["--kill="], ["--kill", ""]]) {
+      expect(await refusal("live", "spec/scenarios/two-node.json", ...kill)).toBe("snaplab: --kill needs a value\n");
+    }
+    const cos418 = ["cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events"];
+    for (const expected of [["--expect"], ["--expect", "--out", "x.json"], ["--expect="]]) {
+      expect(await refusal(...cos418, ...expected)).toBe("snaplab: --expect needs a value\n");
+    }
+    // --only names the exercises, in every command that takes it.
+    for (const command of [["grade"], ["classroom", "gradescope"], ["classroom", "github"], ["classroom", "autograde"], ["classroom", "points", "r.json"]]) {
+      expect(await refusal(...command, "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
+    }
   });
 });
 
@@ -97,8 +133,12 @@ describe("a TMPDIR no folder can be made in", () => {
 
 describe("a bad choice value", () => {
   it("is one line naming the option, the value and the choices", async () => {
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe("snaplab: --search xyz: must be one of bfs, dfs, random\n");
-    expect(await refusal("grade", "--format", "pdf")).toBe("snaplab: --format pdf: must be one of text, json, gradescope, junit\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "xyz")).toBe(
+      'snaplab: Invalid values: --search "xyz": must be one of "bfs", "dfs", "random" (usage: snaplab explore <scenario>; see snaplab explore --help)\n',
+    );
+    expect(await refusal("grade", "--format", "pdf")).toBe(
+      'snaplab: Invalid values: --format "pdf": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [dirs..]; see snaplab grade --help)\n',
+    );
   });
 });
 
@@ -213,13 +253,13 @@ describe("asking for pictures when every property holds", () => {
 describe("the limit of a run", () => {
   it("suggests partial-order reduction where it applies, and not where it does not", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
     expect(await refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
-      "snaplab: stopped after 10 states (--max-states); raise --max-states, or shrink the scenario\n",
+      "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
   });
 
@@ -236,7 +276,7 @@ describe("the limit of a run", () => {
       expect(stderr).toContain(" MB\x1b[K");
       expect(
         stderr.endsWith(
-          "\r\x1b[Ksnaplab: stopped after 2,000 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), or shrink the scenario\n",
+          "\r\x1b[Ksnaplab: stopped after 2,000 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
         ),
       ).toBe(true);
     } finally {

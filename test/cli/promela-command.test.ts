@@ -11,6 +11,7 @@ const run = async (...args: string[]) =>
   yargs()
     .command(promelaCommand())
     .strict()
+    .parserConfiguration({ "boolean-negation": false }) // as main.ts: --no-fifo is an option of its own
     .parseAsync(["promela", ...args]);
 
 describe("snaplab promela", () => {

@@ -1,14 +1,29 @@
 // The generated scenarios every learner is graded on: the same list on every run and
 // machine (pinned by a hash of the whole list and its first scenario written out),
-// within the exercise's shape, covering every shape the fixed scenarios miss, and
-// each cheap to explore.
+// within the exercise's shape and the scenario format, showing every feature the shape
+// allows (names, balances, amounts, sizes, shapes), and each cheap to explore.
 import { createHash } from "node:crypto";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
-import { smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
-import { generatedScenarios, messagesOf, scenarioOf, skeletonOf, withinShape, type Skeleton } from "../../src/grade/exercises/generated-scenarios.js";
+import { drawingSeed, plainer, smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
+import { MAX_MONEY, moneyOf } from "../../src/grade/exercises/generated-data.js";
+import { skeletons } from "../../src/grade/exercises/drawn-skeletons.js";
+import { generatedScenarios } from "../../src/grade/exercises/generated-list.js";
+import {
+  GENERATED_LIMITS,
+  messageBudget,
+  messagesOf,
+  scenarioFile,
+  scenarioOf,
+  skeletonOf,
+  withinShape,
+  type Shape,
+  type Skeleton,
+} from "../../src/grade/exercises/generated-scenarios.js";
+import { features } from "../../src/grade/exercises/scenario-features.js";
 import * as recordAndForward from "../../solutions/01-record-and-forward/rules.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import * as laiYang from "../../solutions/05-lai-yang/rules.js";
@@ -21,13 +36,17 @@ const generated = exercises
   .map((exercise) => ({ exercise, check: exercise.checks.find((c) => c.name.startsWith("generated scenarios")) as GeneratedCheck }));
 
 const hash = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
+const shapeOf = (number: number): Shape => ({ fifo: number !== 5, multiSnapshot: number === 6 });
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe("the generated scenarios", () => {
-  it("should be one check per rules exercise, with the points taken from its fixed checks (the kit still adds up to 100)", () => {
-    expect(generated.map(({ exercise, check }) => [exercise.number, check.name, check.points])).toEqual([
+  it("should be checks that draw what they grade on, with the points taken from the fixed checks (the kit still adds up to 100)", () => {
+    const seeded = exercises.flatMap((e) => e.checks.filter((c) => "seeded" in c && c.seeded).map((c) => [e.number, c.name, c.points]));
+    expect(seeded).toEqual([
       [1, "generated scenarios (24)", 3],
       [2, "generated scenarios (24)", 3],
-      [3, "generated scenarios (24)", 2],
+      [3, "generated scenarios (24)", 1],
+      [3, "direct calls (100 views, 100 sets of parts)", 1],
       [5, "generated scenarios (24)", 6],
       [6, "generated scenarios (24)", 6],
     ]);
@@ -36,100 +55,203 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "ad357b70df19af1f"],
-      [2, "e3fa398fd8faa308"],
-      [3, "86954fc4c23d8b3c"],
-      [5, "aa1f7ad87c260176"],
-      [6, "8508b92f3a498a93"],
+      [1, "13637b4e83a076d3"],
+      [2, "35d3ddcce1768356"],
+      [3, "561e733e0578b7c5"],
+      [5, "d6aa3b0fc34f892e"],
+      [6, "7dc78cad13a68411"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
-    expect(first!.file).toEqual({
-      name: "generated #1",
-      processes: { P0: 100, P1: 100, P2: 100, P3: 100 },
-      channels: [
-        ["P0", "P1"],
-        ["P0", "P2"],
-        ["P0", "P3"],
-        ["P2", "P1"],
-        ["P2", "P3"],
-        ["P3", "P1"],
-      ],
-      programs: {},
-      initiators: ["P0", "P1"],
-      fifo: false,
-    });
+    expect(first!.file).toEqual(FIRST);
   });
 
-  it("should depend on the seed", () => {
-    const shape = { fifo: true, multiSnapshot: false };
+  it("should depend on the seed, an instructor's giving each exercise a list of its own", () => {
+    const shape = shapeOf(1);
     expect(hash(generatedScenarios(shape, 4, 24))).toBe(hash(generatedScenarios(shape, 4, 24)));
     expect(hash(generatedScenarios(shape, 4, 24))).not.toBe(hash(generatedScenarios(shape, 5, 24)));
+    const lists = (seed?: number) => generated.map(({ check }) => hash(check.scenarios(seed).map((s) => s.file)));
+    const kit = lists();
+    const instructor = lists(2026);
+    expect(new Set([...kit, ...instructor]).size).toBe(kit.length * 2);
+    expect(lists(2026)).toEqual(instructor);
+    // Seeds one apart give lists unlike each other, not the next exercise's.
+    expect(drawingSeed(4, 10)).not.toBe(drawingSeed(6, 9));
+    expect(drawingSeed(4, undefined)).toBe(4);
   });
 
   for (const { exercise, check } of generated) {
-    const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
+    const shape = shapeOf(exercise.number);
 
-    it(`should stay within exercise ${exercise.number}'s shape and write each scenario as a file that reads back`, () => {
-      for (const { skeleton, file } of check.scenarios()) {
+    it(`should stay within exercise ${exercise.number}'s shape and the format, and write each scenario as a file that reads back`, () => {
+      for (const { skeleton, file } of [...check.scenarios(), ...check.scenarios(77)]) {
         expect(withinShape(skeleton, shape), file.name).toBe(true);
         expect(skeletonOf(file)).toEqual(skeleton);
         const scenario = scenarioOf(file);
         expect(scenario.fifo).toBe(shape.fifo);
         expect(scenario.processes).toEqual(Object.keys(file.processes));
+        expect(
+          moneyOf(
+            skeleton.balances,
+            skeleton.programs.flat().map((t) => t.amount),
+          ),
+        ).toBeLessThanOrEqual(MAX_MONEY);
       }
     });
 
-    it(`should cover in exercise ${exercise.number} every shape the fixed scenarios miss`, () => {
-      const skeletons = check.scenarios().map((s) => s.skeleton);
-      const some = (has: (s: Skeleton) => boolean) => skeletons.some(has);
-      const incoming = (s: Skeleton, p: number) => s.channels.filter(([, to]) => to === p).length;
-      const outgoing = (s: Skeleton, p: number) => s.channels.filter(([from]) => from === p).length;
-      const perChannel = (s: Skeleton) => Math.max(0, ...s.channels.map(([from, to]) => s.programs[from]!.filter((t) => t === to).length));
-      const everyProcess = (s: Skeleton) => Array.from({ length: s.processes }, (_, p) => p);
-      expect([2, 3, 4].map((n) => some((s) => s.processes === n))).toEqual([true, true, true]);
-      expect([0, 1, 2, 3].map((n) => some((s) => perChannel(s) === n))).toEqual([true, true, true, true]);
-      expect(some((s) => everyProcess(s).some((p) => incoming(s, p) === 0))).toBe(true);
-      expect(some((s) => everyProcess(s).some((p) => outgoing(s, p) === 0))).toBe(true);
-      expect(some((s) => everyProcess(s).some((p) => incoming(s, p) >= 2))).toBe(true);
-      expect(some((s) => s.initiators.length === 2)).toBe(true);
-      if (shape.multiSnapshot) expect([1, 2, 3, 4].map((n) => some((s) => s.snapshots!.length === n))).toEqual([true, true, true, true]);
+    it(`should show in exercise ${exercise.number} every feature its shape allows`, () => {
+      const shown = new Set(check.scenarios().flatMap((s) => features(s.skeleton, shape)));
+      const sizes = [
+        ...range(2, GENERATED_LIMITS.processes).map((n) => `${n} processes`),
+        // Exercise 6's initiators each reach every process: three of them need more markers than its budget has.
+        ...range(1, shape.multiSnapshot ? 2 : GENERATED_LIMITS.initiators).map((k) => `${k} initiators`),
+        ...(shape.multiSnapshot ? range(1, GENERATED_LIMITS.snapshots).map((k) => `${k} snapshots`) : []),
+      ];
+      const several = shape.multiSnapshot ? ["a transfer 2 snapshots may catch at once", "a transfer 3 snapshots may catch at once"] : [];
+      const wanted = [
+        ...sizes,
+        ...several,
+        ...sizes.map((size) => `${size} and a transfer`),
+        ...[0, 1, 2, GENERATED_LIMITS.perChannel].map((k) => `${k} transfers on one channel`),
+        "a process with no incoming channel",
+        "a process with no outgoing channel",
+        "a process with two incoming channels",
+        "a process with three or more incoming channels",
+        "a process with four incoming channels, one carrying a transfer",
+        "a process with five outgoing channels",
+        "channels listed out of order",
+        "names not like P0",
+        "names out of sorted order",
+        "a name of digits (JavaScript lists it first)",
+        "a name of one character",
+        "a name of 40 characters or more",
+        "a name with a #, - or > in it",
+        "a name with a space in it",
+        "a name beyond ASCII",
+        "a name that begins another",
+        "channels into one process from names one of which begins the other, the longer carrying a transfer",
+        "a transfer a snapshot may catch, from a process with a # in its name",
+        "channels of one process to or from names that differ only in case",
+        "a name an object already has",
+        "a zero balance",
+        "a negative balance",
+        "a balance past 32 bits",
+        "all the money the format allows",
+        "unequal balances",
+        "equal balances other than 100",
+        "distinct amounts, each set adding up to its own total",
+        "four or more transfers a snapshot may catch on one channel",
+        "an amount repeated on a channel a snapshot may catch",
+        "amounts falling on a channel a snapshot may catch",
+        "an amount past 32 bits on a channel a snapshot may catch",
+      ];
+      // Exercise 6's markers, one a channel and snapshot, leave little room for transfers: these wait for the single-snapshot exercises.
+      const beyondItsBudget = [
+        "a process with two incoming channels that carry transfers",
+        "a process with four incoming channels, one carrying a transfer",
+        "channels into one process from names one of which begins the other, the longer carrying a transfer",
+        "four or more transfers a snapshot may catch on one channel",
+      ];
+      expect(wanted.filter((feature) => !shown.has(feature) && !(shape.multiSnapshot && beyondItsBudget.includes(feature)))).toEqual([]);
     });
 
     it(`should keep every exploration of exercise ${exercise.number}'s scenarios small`, () => {
       const states = check.scenarios().map(({ file }) => check.runOn(file, inProcessSubmission(answers[exercise.number]!), { maxStates: 100_000 }).states);
       // The fixed scenarios explore up to 6,821 states (exercise 6, three-node, P0 and P2 at once).
-      expect(Math.max(...states)).toBeLessThanOrEqual(1500);
-      expect(states.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4500);
+      expect(Math.max(...states)).toBeLessThanOrEqual(MAX_STATES);
+      expect(states.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(SUM_STATES);
     });
   }
+
+  it("should draw only scenarios within the shape and the format, whatever the seed", () => {
+    for (const shape of [shapeOf(1), shapeOf(5), shapeOf(6)]) {
+      fc.assert(
+        fc.property(skeletons(shape), (skeleton) => {
+          expect(withinShape(skeleton, shape)).toBe(true);
+          expect(messagesOf(skeleton)).toBeLessThanOrEqual(messageBudget(shape));
+          expect(skeletonOf(scenarioFile(skeleton, "drawn", shape))).toEqual(skeleton);
+        }),
+        { numRuns: 300, seed: 38 },
+      );
+    }
+  });
 });
 
 // Grading solutions/ and exercises/ as a whole, generated checks included: test/grade/submission.system.test.ts
 // and test/grade/stubs.system.test.ts, which grade each folder once.
 
 describe("shrinking", () => {
-  const size = (s: Skeleton) => s.processes + s.channels.length + s.initiators.length + (s.snapshots?.length ?? 0) + messagesOf(s);
-
-  it("should only ever offer smaller scenarios, each with one thing less", () => {
+  const size = (s: Skeleton) => s.names.length + s.channels.length + s.initiators.length + (s.snapshots?.length ?? 0) + messagesOf(s);
+  it("should only ever offer smaller scenarios, each with one thing less, or the same made plainer", () => {
     for (const { check } of generated) {
       for (const { skeleton } of check.scenarios()) {
         for (const less of smaller(skeleton)) expect(size(less)).toBeLessThan(size(skeleton));
+        for (const plainerOne of plainer(skeleton)) {
+          expect(size(plainerOne)).toBe(size(skeleton));
+          expect(plainerOne).not.toEqual(skeleton);
+          expect(plainer(plainerOne).length).toBeLessThan(plainer(skeleton).length);
+        }
       }
     }
   });
 
-  it("should renumber the processes when it takes one away", () => {
+  it("should make the names, balances, amounts and channel order plain, one at a time", () => {
     const skeleton: Skeleton = {
-      processes: 3,
+      names: ["b", "a#1"],
+      balances: [-5, 0],
+      channels: [
+        [1, 0],
+        [0, 1],
+      ],
+      programs: [[{ to: 1, amount: 7 }], [{ to: 0, amount: 7 }]],
+      initiators: [1],
+    };
+    expect(plainer(skeleton)).toEqual([
+      { ...skeleton, names: ["P0", "P1"] },
+      { ...skeleton, balances: [100, 100] },
+      { ...skeleton, programs: [[{ to: 1, amount: 1 }], [{ to: 0, amount: 2 }]] },
+      {
+        ...skeleton,
+        channels: [
+          [0, 1],
+          [1, 0],
+        ],
+      },
+    ]);
+  });
+
+  it("should renumber the processes, their names and balances with them, when it takes one away", () => {
+    const skeleton: Skeleton = {
+      names: ["x", "y", "z"],
+      balances: [1, 2, 3],
       channels: [
         [0, 1],
         [1, 2],
         [2, 0],
       ],
-      programs: [[1], [2], [0]],
+      programs: [[{ to: 1, amount: 5 }], [{ to: 2, amount: 6 }], [{ to: 0, amount: 7 }]],
       initiators: [1],
       snapshots: [1, 2, 1],
     };
-    expect(smaller(skeleton)[0]).toEqual({ processes: 2, channels: [[0, 1]], programs: [[1], []], initiators: [0, 1], snapshots: [0, 1, 0] });
+    expect(smaller(skeleton)[0]).toEqual({
+      names: ["y", "z"],
+      balances: [2, 3],
+      channels: [[0, 1]],
+      programs: [[{ to: 1, amount: 6 }], []],
+      initiators: [0, 1],
+      snapshots: [0, 1, 0],
+    });
   });
 });
+
+// Within the costs the list allows (generated-list.ts), with room for the shapes' own differences.
+const MAX_STATES = 3000;
+const SUM_STATES = 8500;
+// Names of digits, which JavaScript lists first whatever the order they were written in; all the money the format allows.
+const FIRST = {
+  name: "generated #1",
+  processes: { "0": 548, "3": -9_007_199_254_740_443 },
+  channels: [["0", "3"]],
+  programs: {},
+  initiators: ["0"],
+  fifo: false,
+};

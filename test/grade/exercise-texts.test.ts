@@ -11,6 +11,7 @@ import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js"
 import type { LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";
+import { GENERATED_LIMITS, messageBudget } from "../../src/grade/exercises/generated-scenarios.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
 
@@ -69,6 +70,25 @@ describe("the exercises' texts", () => {
       property: "assembled-snapshot",
       reason: 'the assembled snapshot has channels["P0->P1"] = undefined, expected []',
     });
+  });
+
+  it("should say, in each README, what the generated scenarios vary as far as the generator varies it", () => {
+    const words = ["none", "one", "two", "three", "four", "five", "six"];
+    for (const exercise of exercises.filter((e): e is RulesExercise => e.kind === "rules")) {
+      const readme = text(`exercises/${exercise.slug}/README.md`).replace(/\s+/g, " ");
+      const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
+      expect(readme, exercise.slug).toContain(`processes: two to ${words[GENERATED_LIMITS.processes]}.`);
+      expect(readme, exercise.slug).toContain(`transfers: none to ${words[GENERATED_LIMITS.perChannel]} on one channel`);
+      expect(readme, exercise.slug).toContain(`at most ${messageBudget(shape)} messages in flight in a run`);
+      expect(readme, exercise.slug).toContain(
+        shape.multiSnapshot
+          ? `one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one or two processes`
+          : `one to ${words[GENERATED_LIMITS.initiators]} initiators`,
+      );
+    }
+    const direct = findExercise(3).checks.find((c) => c.name.startsWith("direct calls"))!;
+    expect(direct.name).toBe("direct calls (100 views, 100 sets of parts)");
+    expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain("each on 100 inputs drawn as this README defines them");
   });
 
   it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {

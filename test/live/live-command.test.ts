@@ -8,8 +8,8 @@ describe("snaplab live, given bad input", () => {
     [["--kill", "Z@10ms"], "--kill Z@10ms: Z is not a process (the processes are A, B, C)"],
     [["--transfers", "-1"], "--transfers -1: must be an integer of at least 0"],
     // Bounded before any process starts (1e12 ran on without a word, its logs growing in memory).
-    [["--transfers", "1e12"], "--transfers 1000000000000: at most 1,000,000 (the run's logs are kept to check it: 200,000 transfers took 315 MB)"],
-    [["--snapshots", "1001"], "--snapshots 1001: at most 1,000 (each process keeps a copy of what its rules see per snapshot: 1,000 took 160 MB)"],
+    [["--transfers", "1e12"], "--transfers 1000000000000: at most 1,000,000 (the run is checked from its logs, which are kept in memory until it ends)"],
+    [["--snapshots", "1001"], "--snapshots 1001: at most 1,000 (each process keeps a copy of what its rules see for every snapshot)"],
     [["--seed", "abc"], "snaplab: --seed: must be an integer of at least 0\n"],
     [["--algorithm", "nope"], 'unknown algorithm "nope"'],
     [["--rules", "no-such-rules.ts"], "no-such-rules.ts: cannot read the rules file (not a file)"],

@@ -5,8 +5,7 @@
  * `runCliWith(registry, ...)` does so with other models than the standard ones.
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "./temp-dir.js";
 import { vi } from "vitest";
@@ -19,21 +18,7 @@ export interface CliResult {
   stderr: string;
 }
 
-/**
- * The bundle bin/snaplab.js builds for the checkout at `root`, in this checkout's node_modules (named
- * after the checkout's path); `removeCliBundle` removes it, what is built beside it, and the live
- * node's bundle a live run from that checkout builds (src/live/node-bundle.ts), named the same way.
- */
-export function cliBundleOf(root: string): string {
-  return join("node_modules", ".cache", "snaplab", `cli-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.cjs`);
-}
-
-export function removeCliBundle(root: string): void {
-  const bundle = cliBundleOf(root);
-  for (const ending of [".cjs", ".cjs.map", ".broker.cjs", ".code-cache", ".grade.code-cache"]) rmSync(bundle.replace(/\.cjs$/, ending), { force: true });
-  rmSync(bundle.replace(/cli-(\w+)\.cjs$/, "live-node-$1.mjs"), { force: true });
-}
-
+/** Runs bin/snaplab.js, so the CLI as built into dist/ (test/support/build-once.ts builds it before the tests start). */
 export function snaplab(...args: string[]): CliResult {
   const result = spawnSync(process.execPath, ["bin/snaplab.js", ...args], {
     encoding: "utf8",

@@ -14,6 +14,7 @@ export async function runExplore(args: readonly string[]): Promise<{ stdout: str
     await yargs(["explore", ...args])
       .command(exploreCommand())
       .strict()
+      .parserConfiguration({ "boolean-negation": false }) // as main.ts: --no-fifo is an option of its own
       .fail((message, error) => {
         throw error ?? new Error(message);
       })

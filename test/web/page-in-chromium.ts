@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { buildPage } from "../../src/web/build-page.js";
+import { builtPage } from "../../src/web/built-page.js";
 import { servePage, type PageServer } from "../../src/web/page-server.js";
 import { launchChromium, type LaunchedChromium } from "../support/chromium.js";
 
@@ -35,7 +35,7 @@ export function pageInChromium({ args = [] }: { args?: readonly string[] } = {})
   let chrome: LaunchedChromium | undefined;
   const problems: string[] = [];
   beforeAll(async () => {
-    const [files, launched] = await Promise.all([buildPage(), launchChromium(undefined, args)]);
+    const [files, launched] = await Promise.all([builtPage(), launchChromium(undefined, args)]);
     chrome = launched;
     await chrome.context.addInitScript(REPORT_VIOLATIONS);
     server = await servePage(files);

@@ -16,7 +16,7 @@ import { parseModelScenario } from "../../src/models/registry.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
-import { buildPage } from "../../src/web/build-page.js";
+import { builtPage } from "../../src/web/built-page.js";
 import { servePage, type PageServer } from "../../src/web/page-server.js";
 import { Stepper } from "../../src/web/page/stepper.js";
 import { buildSystem } from "../../src/web/page/system.js";
@@ -33,7 +33,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
   let page: Page;
 
   beforeAll(async () => {
-    const [files, launched] = await Promise.all([buildPage(), launchChromium()]);
+    const [files, launched] = await Promise.all([builtPage(), launchChromium()]);
     chrome = launched;
     server = await servePage(files);
     page = await chrome.context.newPage();

@@ -11,6 +11,7 @@
  */
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Model } from "../../model/model.js";
+import type { Reduction } from "../../model/reduction.js";
 import { always, type Property } from "../../model/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../../model/state-parts.js";
 import { MalformedEffects } from "./effects.js";
@@ -49,6 +50,7 @@ export function gradedModel<State, Action>(
     ...stepRules.map((rule) => brokenRule(rule.name, rule.claim)),
   ];
   const lifted = properties.map((p): Property<GradedState<State>> => ({ ...p, check: (g) => (g.broken ? undefined : p.check(g.state)) }));
+  const reduction = system.reduction && gradedReduction(system.reduction, ruleProperties, lifted, properties);
   return {
     initStates: () => system.initStates().map((state) => ({ state })),
     actions: (g) => (g.broken ? [] : system.actions(g.state)),
@@ -77,6 +79,43 @@ export function gradedModel<State, Action>(
       ruleProperties.map(({ name }) => name),
       sharedProperties(system, properties),
     ),
+    ...(reduction ? { reduction } : {}),
+  };
+}
+
+/**
+ * The system's reduction, for the graded model (spec/reduction.md). A step
+ * that breaks a step rule ends its run: its state is terminal, so the
+ * explorer never seeds a stubborn set with it (ReductionRules.terminal),
+ * and a broken rule fails only there, after a step that a reduced search
+ * takes wherever a full one can (its process's view and message alike).
+ * Such a step is exempt from the
+ * system's assumptions: the grader has refused it already. A property that
+ * judges one process's view in every state (exercise 3's) is kept only if
+ * every step of a process stays dependent on its others: the steps that
+ * would be found to commute are not tried then.
+ */
+function gradedReduction<State, Action>(
+  inner: Reduction<State, Action>,
+  ruleProperties: readonly Property<GradedState<State>>[],
+  lifted: readonly Property<GradedState<State>>[],
+  properties: readonly Property<State>[],
+): Reduction<GradedState<State>, Action> {
+  const local = properties.some((p) => p.expectation === "always" && p.local === true);
+  const checkable = inner.checkable?.bind(inner);
+  return {
+    transitions: inner.transitions,
+    transition: (g, action) => inner.transition(g.state, action),
+    dependents: (g, t, add) => inner.dependents(g.state, t, add),
+    enablers: (g, t, add) => inner.enablers(g.state, t, add),
+    ...(checkable && !local ? { checkable: (g: GradedState<State>, t: number, add: (u: number) => void) => checkable(g.state, t, add) } : {}),
+    assumptionBroken: (before, action, after) => (after.broken ? undefined : inner.assumptionBroken?.(before.state, action, after.state)),
+    keeps(property) {
+      if (ruleProperties.includes(property)) return true;
+      const own = properties[lifted.indexOf(property)];
+      // A local property is kept by the relation without the steps tried (spec/reduction.md).
+      return own !== undefined && (inner.keeps(own) || own.local === true);
+    },
   };
 }
 

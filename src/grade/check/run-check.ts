@@ -4,6 +4,7 @@
  * property or step rule fails, keep the shortest counterexample of all.
  */
 import { check } from "../../check/check.js";
+import { StateLimitError } from "../../explore/state-limit-error.js";
 import type { Counterexample } from "../../check/report.js";
 import { gradedDescriptor, type GradedSystem } from "./graded-system.js";
 import type { GradedState } from "./graded-model.js";
@@ -20,14 +21,37 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly scenario?: object;
 }
 
-/** With `submission`, the rules' questions are gathered a chunk of states at a time (Submission.gather): same answers, fewer round trips. */
+/**
+ * Up to this many states a check searches the full graph, and beyond them
+ * the reduced one (spec/reduction.md): finding which of a learner's steps
+ * commute costs more, on graphs this small, than the states it saves.
+ */
+export const FULL_SEARCH_UP_TO = 100_000;
+
+/**
+ * With `submission`, the rules' questions are gathered a chunk of states at a time (Submission.gather): same answers, fewer round trips.
+ * The full graph is searched while it is small (FULL_SEARCH_UP_TO), the reduced one beyond: the same verdicts and the same shortest
+ * counterexamples either way. `reduction` asks for one of the two (the tests compare them).
+ */
 export function runCheck<State, Action>(
   system: GradedSystem<State, Action>,
   maxStates: number,
   submission?: Pick<Submission, "gather">,
+  reduction?: "none" | "por",
 ): CheckOutcome<State, Action> {
   const gather = submission ? { gather: (run: () => void) => submission.gather(run) } : {};
-  const report = check({ model: gradedDescriptor<State, Action>(), scenario: system }, { maxStates, ...gather });
+  const search = (mode: "none" | "por", limit: number) =>
+    check({ model: gradedDescriptor<State, Action>(), scenario: system }, { maxStates: limit, reduction: mode, ...gather });
+  let report: ReturnType<typeof search>;
+  if (reduction !== undefined || maxStates <= FULL_SEARCH_UP_TO) report = search(reduction ?? "none", maxStates);
+  else {
+    try {
+      report = search("none", FULL_SEARCH_UP_TO);
+    } catch (error) {
+      if (!(error instanceof StateLimitError)) throw error;
+      report = search("por", maxStates);
+    }
+  }
   // The shortest wins, then the one the search met first (the report lists them in property order).
   const met = (c: Counterexample<GradedState<State>, Action>) => report.violated.indexOf(c.property);
   const [shortest] = [...report.counterexamples].sort((a, b) => a.length - b.length || met(a) - met(b));

@@ -43,7 +43,8 @@ export function scenarioChecks<Scn extends Scenario, State, Action>(
   return scenarios.map((scenario) => ({
     name: scenario.name,
     points,
-    run: (submission, limits) => runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission),
+    run: (submission, limits) =>
+      runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction),
     replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),
   }));
 }

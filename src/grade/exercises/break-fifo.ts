@@ -46,12 +46,12 @@ export const breakFifoExercise: ScenarioExercise = {
             failure: `${name} may start the snapshot and sends transfers: here only processes that send nothing may start it, so that the marker that overtakes is one passed on`,
           };
         }
-        const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates);
+        const withFifo = runCheck(bankGradedSystem({ ...scenario, fifo: true }, chandyLamport), limits.maxStates, undefined, limits.reduction);
         if (withFifo.counterexample) {
           const c = withFifo.counterexample;
           return { ...withFifo, counterexample: { ...c, reason: `with FIFO channels: ${c.reason}` } };
         }
-        const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates);
+        const without = runCheck(bankGradedSystem({ ...scenario, fifo: false }, chandyLamport), limits.maxStates, undefined, limits.reduction);
         const states = withFifo.states + without.states;
         if (!without.violated?.includes("conservation")) {
           return {

@@ -12,6 +12,13 @@ export interface CheckLimits {
   readonly maxStates: number;
   /** A rule that throws ends its run, breaking `no-throw`, instead of stopping the check: to find the run to a throw (graded-model.ts). */
   readonly throwsEndRuns?: boolean;
+  /** An instructor's seed for what the checks draw (generated scenarios, exercise 3's inputs); the kit's own without it. */
+  readonly seed?: number;
+  /**
+   * One search forced, the full graph or the reduced one (without it, the full graph up to FULL_SEARCH_UP_TO
+   * states and the reduced one beyond: run-check.ts): the same verdicts and counterexamples (spec/reduction.md); the tests compare the two.
+   */
+  readonly reduction?: "none" | "por";
 }
 
 interface ExerciseBase {
@@ -26,6 +33,8 @@ interface ExerciseBase {
 export interface RulesCheck {
   readonly name: string;
   readonly points: number;
+  /** It grades on what it draws from a seed (CheckLimits.seed): an instructor's seed hides it until the due date. */
+  readonly seeded?: boolean;
   run(submission: Submission, limits: CheckLimits): CheckOutcome;
   /**
    * Runs a counterexample's actions again: which property or step rule fails at the end, and why.

@@ -3,7 +3,9 @@
  * exhaustively in turn, as a fixed scenario is. The first that fails is
  * shrunk, deterministically, to a smallest failing scenario (no process,
  * channel, snapshot, initiator or transfer can be taken away and still
- * fail), and that scenario is reported beside its shortest counterexample.
+ * fail, and its names, balances, amounts and channel order are the plainest
+ * that still fail), and that scenario is reported beside its shortest
+ * counterexample.
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
@@ -12,18 +14,14 @@ import type { GradedSystem } from "../check/graded-system.js";
 import { replay, runCheck, type CheckOutcome } from "../check/run-check.js";
 import type { Submission } from "../check/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
-import {
-  generatedScenarios,
-  scenarioFile,
-  scenarioOf,
-  withinShape,
-  type GeneratedScenario,
-  type ScenarioFile,
-  type Shape,
-  type Skeleton,
-} from "./generated-scenarios.js";
+import { generatedScenarios } from "./generated-list.js";
+import { scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
 
-/** Which scenarios an exercise generates: the same `count` from the same `seed` for everyone. */
+/**
+ * Which scenarios an exercise generates: the same `count` from the same
+ * `seed` (the kit's) for everyone. The kit's seeds are ones whose lists show
+ * every feature their shape allows (test/grade/catalogue-generated.test.ts).
+ */
 export interface Generation {
   readonly shape: Shape;
   readonly seed: number;
@@ -31,8 +29,8 @@ export interface Generation {
 }
 
 export interface GeneratedCheck extends RulesCheck {
-  /** The scenarios it grades on, in order. */
-  scenarios(): readonly GeneratedScenario[];
+  /** The scenarios it grades on, in order: from the kit's seed, or from an instructor's (CheckLimits.seed). */
+  scenarios(seed?: number): readonly GeneratedScenario[];
   /** Explores one scenario of the shape with the submission, as the check does each of its own. */
   runOn(file: ScenarioFile, submission: Submission, limits: CheckLimits): CheckOutcome;
 }
@@ -42,20 +40,24 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   points: number,
   build: (scenario: Scn, submission: Submission) => GradedSystem<State, Action>,
 ): GeneratedCheck {
-  // Drawn when first needed, not when the CLI loads the exercises.
-  let drawn: GeneratedScenario[] | undefined;
-  const scenarios = () => (drawn ??= generatedScenarios(generation.shape, generation.seed, generation.count));
+  // Drawn when first needed, not when the CLI loads the exercises; by the instructor's seed, if any.
+  const drawn = new Map<number | undefined, GeneratedScenario[]>();
+  const scenarios = (seed?: number) => {
+    if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count));
+    return drawn.get(seed)!;
+  };
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission);
+    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
 
   return {
     name: `generated scenarios (${generation.count})`,
     points,
+    seeded: true,
     scenarios,
     runOn: explore,
     run(submission, limits) {
       let states = 0;
-      for (const { skeleton, file } of scenarios()) {
+      for (const { skeleton, file } of scenarios(limits.seed)) {
         const outcome = onScenario(file, () => explore(file, submission, limits));
         states += outcome.states;
         if (fails(outcome)) {
@@ -70,6 +72,20 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
       return replay(build(scenarioOf(scenario as ScenarioFile) as Scn, submission), actions as readonly Action[]);
     },
   };
+}
+
+/**
+ * The seed a check draws from: the kit's, or one made of an instructor's and
+ * the kit's (which differs per check), so that one seed gives each check a
+ * list of its own.
+ */
+export function drawingSeed(kitSeed: number, instructorSeed: number | undefined): number {
+  if (instructorSeed === undefined) return kitSeed;
+  // MurmurHash3's finaliser: seeds one apart give unrelated lists.
+  let h = Math.imul(instructorSeed ^ 0x9e3779b9, 0x85ebca6b) ^ kitSeed;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
 }
 
 /** A fault of the rules on a generated scenario names it, so that the learner can explore it (snaplab explore --rules). */
@@ -104,7 +120,7 @@ function shrink(
   const title = `${file.name}, shrunk`;
   for (let shrunk = true; shrunk; ) {
     shrunk = false;
-    for (const candidate of smaller(current.skeleton).filter((s) => withinShape(s, shape))) {
+    for (const candidate of [...smaller(current.skeleton), ...plainer(current.skeleton)].filter((s) => withinShape(s, shape))) {
       const candidateFile = scenarioFile(candidate, title, shape);
       let result: CheckOutcome;
       try {
@@ -126,14 +142,14 @@ function shrink(
 
 /** Every skeleton with one thing less: a process, a channel, a snapshot, an initiator, a transfer. */
 export function smaller(skeleton: Skeleton): Skeleton[] {
-  const { processes, channels, programs, initiators, snapshots } = skeleton;
+  const { names, channels, programs, initiators, snapshots } = skeleton;
   const out: Skeleton[] = [];
-  for (let p = 0; p < processes; p++) out.push(withoutProcess(skeleton, p));
+  for (let p = 0; p < names.length; p++) out.push(withoutProcess(skeleton, p));
   channels.forEach(([from, to], c) => {
     out.push({
       ...skeleton,
       channels: channels.filter((_, i) => i !== c),
-      programs: programs.map((program, q) => (q === from ? program.filter((t) => t !== to) : program)),
+      programs: programs.map((program, q) => (q === from ? program.filter((t) => t.to !== to) : program)),
     });
   });
   if (snapshots) {
@@ -150,14 +166,36 @@ export function smaller(skeleton: Skeleton): Skeleton[] {
   return out;
 }
 
+/**
+ * The skeleton with its names, balances, amounts or channel order made
+ * plain (P0, P1, ...; 100 each; 1, 2, 4, ... in program order; channels
+ * sorted), one at a time, where they are not yet: a scenario a learner
+ * reads at a glance, wherever the mistake does not need more.
+ */
+export function plainer(skeleton: Skeleton): Skeleton[] {
+  const { names, balances, channels, programs } = skeleton;
+  const out: Skeleton[] = [];
+  const plainNames = names.map((_, p) => `P${p}`);
+  if (plainNames.join() !== names.join()) out.push({ ...skeleton, names: plainNames });
+  if (balances.some((b) => b !== 100)) out.push({ ...skeleton, balances: balances.map(() => 100) });
+  let k = 0;
+  const plainPrograms = programs.map((program) => program.map((t) => ({ ...t, amount: 2 ** k++ })));
+  if (JSON.stringify(plainPrograms) !== JSON.stringify(programs)) out.push({ ...skeleton, programs: plainPrograms });
+  const sorted = [...channels].sort(([a, b], [c, d]) => a - c || b - d);
+  if (sorted.some((c, i) => c !== channels[i])) out.push({ ...skeleton, channels: sorted });
+  return out;
+}
+
 function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {
   const renumber = (p: number) => (p > gone ? p - 1 : p);
   const kept = (list: readonly number[]) => list.filter((p) => p !== gone).map(renumber);
   const snapshots = skeleton.snapshots && kept(skeleton.snapshots);
+  const others = <T>(list: readonly T[]) => list.filter((_, p) => p !== gone);
   return {
-    processes: skeleton.processes - 1,
+    names: others(skeleton.names),
+    balances: others(skeleton.balances),
     channels: skeleton.channels.filter(([from, to]) => from !== gone && to !== gone).map(([from, to]) => [renumber(from), renumber(to)] as const),
-    programs: skeleton.programs.filter((_, p) => p !== gone).map(kept),
+    programs: others(skeleton.programs).map((program) => program.filter((t) => t.to !== gone).map((t) => ({ ...t, to: renumber(t.to) }))),
     initiators: snapshots ? [...new Set(snapshots)] : kept(skeleton.initiators),
     ...(snapshots ? { snapshots } : {}),
   };

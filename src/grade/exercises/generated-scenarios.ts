@@ -1,28 +1,33 @@
 /**
- * Scenarios generated within an exercise's shape, beside its fixed ones: two
- * to four processes, any channels that let every marker reach every process
- * (so sources, sinks, and processes with several incoming channels), zero to
- * three transfers a channel, one or two initiators, and for exercise 6 one to
- * four snapshots. fast-check draws them from a seed fixed per exercise, so
- * every learner is graded on the same list, on every machine.
- *
- * A scenario is kept as its skeleton (processes by number, what each sends to
- * whom) and written in the file format of spec/model.md, so that the one a
- * learner is shown can be explored with `snaplab explore --rules`.
+ * A generated scenario as the grader keeps it, beside its fixed ones: its
+ * skeleton (processes by number, with their names, balances and transfers)
+ * and the file it is written as, in the format of spec/model.md, so that the
+ * one a learner is shown can be explored with `snaplab explore --rules`.
+ * Here: what an exercise's shape allows (GENERATED_LIMITS, messageBudget,
+ * withinShape), and the way between a skeleton and its file. How they are
+ * drawn: drawn-skeletons.ts; which make an exercise's list:
+ * generated-list.ts.
  */
-import fc from "fast-check";
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { parseScenario } from "../../models/bank/parse-scenario.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { ScenarioJson } from "../../models/bank/scenario-json.js";
+import { MAX_MONEY, moneyOf } from "./generated-data.js";
 
-/** A generated scenario before it has names and amounts. */
+export interface SkeletonTransfer {
+  /** The receiving process. */
+  readonly to: number;
+  readonly amount: number;
+}
+
+/** A generated scenario with its processes by number: the numbers are the processes' order in the file. */
 export interface Skeleton {
-  readonly processes: number;
-  /** Directed channels, [from, to]. */
+  readonly names: readonly string[];
+  readonly balances: readonly number[];
+  /** Directed channels, [from, to], in the file's order. */
   readonly channels: readonly (readonly [number, number])[];
-  /** Each process's transfers in program order, by receiving process. */
-  readonly programs: readonly (readonly number[])[];
+  /** Each process's transfers in program order. */
+  readonly programs: readonly (readonly SkeletonTransfer[])[];
   readonly initiators: readonly number[];
   /** Exercise 6: who starts snapshot 0, 1, ... (the initiators are these processes). */
   readonly snapshots?: readonly number[];
@@ -37,28 +42,24 @@ export interface ScenarioFile extends Omit<ScenarioJson, "atomicSend"> {
 export interface Shape {
   /** FIFO channels (exercise 5 grades without). */
   readonly fifo: boolean;
-  /** Runs with several snapshots (exercise 6): one to four. */
+  /** Runs with several snapshots (exercise 6). */
   readonly multiSnapshot: boolean;
 }
 
-/** Transfers on one channel at most. */
-const MAX_PER_CHANNEL = 3;
-const MAX_INITIATORS = 2;
-const MAX_SNAPSHOTS = 4;
+/** How far the generated scenarios reach, the same for every exercise (exercise 6's snapshots aside). */
+export const GENERATED_LIMITS = { processes: 6, perChannel: 5, initiators: 3, snapshots: 6 } as const;
 
 /**
  * What keeps every exploration cheap: the messages a run can have in flight
  * (transfers, and a marker per channel and snapshot), at most this many.
- * Without FIFO every message may overtake every other, so fewer. With these,
- * the answers in solutions/ explore at most 1,282 states on one generated
- * scenario and 4,344 on an exercise's 24 (test/grade/catalogue-generated.test.ts).
+ * Without FIFO every message may overtake every other, so fewer. The one
+ * place the sizes are set: test/grade/catalogue-generated.test.ts bounds
+ * what the answers in solutions/ explore on them.
  */
 export function messageBudget(shape: Shape): number {
   if (shape.multiSnapshot) return 7;
   return shape.fifo ? 7 : 6;
 }
-
-const name = (p: number) => `P${p}`;
 
 /** How many messages a run of this skeleton puts on channels. */
 export function messagesOf(skeleton: Skeleton): number {
@@ -66,22 +67,50 @@ export function messagesOf(skeleton: Skeleton): number {
   return transfers + skeleton.channels.length * (skeleton.snapshots?.length ?? 1);
 }
 
-/** Within the shape, and every snapshot can complete: every process is reached from each snapshot's initiator. */
+/**
+ * Within the shape and the format, and every snapshot can complete: every
+ * process is reached from the initiators (in exercise 6, from each
+ * snapshot's initiator).
+ */
 export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
-  const { processes, channels, programs } = skeleton;
-  if (processes < 2 || processes > 4) return false;
+  const { names, balances, channels, programs, initiators, snapshots } = skeleton;
+  const processes = names.length;
+  if (processes < 2 || processes > GENERATED_LIMITS.processes || balances.length !== processes || programs.length !== processes) return false;
   if (messagesOf(skeleton) > messageBudget(shape)) return false;
+  const ids = channels.map(([from, to]) => `${from} ${to}`);
+  if (new Set(ids).size !== ids.length) return false;
   for (const [from, to] of channels) if (from === to || from >= processes || to >= processes) return false;
   for (const [from, program] of programs.entries()) {
-    for (const to of program) if (!channels.some(([f, t]) => f === from && t === to)) return false;
+    for (const { to } of program) if (!ids.includes(`${from} ${to}`)) return false;
   }
   for (const [from, to] of channels) {
-    if (programs[from]!.filter((t) => t === to).length > MAX_PER_CHANNEL) return false;
+    if (programs[from]!.filter((t) => t.to === to).length > GENERATED_LIMITS.perChannel) return false;
   }
-  const starters = skeleton.snapshots ? [...new Set(skeleton.snapshots)].map((p) => [p]) : [skeleton.initiators];
-  if (skeleton.snapshots && (skeleton.snapshots.length < 1 || skeleton.snapshots.length > MAX_SNAPSHOTS)) return false;
-  if (skeleton.initiators.length < 1 || skeleton.initiators.length > MAX_INITIATORS) return false;
-  return starters.every((from) => reached(skeleton, from).size === processes);
+  if (initiators.length < 1 || initiators.length > GENERATED_LIMITS.initiators) return false;
+  if (snapshots) {
+    if (snapshots.length < 1 || snapshots.length > GENERATED_LIMITS.snapshots) return false;
+    if (initiators.join() !== [...new Set(snapshots)].join()) return false;
+  }
+  const starters = snapshots ? initiators.map((p) => [p]) : [initiators];
+  if (!starters.every((from) => reached(skeleton, from).size === processes)) return false;
+  return readsBack(skeleton, shape);
+}
+
+/** The file reads back as the same scenario: names the format allows, money within its limit, the processes in this order. */
+function readsBack(skeleton: Skeleton, shape: Shape): boolean {
+  if (
+    moneyOf(
+      skeleton.balances,
+      skeleton.programs.flat().map((t) => t.amount),
+    ) > MAX_MONEY
+  )
+    return false;
+  try {
+    const file = scenarioFile(skeleton, "check", shape);
+    return scenarioOf(file).processes.join("\0") === skeleton.names.join("\0");
+  } catch {
+    return false;
+  }
 }
 
 function reached(skeleton: Skeleton, from: readonly number[]): Set<number> {
@@ -99,25 +128,16 @@ function reached(skeleton: Skeleton, from: readonly number[]): Set<number> {
   return seen;
 }
 
-/**
- * The skeleton as a scenario file. Amounts are 1, 2, 4, 8, ... in program
- * order: every set of messages adds up to its own total, so a message lost
- * or counted twice always shows.
- */
+/** The skeleton as a scenario file. */
 export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): ScenarioFile {
-  let next = 1;
+  const name = (p: number) => skeleton.names[p]!;
   const programs: Record<string, { to: string; amount: number }[]> = {};
   skeleton.programs.forEach((program, p) => {
-    if (program.length === 0) return;
-    programs[name(p)] = program.map((to) => {
-      const amount = next;
-      next *= 2;
-      return { to: name(to), amount };
-    });
+    if (program.length > 0) programs[name(p)] = program.map(({ to, amount }) => ({ to: name(to), amount }));
   });
   return {
     name: title,
-    processes: Object.fromEntries(Array.from({ length: skeleton.processes }, (_, p) => [name(p), 100])),
+    processes: Object.fromEntries(skeleton.names.map((n, p) => [n, skeleton.balances[p]!])),
     channels: skeleton.channels.map(([from, to]) => [name(from), name(to)] as const),
     programs,
     initiators: skeleton.initiators.map(name),
@@ -126,14 +146,15 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
   };
 }
 
-/** The skeleton a scenario file was written from (its names are P0, P1, ...). */
+/** The skeleton a scenario file was written from: its processes numbered in the file's order. */
 export function skeletonOf(file: ScenarioFile): Skeleton {
-  const index = (p: string) => Number(p.slice(1));
-  const processes = Object.keys(file.processes).length;
+  const names = Object.keys(file.processes);
+  const index = (p: string) => names.indexOf(p);
   return {
-    processes,
-    channels: file.channels.map(([from, to]) => [index(from), index(to)] as const),
-    programs: Array.from({ length: processes }, (_, p) => (file.programs[name(p)] ?? []).map((t) => index(t.to))),
+    names,
+    balances: names.map((n) => file.processes[n]!),
+    channels: file.channels!.map(([from, to]) => [index(from), index(to)] as const),
+    programs: names.map((n) => (Object.hasOwn(file.programs ?? {}, n) ? file.programs![n]! : []).map((t) => ({ to: index(t.to), amount: t.amount }))),
     initiators: file.initiators.map(index),
     ...(file.snapshots ? { snapshots: file.snapshots.map(index) } : {}),
   };
@@ -146,42 +167,21 @@ export function scenarioOf(file: ScenarioFile): Scenario | MultiSnapshotScenario
   return snapshots ? { ...scenario, snapshots: snapshots.map((p) => scenario.processes.indexOf(p)) } : scenario;
 }
 
-/** Skeletons within the shape, as fast-check draws them. */
-export function skeletons(shape: Shape): fc.Arbitrary<Skeleton> {
-  return fc
-    .integer({ min: 2, max: 4 })
-    .chain((processes) => {
-      const ids = Array.from({ length: processes }, (_, p) => p);
-      const pairs = ids.flatMap((from) => ids.filter((to) => to !== from).map((to) => [from, to] as const));
-      return fc.record({
-        processes: fc.constant(processes),
-        channels: fc.subarray(pairs, { minLength: processes - 1 }),
-        // Each send picks one of the process's channels; the list's order is the programs' order.
-        sends: fc.array(fc.nat(), { maxLength: 8 }),
-        initiators: fc.uniqueArray(fc.nat(processes - 1), { minLength: 1, maxLength: MAX_INITIATORS }),
-        snapshots: shape.multiSnapshot ? fc.array(fc.nat(processes - 1), { minLength: 1, maxLength: MAX_SNAPSHOTS }) : fc.constant(undefined),
-      });
-    })
-    .map(({ processes, channels, sends, initiators, snapshots }): Skeleton => {
-      const programs: number[][] = Array.from({ length: processes }, () => []);
-      for (const send of sends) {
-        const [from, to] = channels[send % channels.length]!;
-        if (programs[from]!.filter((t) => t === to).length < MAX_PER_CHANNEL) programs[from]!.push(to);
-      }
-      // A process starts its snapshots in id order; the initiators are whoever starts one.
-      const starters = snapshots ? [...new Set(snapshots)].slice(0, MAX_INITIATORS) : initiators;
-      const kept = snapshots?.filter((p) => starters.includes(p));
-      return { processes, channels, programs, initiators: starters, ...(kept ? { snapshots: kept } : {}) };
-    })
-    .filter((skeleton) => withinShape(skeleton, shape));
+/** The skeleton renumbered in the order JavaScript keeps its names as an object's keys (names of digits first): the file's order. */
+export function inFileOrder(skeleton: Skeleton): Skeleton {
+  const order = Object.values(Object.fromEntries(skeleton.names.map((name, p) => [name, p]))) as number[];
+  const number = (p: number) => order.indexOf(p);
+  return {
+    names: order.map((p) => skeleton.names[p]!),
+    balances: order.map((p) => skeleton.balances[p]!),
+    channels: skeleton.channels.map(([from, to]) => [number(from), number(to)] as const),
+    programs: order.map((p) => skeleton.programs[p]!.map((t) => ({ ...t, to: number(t.to) }))),
+    initiators: skeleton.initiators.map(number),
+    ...(skeleton.snapshots ? { snapshots: skeleton.snapshots.map(number) } : {}),
+  };
 }
 
 export interface GeneratedScenario {
   readonly skeleton: Skeleton;
   readonly file: ScenarioFile;
-}
-
-/** The `count` scenarios an exercise is graded on, drawn from `seed`: the same on every run. */
-export function generatedScenarios(shape: Shape, seed: number, count: number): GeneratedScenario[] {
-  return fc.sample(skeletons(shape), { seed, numRuns: count }).map((skeleton, i) => ({ skeleton, file: scenarioFile(skeleton, `generated #${i + 1}`, shape) }));
 }

@@ -16,6 +16,7 @@ function submissionObject(report: SubmissionReport): object {
     points: report.points,
     max: report.maxPoints,
     elapsedMs: Math.round(report.elapsedMs),
+    ...(report.seed === undefined ? {} : { seed: report.seed }),
     exercises: report.exercises.map((e) => ({
       number: e.number,
       slug: e.slug,

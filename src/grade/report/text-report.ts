@@ -29,8 +29,16 @@ function submissionText(report: SubmissionReport): string {
       lines.push(...rest.map((line) => (line === "" ? "" : `         ${line}`)));
     }
   }
+  if (report.seed !== undefined) lines.push(seedLine(report.seed));
   lines.push(`Points: ${scoreText(report.points, report.maxPoints)} (graded in ${(report.elapsedMs / 1000).toFixed(1)} s)`, "");
   return lines.join("\n");
+}
+
+/** Where the generated scenarios came from: the kit's seed (the same for everyone, every run) or an instructor's. */
+function seedLine(seed: number | "kit"): string {
+  return seed === "kit"
+    ? "Generated scenarios drawn from the kit's seed: the same for everyone, on every run (an instructor's autograder may draw others)."
+    : `Generated scenarios drawn from seed ${seed}, not the kit's.`;
 }
 
 function summaryTable(reports: readonly SubmissionReport[]): string {

@@ -3,18 +3,18 @@
  * thread starts. The grader's explorer runs synchronously: it writes its
  * requests to the child's stdin and reads the replies from the child's fd 3
  * itself, blocking (two named pipes, sandbox.ts), since a hop through this
- * thread cost each round trip about 0.15 ms more. This thread starts the child and
+ * thread would lengthen every round trip. This thread starts the child and
  * watches it: when the child takes too long, dies or runs out of memory, it
  * ends the child, tells the grader why and wakes it. Whatever a child does,
  * this thread answers for it and the child ends.
  *
- * One thread for all: starting a thread costs about 50 ms of CPU, which a
- * thread per sandbox paid every time. The children are tied to this
+ * One thread for all: starting a thread costs CPU, which a thread per
+ * sandbox paid every time. The children are tied to this
  * thread's life (isolation.ts), which is the grader thread's: a grader that
  * dies takes every child with it.
  */
 import { spawn } from "node:child_process";
-import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
 import { keptStderrChars, keptStdoutChars, type SandboxFailure } from "./protocol.js";
 
@@ -69,7 +69,7 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
   // Never blocks: a pipe full of what the child flooded it with is read by the grader, and the wake is written again.
   let wake: number | undefined = openSync(repliesPipe, constants.O_WRONLY | constants.O_NONBLOCK);
   const child = spawn(command.file, command.args, {
-    stdio: [stdin, "pipe", "pipe", replies],
+    stdio: [stdin, "pipe", "pipe", replies, ...nothingOnTheRest()],
     // Nothing of the grader's environment is the submission's business.
     env: {},
     cwd,
@@ -90,11 +90,16 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     if (wake !== undefined) closeSync(wake);
     wake = undefined;
   };
-  /** A line of its own on the replies' pipe: a grader blocked reading it looks at the flag. */
+  /**
+   * A byte on the replies' pipe: a grader blocked reading it looks at the
+   * flag. A NUL, which ends no line: a newline completed the reply a child
+   * had written all of but its own newline, and the grader took the answer
+   * the child forged as if it had come in time.
+   */
   const wakeGrader = () => {
     if (wake === undefined) return;
     try {
-      writeSync(wake, "\n");
+      writeSync(wake, "\0");
       closeWake();
     } catch (error) {
       // The pipe is full (the child flooded it): the grader is reading it, so there is room again in a moment.
@@ -189,6 +194,29 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
       stop();
     }
   });
+}
+
+/** /dev/null, opened once: what the child gets on every descriptor but its pipes. */
+let devNull: number | undefined;
+
+/**
+ * Descriptors 4 and up, as many as this process has open, each /dev/null.
+ * Node opens its own files close-on-exec, but a descriptor it inherited from
+ * whoever started the grader (a shell's `30<secret`) is inherited in turn by
+ * every process it starts, through bubblewrap too, and the submission could
+ * read it. Given /dev/null in its place, the child has none of them.
+ */
+function nothingOnTheRest(): number[] {
+  let open: number[];
+  try {
+    open = readdirSync(process.platform === "linux" ? "/proc/self/fd" : "/dev/fd").map(Number);
+  } catch {
+    // Nowhere to list them: the child inherits what the grader did.
+    return [];
+  }
+  devNull ??= openSync("/dev/null", "r");
+  const highest = Math.max(...open.filter(Number.isInteger));
+  return Array.from({ length: Math.max(0, highest - 3) }, () => devNull!);
 }
 
 /** The last line of what the child wrote that says something: not a stack frame, nor the "Node.js v20.x" Node ends an uncaught error's report with. */

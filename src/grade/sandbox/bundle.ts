@@ -6,56 +6,41 @@
  * The bundler is the sandbox's first wall: it would otherwise inline whatever
  * a submission imports (the kit's own algorithms, solutions/, any file). So
  * every import is resolved here, not by esbuild, and loaded here, after its
- * checks: see submission-files.ts.
+ * checks (submission-files.ts), and esbuild is left no way to read a file of
+ * its own accord (submissionOnly).
  */
 import type { BuildFailure, Plugin } from "esbuild";
-import { esbuild } from "../../files/esbuild-when-needed.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { cliBundle } from "../../files/cli-bundle.js";
-import { bundlerEnded, walledBundler } from "./bundler-wall.js";
-import { packageRoot } from "../../files/package-root.js";
+import { dirname, resolve } from "node:path";
+import { builtFile } from "../../files/built-files.js";
+import { esbuild, freshBundler } from "./bundler-wall.js";
+import { loadsModules, UncheckedCode } from "./module-loads.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
 /** Raised when a submission file does not build; the message names the file, line and problem. */
 export class BuildError extends Error {}
 
-const sandboxSource = (file: string) => join(packageRoot(), "src", "grade", "sandbox", file);
-
 let brokerCode: string | undefined;
+let harnessCode: string | undefined;
 
 /**
- * The broker's code, read or bundled once per process and kept in memory: no
- * file a sandbox could replace. Run from the CLI's bundle, it is the one
- * built beside it (bin/snaplab.js); from source, esbuild bundles it here.
+ * The broker's code, as `npm install` built it (dist/broker.cjs), read once
+ * per process and kept in memory: no file a sandbox could replace.
  */
 export function brokerSource(): string {
-  brokerCode ??=
-    builtBesideBundle() ??
-    esbuild().buildSync({
-      entryPoints: [sandboxSource("broker.ts")],
-      // As bin/snaplab.js builds it: the same code, whichever folder the grader runs in.
-      absWorkingDir: packageRoot(),
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: "node20",
-      logLevel: "silent",
-      write: false,
-    }).outputFiles[0]!.text;
+  brokerCode ??= readFileSync(builtFile("broker.cjs"), "utf8");
   return brokerCode;
 }
 
-function builtBesideBundle(): string | undefined {
-  const bundle = cliBundle();
-  if (!bundle) return undefined;
-  try {
-    return readFileSync(bundle.replace(/\.cjs$/, ".broker.cjs"), "utf8");
-  } catch {
-    // gone since the bundle was built: bundled here instead
-    return undefined;
-  }
+/**
+ * The harness that serves a submission in its sandbox (harness.ts and the protocol it speaks), as
+ * `npm install` built it (dist/harness.mjs): read once per process and kept in memory, as the broker's
+ * code is. A starter handed to learners has dist/ and no src/.
+ */
+function harnessSource(): string {
+  harnessCode ??= readFileSync(builtFile("harness.mjs"), "utf8");
+  return harnessCode;
 }
 
 /** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
@@ -65,39 +50,65 @@ export interface SubmissionBundle {
   readonly sourceMap: string;
 }
 
+/** How long bundling one submission file may take: far longer than a learner's rules need. */
+export const bundleTimeLimitMs = 10_000;
+
+/**
+ * The largest bundle a submission may make. Its files come to 4 MB at most,
+ * which esbuild writes out again without indentation, but with a string's
+ * characters escaped: DEL takes four characters (\x7F).
+ */
+export const maxBundleBytes = 8 * 1024 * 1024;
+
 /**
  * Bundles `file` (a learner's module) with the harness and returns the code.
  * Only files inside `root` (the submission folder, after resolving symlinks)
  * may be part of it; `label` names the file in messages. Without the harness
  * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
  * for a process that calls the rules itself (a live run's node): it runs it
- * as a function (live-rules.ts), where an ES module would need import(),
- * which the CLI's bundle cannot use once V8 runs it from its code cache.
+ * as a function (live-rules.ts): no module file to import.
+ * `timeLimitMs`: how long the build may take (bundleTimeLimitMs unless less
+ * is left of a grade's time).
  */
-export function submissionBundle(file: string, label: string, root = dirname(file), options: { withHarness?: boolean } = {}): Promise<SubmissionBundle> {
+export function submissionBundle(
+  file: string,
+  label: string,
+  root = dirname(file),
+  options: { withHarness?: boolean; timeLimitMs?: number } = {},
+): Promise<SubmissionBundle> {
   const bundled = bundling.then(() => bundleAlone(file, label, root, options));
   bundling = bundled.catch(() => undefined);
   return bundled;
 }
 
 /**
- * Submissions are bundled one at a time. A file can make esbuild's process
- * crash (400,000 nested parentheses overflow its parser's stack: 1 GB), and
- * then every build running fails with it, and every later one too, until the
- * process is started again. One at a time, the build that failed is the
- * file's own, and the next starts a fresh process: no other exercise, and no
- * other learner graded in the same run, pays for it.
+ * Submissions are bundled one at a time, each by an esbuild process of its
+ * own, started for it and stopped after it. esbuild's process keeps what it
+ * allocated from one build to the next, and a file can make it crash
+ * (parentheses nested deep enough overflow its parser's stack) or fill its
+ * memory: a build that shares its process fails with it, and what a large
+ * bundle left behind could fail the next file, unchanged. One at a time and
+ * each in a fresh process, the build that fails is the file's own: no other
+ * exercise, and no other learner graded in the same run, pays for it.
  */
 let bundling: Promise<unknown> = Promise.resolve();
 
 const serviceStopped = /^The service (was stopped|is no longer running)/;
 
-async function bundleAlone(file: string, label: string, root: string, { withHarness = true }: { withHarness?: boolean }): Promise<SubmissionBundle> {
+async function bundleAlone(
+  file: string,
+  label: string,
+  root: string,
+  { withHarness = true, timeLimitMs = bundleTimeLimitMs }: { withHarness?: boolean; timeLimitMs?: number },
+): Promise<SubmissionBundle> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     const entry = submissionFile(resolve(file), label, root);
-    const labels = new Map<string, string>();
-    await walledBundler();
-    const result = await esbuild().build({
+    // Each module is named by its place in `root`; the source map names the entry as the caller does.
+    const entryPath = labelOf(entry.path, root);
+    const named = (path: string) => (path === entryPath ? label : path);
+    await freshBundler();
+    const build = (await esbuild()).build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
@@ -109,74 +120,107 @@ async function bundleAlone(file: string, label: string, root: string, { withHarn
       outfile: "submission.mjs",
       sourcemap: "external",
       sourcesContent: false,
+      // Without indentation, which would make deeply nested code, repeated, bundle to many times its own size.
+      minifyWhitespace: true,
       // Never look for a tsconfig.json: one in the submission folder could point anywhere.
       tsconfigRaw: "{}",
-      plugins: [submissionOnly(entry.path, label, root, labels)],
+      // The folder esbuild names paths from: the submission's (no file is named by an absolute path anyway).
+      absWorkingDir: realpathSync(root),
+      plugins: [submissionOnly(entry.path, entryPath, label, root)],
     });
+    // Past the time limit the build is given up, and its process stopped (finally) with the build in it, which never settles.
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new BuildError(`${label}: bundling it took more than ${timeLimitMs / 1000} s`)), timeLimitMs);
+    });
+    const result = await Promise.race([build, late]);
     const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;
+    const code = output(".mjs");
+    if (Buffer.byteLength(code) > maxBundleBytes) throw new BuildError(`${label} bundles to more than ${maxBundleBytes / 1024 / 1024} MB of code`);
     const map = JSON.parse(output(".map")) as { sources: string[] };
-    map.sources = map.sources.map((source) => labels.get(source) ?? "");
-    return { code: output(".mjs"), sourceMap: JSON.stringify(map) };
+    map.sources = map.sources.map((source) => (source.startsWith("submission:") ? named(source.slice("submission:".length)) : ""));
+    return { code, sourceMap: JSON.stringify(map) };
   } catch (error) {
-    if (error instanceof SubmissionFileError) throw new BuildError(error.message);
+    if (error instanceof SubmissionFileError || error instanceof UncheckedCode) throw new BuildError(error.message);
+    if (error instanceof BuildError) throw error;
     const first = (error as BuildFailure).errors?.[0];
     if (serviceStopped.test(first?.text ?? (error as Error).message)) {
-      await esbuild().stop();
-      bundlerEnded();
       // esbuild's own report of the crash has gone to stderr already (its process writes there directly).
-      throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested hundreds of thousands deep)`);
+      throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested tens of thousands deep)`);
     }
     if (!first) throw error;
-    if (first.detail instanceof SubmissionFileError) throw new BuildError(first.detail.message);
+    if (first.detail instanceof SubmissionFileError || first.detail instanceof UncheckedCode) throw new BuildError(first.detail.message);
+    // Anything else the plugin threw is the grader's own fault, not the submission's.
+    if (first.detail instanceof Error) throw first.detail;
     // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.
-    const at = first.location;
-    const file = at?.file.startsWith("submission:") ? labelOf(at.file.slice("submission:".length), root) : label;
-    throw new BuildError(`${file}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
+    const at = first.location?.file.startsWith("submission:") ? first.location : undefined;
+    const place = at ? at.file.slice("submission:".length) : label;
+    throw new BuildError(`${place}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
+  } finally {
+    clearTimeout(timer);
+    await (await esbuild()).stop();
   }
 }
 
 /**
+ * The last source map comment of a file is the one esbuild follows, and it
+ * follows a `file:` URL anywhere (a FIFO there hung the build; a file that
+ * is not a source map had its first token quoted in the error). Put after
+ * a file's code, this one is always the last: no string, template or comment
+ * left open can take it in without failing to parse. esbuild reads nothing
+ * for a scheme it does not know.
+ */
+const noSourceMap = "\n//# sourceMappingURL=snaplab:none\n";
+
+/**
  * The entry (the harness serving the submission) and the submission's own
  * files are the only modules: each is resolved and read by this plugin, in
- * namespaces of its own, so esbuild itself never opens a file or a folder
- * of the submission's choosing.
+ * namespaces of its own, and named there by its place in the submission
+ * folder ("05-lai-yang/rules.ts") or the kit's file name ("harness.ts"), so
+ * that no path of the grader's machine is in the bundle. esbuild itself
+ * never opens a file of the submission's choosing: every import goes through
+ * onResolve; a file that loads modules with import() or require(), whose
+ * patterns esbuild would expand on its own, is refused (module-loads.ts);
+ * no file gets a folder to resolve from; each ends with noSourceMap.
  */
-function submissionOnly(entryFile: string, label: string, root: string, labels: Map<string, string>): Plugin {
-  const harness = sandboxSource("harness.ts");
+function submissionOnly(entryFile: string, entryPath: string, label: string, root: string): Plugin {
+  const entryModule = { path: entryPath, namespace: "submission", pluginData: { file: entryFile } };
   let loadedBytes = 0;
   return {
     name: "snaplab-submission-only",
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === "entry-point" && args.path === "snaplab:submission") return { path: entryFile, namespace: "submission", pluginData: { label } };
+        if (args.kind === "entry-point" && args.path === "snaplab:submission") return entryModule;
         if (args.kind === "entry-point") return { path: "entry", namespace: "snaplab" };
-        if (args.namespace === "snaplab") {
-          if (args.path === "snaplab:harness") return { path: harness, namespace: "snaplab-kit" };
-          return { path: entryFile, namespace: "submission", pluginData: { label } };
-        }
-        // The harness (trusted) writes its replies with node:fs, and imports nothing else but the protocol it speaks.
+        if (args.namespace === "snaplab") return args.path === "snaplab:harness" ? { path: "harness.mjs", namespace: "snaplab-kit" } : entryModule;
+        // The harness (trusted), built with the protocol it speaks, reads and writes its pipes with Node's own modules and imports nothing else.
         if (args.namespace === "snaplab-kit" && isBuiltin(args.path)) return { path: args.path, external: true };
-        if (args.namespace === "snaplab-kit" && args.path === "./protocol.js") return { path: sandboxSource("protocol.ts"), namespace: "snaplab-kit" };
         if (args.namespace === "snaplab-kit") throw new SubmissionFileError(`the harness imports ${args.path}, which it must not`);
-        const importer = (args.pluginData as { label: string } | undefined)?.label;
-        const file = resolveSubmissionImport(args.path, args.importer, args.with, root, importer);
-        return { path: file.path, namespace: "submission", pluginData: { label: file.label } };
+        const importer = (args.pluginData as { file: string }).file;
+        const found = resolveSubmissionImport(args.path, importer, args.with, root, args.importer);
+        return { path: found.label, namespace: "submission", pluginData: { file: found.path } };
       });
       build.onLoad({ filter: /.*/, namespace: "snaplab" }, () => ({
         contents: `import { serve } from "snaplab:harness";\nserve(() => import("snaplab:submission"));\n`,
         loader: "js",
       }));
-      build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, (args) => ({ contents: loadSubmissionFile(args.path).contents, loader: "ts" }));
-      build.onLoad({ filter: /.*/, namespace: "submission" }, (args) => {
-        const fileLabel = (args.pluginData as { label: string }).label;
-        // As the source map names it: by namespace and path.
-        labels.set(`submission:${args.path}`, fileLabel);
-        const { contents, loader } = loadSubmissionFile(args.path, fileLabel);
+      build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, () => ({ contents: harnessSource(), loader: "js" }));
+      build.onLoad({ filter: /.*/, namespace: "submission" }, async (args) => {
+        const { contents, loader } = loadSubmissionFile((args.pluginData as { file: string }).file, args.path);
         loadedBytes += Buffer.byteLength(contents);
         if (loadedBytes > maxSubmissionBytes) {
           throw new SubmissionFileError(`${label} and the files it imports come to more than ${maxSubmissionBytes / 1024 / 1024} MB in all`);
         }
-        return { contents, loader, resolveDir: dirname(args.path), pluginData: args.pluginData };
+        if (loader === "json") return { contents, loader, pluginData: args.pluginData };
+        if (await loadsModules(contents, loader, args.path)) {
+          throw new SubmissionFileError(
+            `${args.path} loads code with import() or require(): a submission's files import each other with import ... from "./file.js"`,
+          );
+        }
+        return { contents: contents + noSourceMap, loader, pluginData: args.pluginData };
+      });
+      // Never reached while every module is resolved above; were esbuild to read a file on its own, the build fails instead.
+      build.onLoad({ filter: /.*/, namespace: "file" }, () => {
+        throw new SubmissionFileError(`${label}: the bundler went to read a file the submission did not name by a relative path`);
       });
     },
   };

@@ -1,42 +1,42 @@
 /**
  * The bundler's wall. esbuild's process reads a submission before any
- * sandbox runs it, and its parser recurses: code nested a few hundred
- * thousand deep (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack
- * to a gigabyte, in about 4 s, before the process crashes. So, as the
- * sandbox's children are, the bundler's process is held to a data size
- * (prlimit, where this machine has it and allows it): such a file then fails
- * at half a gigabyte in half the time, and is a build fault like the crash
- * was. Bundling a submission takes tens of megabytes.
+ * sandbox runs it, and its parser recurses: code nested deep enough
+ * (brackets, `a.b.b.b…`, `f()()()…`, `!!!…`) grows its stack until the
+ * process crashes, taking the machine's memory and the grade's time on the
+ * way. So, as the sandbox's children are, the bundler's process is held to a
+ * data size (prlimit, where this machine has it and allows it): such a file
+ * then fails sooner, at the limit, and is a build fault like the crash was.
+ * The limit leaves room to spare for any submission the file limits allow.
  */
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { esbuild } from "../../files/esbuild-when-needed.js";
+import { promisify } from "node:util";
 import { executable } from "./isolation.js";
+
+/** esbuild, loaded the first time something is bundled or checked: most commands never bundle anything. */
+export const esbuild = () => import("esbuild");
 
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
 export const bundlerDataBytes = 512 * 1024 * 1024;
 
-/** Whether this thread's esbuild process is held already (until it ends: see `bundlerEnded`). */
-let walled = false;
-
-/** Starts esbuild's process if it is not running, and holds it to `bundlerDataBytes`; as it was where prlimit is missing or not allowed. */
-export async function walledBundler(): Promise<void> {
-  if (walled) return;
-  walled = true;
+/**
+ * Stops this thread's esbuild process, if one runs (whatever ran in it
+ * before), starts a fresh one and holds it to `bundlerDataBytes`; as it is
+ * where prlimit is missing or not allowed.
+ */
+export async function freshBundler(): Promise<void> {
+  await (await esbuild()).stop();
+  // Any call starts the service; this one costs a round trip.
+  await (await esbuild()).transform("");
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
-  // Any call starts the service; this one costs a round trip.
-  await esbuild().transform("");
   // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart
   // from here, so each is held (holding one twice changes nothing).
-  for (const service of readdirSync("/proc").map(Number).filter(isEsbuildService)) {
-    spawnSync(prlimit, ["--pid", String(service), `--data=${bundlerDataBytes}`], { stdio: "ignore" });
-  }
-}
-
-/** esbuild's process ended (it crashed): the one the next build starts is to be held too. */
-export function bundlerEnded(): void {
-  walled = false;
+  const held = readdirSync("/proc")
+    .map(Number)
+    .filter(isEsbuildService)
+    .map((service) => promisify(execFile)(prlimit, ["--pid", String(service), `--data=${bundlerDataBytes}`]).catch(() => undefined));
+  await Promise.all(held);
 }
 
 /** Is `pid` an esbuild service this process started: a child of ours whose command line names esbuild's service mode? */

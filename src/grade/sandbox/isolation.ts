@@ -68,7 +68,7 @@ export function isolation(): Isolation {
 
 /**
  * The same walls, found without blocking this thread: the grader finds them
- * while its first bundles are built (trying them took 44 to 65 ms).
+ * while its first bundles are built, since trying them waits on processes.
  */
 export function findIsolation(): Promise<Isolation> {
   if (found) return Promise.resolve(found);
@@ -192,9 +192,8 @@ interface ProbeRun {
  * tried as a sandbox runs it, node as the child's user, in a folder like a
  * sandbox's, named as sandbox folders are (sandbox.ts), so that one left by a
  * grader killed outright is swept too. `node --version` runs node's binary
- * and libraries inside the walls without starting V8: 30 ms there against 70
- * to 80 for `node -e 0`, and a grader tries at least one candidate on every
- * start.
+ * and libraries inside the walls without starting V8, far sooner done than
+ * `node -e 0`, and a grader tries at least one candidate on every start.
  */
 function* probe(): Generator<ProbeRun, Isolation, boolean> {
   const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));

@@ -17,6 +17,7 @@
 import { execFileSync } from "node:child_process";
 import {
   chmodSync,
+  chownSync,
   closeSync,
   constants,
   lstatSync,
@@ -37,7 +38,7 @@ import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
-import { childCommand, findIsolation, isolation, sayWhatIsMissing } from "./isolation.js";
+import { childCommand, findIsolation, isolation, nobody, sayWhatIsMissing } from "./isolation.js";
 import {
   type Answer,
   type Asked,
@@ -65,6 +66,11 @@ export interface SandboxLimits {
    * hold (each reply is at most `maxReplyBytes` besides), for each exercise.
    */
   readonly answersLimitMb: number;
+  /**
+   * By when (ms since the epoch) the last call must be answered: the time
+   * limit of a grade as a whole (grade.ts). None: the time limits above alone.
+   */
+  readonly deadline?: number;
 }
 
 /** What node needs beyond its heap (young generation, code, buffers of its own); measured, with room. */
@@ -74,10 +80,13 @@ const dataHeadroomMb = 192;
  * Loading also waits for the child's process to start (bwrap, node, the
  * bundle): the machine's time, not the submission's. Given on top of the time
  * limit, so that a busy machine cannot fail a submission whose top-level code
- * is quick (a start takes ~100 ms here when quiet, and took over 300 ms under
- * strace on a busy machine).
+ * is quick (a start is quick on a quiet machine and far slower on a busy
+ * one).
  */
 const startAllowanceMs = 1000;
+
+/** Why a sandbox answers nothing once its deadline has passed. */
+const pastDeadline: SandboxFailure = { kind: "timeout", message: "was stopped when the grade as a whole reached its time limit" };
 
 /** The sandbox stopped answering: the exercise gets zero with this reason. */
 export class SandboxFailed extends Error {
@@ -143,7 +152,7 @@ let openSandboxes = 0;
  * Moves a pair of named pipes (mode 0600) into `folder`, in `base`, as
  * `requests` and `replies`. Node cannot make a named pipe, so coreutils'
  * mkfifo does, eight pairs at a time: starting a process from the grader
- * took 11 to 22 ms, once per sandbox.
+ * costs time, which one start per sandbox would pay every time.
  */
 function takePipes(base: string, folder: string): [string, string] {
   // Renamed, so made on the same file system: tests may move the base (isolationWithout).
@@ -244,13 +253,16 @@ export class Sandbox {
   ) {
     const walls = isolation();
     sayWhatIsMissing();
-    // Private (0700) while it is written; then the child's user may only reach the bundle and its empty folder, read-only.
+    // Private (0700), and its bundle (0400): no other local user reads a submission while it is graded. Where the child
+    // runs as another user, the bundle is that user's, and the folder may be entered (not listed) by any: the child's
+    // user then reads the bundle, others cannot. The folder stays the grader's, so that no other user can change what
+    // a grader (as root) removes.
     const base = sandboxBase(walls.otherUser);
     sweep(base);
     this.folder = newFolder(base);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
-    writeFileSync(entry, bundle.code, { mode: 0o444 });
+    writeFileSync(entry, bundle.code, { mode: 0o400 });
     mkdirSync(cwd, { mode: 0o111 });
     // Named pipes: node makes no anonymous pipe a thread can read blocking. The child gets its ends as fds,
     // never their names; each open below returns at once, as the other end is open already or not needed.
@@ -267,7 +279,10 @@ export class Sandbox {
     this.replyLines = new LineReader(this.replies);
     const childReplies = openSync(repliesPipe, constants.O_WRONLY);
     this.childEnds = [childStdin, childReplies];
-    if (walls.otherUser) chmodSync(this.folder, 0o711);
+    if (walls.otherUser) {
+      chownSync(entry, nobody, nobody);
+      chmodSync(this.folder, 0o711);
+    }
     const permission = process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission";
     const nodeArgs = (seen: string) => {
       const bundleSeen = join(seen, "submission.mjs");
@@ -383,9 +398,12 @@ export class Sandbox {
 
   private request(request: Request): Reply {
     if (this.failure || this.brokerFailed()) throw new SandboxFailed(this.failure!);
+    const { deadline = Infinity } = this.limits;
+    if (Date.now() >= deadline) this.fail(pastDeadline);
+    if (this.failure) throw new SandboxFailed(this.failure);
     const started = performance.now();
     const { asked, line } = posted(request);
-    this.deadline[0] = Date.now() + this.limits.timeLimitMs + (request.type === "load" ? startAllowanceMs : 0);
+    this.deadline[0] = Math.min(deadline, Date.now() + this.limits.timeLimitMs + (request.type === "load" ? startAllowanceMs : 0));
     let reply: Reply | string;
     try {
       writeAll(this.requests, line);
@@ -450,7 +468,9 @@ export class Sandbox {
   private brokerFailed(): boolean {
     if (Atomics.load(this.flag, 0) === 0) return this.failure !== undefined;
     const told = receiveMessageOnPort(this.channel.port1)?.message as BrokerFailed | undefined;
-    this.failure ??= told?.failure ?? { kind: "lost", message: "the sandbox stopped answering" };
+    // Out of time at the grade's deadline rather than its own limit: the grade's time is what ran out.
+    const late = told?.failure.kind === "timeout" && Date.now() >= (this.limits.deadline ?? Infinity);
+    this.failure ??= late ? pastDeadline : (told?.failure ?? { kind: "lost", message: "the sandbox stopped answering" });
     return true;
   }
 

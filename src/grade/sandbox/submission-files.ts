@@ -10,13 +10,13 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import { isBuiltin } from "node:module";
 import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
-/** A submission file larger than this is refused (learners' rules are a few kilobytes). */
+/** A submission file larger than this is refused (far larger than any learner's rules). */
 export const maxFileBytes = 1024 * 1024;
 
 /**
- * A submission whose files come to more than this in all is refused: a
- * hundred files of a megabyte each took the grader to 484 MB, and the bundle
- * of a few hundred would pass what a string can hold.
+ * A submission whose files come to more than this in all is refused: many
+ * files of the largest size each would take the grader's memory, and their
+ * bundle could pass what a string can hold.
  */
 export const maxSubmissionBytes = 4 * 1024 * 1024;
 
@@ -50,38 +50,52 @@ export function resolveSubmissionImport(
   }
   if (isBuiltin(specifier) || specifier.startsWith("node:"))
     throw says("a Node built-in module: rules compute with what they are given, they need no module of Node's");
+  if (/^[a-z][a-z0-9+.-]+:/i.test(specifier)) throw says("a URL: a submission imports its own files by their paths");
   if (!specifier.startsWith(".") && !isAbsolute(specifier)) throw says("a package: a submission may import only its own files");
-  const wanted = resolve(importer, "..", specifier);
-  const all = candidates(wanted);
-  const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
-  // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
-  const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
-  if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
-  const refused = refusal(file, root);
-  if (refused) throw says(`which ${refused}`);
-  const path = realpathSync(file);
-  return { path, label: labelOf(path, root) };
+  if (specifier.includes("\0")) throw says("which no file can be named");
+  try {
+    const wanted = resolve(importer, "..", specifier);
+    const all = candidates(wanted);
+    const exists = (candidate: string) => statSync(candidate, { throwIfNoEntry: false });
+    // A regular file if there is one; else what is there, to be refused by name (a FIFO is never opened).
+    const file = all.find((candidate) => exists(candidate)?.isFile()) ?? all.find((candidate) => exists(candidate) && candidate !== wanted) ?? wanted;
+    if (!statSync(file, { throwIfNoEntry: false })) throw says("which does not exist");
+    const refused = refusal(file, root);
+    if (refused) throw says(`which ${refused}`);
+    const path = realpathSync(file);
+    return { path, label: labelOf(path, root) };
+  } catch (error) {
+    // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): said without the path, which is the grader's.
+    if (error instanceof SubmissionFileError) throw error;
+    throw says(`which cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
 }
 
 /** Reads a file already checked, refusing it if it changed into something else since. */
 export function loadSubmissionFile(path: string, label = path): { contents: string; loader: Loader } {
   const loader = loaders[extname(path) as keyof typeof loaders];
   if (!loader) throw new SubmissionFileError(`${label} is not a .ts, .js or .json file`);
-  // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO does not wait for a writer; O_NOFOLLOW: the checked path is the real one.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    // A file the grader may not read (EACCES), or one gone or changed into a link since it was checked.
+    throw new SubmissionFileError(`${label} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SubmissionFileError(`${label} is not a regular file`);
     if (stats.size > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
-    // Not zero-filled: only what the reads below write is used. Zeroing a megabyte for every file bundled,
-    // the kit's own among them, took 70 ms of each grade of solutions/ where a process grades many (six in a row).
+    // Not zero-filled: only what the reads below write is used, and zeroing the largest file's size for every
+    // file bundled, the kit's own among them, is a cost each grade paid again where a process grades many.
     const buffer = Buffer.allocUnsafe(maxFileBytes + 1);
     let length = 0;
     for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxFileBytes) throw new SubmissionFileError(`${label} is larger than ${maxFileBytes / 1024} KB`);
     const contents = buffer.toString("utf8", 0, length);
     if (deepestBrackets(contents) > maxNesting) {
-      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler's parser takes`);
+      throw new SubmissionFileError(`${label} nests brackets more than ${maxNesting.toLocaleString("en-US")} deep, more than the bundler takes`);
     }
     return { contents, loader };
   } finally {
@@ -90,12 +104,14 @@ export function loadSubmissionFile(path: string, label = path): { contents: stri
 }
 
 /**
- * How deep a submission's brackets may nest. esbuild's parser recurses: 400,000
- * nested parentheses overflowed its stack, a gigabyte of memory, and crashed
- * its process (held to less now: bundler-wall.ts). Refused here, the common
- * form of such a file gets a line that says what is wrong. Code nests tens deep.
+ * How deep a submission's brackets may nest. esbuild's parser recurses:
+ * parentheses nested deep enough overflow its stack and crash its process
+ * (held to a data size: bundler-wall.ts), and blocks nested far less deep
+ * still fill much of its memory, or bundle, indented line by line, to many
+ * times their size. Refused here, such a file gets a line that says what is
+ * wrong. Code a person writes nests far less deep than this.
  */
-const maxNesting = 10_000;
+const maxNesting = 1_000;
 
 /** The deepest the brackets ( [ { nest in `text`, counted without parsing: those in strings and comments count too. */
 function deepestBrackets(text: string): number {

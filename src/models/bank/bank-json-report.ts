@@ -1,4 +1,4 @@
-/** The machine-readable report of `snaplab explore --json` (fields in README.md). */
+/** The machine-readable report of `snaplab explore --json` (its fields: docs/commands.md#--json). */
 import type { BankReport } from "./check-bank.js";
 import { FAULTS } from "./faults.js";
 

@@ -9,10 +9,10 @@
  * (sends and markers) and the recordings of its incoming ones, as the rules
  * may (apply-effects.ts refuses any other channel); a delivery also takes
  * from its channel's queue, and a data message's colour reads whether its
- * sender had recorded. Losing a message touches its queue only. A delivery
- * does not read the receiver's outgoing queues (its rules cannot see them,
- * and may only append markers to them): one that appends none is reused
- * whatever they hold (StepFootprint.reads).
+ * sender had recorded. Losing a message touches its queue only. No step
+ * reads the process's outgoing queues (its rules cannot see them, and it
+ * only appends to them; a send reads its process alone): one that appends
+ * nothing is reused whatever they hold (StepFootprint.reads).
  *
  * Parts are stored in one group per process, with its incoming recordings
  * and outgoing queues, so a state is kept as one number per process.
@@ -88,7 +88,11 @@ export function bankParts(scenario: Scenario): StateParts<BankState, BankAction>
       return recordingKey(part as ChannelRecording);
     },
     footprint(state, action) {
-      if (!("channel" in action)) return made(action.type, action.process, 0) ?? make(action.type, action.process, 0, own[action.process]!);
+      if (!("channel" in action)) {
+        // A send reads its process alone; an initiate, what its rules see. Either only appends to the outgoing queues.
+        const p = action.process;
+        return made(action.type, p, 0) ?? make(action.type, p, 0, own[p]!, action.type === "initiate" ? seen[p]! : [p]);
+      }
       const { channel: c, position } = action;
       if (action.type === "lose") return made("lose", c, position) ?? make("lose", c, position, [queue(c)]);
       // Only a data message's colour reads its sender; a marker's delivery does not.

@@ -11,6 +11,9 @@ import { isSnapshotComplete, messageOf, type BankState } from "./bank-state.js";
 import { hasFaults } from "./faults.js";
 import { faultyChannelState, faultyConservation, faultyNonInterference, faultyReachable } from "./unreliable-properties.js";
 
+/** The four properties about the recorded cut, which judge a complete snapshot's recorded part alone. */
+export const snapshotPropertyNames: ReadonlySet<string> = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
+
 export function bankProperties(scenario: Scenario): Property<BankState>[] {
   const name = (p: number) => scenario.processes[p]!;
   const recordedOf = (state: BankState, p: number) => state.processes[p]!.recorded!;

@@ -13,7 +13,8 @@ import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, 
 import { hasFaults } from "./faults.js";
 import { processView } from "./process-view.js";
 import { bankParts } from "./bank-parts.js";
-import { bankProperties } from "./properties.js";
+import { bankProperties, snapshotPropertyNames } from "./properties.js";
+import { bankReduction, oneSnapshot } from "./bank-reduction.js";
 import type { Scenario } from "./scenario.js";
 import { faultyStateKey, initialState, messageKey, stateKey, type BankState, type DataMessage } from "./bank-state.js";
 import { RememberedAnswers } from "./remembered-answers.js";
@@ -28,6 +29,16 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
     properties: () => properties,
     key: hasFaults(scenario) ? faultyStateKey : stateKey,
     parts: bankParts(scenario),
+    // Lost and duplicated messages are not steps of one process: unreliable channels are searched unreduced.
+    ...(hasFaults(scenario)
+      ? {}
+      : {
+          reduction: bankReduction(
+            scenario,
+            oneSnapshot,
+            properties.filter((p) => snapshotPropertyNames.has(p.name)),
+          ),
+        }),
   };
 }
 

@@ -13,6 +13,7 @@ import * as laiYangAnswer from "../../../solutions/05-lai-yang/rules.js";
 import * as multiAnswer from "../../../solutions/06-concurrent-snapshots/rules.js";
 import * as completionAnswer from "../../../solutions/03-completion/completion.js";
 import type { Skeleton } from "../../../src/grade/exercises/generated-scenarios.js";
+import { beyondBoundsRightRules } from "./beyond-bounds.js";
 
 /** The shape a mistake needs, as the generated scenarios have it. */
 export type Shape = "several in flight on one channel" | "no incoming channel" | "no outgoing channel" | "two incoming channels" | "more than two snapshots";
@@ -108,7 +109,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 says its part is done, but it has not recorded",
+    reason: "P1 says its part is done, but it has not recorded",
     module: { ...completionAnswer, isPartDone: (view: ProcessView) => view.incoming.every((c) => isClosed(view, c)) },
   },
   {
@@ -117,7 +118,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 has recorded and every incoming channel is closed, but does not say its part is done",
+    reason: "P1 has recorded and every incoming channel is closed, but does not say its part is done",
     module: {
       ...completionAnswer,
       isPartDone: (view: ProcessView) => view.hasRecorded && view.incoming.some((c) => isClosed(view, c)) && view.incoming.every((c) => isClosed(view, c)),
@@ -129,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P1->P0"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P1->P2"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
@@ -151,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P2 recorded [], expected [P1#1 (1)]",
+    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -171,7 +172,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
-    reason: "P2 recorded receiving P3#1, but P3 recorded after 0 sends, before sending it",
+    reason: "P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
@@ -237,6 +238,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
 ];
 
 export const rightRules: readonly RightRules[] = [
+  // Right whatever the names, balances and amounts (beyond-bounds.ts).
+  ...beyondBoundsRightRules,
   {
     name: "Chandy-Lamport written as a class, effects in another order, markers sent last channel first",
     exercises: [1, 2],
@@ -456,12 +459,12 @@ function laiYangClass(): SnapshotAlgorithm {
 
 /** Whether a generated scenario's skeleton has the shape a mistake needs. */
 export function hasShape(s: Skeleton, shape: Shape): boolean {
-  const processes = Array.from({ length: s.processes }, (_, p) => p);
+  const processes = Array.from({ length: s.names.length }, (_, p) => p);
   const incoming = (p: number) => s.channels.filter(([, to]) => to === p).length;
   const outgoing = (p: number) => s.channels.filter(([from]) => from === p).length;
   switch (shape) {
     case "several in flight on one channel":
-      return s.channels.some(([from, to]) => s.programs[from]!.filter((t) => t === to).length >= 2);
+      return s.channels.some(([from, to]) => s.programs[from]!.filter((t) => t.to === to).length >= 2);
     case "no incoming channel":
       return processes.some((p) => incoming(p) === 0);
     case "no outgoing channel":

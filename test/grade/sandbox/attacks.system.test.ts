@@ -1,19 +1,23 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the attacks are code in strings, their own template placeholders with them
 // Attacks on the grader: each way out of the sandbox that a submission could try, run as a
 // learner's file would be (bundled, in a real child process). Each must cost at most its own
 // exercise, with the reason expected, leak nothing, and leave no file or process behind.
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { execFileSync, spawnSync } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { childrenOf, isAlive, waitFor } from "../../live/processes.js";
-import { countingListener, processesLeftUnder, sandboxScratch } from "./support.js";
+import { childrenOf, waitFor } from "../../live/processes.js";
+import { countingListener, processesLeftUnder, processesUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
-import { gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
-import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
-import { bundlerEnded } from "../../../src/grade/sandbox/bundler-wall.js";
-import { esbuild } from "../../../src/files/esbuild-when-needed.js";
+import { defaultLimits, gradeExercise, gradeSubmission } from "../../../src/grade/grade.js";
+import { BuildError, submissionBundle } from "../../../src/grade/sandbox/bundle.js";
+import { freshBundler } from "../../../src/grade/sandbox/bundler-wall.js";
+import { stop as stopEsbuild } from "esbuild";
 import { isolation } from "../../../src/grade/sandbox/isolation.js";
+import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
 const repo = resolve(".");
@@ -138,6 +142,188 @@ describe("the bundler", () => {
     );
   });
 
+  it("should refuse an import of a loader of esbuild's other than code and JSON, however it is asked for", async () => {
+    for (const type of ["file", "binary", "copy", "css", "base64", "dataurl"]) {
+      await refused(
+        student(`import text from "./notes.ts" with { type: "${type}" };\n${solution}\nexport const t = text;`, { "05-lai-yang/notes.ts": "x" }),
+        new RegExp(`imports "\\./notes\\.ts", with import attributes \\(\\{\\\\"type\\\\":\\\\"${type}\\\\"\\}\\)`),
+      );
+    }
+    for (const file of ["style.css", "addon.node", "module.wasm", "page.html", "data.jsonc", "rules.tsx"]) {
+      await refused(
+        student(`import x from "./${file}";\n${solution}\nexport const t = x;`, { [`05-lai-yang/${file}`]: "{}" }),
+        new RegExp(`imports "\\./${file.replace(".", "\\.")}", which is not a \\.ts, \\.js or \\.json file`),
+      );
+    }
+    // JSON of the submission's own, as a learner may keep a table: bundled, with or without the attribute.
+    const table = student(
+      `import table from "./table.json" with { type: "json" };\nimport again from "./table.json";\n${solution}\nexport const t = [table, again];`,
+      {
+        "05-lai-yang/table.json": '{ "colour": "red" }',
+      },
+    );
+    expect((await gradeLaiYang(table)).points).toBe(24);
+  });
+
+  it("should refuse a URL, file: and data: alike, as it refuses an absolute path outside the folder", async () => {
+    const solutionUrl = pathToFileURL(join(repo, "solutions", rulesFile)).href;
+    await refused(
+      student(`export { rules } from "${solutionUrl}";`),
+      /imports "file:\/\/\/.*rules\.ts", a URL: a submission imports its own files by their paths/,
+    );
+    await refused(
+      student(`export { rules } from "data:text/javascript,export const rules = 1";`),
+      /imports "data:text\/javascript,export const rules = 1", a URL/,
+    );
+    await refused(student(`export { rules } from "https://example.com/rules.js";`), /imports "https:\/\/example\.com\/rules\.js", a URL/);
+    // An absolute path inside the submission folder is the submission's own file.
+    const inside = student(`export { rules } from "./helper.js";`);
+    writeFileSync(join(inside, "05-lai-yang/helper.ts"), `export { rules } from ${JSON.stringify(join(inside, "05-lai-yang/own.ts"))};`);
+    writeFileSync(join(inside, "05-lai-yang/own.ts"), solution);
+    expect((await gradeLaiYang(inside)).points).toBe(24);
+  });
+
+  it("should refuse import() and require() with any path, before esbuild expands a pattern in it on its own", async () => {
+    // The exercises' stubs, with exercise 1's rules.ts importing its solution by a path with a variable part: esbuild
+    // listed solutions/ itself and bundled every rules.ts there, without asking the resolve hook, and the stubs got 15/15
+    // on exercises 1 and 2. Two folders above the stubs' rules.ts, as exercises/ is beside solutions/.
+    const stubs = join(scratch, "stubs", "exercises");
+    cpSync(join(repo, "exercises"), stubs, { recursive: true });
+    cpSync(join(repo, "solutions"), join(scratch, "stubs", "solutions"), { recursive: true });
+    writeFileSync(
+      join(stubs, "01-record-and-forward/rules.ts"),
+      'const which = "01-record-and-forward";\nexport const { rules } = await import(`../../solutions/${which}/rules.ts`);\n',
+    );
+    const loads =
+      '01-record-and-forward/rules.ts loads code with import() or require(): a submission\'s files import each other with import ... from "./file.js"';
+    const report = await gradeSubmission(stubs, { ...limits, only: [1, 2] });
+    expect(report.exercises.map((e) => [e.points, e.fault])).toEqual([
+      [0, { kind: "build", message: `does not build: ${loads}` }],
+      [0, { kind: "build", message: `does not build: ${loads}` }],
+    ]);
+    // Every way of writing one, a path of the submission's own or not, a pattern or not, in any place in the code.
+    const forms = [
+      "await import(`../../solutions/${which}/rules.ts`)",
+      'await import("../../solutions/" + which + "/rules.ts")',
+      'await import(`./${which}.json`, { with: { type: "json" } })',
+      "await import(/* a comment */ `../${which}`)",
+      '(() => import("./helper.js"))',
+      "require(`../../solutions/${which}/rules.ts`)",
+      'require("./" + which)',
+      'require.resolve("./" + which)',
+      "typeof require",
+      "class Later { static { import(`./${which}`); } }",
+    ];
+    for (const form of forms) {
+      await refused(
+        student(`const which = "05-lai-yang";\nexport const loaded = ${form};\n${solution}`, { "05-lai-yang/helper.ts": "export const a = 1;" }),
+        /^does not build: 05-lai-yang\/rules\.ts loads code with import\(\) or require\(\)/,
+      );
+    }
+    // TypeScript's own require, and a file that does it imported by one that does not.
+    await refused(
+      student(`import helper = require("./helper");\n${solution}\nexport const h = helper;`, { "05-lai-yang/helper.ts": "export const a = 1;" }),
+      /rules\.ts loads code with import\(\)/,
+    );
+    await refused(
+      student(`import "./helper.js";\n${solution}`, { "05-lai-yang/helper.ts": "export const h = import(`../../solutions/${x}`);" }),
+      /^does not build: 05-lai-yang\/helper\.ts loads code with import\(\) or require\(\)/,
+    );
+    // The words in a string, a comment or a property are no call: the file builds and is graded.
+    const words = `${solution}\n// require("x"), import("y")\nexport const note = { require: "import(\`./\${1}\`)", text: "require" };\n`;
+    expect((await gradeLaiYang(student(words))).points).toBe(24);
+  });
+
+  it("should follow no source map comment, whatever it names and however it is written", async () => {
+    // esbuild read the file a source map comment names: a FIFO hung the build, and a file that is no source map had its
+    // first token quoted in the error. Read now, the FIFO would have the build stopped at its time limit instead.
+    const fifo = join(scratch, "map.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const comments = [
+      `//# sourceMappingURL=${pathToFileURL(fifo).href}`,
+      `//@ sourceMappingURL=${pathToFileURL(fifo).href}`,
+      `/*# sourceMappingURL=${pathToFileURL(fifo).href} */`,
+      `//# sourceMappingURL=file://localhost${fifo}`,
+      "//# sourceMappingURL=file:///etc/passwd",
+      "//# sourceMappingURL=file:///dev/zero",
+      // Then one that names nothing: the last comment is the one esbuild follows.
+      `//# sourceMappingURL=${pathToFileURL(fifo).href}\n//# sourceMappingURL=nothing.map`,
+      // A legal comment, which esbuild keeps.
+      `//! sourceMappingURL=${pathToFileURL(fifo).href}\n//# sourceMappingURL=${pathToFileURL(fifo).href} @license`,
+    ];
+    for (const comment of comments) {
+      const dir = student(`${solution}\n${comment}\n`);
+      const bundle = await submissionBundle(join(dir, rulesFile), rulesFile, dir);
+      expect(bundle.code).toContain("onMarker");
+      expect(bundle.code).not.toContain(passwd);
+    }
+    // A source map of its own, inline, only misleads where a throw is said to be; the rules still build and are graded.
+    const ownMap = Buffer.from(JSON.stringify({ version: 3, sources: ["/etc/passwd"], mappings: "AAAA" })).toString("base64");
+    expect((await gradeLaiYang(student(`${solution}\n//# sourceMappingURL=data:application/json;base64,${ownMap}\n`))).points).toBe(24);
+  });
+
+  it("should read no tsconfig.json, jsconfig.json or package.json, in the folder or above it, whatever they map", async () => {
+    // Each a FIFO where esbuild would look for them (reading one would hang the build until its time limit), or a
+    // mapping to the solution: tsconfig's paths, baseUrl and extends, package.json's imports, exports and browser.
+    const dir = student("");
+    const solutionFile = join(repo, "solutions", rulesFile);
+    const tsconfig = {
+      extends: join(repo, "tsconfig.json"),
+      compilerOptions: { baseUrl: join(repo, "solutions"), paths: { "@sol/*": [join(repo, "solutions/*")] } },
+    };
+    const manifest = { name: "x", imports: { "#sol": solutionFile }, exports: { "./rules": solutionFile }, browser: { "./helper.js": solutionFile } };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
+    for (const name of ["tsconfig.json", "jsconfig.json", "package.json"]) execFileSync("mkfifo", [join(dir, "05-lai-yang", name)]);
+    mkdirSync(join(dir, "05-lai-yang/node_modules/sol"), { recursive: true });
+    execFileSync("mkfifo", [join(dir, "05-lai-yang/node_modules/sol/package.json")]);
+    for (const [specifier, why] of [
+      ["@sol/05-lai-yang/rules.js", "a package"],
+      ["05-lai-yang/rules.js", "a package"],
+      ["#sol", "a package"],
+      ["x/rules", "a package"],
+      ["sol", "a package"],
+      ["./helper.js", "which does not exist"],
+    ]) {
+      writeFileSync(join(dir, rulesFile), `export { rules } from "${specifier}";`);
+      const [laiYang] = (await gradeLaiYang(dir)).exercises;
+      expect(laiYang!.fault?.message).toBe(
+        `does not build: 05-lai-yang/rules.ts imports "${specifier}", ${why}${why === "a package" ? ": a submission may import only its own files" : ""}`,
+      );
+    }
+    // The rules themselves build as they would anywhere, typed as tsconfig.json would not have them (decorators, say).
+    writeFileSync(join(dir, rulesFile), solution);
+    expect((await gradeLaiYang(dir)).points).toBe(24);
+  });
+
+  it("should refuse an import it cannot read, or that names no file, without the grader's path or a place in its code", async () => {
+    // The messages were Node's, with the file's absolute path, placed at a line of the grader's own bundle.
+    const looping = student(`export { rules } from "./a.js";`);
+    symlinkSync("b.ts", join(looping, "05-lai-yang/a.ts"));
+    symlinkSync("a.ts", join(looping, "05-lai-yang/b.ts"));
+    await refused(looping, /^does not build: 05-lai-yang\/rules\.ts imports "\.\/a\.js", which cannot be read \(ELOOP\)$/);
+    await refused(
+      student(`export { rules } from "./a\0.js";`),
+      /^does not build: 05-lai-yang\/rules\.ts imports "\.\/a\\u0000\.js", which no file can be named$/,
+    );
+  });
+
+  it("should refuse a folder of the submission that is a symlink to one outside it", async () => {
+    const dir = student(`export { rules } from "./lib/rules.js";`);
+    symlinkSync(join(repo, "solutions/05-lai-yang"), join(dir, "05-lai-yang/lib"), "dir");
+    await refused(dir, /imports "\.\/lib\/rules\.js", which is outside the submission folder \(symlinks are followed\)/);
+  });
+
+  it("should put no path of the grader's machine in the bundle: not the kit's, not the submission folder's, not the home folder", async () => {
+    const dir = student(`export { rules } from "./helper.js";`, { "05-lai-yang/helper.ts": `${solution}\nexport const where = import.meta.url;` });
+    const bundle = await submissionBundle(join(dir, rulesFile), rulesFile, dir);
+    for (const path of [repo, dir, scratch, homedir()]) {
+      expect(bundle.code).not.toContain(path);
+      expect(bundle.sourceMap).not.toContain(path);
+    }
+    expect(JSON.parse(bundle.sourceMap).sources).toEqual(expect.arrayContaining(["05-lai-yang/rules.ts", "05-lai-yang/helper.ts"]));
+  });
+
   it("should refuse a FIFO, a device, a folder, an oversized file without reading them, and too much in all", async () => {
     for (const target of ["fifo", "/dev/zero"]) {
       const asEntry = student("");
@@ -183,46 +369,52 @@ describe("the bundler", () => {
     const deep = student(solution, { "01-record-and-forward/rules.ts": nested(400_000) }, ["01-record-and-forward", "05-lai-yang"]);
     const report = await gradeSubmission(deep, { ...limits, only: [1, 5] });
     expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
-      [
-        1,
-        0,
-        { kind: "build", message: "does not build: 01-record-and-forward/rules.ts nests brackets more than 10,000 deep, more than the bundler's parser takes" },
-      ],
+      [1, 0, { kind: "build", message: "does not build: 01-record-and-forward/rules.ts nests brackets more than 1,000 deep, more than the bundler takes" }],
       [5, 24, undefined],
     ]);
     // As deep as the limit, it builds and is graded.
-    const atLimit = student(solution, { "01-record-and-forward/rules.ts": nested(10_000) }, ["01-record-and-forward", "05-lai-yang"]);
+    const atLimit = student(solution, { "01-record-and-forward/rules.ts": nested(1_000) }, ["01-record-and-forward", "05-lai-yang"]);
     expect((await gradeSubmission(atLimit, { ...limits, only: [1] })).points).toBe(15);
   });
 
-  it("should bundle with a fresh bundler after the one it used has ended (as esbuild's process did when a file crashed it), each held to half a gigabyte of data", async () => {
-    // Nested 300,000 deep some other way than brackets (f()()()..., a.b.b.b...), code grew esbuild's parser stack to a gigabyte
-    // in 4 s before it crashed; held to 512 MB, it crashes in half the time.
-    const file = join(student(solution), rulesFile);
-    // The bundler's process, started afresh: the esbuild process that was not there before. Another may be: from source,
-    // the sandbox's broker is built with esbuild's buildSync, which keeps a process of its own (in a worker thread); in
-    // a suite run the test once took that one for the bundler's, ended it, and the build it expected to fail succeeded.
-    const serviceStartedBy = async (bundling: () => Promise<unknown>) => {
+  it("should bundle each file with an esbuild process of its own, held to half a gigabyte of data, so that one that crashes it or fills it fails alone", async () => {
+    // The bundler's process: the esbuild process that was not there before.
+    const started = async (run: () => Promise<unknown>) => {
       const before = childrenOf(process.pid, "esbuild");
-      await bundling();
-      const started = childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
-      expect(started).toHaveLength(1);
-      return started[0]!;
+      await run();
+      return childrenOf(process.pid, "esbuild").filter((pid) => !before.includes(pid));
     };
     const dataLimit = (service: number) => /^Max data size\s+(\S+)\s+(\S+)/m.exec(readFileSync(`/proc/${service}/limits`, "utf8"))?.slice(1);
     // Where prlimit is not allowed, the sandbox's children are not limited either, and the grader says so.
     const limit = isolation().resourceLimits ? String(512 * 2 ** 20) : "unlimited";
-    await esbuild().stop();
-    bundlerEnded();
-    const service = await serviceStartedBy(() => submissionBundle(file, rulesFile));
-    expect(dataLimit(service)).toEqual([limit, limit]);
-    process.kill(service, "SIGKILL");
-    await waitFor(() => (isAlive(service) ? undefined : true));
-    const next = await serviceStartedBy(async () => {
-      await expect(submissionBundle(file, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
-      expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
-    });
-    expect(dataLimit(next)).toEqual([limit, limit]);
+    const [service] = await started(freshBundler);
+    expect(dataLimit(service!)).toEqual([limit, limit]);
+    await stopEsbuild();
+    const file = join(student(solution), rulesFile);
+    // Each build's process is stopped after it: none is left running.
+    expect(await started(() => submissionBundle(file, rulesFile))).toEqual([]);
+    // Nested 300,000 deep some other way than brackets (a.b.b.b..., f()()()...), code grew esbuild's parser stack to a
+    // gigabyte in 4 s before it crashed; held to 512 MB, it crashes in less.
+    const crashing = join(student(`${solution}\nexport const chain = a${".b".repeat(300_000)};\n`), rulesFile);
+    await expect(submissionBundle(crashing, rulesFile)).rejects.toThrow(`${rulesFile}: esbuild stopped on this file`);
+    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+    // Four files of DEL characters, 3.6 MB in all, each written out as four (\x7F): more than a bundle may hold.
+    const pads = Array.from({ length: 4 }, (_, i) => [`05-lai-yang/pad${i}.ts`, `export const pad${i} = "${"\x7f".repeat(900_000)}";\n`]);
+    const imports = pads.map((_, i) => `import { pad${i} } from "./pad${i}.js";`).join("\n");
+    const escaped = student(`${imports}\n${solution}\nexport const pads = [${pads.map((_, i) => `pad${i}`).join(", ")}];`, Object.fromEntries(pads));
+    await expect(submissionBundle(join(escaped, rulesFile), rulesFile, escaped)).rejects.toThrow(
+      new BuildError(`${rulesFile} bundles to more than 8 MB of code`),
+    );
+    expect((await submissionBundle(file, rulesFile)).code).toContain("onMarker");
+  });
+
+  it("should stop a build that takes longer than its time limit, naming the file", async () => {
+    // A chain 20,000 long takes esbuild a tenth of a second or more to parse, a hundred times the limit.
+    const slow = join(student(`${solution}\nexport const chain = a${".b".repeat(20_000)};\n`), rulesFile);
+    await expect(submissionBundle(slow, rulesFile, dirname(slow), { timeLimitMs: 1 })).rejects.toThrow(
+      new BuildError(`${rulesFile}: bundling it took more than 0.001 s`),
+    );
+    expect((await submissionBundle(slow, rulesFile)).code).toContain("onMarker");
   });
 
   it("should name a file that does not build by its place in the submission folder, not by the grader's path", async () => {
@@ -257,7 +449,12 @@ describe("the child process", () => {
       "throws",
       /ERR_ACCESS_DENIED|MODULE_NOT_FOUND/,
     );
-    await faulted(`await import(["", "etc", "passwd"].join("/"));\n${solution}`, "load", /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/);
+    // An import() the bundler never sees (it refuses any it finds: a test of "the bundler" below).
+    await faulted(
+      `await new Function("path", "return import(path)")(["", "etc", "passwd"].join("/"));\n${solution}`,
+      "load",
+      /ERR_ACCESS_DENIED|ERR_MODULE_NOT_FOUND/,
+    );
     await faulted(attacking(`process.binding("fs")`), "throws", denied);
     await faulted(
       attacking(`new Function("return process.getBuiltinModule('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8')")()`),
@@ -391,6 +588,63 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     // V8 ends such a process with "# Fatal javascript OOM in Ineffective mark-compacts near heap limit", framed in lines of "#".
     const report = await gradeSubmission(join(repo, "solutions"), { only: [1], memoryLimitMb: 2 });
     expect(report.exercises[0]!.fault).toEqual({ kind: "memory", message: "ran out of memory (limit 2 MB)" });
+  });
+
+  it.skipIf(!isolation().otherUser)("should let no other local user read a submission while it is graded", async () => {
+    const dir = student(solution);
+    const sandbox = new Sandbox(await submissionBundle(join(dir, rulesFile), rulesFile, dir), { ...defaultLimits, ...limits });
+    try {
+      // Where its bundle is, as any local user finds it: in the command line of the child's process, which all may read.
+      const pattern = new RegExp(`(/\\S*snaplab-sandbox-${process.pid}-\\w+)`);
+      const folder = await waitFor(() =>
+        processesUnder("snaplab-sandbox-")
+          .map((command) => pattern.exec(command)?.[1])
+          .find(Boolean),
+      );
+      const asAnother = (...command: string[]) =>
+        spawnSync("setpriv", ["--reuid=4242", "--regid=4242", "--clear-groups", ...command], { encoding: "utf8" }).status;
+      // Every folder above it may be entered (the child's user must reach it): only the folder's and the bundle's own modes keep others out.
+      expect(asAnother("test", "-x", dirname(folder))).toBe(0);
+      expect(asAnother("cat", join(folder, "submission.mjs"))).not.toBe(0);
+      expect(asAnother("ls", folder)).not.toBe(0);
+      sandbox.load();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("should give the child no descriptor the grader inherited from whoever started it, whatever its number", () => {
+    // A shell's `30<secret`: node opens its own files close-on-exec, not those, and every process it started had them.
+    const secret = join(scratch, "secret.txt");
+    writeFileSync(secret, "the grader's secret");
+    const held = openSync(secret, "r");
+    try {
+      const reads = `const fs = process.getBuiltinModule("fs"); const read = []; for (let fd = 0; fd < 300; fd++) { try { const bytes = Buffer.alloc(64); const got = fs.readSync(fd, bytes, 0, 64, 0); if (got > 0) read.push(fd + ": " + bytes.toString("utf8", 0, got)); } catch {} } throw new Error("read " + JSON.stringify(read))`;
+      const stdio: (number | "pipe" | "ignore")[] = ["ignore", "pipe", "pipe", ...Array.from({ length: 250 }, () => "ignore" as const)];
+      for (const fd of [5, 9, 30, 100, 250]) stdio[fd] = held;
+      const run = spawnSync(process.execPath, ["bin/snaplab.js", "grade", student(attacking(reads)), "--only", "5", "--format", "json"], {
+        stdio,
+        encoding: "utf8",
+      });
+      const [laiYang] = (JSON.parse(run.stdout as string) as { exercises: { fault: { message: string } }[] }).exercises;
+      expect(laiYang!.fault.message).toMatch(/^rules\.initiate\(view\) at \w+ threw read \[\]/);
+      expect(run.stdout).not.toContain("secret");
+    } finally {
+      closeSync(held);
+    }
+  });
+
+  it("should stop a grade at its time limit as a whole, however much time each call is allowed, and not grade what is left", async () => {
+    const first = "01-record-and-forward/rules.ts";
+    const dir = student(solution, { [first]: "for (;;);\n" }, ["01-record-and-forward", "05-lai-yang"]);
+    const report = await gradeSubmission(dir, { ...limits, timeLimitMs: 60_000, gradeTimeLimitMs: 8000, only: [1, 2, 5] });
+    const notGraded = { kind: "timeout", message: "not graded: the grade as a whole reached its time limit (8 s) first" };
+    expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
+      [1, 0, { kind: "timeout", message: "was stopped when the grade as a whole reached its time limit" }],
+      [2, 0, notGraded],
+      [5, 0, notGraded],
+    ]);
+    expect(report.elapsedMs).toBeLessThan(60_000);
   });
 
   it("should run with an empty environment, in an empty folder", async () => {

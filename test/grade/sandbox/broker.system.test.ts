@@ -84,6 +84,12 @@ describe("sandboxes sharing a broker", () => {
     // The grader reads the replies itself, blocking: only a reply or the broker's wake ends the wait.
     const fs = 'process.getBuiltinModule("node:fs")';
     const halfReply = await sandboxOf("half-reply", `export const f = () => { ${fs}.writeSync(3, '{"type":"answers","ans'); for (;;); };\n`, 300);
+    // A whole reply but its newline, which the broker's wake once supplied: the grader took the answer it forged.
+    const forged = await sandboxOf(
+      "forged",
+      `export const f = () => { ${fs}.writeSync(3, '{"type":"answers","answers":[{"ok":true,"json":"1000"}]}'); for (;;); };\n`,
+      300,
+    );
     const noStdin = await sandboxOf(
       "no-stdin",
       `export const f = (n: number) => n;\nsetImmediate(() => ${fs}.closeSync(0));\nsetInterval(() => {}, 1000);\n`,
@@ -93,9 +99,10 @@ describe("sandboxes sharing a broker", () => {
     const exiting = await sandboxOf("exiting", "export const f = () => { throw new Error(); };\nsetImmediate(() => process.reallyExit(3));\n", 300);
     // An error nothing catches, after loading: Node's report of it ends with its version ("Node.js v20.x"), which was the reason given.
     const uncaught = await sandboxOf("uncaught", 'export const f = (n: number) => n;\nsetImmediate(() => { throw new TypeError("later"); });\n', 300);
-    for (const sandbox of [halfReply, noStdin, exiting, uncaught]) sandbox.load();
+    for (const sandbox of [halfReply, forged, noStdin, exiting, uncaught]) sandbox.load();
     // Half a line, then silence: the time limit, not a malformed reply.
     expect(() => ask(halfReply, 1)).toThrow(/did not answer within 300 ms/);
+    expect(() => ask(forged, 1)).toThrow(/did not answer within 300 ms/);
     // No one reads the requests any more: the request cannot be written, and the time limit ends the child.
     await new Promise((later) => setTimeout(later, 200));
     expect(() => ask(noStdin, 1)).toThrow(/did not answer within 300 ms|the submission's process (exited|was killed)/);

@@ -159,13 +159,21 @@ describe("no OS walls at all", () => {
     // would hoard 512 MB, a megabyte at a time, and answer.
     const hoarding = "rules.initiate = () => { const hoard = []; for (let mb = 0; mb < 512; mb++) hoard.push(new Array(131072).fill(7)); return []; };";
     writeFileSync(join(dir, "06-concurrent-snapshots/rules.ts"), `${readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8")}\n${hoarding}\n`);
-    // Nor does bubblewrap clear the environment: the child is started with none.
-    writeFileSync(join(dir, "03-completion/completion.ts"), "throw new Error(JSON.stringify(process.env));\n");
+    // Nor does bubblewrap clear the environment: the child is started with none. Nor hide where node and the bundle
+    // are, or whose home the child's user has: the harness does.
+    const asks = "[process.env, process.execPath, process.argv, process.execArgv]";
+    const home =
+      'for (const ask of [() => process.getBuiltinModule("os").homedir(), () => process.report.getReport()]) try { ask(); } catch (error) { seen.push(error.message.slice(0, 40)); }';
+    writeFileSync(join(dir, "03-completion/completion.ts"), `const seen: unknown[] = ${asks};\n${home}\nthrow new Error(JSON.stringify(seen));\n`);
     // A time limit only a busy machine could reach before 64 MB are filled.
     const report = await gradeSubmission(dir, { only: [1, 3, 5, 6], timeLimitMs: 20_000, memoryLimitMb: 64 });
     const [first, completion, laiYang, concurrent] = report.exercises;
     expect(first!.points).toBe(first!.maxPoints);
-    expect(completion!.fault).toEqual({ kind: "load", message: "{} (03-completion/completion.ts:1:7)" });
+    const refused = "a submission may not ask where the grader runs it or whose home it runs under".slice(0, 40);
+    expect(completion!.fault).toEqual({
+      kind: "load",
+      message: `[{},"node",["node","submission.mjs"],[],"${refused}","${refused}"] (03-completion/completion.ts:3:7)`,
+    });
     // Refused by the harness (the kit's code), shown where the submission called it.
     const killAt = readFileSync("solutions/05-lai-yang/rules.ts", "utf8").split("\n").length + 1;
     expect(laiYang!.fault).toEqual({ kind: "load", message: `a submission may not send signals (05-lai-yang/rules.ts:${killAt}:9)` });

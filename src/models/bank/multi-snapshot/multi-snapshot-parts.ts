@@ -6,14 +6,15 @@
  * recording fields never change here, so a channel's part is its whole
  * ChannelState (the queue, with that constant recording).
  *
- * A step's footprint: sending reads and changes the sender and the channel of
+ * A step's footprint: sending reads the sender, and changes it and the channel of
  * its program step. Starting a snapshot and a delivery run the rules of one
  * process, which see (multiView) whether it recorded in each layer and its
  * incoming recordings there, and change its own parts only (apply-effects.ts
  * refuses any other channel): its process, the queues of its outgoing
  * channels (markers), and its recorded state and incoming recordings in every
- * layer. A delivery also takes from its channel's queue. No step reads
- * another process: a data message here has no colour.
+ * layer, reading all but those queues. A delivery also takes from its
+ * channel's queue. No step reads another process: a data message here has
+ * no colour.
  *
  * Parts are stored in one group per process, with its outgoing channels and
  * its parts in every layer, so a state is kept as one number per process and
@@ -45,7 +46,7 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
   const own = seen.map(([p, ...layered]) => [p!, ...outgoingChannels(scenario, p!).map(channel), ...layered]);
   const count = perLayer * (1 + snapshots);
   // Made once per action (the explorer finds a step's memo by its footprint object).
-  const initiates = own.map((slots, p): StepFootprint => ({ key: `initiate ${p}`, slots }));
+  const initiates = own.map((slots, p): StepFootprint => ({ key: `initiate ${p}`, slots, reads: seen[p]! }));
   const sends: StepFootprint[][] = scenario.processes.map(() => []);
   const deliveries: StepFootprint[][] = scenario.channels.map(() => []);
   const others = new Map<string, StepFootprint>();
@@ -86,7 +87,7 @@ export function multiSnapshotParts(scenario: MultiSnapshotScenario): StateParts<
         case "send": {
           const p = action.process;
           const c = scenario.programs[p]![state.bank.processes[p]!.pc]?.channel;
-          if (c !== undefined) return (sends[p]![c] ??= { key: `send ${p} ${c}`, slots: [p, channel(c)] });
+          if (c !== undefined) return (sends[p]![c] ??= { key: `send ${p} ${c}`, slots: [p, channel(c)], reads: [p] });
           break;
         }
         case "initiate":

@@ -13,6 +13,7 @@ import { applyEffects } from "../apply-effects.js";
 import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
+import { bankReduction, type RecordedLayers } from "../bank-reduction.js";
 import { multiSnapshotParts } from "./multi-snapshot-parts.js";
 import { RememberedMultiAnswers } from "./remembered-multi-answers.js";
 import {
@@ -28,6 +29,14 @@ import {
 export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: MultiSnapshotAlgorithm): Model<MultiSnapshotState, BankAction> {
   const properties = snapshotProperties(scenario);
   const answers = new RememberedMultiAnswers<readonly MultiEffect[]>(scenario);
+  const layers: RecordedLayers<MultiSnapshotState> = {
+    snapshots: scenario.snapshots.length,
+    bank: (state) => state.bank,
+    recorded: (state, s, p) => state.layers[s]!.recorded[p]!,
+    recording: (state, s, c) => state.layers[s]!.recordings[c]!,
+  };
+  // Each snapshot's four properties about its recorded cut: the only ones checked in every state.
+  const kept = properties.filter((p) => p.expectation === "always");
   return {
     initStates: () => [initialMultiState(scenario)],
     // `initiate p` starts p's next snapshot, while it has one left to start.
@@ -36,6 +45,7 @@ export function multiSnapshotSystem(scenario: MultiSnapshotScenario, algorithm: 
     properties: () => properties,
     key: multiStateKey,
     parts: multiSnapshotParts(scenario),
+    reduction: bankReduction(scenario, layers, kept),
   };
 }
 

@@ -2,7 +2,9 @@
  * Chooses how to pack a bank's states: the compact engine when it applies,
  * else the generic explorer (src/explore/explore-model.ts), which runs any
  * rules on readable states and stores them interned; the search is the same,
- * but only the compact engine can be reduced.
+ * and so is the reduction, with the relation each knows (the compact
+ * engine's knows the reference rules; the bank's model gives one for any
+ * rules, bank-reduction.ts).
  *
  * The compact engine hard-codes the reference Chandy-Lamport rules and the
  * scenario fields and properties it knows, so it applies only when the rules
@@ -16,6 +18,7 @@ import { chandyLamport } from "../algorithms/chandy-lamport.js";
 import type { BankAction } from "../actions.js";
 import { hasFaults } from "../faults.js";
 import { bankFields } from "../fields.js";
+import { snapshotPropertyNames } from "../properties.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
 import { exploreModel } from "../../../explore/explore-model.js";
@@ -30,8 +33,6 @@ import { exploreCompact, type CompactExploration, type CompactOptions } from "./
  * generic explorer.
  */
 const MODELLED_FIELDS: Readonly<Record<string, (value: unknown) => boolean>> = Object.assign({}, ...bankFields.map((field) => field.packed));
-
-const SNAPSHOT_PROPERTIES = new Set(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
 
 export interface BankExploreOptions extends CompactOptions {
   /** Use the generic explorer even where the compact engine applies (for cross-checks). */
@@ -52,7 +53,7 @@ export function compactEngineRefuses(scenario: Scenario, algorithm: SnapshotAlgo
   if (hasFaults(scenario)) return "the compact engine and its partial-order reduction model reliable channels only, not lossy or duplicating ones";
   const field = unmodelledField(scenario);
   if (field) return `the compact engine does not model ${field}`;
-  const property = model.properties().find((p) => p.expectation === "always" && !SNAPSHOT_PROPERTIES.has(p.name));
+  const property = model.properties().find((p) => p.expectation === "always" && !snapshotPropertyNames.has(p.name));
   if (property) return `the compact engine cannot check the property "${property.name}"`;
   return undefined;
 }

@@ -17,7 +17,7 @@ import { promelaProperties } from "./promela-properties.js";
 import { channelsInWords, isDuplicating, isLossy } from "../faults.js";
 import { PROMELA_MAX_LOSSY_SENDS, recordedCapacity } from "./promela-fault-properties.js";
 
-/** The most sends on one channel the model is written for: its text grows with the cube of that number (32 sends: about 1 MB). */
+/** The most sends on one channel the model is written for: its text grows with the cube of that number. */
 const PROMELA_MAX_SENDS_PER_CHANNEL = 32;
 /** SPIN's `int` has 32 bits: every balance and sum must stay within it. */
 const PROMELA_MAX_MONEY = 2 ** 31 - 1;

@@ -14,18 +14,22 @@ describe("choosing the engine", () => {
     expect(checkBank(scenario).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
   });
 
-  it("should run a learner's rules on the generic explorer, unreduced, even when asked for reduction, and say why", () => {
+  it("should run a learner's rules on the generic explorer, reduced when asked, and say why", () => {
     const copy = { ...chandyLamport, name: "my-rules" };
+    const full = checkBank(scenario, { algorithm: copy, search: "dfs", fifo: false });
     const report = checkBank(scenario, { algorithm: copy, reduction: "por", search: "dfs", fifo: false });
     expect(report.search).toMatchObject({
       engine: "generic",
       fallback: "the compact engine runs only the reference chandy-lamport rules, not my-rules",
       search: "dfs",
-      reduction: "none",
+      reduction: "por",
       fingerprint: false,
-      ignored: ["--reduction por"],
     });
-    expect([report.states, report.transitions]).toEqual([127, 189]);
+    expect(report.search?.ignored).toBeUndefined();
+    expect([full.states, full.transitions]).toEqual([127, 189]);
+    expect([report.states, report.transitions]).toEqual([86, 101]);
+    expect(report.violated).toEqual(full.violated);
+    expect(report.snapshots).toEqual(full.snapshots);
   });
 
   it("should leave to the generic explorer a scenario with an option it does not model", () => {

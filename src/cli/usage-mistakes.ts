@@ -1,0 +1,36 @@
+/**
+ * A mistake on the command line that yargs finds (an unknown command or
+ * option, a value it does not take, an argument missing) as one line, exit
+ * 2: yargs' own words, then where to look, the usage of a command that takes
+ * arguments and its help. What a command's own checks say (a coerce, a
+ * check that throws, a handler) stands as written.
+ */
+import type { Argv, CommandModule } from "yargs";
+import { SnaplabError } from "../errors/snaplab-error.js";
+
+/** yargs' `fail` for `snaplab <usage>` ("explore <scenario>"; the whole command when there is none). */
+export function refuseMistakes(usage?: string): (message: string | null, error: Error | undefined) => never {
+  const name = usage
+    ?.split(" ")
+    .filter((word) => !/^[<[]/.test(word))
+    .join(" ");
+  const help = name === undefined ? "see snaplab --help" : `see snaplab ${name} --help`;
+  // yargs' own complaints (an argument missing, one it does not know) also give the usage, where the command takes arguments.
+  const usageAndHelp = name === usage ? help : `usage: snaplab ${usage}; ${help}`;
+  return (message, error) => {
+    if (error instanceof SnaplabError) throw error;
+    // Another Error is our bug, and keeps its stack; yargs passes what a coerce threw, and its parser's complaints, as a YError.
+    if (error instanceof Error && error.name !== "YError") throw error;
+    if (error instanceof Error) throw new SnaplabError("USAGE", error.message);
+    // What a check returned comes as the error too. Several lines (several values it does not take): one.
+    const said = (message ?? "").split("\n").map((line) => line.trim());
+    throw new SnaplabError("USAGE", `${said.join(" ")} (${typeof error === "string" ? help : usageAndHelp})`);
+  };
+}
+
+/** `command` with its mistakes refused as `refuseMistakes` says, for `snaplab <parent><command>`. */
+export function refusingMistakes<T, U>(command: CommandModule<T, U>, parent = ""): CommandModule<T, U> {
+  const usage = `${parent}${String(command.command)}`;
+  const builder = command.builder as ((yargs: Argv<T>) => Argv<U>) | undefined;
+  return { ...command, builder: (yargs: Argv<T>) => (builder ?? ((same) => same as unknown as Argv<U>))(yargs.fail(refuseMistakes(usage))) };
+}

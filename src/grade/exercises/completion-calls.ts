@@ -1,0 +1,95 @@
+/**
+ * Exercise 3's two functions called directly, beside the runs explored: on
+ * inputs fast-check draws from what the exercise's README defines them on
+ * (completion-inputs.ts), each answer compared with the README's definition.
+ * The runs of a few scenarios reach a few views and snapshots; an answer
+ * right only on those (a total of 100 per process) is refused here, with
+ * the smallest input that shows it, as fast-check shrinks it.
+ *
+ * The calls go to the submission as the explored checks' do (Submission:
+ * the sandbox, answers remembered); the drawn inputs are asked in a few
+ * batches first, then judged one by one, and only if one is wrong does
+ * fast-check draw them again to shrink it.
+ */
+import fc from "fast-check";
+import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { Submission } from "../check/submission.js";
+import type { LocalPart } from "./completion.js";
+import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
+import { partsOfSnapshots, views } from "./completion-inputs.js";
+import type { RulesCheck } from "./exercise.js";
+import { drawingSeed } from "./generated-check.js";
+
+/** One of the functions, the inputs it is called on, and what is wrong with an answer (undefined if nothing). */
+interface Called<Input> {
+  readonly property: string;
+  readonly path: string;
+  readonly inputs: fc.Arbitrary<Input>;
+  /** How the input is shown in a reason. */
+  readonly shown: string;
+  problem(input: Input, answer: unknown, context: string): string | undefined;
+}
+
+const isPartDone: Called<ProcessView> = {
+  property: "knows-when-done",
+  path: "isPartDone",
+  inputs: views,
+  shown: "view",
+  problem: (view, says, context) => partDoneProblem(view, says, context),
+};
+
+const assembleSnapshot: Called<LocalPart[]> = {
+  property: "assembled-snapshot",
+  path: "assembleSnapshot",
+  inputs: partsOfSnapshots,
+  shown: "parts",
+  problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
+};
+
+/** `count` drawn inputs for each function, from the kit's `seed` or an instructor's (CheckLimits.seed). */
+export function directCallsCheck(seed: number, count: number, points: number): RulesCheck {
+  return {
+    name: `direct calls (${count} views, ${count} sets of parts)`,
+    points,
+    seeded: true,
+    run(submission, limits) {
+      const drawn = drawingSeed(seed, limits.seed);
+      for (const called of [isPartDone, assembleSnapshot] as Called<unknown>[]) {
+        const failure = firstFailure(called, submission, drawn, count);
+        if (failure) return { states: 0, violated: [called.property], failure };
+      }
+      return { states: 0 };
+    },
+    replay: () => undefined,
+  };
+}
+
+/** The first drawn input whose answer is wrong, shrunk, in words; undefined if every answer is right. */
+function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number, count: number): string | undefined {
+  const context = `${called.path}(${called.shown})`;
+  const ask = (input: Input) => submission.call(called.path, [input], context);
+  // Every input's question in a few batches: a call not answered yet, or one that broke the contract, is asked (or thrown) again below.
+  const inputs = fc.sample(called.inputs, { seed, numRuns: count });
+  submission.gather(() => {
+    for (const input of inputs) {
+      try {
+        ask(input);
+      } catch {}
+    }
+  });
+  // A call that breaks the contract (throws, times out) fails too, and is shrunk as a wrong answer is.
+  const right = (input: Input) => {
+    try {
+      return called.problem(input, ask(input), context) === undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (inputs.every(right)) return undefined;
+  // fast-check draws the same inputs again from the same seed, and shrinks the first that fails.
+  const found = fc.check(fc.property(called.inputs, right), { seed, numRuns: count });
+  if (!found.failed) return undefined;
+  const [input] = found.counterexample!;
+  // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.
+  return `${called.property} is violated: ${called.problem(input, ask(input), context)}, on this drawn ${called.shown} (the smallest that fails): ${JSON.stringify(input)}`;
+}

@@ -1,0 +1,163 @@
+/**
+ * What a rule sees of a generated scenario besides its shape: the processes'
+ * names, their balances and the amounts they send, drawn by fast-check from
+ * everything the scenario format allows (spec/model.md, "Names and limits").
+ * A learner's code that is right only on names like P0, balances of 100 or
+ * amounts 1, 2, 4, ... meets names of one and of 64 characters, punctuation,
+ * digits and letters beyond ASCII; zero, negative and huge balances, up to
+ * the format's limit on money; amounts repeated on one channel and amounts
+ * past 32 bits. Exercise 3's direct calls draw their inputs from the same.
+ */
+import fc from "fast-check";
+import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
+
+/**
+ * The format's limit on money: the magnitudes of all balances and amounts
+ * added up stay within 2^53−1, so that every balance and every sum of them
+ * is exact (no float rounds). The generated scenarios reach it exactly.
+ */
+export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
+
+/** Past 2^31 and 2^32: a sum kept in 32 bits (`| 0`, an Int32Array) goes wrong there. */
+const PAST_32_BITS = 2 ** 32 + 1;
+/** Balances reach 2^50 and amounts 2^44, so that six of the one and eight of the other stay within MAX_MONEY. */
+const MAX_BALANCE = 2 ** 50;
+const MAX_AMOUNT = 2 ** 44;
+
+/**
+ * Names that a learner's code trips on, every one of them a name the format
+ * allows: one character; punctuation, the `#` of a message's id and the `-`
+ * and `>` of a channel's; spaces; names that begin or end another, or differ
+ * from it only in case; names an
+ * object already has (`constructor`); digits, which JavaScript puts first in
+ * an object's keys; letters beyond ASCII. Never `__proto__`, which the format
+ * allows but a JavaScript object keyed by name cannot hold (the answers in
+ * solutions/ keep parts in such objects, as most learners do).
+ */
+const trickyNames = [
+  "a",
+  "B",
+  "z9",
+  "#",
+  "a#1",
+  "x-y",
+  "-",
+  ">",
+  "a>b",
+  "<",
+  " ",
+  "P0 ",
+  " P1",
+  "p0",
+  "P00",
+  "P1",
+  "P10",
+  "P11",
+  "node.1",
+  "a/b",
+  "{}",
+  "[0]",
+  '"q"',
+  "\\",
+  "%s",
+  "null",
+  "undefined",
+  "NaN",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "length",
+  "Zoë",
+  "Åsa",
+  "銀行",
+  "🏦",
+  "e\u0301",
+  "Ωμέγα",
+  "שלום",
+];
+
+/** Names that begin one another: a channel's name holds two of them, and `startsWith` or `includes` on it finds the wrong one. */
+const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1", "12"];
+/** Names that differ only in case: a name lowercased, or compared without case, is another process's. */
+const cases = ["a", "A", "alice", "Alice", "ALICE", "p0", "P0", "b", "B"];
+/** Names with the `#` of a message's id: the id "a#1#2" is a#1's second send. */
+const hashes = ["#", "a#1", "a#", "#1", "b#2#", "n#"];
+const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
+const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
+const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
+/** Long names that share all but their last characters: a name cut short is no longer the process's. */
+const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branch office of the bank, account ${String(k + 1).padStart(length - 35, "0")}`);
+
+const mixed = [...new Set([...numbered.slice(0, 4), ...words.slice(0, 3), ...integers.slice(0, 3), ...trickyNames, ...longNames(64).slice(0, 2)])];
+
+/** `n` distinct names, in the order they are drawn (not sorted, not the order JavaScript keeps them in). */
+export function processNames(n: number): fc.Arbitrary<string[]> {
+  const some = (pool: readonly string[]) => fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
+  return fc.oneof(
+    { weight: 2, arbitrary: some(numbered) },
+    { weight: 1, arbitrary: some(words) },
+    { weight: 1, arbitrary: some(integers) },
+    { weight: 1, arbitrary: fc.integer({ min: 40, max: SCENARIO_LIMITS.nameLength }).chain((length) => some(longNames(length))) },
+    { weight: 2, arbitrary: some(trickyNames) },
+    { weight: 1, arbitrary: some(prefixes) },
+    { weight: 1, arbitrary: some(hashes) },
+    { weight: 1, arbitrary: some(cases) },
+    { weight: 3, arbitrary: some(mixed) },
+  );
+}
+
+/** One balance: zero, negative, small, 100, past 32 bits either way. */
+const balance = fc.oneof(
+  fc.constant(0),
+  fc.integer({ min: -1000, max: -1 }),
+  fc.integer({ min: 1, max: 1000 }),
+  fc.constant(100),
+  fc.integer({ min: PAST_32_BITS, max: MAX_BALANCE }),
+  fc.integer({ min: -MAX_BALANCE, max: -PAST_32_BITS }),
+);
+
+/** `n` balances: all the same, or each its own. */
+export function balancesOf(n: number): fc.Arbitrary<number[]> {
+  return fc.oneof(
+    balance.map((b) => Array.from({ length: n }, () => b)),
+    fc.array(balance, { minLength: n, maxLength: n }),
+  );
+}
+
+const smallAmount = fc.integer({ min: 1, max: 20 });
+const largeAmount = fc.oneof(fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 32, PAST_32_BITS), fc.integer({ min: PAST_32_BITS, max: MAX_AMOUNT }));
+const amount = fc.oneof(smallAmount, largeAmount);
+
+/**
+ * `count` amounts, in the order the transfers are made. A mix: distinct
+ * powers of two (times 1, 3 or 10), whose every set adds up to its own
+ * total, so that a message lost or counted twice always shows; one amount
+ * for all; two amounts taking turns; any amounts, small or past 32 bits.
+ */
+export function amountsOf(count: number): fc.Arbitrary<number[]> {
+  const many = <T>(one: fc.Arbitrary<T>) => fc.array(one, { minLength: count, maxLength: count });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(1, 3, 10).map((c) => Array.from({ length: count }, (_, k) => c * 2 ** k)) },
+    { weight: 1, arbitrary: amount.map((a) => Array.from({ length: count }, () => a)) },
+    { weight: 2, arbitrary: fc.tuple(amount, amount, many(fc.boolean())).map(([a, b, turns]) => turns.map((first) => (first ? a : b))) },
+    { weight: 2, arbitrary: many(amount) },
+  );
+}
+
+/** The magnitudes of `balances` and `amounts` added up: at most MAX_MONEY in a scenario the format reads. */
+export function moneyOf(balances: readonly number[], amounts: readonly number[]): number {
+  return [...balances, ...amounts].reduce((sum, m) => sum + Math.abs(m), 0);
+}
+
+/**
+ * `balances` with the one at `process` grown (in its sign) until all the
+ * money reaches MAX_MONEY exactly: the largest sums the format allows.
+ */
+export function atTheLimit(balances: readonly number[], amounts: readonly number[], process: number, negative: boolean): number[] {
+  const rest = moneyOf(
+    balances.filter((_, p) => p !== process),
+    amounts,
+  );
+  return balances.map((b, p) => (p === process ? (negative ? -1 : 1) * (MAX_MONEY - rest) : b));
+}

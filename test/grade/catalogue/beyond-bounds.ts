@@ -1,0 +1,421 @@
+/**
+ * The catalogue of wrong submissions whose mistake lies outside what the
+ * generated scenarios once were (names P0…P3, every balance 100, amounts 1,
+ * 2, 4, …, at most four processes, three transfers a channel, two
+ * initiators, four snapshots): each was right on every scenario the grader
+ * then drew. Each names the bound it leans on and the property or step rule
+ * that refuses it now. And right-but-unusual submissions, right whatever the
+ * names, balances and amounts, which must keep full marks.
+ */
+import type { MultiEffect, MultiSnapshotAlgorithm } from "../../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { DataMessage } from "../../../src/models/bank/bank-state.js";
+import type { Effect, ProcessView, SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
+import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";
+import type { GlobalSnapshot, LocalPart } from "../../../src/grade/exercises/completion.js";
+import * as laiYangAnswer from "../../../solutions/05-lai-yang/rules.js";
+import * as multiAnswer from "../../../solutions/06-concurrent-snapshots/rules.js";
+import * as completionAnswer from "../../../solutions/03-completion/completion.js";
+import type { RightRules } from "./shaped-rules.js";
+
+export interface BeyondBoundsWrongRules {
+  readonly name: string;
+  readonly exercise: number;
+  /** What the old generator held fixed that this mistake leans on. */
+  readonly bound: string;
+  /** The property or step rule the grade refuses it with. */
+  readonly refusedBy: string;
+  readonly module: Record<string, unknown>;
+}
+
+const rulesOf = (rules: Partial<SnapshotAlgorithm>) => ({ rules: { ...chandyLamport, name: "wrong", ...rules } });
+const laiYangWith = (rules: Partial<SnapshotAlgorithm>) => ({ rules: { ...laiYangAnswer.rules, name: "lai-yang variant", ...rules } });
+const multiWith = (rules: Partial<MultiSnapshotAlgorithm>) => ({ rules: { ...multiAnswer.rules, name: "concurrent variant", ...rules } });
+const completionWith = (functions: Partial<typeof completionAnswer>) => ({ ...completionAnswer, ...functions });
+
+const record: Effect = { type: "record-state" };
+const close = (channel: string): Effect => ({ type: "stop-recording", channel });
+const open = (channel: string): Effect => ({ type: "start-recording", channel });
+const keep = (channel: string, message: DataMessage): Effect => ({ type: "record-message", channel, message });
+const marker = (channel: string): Effect => ({ type: "send-marker", channel });
+const isOpen = (view: ProcessView, channel: string) => view.recordings[channel]?.status === "open";
+const recordedOn = (view: ProcessView, channel: string): readonly DataMessage[] => {
+  const recording = view.recordings[channel];
+  return recording && recording.status !== "idle" ? recording.messages : [];
+};
+const receiverOf = (channel: string) => channel.split("->")[1]!;
+
+/** Exercise 1's rules with these markers sent on recording, the reference's otherwise. */
+const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
+  rulesOf({
+    initiate: (view) => [record, ...choose(view).map(marker), ...view.incoming.map(open)],
+    onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...choose(view).map(marker), ...view.incoming.map(open)]), close(channel)],
+  });
+
+/** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
+const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
+  completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
+
+const sum = (amounts: readonly number[]) => amounts.reduce((a, b) => a + b, 0);
+const totalOf = (processes: GlobalSnapshot["processes"], channels: GlobalSnapshot["channels"]) =>
+  sum(Object.values(processes).map((p) => p.balance)) + sum(Object.values(channels).flat());
+
+/** Lai-Yang's answer with the in-flight messages a marker brings chosen otherwise. */
+const inFlightWith = (choose: (inFlight: readonly DataMessage[]) => readonly DataMessage[]) =>
+  laiYangWith({
+    onMarker(view, channel, marker) {
+      const history = view.recorded?.received ?? view.received;
+      const inFlight = choose((marker.sent ?? []).filter((m) => !history.includes(m.id)));
+      const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+      return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
+    },
+  });
+
+export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
+  // Exercise 1: record and forward.
+  {
+    name: "forwards markers on three outgoing channels at most (a process has three neighbours at most, it thinks)",
+    exercise: 1,
+    bound: "at most four processes",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => view.outgoing.slice(0, 3)),
+  },
+  {
+    name: "notes the receivers it sent a marker to in an array, by the number in their name (P<k>)",
+    exercise: 1,
+    bound: "names P0, P1, ...",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const sent: boolean[] = [];
+      return view.outgoing.filter((channel) => {
+        const k = Number(receiverOf(channel).slice(1));
+        if (sent[k]) return false;
+        sent[k] = true;
+        return true;
+      });
+    }),
+  },
+  {
+    name: "notes the receivers it sent a marker to in a plain object, by name",
+    exercise: 1,
+    bound: "names P0, P1, ...",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const sent: Record<string, boolean> = {};
+      return view.outgoing.filter((channel) => {
+        if (sent[receiverOf(channel)]) return false;
+        sent[receiverOf(channel)] = true;
+        return true;
+      });
+    }),
+  },
+  // Exercise 2: channel recording.
+  {
+    name: "records three messages a channel at most",
+    exercise: 2,
+    bound: "three transfers a channel",
+    refusedBy: "channel-state",
+    module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel) && recordedOn(view, channel).length < 3 ? [keep(channel, message)] : []) }),
+  },
+  {
+    name: "leaves out a message whose amount the channel already recorded (a duplicate, it thinks)",
+    exercise: 2,
+    bound: "amounts 1, 2, 4, ...: never twice",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && !recordedOn(view, channel).some((m) => m.amount === message.amount) ? [keep(channel, message)] : [],
+    }),
+  },
+  {
+    name: "writes a channel's recording out, when its marker comes, from an object keyed by amount",
+    exercise: 2,
+    bound: "amounts 1, 2, 4, ...: growing, never twice",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMarker(view, channel) {
+        const own = view.hasRecorded ? [] : recordAndForward(view).filter((e) => e.type !== "start-recording");
+        const opened = view.hasRecorded ? [] : view.incoming.filter((c) => c !== channel).map(open);
+        const byAmount: Record<number, DataMessage> = {};
+        for (const m of recordedOn(view, channel)) byAmount[m.amount] = m;
+        return [...own, ...opened, open(channel), ...Object.values(byAmount).map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "checks that a message came on its sender's channel, finding the sender in the message's id",
+    exercise: 2,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && channel === `${message.id.split("#")[0]}->${view.process}` ? [keep(channel, message)] : [],
+    }),
+  },
+  {
+    name: "on its first marker, opens the channels whose name does not start with the marker's sender",
+    exercise: 2,
+    bound: "names P0…P3: none begins another",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const sender = channel.split("->")[0]!;
+        const others = view.incoming.filter((c) => !c.startsWith(sender));
+        return [...recordAndForward(view).filter((e) => e.type !== "start-recording"), ...others.map(open), open(channel), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "records a message's amount in 32 bits",
+    exercise: 2,
+    bound: "amounts 1, 2, 4, ...: small",
+    // The message recorded is not the one that arrived: an effect the bank cannot carry out.
+    refusedBy: "well-formed-effects",
+    module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel) ? [keep(channel, { ...message, amount: message.amount | 0 })] : []) }),
+  },
+  // Exercise 3: completion.
+  {
+    name: "the total is 100 a process (every account starts with 100, it thinks)",
+    exercise: 3,
+    bound: "every balance 100",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer, parts) => ({ ...answer, total: 100 * parts.length })),
+  },
+  {
+    name: "adds the total up in 32 bits",
+    exercise: 3,
+    bound: "every balance 100, small amounts",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      let total = 0;
+      for (const amount of [...Object.values(answer.processes).map((p) => p.balance), ...Object.values(answer.channels).flat()]) total = (total + amount) | 0;
+      return { ...answer, total };
+    }),
+  },
+  {
+    name: "keeps each channel's amounts in a Set",
+    exercise: 3,
+    bound: "amounts 1, 2, 4, ...: never twice",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const channels = Object.fromEntries(Object.entries(answer.channels).map(([c, amounts]) => [c, [...new Set(amounts)]]));
+      return { processes: answer.processes, channels, total: totalOf(answer.processes, channels) };
+    }),
+  },
+  {
+    name: "sorts each channel's amounts (their order does not matter, it thinks)",
+    exercise: 3,
+    bound: "amounts 1, 2, 4, ...: growing",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => ({
+      ...answer,
+      channels: Object.fromEntries(Object.entries(answer.channels).map(([c, amounts]) => [c, [...amounts].sort((a, b) => a - b)])),
+    })),
+  },
+  {
+    name: "puts a process's state in only if the snapshot has none for its name yet",
+    exercise: 3,
+    bound: "names P0, P1, ...",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer, parts) => {
+      const processes: Record<string, { pc: number; balance: number }> = {};
+      for (const part of parts) if (!processes[part.process]) processes[part.process] = part.state;
+      return { ...answer, processes };
+    }),
+  },
+  {
+    name: "names the processes P0, P1, ... by the parts' order",
+    exercise: 3,
+    bound: "names P0, P1, ... in the file's order",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer, parts) => ({ ...answer, processes: Object.fromEntries(parts.map((part, i) => [`P${i}`, part.state])) })),
+  },
+  {
+    name: "counts a balance below zero as zero",
+    exercise: 3,
+    bound: "every balance 100",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const processes = Object.fromEntries(Object.entries(answer.processes).map(([p, s]) => [p, { ...s, balance: Math.max(0, s.balance) }]));
+      return { processes, channels: answer.channels, total: totalOf(processes, answer.channels) };
+    }),
+  },
+  {
+    name: "leaves out a process whose balance is zero",
+    exercise: 3,
+    bound: "every balance 100",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const processes = Object.fromEntries(Object.entries(answer.processes).filter(([, s]) => s.balance));
+      return { ...answer, processes };
+    }),
+  },
+  {
+    name: "rounds the total to cents",
+    exercise: 3,
+    bound: "every balance 100",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => ({ ...answer, total: Math.round(answer.total * 100) / 100 })),
+  },
+  {
+    name: "a process in debt is not done (its recorded balance must not be below zero)",
+    exercise: 3,
+    bound: "every balance 100",
+    refusedBy: "knows-when-done",
+    module: completionWith({ isPartDone: (view: ProcessView) => completionAnswer.isPartDone(view) && view.recorded!.balance >= 0 }),
+  },
+  // Exercise 5: Lai-Yang.
+  {
+    name: "leaves out an in-flight message whose amount it already recorded (a duplicate, it thinks)",
+    exercise: 5,
+    bound: "amounts 1, 2, 4, ...: never twice",
+    refusedBy: "channel-state",
+    module: inFlightWith((inFlight) => inFlight.filter((m, i) => inFlight.findIndex((o) => o.amount === m.amount) === i)),
+  },
+  {
+    name: "records three in-flight messages a channel at most",
+    exercise: 5,
+    bound: "three transfers a channel",
+    refusedBy: "channel-state",
+    module: inFlightWith((inFlight) => inFlight.slice(0, 3)),
+  },
+  {
+    name: "turns red on a red message only from a neighbour it knows, finding the sender in the message's id",
+    exercise: 5,
+    bound: "names without #",
+    refusedBy: "no-ghost-receive",
+    module: laiYangWith({
+      onMessage(view, _channel, message) {
+        const sender = message.id.split("#")[0];
+        const known = view.incoming.includes(`${sender}->${view.process}`);
+        return message.colour === "red" && !view.hasRecorded && known ? (laiYangAnswer.rules.initiate(view) as Effect[]) : [];
+      },
+    }),
+  },
+  {
+    name: "sends its markers, with what it sent, on three outgoing channels at most",
+    exercise: 5,
+    bound: "at most four processes",
+    refusedBy: "marker-sending-rule",
+    module: laiYangWith({
+      initiate: (view) => [
+        record,
+        ...view.outgoing.slice(0, 3).map((c): Effect => ({ type: "send-marker", channel: c, sent: view.sent[c] })),
+        ...view.incoming.map(open),
+      ],
+    }),
+  },
+  // Exercise 6: repeated and concurrent snapshots.
+  {
+    name: "takes snapshot ids modulo four (room for four snapshots)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "termination (snapshot 4)",
+    module: multiWith({
+      onMarker(view, channel, snapshot) {
+        const id = snapshot % 4;
+        const seen = id in view.snapshots;
+        return [...(seen ? [] : multiAnswer.rules.initiate(view, id)), { type: "stop-recording", channel, snapshot: id }];
+      },
+    }),
+  },
+  {
+    name: "ignores the markers of snapshots past the fourth",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "termination (snapshot 4)",
+    module: multiWith({ onMarker: (view, channel, snapshot) => (snapshot > 3 ? [] : multiAnswer.rules.onMarker(view, channel, snapshot)) }),
+  },
+  {
+    name: "leaves out, in each snapshot, a message whose amount that channel already recorded",
+    exercise: 6,
+    bound: "amounts 1, 2, 4, ...: never twice",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage: (view, channel, message) =>
+        (multiAnswer.rules.onMessage(view, channel, message) as MultiEffect[]).filter((effect) => {
+          const recording = view.snapshots[effect.snapshot]!.recordings[channel];
+          return !(recording?.status === "open" && recording.messages.some((m) => m.amount === message.amount));
+        }),
+    }),
+  },
+];
+
+export const beyondBoundsRightRules: readonly RightRules[] = [
+  {
+    name: "Chandy-Lamport with a Map of open channels, names read with split('->'), messages copied",
+    exercises: [1, 2],
+    module: {
+      rules: {
+        name: "map",
+        initiate: (view: ProcessView) => [record, ...view.outgoing.map(marker), ...view.incoming.map(open)],
+        onMarker(view: ProcessView, channel: string): Effect[] {
+          const [from, to] = channel.split("->");
+          const own = `${from}->${to}`;
+          return view.hasRecorded ? [close(own)] : [record, ...view.outgoing.map(marker), ...view.incoming.map(open), close(own)];
+        },
+        onMessage(view: ProcessView, channel: string, message: DataMessage): Effect[] {
+          const opened = new Map(Object.entries(view.recordings).map(([c, r]) => [c, r.status === "open"]));
+          return opened.get(channel) ? [keep(channel, { kind: "data", id: message.id, amount: message.amount })] : [];
+        },
+      },
+    },
+  },
+  {
+    name: "completion with Maps, the total added up as BigInt, a process done when no recording is open or idle",
+    exercises: [3],
+    module: {
+      isPartDone: (view: ProcessView) => view.recorded !== null && Object.values(view.recordings).every((r) => r.status === "closed"),
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const processes = new Map(parts.map((part) => [part.process, { balance: part.state.balance, pc: part.state.pc }]));
+        const channels = new Map(parts.flatMap((part) => Object.entries(part.channels).map(([c, ms]) => [c, ms.map((m) => m.amount)] as const)));
+        const money = [...[...processes.values()].map((p) => p.balance), ...[...channels.values()].flat()];
+        const total = Number(money.reduce((t, amount) => t + BigInt(amount), 0n));
+        return { processes: Object.fromEntries(processes), channels: Object.fromEntries(channels), total };
+      },
+    },
+  },
+  {
+    name: "completion sorting the parts by name, into objects without a prototype",
+    exercises: [3],
+    module: {
+      isPartDone: (view: ProcessView) => view.hasRecorded && !view.incoming.some((c) => view.recordings[c]!.status !== "closed"),
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const processes = Object.create(null) as Record<string, { pc: number; balance: number }>;
+        const channels = Object.create(null) as Record<string, number[]>;
+        let total = 0;
+        for (const part of [...parts].sort((a, b) => a.process.localeCompare(b.process))) {
+          processes[part.process] = { pc: part.state.pc, balance: part.state.balance };
+          total += part.state.balance;
+          for (const channel of Object.keys(part.channels).sort()) {
+            channels[channel] = part.channels[channel]!.map((m) => m.amount);
+            total += sum(channels[channel]!);
+          }
+        }
+        return { processes, channels, total };
+      },
+    },
+  },
+  {
+    name: "Lai-Yang with Sets of ids, the in-flight messages worked out per channel in a Map",
+    exercises: [5],
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = new Set(view.recorded?.received ?? view.received);
+        const inFlight = new Map([[channel, (marker.sent ?? []).filter((m) => !history.has(m.id))]]);
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...inFlight.get(channel)!.map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "concurrent snapshots with the open snapshots of a channel in a Map by id",
+    exercises: [6],
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const open = new Map(Object.entries(view.snapshots).map(([id, s]) => [Number(id), s.recordings[channel]?.status === "open"]));
+        return [...open].filter(([, isOpenHere]) => isOpenHere).map(([snapshot]): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
+      },
+    }),
+  },
+];
