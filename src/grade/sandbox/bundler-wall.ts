@@ -33,8 +33,13 @@ export const bundlerDataBytes = 512 * 1024 * 1024;
  */
 export async function freshBundler(): Promise<void> {
   await esbuild().stop();
-  // Any call starts the service; this one costs a round trip.
-  await esbuild().transform("");
+  // Any call starts the service, before its reply comes: the service is held meanwhile, and reads no file before both are done.
+  const started = esbuild().transform("");
+  await Promise.all([started, holdServices()]);
+}
+
+/** Holds every esbuild service of this process to `bundlerDataBytes`, where prlimit is there. */
+async function holdServices(): Promise<void> {
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
   // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart
