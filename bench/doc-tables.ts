@@ -55,27 +55,43 @@ export function machineLine(how: string, date: Date, load: { start: number; end:
 /**
  * The tables of one bench run, by the name of their markers, each printed as it is made, and headed
  * in the guide by the machine, the date and the load while it ran (other work on a machine slows
- * every figure down).
+ * every figure down). A run of some tables alone (`only`) heads each of them with that line instead:
+ * the guide's own is the last whole run's.
  */
 export class BenchTables {
   readonly sections: Record<string, string> = {};
   private readonly started = new Date();
   private readonly loadAtStart = loadavg()[0]!;
 
-  /** `machineSection`: the name of the markers that hold the machine line; `how`: how the figures were taken. */
+  /** `machineSection`: the name of the markers that hold the machine line; `how`: how the figures were taken; `only`: the tables to make, if not all. */
   constructor(
     private readonly machineSection: string,
     private readonly how: string,
+    private readonly only?: readonly string[],
   ) {}
 
-  add(name: string, title: string, markdown: string): void {
+  /** Whether any of these tables is to be made. */
+  wanted(...names: string[]): boolean {
+    return !this.only || names.some((name) => this.only!.includes(name));
+  }
+
+  /** Makes the table `name` with `make`, if it is wanted, and prints it. */
+  async add(name: string, title: string, make: () => string | Promise<string>): Promise<void> {
+    if (!this.wanted(name)) return;
+    const markdown = await make();
     this.sections[name] = markdown;
     console.log(`\n## ${title}\n\n${markdown}`);
   }
 
   /** Writes the tables into the performance guide; `partial` (a quick run, whose tables would mislead there) only says so. */
-  finish(partial: string | undefined): void {
-    this.add(this.machineSection, "The machine", machineLine(this.how, this.started, { start: this.loadAtStart, end: loadavg()[0]! }));
+  async finish(partial: string | undefined): Promise<void> {
+    const machine = machineLine(this.how, this.started, { start: this.loadAtStart, end: loadavg()[0]! });
+    if (this.only) {
+      console.log(`\n${machine}`);
+      for (const name of Object.keys(this.sections)) this.sections[name] = `${machine}\n\n${this.sections[name]}`;
+    } else {
+      await this.add(this.machineSection, "The machine", () => machine);
+    }
     if (partial) {
       console.log(`\n${partial}, so ${PERFORMANCE_GUIDE} was left as it is.`);
       return;

@@ -185,14 +185,8 @@ function learnersCommand(files: readonly string[], runs: number): string {
   return markdownTable(["scenario (as a command)", "compact search s", "--rules search s", "×", "compact command s", "--rules command s"], rows);
 }
 
-/** The three tables of a learner's rules: through the sandbox, as a learner's commands, and graded. */
-export interface LearnerTables {
-  readonly sandboxed: string;
-  readonly commands: string;
-  readonly grading: string;
-}
-
-export async function learnerRulesTables(quick: boolean, runs: number): Promise<LearnerTables> {
+/** Each scenario as the compact engine explores it, through the generic explorer, and through the sandbox, with the questions asked. */
+export async function learnerRulesTable(quick: boolean, runs: number): Promise<string> {
   const files = ["two-node", "three-node", "bank", "disconnected", "four-process"].map((name) => `spec/scenarios/${name}.json`);
   // Quick runs stop the sandboxed search early: four-process has 1.4 million states.
   const cap = quick ? 20_000 : 2_000_000;
@@ -225,7 +219,7 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
       `${(slow.ms / slow.states / (fast.ms / fast.states)).toFixed(1)}×`,
     ]);
   }
-  const explore = markdownTable(
+  return markdownTable(
     [
       "scenario",
       "compact states",
@@ -244,6 +238,18 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
     ],
     rows,
   );
+}
+
+/** A learner's commands on three scenarios, each a process of its own (learnersCommand). */
+export function learnerCommandsTable(runs: number): string {
+  return learnersCommand(
+    ["three-node", "bank", "four-process"].map((name) => `spec/scenarios/${name}.json`),
+    runs,
+  );
+}
+
+/** `npx snaplab grade` of solutions/ and of a wrong submission, as a learner waits for it. */
+export function gradingTable(runs: number): string {
   const graded = [
     ["solutions/ (every check passes)", timeGrading("solutions", runs)],
     ["solutions/ with exercise 1 wrong", timeGrading(wrongSubmission(), runs)],
@@ -251,12 +257,5 @@ export async function learnerRulesTables(quick: boolean, runs: number): Promise<
     const { gradedMs, wallMs, points, states } = run as Grading;
     return [label as string, points, count(states), seconds(gradedMs), seconds(wallMs)];
   });
-  return {
-    sandboxed: explore,
-    commands: learnersCommand(
-      ["three-node", "bank", "four-process"].map((name) => `spec/scenarios/${name}.json`),
-      runs,
-    ),
-    grading: markdownTable(["grading", "points", "states", "graded in s", "command s"], graded),
-  };
+  return markdownTable(["grading", "points", "states", "graded in s", "command s"], graded);
 }

@@ -64,9 +64,7 @@ for (let run = 0; run < runs; run++) {
   }
 }
 const base = best.get("no snapshots")!.transfersPerSecond;
-tables.add(
-  "live-throughput",
-  `Throughput: ${count(transfers)} transfers across 3 processes`,
+await tables.add("live-throughput", `Throughput: ${count(transfers)} transfers across 3 processes`, () =>
   markdownTable(
     ["snapshots", "transfers made", "transfers/s", "cost", "markers"],
     settings.map((setting) => {
@@ -79,9 +77,7 @@ tables.add(
 );
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-tables.add(
-  "live-latency",
-  "Snapshot latency",
+await tables.add("live-latency", "Snapshot latency", () =>
   markdownTable(["snapshots", "median ms", "90th percentile ms", "max ms"], [[count(latencies.length), at(0.5), at(0.9), at(1)]]),
 );
 
@@ -105,10 +101,8 @@ for (const rules of [{ algorithm: "chandy-lamport" }, { file: "solutions/05-lai-
     [...properties].map(([name, n]) => `${name} ${n}`).join(", ") || "-",
   ]);
 }
-tables.add(
-  "live-reorder",
-  `--network reorder: bank.json, ${seeds} seeds, 300 transfers and 3 snapshots each`,
+await tables.add("live-reorder", `--network reorder: bank.json, ${seeds} seeds, 300 transfers and 3 snapshots each`, () =>
   markdownTable(["rules", "snapshots broken", "runs with one broken", "violations by property"], rows),
 );
 
-tables.finish(quick ? "--quick runs fewer transfers and seeds" : undefined);
+await tables.finish(quick ? "--quick runs fewer transfers and seeds" : undefined);

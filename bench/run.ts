@@ -1,13 +1,16 @@
 /**
- * `npm run bench [-- --runs N] [--quick]`: how fast snaplab explores, how
- * much each mode saves, and how it compares with SPIN measured in the same
- * run. Prints Markdown tables and writes them into docs/performance.md, each
- * between its markers (bench/doc-tables.ts). Timings are the best of N runs
- * (default 3) because the machine may be shared; the scaling table runs each
- * case once. A --quick run skips tables, so it only prints.
+ * `npm run bench [-- --runs N] [--quick] [--only NAME,...]`: how fast
+ * snaplab explores, how much each mode saves, and how it compares with SPIN
+ * measured in the same run. Prints Markdown tables and writes them into
+ * docs/performance.md, each between its markers (bench/doc-tables.ts).
+ * Timings are the best of N runs (default 3) because the machine may be
+ * shared; the scaling table runs each case once. A --quick run skips tables,
+ * so it only prints. --only runs the tables of those names (their markers')
+ * alone, and writes only them.
  */
 import { BenchTables } from "./doc-tables.js";
-import { learnerRulesTables } from "./learner-rules.js";
+import { gradingBound } from "./grading-bound.js";
+import { gradingTable, learnerCommandsTable, learnerRulesTable } from "./learner-rules.js";
 import { count, markdownTable, megabytes, seconds } from "./markdown-table.js";
 import { ringScenario } from "./ring-scenario.js";
 import { runSnaplab, type SnaplabRun, type StoppedRun } from "./run-snaplab.js";
@@ -20,6 +23,8 @@ const argv = process.argv.slice(2);
 /** --quick: one run of each command, and none of the runs that take minutes (docs/performance.md). */
 const quick = argv.includes("--quick");
 const runs = Number(argv[argv.indexOf("--runs") + 1]) || (quick ? 1 : 3);
+/** --only NAME,...: those tables alone. */
+const only = argv.includes("--only") ? (argv[argv.indexOf("--only") + 1] ?? "").split(",") : undefined;
 /** Unreduced runs stop here: beyond it a scenario counts as out of reach. */
 const CAP = 20_000_000;
 
@@ -45,12 +50,12 @@ const name = (file: string, flags: readonly string[] = []) =>
 const isStopped = (run: SnaplabRun | StoppedRun): run is StoppedRun => "stopped" in run;
 const rate = (run: SnaplabRun) => count(Math.round(run.report.states / (run.searchMs / 1000)));
 
-const tables = new BenchTables("machine", runs === 1 ? "one run of each command" : `each figure the best of ${runs} runs`);
+const tables = new BenchTables("machine", runs === 1 ? "one run of each command" : `each figure the best of ${runs} runs`, only);
 
-// 1. Every scenario, unreduced and reduced.
+// 1. Every scenario, unreduced and reduced; SPIN's table and the browser's compare with the unreduced runs.
 const rows: string[][] = [];
 const unreduced = new Map<string, SnaplabRun>();
-for (const scenario of scenarios) {
+for (const scenario of tables.wanted("scenarios", "spin", "browser") ? scenarios : []) {
   for (const mode of modes) {
     const flags = [...(scenario.flags ?? []), ...mode.flags, "--max-states", String(CAP)];
     const run = quick && scenario.slowUnreduced && mode.name === "unreduced" ? "skipped" : runSnaplab(scenario.file, flags, runs);
@@ -80,39 +85,39 @@ for (const scenario of scenarios) {
     ]);
   }
 }
-tables.add(
-  "scenarios",
-  "Scenarios: unreduced and with partial-order reduction",
+await tables.add("scenarios", "Scenarios: unreduced and with partial-order reduction", () =>
   markdownTable(["scenario", "processes", "mode", "states", "transitions", "wall s", "search s", "states/s", "peak MB", "bytes/state"], rows),
 );
 
 // 2. The storage and search modes on the four-process case.
 const four = "spec/scenarios/four-process.json";
 const GENERIC = "generic explorer (interned states)";
-const modeRows = [
-  ["unreduced, breadth-first", []],
-  ["fingerprints", ["--fingerprint"]],
-  ["depth-first", ["--search", "dfs"]],
-  ["depth-first, fingerprints", ["--search", "dfs", "--fingerprint"]],
-  // The same rules as a learner's copy would run: the generic explorer, interned states (several seconds: only in the full run).
-  ...(quick ? [] : [[GENERIC, ["--engine", "generic"]]]),
-].map(([label, flags]) => {
-  const run = runSnaplab(four, [...(flags as string[]), "--max-states", String(CAP)], label === GENERIC ? 1 : runs) as SnaplabRun;
-  return [
-    label as string,
-    count(run.report.states),
-    seconds(run.wallMs),
-    rate(run),
-    run.peakKb === undefined ? "-" : megabytes(run.peakKb),
-    String(run.report.search.bytesPerState ?? "-"),
-  ];
-});
-tables.add("modes", "The four-process case in each mode", markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows));
+const modeRows = () =>
+  [
+    ["unreduced, breadth-first", []],
+    ["fingerprints", ["--fingerprint"]],
+    ["depth-first", ["--search", "dfs"]],
+    ["depth-first, fingerprints", ["--search", "dfs", "--fingerprint"]],
+    // The same rules as a learner's copy would run: the generic explorer, interned states (several seconds: only in the full run).
+    ...(quick ? [] : [[GENERIC, ["--engine", "generic"]]]),
+  ].map(([label, flags]) => {
+    const run = runSnaplab(four, [...(flags as string[]), "--max-states", String(CAP)], label === GENERIC ? 1 : runs) as SnaplabRun;
+    return [
+      label as string,
+      count(run.report.states),
+      seconds(run.wallMs),
+      rate(run),
+      run.peakKb === undefined ? "-" : megabytes(run.peakKb),
+      String(run.report.search.bytesPerState ?? "-"),
+    ];
+  });
+await tables.add("modes", "The four-process case in each mode", () =>
+  markdownTable(["mode", "states", "wall s", "states/s", "peak MB", "bytes/state"], modeRows()),
+);
 
 // 3. SPIN, side by side.
-if (!spinInstalled()) {
-  tables.add("spin", "snaplab and SPIN, end to end", "SPIN was not installed (apt-get install spin), so this comparison was skipped.");
-} else {
+await tables.add("spin", "snaplab and SPIN, end to end", () => {
+  if (!spinInstalled()) return "SPIN was not installed (apt-get install spin), so this comparison was skipped.";
   const spinRows = [...unreduced.entries()].map(([label, ours]) => {
     const scenario = scenarios.find((s) => name(s.file, s.flags) === label)!;
     const spin = runSpin(scenario.file, scenario.flags ?? [], ours.report.states, runs);
@@ -134,45 +139,38 @@ if (!spinInstalled()) {
       `${(spin.wallMs / ours.wallMs).toFixed(1)}×`,
     ];
   });
-  tables.add(
-    "spin",
-    "snaplab and SPIN, end to end",
-    markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows),
-  );
-}
+  return markdownTable(["scenario", "snaplab states", "SPIN states", "verdicts", "snaplab s", "SPIN s", "SPIN search s", "SPIN / snaplab"], spinRows);
+});
 
 // 4. How far each mode scales.
 if (!quick) {
-  const dir = scratchFolder("rings");
-  const scaleRows: string[][] = [];
-  for (const n of [2, 3, 4, 5]) {
-    for (const sends of [1, 2, 3]) {
-      const file = ringScenario(dir, n, sends);
-      const cells = modes.map((mode) => {
-        const run = runSnaplab(file, [...mode.flags, "--max-states", String(CAP)], 1);
-        return isStopped(run) ? [`> ${count(CAP)}`, `${seconds(run.wallMs)} (stopped)`] : [count(run.report.states), seconds(run.wallMs)];
-      });
-      scaleRows.push([String(n), String(sends), ...cells.flat()]);
+  await tables.add("scaling", "How far each mode scales", () => {
+    const dir = scratchFolder("rings");
+    const scaleRows: string[][] = [];
+    for (const n of [2, 3, 4, 5]) {
+      for (const sends of [1, 2, 3]) {
+        const file = ringScenario(dir, n, sends);
+        const cells = modes.map((mode) => {
+          const run = runSnaplab(file, [...mode.flags, "--max-states", String(CAP)], 1);
+          return isStopped(run) ? [`> ${count(CAP)}`, `${seconds(run.wallMs)} (stopped)`] : [count(run.report.states), seconds(run.wallMs)];
+        });
+        scaleRows.push([String(n), String(sends), ...cells.flat()]);
+      }
     }
-  }
-  tables.add(
-    "scaling",
-    "How far each mode scales",
-    markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows),
-  );
+    return markdownTable(["processes", "sends each", "unreduced states", "unreduced s", "por states", "por s"], scaleRows);
+  });
 }
 
 // 5. A learner's rules (through the sandbox) beside the compact engine, and grading.
-const learner = await learnerRulesTables(quick, runs);
-tables.add("learner-rules", "A learner's rules: the reference rules through the sandbox and in the compact engine", learner.sandboxed);
-tables.add("learner-commands", "A learner's rules as a learner runs them", learner.commands);
-tables.add("grading", "Grading as a learner grades", learner.grading);
+await tables.add("learner-rules", "A learner's rules: the reference rules through the sandbox and in the compact engine", () => learnerRulesTable(quick, runs));
+await tables.add("learner-commands", "A learner's rules as a learner runs them", () => learnerCommandsTable(runs));
+await tables.add("grading", "Grading as a learner grades", () => gradingTable(runs));
+// The bound on grading's cost: against an earlier grader, pair by pair (more pairs than runs: a median of ratios).
+await tables.add("grading-bound", "Grading now against an earlier grader, side by side", () => gradingBound(quick ? 1 : 2 * runs + 1));
 
 // 6. The search in the browser (snaplab ui) against the same search in Node.
-tables.add(
-  "browser",
-  "The search in the browser and in Node",
-  await browserSection(
+await tables.add("browser", "The search in the browser and in Node", () =>
+  browserSection(
     [
       { label: "four-process", query: "?scenario=four-process.json", node: unreduced.get("four-process")! },
       { label: "three-node (no FIFO)", query: "?scenario=three-node.json&fifo=0", node: unreduced.get("three-node (no FIFO)")! },
@@ -181,7 +179,7 @@ tables.add(
   ),
 );
 
-tables.finish(quick ? "--quick leaves tables out" : undefined);
+await tables.finish(quick ? "--quick leaves tables out" : undefined);
 
 // Every file the bench wrote is in one scratch folder: check that it is gone.
 if (!removeScratch()) {

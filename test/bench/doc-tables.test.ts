@@ -3,8 +3,8 @@
 // its place in the guide.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { machineLine, markedSections, PERFORMANCE_GUIDE, replaceSections, writeSections } from "../../bench/doc-tables.js";
+import { describe, expect, it, vi } from "vitest";
+import { BenchTables, machineLine, markedSections, PERFORMANCE_GUIDE, replaceSections, writeSections } from "../../bench/doc-tables.js";
 import { markdownTable } from "../../bench/markdown-table.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -65,6 +65,41 @@ describe("the bench's writer", () => {
       /^Measured on 2027-01-02: .+, \d+ cores, Node v\d+\.\d+\.\d+, load average 0\.0 at the start and 2\.3 at the end; each figure the best of 3 runs\.$/,
     );
     expect(line).toContain(`Node ${process.version},`);
+  });
+});
+
+describe("the tables of a run", () => {
+  /** Makes tables "first" and "second" in a run of `only` (all when undefined), finished as a quick run (nothing written); what was made, and the sections. */
+  async function run(only?: string[]) {
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const tables = new BenchTables("machine", "one run of each command", only);
+      const made: string[] = [];
+      for (const name of ["first", "second"]) {
+        await tables.add(name, `The ${name} table`, () => {
+          made.push(name);
+          return fake;
+        });
+      }
+      await tables.finish("a test");
+      return { made, sections: tables.sections };
+    } finally {
+      printed.mockRestore();
+    }
+  }
+
+  it("should make every table, and the machine's line where the guide has it, in a whole run", async () => {
+    const { made, sections } = await run();
+    expect(made).toEqual(["first", "second"]);
+    expect(sections).toEqual({ first: fake, second: fake, machine: expect.stringMatching(/^Measured on .*; one run of each command\.$/) });
+  });
+
+  it("should make only the tables asked for, each headed by its own line, and leave the guide's machine line as it is", async () => {
+    const { made, sections } = await run(["second"]);
+    expect(made).toEqual(["second"]);
+    expect(Object.keys(sections)).toEqual(["second"]);
+    expect(sections.second).toMatch(/^Measured on .*; one run of each command\.\n\n/);
+    expect(sections.second!.endsWith(fake)).toBe(true);
   });
 });
 

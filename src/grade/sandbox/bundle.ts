@@ -108,7 +108,7 @@ async function bundleAlone(
     const entryPath = labelOf(entry.path, root);
     const named = (path: string) => (path === entryPath ? label : path);
     await freshBundler();
-    const build = (await esbuild()).build({
+    const build = esbuild().build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
@@ -157,7 +157,7 @@ async function bundleAlone(
     throw new BuildError(`${place}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   } finally {
     clearTimeout(timer);
-    await (await esbuild()).stop();
+    await esbuild().stop();
   }
 }
 

@@ -10,11 +10,18 @@
  */
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import { executable } from "./isolation.js";
 
-/** esbuild, loaded the first time something is bundled or checked: most commands never bundle anything. */
-export const esbuild = () => import("esbuild");
+const packages = createRequire(import.meta.url);
+
+/**
+ * esbuild, loaded the first time something is bundled or checked: most
+ * commands never bundle anything. Required, as the CommonJS package it is:
+ * imported, Node would first scan its code for the names it exports.
+ */
+export const esbuild = (): typeof import("esbuild") => packages("esbuild");
 
 /** The most data esbuild's process may hold (its heap and its goroutines' stacks). */
 export const bundlerDataBytes = 512 * 1024 * 1024;
@@ -25,9 +32,14 @@ export const bundlerDataBytes = 512 * 1024 * 1024;
  * where prlimit is missing or not allowed.
  */
 export async function freshBundler(): Promise<void> {
-  await (await esbuild()).stop();
-  // Any call starts the service; this one costs a round trip.
-  await (await esbuild()).transform("");
+  await esbuild().stop();
+  // Any call starts the service, before its reply comes: the service is held meanwhile, and reads no file before both are done.
+  const started = esbuild().transform("");
+  await Promise.all([started, holdServices()]);
+}
+
+/** Holds every esbuild service of this process to `bundlerDataBytes`, where prlimit is there. */
+async function holdServices(): Promise<void> {
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
   // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart

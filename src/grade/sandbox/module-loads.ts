@@ -31,7 +31,7 @@ export class UncheckedCode extends Error {}
 export async function loadsModules(code: string, loader: Loader, label: string): Promise<boolean> {
   let lowered: string;
   try {
-    lowered = (await (await esbuild()).transform(code, { ...written, loader, sourcefile: label, supported: { "dynamic-import": false } })).code;
+    lowered = (await esbuild().transform(code, { ...written, loader, sourcefile: label, supported: { "dynamic-import": false } })).code;
   } catch (error) {
     const first = (error as TransformFailure).errors?.[0];
     if (!first) throw error;
@@ -40,6 +40,6 @@ export async function loadsModules(code: string, loader: Loader, label: string):
   }
   // Most files hold no "require" at all, not even in a string: one pass is enough for them.
   if (!lowered.includes("require")) return false;
-  const named = await (await esbuild()).transform(lowered, { ...written, loader: "js", define: { require: renamed } });
+  const named = await esbuild().transform(lowered, { ...written, loader: "js", define: { require: renamed } });
   return named.code.includes(renamed);
 }

@@ -239,9 +239,10 @@ export class Sandbox {
   /**
    * A sandbox on `bundle` once it is built (submissionBundle): the walls are
    * found meanwhile, without blocking this thread, where the constructor
-   * would look for them blocking (isolation).
+   * would look for them blocking (isolation), and the broker thread starts.
    */
   static async start(bundle: Promise<SubmissionBundle>, limits: SandboxLimits): Promise<Sandbox> {
+    sharedBroker();
     const [built] = await Promise.all([bundle, findIsolation()]);
     return new Sandbox(built, limits);
   }
