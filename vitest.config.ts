@@ -1,45 +1,17 @@
-import { rmSync } from "node:fs";
-import { defineConfig } from "vitest/config";
-import { localImports } from "./test/support/local-imports.js";
-import { ramTemporaryFolder } from "./test/support/ram-temporary-folder.js";
-
-// The suite starts many node processes (the CLI as a user runs it, live nodes, graders) and opens no TLS
-// connection, while Node 20 reads the certificates NODE_EXTRA_CA_CERTS names at every start, before any
-// code runs. The workers and everything they start inherit this environment.
-delete process.env.NODE_EXTRA_CA_CERTS;
-
-// The tests' temporary files in RAM, where there is room (test/support/ram-temporary-folder.ts): the suite makes and
-// removes thousands of files and folders, which costs the kernel less there than on a disk. Removed when the run ends.
-const temporaryFolder = ramTemporaryFolder();
-if (temporaryFolder) {
-  process.env.TMPDIR = temporaryFolder;
-  process.once("exit", () => rmSync(temporaryFolder, { recursive: true, force: true }));
-}
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // src/ read through vitest's module objects runs its inner loops slower than under Node (test/support/local-imports.ts).
-  plugins: [localImports()],
   test: {
-    // The default pool, forks: under `pool: "threads"` the sandbox attacks' check that no process is
-    // left behind failed now and then.
-    pool: "forks",
-    // One worker per core: vitest's default leaves a core free, which on 2 cores runs the files one by
-    // one. vitest caps a percentage at the number of cores, and more workers than cores gained nothing.
+    // One worker per core: vitest's default leaves a core free, which on two cores runs the files one by one.
     maxWorkers: "100%",
-    // V8 optimises a function once it has run a budget of bytecode, and again after each deoptimisation. A
-    // worker runs every file's models, rules and scenarios through the same functions, so they deoptimise
-    // over and over as new object shapes arrive; waiting 16 times as long optimises only what stays hot.
-    execArgv: ["--interrupt-budget=1081344"],
-    // Test files share their worker's module cache instead of loading src/ again for every file, and
-    // run in one queue: vitest runs files of different isolation one group after the other, which left
-    // a core idle while the sandbox's tests waited on their children. So every test puts back what it changes (spies,
-    // process.exitCode, environment variables such as TMPDIR) and takes temporary folders from
-    // test/support/temp-dir.ts, which test/support/setup.ts removes when the file ends.
+    // Test files share their worker's loaded modules, since a fresh process for each file would cost more than most
+    // files' tests: so every test puts back what it changes (spies, process.exitCode, environment variables such as
+    // TMPDIR) and takes temporary folders from test/support/temp-dir.ts.
     isolate: false,
     // Generous bounds, so that a busy machine slows the suite down without failing it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    globalSetup: ["test/support/build-once.ts"],
+    // Puts back what a file's tests changed of the process, and removes their temporary folders, when the file ends.
     setupFiles: ["test/support/setup.ts"],
     coverage: {
       provider: "v8",
@@ -61,5 +33,32 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
       thresholds: { lines: 90, statements: 90, functions: 90, branches: 80 },
     },
+    // Two tiers, run together by `npm test` (one run, so coverage is merged) and on their own by `npm run test:unit` and
+    // `npm run test:system`. A test file that starts a process (the CLI as a user runs it, a sandbox, a live node,
+    // Chromium, SPIN, gcc, tsc, esbuild) or opens a socket is named *.system.test.ts, and so is one that explores more
+    // states than an edit loop should wait for (a shipped scenario whole, every rule set of the catalogue graded both
+    // ways); it sits beside the unit tests of the same part, so that test/ keeps mirroring src/. The unit tier's setup file
+    // refuses a process or a socket, so that no file drifts into the wrong tier.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/**/*.system.test.ts"],
+          setupFiles: ["test/support/in-process-only.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["test/**/*.system.test.ts"],
+          // Builds dist/ before the tier's first test: the command, the sandboxes' broker, a live run's nodes and the page run
+          // from it. The unit tier runs src/ in its own process and needs no build.
+          globalSetup: ["test/support/build-once.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,17 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { runCli, snaplab, tempFile } from "../support/cli.js";
+import { runCli, tempFile } from "../support/cli.js";
 
 describe("snaplab explore", () => {
-  it("runs as a binary: the report on stdout, nothing on stderr, the exit status", () => {
-    const holds = snaplab("explore", "spec/scenarios/two-node.json");
-    expect([holds.status, holds.stderr]).toEqual([0, ""]);
-    expect(holds.stdout).toMatch(/^ {2}conservation +holds$/m);
-    const violated = snaplab("explore", "spec/scenarios/two-node.json", "--no-fifo");
-    expect([violated.status, violated.stderr]).toEqual([1, ""]);
-    expect(violated.stdout).toMatch(/^ {2}conservation +VIOLATED$/m);
-  });
-
   it("reports the figures and every property holding for two nodes under FIFO, exit 0", async () => {
     const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json");
     expect(status).toBe(0);
@@ -106,18 +96,6 @@ describe("snaplab explore", () => {
     expect(stderr).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, try --reduction por (same verdicts, far fewer states), shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
-  });
-
-  it("keeps progress off stdout, so --json output stays one object", () => {
-    // Progress asked for at every chance, so that it shows however fast the machine is.
-    const env = { ...process.env, SNAPLAB_PROGRESS_EVERY_MS: "0" };
-    const { stdout, stderr } = spawnSync(process.execPath, ["bin/snaplab.js", "explore", "spec/scenarios/three-node.json", "--json"], {
-      encoding: "utf8",
-      env,
-    });
-    expect(() => JSON.parse(stdout)).not.toThrow();
-    expect(stdout.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(/^exploring: [\d,]+ states, [\d,]+ states\/s/m);
   });
 });
 

@@ -1,35 +1,12 @@
 // A newcomer's mistakes: each gets one line on stderr that says what was wrong (and what to
 // type instead), nothing on stdout, and exit 2. Each mistake runs through the same `main` the
-// binary runs, in this process; the real binary is run for a mistake of each kind (caught by
-// yargs, by a command, by the grader's options) and for --version and --help, which yargs
-// answers by ending the process.
+// binary runs, in this process; mistakes.system.test.ts runs the real binary.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CliResult, runCli, snaplab, tempFile, withoutProgress } from "../support/cli.js";
+import { runCli, tempFile, withoutProgress } from "../support/cli.js";
+import { refusal } from "./one-line.js";
 import { tempDir } from "../support/temp-dir.js";
-
-/** The one line `result` (of `snaplab args`) holds, after checking that it is one line, on stderr only, with exit 2. */
-function oneLine({ status, stdout, stderr }: CliResult, args: readonly string[]): string {
-  expect({ status, stdout }, `snaplab ${args.join(" ")}`).toEqual({ status: 2, stdout: "" });
-  expect(stderr.split("\n"), `snaplab ${args.join(" ")}`).toHaveLength(2);
-  expect(stderr).toMatch(/^snaplab: .*\n$/);
-  return stderr;
-}
-
-const refusal = async (...args: string[]): Promise<string> => oneLine(await runCli(...args), args);
-
-describe("the real binary", () => {
-  it("refuses a mistake of each kind in one line, exit 2, as main does in this process", async () => {
-    for (const args of [
-      ["exlpore", "spec/scenarios/two-node.json"],
-      ["explore", "spec"],
-      ["grade", "--only", "7"],
-    ]) {
-      expect(oneLine(snaplab(...args), args)).toBe(await refusal(...args));
-    }
-  });
-});
 
 const dataflowWithoutModel = () => {
   const { model, ...rest } = JSON.parse(readFileSync("spec/scenarios/case-studies/seed003-aligned.json", "utf8"));
@@ -129,15 +106,6 @@ describe("an option's value, given where none is taken or missing where one is n
     for (const command of [["grade"], ["classroom", "gradescope"], ["classroom", "github"], ["classroom", "autograde"], ["classroom", "points", "r.json"]]) {
       expect(await refusal(...command, "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
     }
-  });
-
-  it("refuses an option that takes one value given twice, and adds up a list given twice", async () => {
-    // yargs handed the command a list: --format json --format text, --out a --out b ended in Node's stack trace.
-    expect(await refusal("grade", "solutions", "--only", "4", "--format", "json", "--format", "text")).toBe("snaplab: --format is given twice: give it once\n");
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--svg", "a.svg", "--svg=b.svg")).toBe("snaplab: --svg is given twice: give it once\n");
-    const { status, stdout } = await runCli("grade", "solutions", "--only", "1", "--only", "4", "--format", "json");
-    expect(status).toBe(0);
-    expect((JSON.parse(stdout) as { exercises: { number: number }[] }).exercises.map((e) => e.number)).toEqual([1, 4]);
   });
 });
 
@@ -316,22 +284,5 @@ describe("the limit of a run", () => {
       if (every === undefined) delete process.env.SNAPLAB_PROGRESS_EVERY_MS;
       else process.env.SNAPLAB_PROGRESS_EVERY_MS = every;
     }
-  });
-});
-
-describe("--version and --help", () => {
-  it("--version prints package.json's version, exit 0", () => {
-    const { version } = JSON.parse(readFileSync("package.json", "utf8"));
-    expect(snaplab("--version")).toEqual({ status: 0, stdout: `${version}\n`, stderr: "" });
-  });
-
-  it("--help shows examples and the exit statuses", () => {
-    const { status, stdout } = snaplab("--help");
-    expect(status).toBe(0);
-    expect(stdout).toContain("Examples:\n  snaplab explore spec/scenarios/two-node.json ");
-    expect(stdout).toMatch(/^ {2}snaplab grade --only 1,2 +grade exercises 1 and 2 of exercises\/$/m);
-    // The starter a learner is handed has no solutions/: no help names it.
-    for (const command of ["", "grade"]) expect(snaplab(...(command ? [command] : []), "--help").stdout).not.toContain("solutions");
-    expect(stdout).toMatch(/Exit status: 0 every property holds .*, 1 a property is violated .*, 2 bad input, or a limit was reached before an\s+answer\.\n$/s);
   });
 });

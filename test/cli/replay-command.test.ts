@@ -9,7 +9,7 @@ import { checked } from "../support/counterexamples.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
 import { runCli } from "../support/cli.js";
 
-// The handler run in this process (the spawned CLI is tested in pictures-and-replay.test.ts).
+// The handler run in this process (the spawned CLI is tested in pictures-and-replay.system.test.ts).
 async function replay(file: string): Promise<{ out: string; exitCode: number | undefined }> {
   const writes: string[] = [];
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryLimitError, watchingMemory } from "../../src/explore/memory-limit.js";
-import { runCli, snaplab } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 
 const progress = { states: 4096, transitions: 9000, queued: 10, elapsedMs: 5 };
 
@@ -24,15 +24,10 @@ describe("watchingMemory", () => {
   });
 });
 
-// One line and exit 2, as --max-states does: the real binary with the default engine, `main` in this
-// process (which also holds more than 1 MB) with the generic one.
+// One line and exit 2, as --max-states does: `main` in this process (which also holds more than 1 MB)
+// with the generic engine; memory-limit.system.test.ts runs the real binary with the default one.
 describe("snaplab explore --max-memory", () => {
   const stopped = /^snaplab: stopped at \d+ MB of memory \(--max-memory 1\); raise the limit or shrink the scenario\n$/;
-  it("stops with one line and exit 2, the real binary", () => {
-    const { status, stdout, stderr } = snaplab("explore", "spec/scenarios/bank.json", "--max-memory", "1");
-    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
-    expect(stderr).toMatch(stopped);
-  });
 
   it("stops with one line and exit 2, the generic engine", async () => {
     const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/bank.json", "--max-memory", "1", "--engine", "generic");

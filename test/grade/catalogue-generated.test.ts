@@ -176,8 +176,8 @@ describe("the generated scenarios", () => {
   });
 });
 
-// Grading solutions/ and exercises/ as a whole, generated checks included: test/grade/submission.test.ts
-// and test/grade/stubs.test.ts, which grade each folder once.
+// Grading solutions/ and exercises/ as a whole, generated checks included: test/grade/submission.system.test.ts
+// and test/grade/stubs.system.test.ts, which grade each folder once.
 
 describe("shrinking", () => {
   const size = (s: Skeleton) => s.names.length + s.channels.length + s.initiators.length + (s.snapshots?.length ?? 0) + messagesOf(s);

@@ -2,7 +2,7 @@
 // the catalogue's wrong ones: split and join, keys, footprints and what a delivery reads, the actions
 // listed process by process and channel by channel, and the snapshot properties holding wherever a
 // process has not recorded or a channel is not closed. The one search relies on each of them
-// (src/explore/interned-model.ts); one-search.test.ts compares what it finds with the readable explorer.
+// (src/explore/interned-model.ts); search-agrees-with-readable-bfs.test.ts compares what it finds with the readable explorer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../../src/model/model.js";

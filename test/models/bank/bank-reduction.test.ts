@@ -118,7 +118,7 @@ describe("the bank reduced, whatever its rules", () => {
 
   it("should stop a learner's rules that throw where the full search stops them, with the same message", () => {
     // Throws on a marker that finds the process recorded with another channel still open: a fault of
-    // one order of markers, which trying the orders meets too. (test/grade/catalogue-reduction.test.ts
+    // one order of markers, which trying the orders meets too. (test/grade/catalogue-reduction.system.test.ts
     // has one the reduced search meets first elsewhere.)
     const throws: SnapshotAlgorithm = {
       ...copy,

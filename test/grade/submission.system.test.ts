@@ -53,7 +53,7 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
   });
 
   it("should be listed by snaplab list solutions as every exercise done", () => {
-    // The table list-command.ts prints for solutions/ (test/cli/learner-commands.test.ts runs `snaplab list` itself).
+    // The table list-command.ts prints for solutions/ (test/cli/learner-commands.system.test.ts runs `snaplab list` itself).
     const text = listText("solutions", results);
     const rows = text.split("\n").slice(1, 7);
     expect(rows.map((row) => row.replace(/ {2,}/g, "|"))).toEqual([

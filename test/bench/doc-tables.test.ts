@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { BenchTables, machineLine, markedSections, PERFORMANCE_GUIDE, replaceSections, writeSections } from "../bench/doc-tables.js";
-import { markdownTable } from "../bench/markdown-table.js";
-import { tempDir } from "./support/temp-dir.js";
+import { BenchTables, machineLine, markedSections, PERFORMANCE_GUIDE, replaceSections, writeSections } from "../../bench/doc-tables.js";
+import { markdownTable } from "../../bench/markdown-table.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const guide = [
   "# Performance",

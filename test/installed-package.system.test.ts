@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../support/temp-dir.js";
+import { tempDir } from "./support/temp-dir.js";
 
 const folder = tempDir("installed-package");
 const run = (command: string, ...args: string[]) =>

@@ -212,7 +212,7 @@ describe("snaplab list, as a learner runs it", () => {
     expect(graded.stdout).toContain("  4. Break FIFO           0/12  failed: 04-break-fifo/scenario.json is not a regular file\n");
   });
 
-  // solutions/' list, every exercise done, is in test/grade/submission.test.ts, which grades solutions/ once for all its tests.
+  // solutions/' list, every exercise done, is in test/grade/submission.system.test.ts, which grades solutions/ once for all its tests.
 });
 
 describe("snaplab hint, as a learner runs it", () => {

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDir } from "./support/temp-dir.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const root = resolve(".");
 

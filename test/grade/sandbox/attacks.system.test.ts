@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { childrenOf, waitFor } from "../../live/processes.js";
+import { childrenOf, isAlive, waitFor } from "../../live/processes.js";
 import { countingListener, processesLeftUnder, processesUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../../src/grade/exercises/exercise.js";
@@ -391,10 +391,10 @@ describe("the bundler", () => {
     expect(dataLimit(service!)).toEqual([limit, limit]);
     await stopEsbuild();
     const file = join(student(solution), rulesFile);
-    // Each build's process is stopped after it: none is left running, once the signal has ended it (on a busy machine, a moment).
-    const before = childrenOf(process.pid, "esbuild");
-    await submissionBundle(file, rulesFile);
-    await waitFor(() => (childrenOf(process.pid, "esbuild").every((pid) => before.includes(pid)) ? true : undefined));
+    // Each build's process is stopped after it: none is left running (stopping it sends a signal, which the process
+    // may not have acted on yet when the build returns).
+    const bundlers = await started(() => submissionBundle(file, rulesFile));
+    await waitFor(() => (bundlers.some(isAlive) ? undefined : true));
     // Nested 300,000 deep some other way than brackets (a.b.b.b..., f()()()...), code grew esbuild's parser stack to a
     // gigabyte in 4 s before it crashed; held to 512 MB, it crashes in less.
     const crashing = join(student(`${solution}\nexport const chain = a${".b".repeat(300_000)};\n`), rulesFile);
@@ -566,7 +566,7 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
 
   it("should stop a rule that floods stdout at its limits, and give a report of the usual size", async () => {
     // Stopped by its own limits (time, or memory when its writes queue up); what the broker keeps of the
-    // flood is bounded too (shared-broker.test.ts). A short time limit, in a rule rather than at load
+    // flood is bounded too (broker.system.test.ts). A short time limit, in a rule rather than at load
     // (which the start's allowance adds a second to): the flood burns a core in the child and another in
     // the broker until it ends.
     const flood = `for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line)`;

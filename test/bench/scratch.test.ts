@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeScratch, scratchFolder } from "../bench/scratch.js";
+import { removeScratch, scratchFolder } from "../../bench/scratch.js";
 
 describe("the bench's scratch folder", () => {
   afterAll(removeScratch);

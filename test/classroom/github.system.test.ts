@@ -1,0 +1,176 @@
+// The GitHub Classroom starter repository: snaplab built (no sources, no solutions), the exercises, a
+// README for students, and a workflow whose grading step, run here as GitHub Actions would run it,
+// gives the autograding reporter the points in the format it reads.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { runCli } from "../support/cli.js";
+import type { RunnerResult } from "../../src/classroom/classroom-points.js";
+
+const repo = resolve(".");
+const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
+const starter = join(scratch, "starter");
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Step {
+  id?: string;
+  name: string;
+  if?: string;
+  shell?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
+  expect(written.status, written.stderr).toBe(0);
+});
+
+/** Runs the workflow's grading step in the starter, as the runner would (its installed packages are this checkout's). */
+function gradingStep(): RunnerResult {
+  const workflow = parse(readFileSync(join(starter, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
+  const step = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!;
+  const output = join(scratch, "github-output");
+  writeFileSync(output, "");
+  const run = spawnSync("bash", ["-e", "-c", step.run!], { cwd: starter, env: { ...process.env, GITHUB_OUTPUT: output }, encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  const line = readFileSync(output, "utf8");
+  expect(line).toMatch(/^result=[A-Za-z0-9+/=]+\n$/);
+  return JSON.parse(Buffer.from(line.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
+}
+
+describe("the starter repository", () => {
+  it("should hold the exercises, a README and the workflow, and no solutions or tests", () => {
+    expect(readdirSync(starter).sort()).toEqual([
+      ".github",
+      ".gitignore",
+      "README.md",
+      "api",
+      "bin",
+      "dist",
+      "exercises",
+      "package-lock.json",
+      "package.json",
+      "spec",
+      "tsconfig.json",
+    ]);
+    expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
+      readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
+    );
+    const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
+    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/.
+    expect(manifest.scripts).toEqual({ test: "node bin/snaplab.js grade exercises", grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
+    const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
+    // esbuild, which the built command loads to bundle a learner's files; the compiler and Node's types for typecheck.
+    expect(manifest.dependencies).toEqual({ esbuild: kit.dependencies.esbuild });
+    expect(manifest.devDependencies).toEqual({ "@types/node": kit.devDependencies["@types/node"], typescript: kit.devDependencies.typescript });
+    const lock = JSON.parse(readFileSync(join(starter, "package-lock.json"), "utf8"));
+    expect(lock.packages[""]).toMatchObject({ dependencies: manifest.dependencies, devDependencies: manifest.devDependencies });
+    expect(Object.keys(lock.packages).filter((place) => !/^node_modules\/@(esbuild|typescript)\//.test(place))).toEqual([
+      "",
+      "node_modules/@types/node",
+      "node_modules/esbuild",
+      "node_modules/typescript",
+      "node_modules/undici-types",
+    ]);
+    expect(JSON.parse(readFileSync(join(starter, "tsconfig.json"), "utf8")).include).toEqual(["api", "exercises"]);
+    expect(readFileSync(join(starter, "README.md"), "utf8")).toContain("| 4 | Break FIFO | `exercises/04-break-fifo/scenario.json` | 12 |");
+  });
+
+  it("should have a workflow that installs snaplab, grades with --format json and hands the result to the reporter", () => {
+    const workflow = parse(readFileSync(join(starter, ".github/workflows/classroom.yml"), "utf8")) as {
+      on: string[];
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: Step[] }>;
+    };
+    expect(workflow.on).toContain("push");
+    expect(workflow.permissions.checks).toBe("write");
+    const steps = Object.values(workflow.jobs)[0]!.steps;
+    expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
+      "actions/checkout@v4",
+      "# The SHA-256 of each of snaplab's files, as `snaplab classroom github` wrote them.",
+      "actions/setup-node@v4",
+      "npm ci --omit=dev --ignore-scripts --no-audit --no-fund",
+      'report="$(mktemp -d)/grade.json"',
+      "classroom-resources/autograding-grading-reporter@v1",
+    ]);
+    expect(steps[1]).toMatchObject({ id: "kit", shell: "bash" });
+    const reporter = steps.at(-1)!;
+    expect(reporter.with).toEqual({ runners: "snaplab" });
+    // GitHub Actions fills in the grading step's output, or the check's when it refused the grade: the reporter reads it from SNAPLAB_RESULTS.
+    expect(reporter.env!.SNAPLAB_RESULTS).toBe(`$\{{ steps.snaplab.outputs.result || steps.kit.outputs.result }}`);
+    expect(reporter.if).toBe("success() || steps.kit.outputs.result != ''");
+  });
+
+  it("should give the reporter 12 of 12 for the exercise solved, in the result it reads", () => {
+    // Its packages as the workflow's `npm ci` installs them (this checkout's: the starter's are among them); snaplab comes built.
+    symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
+    copyFileSync(join(repo, "solutions/04-break-fifo/scenario.json"), join(starter, "exercises/04-break-fifo/scenario.json"));
+    expect(gradingStep()).toEqual({ version: 1, status: "pass", max_score: 12, tests: [{ name: "4. Break FIFO: needs FIFO", status: "pass", score: 12 }] });
+    expect(existsSync(join(starter, "dist", "snaplab.mjs"))).toBe(true);
+  });
+
+  it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {
+    // In the starter as a student has it: node_modules installed (linked by the test before).
+    const file = join(starter, "exercises/03-completion/completion.ts");
+    const stub = readFileSync(file, "utf8");
+    try {
+      writeFileSync(file, stub.replace("return false;", "return view.recorded?.balence === 0;"));
+      const typecheck = spawnSync("npm", ["run", "--silent", "typecheck"], { cwd: starter, encoding: "utf8" });
+      expect(typecheck.status).not.toBe(0);
+      expect(typecheck.stdout).toMatch(
+        /^exercises\/03-completion\/completion\.ts\(\d+,\d+\): error TS2551: Property 'balence' does not exist on type 'LocalSnapshot'/m,
+      );
+    } finally {
+      writeFileSync(file, stub);
+    }
+  });
+
+  it("should print the points line from a report, and an error result when there is no report", async () => {
+    const report = join(scratch, "grade.json");
+    expect((await runCli("grade", join(starter, "exercises"), "--only", "4", "--format", "json", "--out", report)).status).toBe(0);
+    const points = await runCli("classroom", "points", report, "--only", "4");
+    expect(points.stdout).toBe(readFileSync(join(scratch, "github-output"), "utf8"));
+    const missing = await runCli("classroom", "points", join(scratch, "none.json"), "--only", "4");
+    expect(missing.status).toBe(0);
+    const result = JSON.parse(Buffer.from(missing.stdout.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
+    expect([result.status, result.max_score, result.tests[0]!.score]).toEqual(["error", 12, 0]);
+    const notReport = await runCli("classroom", "points", join(repo, "package.json"));
+    expect([notReport.status, notReport.stderr]).toEqual([
+      2,
+      `snaplab: ${join(repo, "package.json")}: not a report of snaplab grade --format json for one folder\n`,
+    ]);
+  });
+
+  it("should report what the grade wrote, never a report the student committed, and an error result when the grade wrote none", () => {
+    // Full points, committed where the workflow once wrote its report and wherever else it might look.
+    const forged = `{"exercises":[{"number":4,"title":"Break FIFO","checks":[{"name":"needs FIFO","points":12,"max":12,"passed":true}]}],"failures":[]}`;
+    for (const file of ["snaplab-grade.json", "grade.json", "exercises/grade.json"]) writeFileSync(join(starter, file), forged);
+    const scenario = join(starter, "exercises/04-break-fifo/scenario.json");
+    const kept = readFileSync(scenario, "utf8");
+    try {
+      writeFileSync(scenario, "{");
+      expect(gradingStep().tests).toEqual([
+        { name: "4. Break FIFO: needs FIFO", status: "fail", score: 0, message: expect.stringMatching(/scenario\.json: not valid JSON/) },
+      ]);
+      // No exercises/ at all: the grade writes no report, and the result says so.
+      renameSync(join(starter, "exercises"), join(starter, "exercises-gone"));
+      const none = gradingStep();
+      expect([none.status, none.max_score, none.tests.map((t) => t.score)]).toEqual(["error", 12, [0]]);
+    } finally {
+      if (existsSync(join(starter, "exercises-gone"))) renameSync(join(starter, "exercises-gone"), join(starter, "exercises"));
+      writeFileSync(scenario, kept);
+      for (const file of ["snaplab-grade.json", "grade.json", "exercises/grade.json"]) rmSync(join(starter, file));
+    }
+  });
+
+  it("should refuse to write into a folder that is not empty", async () => {
+    const refused = await runCli("classroom", "github", "--out", starter);
+    expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
+  });
+});

@@ -1,0 +1,60 @@
+// A submission graded through the sandbox on the generated scenarios loses only the generated check's
+// points, with the smallest failing scenario shown beside the counterexample.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { skeletonOf, type ScenarioFile } from "../../src/grade/exercises/generated-scenarios.js";
+import { gradeSubmission } from "../../src/grade/grade.js";
+import { textReport } from "../../src/grade/report/text-report.js";
+import { jsonReport } from "../../src/grade/report/json-report.js";
+import { hasShape } from "./catalogue/shaped-rules.js";
+
+describe("a submission graded on generated scenarios, through the sandbox", () => {
+  const root = mkdtempSync(join(tmpdir(), "snaplab-shapes-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("should lose only the generated check's points, and show the smallest failing scenario beside the counterexample", async () => {
+    // Exercise 1 right; exercise 2 records only the first message that arrives on a channel.
+    const dir = join(root, "first-message-only");
+    mkdirSync(join(dir, "01-record-and-forward"), { recursive: true });
+    writeFileSync(join(dir, "01-record-and-forward", "rules.ts"), FIRST_MESSAGE_ONLY);
+    const report = await gradeSubmission(dir, { only: [1, 2] });
+    expect(report.exercises.map((e) => [e.number, e.points, e.maxPoints])).toEqual([
+      [1, 15, 15],
+      [2, 12, 15],
+    ]);
+    const failed = report.exercises[1]!.checks.filter((c) => !c.passed);
+    expect(failed.map((c) => [c.name, c.counterexample?.property])).toEqual([["generated scenarios (24)", "channel-state"]]);
+    const scenario = failed[0]!.scenario as ScenarioFile;
+    expect(hasShape(skeletonOf(scenario), "several in flight on one channel")).toBe(true);
+
+    const text = textReport([report]);
+    const shown = text.split("\n").find((line) => line.includes("on this generated scenario (the smallest that fails): "))!;
+    expect(JSON.parse(shown.slice(shown.indexOf("{")))).toEqual(scenario);
+    expect(text.indexOf(shown)).toBeLessThan(text.indexOf("shortest counterexample"));
+    const json = jsonReport([report]) as { failures: { check: string; scenario?: object }[] };
+    expect(json.failures).toEqual([expect.objectContaining({ check: "generated scenarios (24)", property: "channel-state", scenario })]);
+  });
+});
+
+const FIRST_MESSAGE_ONLY = `
+const close = (channel) => ({ type: "stop-recording", channel });
+function snapshot(view) {
+  return [
+    { type: "record-state" },
+    ...view.outgoing.map((channel) => ({ type: "send-marker", channel })),
+    ...view.incoming.map((channel) => ({ type: "start-recording", channel })),
+  ];
+}
+export const rules = {
+  name: "first message only",
+  initiate: snapshot,
+  onMarker: (view, channel) => [...(view.hasRecorded ? [] : snapshot(view)), close(channel)],
+  onMessage(view, channel, message) {
+    const recording = view.recordings[channel];
+    // One message a channel, at most: the first to arrive.
+    return recording.status === "open" && recording.messages.length === 0 ? [{ type: "record-message", channel, message }] : [];
+  },
+};
+`;
