@@ -3,7 +3,6 @@
  * `npm ci`): builds dist/ from src/ with esbuild, in one place.
  *
  *   dist/snaplab.mjs    the CLI (src/cli/snaplab.ts) with its packages, which bin/snaplab.js runs;
- *                       also the worker thread of a grade's second lane (src/grade/grading-lanes.ts);
  *                       the code it shares with the live node, and each command's, in dist/chunks/
  *   dist/broker.cjs     the sandboxes' broker thread (src/grade/sandbox/broker.ts), handed to a Worker as code
  *   dist/harness.mjs    what serves a learner's module in its sandbox (src/grade/sandbox/harness.ts), bundled with each one

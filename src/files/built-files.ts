@@ -4,8 +4,7 @@
  * thread, a live run's nodes, the page `snaplab ui` serves, and the CLI itself.
  */
 import { existsSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "./package-root.js";
 
@@ -15,11 +14,4 @@ export function builtFile(name: string): string {
   const file = join(root, "dist", name);
   if (!existsSync(file)) throw new SnaplabError("NOT_BUILT", `${file} is missing: run npm install (or npm run build) in ${root}`);
   return file;
-}
-
-/** The CLI's build (dist/snaplab.mjs) when this code runs from dist/; undefined when it runs from src/ (tsx, the tests). */
-export function runningCli(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  const dist = join(packageRoot(dirname(here)), "dist");
-  return here.startsWith(`${dist}${sep}`) ? join(dist, "snaplab.mjs") : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * The snaplab checkout this code runs from: the nearest folder above this
  * file whose package.json is snaplab's. From source this file is in src/files/;
- * bundled (the CLI, a live node, a grading lane) it is in
+ * bundled (the CLI, a live node) it is in
  * node_modules/.cache/snaplab/ of the same checkout.
  */
 import { existsSync, readFileSync } from "node:fs";

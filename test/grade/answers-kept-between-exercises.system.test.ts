@@ -1,5 +1,5 @@
 // Exercises 1 and 2 grade the same file: with the answers remembered for a bundle's code kept from
-// one exercise to the next (answersByCode, as a grading lane keeps them), exercise 2's sandbox is
+// one exercise to the next (answersByCode, as a grade keeps them), exercise 2's sandbox is
 // asked only what exercise 1's was not, and grades the same. A file changed between the two is a
 // different bundle: exercise 2 then asks everything itself.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
