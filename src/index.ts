@@ -37,10 +37,8 @@ export { models, parseModelScenario, type ModelRegistry } from "./models/registr
 export { bankModel } from "./models/bank/bank-model.js";
 export { databaseModel } from "./models/database/database-model.js";
 export { dataflowModel } from "./models/dataflow/dataflow-model.js";
-export { checkDatabase } from "./models/database/check-database.js";
-export { checkDataflow } from "./models/dataflow/check-dataflow.js";
 
-// The bank: scenarios, state, rules, and its own check and reports.
+// The bank: scenarios, state, rules, and its reports.
 export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
 export { loadScenario } from "./models/bank/load-scenario.js";
 export { parseScenario } from "./models/bank/parse-scenario.js";
@@ -56,7 +54,7 @@ export { algorithmNames, findAlgorithm } from "./models/bank/algorithms/registry
 export { seed000 } from "./models/bank/algorithms/seed000.js";
 export type { MultiSnapshotAlgorithm } from "./models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
-export { checkBank, type BankCheckOptions, type BankReport } from "./models/bank/check-bank.js";
+export type { BankReport } from "./models/bank/bank-report.js";
 export { describeBankStep } from "./models/bank/describe-bank-step.js";
 export { bankSpaceTime } from "./models/bank/bank-space-time.js";
 export { bankTextReport } from "./models/bank/bank-text-report.js";

@@ -3,15 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
 import { loadScenario } from "../../src/models/bank/load-scenario.js";
-import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../src/models/bank/bank-report.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
+import { check } from "../../src/check/check.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
 const verdicts = (report: BankReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
 
 describe("seed 000: the demo's rule on the demo's three cashiers", () => {
-  const report = checkBank(demo);
-  const reference = checkBank(demo, { algorithm: findAlgorithm("chandy-lamport") });
+  const report = check({ model: bankModel, scenario: demo });
+  const reference = check({ model: bankModel, scenario: demo }, { rules: findAlgorithm("chandy-lamport") });
 
   it("should name the demo's rule in the scenario", () => {
     expect(report.algorithm).toBe("seed000");
@@ -30,7 +32,7 @@ describe("seed 000: the demo's rule on the demo's three cashiers", () => {
   });
 
   it("should record exactly the snapshots the reference rules record, over more states", () => {
-    expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([43_008, 154_842, 9_625_677_828n, 117]);
+    expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([43_008, 154_842, 9_625_677_828n, 117]);
     expect([reference.states, reference.transitions, reference.executions]).toEqual([36_895, 138_167, report.executions]);
     expect(report.snapshots).toEqual(reference.snapshots);
   });
@@ -51,7 +53,7 @@ describe("seed 000: the smallest case, two processes", () => {
   const twoNode = loadScenario("spec/scenarios/two-node.json");
 
   it("should explore the same graph as the reference rules, in which one message is never applied", () => {
-    const report = checkBank(twoNode, { algorithm: findAlgorithm("seed000") });
+    const report = check({ model: bankModel, scenario: twoNode }, { rules: findAlgorithm("seed000") });
     expect([report.states, report.transitions, report.executions]).toEqual([65, 101, 102n]);
     // send P0, initiate P0, send P1, deliver P0#1, marker P0->P1, deliver P1#1 (buffered), marker P1->P0.
     expect(report.counterexamples.map((c) => [c.property, c.length])).toEqual([["non-interference", 7]]);

@@ -3,8 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
-import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../src/models/bank/bank-report.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
+import { check } from "../../src/check/check.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 const violated = (report: BankReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
 const total = (s: RecordedSnapshot) =>
@@ -12,16 +14,16 @@ const total = (s: RecordedSnapshot) =>
   Object.values(s.channels).reduce((sum, amounts) => sum + amounts!.reduce((a, b) => a + b, 0), 0);
 const totals = (report: BankReport) => {
   const count: Record<number, number> = {};
-  for (const s of report.snapshots) count[total(s)] = (count[total(s)] ?? 0) + 1;
+  for (const s of report.snapshots!) count[total(s)] = (count[total(s)] ?? 0) + 1;
   return count;
 };
 
 describe("seed 001: debit and send on one goroutine, the snapshot on another", () => {
-  const report = checkBank(loadScenario("spec/scenarios/case-studies/seed001-goroutines.json"));
+  const report = check({ model: bankModel, scenario: loadScenario("spec/scenarios/case-studies/seed001-goroutines.json") });
 
   it("should pin the figures", () => {
     expect(report.scenario.atomicSend).toBe(false);
-    expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([20_161, 74_852, 947_512_980n, 64]);
+    expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([20_161, 74_852, 947_512_980n, 64]);
   });
 
   it("should break conservation only: the cut is consistent, the money in hand is not in it", () => {
@@ -44,10 +46,10 @@ describe("seed 001: debit and send on one goroutine, the snapshot on another", (
 });
 
 describe("seed 001: the fix, debit and send under one lock", () => {
-  const report = checkBank(loadScenario("spec/scenarios/case-studies/seed001-locked.json"));
+  const report = check({ model: bankModel, scenario: loadScenario("spec/scenarios/case-studies/seed001-locked.json") });
 
   it("should keep every property, with every recorded snapshot adding up to 300", () => {
-    expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);
+    expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);
     expect(violated(report)).toEqual([]);
     expect(totals(report)).toEqual({ 300: 27 });
   });

@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/check/report.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
-import { checkDataflow } from "../../src/models/dataflow/check-dataflow.js";
+import { check } from "../../src/check/check.js";
 
-function check(mode: string): Report {
+function checked(mode: string): Report {
   const loaded = loadModelScenario(`spec/scenarios/case-studies/seed003-${mode}.json`);
   if (loaded.model.name !== "dataflow") throw new Error(`seed003-${mode} is not a dataflow scenario`);
-  return checkDataflow(loaded.scenario);
+  return check(loaded);
 }
 const summary = (r: Report) => ({
   figures: [r.states, r.transitions, r.executions, r.figures.find((f) => f.label === "executions in which an input is held back")?.value],
@@ -17,15 +17,15 @@ const summary = (r: Report) => ({
 
 describe("seed 003: two sources, a two-input operator, a sink, two checkpoints, one failure", () => {
   it("should keep exactly-once with aligned barriers, holding an input back in 61% of runs", () => {
-    expect(summary(check("aligned"))).toEqual({ figures: [1_835, 5_482, 15_687_728_304n, 9_565_892_461n], violated: [] });
+    expect(summary(checked("aligned"))).toEqual({ figures: [1_835, 5_482, 15_687_728_304n, 9_565_892_461n], violated: [] });
   });
 
   it("should keep exactly-once with unaligned barriers and stored in-flight records", () => {
-    expect(summary(check("unaligned"))).toEqual({ figures: [5_212, 16_302, 77_163_193_320n, 0n], violated: [] });
+    expect(summary(checked("unaligned"))).toEqual({ figures: [5_212, 16_302, 77_163_193_320n, 0n], violated: [] });
   });
 
   it("should count a record twice without alignment or stored records, and lose none", () => {
-    const report = check("at-least-once");
+    const report = checked("at-least-once");
     expect(summary(report)).toEqual({ figures: [4_000, 10_831, 21_834_693_688n, 0n], violated: ["exactly-once (18)"] });
     const [duplicate] = report.counterexamples;
     expect(duplicate!.reason).toBe("S2#1 is twice in the sink's result: [S1#1, S1#2, S2#1, S2#1]");

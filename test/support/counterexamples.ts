@@ -11,7 +11,9 @@ import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.j
 import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Counterexample } from "../../src/check/report.js";
 import type { Violation } from "../../src/explore/exploration.js";
-import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../src/models/bank/bank-report.js";
+import { check } from "../../src/check/check.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 export function scenarioFile(name: string): string {
   return fileURLToPath(new URL(`../../spec/scenarios/${name}.json`, import.meta.url));
@@ -22,7 +24,8 @@ const reports = new Map<string, BankReport>();
 /** A shipped scenario checked exhaustively (once per test file). */
 export function checked(name: string, fifo?: boolean): BankReport {
   const key = `${name}/${fifo}`;
-  if (!reports.has(key)) reports.set(key, checkBank(loadScenario(scenarioFile(name)), fifo === undefined ? {} : { fifo }));
+  const scenario = loadScenario(scenarioFile(name));
+  if (!reports.has(key)) reports.set(key, check({ model: bankModel, scenario: fifo === undefined ? scenario : { ...scenario, fifo } }));
   return reports.get(key)!;
 }
 

@@ -12,7 +12,7 @@ import { bankJsonReport } from "./bank-json-report.js";
 import { bankSpaceTime } from "./bank-space-time.js";
 import type { BankState } from "./bank-state.js";
 import { bankTextReport } from "./bank-text-report.js";
-import type { BankReport } from "./check-bank.js";
+import type { BankReport } from "./bank-report.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
 import { bankFields } from "./fields.js";

@@ -7,7 +7,6 @@ import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { Report } from "../../../src/check/report.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { exploreModel } from "../../../src/explore/explore-model.js";
-import { checkDatabase } from "../../../src/models/database/check-database.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
 import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
@@ -15,6 +14,8 @@ import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun } from "../../support/model-paths.js";
 import { parseXml } from "../../support/xml.js";
+import { check } from "../../../src/check/check.js";
+import { databaseModel } from "../../../src/models/database/database-model.js";
 
 function scenario(name: string): DatabaseScenario {
   const loaded = loadModelScenario(`spec/scenarios/case-studies/${name}.json`);
@@ -23,7 +24,7 @@ function scenario(name: string): DatabaseScenario {
 }
 const reports = new Map<string, Report>();
 function drawn(name: string, property: string) {
-  if (!reports.has(name)) reports.set(name, checkDatabase(scenario(name)));
+  if (!reports.has(name)) reports.set(name, check({ model: databaseModel, scenario: scenario(name) }));
   return reports.get(name)!.counterexamples.find((c) => c.property === property)!.view;
 }
 

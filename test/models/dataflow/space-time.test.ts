@@ -8,7 +8,6 @@ import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 import { exploreModel } from "../../../src/explore/explore-model.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
-import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-time.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
@@ -19,6 +18,8 @@ import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun, walkModel } from "../../support/model-paths.js";
 import { parseXml, type XmlElement } from "../../support/xml.js";
+import { check } from "../../../src/check/check.js";
+import { dataflowModel } from "../../../src/models/dataflow/dataflow-model.js";
 
 function seed003(): DataflowScenario {
   const loaded = loadModelScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
@@ -26,7 +27,7 @@ function seed003(): DataflowScenario {
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;
-const duplicate = () => (explored ??= checkDataflow(seed003()).counterexamples[0]!.view);
+const duplicate = () => (explored ??= check({ model: dataflowModel, scenario: seed003() }).counterexamples[0]!.view);
 
 const tiny: DataflowScenario = { name: "tiny", sources: ["S1", "S2"], records: [["S1#1"], ["S2#1"]], checkpoints: 1, algorithm: "unaligned" };
 /** Snapshots at the first barrier, as unaligned mode does, but stores nothing of what is in flight. */

@@ -3,21 +3,22 @@ import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lam
 import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
-import { checkBank } from "../../../../src/models/bank/check-bank.js";
 import { compactEngineRefuses } from "../../../../src/models/bank/packed/explore-bank.js";
 import { always } from "../../../../src/model/property.js";
+import { check } from "../../../../src/check/check.js";
+import { bankModel } from "../../../../src/models/bank/bank-model.js";
 
 const scenario = loadScenario("spec/scenarios/two-node.json");
 
 describe("choosing the engine", () => {
   it("should use the compact engine for the reference rules", () => {
-    expect(checkBank(scenario).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
+    expect(check({ model: bankModel, scenario: scenario }).search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: false });
   });
 
   it("should run a learner's rules on the generic explorer, reduced when asked, and say why", () => {
     const copy = { ...chandyLamport, name: "my-rules" };
-    const full = checkBank(scenario, { algorithm: copy, search: "dfs", fifo: false });
-    const report = checkBank(scenario, { algorithm: copy, reduction: "por", search: "dfs", fifo: false });
+    const full = check({ model: bankModel, scenario: { ...scenario, fifo: false } }, { rules: copy, search: "dfs" });
+    const report = check({ model: bankModel, scenario: { ...scenario, fifo: false } }, { rules: copy, reduction: "por", search: "dfs" });
     expect(report.search).toMatchObject({
       engine: "generic",
       fallback: "the compact engine runs only the reference chandy-lamport rules, not my-rules",
@@ -34,11 +35,11 @@ describe("choosing the engine", () => {
 
   it("should leave to the generic explorer a scenario with an option it does not model", () => {
     const split = { ...scenario, atomicSend: false } as Scenario;
-    expect(checkBank(split).search?.fallback).toBe("the compact engine does not model atomicSend: false");
+    expect(check({ model: bankModel, scenario: split }).search?.fallback).toBe("the compact engine does not model atomicSend: false");
     const unknown = { ...scenario, colour: "red" } as unknown as Scenario;
-    expect(checkBank(unknown).search?.fallback).toBe('the compact engine does not model colour: "red"');
+    expect(check({ model: bankModel, scenario: unknown }).search?.fallback).toBe('the compact engine does not model colour: "red"');
     // Atomic sends, spelt out, are what it models.
-    expect(checkBank({ ...scenario, atomicSend: true } as Scenario).search?.engine).toBe("compact");
+    expect(check({ model: bankModel, scenario: { ...scenario, atomicSend: true } as Scenario }).search?.engine).toBe("compact");
   });
 
   it("should refuse a model with an always-property it cannot cache", () => {
@@ -50,6 +51,6 @@ describe("choosing the engine", () => {
   });
 
   it("should run the generic explorer when asked to", () => {
-    expect(checkBank(scenario, { engine: "generic" }).search?.fallback).toBe("asked for the generic explorer");
+    expect(check({ model: bankModel, scenario: scenario }, { engine: "generic" }).search?.fallback).toBe("asked for the generic explorer");
   });
 });
