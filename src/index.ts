@@ -40,7 +40,6 @@ export { dataflowModel } from "./models/dataflow/dataflow-model.js";
 
 // The bank: scenarios, state, rules, and its reports.
 export type { Channel, ChannelId, ProcessId, Scenario, Transfer } from "./models/bank/scenario.js";
-export { loadScenario } from "./models/bank/load-scenario.js";
 export { parseScenario } from "./models/bank/parse-scenario.js";
 export type { BankState, ChannelRecording, DataMessage, LocalSnapshot, Message, ProcessState } from "./models/bank/bank-state.js";
 export { initialState, isSnapshotComplete } from "./models/bank/bank-state.js";

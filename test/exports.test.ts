@@ -38,7 +38,6 @@ it("exports exactly the public surface", () => {
       "initialState",
       "isSnapshotComplete",
       "loadModelScenario",
-      "loadScenario",
       "loadTrace",
       "mermaidDiagram",
       "modelField",

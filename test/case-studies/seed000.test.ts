@@ -2,13 +2,13 @@
 // rule records correct snapshots but changes the computation it photographs.
 import { describe, expect, it } from "vitest";
 import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import type { BankReport } from "../../src/models/bank/bank-report.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 import { check } from "../../src/check/check.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 
-const demo = loadScenario("spec/scenarios/case-studies/seed000-demo.json");
+const demo = loadModelScenario("spec/scenarios/case-studies/seed000-demo.json", [bankModel]).scenario;
 const verdicts = (report: BankReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
 
 describe("seed 000: the demo's rule on the demo's three cashiers", () => {
@@ -50,7 +50,7 @@ describe("seed 000: the demo's rule on the demo's three cashiers", () => {
 });
 
 describe("seed 000: the smallest case, two processes", () => {
-  const twoNode = loadScenario("spec/scenarios/two-node.json");
+  const twoNode = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
 
   it("should explore the same graph as the reference rules, in which one message is never applied", () => {
     const report = check({ model: bankModel, scenario: twoNode }, { rules: findAlgorithm("seed000") });

@@ -1,12 +1,12 @@
 // Seed 001, the Go bank simulator (spec/case-studies/001.md): StartSnapshot can run
 // between a transfer's debit and its send; under one lock it cannot.
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
 import type { BankReport } from "../../src/models/bank/bank-report.js";
 import { counterexampleLines } from "../../src/models/bank/bank-text-report.js";
 import { check } from "../../src/check/check.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 
 const violated = (report: BankReport) => report.properties.filter((p) => !p.holds).map((p) => p.name);
 const total = (s: RecordedSnapshot) =>
@@ -19,7 +19,7 @@ const totals = (report: BankReport) => {
 };
 
 describe("seed 001: debit and send on one goroutine, the snapshot on another", () => {
-  const report = check({ model: bankModel, scenario: loadScenario("spec/scenarios/case-studies/seed001-goroutines.json") });
+  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/seed001-goroutines.json", [bankModel]).scenario });
 
   it("should pin the figures", () => {
     expect(report.scenario.atomicSend).toBe(false);
@@ -46,7 +46,7 @@ describe("seed 001: debit and send on one goroutine, the snapshot on another", (
 });
 
 describe("seed 001: the fix, debit and send under one lock", () => {
-  const report = check({ model: bankModel, scenario: loadScenario("spec/scenarios/case-studies/seed001-locked.json") });
+  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/seed001-locked.json", [bankModel]).scenario });
 
   it("should keep every property, with every recorded snapshot adding up to 300", () => {
     expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);

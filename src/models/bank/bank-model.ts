@@ -26,7 +26,8 @@ import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnaps
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
-const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+/** The bank with one snapshot a run: what a live run and the Break FIFO exercise take (a file listing several snapshots is refused). */
+export const oneSnapshotBankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
   name: "bank",
   fields: bankFields,
   parse: parseScenario,
@@ -65,4 +66,4 @@ const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, Snapshot
 };
 
 /** The bank, with several snapshots in one run where the scenario lists them (multi-snapshot/several-snapshots.ts). */
-export const bankModel = withSeveralSnapshots(oneSnapshotBank);
+export const bankModel = withSeveralSnapshots(oneSnapshotBankModel);

@@ -11,7 +11,6 @@ import { chandyLamport, recordAndForward } from "../../../src/models/bank/algori
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { CheckOptions } from "../../../src/check/check.js";
 import type { BankReport } from "../../../src/models/bank/bank-report.js";
-import { loadScenario } from "../../../src/models/bank/load-scenario.js";
 import type { MultiSnapshotScenario } from "../../../src/models/bank/multi-snapshot/multi-snapshot-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../../src/models/bank/scenario.js";
@@ -22,6 +21,7 @@ import { randomScenario } from "../../support/random-scenario.js";
 import { bankRuleSets, outcome } from "../../support/same-search.js";
 import { check } from "../../../src/check/check.js";
 import { bankModel } from "../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 
 /** The reference rules, as another object: the compact engine runs only the reference object, so this runs generically. */
 const copy: SnapshotAlgorithm = { ...chandyLamport, name: "copy" };
@@ -110,7 +110,7 @@ describe("the bank reduced, whatever its rules", () => {
             ]
           : copy.onMessage(view, channel, message),
     };
-    const scenario = loadScenario("spec/scenarios/two-node.json");
+    const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
     const { full, reduced } = both(scenario, { rules: reopens });
     const report = reduced as BankReport;
     expect(report.search).toMatchObject({ reduction: "none", ignored: ["--reduction por"] });
@@ -131,7 +131,7 @@ describe("the bank reduced, whatever its rules", () => {
         return copy.onMarker(view, channel, marker);
       },
     };
-    const scenario = loadScenario("spec/scenarios/three-node.json");
+    const scenario = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
     const rules = submittedRules(inProcessSubmission({ rules: throws }), scenario);
     const { full, reduced } = both(scenario, { rules: rules });
     expect(full).toMatchObject({ stopped: "RuleFault" });
@@ -144,7 +144,7 @@ describe("the bank reduced, whatever its rules", () => {
     // learner's rules may read the order they come in, so here that is found by trying, and only for
     // messages already on their way; a marker still to be sent could reach the process at any point, so
     // its order against the process's other steps is kept. Every snapshot and verdict is the compact engine's.
-    const scenario = loadScenario("spec/scenarios/five-process.json");
+    const scenario = loadModelScenario("spec/scenarios/five-process.json", [bankModel]).scenario;
     const rules = submittedRules(inProcessSubmission(recordAndForwardAnswer), scenario);
     const reduced = check({ model: bankModel, scenario: scenario }, { rules: rules, reduction: "por" });
     const compact = check({ model: bankModel, scenario: scenario }, { reduction: "por" });
@@ -168,7 +168,7 @@ describe("what the reduction assumes of rules, and what it does not", () => {
           : [...own, ...view.incoming.map((c) => ({ type: "stop-recording" as const, channel: c }))];
       },
     };
-    const scenario = loadScenario("spec/scenarios/three-node.json");
+    const scenario = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
     const asReference = check({ model: bankModel, scenario: scenario }, { rules: copy, reduction: "por" });
     const { full, reduced } = both(scenario, { rules: late });
     expect((reduced as BankReport).states).toBeGreaterThan(asReference.states);

@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
 import { enabledActions } from "../../../../src/models/bank/actions.js";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { initialState } from "../../../../src/models/bank/bank-state.js";
 import { step } from "../../../../src/models/bank/system.js";
@@ -18,6 +17,7 @@ import { oracleFigures } from "../../../support/oracle.js";
 import { figures } from "../../../support/figures.js";
 import { check } from "../../../../src/check/check.js";
 import { bankModel } from "../../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
 
 /** What must not depend on the engine: every figure, verdict and counterexample, and the report a person reads. */
 function outcome(report: BankReport) {
@@ -83,7 +83,7 @@ describe("compact engine", () => {
   it("should agree with the independent oracle on the two-node scenario, FIFO and not", () => {
     const file = "spec/scenarios/two-node.json";
     for (const fifo of [true, false]) {
-      const report = check({ model: bankModel, scenario: { ...loadScenario(file), fifo } });
+      const report = check({ model: bankModel, scenario: { ...loadModelScenario(file, [bankModel]).scenario, fifo } });
       expect(figures(report)).toEqual(oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo));
     }
   });

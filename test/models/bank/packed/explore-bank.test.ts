@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
 import { compactEngineRefuses } from "../../../../src/models/bank/packed/explore-bank.js";
 import { always } from "../../../../src/model/property.js";
 import { check } from "../../../../src/check/check.js";
 import { bankModel } from "../../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
 
-const scenario = loadScenario("spec/scenarios/two-node.json");
+const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
 
 describe("choosing the engine", () => {
   it("should use the compact engine for the reference rules", () => {

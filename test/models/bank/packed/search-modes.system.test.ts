@@ -3,12 +3,12 @@
 // states that takes to explore.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import type { BankReport } from "../../../../src/models/bank/bank-report.js";
 import { randomScenario } from "../../../support/random-scenario.js";
 import { check } from "../../../../src/check/check.js";
 import type { SearchOptions } from "../../../../src/check/model-descriptor.js";
 import { bankModel } from "../../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
 
 /** Verdicts, the set of distinct terminal snapshots, and the (shortest) counterexamples. */
 function verdicts(report: BankReport) {
@@ -57,7 +57,7 @@ describe("search modes", () => {
   });
 
   it("should shrink the three-node scenario more than tenfold under reduction, FIFO or not", () => {
-    const scenario = loadScenario("spec/scenarios/three-node.json");
+    const scenario = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
     for (const fifo of [true, false]) {
       const full = check({ model: bankModel, scenario: { ...scenario, fifo } });
       const reduced = check({ model: bankModel, scenario: { ...scenario, fifo } }, { reduction: "por" });
@@ -67,14 +67,14 @@ describe("search modes", () => {
   });
 
   it("should pin the four-process case under reduction: 2,353 states instead of 1,403,969, one path to each of the 81 snapshots", () => {
-    const report = check({ model: bankModel, scenario: loadScenario("spec/scenarios/four-process.json") }, { reduction: "por" });
+    const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/four-process.json", [bankModel]).scenario }, { reduction: "por" });
     // Stubborn sets alone: 4,805 states and 5,597 transitions; sleep sets leave a tree.
     expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([2353, 2352, 81n, 81]);
     expect(report.properties.every((p) => p.holds)).toBe(true);
   });
 
   it("should report the fingerprint collision estimate only in fingerprint mode", () => {
-    const scenario = loadScenario("spec/scenarios/two-node.json");
+    const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
     expect(check({ model: bankModel, scenario: scenario }).search?.collisionProbability).toBeUndefined();
     const p = check({ model: bankModel, scenario: scenario }, { fingerprint: true }).search?.collisionProbability;
     // TLC's formula: states x (generated - states) / 2^64 = 65 x (101 + 1 - 65) / 2^64.
