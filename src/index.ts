@@ -14,7 +14,7 @@ export type { Model } from "./model/model.js";
 export { always, atTermination, type Property, type Verdict } from "./model/property.js";
 export type { PackedModel } from "./model/packed-model.js";
 export { namedList } from "./model/named-list.js";
-export { exploreModel, type ExploreOptions } from "./explore/explore-model.js";
+export { exploreModel, type ExploreOptions } from "./explore/generic-explorer.js";
 export { simulate, type SimulateOptions, type Simulation } from "./explore/simulate.js";
 export { countExecutions, type SuccessorGraph } from "./explore/executions.js";
 export type { Exploration, Progress, Violation } from "./explore/exploration.js";

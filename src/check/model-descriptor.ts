@@ -3,7 +3,7 @@
  * in (src/models/<name>/ exports one, src/models/registry.ts lists it). Every
  * command works through these entries and none names a model.
  */
-import type { ExploreOptions } from "../explore/explore-model.js";
+import type { ExploreOptions } from "../explore/generic-explorer.js";
 import type { Exploration, Violation } from "../explore/exploration.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { Model } from "../model/model.js";

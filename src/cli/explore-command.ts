@@ -4,7 +4,7 @@ import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
-import { DEFAULT_MAX_STATES } from "../explore/explore-packed.js";
+import { DEFAULT_MAX_STATES } from "../explore/search-pipeline.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import { runTitleOf, type ModelScenario, type Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";

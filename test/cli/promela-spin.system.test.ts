@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
-import { exploreModel } from "../../src/explore/explore-model.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
 import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
 import { promelaNonInterference } from "../../src/models/bank/promela/promela-non-interference.js";

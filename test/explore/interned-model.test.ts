@@ -4,7 +4,7 @@
 // reads (the model's own promise, which the explorer cannot check) caught only by comparing
 // with the readable explorer; and a property not asked where a part says it holds.
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../src/explore/explore-model.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { always } from "../../src/model/property.js";
 import { rememberByGroups, stepMemo } from "../../src/explore/step-memo.js";
 import type { Model } from "../../src/model/model.js";

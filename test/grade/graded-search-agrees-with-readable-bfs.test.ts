@@ -4,7 +4,7 @@
 // on random small scenarios with the catalogue's wrong rule sets and the shipped ones.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../src/explore/explore-model.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
 import type { GradedState } from "../../src/grade/check/graded-model.js";
 import { gradedSystemModel } from "../../src/grade/check/graded-system.js";
 import { inProcessSubmission } from "../../src/grade/check/submission.js";

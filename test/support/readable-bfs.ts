@@ -1,6 +1,6 @@
 /**
  * The explorer snaplab had before every model went through the one packed
- * search (src/explore/explore-model.ts): a breadth-first search over readable
+ * search (src/explore/generic-explorer.ts): a breadth-first search over readable
  * states keyed by strings. Kept as the tests' reference: the packed search
  * must give the same figures, verdicts and counterexamples.
  *

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { MalformedEffectError } from "../../src/errors/malformed-effect-error.js";
 import type { Exploration } from "../../src/explore/exploration.js";
-import { explorePacked } from "../../src/explore/explore-packed.js";
+import { explorePacked } from "../../src/explore/search-pipeline.js";
 import type { Gather } from "../../src/explore/gather.js";
 import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";

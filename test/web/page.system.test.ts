@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
-import { DEFAULT_MAX_STATES } from "../../src/explore/explore-packed.js";
+import { DEFAULT_MAX_STATES } from "../../src/explore/search-pipeline.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { parseModelScenario } from "../../src/models/registry.js";

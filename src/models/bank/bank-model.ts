@@ -16,7 +16,7 @@ import type { BankReport } from "./bank-report.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
 import { bankFields } from "./fields.js";
-import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
+import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/engine-choice.js";
 import { parseScenario } from "./parse-scenario.js";
 import { promelaModel, promelaRefusal } from "./promela/promela-model.js";
 import { withSeveralSnapshots } from "./multi-snapshot/several-snapshots.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { explorePacked } from "../../../src/explore/explore-packed.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { explorePacked } from "../../../src/explore/search-pipeline.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { Exploration } from "../../../src/explore/exploration.js";
 import { InternedModel } from "../../../src/explore/interned-model.js";
 import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";

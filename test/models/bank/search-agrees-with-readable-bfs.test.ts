@@ -5,7 +5,7 @@
 // same again searched depth-first or by fingerprints.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import { inProcessSubmission } from "../../../src/grade/check/submission.js";
 import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";

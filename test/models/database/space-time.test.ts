@@ -6,7 +6,7 @@ import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-l
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { Report } from "../../../src/check/report.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
 import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
 import { databaseSystem } from "../../../src/models/database/system.js";

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-time.js";

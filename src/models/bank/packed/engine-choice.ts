@@ -1,6 +1,6 @@
 /**
  * Chooses how to pack a bank's states: the compact engine when it applies,
- * else the generic explorer (src/explore/explore-model.ts), which runs any
+ * else the generic explorer (src/explore/generic-explorer.ts), which runs any
  * rules on readable states and stores them interned; the search is the same,
  * and so is the reduction, with the relation each knows (the compact
  * engine's knows the reference rules; the bank's model gives one for any
@@ -21,9 +21,9 @@ import { bankFields } from "../fields.js";
 import { snapshotPropertyNames } from "../properties.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
-import { exploreModel } from "../../../explore/explore-model.js";
+import { exploreModel } from "../../../explore/generic-explorer.js";
 import type { Model } from "../../../model/model.js";
-import { exploreCompact, type CompactExploration, type CompactOptions } from "./explore-compact.js";
+import { exploreCompact, type CompactExploration, type CompactOptions } from "./compact-engine.js";
 
 /**
  * The scenario's properties the compact engine models, each with the values

@@ -1,12 +1,12 @@
 /**
  * The compact engine: the bank with the reference rules on packed states
  * (compact-model.ts), searched by the one pipeline every model uses
- * (src/explore/explore-packed.ts).
+ * (src/explore/search-pipeline.ts).
  */
 import type { BankAction } from "../actions.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
-import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "../../../explore/explore-packed.js";
+import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "../../../explore/search-pipeline.js";
 import type { Model } from "../../../model/model.js";
 import type { SearchMode } from "../../../explore/search-mode.js";
 import { CompactBank } from "./compact-bank.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../src/explore/explore-model.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { countdown, twoCounters, wrappingClock } from "../support/toy-models.js";
 

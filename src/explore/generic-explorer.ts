@@ -1,15 +1,15 @@
 /**
  * Explores any model: its states interned as rows of small integers
- * (interned-model.ts), searched by the one pipeline (explore-packed.ts).
+ * (interned-model.ts), searched by the one pipeline (search-pipeline.ts).
  * Whatever the rules, a learner's included, the search is the same one the
  * compact engine runs; only the way a state is packed differs.
  */
 import type { Model } from "../model/model.js";
-import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "./explore-packed.js";
+import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "./search-pipeline.js";
 import { InternedModel } from "./interned-model.js";
 import type { SearchMode } from "./search-mode.js";
 
-export type { ExploreOptions } from "./explore-packed.js";
+export type { ExploreOptions } from "./search-pipeline.js";
 
 export function exploreModel<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> & SearchMode = {}): PackedExplorationOf<State, Action> {
   const marked = options.measureExecutionsThrough;

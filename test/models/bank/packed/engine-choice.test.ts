@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
-import { compactEngineRefuses } from "../../../../src/models/bank/packed/explore-bank.js";
+import { compactEngineRefuses } from "../../../../src/models/bank/packed/engine-choice.js";
 import { always } from "../../../../src/model/property.js";
 import { check } from "../../../../src/check/check.js";
 import { bankModel } from "../../../../src/models/bank/bank-model.js";
