@@ -10,10 +10,10 @@ export { ScenarioError } from "./errors/scenario-error.js";
 export { MalformedEffectError } from "./errors/malformed-effect-error.js";
 
 // The model contract and the searches (spec/model.md, "The model contract").
-export type { Model } from "./model/model.js";
-export { always, atTermination, type Property, type Verdict } from "./model/property.js";
-export type { PackedModel } from "./model/packed-model.js";
-export { namedList } from "./model/named-list.js";
+export type { Model } from "./model-contract/model.js";
+export { always, atTermination, type Property, type Verdict } from "./model-contract/property.js";
+export type { PackedModel } from "./model-contract/packed-model.js";
+export { namedList } from "./model-contract/named-list.js";
 export { exploreModel, type ExploreOptions } from "./explore/generic-explorer.js";
 export { simulate, type SimulateOptions, type Simulation } from "./explore/simulate.js";
 export { countExecutions, type SuccessorGraph } from "./explore/executions.js";

@@ -6,7 +6,7 @@
 import type { ExploreOptions } from "../explore/generic-explorer.js";
 import type { Exploration, Violation } from "../explore/exploration.js";
 import type { SearchSummary } from "../explore/search-mode.js";
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import type { ScenarioField } from "../scenario/scenario-fields.js";
 import type { SpaceTime } from "../view/space-time-view.js";
 import type { Report } from "./report.js";

@@ -4,7 +4,7 @@
  * Whatever the rules, a learner's included, the search is the same one the
  * compact engine runs; only the way a state is packed differs.
  */
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "./search-pipeline.js";
 import { InternedModel } from "./interned-model.js";
 import type { SearchMode } from "./search-mode.js";

@@ -8,9 +8,9 @@
  * the objects the readable model makes (unchanged parts shared between steps,
  * which describing a step relies on).
  */
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import type { Gather } from "./gather.js";
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { packedBfs, type PackedBfs } from "./packed-bfs.js";
 import { packedDfs } from "./packed-dfs.js";

@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { commutingWith, type SteppedModel } from "../../src/explore/commuting-steps.js";
 import { exploreModel } from "../../src/explore/generic-explorer.js";
-import type { Model } from "../../src/model/model.js";
-import { atTermination } from "../../src/model/property.js";
+import type { Model } from "../../src/model-contract/model.js";
+import { atTermination } from "../../src/model-contract/property.js";
 
 const LIMIT = 3;
 type Cells = readonly [number, number];

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
 import type { GradedSystem } from "../../src/grade/check/graded-system.js";
 import { replay, runCheck } from "../../src/grade/check/run-check.js";
-import { always } from "../../src/model/property.js";
+import { always } from "../../src/model-contract/property.js";
 
 type Step = "left" | "right" | "on";
 

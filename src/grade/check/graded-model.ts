@@ -10,10 +10,10 @@
  * show it), `throwsEndRuns` makes a throw break `no-throw` instead.
  */
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
-import type { Model } from "../../model/model.js";
-import type { Reduction } from "../../model/reduction.js";
-import { always, type Property } from "../../model/property.js";
-import { wholeStateParts, type StateParts, type StepFootprint } from "../../model/state-parts.js";
+import type { Model } from "../../model-contract/model.js";
+import type { Reduction } from "../../model-contract/reduction.js";
+import { always, type Property } from "../../model-contract/property.js";
+import { wholeStateParts, type StateParts, type StepFootprint } from "../../model-contract/state-parts.js";
 import { MalformedEffects } from "./effects.js";
 import { RuleFault } from "./rule-fault.js";
 import type { StepRule } from "./step-rules.js";

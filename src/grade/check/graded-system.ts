@@ -7,8 +7,8 @@
  */
 import type { ModelDescriptor, Named } from "../../check/model-descriptor.js";
 import type { Violation } from "../../explore/exploration.js";
-import type { Model } from "../../model/model.js";
-import type { Property } from "../../model/property.js";
+import type { Model } from "../../model-contract/model.js";
+import type { Property } from "../../model-contract/property.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
 import { gradedModel, NO_THROW, WELL_FORMED_EFFECTS, type GradedState } from "./graded-model.js";
 import type { StepRule } from "./step-rules.js";

@@ -5,7 +5,7 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import type { BankState } from "../../models/bank/bank-state.js";
 import { bankSystem } from "../../models/bank/system.js";
-import type { Property } from "../../model/property.js";
+import type { Property } from "../../model-contract/property.js";
 import { describeBankStep } from "../../models/bank/describe-bank-step.js";
 import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";

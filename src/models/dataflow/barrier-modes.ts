@@ -13,7 +13,7 @@
  *   operator snapshots and forwards at the first barrier n, and stores the
  *   records that arrive on the other inputs before their barrier n.
  */
-import { namedList } from "../../model/named-list.js";
+import { namedList } from "../../model-contract/named-list.js";
 
 export interface BarrierMode {
   readonly name: string;

@@ -12,7 +12,7 @@ import type { Scenario } from "../../../src/models/bank/scenario.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { sendTransfer } from "../../../src/models/bank/environment.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
-import type { Property } from "../../../src/model/property.js";
+import type { Property } from "../../../src/model-contract/property.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { markerRules } from "../../../src/grade/check/step-rules.js";
 import type { GradedSystem } from "../../../src/grade/check/graded-system.js";

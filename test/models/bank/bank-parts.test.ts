@@ -5,7 +5,7 @@
 // (src/explore/interned-model.ts); search-agrees-with-readable-bfs.test.ts compares what it finds with the readable explorer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Model } from "../../../src/model/model.js";
+import type { Model } from "../../../src/model-contract/model.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { multiSnapshotSystem } from "../../../src/models/bank/multi-snapshot/system.js";

@@ -10,7 +10,7 @@ import { inProcessSubmission } from "../../../src/grade/check/submission.js";
 import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
-import type { Model } from "../../../src/model/model.js";
+import type { Model } from "../../../src/model-contract/model.js";
 import type { BankAction } from "../../../src/models/bank/actions.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";

@@ -7,7 +7,7 @@ import type { BankAction } from "../actions.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
 import { explorePacked, type ExploreOptions, type PackedExplorationOf } from "../../../explore/search-pipeline.js";
-import type { Model } from "../../../model/model.js";
+import type { Model } from "../../../model-contract/model.js";
 import type { SearchMode } from "../../../explore/search-mode.js";
 import { CompactBank } from "./compact-bank.js";
 import { CompactBankModel } from "./compact-model.js";

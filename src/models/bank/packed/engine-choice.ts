@@ -22,7 +22,7 @@ import { snapshotPropertyNames } from "../properties.js";
 import type { Scenario } from "../scenario.js";
 import type { BankState } from "../bank-state.js";
 import { exploreModel } from "../../../explore/generic-explorer.js";
-import type { Model } from "../../../model/model.js";
+import type { Model } from "../../../model-contract/model.js";
 import { exploreCompact, type CompactExploration, type CompactOptions } from "./compact-engine.js";
 
 /**

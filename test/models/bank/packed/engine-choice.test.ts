@@ -3,7 +3,7 @@ import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lam
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { bankSystem } from "../../../../src/models/bank/system.js";
 import { compactEngineRefuses } from "../../../../src/models/bank/packed/engine-choice.js";
-import { always } from "../../../../src/model/property.js";
+import { always } from "../../../../src/model-contract/property.js";
 import { check } from "../../../../src/check/check.js";
 import { bankModel } from "../../../../src/models/bank/bank-model.js";
 import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";

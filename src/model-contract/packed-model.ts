@@ -41,7 +41,7 @@ export interface PackedModel {
 
 /**
  * Facts about the model's transitions for stubborn sets (src/explore/stubborn-set.ts),
- * on stored vectors: what a readable model's Reduction (src/model/reduction.ts)
+ * on stored vectors: what a readable model's Reduction (src/model-contract/reduction.ts)
  * says of its states, and the compact engine says of its own vectors.
  * A transition is an action identity that stays the same across states (for
  * example "deliver message P0#1 on P0->P1"), numbered 0 .. count-1.
