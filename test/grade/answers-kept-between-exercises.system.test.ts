@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type { KnownAnswers } from "../../src/grade/check/submission.js";
+import type { KnownAnswers } from "../../src/grade/graded-rules/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import { answersByCode, gradeExercise } from "../../src/grade/grade.js";
 import type { ExerciseResult } from "../../src/grade/result.js";

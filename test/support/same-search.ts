@@ -11,7 +11,7 @@ import type { Gather } from "../../src/explore/gather.js";
 import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import type { SearchMode } from "../../src/explore/search-mode.js";
-import { RuleFault } from "../../src/grade/check/rule-fault.js";
+import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
 import type { Model } from "../../src/model-contract/model.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";

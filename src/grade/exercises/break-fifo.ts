@@ -11,7 +11,7 @@
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import { ScenarioError } from "../../errors/scenario-error.js";
-import { runCheck } from "../check/run-check.js";
+import { runCheck } from "../graded-rules/run-check.js";
 import { bankGradedSystem } from "./bank-check.js";
 import type { ScenarioExercise } from "./exercise.js";
 import { loadModelScenario } from "../../models/load-model-scenario.js";

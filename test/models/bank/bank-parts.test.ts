@@ -11,7 +11,7 @@ import { bankSystem } from "../../../src/models/bank/system.js";
 import { multiSnapshotSystem } from "../../../src/models/bank/multi-snapshot/system.js";
 import { chandyLamportPerSnapshot } from "../../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
-import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
+import { gradedSystemModel } from "../../../src/grade/graded-rules/graded-system.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { expectActionSourcesHold, expectConsistentParts, expectFootprintsHold, reachableStates } from "../../support/parts-checks.js";
 import { bankRuleSets, smallBankScenario } from "../../support/same-search.js";

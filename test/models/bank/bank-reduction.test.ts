@@ -4,9 +4,9 @@
 // snapshots and its shortest counterexamples.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../../src/grade/check/submission.js";
-import { submittedMultiRules } from "../../../src/grade/check/submitted-multi-rules.js";
-import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/submission.js";
+import { submittedMultiRules } from "../../../src/grade/graded-rules/submitted-multi-rules.js";
+import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { CheckOptions } from "../../../src/check/check.js";

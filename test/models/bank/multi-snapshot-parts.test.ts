@@ -3,7 +3,7 @@ import { explorePacked } from "../../../src/explore/search-pipeline.js";
 import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { Exploration } from "../../../src/explore/exploration.js";
 import { InternedModel } from "../../../src/explore/interned-model.js";
-import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
+import { gradedSystemModel } from "../../../src/grade/graded-rules/graded-system.js";
 import { multiGradedSystem } from "../../../src/grade/exercises/concurrent-snapshots.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
 import type { Model } from "../../../src/model-contract/model.js";
