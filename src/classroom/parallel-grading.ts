@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { defaultLimits, faultedExercise, type GradeOptions } from "../grade/grade.js";
 import { chosenExercises } from "../grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../grade/result.js";
-import { packageRoot } from "../files/package-root.js";
+import { packageRoot } from "../package/package-root.js";
 import { lineAsData } from "../grade/shown-as-data.js";
 
 /** The reports of `dirs`, in their order, graded `jobs` at a time. */

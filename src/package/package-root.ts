@@ -1,6 +1,6 @@
 /**
  * The snaplab checkout this code runs from: the nearest folder above this
- * file whose package.json is snaplab's. From source this file is in src/files/;
+ * file whose package.json is snaplab's. From source this file is in src/package/;
  * bundled (the CLI, a live node) it is in
  * node_modules/.cache/snaplab/ of the same checkout.
  */
