@@ -14,7 +14,7 @@ import type { Gather } from "../explore/gather.js";
 import { NO_THROW } from "../grade/graded-rules/graded-model.js";
 import { hasRunToIt, runToRuleFault } from "../grade/graded-rules/run-to-rule-fault.js";
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
-import { counterexampleAsData } from "../grade/shown-as-data.js";
+import { counterexampleAsData } from "../grade/results-as-data.js";
 import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";

@@ -19,7 +19,8 @@ import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } fro
 import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
-import { exerciseAsData, lineAsData } from "./shown-as-data.js";
+import { lineAsData } from "../render/shown-as-data.js";
+import { exerciseAsData } from "./results-as-data.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */

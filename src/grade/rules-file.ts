@@ -22,7 +22,7 @@ import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
-import { asData, lineAsData } from "./shown-as-data.js";
+import { asData, lineAsData } from "../render/shown-as-data.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */

@@ -2,7 +2,7 @@
 // checked in this process (in a sandbox it runs in the child).
 import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/harness.js";
-import { asData, TEXT_LIMIT } from "../../src/grade/shown-as-data.js";
+import { asData, TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
 import { validEffects } from "../../src/grade/graded-rules/effects.js";
 import type { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";

@@ -5,10 +5,9 @@
  * than read (a newline forging a "Points:" line, an ESC driving the terminal,
  * a NUL that XML forbids, a bidi override reordering the line, half of a
  * surrogate pair) is written as a visible escape, and free text is cut to one
- * short line. Grading passes every result through here once, so each report
- * can print what it is given.
+ * short line. Every command that prints such text passes it through here
+ * (grading, src/grade/results-as-data.ts, passes every result through once).
  */
-import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "./result.js";
 
 /** Longest free text (a fault, a failure, a reason) a report shows, "…" included. */
 export const TEXT_LIMIT = 200;
@@ -47,47 +46,3 @@ export function asData(text: string, limit = TEXT_LIMIT): string {
 
 /** Like asData, without a length limit: for text that is long by nature (a trace step, a diagram row). */
 export const lineAsData = (text: string) => asData(text, Infinity);
-
-/** Several lines kept apart, each shown as data (what a run recorded may take a line per snapshot). */
-const linesAsData = (text: string) => text.split("\n").map(lineAsData).join("\n");
-
-/** An exercise's result with every text in it shown as data. */
-export function exerciseAsData(result: ExerciseResult): ExerciseResult {
-  return {
-    ...result,
-    title: lineAsData(result.title),
-    file: lineAsData(result.file),
-    ...(result.fault ? { fault: faultAsData(result.fault) } : {}),
-    checks: result.checks.map(checkAsData),
-  };
-}
-
-function faultAsData(fault: ExerciseFault): ExerciseFault {
-  return {
-    ...fault,
-    kind: lineAsData(fault.kind),
-    message: asData(fault.message),
-    ...(fault.run ? { run: counterexampleAsData(fault.run) } : {}),
-  };
-}
-
-function checkAsData(check: CheckResult): CheckResult {
-  return {
-    ...check,
-    name: lineAsData(check.name),
-    ...(check.failure !== undefined ? { failure: asData(check.failure) } : {}),
-    ...(check.counterexample ? { counterexample: counterexampleAsData(check.counterexample) } : {}),
-  };
-}
-
-/** A counterexample the grader tells, every text in it shown as data (a rule's message is in its reason). */
-export function counterexampleAsData(c: CounterexampleReport): CounterexampleReport {
-  return {
-    ...c,
-    reason: asData(c.reason),
-    steps: c.steps.map(lineAsData),
-    recorded: linesAsData(c.recorded),
-    diagram: c.diagram.map(lineAsData),
-    ...(c.details ? { details: c.details.map(lineAsData) } : {}),
-  };
-}
