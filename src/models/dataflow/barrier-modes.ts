@@ -1,6 +1,6 @@
 /**
- * Seed 003: how an operator with several inputs handles checkpoint barriers.
- * Case study: spec/case-studies/003.md. The three modes differ in exactly
+ * The dataflow case study: how an operator with several inputs handles checkpoint barriers.
+ * Case study: spec/case-studies/dataflow-barriers.md. The three modes differ in exactly
  * three choices, so each is a row of this table rather than a set of rules.
  *
  * - `aligned` (Flink's exactly-once): an input that has delivered barrier n

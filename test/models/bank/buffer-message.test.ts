@@ -1,5 +1,5 @@
 // The buffer-message effect: a rule may keep an arriving message from being
-// credited (seed 000's demo does); non-interference then reports the change.
+// credited (the three-cashier demo's does); non-interference then reports the change.
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";

@@ -1,4 +1,4 @@
-// "atomicSend": false splits a send into a debit and a transmit (seed 001's race).
+// "atomicSend": false splits a send into a debit and a transmit (the Go bank simulator's race).
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../src/models/bank/properties.js";

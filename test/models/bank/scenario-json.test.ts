@@ -41,8 +41,8 @@ describe("scenarioJson", () => {
     });
   });
 
-  it("should keep a two-step send (seed 001's race) when a scenario has one", () => {
-    const scenario = loadModelScenario(dir + "case-studies/seed001-goroutines.json", [bankModel]).scenario;
+  it("should keep a two-step send (the Go bank simulator's race) when a scenario has one", () => {
+    const scenario = loadModelScenario(dir + "case-studies/go-bank-goroutines.json", [bankModel]).scenario;
     expect(scenarioJson(scenario).atomicSend).toBe(false);
     const text = JSON.stringify({ ...scenarioJson(scenario), fifo: scenario.fifo, algorithm: scenario.algorithm });
     expect(parseScenario(text, scenario.name)).toEqual(scenario);

@@ -198,7 +198,7 @@ describe("duplicating-transfer, the spec's second hand-worked example", () => {
 
 describe("non-interference on unreliable channels", () => {
   it("should hold the balances to what each process sent and was delivered, copies and losses included", () => {
-    // Seed 000's demo keeps what arrives after recording in a buffer, never applied.
+    // The three-cashier demo keeps what arrives after recording in a buffer, never applied.
     const report = check({ model: bankModel, scenario: checked("duplicating-transfer").scenario }, { rules: seed000 });
     expect(counterexampleOf(report, "non-interference").reason).toBe(
       "P1 ends with balance 100, but its sends and the messages delivered to it make 110; kept in its buffer, never applied: [P0#1 (10)]",

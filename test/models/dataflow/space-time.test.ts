@@ -1,5 +1,5 @@
 // The dataflow's counterexamples drawn (src/models/dataflow/space-time.ts): the duplicate of
-// at-least-once mode as seed 003 tells it, a record lost without stored in-flight records,
+// at-least-once mode as the dataflow case study tells it, a record lost without stored in-flight records,
 // and stored records that come back after the restart, accusing nobody.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -22,8 +22,8 @@ import { check } from "../../../src/check/check.js";
 import { dataflowModel } from "../../../src/models/dataflow/dataflow-model.js";
 
 function seed003(): DataflowScenario {
-  const loaded = loadModelScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
-  if (loaded.model.name !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
+  const loaded = loadModelScenario("spec/scenarios/case-studies/dataflow-at-least-once.json");
+  if (loaded.model.name !== "dataflow") throw new Error("dataflow-at-least-once is not a dataflow scenario");
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;
@@ -189,8 +189,8 @@ describe("the dataflow's pictures", () => {
     expect(group(svg, "messages")!.children.filter((c) => c.text === "✕")).toHaveLength(1);
   });
 
-  it("should be the picture spec/case-studies/003.md shows", () => {
-    const docs = readFileSync(new URL("../../../docs/seed003-at-least-once-duplicate.svg", import.meta.url), "utf8");
+  it("should be the picture spec/case-studies/dataflow-barriers.md shows", () => {
+    const docs = readFileSync(new URL("../../../docs/dataflow-at-least-once-duplicate.svg", import.meta.url), "utf8");
     expect(docs).toBe(svgDiagram(duplicate()));
   });
 

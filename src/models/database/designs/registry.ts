@@ -1,4 +1,4 @@
-/** The database snapshot designs (seed 002) a scenario or the command line can name. */
+/** The database snapshot designs (the distributed-database case study) a scenario or the command line can name. */
 import type { DatabaseDesign } from "../design.js";
 import { namedList } from "../../../model-contract/named-list.js";
 import { blocking, blockingUntilAllDone } from "./blocking.js";

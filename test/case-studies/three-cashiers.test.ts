@@ -1,4 +1,4 @@
-// Seed 000, the three-cashier Python demo (spec/case-studies/000.md): its receive
+// The three-cashier Python demo (spec/case-studies/three-cashiers.md): its receive
 // rule records correct snapshots but changes the computation it photographs.
 import { describe, expect, it } from "vitest";
 import { findAlgorithm } from "../../src/models/bank/algorithms/registry.js";
@@ -8,10 +8,10 @@ import { check } from "../../src/check/check.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 
-const demo = loadModelScenario("spec/scenarios/case-studies/seed000-demo.json", [bankModel]).scenario;
+const demo = loadModelScenario("spec/scenarios/case-studies/three-cashiers.json", [bankModel]).scenario;
 const verdicts = (report: BankReport) => Object.fromEntries(report.properties.map((p) => [p.name, p.holds]));
 
-describe("seed 000: the demo's rule on the demo's three cashiers", () => {
+describe("the three-cashier demo: the demo's rule on the demo's three cashiers", () => {
   const report = check({ model: bankModel, scenario: demo });
   const reference = check({ model: bankModel, scenario: demo }, { rules: findAlgorithm("chandy-lamport") });
 
@@ -49,7 +49,7 @@ describe("seed 000: the demo's rule on the demo's three cashiers", () => {
   });
 });
 
-describe("seed 000: the smallest case, two processes", () => {
+describe("the three-cashier demo: the smallest case, two processes", () => {
   const twoNode = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
 
   it("should explore the same graph as the reference rules, in which one message is never applied", () => {

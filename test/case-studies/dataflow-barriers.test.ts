@@ -1,4 +1,4 @@
-// Seed 003, barrier alignment in a dataflow (spec/case-studies/003.md): after a failure
+// Barrier alignment in a dataflow (spec/case-studies/dataflow-barriers.md): after a failure
 // and recovery, at-least-once mode counts a record twice; aligned and unaligned do not.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/check/report.js";
@@ -6,8 +6,8 @@ import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { check } from "../../src/check/check.js";
 
 function checked(mode: string): Report {
-  const loaded = loadModelScenario(`spec/scenarios/case-studies/seed003-${mode}.json`);
-  if (loaded.model.name !== "dataflow") throw new Error(`seed003-${mode} is not a dataflow scenario`);
+  const loaded = loadModelScenario(`spec/scenarios/case-studies/dataflow-${mode}.json`);
+  if (loaded.model.name !== "dataflow") throw new Error(`dataflow-${mode} is not a dataflow scenario`);
   return check(loaded);
 }
 const summary = (r: Report) => ({
@@ -15,7 +15,7 @@ const summary = (r: Report) => ({
   violated: r.counterexamples.map((c) => `${c.property} (${c.length})`),
 });
 
-describe("seed 003: two sources, a two-input operator, a sink, two checkpoints, one failure", () => {
+describe("the dataflow: two sources, a two-input operator, a sink, two checkpoints, one failure", () => {
   it("should keep exactly-once with aligned barriers, holding an input back in 61% of runs", () => {
     expect(summary(checked("aligned"))).toEqual({ figures: [1_835, 5_482, 15_687_728_304n, 9_565_892_461n], violated: [] });
   });

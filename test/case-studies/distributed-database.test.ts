@@ -1,4 +1,4 @@
-// Seed 002, the distributed-database snapshot design (spec/case-studies/002.md): three
+// The distributed-database snapshot design (spec/case-studies/distributed-database.md): three
 // designs on two and three nodes, every property, and what blocking costs.
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/check/report.js";
@@ -18,30 +18,30 @@ const summary = (r: Report) => ({
   violated: r.counterexamples.map((c) => `${c.property} (${c.length})`),
 });
 
-describe("seed 002 on two nodes", () => {
+describe("the distributed database on two nodes", () => {
   it("should find the reference design's snapshot atomic but not a prefix of the log", () => {
-    const report = checked("seed002-two-nodes-redo");
+    const report = checked("database-two-nodes-redo");
     expect(summary(report)).toEqual({ figures: [303, 547, 1_839n, 0n], violated: ["contiguous-log (6)"] });
     expect(report.counterexamples[0]!.reason).toBe("A's snapshot holds log positions 2: 1 is missing");
     expect(report.counterexamples[0]!.steps[1]).toBe("A commits A#1 (log 1): moves 10 from A.x to A.y");
   });
 
   it("should find the document's blocking design correct, a send waiting in 306 of 678 runs", () => {
-    expect(summary(checked("seed002-two-nodes-blocking"))).toEqual({ figures: [238, 377, 678n, 306n], violated: [] });
+    expect(summary(checked("database-two-nodes-blocking"))).toEqual({ figures: [238, 377, 678n, 306n], violated: [] });
   });
 
   it("should find the coordinated checkpoint correct, a send waiting in 940 of 1,479 runs", () => {
-    expect(summary(checked("seed002-two-nodes-coordinator"))).toEqual({ figures: [155, 277, 1_479n, 940n], violated: [] });
+    expect(summary(checked("database-two-nodes-coordinator"))).toEqual({ figures: [155, 277, 1_479n, 940n], violated: [] });
   });
 });
 
-describe("seed 002 on three nodes", () => {
+describe("the distributed database on three nodes", () => {
   it("should find the reference design's log gap again", () => {
-    expect(summary(checked("seed002-three-nodes-redo"))).toEqual({ figures: [23_912, 86_359, 947_512_980n, 0n], violated: ["contiguous-log (11)"] });
+    expect(summary(checked("database-three-nodes-redo"))).toEqual({ figures: [23_912, 86_359, 947_512_980n, 0n], violated: ["contiguous-log (11)"] });
   });
 
   it("should break the blocking design through a node that has finished and reopened its gate", () => {
-    const report = checked("seed002-three-nodes-blocking");
+    const report = checked("database-three-nodes-blocking");
     expect(summary(report)).toEqual({ figures: [15_696, 39_639, 60_966_877n, 51_707_795n], violated: ["atomicity (10)", "conservation (10)"] });
     const [atomicity] = report.counterexamples;
     expect(atomicity!.reason).toBe("A#2 (20 from A.x to B.x) has its credit in the snapshot and not its debit");
@@ -54,7 +54,7 @@ describe("seed 002 on three nodes", () => {
   });
 
   it("should break the coordinated checkpoint when a node goes back to work before the others have recorded", () => {
-    const report = checked("seed002-three-nodes-coordinator");
+    const report = checked("database-three-nodes-coordinator");
     expect(summary(report)).toEqual({ figures: [1_738, 4_166, 33_207_924n, 30_826_294n], violated: ["atomicity (13)", "conservation (13)"] });
     expect(report.counterexamples[0]!.steps.slice(9)).toEqual([
       "B receives a snapshot on A->B: B records after 1 commit, finishes its snapshot: log 1, balances 95, 105, unblocks distributed transactions",
@@ -66,24 +66,24 @@ describe("seed 002 on three nodes", () => {
 
   it("should never deadlock and always finish the snapshot", () => {
     for (const design of ["redo", "blocking", "coordinator", "blocking-until-all-done", "coordinator-with-resume"]) {
-      const verdicts = checked(`seed002-three-nodes-${design}`).properties.filter((p) => ["termination", "no-deadlock"].includes(p.name));
+      const verdicts = checked(`database-three-nodes-${design}`).properties.filter((p) => ["termination", "no-deadlock"].includes(p.name));
       expect(verdicts.map((p) => p.holds)).toEqual([true, true]);
     }
   });
 });
 
-describe("seed 002: the repairs the counterexamples suggest", () => {
+describe("the distributed database: the repairs the counterexamples suggest", () => {
   it("should keep every property when gates stay closed until every node is done", () => {
-    expect(summary(checked("seed002-two-nodes-blocking-until-all-done"))).toEqual({ figures: [378, 642, 2_214n, 1_342n], violated: [] });
-    expect(summary(checked("seed002-three-nodes-blocking-until-all-done"))).toEqual({
+    expect(summary(checked("database-two-nodes-blocking-until-all-done"))).toEqual({ figures: [378, 642, 2_214n, 1_342n], violated: [] });
+    expect(summary(checked("database-three-nodes-blocking-until-all-done"))).toEqual({
       figures: [43_408, 142_484, 322_025_100_352n, 306_284_781_483n],
       violated: [],
     });
   });
 
   it("should keep every property when the coordinator lets nodes resume only once all have recorded", () => {
-    expect(summary(checked("seed002-two-nodes-coordinator-with-resume"))).toEqual({ figures: [205, 353, 2_346n, 1_642n], violated: [] });
-    expect(summary(checked("seed002-three-nodes-coordinator-with-resume"))).toEqual({
+    expect(summary(checked("database-two-nodes-coordinator-with-resume"))).toEqual({ figures: [205, 353, 2_346n, 1_642n], violated: [] });
+    expect(summary(checked("database-three-nodes-coordinator-with-resume"))).toEqual({
       figures: [2_248, 5_434, 458_880_624n, 444_590_844n],
       violated: [],
     });

@@ -1,4 +1,4 @@
-// Seed 001, the Go bank simulator (spec/case-studies/001.md): StartSnapshot can run
+// The Go bank simulator (spec/case-studies/go-bank.md): StartSnapshot can run
 // between a transfer's debit and its send; under one lock it cannot.
 import { describe, expect, it } from "vitest";
 import type { RecordedSnapshot } from "../../src/models/bank/snapshot.js";
@@ -18,8 +18,8 @@ const totals = (report: BankReport) => {
   return count;
 };
 
-describe("seed 001: debit and send on one goroutine, the snapshot on another", () => {
-  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/seed001-goroutines.json", [bankModel]).scenario });
+describe("the Go bank: debit and send on one goroutine, the snapshot on another", () => {
+  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/go-bank-goroutines.json", [bankModel]).scenario });
 
   it("should pin the figures", () => {
     expect(report.scenario.atomicSend).toBe(false);
@@ -45,8 +45,8 @@ describe("seed 001: debit and send on one goroutine, the snapshot on another", (
   });
 });
 
-describe("seed 001: the fix, debit and send under one lock", () => {
-  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/seed001-locked.json", [bankModel]).scenario });
+describe("the Go bank: the fix, debit and send under one lock", () => {
+  const report = check({ model: bankModel, scenario: loadModelScenario("spec/scenarios/case-studies/go-bank-locked.json", [bankModel]).scenario });
 
   it("should keep every property, with every recorded snapshot adding up to 300", () => {
     expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([3_803, 12_405, 5_805_776n, 27]);
