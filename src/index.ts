@@ -1,7 +1,10 @@
 /**
  * snaplab's public surface: everything a test, a grader or another tool may
- * import (docs/architecture.md#the-library lists it). Anything not listed here is
- * internal. Grouped as the folders are layered, from the bottom up.
+ * import, as `import { check } from "snaplab"` (package.json's exports: this
+ * file's build, dist/index.mjs, with this file as its types; no other path
+ * of the package can be imported). docs/architecture.md#the-library lists
+ * it. Anything not listed here is internal, the engines' own searches
+ * included. Grouped as the folders are layered, from the bottom up.
  */
 
 // Errors a person can act on.
@@ -12,7 +15,6 @@ export { MalformedEffectError } from "./errors/malformed-effect-error.js";
 // The model contract and the searches (spec/model.md, "The model contract").
 export type { Model } from "./model-contract/model.js";
 export { always, atTermination, type Property, type Verdict } from "./model-contract/property.js";
-export type { PackedModel } from "./model-contract/packed-model.js";
 export { namedList } from "./model-contract/named-list.js";
 export { exploreModel, type ExploreOptions } from "./explore/generic-explorer.js";
 export { simulate, type SimulateOptions, type Simulation } from "./explore/simulate.js";
@@ -20,8 +22,6 @@ export { countExecutions, type SuccessorGraph } from "./explore/executions.js";
 export type { Exploration, Progress, Violation } from "./explore/exploration.js";
 export type { Path } from "./explore/path.js";
 export { StateLimitError } from "./explore/state-limit-error.js";
-export { packedBfs } from "./explore/packed-bfs.js";
-export { packedDfs } from "./explore/packed-dfs.js";
 
 // What a model plugs in, the one check, and its report.
 export { asInteger, asObject, modelField, nameField, parseFields, scenarioObject, type Fail, type ScenarioField } from "./scenario/scenario-fields.js";
