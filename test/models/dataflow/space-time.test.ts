@@ -21,13 +21,13 @@ import { parseXml, type XmlElement } from "../../support/xml.js";
 import { check } from "../../../src/check/check.js";
 import { dataflowModel } from "../../../src/models/dataflow/dataflow-model.js";
 
-function seed003(): DataflowScenario {
+function atLeastOnceScenario(): DataflowScenario {
   const loaded = loadModelScenario("spec/scenarios/case-studies/dataflow-at-least-once.json");
   if (loaded.model.name !== "dataflow") throw new Error("dataflow-at-least-once is not a dataflow scenario");
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;
-const duplicate = () => (explored ??= check({ model: dataflowModel, scenario: seed003() }).counterexamples[0]!.view);
+const duplicate = () => (explored ??= check({ model: dataflowModel, scenario: atLeastOnceScenario() }).counterexamples[0]!.view);
 
 const tiny: DataflowScenario = { name: "tiny", sources: ["S1", "S2"], records: [["S1#1"], ["S2#1"]], checkpoints: 1, algorithm: "unaligned" };
 /** Snapshots at the first barrier, as unaligned mode does, but stores nothing of what is in flight. */
