@@ -16,7 +16,7 @@ if (!entry) {
   console.error("usage: node bench/bundled.mjs <bench script> [args]");
   process.exit(2);
 }
-// Inside the checkout, where the bundle finds the packages and snaplab's root (src/files/package-root.ts).
+// Inside the checkout, where the bundle finds the packages and snaplab's root (src/package/package-root.ts).
 const folder = join("node_modules", ".cache", "snaplab");
 mkdirSync(folder, { recursive: true });
 const outfile = join(folder, `bench-${basename(entry, ".ts")}.mjs`);

@@ -14,9 +14,10 @@
  */
 import { checkRun, type RunCheck } from "../src/live/check-run.js";
 import { runLive, type LiveOptions } from "../src/live/run-live.js";
-import { loadScenario } from "../src/models/bank/load-scenario.js";
 import { BenchTables } from "./doc-tables.js";
 import { count, markdownTable } from "./markdown-table.js";
+import { loadModelScenario } from "../src/models/load-model-scenario.js";
+import { oneSnapshotBankModel } from "../src/models/bank/bank-model.js";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -24,8 +25,8 @@ const runs = Number(argv[argv.indexOf("--runs") + 1]) || (quick ? 1 : 5);
 const transfers = quick ? 10_000 : 60_000;
 const seeds = quick ? 5 : 20;
 
-const bank = loadScenario("spec/scenarios/bank.json");
-const rich = loadScenario("bench/scenarios/live-bank.json");
+const bank = loadModelScenario("spec/scenarios/bank.json", [oneSnapshotBankModel]).scenario;
+const rich = loadModelScenario("bench/scenarios/live-bank.json", [oneSnapshotBankModel]).scenario;
 const live = async (changes: Partial<LiveOptions>): Promise<RunCheck> =>
   checkRun(
     await runLive({

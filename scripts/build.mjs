@@ -3,11 +3,12 @@
  * `npm ci`): builds dist/ from src/ with esbuild, in one place.
  *
  *   dist/snaplab.mjs    the CLI (src/cli/snaplab.ts) with its packages, which bin/snaplab.js runs;
- *                       also the worker thread of a grade's second lane (src/grade/grading-lanes.ts);
  *                       the code it shares with the live node, and each command's, in dist/chunks/
  *   dist/broker.cjs     the sandboxes' broker thread (src/grade/sandbox/broker.ts), handed to a Worker as code
  *   dist/harness.mjs    what serves a learner's module in its sandbox (src/grade/sandbox/harness.ts), bundled with each one
  *   dist/live-node.mjs  what `snaplab live` starts for each of a bank's processes (src/live/node-main.ts)
+ *   dist/index.mjs      the library (src/index.ts), what `import ... from "snaplab"` loads (package.json's exports);
+ *                       not in a starter's build
  *   dist/page/          the page `snaplab ui` serves (src/web/page/), the scenarios of spec/scenarios/ built in
  *
  * Only esbuild is needed, a dependency (the grader bundles learners' files with it), so the build
@@ -65,7 +66,12 @@ export async function distFiles({ forLearners = false } = {}) {
     build({
       ...forNode,
       ...shared,
-      entryPoints: { snaplab: join(root, "src", "cli", "snaplab.ts"), "live-node": join(root, "src", "live", "node-main.ts") },
+      entryPoints: {
+        snaplab: join(root, "src", "cli", "snaplab.ts"),
+        "live-node": join(root, "src", "live", "node-main.ts"),
+        // The library, not in a starter: its exports would name the reference rules a learner writes.
+        ...(forLearners ? {} : { index: join(root, "src", "index.ts") }),
+      },
       outdir: dist,
       outExtension: { ".js": ".mjs" },
       format: "esm",

@@ -28,6 +28,47 @@ describe("the package installed into an empty folder", () => {
     expect(readdirSync(shipped).sort()).toEqual(["README.md", "api", "bin", "dist", "exercises", "package.json", "scripts", "spec", "src", "tsconfig.json"]);
   });
 
+  it("should let a program import the library as snaplab, exactly its public surface and no other path", async () => {
+    const surface = Object.keys(await import("../src/index.js")).sort();
+    writeFileSync(
+      join(folder, "library.mjs"),
+      [
+        'import * as snaplab from "snaplab";',
+        'const report = snaplab.check(snaplab.loadModelScenario("node_modules/snaplab/spec/scenarios/two-node.json"));',
+        "console.log(JSON.stringify({ names: Object.keys(snaplab).sort(), states: report.states }));",
+        'for (const path of ["snaplab/src/index.ts", "snaplab/dist/snaplab.mjs", "snaplab/src/check/check.js"])',
+        "  await import(path).then(() => console.log(path), (error) => console.log(error.code));",
+      ].join("\n"),
+    );
+    const imported = run("node", "library.mjs");
+    expect(imported.stderr).toBe("");
+    const [first, ...refused] = imported.stdout.trim().split("\n");
+    expect(JSON.parse(first!)).toEqual({ names: surface, states: 65 });
+    expect(refused).toEqual(["ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_PACKAGE_PATH_NOT_EXPORTED"]);
+  });
+
+  it("should give the library's types to a TypeScript program that imports snaplab", () => {
+    writeFileSync(
+      join(folder, "library.ts"),
+      [
+        'import { check, loadModelScenario, type Report } from "snaplab";',
+        'const report: Report = check(loadModelScenario("two-node.json"));',
+        "const states: number = report.states;",
+        "// @ts-expect-error: a report's states are a number",
+        "const wrong: string = report.states;",
+        "export { states, wrong };",
+      ].join("\n"),
+    );
+    const types = resolve("node_modules", "@types");
+    const config = {
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, typeRoots: [types], types: ["node"] },
+      files: ["library.ts"],
+    };
+    writeFileSync(join(folder, "tsconfig.json"), JSON.stringify(config));
+    const compiled = run(process.execPath, resolve("node_modules", "typescript", "bin", "tsc"), "-p", ".");
+    expect([compiled.status, compiled.stdout]).toEqual([0, ""]);
+  });
+
   it("should explore a scenario file with npx snaplab explore", () => {
     cpSync(resolve("spec/scenarios/two-node.json"), join(folder, "two-node.json"));
     const explored = run("npx", "snaplab", "explore", "two-node.json");

@@ -6,7 +6,7 @@
  * counterexample as a path, as numbered steps and as a space-time view.
  * This is the one pipeline explore, replay, promela and the library use.
  */
-import { exploreModel } from "../explore/explore-model.js";
+import { exploreModel } from "../explore/generic-explorer.js";
 import type { Exploration } from "../explore/exploration.js";
 import type { SearchSummary } from "../explore/search-mode.js";
 import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";

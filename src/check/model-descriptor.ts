@@ -3,10 +3,10 @@
  * in (src/models/<name>/ exports one, src/models/registry.ts lists it). Every
  * command works through these entries and none names a model.
  */
-import type { ExploreOptions } from "../explore/explore-model.js";
+import type { ExploreOptions } from "../explore/generic-explorer.js";
 import type { Exploration, Violation } from "../explore/exploration.js";
 import type { SearchSummary } from "../explore/search-mode.js";
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import type { ScenarioField } from "../scenario/scenario-fields.js";
 import type { SpaceTime } from "../view/space-time-view.js";
 import type { Report } from "./report.js";

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { packageRoot } from "../files/package-root.js";
+import { packageRoot } from "../package/package-root.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { kitCheckScript } from "./kit-check.js";
 import { checkoutFiles, type KitFile, textFile } from "./kit-files.js";

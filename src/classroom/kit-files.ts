@@ -8,7 +8,7 @@
  */
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../files/package-root.js";
+import { packageRoot } from "../package/package-root.js";
 
 /** One file to write: its path (with /), its bytes, and whether it is a program to run. */
 export interface KitFile {

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { defaultLimits, faultedExercise, type GradeOptions } from "../grade/grade.js";
 import { chosenExercises } from "../grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../grade/result.js";
-import { packageRoot } from "../files/package-root.js";
-import { lineAsData } from "../grade/shown-as-data.js";
+import { packageRoot } from "../package/package-root.js";
+import { lineAsData } from "../render/shown-as-data.js";
 
 /** The reports of `dirs`, in their order, graded `jobs` at a time. */
 export async function gradeInParallel(dirs: readonly string[], options: GradeOptions, jobs: number): Promise<SubmissionReport[]> {

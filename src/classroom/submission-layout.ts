@@ -9,7 +9,7 @@
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Exercise } from "../grade/exercises/exercise.js";
-import { asData } from "../grade/shown-as-data.js";
+import { asData } from "../render/shown-as-data.js";
 
 /** How deep below the upload's top the exercise folders may be: e.g. snaplab-main/exercises/01-.../ */
 const maxDepth = 3;

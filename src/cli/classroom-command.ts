@@ -15,7 +15,7 @@ import { noReportResult, outputLine, runnerResult } from "../classroom/classroom
 import { autograderZip } from "../classroom/gradescope-autograder.js";
 import { starterFiles } from "../classroom/github-starter.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { packageRoot } from "../files/package-root.js";
+import { packageRoot } from "../package/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
 import { checkSeed, seedOption } from "./seed-option.js";

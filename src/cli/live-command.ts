@@ -8,9 +8,10 @@ import { checkRun } from "../live/check-run.js";
 import { loadLiveRules } from "../live/live-rules.js";
 import { runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
-import { loadScenario } from "../models/bank/load-scenario.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
+import { loadModelScenario } from "../models/load-model-scenario.js";
+import { oneSnapshotBankModel } from "../models/bank/bank-model.js";
 
 interface LiveArgs extends LiveCheckArgs {
   scenario: string;
@@ -94,7 +95,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         return true;
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
-    const scenario = loadScenario(args.scenario);
+    const scenario = loadModelScenario(args.scenario, [oneSnapshotBankModel]).scenario;
     checkTemporaryFolder();
     // A live run's transfers are drawn from what each sender holds: with no money nothing would move.
     if (args.transfers > 0 && scenario.initialBalances.every((balance) => balance <= 0)) {

@@ -5,7 +5,7 @@
  */
 import yargs, { type ArgumentsCamelCase, type Argv, type CommandModule } from "yargs";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { lineAsData } from "../grade/shown-as-data.js";
+import { lineAsData } from "../render/shown-as-data.js";
 import type { ModelRegistry } from "../models/registry.js";
 import { type CommandName, commandList } from "./command-list.js";
 import { ExitCode } from "./exit-code.js";

@@ -1,7 +1,7 @@
 /** snaplab's version, as its package.json gives it. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../files/package-root.js";
+import { packageRoot } from "../package/package-root.js";
 
 export function snaplabVersion(): string {
   try {

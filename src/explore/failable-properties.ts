@@ -4,8 +4,8 @@
  * out once per row of each group, so that a state where they all hold is not
  * made into a readable state to be judged (interned-model.ts).
  */
-import type { StateParts } from "../model/state-parts.js";
-import type { Property } from "../model/property.js";
+import type { StateParts } from "../model-contract/state-parts.js";
+import type { Property } from "../model-contract/property.js";
 import type { GroupTable } from "./group-table.js";
 import { grown } from "./key-table.js";
 import type { PartTable } from "./part-table.js";

@@ -28,10 +28,10 @@
  * Where the model says what partial-order reduction needs (Model.reduction),
  * so does this one, on the stored vectors (interned-reduction.ts).
  */
-import type { Model } from "../model/model.js";
-import type { PackedModel } from "../model/packed-model.js";
-import type { Property } from "../model/property.js";
-import { wholeStateParts, type StateParts, type StepFootprint } from "../model/state-parts.js";
+import type { Model } from "../model-contract/model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
+import type { Property } from "../model-contract/property.js";
+import { wholeStateParts, type StateParts, type StepFootprint } from "../model-contract/state-parts.js";
 import { FailableProperties } from "./failable-properties.js";
 import type { Gather } from "./gather.js";
 import { GroupTable } from "./group-table.js";

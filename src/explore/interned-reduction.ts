@@ -1,11 +1,11 @@
 /**
- * A readable model's Reduction (src/model/reduction.ts), asked about the
+ * A readable model's Reduction (src/model-contract/reduction.ts), asked about the
  * stored vectors of an interned model (interned-model.ts): what stubborn and
  * sleep sets go by (ReductionRules), for any model that says it, whatever
  * its rules. Each answer is the readable model's, about the readable state.
  */
-import type { ReductionRules } from "../model/packed-model.js";
-import type { Reduction } from "../model/reduction.js";
+import type { ReductionRules } from "../model-contract/packed-model.js";
+import type { Reduction } from "../model-contract/reduction.js";
 import { commutingWith, type Steps } from "./commuting-steps.js";
 import { ReductionVoided } from "./reduction-voided.js";
 

@@ -18,7 +18,7 @@
  * an expanded state; if one does, the search starts again with stubborn sets
  * alone (never in the bank, where every path to a state has the same length).
  */
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
 import { grown } from "./key-table.js";
 import { countPathsDepthFirst } from "./packed-dfs.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";

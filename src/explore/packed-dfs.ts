@@ -8,7 +8,7 @@
  * violation is reported with the depth at which it was met, and the caller
  * minimises it (shortest-counterexamples.ts).
  */
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
 import { grown } from "./key-table.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
 import { initialVectors, progressClock, SearchLog, StateKeys, SuccessorBuffer } from "./packed-search.js";

@@ -3,7 +3,7 @@
  * give. They share one notion of a stored state: its key, either the whole
  * vector or, in fingerprint mode, a 64-bit hash of it, numbered by a KeyTable.
  */
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
 import type { Progress } from "./exploration.js";
 import { hashWords, SEED_HIGH, SEED_LOW } from "./hash-words.js";
 import { grown, KeyTable } from "./key-table.js";

@@ -3,7 +3,7 @@
  * in the order they were met; the first part met with a key is the
  * canonical one, handed back whenever that number is read (interned-model.ts).
  */
-import type { StateParts } from "../model/state-parts.js";
+import type { StateParts } from "../model-contract/state-parts.js";
 
 /** The distinct parts met in one position, numbered in the order they were met. */
 export class PartTable {

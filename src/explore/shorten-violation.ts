@@ -10,7 +10,7 @@
  * "deliver P0->P1 P0#1"), since a position in a queue changes once earlier
  * actions are gone.
  */
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import type { Violation } from "./exploration.js";
 import type { Path } from "./path.js";
 

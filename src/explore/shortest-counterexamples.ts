@@ -7,7 +7,7 @@
  * breadth-first search would: same state, same path. Its cost is that of a
  * breadth-first search down to the shortest counterexample's depth.
  */
-import type { PackedModel } from "../model/packed-model.js";
+import type { PackedModel } from "../model-contract/packed-model.js";
 import { packedBfs } from "./packed-bfs.js";
 import type { PackedSearchOptions, PackedViolation } from "./packed-search.js";
 

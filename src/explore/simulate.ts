@@ -5,7 +5,7 @@
  * way. A seeded generator makes every run repeatable; a walk that finds no
  * violation proves nothing, it only samples.
  */
-import type { Model } from "../model/model.js";
+import type { Model } from "../model-contract/model.js";
 import type { Violation } from "./exploration.js";
 import { mulberry32 } from "./seeded-random.js";
 

@@ -14,7 +14,7 @@
  *
  * Sets are bit sets over the model's transition numbers (ReductionRules).
  */
-import type { ReductionRules } from "../model/packed-model.js";
+import type { ReductionRules } from "../model-contract/packed-model.js";
 
 export class SleepSets {
   /** 32-bit words per sleep set. */

@@ -2,7 +2,7 @@
  * What the interned model (interned-model.ts) remembers of one step, a
  * footprint (StateParts.footprint): its outcomes from the parts it met.
  */
-import type { StepFootprint } from "../model/state-parts.js";
+import type { StepFootprint } from "../model-contract/state-parts.js";
 import { grown, KeyTable } from "./key-table.js";
 
 /** How many outcomes a step remembers by groups before it asks whether that pays. */

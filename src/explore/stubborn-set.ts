@@ -16,7 +16,7 @@
  * terminal state is no seed where the model can tell (ReductionRules.terminal):
  * it may have disabled all the others; when every one is such, all are taken.
  */
-import type { ReductionRules } from "../model/packed-model.js";
+import type { ReductionRules } from "../model-contract/packed-model.js";
 
 export class StubbornSets {
   private enabled: Int32Array;

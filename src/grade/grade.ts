@@ -8,19 +8,19 @@ import { type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
-import { RuleFault } from "./check/rule-fault.js";
-import { counterexampleReport } from "./check/graded-counterexample.js";
-import type { CheckOutcome } from "./check/run-check.js";
-import { NO_THROW } from "./check/graded-model.js";
-import { type KnownAnswers, sandboxedSubmission, type Submission } from "./check/submission.js";
+import { RuleFault } from "./graded-rules/rule-fault.js";
+import { counterexampleReport } from "./graded-rules/graded-counterexample.js";
+import type { CheckOutcome } from "./graded-rules/run-check.js";
+import { NO_THROW } from "./graded-rules/graded-model.js";
+import { type KnownAnswers, sandboxedSubmission, type Submission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
 import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
-import { exerciseAsData, lineAsData } from "./shown-as-data.js";
-import { type Group, type GradeAt, gradeInLanes, serveGradingLane } from "./grading-lanes.js";
+import { lineAsData } from "../render/shown-as-data.js";
+import { exerciseAsData } from "./results-as-data.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
   /** Grade only these exercise numbers. */
@@ -52,9 +52,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
   const chosen = chosenExercises(options.only);
   // The grade's deadline, as a time every thread and process reads alike.
   const timed = { ...options, deadline: Date.now() + (options.gradeTimeLimitMs ?? defaultLimits.gradeTimeLimitMs) };
-  const exercises = await gradeInLanes(chosen, groupsOf(chosen), directory, timed, laneGrader(chosen, directory, timed), (exercise, message) =>
-    faultedExercise(exercise, { kind: "grader", message }),
-  );
+  const exercises = await gradeInGroups(chosen, groupsOf(chosen), groupGrader(chosen, directory, timed));
   return {
     directory: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
@@ -63,6 +61,31 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     elapsedMs: performance.now() - begun,
     ...(chosen.some((e) => e.kind === "rules" && e.checks.some((c) => c.seeded)) ? { seed: options.seed ?? ("kit" as const) } : {}),
   };
+}
+
+/** Indices of the chosen exercises that are graded together, in order. */
+export type Group = readonly number[];
+
+/** How the groups of one grade are graded. */
+interface GroupGrader {
+  /** Grades the exercises of `group`, in its order; `ahead`, the groups graded next, in order (sandboxes can start meanwhile). */
+  grade(group: Group, ahead: readonly Group[]): Promise<ExerciseResult[]>;
+  /** Stops whatever was started ahead and not graded. */
+  finish(): Promise<void>;
+}
+
+/** Grades `groups` one after another (every index of `chosen` in one of them); the results in `chosen`'s order. */
+async function gradeInGroups(chosen: readonly Exercise[], groups: readonly Group[], grader: GroupGrader): Promise<ExerciseResult[]> {
+  const results: ExerciseResult[] = new Array(chosen.length);
+  try {
+    for (const [n, group] of groups.entries()) {
+      const got = await grader.grade(group, groups.slice(n + 1));
+      group.forEach((i, k) => (results[i] = got[k]!));
+    }
+  } finally {
+    await grader.finish();
+  }
+  return results;
 }
 
 /**
@@ -88,14 +111,12 @@ export function groupsOf(chosen: readonly Exercise[]): Group[] {
 }
 
 /**
- * How one lane grades groups of `chosen` (grading-lanes.ts): the next
- * rules group's sandbox is started before the group ahead of it is graded,
- * so that its child starts on another core meanwhile. One started for a
- * group the other lane took instead is closed unused. The answers the
- * lane's sandboxes give are kept for the next exercise of the same code
- * (answersByCode).
+ * How the groups of `chosen` are graded: the next rules group's sandbox is
+ * started before the group ahead of it is graded, so that its child starts
+ * on another core meanwhile. The answers the sandboxes give are kept for the
+ * next exercise of the same code (answersByCode).
  */
-export function laneGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GradeAt {
+function groupGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GroupGrader {
   const limits = { ...defaultLimits, ...options };
   // By the index of the group's first exercise.
   const started = new Map<number, Promise<Started>>();
@@ -149,13 +170,6 @@ export function laneGrader(chosen: readonly Exercise[], directory: string, optio
 export function answersByCode(): (code: string) => KnownAnswers {
   const books = new Map<string, KnownAnswers>();
   return (code) => books.get(code) ?? books.set(code, new Map()).get(code)!;
-}
-
-/** In a grading lane's worker thread (the CLI's bundle started as one): grades what it takes until none is left. */
-export function serveLane(): Promise<void> {
-  return serveGradingLane((directory, options) => {
-    return laneGrader(chosenExercises((options as GradeOptions).only), directory, options as GradeOptions);
-  });
 }
 
 /** Grades one exercise: a group of its own (gradeGroup). */

@@ -1,6 +1,6 @@
 /**
  * What grading found, per check, per exercise, per submission: the data every
- * output format is made from. Its texts are shown as data (shown-as-data.ts).
+ * output format is made from. Its texts are shown as data (results-as-data.ts).
  */
 import type { Counterexample } from "../check/report.js";
 

@@ -14,15 +14,15 @@ import { bankModel } from "../models/bank/bank-model.js";
 import type { MultiEffect } from "../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
 import type { Scenario } from "../models/bank/scenario.js";
-import { RuleFault } from "./check/rule-fault.js";
-import { sandboxedSubmission, type Submission } from "./check/submission.js";
-import { submittedMultiRules } from "./check/submitted-multi-rules.js";
-import { submittedRules } from "./check/submitted-rules.js";
+import { RuleFault } from "./graded-rules/rule-fault.js";
+import { sandboxedSubmission, type Submission } from "./graded-rules/submission.js";
+import { submittedMultiRules } from "./graded-rules/submitted-multi-rules.js";
+import { submittedRules } from "./graded-rules/submitted-rules.js";
 import { defaultLimits } from "./grade.js";
 import { BuildError, submissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
-import { asData, lineAsData } from "./shown-as-data.js";
+import { asData, lineAsData } from "../render/shown-as-data.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */

@@ -16,7 +16,7 @@ import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
 import { readClusterLogs } from "./cluster-logs.js";
 import { type LiveEvent, now } from "./event-log.js";
-import { builtFile } from "../files/built-files.js";
+import { builtFile } from "../package/built-files.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
 import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";

@@ -4,7 +4,7 @@
  * the space-time diagram of what happened this time).
  */
 import { runTitleOf } from "../check/model-descriptor.js";
-import { lineAsData } from "../grade/shown-as-data.js";
+import { lineAsData } from "../render/shown-as-data.js";
 import type { Replay } from "./replay.js";
 import { textDiagram, type TextDiagramOptions } from "../render/text-diagram.js";
 import { plural } from "../render/count-words.js";

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { builtFile } from "../files/built-files.js";
+import { builtFile } from "../package/built-files.js";
 
 /** The page's files by name ("index.html", "page.js", ...). */
 export type PageFiles = ReadonlyMap<string, Uint8Array>;

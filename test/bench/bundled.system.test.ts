@@ -13,7 +13,7 @@ describe("the bench's launcher", () => {
 
   it("should run a bench script bundled, with its arguments, finding snaplab's root from the bundle", () => {
     const script = join(tempDir("bench-bundled"), "print-root.ts");
-    const source = join(root, "src", "files", "package-root.ts");
+    const source = join(root, "src", "package", "package-root.ts");
     writeFileSync(script, `import { packageRoot } from ${JSON.stringify(source)};\nconsole.log(JSON.stringify([packageRoot(), process.argv.slice(2)]));\n`);
     const run = spawnSync(process.execPath, ["bench/bundled.mjs", script, "--quick", "--runs", "2"], { cwd: root, encoding: "utf8" });
     expect(run.stderr).toBe("");

@@ -81,7 +81,7 @@ describe("snaplab explore --search random", () => {
   });
 
   it("should walk a case study's model through the same pipeline", async () => {
-    const { status, stdout } = await runCli("explore", "spec/scenarios/case-studies/seed001-goroutines.json", "--search", "random", "--walks", "200");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/case-studies/go-bank-goroutines.json", "--search", "random", "--walks", "200");
     expect(status).toBe(1);
     expect(stdout).toMatch(/^conservation is violated; walk \d+ found it/m);
   });

@@ -16,22 +16,22 @@ function scenarioFile(name: string, text: string): string {
 
 describe("snaplab explore with a database scenario", () => {
   it("should run the design the scenario names and exit 0 when everything holds", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json"]);
-    expect(stdout).toMatch(/^seed002-two-nodes-blocking: database, blocking\n {2}states {28}238\n/);
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json"]);
+    expect(stdout).toMatch(/^database-two-nodes-blocking: database, blocking\n {2}states {28}238\n/);
     expect(stdout).toMatch(/^ {2}executions in which a send waits {2}306$/m);
     expect(exitCode).toBe(0);
   });
 
   it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
     const { stdout, exitCode } = await runExplore([
-      "spec/scenarios/case-studies/seed002-two-nodes-blocking.json",
+      "spec/scenarios/case-studies/database-two-nodes-blocking.json",
       "--algorithm",
       "chandy-lamport-redo",
       "--json",
     ]);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({
-      scenario: "seed002-two-nodes-blocking",
+      scenario: "database-two-nodes-blocking",
       model: "database",
       algorithm: "chandy-lamport-redo",
       states: 303,
@@ -45,14 +45,14 @@ describe("snaplab explore with a database scenario", () => {
 
   it("should refuse bank-only flags and unknown designs", async () => {
     for (const flag of ["--fifo", "--no-fifo"]) {
-      await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", flag])).rejects.toThrow(
-        `${flag} applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)`,
+      await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", flag])).rejects.toThrow(
+        `${flag} applies to bank scenarios only (spec/scenarios/case-studies/database-two-nodes-blocking.json is a database scenario)`,
       );
     }
-    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--save-trace", "t.json"])).rejects.toThrow(
-      "--save-trace applies to bank scenarios only (spec/scenarios/case-studies/seed002-two-nodes-blocking.json is a database scenario)",
+    await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", "--save-trace", "t.json"])).rejects.toThrow(
+      "--save-trace applies to bank scenarios only (spec/scenarios/case-studies/database-two-nodes-blocking.json is a database scenario)",
     );
-    await expect(runExplore(["spec/scenarios/case-studies/seed002-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
+    await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
       'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
     );
   });
@@ -75,10 +75,10 @@ describe("snaplab explore: which model", () => {
 
 describe("snaplab explore with a dataflow scenario", () => {
   it("should run the barrier mode the scenario names, or another with --algorithm", async () => {
-    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json"]);
-    expect(stdout).toMatch(/^seed003-aligned: dataflow, aligned$/m);
+    const { stdout, exitCode } = await runExplore(["spec/scenarios/case-studies/dataflow-aligned.json"]);
+    expect(stdout).toMatch(/^dataflow-aligned: dataflow, aligned$/m);
     expect(exitCode).toBe(0);
-    const other = await runExplore(["spec/scenarios/case-studies/seed003-aligned.json", "--algorithm", "at-least-once"]);
+    const other = await runExplore(["spec/scenarios/case-studies/dataflow-aligned.json", "--algorithm", "at-least-once"]);
     expect(other.stdout).toMatch(/^exactly-once is violated; shortest counterexample, 18 steps:$/m);
     expect(other.exitCode).toBe(1);
   });
@@ -86,7 +86,7 @@ describe("snaplab explore with a dataflow scenario", () => {
 
 describe("snaplab explore draws a case study's counterexamples", () => {
   it("should print the diagram under the steps, the failure as a row across the lanes", async () => {
-    const { stdout } = await runExplore(["spec/scenarios/case-studies/seed003-at-least-once.json"]);
+    const { stdout } = await runExplore(["spec/scenarios/case-studies/dataflow-at-least-once.json"]);
     expect(stdout).toContain("  why: S2#1 is twice in the sink's result: [S1#1, S1#2, S2#1, S2#1]\n\n      S1            S2         operator        sink\n");
     expect(stdout).toMatch(/^ {2}15 {3}╳┈+╳┈+╳┈+╳ {3}the job fails and restarts from checkpoint 1/m);
     expect(stdout).toMatch(/^ {2}17 .*counts it \[S1#1, S1#2, S2#1, S2#1\] {3}✗ duplicate$/m);
@@ -96,7 +96,7 @@ describe("snaplab explore draws a case study's counterexamples", () => {
     const run = await runCli(
       "explore",
       // The smallest case study with several counterexamples (1,738 states).
-      "spec/scenarios/case-studies/seed002-three-nodes-coordinator.json",
+      "spec/scenarios/case-studies/database-three-nodes-coordinator.json",
       "--svg",
       join(dir, "b.svg"),
       "--mermaid",

@@ -210,7 +210,7 @@ describe("snaplab explore --rules", () => {
     ],
   ];
   it("should refuse --rules on a scenario of another model in one line, exit 2", async () => {
-    const database = "spec/scenarios/case-studies/seed002-two-nodes-blocking.json";
+    const database = "spec/scenarios/case-studies/database-two-nodes-blocking.json";
     const { status, stderr } = await runCli("explore", database, "--rules", firstMessageOnly);
     expect(status).toBe(2);
     expect(stderr).toBe(`snaplab: --rules applies to bank scenarios only (${database} is a database scenario)\n`);

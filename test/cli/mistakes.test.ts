@@ -9,7 +9,7 @@ import { refusal } from "./one-line.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const dataflowWithoutModel = () => {
-  const { model, ...rest } = JSON.parse(readFileSync("spec/scenarios/case-studies/seed003-aligned.json", "utf8"));
+  const { model, ...rest } = JSON.parse(readFileSync("spec/scenarios/case-studies/dataflow-aligned.json", "utf8"));
   expect(model).toBe("dataflow");
   return tempFile("dataflow.json", rest);
 };
@@ -175,15 +175,15 @@ describe("a folder or file that is not what the command needs", () => {
   it("replay of a scenario: this is a scenario, not a trace", async () => {
     const notATrace = "this is a scenario, not a trace (check it with snaplab explore; replay takes a file saved by explore --save-trace)\n";
     expect(await refusal("replay", "spec/scenarios/two-node.json")).toBe(`snaplab: spec/scenarios/two-node.json: ${notATrace}`);
-    expect(await refusal("replay", "spec/scenarios/case-studies/seed003-aligned.json")).toBe(
-      `snaplab: spec/scenarios/case-studies/seed003-aligned.json: ${notATrace}`,
+    expect(await refusal("replay", "spec/scenarios/case-studies/dataflow-aligned.json")).toBe(
+      `snaplab: spec/scenarios/case-studies/dataflow-aligned.json: ${notATrace}`,
     );
     const file = dataflowWithoutModel();
     expect(await refusal("replay", file)).toBe(`snaplab: ${file}: ${notATrace}`);
   });
 
   it("promela of a dataflow scenario says which models it writes, even when the scenario does not name its model", async () => {
-    const aligned = "spec/scenarios/case-studies/seed003-aligned.json";
+    const aligned = "spec/scenarios/case-studies/dataflow-aligned.json";
     expect(await refusal("promela", aligned)).toBe(`snaplab: ${aligned}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
     const file = dataflowWithoutModel();
     expect(await refusal("promela", file)).toBe(`snaplab: ${file}: model: snaplab promela writes bank scenarios only, not dataflow\n`);
@@ -258,7 +258,7 @@ describe("the limit of a run", () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "10", "--reduction", "por")).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
-    expect(await refusal("explore", "spec/scenarios/case-studies/seed003-aligned.json", "--max-states", "10")).toBe(
+    expect(await refusal("explore", "spec/scenarios/case-studies/dataflow-aligned.json", "--max-states", "10")).toBe(
       "snaplab: stopped after 10 states (--max-states); raise --max-states, shrink the scenario, or try --search random (random walks: no proof, but they reach further)\n",
     );
   });

@@ -10,8 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
-import { exploreModel } from "../../src/explore/explore-model.js";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
 import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
 import { promelaNonInterference } from "../../src/models/bank/promela/promela-non-interference.js";
@@ -19,6 +18,8 @@ import { bankProperties } from "../../src/models/bank/properties.js";
 import { bankSystem } from "../../src/models/bank/system.js";
 import { parseModelScenario } from "../../src/models/registry.js";
 import { tempDir } from "../support/temp-dir.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 const spinInstalled = spawnSync("spin", ["-V"]).status === 0 && spawnSync("gcc", ["--version"]).status === 0;
 
@@ -89,7 +90,7 @@ describe("snaplab promela with non-atomic sends, checked by SPIN", () => {
 
 describe("non-interference in Promela", () => {
   it("should hold exactly where snaplab's property holds, at the end of runs of rules that break it (seed000)", () => {
-    const scenario = loadScenario("spec/scenarios/two-node.json");
+    const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
     const property = bankProperties(scenario).find((p) => p.name === "non-interference")!;
     const expression = promelaNonInterference(scenario, promelaNames(scenario), messageCatalogue(scenario)).replaceAll(" == ", " === ");
     const names = promelaNames(scenario).process;

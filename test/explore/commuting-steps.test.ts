@@ -8,9 +8,9 @@
 //   t0 then t3 gives (1, 2), t3 then t0 gives (1, 1). Only t1 leads there.
 import { describe, expect, it } from "vitest";
 import { commutingWith, type SteppedModel } from "../../src/explore/commuting-steps.js";
-import { exploreModel } from "../../src/explore/explore-model.js";
-import type { Model } from "../../src/model/model.js";
-import { atTermination } from "../../src/model/property.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
+import type { Model } from "../../src/model-contract/model.js";
+import { atTermination } from "../../src/model-contract/property.js";
 
 const LIMIT = 3;
 type Cells = readonly [number, number];

@@ -4,11 +4,11 @@
 // reads (the model's own promise, which the explorer cannot check) caught only by comparing
 // with the readable explorer; and a property not asked where a part says it holds.
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../src/explore/explore-model.js";
-import { always } from "../../src/model/property.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
+import { always } from "../../src/model-contract/property.js";
 import { rememberByGroups, stepMemo } from "../../src/explore/step-memo.js";
-import type { Model } from "../../src/model/model.js";
-import type { StateParts, StepFootprint } from "../../src/model/state-parts.js";
+import type { Model } from "../../src/model-contract/model.js";
+import type { StateParts, StepFootprint } from "../../src/model-contract/state-parts.js";
 import { readableBfs } from "../support/readable-bfs.js";
 import { found, internedSearch } from "../support/same-search.js";
 import { twoCounters } from "../support/toy-models.js";

@@ -5,7 +5,7 @@ import { bankSystem } from "../../src/models/bank/system.js";
 import { CompactBank } from "../../src/models/bank/packed/compact-bank.js";
 import { CompactBankModel } from "../../src/models/bank/packed/compact-model.js";
 import { packedBfs } from "../../src/explore/packed-bfs.js";
-import type { PackedModel } from "../../src/model/packed-model.js";
+import type { PackedModel } from "../../src/model-contract/packed-model.js";
 import { counters } from "../support/counters-model.js";
 import { graphModel, type Graph } from "../support/graph-model.js";
 import { randomScenario } from "../support/random-scenario.js";

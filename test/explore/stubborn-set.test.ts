@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { packedBfs } from "../../src/explore/packed-bfs.js";
-import type { PackedModel } from "../../src/model/packed-model.js";
+import type { PackedModel } from "../../src/model-contract/packed-model.js";
 import { allPairs, counters } from "../support/counters-model.js";
 
 describe("stubborn sets", () => {

@@ -1,12 +1,12 @@
 // Exercises 1 and 2 grade the same file: with the answers remembered for a bundle's code kept from
-// one exercise to the next (answersByCode, as a grading lane keeps them), exercise 2's sandbox is
+// one exercise to the next (answersByCode, as a grade keeps them), exercise 2's sandbox is
 // asked only what exercise 1's was not, and grades the same. A file changed between the two is a
 // different bundle: exercise 2 then asks everything itself.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type { KnownAnswers } from "../../src/grade/check/submission.js";
+import type { KnownAnswers } from "../../src/grade/graded-rules/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import { answersByCode, gradeExercise } from "../../src/grade/grade.js";
 import type { ExerciseResult } from "../../src/grade/result.js";

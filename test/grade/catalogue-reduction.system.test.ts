@@ -5,9 +5,9 @@
 // exercise, fixed and generated scenarios alike; only the states explored differ. Rules
 // run in this process: they are trusted test code.
 import { describe, expect, it } from "vitest";
-import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
-import { RuleFault } from "../../src/grade/check/rule-fault.js";
-import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
+import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";

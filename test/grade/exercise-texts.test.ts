@@ -2,11 +2,11 @@
 // about a rule is shown by a submission that breaks it failing for that reason.
 import { readFileSync } from "node:fs";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
-import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
+import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { describe, expect, it } from "vitest";
 import type { Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Marker } from "../../src/models/bank/bank-state.js";
-import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/submission.js";
 import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";

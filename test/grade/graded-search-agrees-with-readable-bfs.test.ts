@@ -4,11 +4,11 @@
 // on random small scenarios with the catalogue's wrong rule sets and the shipped ones.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../src/explore/explore-model.js";
-import type { GradedState } from "../../src/grade/check/graded-model.js";
-import { gradedSystemModel } from "../../src/grade/check/graded-system.js";
-import { inProcessSubmission } from "../../src/grade/check/submission.js";
-import { submittedRules } from "../../src/grade/check/submitted-rules.js";
+import { exploreModel } from "../../src/explore/generic-explorer.js";
+import type { GradedState } from "../../src/grade/graded-rules/graded-model.js";
+import { gradedSystemModel } from "../../src/grade/graded-rules/graded-system.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/submission.js";
+import { submittedRules } from "../../src/grade/graded-rules/submitted-rules.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
 import { multiGradedSystem } from "../../src/grade/exercises/concurrent-snapshots.js";
 import { skeletons } from "../../src/grade/exercises/drawn-skeletons.js";

@@ -2,10 +2,10 @@
 // checked in this process (in a sandbox it runs in the child).
 import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/harness.js";
-import { asData, TEXT_LIMIT } from "../../src/grade/shown-as-data.js";
+import { asData, TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
-import { validEffects } from "../../src/grade/check/effects.js";
-import type { RuleFault } from "../../src/grade/check/rule-fault.js";
+import { validEffects } from "../../src/grade/graded-rules/effects.js";
+import type { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
 import { twoNode } from "../../src/grade/exercises/scenarios.js";
 
 let calls = 0;

@@ -1,10 +1,10 @@
 // The grader keeps one counterexample of all those check() finds: the shortest, and of
 // equally short ones the one the search met first, whatever the properties' order.
 import { describe, expect, it } from "vitest";
-import { counterexampleReport } from "../../src/grade/check/graded-counterexample.js";
-import type { GradedSystem } from "../../src/grade/check/graded-system.js";
-import { replay, runCheck } from "../../src/grade/check/run-check.js";
-import { always } from "../../src/model/property.js";
+import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
+import type { GradedSystem } from "../../src/grade/graded-rules/graded-system.js";
+import { replay, runCheck } from "../../src/grade/graded-rules/run-check.js";
+import { always } from "../../src/model-contract/property.js";
 
 type Step = "left" | "right" | "on";
 

@@ -10,7 +10,7 @@ import { jsonReport } from "../../src/grade/report/json-report.js";
 import { junitReport } from "../../src/grade/report/junit-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import type { SubmissionReport } from "../../src/grade/result.js";
-import { TEXT_LIMIT } from "../../src/grade/shown-as-data.js";
+import { TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { allElements, parseXml } from "../support/xml.js";
 import { ACTING } from "./support/acting-characters.js";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { jsonReport } from "../../src/grade/report/json-report.js";
 import { junitReport } from "../../src/grade/report/junit-report.js";
 import type { SubmissionReport } from "../../src/grade/result.js";
-import { asData, TEXT_LIMIT } from "../../src/grade/shown-as-data.js";
+import { asData, TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { allElements, parseXml } from "../support/xml.js";
 import { ACTING } from "./support/acting-characters.js";
 

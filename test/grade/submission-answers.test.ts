@@ -2,8 +2,8 @@
 // the contract keep what they were asked about: those are what `recheck` asks again at the end,
 // to catch rules that keep hidden state. These are the rules that follow from it, in this process.
 import { describe, expect, it } from "vitest";
-import { RuleFault } from "../../src/grade/check/rule-fault.js";
-import { inProcessSubmission } from "../../src/grade/check/submission.js";
+import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/submission.js";
 
 /** A module whose `f` doubles a number's field, refuses 13, and counts how often each number was run. */
 function counting() {

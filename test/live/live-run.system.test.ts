@@ -9,14 +9,15 @@ import { checkRun, LIVE_PROPERTIES, type RunCheck } from "../../src/live/check-r
 import { liveTextReport, type LiveJson } from "../../src/live/live-report.js";
 import { liveShivizLog } from "../../src/live/live-shiviz.js";
 import { runLive, type LiveOptions } from "../../src/live/run-live.js";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
 import { loadTrace } from "../../src/trace/read-trace-file.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
-const bank = loadScenario("spec/scenarios/bank.json");
+const bank = loadModelScenario("spec/scenarios/bank.json", [bankModel]).scenario;
 const options = (changes: Partial<LiveOptions> = {}): LiveOptions => ({
   scenario: bank,
   transfers: 300,

@@ -6,10 +6,11 @@ import { spawn } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRun, type RunCheck } from "../../src/live/check-run.js";
 import { runLive } from "../../src/live/run-live.js";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { childrenOf, isAlive, waitFor } from "./processes.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
-const bank = loadScenario("spec/scenarios/bank.json");
+const bank = loadModelScenario("spec/scenarios/bank.json", [bankModel]).scenario;
 
 describe("--kill", () => {
   let check: RunCheck;

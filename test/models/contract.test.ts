@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { ModelScenario } from "../../src/check/model-descriptor.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { models } from "../../src/models/registry.js";
-import type { Model } from "../../src/model/model.js";
+import type { Model } from "../../src/model-contract/model.js";
 import { expectEqual } from "../support/expect-equal.js";
 import { deepFreeze } from "../support/deep-freeze.js";
 

@@ -2,7 +2,6 @@
 // checked with FIFO off (or as they are), and paths walked by hand.
 import { fileURLToPath } from "node:url";
 import { enabledActions, formatAction, type BankAction } from "../../src/models/bank/actions.js";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 import { initialState, type BankState } from "../../src/models/bank/bank-state.js";
@@ -11,7 +10,10 @@ import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.j
 import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Counterexample } from "../../src/check/report.js";
 import type { Violation } from "../../src/explore/exploration.js";
-import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../src/models/bank/bank-report.js";
+import { check } from "../../src/check/check.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 
 export function scenarioFile(name: string): string {
   return fileURLToPath(new URL(`../../spec/scenarios/${name}.json`, import.meta.url));
@@ -22,7 +24,8 @@ const reports = new Map<string, BankReport>();
 /** A shipped scenario checked exhaustively (once per test file). */
 export function checked(name: string, fifo?: boolean): BankReport {
   const key = `${name}/${fifo}`;
-  if (!reports.has(key)) reports.set(key, checkBank(loadScenario(scenarioFile(name)), fifo === undefined ? {} : { fifo }));
+  const scenario = loadModelScenario(scenarioFile(name), [bankModel]).scenario;
+  if (!reports.has(key)) reports.set(key, check({ model: bankModel, scenario: fifo === undefined ? scenario : { ...scenario, fifo } }));
   return reports.get(key)!;
 }
 

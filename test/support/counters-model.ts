@@ -2,7 +2,7 @@
 // transition (transition i counts counter i), for testing reductions on toys.
 // Counters always commute, so any declared dependency is sound: `dependent`
 // lists the pairs declared dependent, which is all stubborn and sleep sets go by.
-import type { PackedModel } from "../../src/model/packed-model.js";
+import type { PackedModel } from "../../src/model-contract/packed-model.js";
 
 export function counters(k: number, limit: number, dependent: readonly (readonly [number, number])[]): PackedModel {
   const enabled = (state: Uint32Array, at: number) => [...Array(k).keys()].filter((i) => state[at + i]! < limit);

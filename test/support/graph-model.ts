@@ -1,6 +1,6 @@
 // A packed model of an explicit directed graph, for testing the packed
 // searches against hand-made and random graphs. A state is its node number.
-import type { PackedModel } from "../../src/model/packed-model.js";
+import type { PackedModel } from "../../src/model-contract/packed-model.js";
 
 export interface Graph {
   /** successors[i]: the nodes after node i, in action order. Node 0 is initial. */

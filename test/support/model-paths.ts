@@ -1,7 +1,7 @@
 // Paths through any model for the picture tests: walked by hand (at each step the
 // enabled action a test picks) or at random (each choice picks among the enabled ones).
 import type { Violation } from "../../src/explore/exploration.js";
-import type { Model } from "../../src/model/model.js";
+import type { Model } from "../../src/model-contract/model.js";
 
 export function walkModel<State, Action>(model: Model<State, Action>, picks: readonly ((action: Action) => boolean)[]): Violation<State, Action> {
   return follow(model, picks.length, (enabled, i) => {

@@ -1,13 +1,13 @@
 /**
- * Checks of a model's StateParts (src/model/state-parts.ts) on the states of
+ * Checks of a model's StateParts (src/model-contract/state-parts.ts) on the states of
  * a small exploration: split and join, keys, groups, and footprints, the
  * half the interned model checks (a step changes no part outside its
  * footprint) and the half it takes on trust (what a step makes of its
  * footprint's parts depends on those parts only).
  */
 import { expect } from "vitest";
-import type { Model } from "../../src/model/model.js";
-import type { StateParts } from "../../src/model/state-parts.js";
+import type { Model } from "../../src/model-contract/model.js";
+import type { StateParts } from "../../src/model-contract/state-parts.js";
 import { expectEqual } from "./expect-equal.js";
 
 /** Every state reachable in a small model, each once (by the model's key); at most `limit` of them. */

@@ -1,6 +1,6 @@
 /**
  * The explorer snaplab had before every model went through the one packed
- * search (src/explore/explore-model.ts): a breadth-first search over readable
+ * search (src/explore/generic-explorer.ts): a breadth-first search over readable
  * states keyed by strings. Kept as the tests' reference: the packed search
  * must give the same figures, verdicts and counterexamples.
  *
@@ -10,7 +10,7 @@
  * decreases: the first state found to break a property is at the smallest
  * possible depth, and its path is a shortest counterexample.
  */
-import type { Model } from "../../src/model/model.js";
+import type { Model } from "../../src/model-contract/model.js";
 import { countExecutions } from "../../src/explore/executions.js";
 import type { Exploration, Progress, Violation } from "../../src/explore/exploration.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";

@@ -6,7 +6,7 @@
 import { formatAction } from "../../src/models/bank/actions.js";
 import type { BankAction } from "../../src/models/bank/actions.js";
 import type { BankState } from "../../src/models/bank/bank-state.js";
-import type { Model } from "../../src/model/model.js";
+import type { Model } from "../../src/model-contract/model.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
 
 export function replay(scenario: Scenario, model: Model<BankState, BankAction>, actions: readonly BankAction[]): BankState {

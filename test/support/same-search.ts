@@ -6,13 +6,13 @@
 import fc from "fast-check";
 import { MalformedEffectError } from "../../src/errors/malformed-effect-error.js";
 import type { Exploration } from "../../src/explore/exploration.js";
-import { explorePacked } from "../../src/explore/explore-packed.js";
+import { explorePacked } from "../../src/explore/search-pipeline.js";
 import type { Gather } from "../../src/explore/gather.js";
 import { InternedModel } from "../../src/explore/interned-model.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import type { SearchMode } from "../../src/explore/search-mode.js";
-import { RuleFault } from "../../src/grade/check/rule-fault.js";
-import type { Model } from "../../src/model/model.js";
+import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
+import type { Model } from "../../src/model-contract/model.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
 import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";

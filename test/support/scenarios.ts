@@ -1,8 +1,9 @@
 /** Scenario fixtures and a fast-check generator of small random scenarios. */
 import fc from "fast-check";
-import { loadScenario } from "../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
+import { loadModelScenario } from "../../src/models/load-model-scenario.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
 
 export interface ScenarioJson {
   name?: string;
@@ -14,7 +15,7 @@ export interface ScenarioJson {
 }
 
 export const fromJson = (json: ScenarioJson): Scenario => parseScenario(JSON.stringify(json), "test.json");
-export const specScenario = (name: string): Scenario => loadScenario(`spec/scenarios/${name}.json`);
+export const specScenario = (name: string): Scenario => loadModelScenario(`spec/scenarios/${name}.json`, [bankModel]).scenario;
 
 export const twoIdleProcesses: ScenarioJson = {
   processes: { P0: 100, P1: 100 },

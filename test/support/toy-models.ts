@@ -2,8 +2,8 @@
  * Toy models for testing the explorer without the bank, as Stateright's
  * test_util does. Their state spaces are small enough to count by hand.
  */
-import type { Model } from "../../src/model/model.js";
-import { always, atTermination } from "../../src/model/property.js";
+import type { Model } from "../../src/model-contract/model.js";
+import { always, atTermination } from "../../src/model-contract/property.js";
 
 type Counters = readonly [number, number];
 type Increment = "a" | "b";

@@ -4,12 +4,13 @@ import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapsho
 import type { Counterexample } from "../../src/check/report.js";
 import type { BankAction } from "../../src/models/bank/actions.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
-import { checkBank, type BankReport } from "../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../src/models/bank/bank-report.js";
 import type { BankState } from "../../src/models/bank/bank-state.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
 import { checked } from "../support/counterexamples.js";
+import { check } from "../../src/check/check.js";
 
 /** Save a counterexample as `explore --save-trace` does and read it back. */
 function roundTrip(report: BankReport, counterexample: Counterexample<BankState, BankAction>, file = "trace.json") {
@@ -46,7 +47,7 @@ describe("saved traces", () => {
   });
 
   it("should run clean when the rules that failed are replaced by correct ones", () => {
-    const report = checkBank(checked("two-node").scenario, { algorithm: forgetsChannels });
+    const report = check({ model: bankModel, scenario: checked("two-node").scenario }, { rules: forgetsChannels });
     const trace = roundTrip(report, report.counterexamples.find((c) => c.property === "conservation")!);
     expect(replayTrace(trace, forgetsChannels).reproduces).toBe(true);
     const fixed = replayTrace(trace, chandyLamport);

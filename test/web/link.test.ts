@@ -15,7 +15,7 @@ describe("the page's address", () => {
   it("reads back what it wrote, for a pasted scenario or a shipped one", () => {
     fc.assert(
       fc.property(
-        fc.option(fc.constantFrom("two-node.json", "case-studies/seed003-aligned.json"), { nil: undefined }),
+        fc.option(fc.constantFrom("two-node.json", "case-studies/dataflow-aligned.json"), { nil: undefined }),
         fc.string({ unit: "grapheme", minLength: 1 }),
         fc.option(fc.boolean(), { nil: undefined }),
         fc.option(fc.constantFrom("chandy-lamport", "seed000", "at-least-once"), { nil: undefined }),

@@ -53,7 +53,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page's address, in Chromium"
   const error = () => page.locator("#scenario-error").textContent();
 
   it("loads a shipped scenario named without .json, or by its path, and keeps the link's switches", async () => {
-    for (const name of ["two-node", "spec/scenarios/two-node.json", "case-studies/seed003-aligned"]) {
+    for (const name of ["two-node", "spec/scenarios/two-node.json", "case-studies/dataflow-aligned"]) {
       await chromium.open(page, `?scenario=${encodeURIComponent(name)}&path=0`);
       expect(await page.locator("#scenario-error").isHidden()).toBe(true);
       expect(await position()).toBe("step 1 of 1");

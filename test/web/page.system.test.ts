@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
-import { DEFAULT_MAX_STATES } from "../../src/explore/explore-packed.js";
+import { DEFAULT_MAX_STATES } from "../../src/explore/search-pipeline.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { parseModelScenario } from "../../src/models/registry.js";
@@ -61,15 +61,15 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     expect(await position()).toBe("step 0 of 0");
     expect(await actionTexts()).toEqual(new Stepper(buildSystem(shipped("two-node.json"))).enabled().map((c) => c.text));
 
-    await page.locator("#scenario-list").selectOption("case-studies/seed002-two-nodes-redo.json");
+    await page.locator("#scenario-list").selectOption("case-studies/database-two-nodes-redo.json");
     await expect.poll(() => page.locator("#algorithm-label").textContent()).toBe("design");
     expect(await page.locator("#algorithm").inputValue()).toBe("chandy-lamport-redo");
     expect(await page.locator("#fifo-switch").isHidden()).toBe(true);
-    expect(page.url()).toContain("scenario=case-studies%2Fseed002-two-nodes-redo.json");
+    expect(page.url()).toContain("scenario=case-studies%2Fdatabase-two-nodes-redo.json");
 
-    await page.locator("#scenario-list").selectOption("case-studies/seed003-aligned.json");
+    await page.locator("#scenario-list").selectOption("case-studies/dataflow-aligned.json");
     await expect.poll(() => page.locator("#algorithm-label").textContent()).toBe("barrier mode");
-    expect(await actionTexts()).toEqual(new Stepper(buildSystem(shipped("case-studies/seed003-aligned.json"))).enabled().map((c) => c.text));
+    expect(await actionTexts()).toEqual(new Stepper(buildSystem(shipped("case-studies/dataflow-aligned.json"))).enabled().map((c) => c.text));
   });
 
   it("steps by hand, back and forward by button and arrow key, the diagram growing with each step", async () => {
@@ -138,7 +138,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     expect(await actionTexts()).toEqual(seed.enabled().map((c) => c.text));
   });
 
-  it.each(["two-node.json", "disconnected.json", "case-studies/seed002-two-nodes-redo.json", "case-studies/seed003-at-least-once.json"])(
+  it.each(["two-node.json", "disconnected.json", "case-studies/database-two-nodes-redo.json", "case-studies/dataflow-at-least-once.json"])(
     "explores %s in a worker with the figures and verdicts of check in Node",
     async (path) => {
       await open(page, `?scenario=${path}&explore=1`);

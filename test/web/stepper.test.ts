@@ -58,8 +58,8 @@ describe("the page's stepper", () => {
   it("runs the rules and channel order asked for, and names them as each model does", () => {
     expect(system("two-node.json", { fifo: false }, "seed000").rules.name).toBe("seed000");
     expect((system("two-node.json", { fifo: false }).scenario as { fifo: boolean }).fifo).toBe(false);
-    expect(rulesWord(system("case-studies/seed002-two-nodes-redo.json").descriptor)).toBe("design");
-    expect(rulesWord(system("case-studies/seed003-aligned.json").descriptor)).toBe("barrier mode");
+    expect(rulesWord(system("case-studies/database-two-nodes-redo.json").descriptor)).toBe("design");
+    expect(rulesWord(system("case-studies/dataflow-aligned.json").descriptor)).toBe("barrier mode");
     expect(rulesWord(system("two-node.json").descriptor)).toBe("algorithm");
     expect(() => system("two-node.json", {}, "nonsense")).toThrow(/unknown algorithm "nonsense"/);
     expect(oneLine(new SnaplabError("X", "one line"))).toBe("one line");

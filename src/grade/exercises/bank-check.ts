@@ -5,15 +5,15 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import type { BankState } from "../../models/bank/bank-state.js";
 import { bankSystem } from "../../models/bank/system.js";
-import type { Property } from "../../model/property.js";
+import type { Property } from "../../model-contract/property.js";
 import { describeBankStep } from "../../models/bank/describe-bank-step.js";
 import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
-import type { GradedSystem } from "../check/graded-system.js";
-import { replay, runCheck } from "../check/run-check.js";
-import { refusedBankStep } from "../check/refused-step.js";
-import { markerRules } from "../check/step-rules.js";
-import type { Submission } from "../check/submission.js";
+import type { GradedSystem } from "../graded-rules/graded-system.js";
+import { replay, runCheck } from "../graded-rules/run-check.js";
+import { refusedBankStep } from "../graded-rules/refused-step.js";
+import { markerRules } from "../graded-rules/step-rules.js";
+import type { Submission } from "../graded-rules/submission.js";
 import type { RulesCheck } from "./exercise.js";
 
 /** The bank run by `rules`, checked on the five properties, non-interference, the marker rules and `extra`. */

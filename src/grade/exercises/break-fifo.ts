@@ -10,11 +10,12 @@
  * shipped scenario is an answer as it is (each initiator of theirs sends).
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
-import { loadScenario } from "../../models/bank/load-scenario.js";
 import { ScenarioError } from "../../errors/scenario-error.js";
-import { runCheck } from "../check/run-check.js";
+import { runCheck } from "../graded-rules/run-check.js";
 import { bankGradedSystem } from "./bank-check.js";
 import type { ScenarioExercise } from "./exercise.js";
+import { loadModelScenario } from "../../models/load-model-scenario.js";
+import { oneSnapshotBankModel } from "../../models/bank/bank-model.js";
 
 /** Small enough to explore both ways in a moment. */
 const MAX_PROCESSES = 4;
@@ -27,7 +28,7 @@ export const breakFifoExercise: ScenarioExercise = {
   file: "04-break-fifo/scenario.json",
   kind: "scenario",
   load(file) {
-    const scenario = loadScenario(file);
+    const scenario = loadModelScenario(file, [oneSnapshotBankModel]).scenario;
     if (scenario.processes.length > MAX_PROCESSES) throw new ScenarioError(file, "processes", `at most ${MAX_PROCESSES} processes, please`);
     const transfers = scenario.programs.reduce((n, program) => n + program.length, 0);
     if (transfers > MAX_TRANSFERS) throw new ScenarioError(file, "programs", `at most ${MAX_TRANSFERS} transfers in all, please (found ${transfers})`);

@@ -7,7 +7,7 @@
  * answers by these.
  */
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
-import { RuleFault } from "../check/rule-fault.js";
+import { RuleFault } from "../graded-rules/rule-fault.js";
 import type { GlobalSnapshot, LocalPart } from "./completion.js";
 
 /**

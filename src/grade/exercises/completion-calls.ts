@@ -13,7 +13,7 @@
  */
 import fc from "fast-check";
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
-import type { Submission } from "../check/submission.js";
+import type { Submission } from "../graded-rules/submission.js";
 import type { LocalPart } from "./completion.js";
 import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
 import { partsOfSnapshots, views } from "./completion-inputs.js";

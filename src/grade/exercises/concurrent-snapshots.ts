@@ -11,11 +11,11 @@ import { multiSnapshotSpaceTime } from "../../models/bank/multi-snapshot/multi-s
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
 import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
-import type { GradedSystem } from "../check/graded-system.js";
-import { refusedMultiStep } from "../check/refused-step.js";
-import { submittedMultiRules } from "../check/submitted-multi-rules.js";
-import { markerRules } from "../check/step-rules.js";
-import type { Submission } from "../check/submission.js";
+import type { GradedSystem } from "../graded-rules/graded-system.js";
+import { refusedMultiStep } from "../graded-rules/refused-step.js";
+import { submittedMultiRules } from "../graded-rules/submitted-multi-rules.js";
+import { markerRules } from "../graded-rules/step-rules.js";
+import type { Submission } from "../graded-rules/submission.js";
 import { scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";

@@ -4,8 +4,8 @@
  * for a scenario the learner writes, one verdict about it).
  */
 import type { Scenario } from "../../models/bank/scenario.js";
-import type { CheckOutcome } from "../check/run-check.js";
-import type { Submission } from "../check/submission.js";
+import type { CheckOutcome } from "../graded-rules/run-check.js";
+import type { Submission } from "../graded-rules/submission.js";
 
 export interface CheckLimits {
   /** Stop exploring a check's scenario past this many states. */

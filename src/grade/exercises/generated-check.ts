@@ -9,10 +9,10 @@
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
-import { RuleFault } from "../check/rule-fault.js";
-import type { GradedSystem } from "../check/graded-system.js";
-import { replay, runCheck, type CheckOutcome } from "../check/run-check.js";
-import type { Submission } from "../check/submission.js";
+import { RuleFault } from "../graded-rules/rule-fault.js";
+import type { GradedSystem } from "../graded-rules/graded-system.js";
+import { replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.js";
+import type { Submission } from "../graded-rules/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
 import { scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";

@@ -3,9 +3,9 @@
  * with channels that deliver in any order.
  */
 import type { Scenario } from "../../models/bank/scenario.js";
-import { colouredSteps } from "../check/coloured-steps.js";
-import type { Submission } from "../check/submission.js";
-import { submittedRules } from "../check/submitted-rules.js";
+import { colouredSteps } from "../graded-rules/coloured-steps.js";
+import type { Submission } from "../graded-rules/submission.js";
+import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";

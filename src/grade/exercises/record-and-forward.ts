@@ -5,10 +5,10 @@
  */
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import { combineRules, ownsProcessEffects } from "../check/compose.js";
-import { kitChannelStepsMarked } from "../check/kit-marked-steps.js";
-import type { Submission } from "../check/submission.js";
-import { submittedRules } from "../check/submitted-rules.js";
+import { combineRules, ownsProcessEffects } from "../graded-rules/compose.js";
+import { kitChannelStepsMarked } from "../graded-rules/kit-marked-steps.js";
+import type { Submission } from "../graded-rules/submission.js";
+import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";

@@ -1,6 +1,6 @@
 /** JUnit XML, for CI systems: one test suite per exercise, one test case per check. */
 import type { SubmissionReport } from "../result.js";
-import { escapedChar } from "../shown-as-data.js";
+import { escapedChar } from "../../render/shown-as-data.js";
 import { checkFailureLines } from "./failure-text.js";
 
 export function junitReport(reports: readonly SubmissionReport[]): string {

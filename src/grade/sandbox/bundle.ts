@@ -13,7 +13,7 @@ import type { BuildFailure, Plugin } from "esbuild";
 import { readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { dirname, resolve } from "node:path";
-import { builtFile } from "../../files/built-files.js";
+import { builtFile } from "../../package/built-files.js";
 import { esbuild, freshBundler } from "./bundler-wall.js";
 import { loadsModules, UncheckedCode } from "./module-loads.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";

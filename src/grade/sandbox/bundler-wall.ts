@@ -42,8 +42,8 @@ export async function freshBundler(): Promise<void> {
 async function holdServices(): Promise<void> {
   const prlimit = process.platform === "linux" ? executable("prlimit") : undefined;
   if (!prlimit) return;
-  // Every esbuild service of this process: a grading lane's thread has one of its own, and nothing tells them apart
-  // from here, so each is held (holding one twice changes nothing).
+  // Every esbuild service this process started is held: nothing tells one apart from another from here, and holding
+  // one twice changes nothing.
   const held = readdirSync("/proc")
     .map(Number)
     .filter(isEsbuildService)

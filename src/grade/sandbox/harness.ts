@@ -194,7 +194,7 @@ export function answer(submission: Module, call: Call): Answer {
 /** What a message about a rule that answered one question two ways ends with: why that is wrong. */
 export const mustBePure = ": rules must be pure (no state kept between calls)";
 
-/** How much of each of two answers such a message shows: both fit on one line of a report (shown-as-data.ts), the words between them too. */
+/** How much of each of two answers such a message shows: both fit on one line of a report (src/render/shown-as-data.ts), the words between them too. */
 const answerShown = 34;
 
 /**

@@ -107,12 +107,6 @@ export function sayWhatIsMissing(): void {
   for (const line of isolation().missing) process.stderr.write(`snaplab: sandbox: ${line}\n`);
 }
 
-/** In a grading lane's thread (grading-lanes.ts): the walls its main thread found, which also said what is missing. */
-export function adoptIsolation(walls: Isolation): void {
-  found = walls;
-  said = true;
-}
-
 /** For the grader's own tests: forget these tools, to check the walls that remain without them. */
 export function isolationWithout(tools: readonly Tool[]): Isolation {
   left = tools;

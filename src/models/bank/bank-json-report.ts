@@ -1,5 +1,5 @@
 /** The machine-readable report of `snaplab explore --json` (its fields: docs/commands.md#--json). */
-import type { BankReport } from "./check-bank.js";
+import type { BankReport } from "./bank-report.js";
 import { FAULTS } from "./faults.js";
 
 export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
@@ -13,10 +13,10 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
     states: report.states,
     transitions: report.transitions,
     executions: report.executions === undefined ? null : report.executions.toString(),
-    snapshots: report.snapshots.length,
+    snapshots: (report.snapshots ?? []).length,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
     counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
     elapsedMs: Math.round(report.elapsedMs),
-    ...(options.listSnapshots ? { snapshotList: report.snapshots } : {}),
+    ...(options.listSnapshots ? { snapshotList: report.snapshots ?? [] } : {}),
   };
 }

@@ -12,11 +12,11 @@ import { bankJsonReport } from "./bank-json-report.js";
 import { bankSpaceTime } from "./bank-space-time.js";
 import type { BankState } from "./bank-state.js";
 import { bankTextReport } from "./bank-text-report.js";
-import type { BankReport } from "./check-bank.js";
+import type { BankReport } from "./bank-report.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
 import { bankFields } from "./fields.js";
-import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/explore-bank.js";
+import { exploreBankModel, unmodelledField, type BankExploreOptions } from "./packed/engine-choice.js";
 import { parseScenario } from "./parse-scenario.js";
 import { promelaModel, promelaRefusal } from "./promela/promela-model.js";
 import { withSeveralSnapshots } from "./multi-snapshot/several-snapshots.js";
@@ -26,7 +26,8 @@ import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnaps
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
-const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
+/** The bank with one snapshot a run: what a live run and the Break FIFO exercise take (a file listing several snapshots is refused). */
+export const oneSnapshotBankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
   name: "bank",
   fields: bankFields,
   parse: parseScenario,
@@ -65,4 +66,4 @@ const oneSnapshotBank: ModelDescriptor<Scenario, BankState, BankAction, Snapshot
 };
 
 /** The bank, with several snapshots in one run where the scenario lists them (multi-snapshot/several-snapshots.ts). */
-export const bankModel = withSeveralSnapshots(oneSnapshotBank);
+export const bankModel = withSeveralSnapshots(oneSnapshotBankModel);

@@ -21,7 +21,7 @@
  * ids included), so two states have the same parts exactly when they have
  * the same key (bank-state.ts).
  */
-import type { StateParts, StepFootprint } from "../../model/state-parts.js";
+import type { StateParts, StepFootprint } from "../../model-contract/state-parts.js";
 import { channelActions, processActions, type BankAction } from "./actions.js";
 import { localKey, queueKey, recordingKey, type BankState, type ChannelRecording, type Message, type ProcessState } from "./bank-state.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";

@@ -24,8 +24,8 @@
  * properties, which judge complete snapshots only. A step that breaks one
  * is reported (assumptionBroken), and the explorer searches unreduced.
  */
-import type { Property } from "../../model/property.js";
-import type { Reduction } from "../../model/reduction.js";
+import type { Property } from "../../model-contract/property.js";
+import type { Reduction } from "../../model-contract/reduction.js";
 import type { BankAction } from "./actions.js";
 import { localKey, recordingKey, type BankState, type ChannelRecording, type LocalSnapshot, type Message } from "./bank-state.js";
 import { incomingChannels, outgoingChannels, type Scenario } from "./scenario.js";

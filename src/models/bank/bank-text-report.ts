@@ -7,7 +7,7 @@
 import { channelsInWords } from "./faults.js";
 import type { Counterexample } from "../../check/report.js";
 import type { BankAction } from "./actions.js";
-import type { BankReport } from "./check-bank.js";
+import type { BankReport } from "./bank-report.js";
 import type { BankState } from "./bank-state.js";
 import { searchLines } from "../../render/search-summary.js";
 import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
@@ -24,7 +24,7 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
     `  states       ${report.states.toLocaleString("en-US")}`,
     `  transitions  ${report.transitions.toLocaleString("en-US")}`,
     `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,
-    `  snapshots    ${report.snapshots.length.toLocaleString("en-US")} distinct`,
+    `  snapshots    ${(report.snapshots ?? []).length.toLocaleString("en-US")} distinct`,
     `  time         ${Math.round(report.elapsedMs)} ms`,
     ...searchLines(report).map((line, i) => (i === 0 ? `  search       ${line}` : `               ${line}`)),
     "",
@@ -50,7 +50,7 @@ export function counterexampleLines(_report: BankReport, counterexample: Counter
 function snapshotTable(report: BankReport): string[] {
   const { scenario } = report;
   const header = ["#", ...scenario.processes, ...scenario.channels.map((c) => c.id), "total"];
-  const rows = report.snapshots.map((snapshot, i) => {
+  const rows = (report.snapshots ?? []).map((snapshot, i) => {
     const balances = scenario.processes.map((p) => snapshot.processes[p]?.balance);
     const channels = scenario.channels.map((c) => snapshot.channels[c.id]);
     const total =

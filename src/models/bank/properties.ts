@@ -3,7 +3,7 @@
  * the recorded cut are checked once the snapshot is complete (it never changes
  * after that); termination and non-interference in every terminal state.
  */
-import { always, atTermination, type Property, type Verdict } from "../../model/property.js";
+import { always, atTermination, type Property, type Verdict } from "../../model-contract/property.js";
 import { RecordedVerdicts } from "./recorded-verdicts.js";
 import { formatMessages, parseMessageId, recordedMessages, sentInCut } from "./cut.js";
 import { totalMoney, type Scenario } from "./scenario.js";

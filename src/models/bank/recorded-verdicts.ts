@@ -7,7 +7,7 @@
  * src/explore/interned-model.ts), so a recorded part met again is found by
  * their identity and judged once. A state made otherwise only misses.
  */
-import type { Verdict } from "../../model/property.js";
+import type { Verdict } from "../../model-contract/property.js";
 import type { BankState } from "./bank-state.js";
 import { type PartPath, remembered, startingAt, through } from "./remembered-by-identity.js";
 

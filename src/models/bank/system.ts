@@ -4,7 +4,7 @@
  * money; the algorithm (a SnapshotAlgorithm) decides what gets recorded.
  */
 import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
-import type { Model } from "../../model/model.js";
+import type { Model } from "../../model-contract/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
 import type { DeliveredMessage, Effect } from "./algorithms/snapshot-algorithm.js";

@@ -1,7 +1,7 @@
 /**
- * The distributed database of case study 002 as a model snaplab plugs in:
+ * The distributed database of the distributed-database case study as a model snaplab plugs in:
  * nodes holding accounts, transactions that credit another node, and a
- * snapshot design (spec/case-studies/002.md).
+ * snapshot design (spec/case-studies/distributed-database.md).
  */
 import type { ModelDescriptor } from "../../check/model-descriptor.js";
 import { databaseFields } from "./fields.js";

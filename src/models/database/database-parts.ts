@@ -21,7 +21,7 @@
  * (databaseStateKey), so two states have the same parts exactly when they
  * have the same key.
  */
-import type { StateParts, StepFootprint } from "../../model/state-parts.js";
+import type { StateParts, StepFootprint } from "../../model-contract/state-parts.js";
 import type { DatabaseAction } from "./actions.js";
 import {
   databaseNodeKey,

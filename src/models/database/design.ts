@@ -1,5 +1,5 @@
 /**
- * The plug-in interface for the database's snapshot designs (seed 002), in
+ * The plug-in interface for the database's snapshot designs (the distributed-database case study), in
  * the shape of the bank's SnapshotAlgorithm: rules that see one node and
  * answer with effects, plain data that the database applies in order.
  *

@@ -1,6 +1,6 @@
 /**
  * Reads a database scenario (`"model": "database"`; format in
- * spec/case-studies/002.md) and checks every field, reporting a mistake as one
+ * spec/case-studies/distributed-database.md) and checks every field, reporting a mistake as one
  * line naming the file and the field, as the bank's scenarios do.
  */
 import { parseFields } from "../../scenario/scenario-fields.js";

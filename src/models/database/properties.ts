@@ -3,7 +3,7 @@
  * (recorded and redone): the state recovery would load. Termination and
  * deadlock freedom are checked in every terminal state.
  */
-import { always, atTermination, type Property } from "../../model/property.js";
+import { always, atTermination, type Property } from "../../model-contract/property.js";
 import { accountName, isDistributed, totalDatabaseMoney, type DatabaseScenario } from "./scenario.js";
 import { firstHole, heldPositions, isDatabaseSnapshotComplete, type DatabaseState, type NodeImage } from "./database-state.js";
 

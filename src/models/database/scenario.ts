@@ -1,5 +1,5 @@
 /**
- * A distributed database (seed 002): nodes holding accounts, and for each node
+ * A distributed database (the distributed-database case study): nodes holding accounts, and for each node
  * the transactions it will run, in order. A local transaction moves money
  * between two accounts of its node; a distributed one debits an account here
  * and sends the credit to an account on another node, over a FIFO channel.

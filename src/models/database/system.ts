@@ -3,7 +3,7 @@
  * Next is split as in the bank: transactions.ts commits, the design decides
  * what is recorded, when gates close and what is redone.
  */
-import type { Model } from "../../model/model.js";
+import type { Model } from "../../model-contract/model.js";
 import { enabledDatabaseActions, type DatabaseAction } from "./actions.js";
 import { applyDatabaseEffects } from "./apply-effects.js";
 import type { DatabaseDesign } from "./design.js";

@@ -1,6 +1,6 @@
 /**
- * Seed 003: how an operator with several inputs handles checkpoint barriers.
- * Case study: spec/case-studies/003.md. The three modes differ in exactly
+ * The dataflow case study: how an operator with several inputs handles checkpoint barriers.
+ * Case study: spec/case-studies/dataflow-barriers.md. The three modes differ in exactly
  * three choices, so each is a row of this table rather than a set of rules.
  *
  * - `aligned` (Flink's exactly-once): an input that has delivered barrier n
@@ -13,7 +13,7 @@
  *   operator snapshots and forwards at the first barrier n, and stores the
  *   records that arrive on the other inputs before their barrier n.
  */
-import { namedList } from "../../model/named-list.js";
+import { namedList } from "../../model-contract/named-list.js";
 
 export interface BarrierMode {
   readonly name: string;

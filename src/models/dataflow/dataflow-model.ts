@@ -1,7 +1,7 @@
 /**
- * The dataflow of case study 003 as a model snaplab plugs in: two sources,
+ * The dataflow of the dataflow case study as a model snaplab plugs in: two sources,
  * an operator with two inputs, a sink, and checkpoint barriers handled by a
- * barrier mode (spec/case-studies/003.md).
+ * barrier mode (spec/case-studies/dataflow-barriers.md).
  */
 import type { ModelDescriptor } from "../../check/model-descriptor.js";
 import { dataflowFields } from "./fields.js";

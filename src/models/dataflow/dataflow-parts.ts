@@ -22,7 +22,7 @@
  * (dataflowStateKey), so two states have the same parts exactly when they
  * have the same key.
  */
-import type { StateParts, StepFootprint } from "../../model/state-parts.js";
+import type { StateParts, StepFootprint } from "../../model-contract/state-parts.js";
 import type { DataflowAction } from "./actions.js";
 import {
   dataflowChannelKey,

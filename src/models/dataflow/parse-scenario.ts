@@ -1,6 +1,6 @@
 /**
  * Reads a dataflow scenario (`"model": "dataflow"`; format in
- * spec/case-studies/003.md) and checks every field, reporting a mistake as one
+ * spec/case-studies/dataflow-barriers.md) and checks every field, reporting a mistake as one
  * line naming the file and the field.
  */
 import { parseFields } from "../../scenario/scenario-fields.js";

@@ -3,7 +3,7 @@
  * emits is counted by the operator and reaches the sink exactly once (or, the
  * weaker promise, at least once).
  */
-import { atTermination, type Property } from "../../model/property.js";
+import { atTermination, type Property } from "../../model-contract/property.js";
 import type { DataflowScenario } from "./scenario.js";
 import type { DataflowState } from "./dataflow-state.js";
 

@@ -1,5 +1,5 @@
 /**
- * A small dataflow (seed 003): two sources feeding the two inputs of one
+ * A small dataflow (the dataflow case study): two sources feeding the two inputs of one
  * operator, which feeds a sink, over FIFO channels. Each source emits its
  * records in order; the checkpoint coordinator has every source inject
  * barriers 1, 2, … up to `checkpoints`, one checkpoint at a time (Flink's

@@ -5,7 +5,7 @@
  * end. (A run that never fails processes each record once; it needs no check.)
  */
 import type { BarrierMode } from "./barrier-modes.js";
-import type { Model } from "../../model/model.js";
+import type { Model } from "../../model-contract/model.js";
 import { enabledDataflowActions, type DataflowAction } from "./actions.js";
 import { dataflowParts } from "./dataflow-parts.js";
 import { dataflowProperties } from "./properties.js";

@@ -16,7 +16,7 @@ import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
 import { buildSystem, oneLine, rulesWord, type System, type SystemChoice } from "./system.js";
 import { plural } from "../../render/count-words.js";
-import { DEFAULT_MAX_STATES } from "../../explore/explore-packed.js";
+import { DEFAULT_MAX_STATES } from "../../explore/search-pipeline.js";
 
 const DEFAULT_SCENARIO = "two-node.json";
 

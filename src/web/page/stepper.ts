@@ -5,7 +5,7 @@
  * it comes from the model's descriptor, so every model steps alike.
  */
 import type { Path } from "../../explore/path.js";
-import type { Model } from "../../model/model.js";
+import type { Model } from "../../model-contract/model.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
 import type { System } from "./system.js";
 

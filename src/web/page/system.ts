@@ -6,7 +6,7 @@
  */
 import type { ModelDescriptor, ModelScenario, Named } from "../../check/model-descriptor.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import type { Model } from "../../model/model.js";
+import type { Model } from "../../model-contract/model.js";
 import { parseModelScenario } from "../../models/registry.js";
 
 /** What to run, as the URL and the worker's messages carry it. */

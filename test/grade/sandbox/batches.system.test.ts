@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxedSubmission } from "../../../src/grade/check/submission.js";
+import { sandboxedSubmission } from "../../../src/grade/graded-rules/submission.js";
 import { defaultLimits } from "../../../src/grade/grade.js";
 import { submissionBundle } from "../../../src/grade/sandbox/bundle.js";
 import { callOf } from "../../../src/grade/sandbox/protocol.js";

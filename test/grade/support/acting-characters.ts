@@ -1,5 +1,5 @@
 /**
- * What a terminal acts on rather than shows, which no report may hold (src/grade/shown-as-data.ts): a
+ * What a terminal acts on rather than shows, which no report may hold (src/render/shown-as-data.ts): a
  * character below U+0020 but newline, a C1 control, a line separator or bidi override, a lone surrogate.
  */
 export const ACTING =

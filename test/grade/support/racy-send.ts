@@ -12,10 +12,10 @@ import type { Scenario } from "../../../src/models/bank/scenario.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { sendTransfer } from "../../../src/models/bank/environment.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
-import type { Property } from "../../../src/model/property.js";
+import type { Property } from "../../../src/model-contract/property.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
-import { markerRules } from "../../../src/grade/check/step-rules.js";
-import type { GradedSystem } from "../../../src/grade/check/graded-system.js";
+import { markerRules } from "../../../src/grade/graded-rules/step-rules.js";
+import type { GradedSystem } from "../../../src/grade/graded-rules/graded-system.js";
 
 export type RacyAction = BankAction | { readonly type: "debit"; readonly process: number };
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { MalformedEffectError } from "../../../src/errors/malformed-effect-error.js";
-import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { specScenario } from "../../support/scenarios.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 /** The reference rules with one rule replaced. */
 const withRule = (rule: Partial<SnapshotAlgorithm>): SnapshotAlgorithm => ({ ...chandyLamport, name: "broken", ...rule });
@@ -30,16 +31,17 @@ describe("effects a process cannot do are refused with a reason", () => {
   ];
   for (const [what, rule, message] of cases) {
     it(what, () => {
-      expect(() => checkBank(specScenario("two-node"), { algorithm: withRule(rule) })).toThrow(new MalformedEffectError(message));
+      expect(() => check({ model: bankModel, scenario: specScenario("two-node") }, { rules: withRule(rule) })).toThrow(new MalformedEffectError(message));
     });
   }
 
   it("closes a channel that was never opened as empty", () => {
     // P1 never records on a marker, but closes the channel it came on: P0->P1
     // goes from idle to closed([]), and P1->P0 is never closed.
-    const report = checkBank(specScenario("two-node"), {
-      algorithm: withRule({ onMarker: (_view, channel) => [{ type: "stop-recording", channel }] }),
-    });
+    const report = check(
+      { model: bankModel, scenario: specScenario("two-node") },
+      { rules: withRule({ onMarker: (_view, channel) => [{ type: "stop-recording", channel }] }) },
+    );
     expect(report.properties.find((p) => p.name === "termination")?.holds).toBe(false);
     expect(report.counterexamples[0]?.reason).toBe("the run ended with the snapshot incomplete (never recorded: P1; never closed: P1->P0)");
   });

@@ -5,17 +5,18 @@
 // (src/explore/interned-model.ts); search-agrees-with-readable-bfs.test.ts compares what it finds with the readable explorer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Model } from "../../../src/model/model.js";
+import type { Model } from "../../../src/model-contract/model.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { multiSnapshotSystem } from "../../../src/models/bank/multi-snapshot/system.js";
 import { chandyLamportPerSnapshot } from "../../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
-import { loadScenario } from "../../../src/models/bank/load-scenario.js";
-import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
+import { gradedSystemModel } from "../../../src/grade/graded-rules/graded-system.js";
 import { bankGradedSystem } from "../../../src/grade/exercises/bank-check.js";
 import { expectActionSourcesHold, expectConsistentParts, expectFootprintsHold, reachableStates } from "../../support/parts-checks.js";
 import { bankRuleSets, smallBankScenario } from "../../support/same-search.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 /** Rules that send markers forever never end: the states checked are the first reached. */
 const MAX_STATES = 150;
@@ -58,7 +59,7 @@ describe("the bank's parts", () => {
       { numRuns: 12, seed: 22 },
     );
     // And where rules break the step rules, on three-node: the part that ends a run, put to the test.
-    const threeNode = loadScenario("spec/scenarios/three-node.json");
+    const threeNode = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
     for (const name of ["never forwards markers", "records on every marker"]) {
       const model = gradedSystemModel(bankGradedSystem(threeNode, bankRuleSets.find((set) => set.name === name)!.module.rules));
       const states = reachableStates(model, MAX_STATES);
@@ -69,7 +70,7 @@ describe("the bank's parts", () => {
   });
 
   it("should list the actions of three-node's states process by process and channel by channel, and judge only complete snapshots", () => {
-    const model = bankSystem(loadScenario("spec/scenarios/three-node.json"), bankRuleSets[0]!.module.rules);
+    const model = bankSystem(loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario, bankRuleSets[0]!.module.rules);
     const states = reachableStates(model, 600);
     expectActionSourcesHold(model, states);
     // Of which some are complete, where the properties are judged.

@@ -4,13 +4,13 @@
 // snapshots and its shortest counterexamples.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../../src/grade/check/submission.js";
-import { submittedMultiRules } from "../../../src/grade/check/submitted-multi-rules.js";
-import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/submission.js";
+import { submittedMultiRules } from "../../../src/grade/graded-rules/submitted-multi-rules.js";
+import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
-import { checkBank, type BankCheckOptions, type BankReport } from "../../../src/models/bank/check-bank.js";
-import { loadScenario } from "../../../src/models/bank/load-scenario.js";
+import type { CheckOptions } from "../../../src/check/check.js";
+import type { BankReport } from "../../../src/models/bank/bank-report.js";
 import type { MultiSnapshotScenario } from "../../../src/models/bank/multi-snapshot/multi-snapshot-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../../src/models/bank/scenario.js";
@@ -19,6 +19,9 @@ import { catalogue } from "../../grade/catalogue/wrong-rules.js";
 import { rightRules, shapedWrongRules } from "../../grade/catalogue/shaped-rules.js";
 import { randomScenario } from "../../support/random-scenario.js";
 import { bankRuleSets, outcome } from "../../support/same-search.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
 
 /** The reference rules, as another object: the compact engine runs only the reference object, so this runs generically. */
 const copy: SnapshotAlgorithm = { ...chandyLamport, name: "copy" };
@@ -30,14 +33,14 @@ const asSet = (snapshots: readonly unknown[]) => snapshots.map((s) => JSON.strin
 const shown = (report: BankReport) => ({
   properties: report.properties,
   violated: report.violated,
-  snapshots: asSet(report.snapshots),
+  snapshots: asSet(report.snapshots!),
   counterexamples: report.counterexamples.map(({ property, reason, steps, recorded, length }) => ({ property, reason, steps, recorded, length })),
 });
 
 /** The full search and the reduced one, or what stopped each. */
-const both = (scenario: Scenario, options: BankCheckOptions) => {
-  const full = outcome(() => checkBank(scenario, options));
-  const reduced = outcome(() => checkBank(scenario, { ...options, reduction: "por" }));
+const both = (scenario: Scenario, options: CheckOptions<SnapshotAlgorithm>) => {
+  const full = outcome(() => check({ model: bankModel, scenario }, options));
+  const reduced = outcome(() => check({ model: bankModel, scenario }, { ...options, reduction: "por" }));
   return { full, reduced };
 };
 
@@ -54,11 +57,11 @@ describe("the bank reduced, whatever its rules", () => {
       JSON.stringify({ name: "reply", processes: { P0: 100, P1: 100 }, programs: { P1: [{ to: "P0", amount: 10 }] }, initiators: ["P0"] }),
       "reply.json",
     );
-    const full = checkBank(reply, { algorithm: copy });
-    const reduced = checkBank(reply, { algorithm: copy, reduction: "por" });
-    const compact = checkBank(reply, { reduction: "por" });
+    const full = check({ model: bankModel, scenario: reply }, { rules: copy });
+    const reduced = check({ model: bankModel, scenario: reply }, { rules: copy, reduction: "por" });
+    const compact = check({ model: bankModel, scenario: reply }, { reduction: "por" });
     expect([full.states, full.transitions, full.executions]).toEqual([17, 19, 7n]);
-    expect([reduced.states, reduced.transitions, reduced.executions, reduced.snapshots.length]).toEqual([15, 14, 3n, 3]);
+    expect([reduced.states, reduced.transitions, reduced.executions, reduced.snapshots!.length]).toEqual([15, 14, 3n, 3]);
     expect([compact.states, compact.transitions, compact.executions]).toEqual([15, 14, 3n]);
     expect(reduced.search).toMatchObject({ engine: "generic", reduction: "por" });
     expect(shown(reduced)).toEqual(shown(full));
@@ -68,7 +71,7 @@ describe("the bank reduced, whatever its rules", () => {
     fc.assert(
       fc.property(randomScenario(), fc.constantFrom(...bankRuleSets), (scenario, { module }) => {
         const rules = submittedRules(inProcessSubmission(module), scenario);
-        const { full, reduced } = both(scenario, { algorithm: rules, maxStates: 20_000 });
+        const { full, reduced } = both(scenario, { rules: rules, maxStates: 20_000 });
         // Rules that send markers forever are refused by the reduction's assumptions, and stop at the limit both ways.
         if ("stopped" in full) expect(reduced).toEqual(full);
         else expect(shown(reduced as BankReport)).toEqual(shown(full));
@@ -86,7 +89,7 @@ describe("the bank reduced, whatever its rules", () => {
         const scenario: MultiSnapshotScenario = { ...one, fifo: true, snapshots: [...one.initiators.slice(0, 2), one.initiators[0]!] };
         const submission = inProcessSubmission(module);
         const rules = { ...copy, perSnapshot: submittedMultiRules(submission, scenario) };
-        const { full, reduced } = both(scenario, { algorithm: rules, maxStates: 20_000 });
+        const { full, reduced } = both(scenario, { rules: rules, maxStates: 20_000 });
         if ("stopped" in full) expect(reduced).toEqual(full);
         else expect(shown(reduced as BankReport)).toEqual(shown(full));
       }),
@@ -107,8 +110,8 @@ describe("the bank reduced, whatever its rules", () => {
             ]
           : copy.onMessage(view, channel, message),
     };
-    const scenario = loadScenario("spec/scenarios/two-node.json");
-    const { full, reduced } = both(scenario, { algorithm: reopens });
+    const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
+    const { full, reduced } = both(scenario, { rules: reopens });
     const report = reduced as BankReport;
     expect(report.search).toMatchObject({ reduction: "none", ignored: ["--reduction por"] });
     expect(report.search?.unreducedBecause).toMatch(/^P[01] changed its part of the snapshot after it was done$/);
@@ -128,9 +131,9 @@ describe("the bank reduced, whatever its rules", () => {
         return copy.onMarker(view, channel, marker);
       },
     };
-    const scenario = loadScenario("spec/scenarios/three-node.json");
+    const scenario = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
     const rules = submittedRules(inProcessSubmission({ rules: throws }), scenario);
-    const { full, reduced } = both(scenario, { algorithm: rules });
+    const { full, reduced } = both(scenario, { rules: rules });
     expect(full).toMatchObject({ stopped: "RuleFault" });
     expect(reduced).toEqual(full);
   });
@@ -141,13 +144,13 @@ describe("the bank reduced, whatever its rules", () => {
     // learner's rules may read the order they come in, so here that is found by trying, and only for
     // messages already on their way; a marker still to be sent could reach the process at any point, so
     // its order against the process's other steps is kept. Every snapshot and verdict is the compact engine's.
-    const scenario = loadScenario("spec/scenarios/five-process.json");
+    const scenario = loadModelScenario("spec/scenarios/five-process.json", [bankModel]).scenario;
     const rules = submittedRules(inProcessSubmission(recordAndForwardAnswer), scenario);
-    const reduced = checkBank(scenario, { algorithm: rules, reduction: "por" });
-    const compact = checkBank(scenario, { reduction: "por" });
-    expect([reduced.states, reduced.snapshots.length, reduced.violated]).toEqual([106_629, 243, []]);
+    const reduced = check({ model: bankModel, scenario: scenario }, { rules: rules, reduction: "por" });
+    const compact = check({ model: bankModel, scenario: scenario }, { reduction: "por" });
+    expect([reduced.states, reduced.snapshots!.length, reduced.violated]).toEqual([106_629, 243, []]);
     expect(compact.states).toBe(17_249);
-    expect(asSet(reduced.snapshots)).toEqual(asSet(compact.snapshots));
+    expect(asSet(reduced.snapshots!)).toEqual(asSet(compact.snapshots!));
   });
 });
 
@@ -165,9 +168,9 @@ describe("what the reduction assumes of rules, and what it does not", () => {
           : [...own, ...view.incoming.map((c) => ({ type: "stop-recording" as const, channel: c }))];
       },
     };
-    const scenario = loadScenario("spec/scenarios/three-node.json");
-    const asReference = checkBank(scenario, { algorithm: copy, reduction: "por" });
-    const { full, reduced } = both(scenario, { algorithm: late });
+    const scenario = loadModelScenario("spec/scenarios/three-node.json", [bankModel]).scenario;
+    const asReference = check({ model: bankModel, scenario: scenario }, { rules: copy, reduction: "por" });
+    const { full, reduced } = both(scenario, { rules: late });
     expect((reduced as BankReport).states).toBeGreaterThan(asReference.states);
     expect((reduced as BankReport).states).toBeLessThan((full as BankReport).states);
     expect(shown(reduced as BankReport)).toEqual(shown(full as BankReport));

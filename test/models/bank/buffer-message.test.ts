@@ -1,5 +1,5 @@
 // The buffer-message effect: a rule may keep an arriving message from being
-// credited (seed 000's demo does); non-interference then reports the change.
+// credited (the three-cashier demo's does); non-interference then reports the change.
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
 import type { SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
@@ -7,7 +7,8 @@ import { MalformedEffectError } from "../../../src/errors/malformed-effect-error
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { initialState, stateKey } from "../../../src/models/bank/bank-state.js";
 import { bankSystem, step } from "../../../src/models/bank/system.js";
-import { checkBank } from "../../../src/models/bank/check-bank.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 // P0 sends 10 to P1 once; P0 may start a snapshot.
 const oneSend = parseScenario(
@@ -53,11 +54,11 @@ describe("non-interference", () => {
       .properties()
       .find((p) => p.name === "non-interference");
     expect(property?.expectation).toBe("atTermination");
-    expect(checkBank(oneSend).properties.at(-1)).toMatchObject({ name: "non-interference", holds: true });
+    expect(check({ model: bankModel, scenario: oneSend }).properties.at(-1)).toMatchObject({ name: "non-interference", holds: true });
   });
 
   it("should fail, naming the buffered message, when a rule keeps money out of a balance", () => {
-    const report = checkBank(oneSend, { algorithm: keepEverything });
+    const report = check({ model: bankModel, scenario: oneSend }, { rules: keepEverything });
     // send P0, deliver P0#1 (buffered), initiate P0, then both markers: every whole run has 5 steps.
     // Kept before P1 records, P0#1 is in neither P1's recorded balance nor the channel's
     // recording, so the cut loses it as well.

@@ -4,9 +4,11 @@ import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lampor
 import { formatAction } from "../../../src/models/bank/actions.js";
 import { bankSystem } from "../../../src/models/bank/system.js";
 import { simulate } from "../../../src/explore/simulate.js";
-import { checkBank, type BankReport } from "../../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../../src/models/bank/bank-report.js";
 import { replay, violationIn } from "../../support/replay.js";
 import { fromJson, smallScenario, specScenario } from "../../support/scenarios.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 function expectEveryCounterexampleReplays(report: BankReport) {
   const model = bankSystem(report.scenario, report.rules);
@@ -17,7 +19,7 @@ function expectEveryCounterexampleReplays(report: BankReport) {
 }
 
 describe("counterexamples without FIFO, two nodes", () => {
-  const report = checkBank(specScenario("two-node"), { fifo: false });
+  const report = check({ model: bankModel, scenario: { ...specScenario("two-node"), fifo: false } });
   const byProperty = (name: string) => report.counterexamples.find((c) => c.property === name)!;
 
   it("loses money in four steps, the fewest possible: a send, the snapshot, a marker that overtakes it, the marker back", () => {
@@ -50,7 +52,7 @@ describe("the reference rules on random small scenarios", () => {
   it("never violate a property under FIFO", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 4, maxSends: 2 }), (json) => {
-        const report = checkBank(fromJson(json), { fifo: true });
+        const report = check({ model: bankModel, scenario: { ...fromJson(json), fifo: true } });
         // Termination may fail only when some process cannot be reached by markers.
         const violated = report.counterexamples.map((c) => c.property).filter((p) => p !== "termination");
         expect(violated).toEqual([]);
@@ -62,7 +64,7 @@ describe("the reference rules on random small scenarios", () => {
   it("terminate whenever every process is reachable from an initiator", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 4, maxSends: 2 }), fc.boolean(), (json, fifo) => {
-        const report = checkBank(fromJson(json), { fifo });
+        const report = check({ model: bankModel, scenario: { ...fromJson(json), fifo } });
         const terminates = report.properties.find((p) => p.name === "termination")!.holds;
         expect(terminates).toBe(everyoneReachable(json.channels!, json.initiators, Object.keys(json.processes)));
       }),
@@ -73,7 +75,7 @@ describe("the reference rules on random small scenarios", () => {
   it("without FIFO, report only counterexamples that replay", () => {
     fc.assert(
       fc.property(smallScenario({ maxProcesses: 3, maxSends: 3 }), (json) => {
-        expectEveryCounterexampleReplays(checkBank(fromJson(json), { fifo: false }));
+        expectEveryCounterexampleReplays(check({ model: bankModel, scenario: { ...fromJson(json), fifo: false } }));
       }),
       { numRuns: 40, seed: 13 },
     );

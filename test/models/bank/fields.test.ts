@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bankModel } from "../../../src/models/bank/bank-model.js";
 import { bankFields } from "../../../src/models/bank/fields.js";
-import { unmodelledField } from "../../../src/models/bank/packed/explore-bank.js";
+import { unmodelledField } from "../../../src/models/bank/packed/engine-choice.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { scenarioJson } from "../../../src/models/bank/scenario-json.js";
 

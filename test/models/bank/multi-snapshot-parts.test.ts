@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { explorePacked } from "../../../src/explore/explore-packed.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { explorePacked } from "../../../src/explore/search-pipeline.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { Exploration } from "../../../src/explore/exploration.js";
 import { InternedModel } from "../../../src/explore/interned-model.js";
-import { gradedSystemModel } from "../../../src/grade/check/graded-system.js";
+import { gradedSystemModel } from "../../../src/grade/graded-rules/graded-system.js";
 import { multiGradedSystem } from "../../../src/grade/exercises/concurrent-snapshots.js";
 import { repeated, threeConcurrent } from "../../../src/grade/exercises/scenarios.js";
-import type { Model } from "../../../src/model/model.js";
+import type { Model } from "../../../src/model-contract/model.js";
 import { chandyLamportPerSnapshot } from "../../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
 import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import { multiSnapshotParts } from "../../../src/models/bank/multi-snapshot/multi-snapshot-parts.js";

@@ -1,9 +1,10 @@
-// "atomicSend": false splits a send into a debit and a transmit (seed 001's race).
+// "atomicSend": false splits a send into a debit and a transmit (the Go bank simulator's race).
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../src/models/bank/properties.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
-import { checkBank } from "../../../src/models/bank/check-bank.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 const oneSend = {
   processes: { P0: 100, P1: 100 },
@@ -34,10 +35,10 @@ describe("a non-atomic send", () => {
   //   B -d-> B1 -t-> B1t [M,D] -M-> Y1 [D] -D-> Y2 terminal;  B1 -M-> B1M <-d- B2 <-M- B;  B1M -t-> Y1
   // States: S0 A B A1 A1i A1D X1 X2 A2 A2t A2M A2tM Z B1 B1t B1M B2 Y1 Y2 = 19; transitions 22;
   // executions A = 2 + 2, B = 2 + 1, S0 = 7; snapshots X2, Z, Y2 = 3.
-  const report = checkBank(scenario({ atomicSend: false }));
+  const report = check({ model: bankModel, scenario: scenario({ atomicSend: false }) });
 
   it("should be two actions that a snapshot can fall between", () => {
-    expect([report.states, report.transitions, report.executions, report.snapshots.length]).toEqual([19, 22, 7n, 3]);
+    expect([report.states, report.transitions, report.executions, report.snapshots!.length]).toEqual([19, 22, 7n, 3]);
   });
 
   it("should lose the money in the sender's hands from the snapshot, and only that", () => {

@@ -1,14 +1,15 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";
 import { scenarioJson } from "../../../src/models/bank/scenario-json.js";
+import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 const dir = fileURLToPath(new URL("../../../spec/scenarios/", import.meta.url));
 const shipped = readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
-  .map((f) => loadScenario(dir + f));
+  .map((f) => loadModelScenario(dir + f, [bankModel]).scenario);
 
 describe("scenarioJson", () => {
   it("should write every shipped scenario so that it reads back the same", () => {
@@ -40,8 +41,8 @@ describe("scenarioJson", () => {
     });
   });
 
-  it("should keep a two-step send (seed 001's race) when a scenario has one", () => {
-    const scenario = loadScenario(dir + "case-studies/seed001-goroutines.json");
+  it("should keep a two-step send (the Go bank simulator's race) when a scenario has one", () => {
+    const scenario = loadModelScenario(dir + "case-studies/go-bank-goroutines.json", [bankModel]).scenario;
     expect(scenarioJson(scenario).atomicSend).toBe(false);
     const text = JSON.stringify({ ...scenarioJson(scenario), fifo: scenario.fifo, algorithm: scenario.algorithm });
     expect(parseScenario(text, scenario.name)).toEqual(scenario);

@@ -5,12 +5,12 @@
 // same again searched depth-first or by fingerprints.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exploreModel } from "../../../src/explore/explore-model.js";
-import { inProcessSubmission } from "../../../src/grade/check/submission.js";
-import { submittedRules } from "../../../src/grade/check/submitted-rules.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/submission.js";
+import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
-import type { Model } from "../../../src/model/model.js";
+import type { Model } from "../../../src/model-contract/model.js";
 import type { BankAction } from "../../../src/models/bank/actions.js";
 import type { BankState } from "../../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../../src/models/bank/parse-scenario.js";

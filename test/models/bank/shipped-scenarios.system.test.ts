@@ -4,9 +4,10 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkBank } from "../../../src/models/bank/check-bank.js";
 import { specScenario } from "../../support/scenarios.js";
 import { figures } from "../../support/figures.js";
+import { check } from "../../../src/check/check.js";
+import { bankModel } from "../../../src/models/bank/bank-model.js";
 
 // Figures for every shipped scenario under the FIFO mode its file gives, and for
 // the small ones also with FIFO switched off. The five-process case is out of
@@ -65,8 +66,8 @@ describe("shipped scenarios", () => {
     for (const run of runs) {
       const mode = `${run.fifo ? "FIFO" : "non-FIFO"}${run.reduction ? ", reduced" : ""}`;
       it(`${name}, ${mode}: ${Object.keys(run.figures.violated).join(", ") || "every property holds"}`, () => {
-        const options = { fifo: run.fifo, ...(run.reduction ? { reduction: run.reduction } : {}) };
-        expect(figures(checkBank(specScenario(name), options))).toEqual(run.figures);
+        const options = run.reduction ? { reduction: run.reduction } : {};
+        expect(figures(check({ model: bankModel, scenario: { ...specScenario(name), fifo: run.fifo } }, options))).toEqual(run.figures);
       });
     }
   }

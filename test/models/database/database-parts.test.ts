@@ -11,7 +11,7 @@ import { readableBfs } from "../../support/readable-bfs.js";
 import { internedSearch, searchFigures } from "../../support/same-search.js";
 
 const load = (name: string) => loadModelScenario(`spec/scenarios/case-studies/${name}.json`).scenario as DatabaseScenario;
-const twoNodes = load("seed002-two-nodes-redo");
+const twoNodes = load("database-two-nodes-redo");
 // Three nodes, two transfers to B: B's last marker redoes what its other incoming channel recorded.
 const threeNodes = parseDatabaseScenario(
   JSON.stringify({

@@ -1,7 +1,7 @@
 // The database properties explain their failures; designs broken on purpose show the two that the seed's designs never break.
 import { describe, expect, it } from "vitest";
 import { blocking } from "../../../src/models/database/designs/blocking.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
 import { oneTransfer } from "../../support/one-transfer.js";

@@ -1,4 +1,4 @@
-// The database's counterexamples drawn (src/models/database/space-time.ts): seed 002's hole
+// The database's counterexamples drawn (src/models/database/space-time.ts): the distributed database's hole
 // in the log, blocking's credit without its debit, and a credit left out of every snapshot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -6,8 +6,7 @@ import { chandyLamportRedo } from "../../../src/models/database/designs/chandy-l
 import type { DatabaseDesign } from "../../../src/models/database/design.js";
 import type { Report } from "../../../src/check/report.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
-import { checkDatabase } from "../../../src/models/database/check-database.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DatabaseScenario } from "../../../src/models/database/scenario.js";
 import { databaseSpaceTime } from "../../../src/models/database/database-space-time.js";
 import { databaseSystem } from "../../../src/models/database/system.js";
@@ -15,6 +14,8 @@ import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun } from "../../support/model-paths.js";
 import { parseXml } from "../../support/xml.js";
+import { check } from "../../../src/check/check.js";
+import { databaseModel } from "../../../src/models/database/database-model.js";
 
 function scenario(name: string): DatabaseScenario {
   const loaded = loadModelScenario(`spec/scenarios/case-studies/${name}.json`);
@@ -23,7 +24,7 @@ function scenario(name: string): DatabaseScenario {
 }
 const reports = new Map<string, Report>();
 function drawn(name: string, property: string) {
-  if (!reports.has(name)) reports.set(name, checkDatabase(scenario(name)));
+  if (!reports.has(name)) reports.set(name, check({ model: databaseModel, scenario: scenario(name) }));
   return reports.get(name)!.counterexamples.find((c) => c.property === property)!.view;
 }
 
@@ -76,20 +77,20 @@ const CREDIT_WITHOUT_DEBIT = `
 
 describe("the database's space-time view", () => {
   it("should draw Chandy-Lamport with redo on two nodes: B#1's credit redone onto A's snapshot over the hole A#1 leaves", () => {
-    expect(textDiagram(drawn("seed002-two-nodes-redo", "contiguous-log")).join("\n")).toBe(HOLE.slice(1));
+    expect(textDiagram(drawn("database-two-nodes-redo", "contiguous-log")).join("\n")).toBe(HOLE.slice(1));
   });
 
   it("should draw blocking on three nodes: A, finished and unblocked, sends A#2 into B's snapshot while B still waits for C's marker", () => {
-    expect(textDiagram(drawn("seed002-three-nodes-blocking", "atomicity")).join("\n")).toBe(CREDIT_WITHOUT_DEBIT.slice(1));
+    expect(textDiagram(drawn("database-three-nodes-blocking", "atomicity")).join("\n")).toBe(CREDIT_WITHOUT_DEBIT.slice(1));
   });
 
   it("should cut a node where it recorded when redo adds only channel credits, and where it finished when redo takes in everything since", () => {
     const cutAt = (view: ReturnType<typeof drawn>) => view.cut.map((row) => view.events[row!]!.text);
-    expect(cutAt(drawn("seed002-two-nodes-redo", "contiguous-log"))).toEqual([
+    expect(cutAt(drawn("database-two-nodes-redo", "contiguous-log"))).toEqual([
       "A records after 0 commits",
       "B records after 1 commit and finishes its snapshot: log 1, balances 100, 70",
     ]);
-    expect(cutAt(drawn("seed002-three-nodes-blocking", "atomicity"))).toEqual([
+    expect(cutAt(drawn("database-three-nodes-blocking", "atomicity"))).toEqual([
       "A records after 1 commit",
       "B finishes its snapshot: log 1, balances 120, 100",
       "C records after 0 commits",
@@ -99,7 +100,7 @@ describe("the database's space-time view", () => {
   it("should call a credit that no snapshot holds a debit without its credit", () => {
     // Chandy-Lamport that never records a credit on its channel: the one in flight is in no snapshot.
     const forgetful: DatabaseDesign = { ...chandyLamportRedo, name: "forgets-channels", onCredit: () => [] };
-    const twoNodes = scenario("seed002-two-nodes-redo");
+    const twoNodes = scenario("database-two-nodes-redo");
     const [violation] = exploreModel(databaseSystem(twoNodes, forgetful)).violations;
     const view = databaseSpaceTime(twoNodes, forgetful.name, violation!);
     expect(view.offences.map((o) => [view.messages[o.message]!.label, o.name, o.why])).toEqual([
@@ -108,7 +109,7 @@ describe("the database's space-time view", () => {
   });
 
   it("should draw a coordinator's rounds as signals, and its nodes' gates as dots", () => {
-    const view = drawn("seed002-three-nodes-coordinator", "atomicity");
+    const view = drawn("database-three-nodes-coordinator", "atomicity");
     expect(new Set(view.messages.filter((m) => m.kind === "marker").map((m) => m.label))).toEqual(new Set(["checkpoint", "ready", "snapshot"]));
     const blocks = view.events.flatMap((e) => (e.kind === "quiet" && e.label === "blocks" ? [view.lanes[e.process]] : []));
     expect(blocks).toEqual(["A", "B", "C"]);
@@ -118,7 +119,7 @@ describe("the database's space-time view", () => {
 
 describe("the database's pictures", () => {
   it("should be a well-formed SVG with the offending credit in red and local commits and gates as labelled dots", () => {
-    const svg = parseXml(svgDiagram(drawn("seed002-three-nodes-blocking", "atomicity")));
+    const svg = parseXml(svgDiagram(drawn("database-three-nodes-blocking", "atomicity")));
     const group = (id: string) => svg.children.find((c) => c.name === "g" && c.attributes.id === id)!;
     expect(svg.children.find((c) => c.name === "title")!.text).toBe(
       "atomicity is violated: A#2 (20 from A.x to B.x) has its credit in the snapshot and not its debit",
@@ -138,7 +139,7 @@ describe("the database's pictures", () => {
 
 describe("the database's space-time view on random runs", () => {
   it("should account for every message and put each node's cut on one of its recordings", () => {
-    const threeNodes = scenario("seed002-three-nodes-blocking");
+    const threeNodes = scenario("database-three-nodes-blocking");
     const system = databaseSystem(threeNodes, chandyLamportRedo);
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 40 }), (choices) => {

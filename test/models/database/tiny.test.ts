@@ -1,10 +1,11 @@
 // The database model on the smallest case worth drawing: A sends 10 to B once; A starts the snapshot.
 import { describe, expect, it } from "vitest";
-import { checkDatabase } from "../../../src/models/database/check-database.js";
 import { oneTransfer } from "../../support/one-transfer.js";
+import { check } from "../../../src/check/check.js";
+import { databaseModel } from "../../../src/models/database/database-model.js";
 
 const figures = (algorithm: string) => {
-  const report = checkDatabase(oneTransfer, { algorithm });
+  const report = check({ model: databaseModel, scenario: oneTransfer }, { algorithm });
   return [report.states, report.transitions, report.executions, report.figures[0]!.value, report.counterexamples.length];
 };
 

@@ -1,14 +1,13 @@
 // The dataflow's counterexamples drawn (src/models/dataflow/space-time.ts): the duplicate of
-// at-least-once mode as seed 003 tells it, a record lost without stored in-flight records,
+// at-least-once mode as the dataflow case study tells it, a record lost without stored in-flight records,
 // and stored records that come back after the restart, accusing nobody.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DataflowAction } from "../../../src/models/dataflow/actions.js";
-import { checkDataflow } from "../../../src/models/dataflow/check-dataflow.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { dataflowSpaceTime } from "../../../src/models/dataflow/dataflow-space-time.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
@@ -19,14 +18,16 @@ import { svgDiagram } from "../../../src/render/svg-diagram.js";
 import { textDiagram } from "../../../src/render/text-diagram.js";
 import { randomRun, walkModel } from "../../support/model-paths.js";
 import { parseXml, type XmlElement } from "../../support/xml.js";
+import { check } from "../../../src/check/check.js";
+import { dataflowModel } from "../../../src/models/dataflow/dataflow-model.js";
 
-function seed003(): DataflowScenario {
-  const loaded = loadModelScenario("spec/scenarios/case-studies/seed003-at-least-once.json");
-  if (loaded.model.name !== "dataflow") throw new Error("seed003-at-least-once is not a dataflow scenario");
+function atLeastOnceScenario(): DataflowScenario {
+  const loaded = loadModelScenario("spec/scenarios/case-studies/dataflow-at-least-once.json");
+  if (loaded.model.name !== "dataflow") throw new Error("dataflow-at-least-once is not a dataflow scenario");
   return loaded.scenario;
 }
 let explored: SpaceTime | undefined;
-const duplicate = () => (explored ??= checkDataflow(seed003()).counterexamples[0]!.view);
+const duplicate = () => (explored ??= check({ model: dataflowModel, scenario: atLeastOnceScenario() }).counterexamples[0]!.view);
 
 const tiny: DataflowScenario = { name: "tiny", sources: ["S1", "S2"], records: [["S1#1"], ["S2#1"]], checkpoints: 1, algorithm: "unaligned" };
 /** Snapshots at the first barrier, as unaligned mode does, but stores nothing of what is in flight. */
@@ -188,8 +189,8 @@ describe("the dataflow's pictures", () => {
     expect(group(svg, "messages")!.children.filter((c) => c.text === "✕")).toHaveLength(1);
   });
 
-  it("should be the picture spec/case-studies/003.md shows", () => {
-    const docs = readFileSync(new URL("../../../docs/seed003-at-least-once-duplicate.svg", import.meta.url), "utf8");
+  it("should be the picture spec/case-studies/dataflow-barriers.md shows", () => {
+    const docs = readFileSync(new URL("../../../docs/dataflow-at-least-once-duplicate.svg", import.meta.url), "utf8");
     expect(docs).toBe(svgDiagram(duplicate()));
   });
 

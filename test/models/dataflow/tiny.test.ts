@@ -1,7 +1,7 @@
 // The dataflow model on cases small enough to check by hand, and the three modes' choices one at a time.
 import { describe, expect, it } from "vitest";
 import { aligned, atLeastOnce, unaligned, type BarrierMode } from "../../../src/models/dataflow/barrier-modes.js";
-import { exploreModel } from "../../../src/explore/explore-model.js";
+import { exploreModel } from "../../../src/explore/generic-explorer.js";
 import type { DataflowScenario } from "../../../src/models/dataflow/scenario.js";
 import { dataflowSystem } from "../../../src/models/dataflow/system.js";
 

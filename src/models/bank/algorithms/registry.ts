@@ -1,5 +1,5 @@
 /** The snapshot algorithms a scenario or the command line can name. */
-import { namedList } from "../../../model/named-list.js";
+import { namedList } from "../../../model-contract/named-list.js";
 import { chandyLamport } from "./chandy-lamport.js";
 import { seed000 } from "./seed000.js";
 import type { SnapshotAlgorithm } from "./snapshot-algorithm.js";

@@ -1,7 +1,7 @@
 /**
- * The receive rule of seed 000's Python demo (a three-cashier Chandy-Lamport
+ * The receive rule of the three-cashier Python demo (a three-cashier Chandy-Lamport
  * demo; the seed is in Chinese), transcribed as a snapshot algorithm. Case
- * study: spec/case-studies/000.md.
+ * study: spec/case-studies/three-cashiers.md.
  *
  * The demo records its state and forwards markers exactly as the paper says,
  * and its channel states are right: `channel_snap[sender]` is a copy of what

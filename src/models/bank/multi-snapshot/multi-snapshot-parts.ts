@@ -23,7 +23,7 @@
  * Each part's key is complete on its own, so two states have the same parts
  * exactly when they have the same key (multiStateKey).
  */
-import type { StateParts, StepFootprint } from "../../../model/state-parts.js";
+import type { StateParts, StepFootprint } from "../../../model-contract/state-parts.js";
 import type { BankAction } from "../actions.js";
 import { processKey } from "../bank-parts.js";
 import { localKey, queueKey, recordingKey, type ChannelRecording, type ChannelState, type LocalSnapshot, type ProcessState } from "../bank-state.js";

@@ -8,7 +8,7 @@
  * Chandy-Lamport once per snapshot id.
  */
 import type { ModelDescriptor } from "../../../check/model-descriptor.js";
-import { exploreModel } from "../../../explore/explore-model.js";
+import { exploreModel } from "../../../explore/generic-explorer.js";
 import { SnaplabError } from "../../../errors/snaplab-error.js";
 import { ScenarioError } from "../../../errors/scenario-error.js";
 import type { ScenarioField } from "../../../scenario/scenario-fields.js";

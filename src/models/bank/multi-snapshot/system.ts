@@ -5,8 +5,8 @@
  */
 import { SnaplabError } from "../../../errors/snaplab-error.js";
 import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "./multi-snapshot-algorithm.js";
-import type { Model } from "../../../model/model.js";
-import type { Property } from "../../../model/property.js";
+import type { Model } from "../../../model-contract/model.js";
+import type { Property } from "../../../model-contract/property.js";
 import { enabledActions, type BankAction } from "../actions.js";
 import { MalformedEffectError } from "../../../errors/malformed-effect-error.js";
 import { applyEffects } from "../apply-effects.js";

@@ -11,8 +11,8 @@
  * same verdict for the price of one hash lookup.
  */
 import type { BankState } from "../bank-state.js";
-import type { Property } from "../../../model/property.js";
-import type { PackedModel, ReductionRules } from "../../../model/packed-model.js";
+import type { Property } from "../../../model-contract/property.js";
+import type { PackedModel, ReductionRules } from "../../../model-contract/packed-model.js";
 import { KeyTable } from "../../../explore/key-table.js";
 import { bitsOf, wordOf, type BitField } from "./bit-fields.js";
 import { MARKER_ITEM, type CompactBank } from "./compact-bank.js";

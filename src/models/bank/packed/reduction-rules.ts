@@ -22,7 +22,7 @@
  * (its initiate, a marker into it); for anything behind the head of a FIFO
  * queue, the delivery of the head.
  */
-import type { ReductionRules } from "../../../model/packed-model.js";
+import type { ReductionRules } from "../../../model-contract/packed-model.js";
 import { read } from "./bit-fields.js";
 import { CLOSED } from "./bank-layout.js";
 import { MARKER_ITEM, type CompactBank } from "./compact-bank.js";

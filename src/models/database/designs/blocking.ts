@@ -1,6 +1,6 @@
 /**
- * Seed 002, design 2: the document's own method. Case study:
- * spec/case-studies/002.md.
+ * The distributed database, design 2: the document's own method. Case study:
+ * spec/case-studies/distributed-database.md.
  *
  * A node records at its first marker, as in Chandy-Lamport, but then starts
  * no distributed transaction ("block C_ab") until a marker has arrived on

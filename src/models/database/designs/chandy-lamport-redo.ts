@@ -1,6 +1,6 @@
 /**
- * Seed 002, design 1: the paper's rules on a database, the recorded channel
- * messages redone onto the snapshot. Case study: spec/case-studies/002.md.
+ * The distributed database, design 1: the paper's rules on a database, the recorded channel
+ * messages redone onto the snapshot. Case study: spec/case-studies/distributed-database.md.
  *
  * Each node records at its first marker and records, on every other incoming
  * channel, the credits that arrive before that channel's marker: distributed

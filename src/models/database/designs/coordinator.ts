@@ -1,6 +1,6 @@
 /**
- * Seed 002, design 3: the document's "simple implementation", a coordinated
- * checkpoint. Case study: spec/case-studies/002.md.
+ * The distributed database, design 3: the document's "simple implementation", a coordinated
+ * checkpoint. Case study: spec/case-studies/distributed-database.md.
  *
  * The coordinator (the initiator) sends every node a checkpoint command. A
  * node that has it starts no new distributed transaction, waits until those

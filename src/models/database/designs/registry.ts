@@ -1,6 +1,6 @@
-/** The database snapshot designs (seed 002) a scenario or the command line can name. */
+/** The database snapshot designs (the distributed-database case study) a scenario or the command line can name. */
 import type { DatabaseDesign } from "../design.js";
-import { namedList } from "../../../model/named-list.js";
+import { namedList } from "../../../model-contract/named-list.js";
 import { blocking, blockingUntilAllDone } from "./blocking.js";
 import { chandyLamportRedo } from "./chandy-lamport-redo.js";
 import { coordinator, coordinatorWithResume } from "./coordinator.js";

@@ -3,11 +3,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../../../src/models/bank/algorithms/chandy-lamport.js";
 import { enabledActions } from "../../../../src/models/bank/actions.js";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { initialState } from "../../../../src/models/bank/bank-state.js";
 import { step } from "../../../../src/models/bank/system.js";
-import { checkBank, type BankReport } from "../../../../src/models/bank/check-bank.js";
+import type { BankReport } from "../../../../src/models/bank/bank-report.js";
 import { CompactBank } from "../../../../src/models/bank/packed/compact-bank.js";
 import { CompactBankModel } from "../../../../src/models/bank/packed/compact-model.js";
 import { decodeState } from "../../../../src/models/bank/packed/decode-state.js";
@@ -16,6 +15,9 @@ import { bankTextReport } from "../../../../src/models/bank/bank-text-report.js"
 import { randomScenario, scenarioText } from "../../../support/random-scenario.js";
 import { oracleFigures } from "../../../support/oracle.js";
 import { figures } from "../../../support/figures.js";
+import { check } from "../../../../src/check/check.js";
+import { bankModel } from "../../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
 
 /** What must not depend on the engine: every figure, verdict and counterexample, and the report a person reads. */
 function outcome(report: BankReport) {
@@ -28,10 +30,10 @@ describe("compact engine", () => {
   it("should find, for every small scenario, exactly what the generic explorer finds", () => {
     fc.assert(
       fc.property(randomScenario(), (scenario) => {
-        const compact = checkBank(scenario);
+        const compact = check({ model: bankModel, scenario: scenario });
         fc.pre(compact.states <= 3000);
         expect(compact.search?.engine).toBe("compact");
-        expect(outcome(compact)).toEqual(outcome(checkBank(scenario, { engine: "generic" })));
+        expect(outcome(compact)).toEqual(outcome(check({ model: bankModel, scenario: scenario }, { engine: "generic" })));
       }),
       { numRuns: 40, seed: 5 },
     );
@@ -64,13 +66,13 @@ describe("compact engine", () => {
     // 32 messages and a marker on P0->P1: the queue is read field by field, not as one mask.
     const sends = Array.from({ length: 32 }, (_, k) => ({ to: "P1", amount: k + 1 }));
     const scenario = parseScenario(JSON.stringify({ processes: { P0: 100, P1: 100 }, programs: { P0: sends }, initiators: ["P0"] }));
-    expect(outcome(checkBank(scenario))).toEqual(outcome(checkBank(scenario, { engine: "generic" })));
+    expect(outcome(check({ model: bankModel, scenario: scenario }))).toEqual(outcome(check({ model: bankModel, scenario: scenario }, { engine: "generic" })));
   });
 
   it("should agree with the independent oracle on small random scenarios", () => {
     fc.assert(
       fc.property(scenarioText(), (text) => {
-        const report = checkBank(parseScenario(text));
+        const report = check({ model: bankModel, scenario: parseScenario(text) });
         fc.pre(report.states <= 300); // the oracle is deliberately naive, hence slow
         expect(figures(report)).toEqual(oracleFigures(JSON.parse(text)));
       }),
@@ -81,7 +83,7 @@ describe("compact engine", () => {
   it("should agree with the independent oracle on the two-node scenario, FIFO and not", () => {
     const file = "spec/scenarios/two-node.json";
     for (const fifo of [true, false]) {
-      const report = checkBank(loadScenario(file), { fifo });
+      const report = check({ model: bankModel, scenario: { ...loadModelScenario(file, [bankModel]).scenario, fifo } });
       expect(figures(report)).toEqual(oracleFigures(JSON.parse(readFileSync(file, "utf8")), fifo));
     }
   });

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { bankProperties } from "../../../../src/models/bank/properties.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
@@ -11,8 +10,10 @@ import { promelaNames } from "../../../../src/models/bank/promela/promela-names.
 import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
 import { randomScenario } from "../../../support/random-scenario.js";
 import { walkToCompleteSnapshot } from "../../../support/walk.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
+import { bankModel } from "../../../../src/models/bank/bank-model.js";
 
-const twoNode = loadScenario("spec/scenarios/two-node.json");
+const twoNode = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
 
 /** The Promela variables the properties read, for a readable state. */
 function recordedVariables(scenario: Scenario, state: BankState): Record<string, number | number[]> {

@@ -8,12 +8,13 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkBank } from "../../../../src/models/bank/check-bank.js";
-import { loadScenario } from "../../../../src/models/bank/load-scenario.js";
 import { parseScenario } from "../../../../src/models/bank/parse-scenario.js";
 import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
 import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { tempDir } from "../../../support/temp-dir.js";
+import { check } from "../../../../src/check/check.js";
+import { bankModel } from "../../../../src/models/bank/bank-model.js";
+import { loadModelScenario } from "../../../../src/models/load-model-scenario.js";
 
 const spinInstalled = spawnSync("spin", ["-V"]).status === 0 && spawnSync("gcc", ["--version"]).status === 0;
 if (!spinInstalled) console.warn("spin or gcc is not installed: SPIN's cross-check of unreliable channels is skipped");
@@ -54,11 +55,11 @@ const twoNodeFaulty = parseScenario(
 
 describe.skipIf(!spinInstalled)("SPIN on unreliable channels", () => {
   it.each([
-    ["lossy-transfer", loadScenario("spec/scenarios/lossy-transfer.json")],
-    ["duplicating-transfer", loadScenario("spec/scenarios/duplicating-transfer.json")],
+    ["lossy-transfer", loadModelScenario("spec/scenarios/lossy-transfer.json", [bankModel]).scenario],
+    ["duplicating-transfer", loadModelScenario("spec/scenarios/duplicating-transfer.json", [bankModel]).scenario],
     ["two-node, P0->P1 lossy, P1->P0 duplicating, non-FIFO", twoNodeFaulty],
   ])("should count our states and find our violations on %s", (_, scenario) => {
-    const ours = checkBank(scenario);
+    const ours = check({ model: bankModel, scenario: scenario });
     const violated = ours.properties.filter((p) => !p.holds).map((p) => p.name);
     expect(spin(scenario, ours.states)).toEqual({ states: ours.states, violated: violated.sort() });
   });
