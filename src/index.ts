@@ -50,7 +50,7 @@ export { distinctSnapshots, recordedSnapshot, type RecordedSnapshot } from "./mo
 export type { Effect, ProcessView, SnapshotAlgorithm } from "./models/bank/algorithms/snapshot-algorithm.js";
 export { chandyLamport, recordAndForward } from "./models/bank/algorithms/chandy-lamport.js";
 export { algorithmNames, findAlgorithm } from "./models/bank/algorithms/registry.js";
-export { seed000 } from "./models/bank/algorithms/seed000.js";
+export { deferAfterRecording } from "./models/bank/algorithms/defer-after-recording.js";
 export type { MultiSnapshotAlgorithm } from "./models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 export { multiSnapshotSystem } from "./models/bank/multi-snapshot/system.js";
 export type { BankReport } from "./models/bank/bank-report.js";

@@ -52,8 +52,8 @@ describe("snaplab explore with a database scenario", () => {
     await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", "--save-trace", "t.json"])).rejects.toThrow(
       "--save-trace applies to bank scenarios only (spec/scenarios/case-studies/database-two-nodes-blocking.json is a database scenario)",
     );
-    await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", "--algorithm", "seed000"])).rejects.toThrow(
-      'unknown database design "seed000" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
+    await expect(runExplore(["spec/scenarios/case-studies/database-two-nodes-blocking.json", "--algorithm", "defer-after-recording"])).rejects.toThrow(
+      'unknown database design "defer-after-recording" (known: chandy-lamport-redo, blocking, coordinator, blocking-until-all-done, coordinator-with-resume)',
     );
   });
 });

@@ -154,7 +154,7 @@ describe("snaplab explore --rules", () => {
     const bare = await runCli("replay", trace);
     expect([bare.status, bare.stderr]).toEqual([
       2,
-      `snaplab: ${trace}: algorithm: unknown algorithm "submission" (known: chandy-lamport, seed000); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
+      `snaplab: ${trace}: algorithm: unknown algorithm "submission" (known: chandy-lamport, defer-after-recording); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
     ]);
     const again = await runCli("replay", trace, "--rules", firstMessageOnly);
     expect(again.status).toBe(1);

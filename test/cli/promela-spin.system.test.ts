@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
-import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
+import { deferAfterRecording } from "../../src/models/bank/algorithms/defer-after-recording.js";
 import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { messageCatalogue } from "../../src/models/bank/packed/message-catalogue.js";
 import { promelaNames } from "../../src/models/bank/promela/promela-names.js";
@@ -89,13 +89,13 @@ describe("snaplab promela with non-atomic sends, checked by SPIN", () => {
 });
 
 describe("non-interference in Promela", () => {
-  it("should hold exactly where snaplab's property holds, at the end of runs of rules that break it (seed000)", () => {
+  it("should hold exactly where snaplab's property holds, at the end of runs of rules that break it (defer-after-recording)", () => {
     const scenario = loadModelScenario("spec/scenarios/two-node.json", [bankModel]).scenario;
     const property = bankProperties(scenario).find((p) => p.name === "non-interference")!;
     const expression = promelaNonInterference(scenario, promelaNames(scenario), messageCatalogue(scenario)).replaceAll(" == ", " === ");
     const names = promelaNames(scenario).process;
     const verdicts = new Set<string>();
-    for (const state of exploreModel(bankSystem(scenario, seed000)).terminalStates) {
+    for (const state of exploreModel(bankSystem(scenario, deferAfterRecording)).terminalStates) {
       const promela = Boolean(new Function(...names.map((n) => `bal_${n}`), `return ${expression};`)(...state.processes.map((p) => p.balance)));
       expect(promela).toBe(property.check(state) === undefined);
       verdicts.add(String(promela));

@@ -49,10 +49,10 @@ describe("a bank scenario with several snapshots", () => {
   });
 
   it("should run the reference rules only", async () => {
-    const { status, stderr } = await runCli("explore", file(twoSnapshots), "--algorithm", "seed000");
+    const { status, stderr } = await runCli("explore", file(twoSnapshots), "--algorithm", "defer-after-recording");
     expect([status, stderr]).toEqual([
       2,
-      "snaplab: several snapshots in one run (snapshots) need rules written for them: chandy-lamport's, or a learner's file as exercise 6 writes them (--rules); seed000 has none\n",
+      "snaplab: several snapshots in one run (snapshots) need rules written for them: chandy-lamport's, or a learner's file as exercise 6 writes them (--rules); defer-after-recording has none\n",
     ]);
   });
 });

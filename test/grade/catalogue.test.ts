@@ -61,7 +61,7 @@ describe("the catalogue of wrong rule sets", () => {
   }
 });
 
-describe("seed 001's race (a snapshot between a transfer's debit and its send)", () => {
+describe("the Go bank's race (a snapshot between a transfer's debit and its send)", () => {
   it("should be refused by exercise 1's checks, with a counterexample that replays", () => {
     const results = [twoNode, ring, twoInitiators].map((scenario) => {
       const system = racySendSystem(scenario, chandyLamport);

@@ -14,7 +14,7 @@ import type { SearchMode } from "../../src/explore/search-mode.js";
 import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
 import type { Model } from "../../src/model-contract/model.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
-import { seed000 } from "../../src/models/bank/algorithms/seed000.js";
+import { deferAfterRecording } from "../../src/models/bank/algorithms/defer-after-recording.js";
 import type { SnapshotAlgorithm } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import type { Scenario } from "../../src/models/bank/scenario.js";
@@ -31,7 +31,7 @@ export interface BankRuleSet {
 /** The catalogues' wrong rule sets for one snapshot (exercises 1, 2 and 5), the shipped algorithms and Lai-Yang's answer. */
 export const bankRuleSets: readonly BankRuleSet[] = [
   { name: "chandy-lamport", module: { rules: chandyLamport } },
-  { name: "seed000", module: { rules: seed000 } },
+  { name: "defer-after-recording", module: { rules: deferAfterRecording } },
   { name: "lai-yang (the answer)", module: { rules: laiYangAnswer.rules } },
   ...[...catalogue, ...shapedWrongRules]
     .filter((w) => [1, 2, 5].includes(w.exercise))

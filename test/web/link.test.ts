@@ -18,7 +18,7 @@ describe("the page's address", () => {
         fc.option(fc.constantFrom("two-node.json", "case-studies/dataflow-aligned.json"), { nil: undefined }),
         fc.string({ unit: "grapheme", minLength: 1 }),
         fc.option(fc.boolean(), { nil: undefined }),
-        fc.option(fc.constantFrom("chandy-lamport", "seed000", "at-least-once"), { nil: undefined }),
+        fc.option(fc.constantFrom("chandy-lamport", "defer-after-recording", "at-least-once"), { nil: undefined }),
         fc.array(fc.nat(20), { maxLength: 12 }),
         (scenario, json, fifo, algorithm, path) => {
           const link = { ...(scenario ? { scenario } : { json }), ...(fifo === undefined ? {} : { fifo }), ...(algorithm ? { algorithm } : {}), path };
@@ -30,10 +30,10 @@ describe("the page's address", () => {
 
   it("reads the contract's fields as a test or a teacher writes them by hand", () => {
     const json = '{"processes":{"P0":100}}';
-    expect(readLink(address(`?fifo=0&algorithm=seed000&explore=1&path=2.0.1#json=${Buffer.from(json).toString("base64url")}`))).toEqual({
+    expect(readLink(address(`?fifo=0&algorithm=defer-after-recording&explore=1&path=2.0.1#json=${Buffer.from(json).toString("base64url")}`))).toEqual({
       json,
       fifo: false,
-      algorithm: "seed000",
+      algorithm: "defer-after-recording",
       path: [2, 0, 1],
       explore: true,
     });

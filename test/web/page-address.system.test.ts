@@ -58,16 +58,16 @@ describe.skipIf(chromiumMissing !== undefined)("the page's address, in Chromium"
       expect(await page.locator("#scenario-error").isHidden()).toBe(true);
       expect(await position()).toBe("step 1 of 1");
     }
-    await chromium.open(page, "?scenario=two-node&fifo=0&algorithm=seed000");
+    await chromium.open(page, "?scenario=two-node&fifo=0&algorithm=defer-after-recording");
     expect(await page.locator("#scenario-list").inputValue()).toBe("two-node.json");
     expect(await page.locator("#fifo").isChecked()).toBe(false);
-    expect(await page.locator("#algorithm").inputValue()).toBe("seed000");
-    expect(new URL(page.url()).search).toBe("?scenario=two-node.json&fifo=0&algorithm=seed000");
+    expect(await page.locator("#algorithm").inputValue()).toBe("defer-after-recording");
+    expect(new URL(page.url()).search).toBe("?scenario=two-node.json&fifo=0&algorithm=defer-after-recording");
   });
 
   it("says a scenario is not shipped, Object's own names too, and leaves the address as given", async () => {
     for (const name of ["nope", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
-      const address = `?scenario=${name}&fifo=0&algorithm=seed000`;
+      const address = `?scenario=${name}&fifo=0&algorithm=defer-after-recording`;
       await chromium.open(page, address);
       expect(await position()).toBe("no scenario");
       expect(await error()).toBe(

@@ -131,10 +131,10 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     );
 
     // Other rules: the same steps, each now with those rules' effects.
-    await page.locator("#algorithm").selectOption("seed000");
+    await page.locator("#algorithm").selectOption("defer-after-recording");
     expect(await position()).toBe("step 2 of 2");
     expect(await page.locator("#scenario-error").isHidden()).toBe(true);
-    const seed = Stepper.retracing(system({ fifo: true }, "seed000"), Stepper.retracing(system({}), unordered.stepper).stepper).stepper;
+    const seed = Stepper.retracing(system({ fifo: true }, "defer-after-recording"), Stepper.retracing(system({}), unordered.stepper).stepper).stepper;
     expect(await actionTexts()).toEqual(seed.enabled().map((c) => c.text));
   });
 

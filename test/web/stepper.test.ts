@@ -56,7 +56,7 @@ describe("the page's stepper", () => {
   });
 
   it("runs the rules and channel order asked for, and names them as each model does", () => {
-    expect(system("two-node.json", { fifo: false }, "seed000").rules.name).toBe("seed000");
+    expect(system("two-node.json", { fifo: false }, "defer-after-recording").rules.name).toBe("defer-after-recording");
     expect((system("two-node.json", { fifo: false }).scenario as { fifo: boolean }).fifo).toBe(false);
     expect(rulesWord(system("case-studies/database-two-nodes-redo.json").descriptor)).toBe("design");
     expect(rulesWord(system("case-studies/dataflow-aligned.json").descriptor)).toBe("barrier mode");

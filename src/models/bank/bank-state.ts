@@ -20,7 +20,7 @@ export interface ProcessState {
   readonly recorded: LocalSnapshot | null;
   /**
    * Data messages taken off a channel but kept out of the balance, oldest
-   * first (only rules that emit buffer-message, such as seed000's, fill it).
+   * first (only rules that emit buffer-message, such as defer-after-recording's, fill it).
    * Absent while empty.
    */
   readonly buffered?: readonly DataMessage[];

@@ -74,7 +74,7 @@ export const catalogue: readonly WrongRules[] = [
   {
     // Seed 000's demo: after recording, every data message is put aside ("deferred") and never
     // applied; the channel's state is what was put aside before its marker.
-    name: "seed 000: messages after recording are buffered and never applied",
+    name: "the three-cashier demo: messages after recording are buffered and never applied",
     exercise: 2,
     refusedBy: "non-interference",
     module: rulesOf({

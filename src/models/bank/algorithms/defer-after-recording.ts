@@ -1,6 +1,6 @@
 /**
- * The receive rule of the three-cashier Python demo (a three-cashier Chandy-Lamport
- * demo; the seed is in Chinese), transcribed as a snapshot algorithm. Case
+ * The receive rule of a three-cashier Python demo of Chandy-Lamport, which
+ * defers every message that arrives after recording, transcribed as a snapshot algorithm. Case
  * study: spec/case-studies/three-cashiers.md.
  *
  * The demo records its state and forwards markers exactly as the paper says,
@@ -14,8 +14,8 @@
 import { recordAndForward } from "./chandy-lamport.js";
 import type { Effect, SnapshotAlgorithm } from "./snapshot-algorithm.js";
 
-export const seed000: SnapshotAlgorithm = {
-  name: "seed000",
+export const deferAfterRecording: SnapshotAlgorithm = {
+  name: "defer-after-recording",
 
   // Phase 3 of the demo: P0 records `count` and puts a marker on every channel.
   initiate: (view) => recordAndForward(view),
