@@ -1,0 +1,187 @@
+/**
+ * The features every list of generated scenarios must show (scenario-
+ * features.ts says what each is), and for each the draw that shows it: a
+ * wish that steers drawn-skeletons.ts towards it, everything else drawn at
+ * random. generated-list.ts draws for each feature its list does not show
+ * yet, so that every seed's list shows them all, the kit's and any
+ * instructor's, rather than those a pool of random draws happens to hold.
+ */
+import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, namesOfKind, namesWithPairs } from "./generated-data.js";
+import { sameNames } from "./scenario-features.js";
+import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
+import type { Wish } from "./drawn-skeletons.js";
+
+export interface FeatureDraw {
+  readonly feature: string;
+  readonly wish: Wish;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * Every feature a list of this shape must show, each with its draw, in the
+ * order they are drawn for: those that need a scenario of their own (sizes,
+ * shapes) first, those that ride along on any (names, money) last.
+ */
+export function featureDraws(shape: Shape): FeatureDraw[] {
+  const { processes, initiators, snapshots, perChannel } = GENERATED_LIMITS;
+  const some: Wish["transfers"] = [1, 3];
+  // A transfer a snapshot may catch, on one channel between two processes that both have a way to the other.
+  const caught = (transfers: readonly [number, number], more: Wish = {}): Wish => ({
+    processes: 2,
+    topology: "complete",
+    transfers,
+    oneChannel: true,
+    catchFirst: true,
+    ...(shape.multiSnapshot ? { snapshots: 1 } : {}),
+    ...more,
+  });
+  const multi: FeatureDraw[] = shape.multiSnapshot
+    ? [
+        // Snapshots of two initiators interleaved, and a late snapshot's markers on two channels: five and four snapshots.
+        { feature: "four snapshots or more from two initiators", wish: { snapshots: 5, initiators: 2, processes: 2, transfers: [0, 1] } },
+        {
+          feature: "a process with two outgoing channels, in a run of four snapshots or more",
+          wish: { snapshots: 4, initiators: 1, processes: 3, topology: "star out" },
+        },
+        ...range(1, snapshots).flatMap((s): FeatureDraw[] => {
+          // Two processes, a channel each way, leave room for a transfer beside six snapshots' markers.
+          const two: Wish = { snapshots: s, processes: 2, initiators: 1, topology: "complete" };
+          // The first shows the other two. A transfer the sixth snapshot may catch is one the fourth and fifth may too: four
+          // and five snapshots come without one, whose interleavings with the snapshots would cost more than they show.
+          const caughtByLast: FeatureDraw[] = [
+            { feature: `${s} snapshots, the last of which may catch a transfer in flight`, wish: { ...two, transfers: [1, 1], catchFirst: true } },
+            { feature: `${s} snapshots and a transfer`, wish: { ...two, transfers: [1, 1] } },
+          ];
+          return [...(s === 4 || s === 5 ? [] : caughtByLast), { feature: `${s} snapshots`, wish: { snapshots: s, processes: 2 } }];
+        }),
+        ...[2, 3].map((k) => ({
+          feature: `a transfer ${k} snapshots may catch at once`,
+          wish: { snapshots: k, processes: 2, initiators: 1, topology: "complete", transfers: [1, 1], catchFirst: true } as Wish,
+        })),
+      ]
+    : [];
+  // Exercise 6's draws of a shape take one snapshot, whose markers leave the most room.
+  const one: Wish = shape.multiSnapshot ? { snapshots: 1 } : {};
+  // A star out of one process to five, and into one process from three with a transfer, named by names one mistakes for
+  // each other (and so showing the stars' shapes too).
+  const starOut = (names: Wish["names"]): Wish => ({ ...one, processes: 6, initiators: 1, topology: "star out", names });
+  const starIn = (names: Wish["names"], processes = 4): Wish => ({
+    ...one,
+    processes,
+    initiators: 1,
+    topology: "star in",
+    transfers: [1, 1],
+    catchFirst: true,
+    names,
+  });
+  const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
+  return [
+    ...multi,
+    // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
+    // it receives transfers from.
+    ...sameNames.flatMap((way, i): FeatureDraw[] => [
+      {
+        feature: `channels from one process to names that ${way[0]}`,
+        wish: starOut(namesWithPairs([related(way), related(sameNames[(i + 1) % sameNames.length]!)])),
+      },
+      { feature: `channels into one process from names that ${way[0]}, one of them carrying a transfer`, wish: starIn(namesWithPairs([related(way)])) },
+    ]),
+    {
+      feature: "channels into one process from names one of which begins the other, the longer carrying a transfer",
+      wish: starIn(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]), 5),
+    },
+    // Shapes.
+    {
+      feature: "a process with five incoming channels, the last listed carrying a transfer a snapshot may catch",
+      wish: { ...one, processes: 6, initiators: shape.multiSnapshot ? 1 : 3, topology: "star in", transfers: [1, 1], catchFirst: true },
+    },
+    {
+      feature: "a process with three or more incoming channels, the last listed carrying a transfer a snapshot may catch",
+      wish: { ...one, processes: 4, topology: "star in", transfers: some, catchFirst: true },
+    },
+    {
+      feature: "a process with four incoming channels, one carrying a transfer",
+      wish: { ...one, processes: 5, initiators: 1, topology: "star in", transfers: [1, 1], catchFirst: true },
+    },
+    { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
+    {
+      feature: "a process with two incoming channels that carry transfers",
+      wish: { ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2] },
+    },
+    { feature: "a process with two incoming channels", wish: { ...one, processes: 3, topology: "star in" } },
+    { feature: "a process with three or more incoming channels", wish: { ...one, processes: 4, topology: "star in" } },
+    { feature: "a process with no incoming channel", wish: { ...one, initiators: 1, topology: "star out" } },
+    { feature: "a process with no outgoing channel", wish: { ...one, topology: "star out" } },
+    // Sizes: each with a transfer first, which shows the size too.
+    ...range(2, processes).flatMap((n): FeatureDraw[] => [
+      { feature: `${n} processes and a transfer`, wish: { ...one, processes: n, initiators: 1, transfers: some } },
+      { feature: `${n} processes`, wish: { ...one, processes: n } },
+    ]),
+    ...range(1, initiators).flatMap((k): FeatureDraw[] => {
+      // Exercise 6: k initiators start a snapshot each, on a ring of k.
+      const starting: Wish = shape.multiSnapshot ? { snapshots: k, processes: Math.max(2, k) } : {};
+      return [
+        { feature: `${k} initiators and a transfer`, wish: { ...starting, initiators: k, transfers: some } },
+        { feature: `${k} initiators`, wish: { ...starting, initiators: k } },
+      ];
+    }),
+    // Transfers and their amounts.
+    ...[perChannel, 2, 1, 0].map((k) => ({
+      feature: `${k} transfers on one channel`,
+      wish: { ...one, processes: 2, transfers: [k, k], oneChannel: true } as Wish,
+    })),
+    { feature: "four or more transfers a snapshot may catch on one channel", wish: caught([4, perChannel]) },
+    { feature: "an amount repeated on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.same }) },
+    { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
+    { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },
+    { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
+    { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
+    // Names of every kind, and money: these ride along on the scenarios drawn for the features above.
+    { feature: "a transfer a snapshot may catch, from a process with a # in its name", wish: caught([1, 2], { names: namesOfKind.hashes }) },
+    { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
+    { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
+    { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },
+    { feature: "a name of one character", wish: { ...one, names: namesOfKind.tricky } },
+    { feature: "a name of 40 characters or more", wish: { ...one, names: namesOfKind.long } },
+    { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
+    { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
+    { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
+    { feature: "a transfer a snapshot may catch, on a channel between names with a - or > in them", wish: caught([1, 2], { names: namesOfKind.arrows }) },
+    { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
+    { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
+    { feature: "a name that begins another", wish: { ...one, names: namesOfKind.prefixes } },
+    { feature: "names not like P0", wish: { ...one, names: namesOfKind.words } },
+    { feature: "names out of sorted order", wish: { ...one, processes: 3 } },
+    { feature: "channels listed out of order", wish: { ...one, processes: 3, topology: "complete" } },
+    // Money.
+    { feature: "a zero balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.zero) } },
+    { feature: "a negative balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.negative) } },
+    { feature: "a balance past 32 bits", wish: { ...one, balances: balancesWithOne(balanceOfKind.large) } },
+    { feature: "all the money the format allows", wish: { ...one, allTheMoney: true } },
+    { feature: "unequal balances", wish: { ...one, balances: balancesWithOne(balanceOfKind.largeNegative) } },
+    {
+      feature: "equal balances other than 100",
+      wish: {
+        ...one,
+        balances: (n) =>
+          balancesOf(1)
+            .filter(([b]) => b !== 100)
+            .map(([b]) => Array.from({ length: n }, () => b!)),
+      },
+    },
+  ];
+}
+
+/** The pool of names each way of being the same is drawn from. */
+const poolOf: Record<(typeof sameNames)[number][0], keyof typeof confusableNames> = {
+  "differ only in case": "cases",
+  "differ only in spaces at either end": "spaced",
+  "are the same number": "sameNumbers",
+  "are the same once Unicode-normalised": "unicode",
+};
+
+/** Every feature a list of this shape must show, in words (the README lists them). */
+export function requiredFeatures(shape: Shape): string[] {
+  return featureDraws(shape).map((d) => d.feature);
+}
