@@ -41,6 +41,8 @@ export interface Wish {
   readonly oneChannel?: boolean;
   /** The first transfer where a snapshot may catch it, on the channel listed last into the busiest process. */
   readonly catchFirst?: boolean;
+  /** Every transfer into that process, each on another of its channels, from the one listed last. */
+  readonly converging?: boolean;
   readonly names?: (n: number) => fc.Arbitrary<string[]>;
   readonly balances?: (n: number) => fc.Arbitrary<number[]>;
   readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
@@ -73,6 +75,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     transfers: fc.integer({ min: wish.transfers?.[0] ?? 0, max: wish.transfers?.[1] ?? budget }),
     oneChannel: wish.oneChannel !== undefined ? fc.constant(wish.oneChannel) : fc.boolean(),
     // Most draws put their first transfer where a snapshot may catch it.
+    converging: fc.constant(wish.converging ?? false),
     catchFirst:
       wish.catchFirst !== undefined
         ? fc.constant(wish.catchFirst)
@@ -149,6 +152,7 @@ interface Drawn {
   readonly transfers: number;
   readonly oneChannel: boolean;
   readonly catchFirst: boolean;
+  readonly converging: boolean;
   readonly sends: number[];
   readonly channelOrder: number[];
   readonly limit: [number, boolean] | null;
@@ -205,11 +209,20 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     messages++;
   };
   const full = ([from, to]: readonly [number, number]) => programs[from]!.filter((t) => t.to === to).length === GENERATED_LIMITS.perChannel;
-  const first = drawn.catchFirst || drawn.oneChannel ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape) : undefined;
+  const first =
+    drawn.catchFirst || drawn.oneChannel || drawn.converging ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape) : undefined;
+  const converging = first ? listed.filter(([, to]) => to === first[1]).reverse() : [];
   for (const pick of drawn.sends) {
     const sent = programs.flat().length;
     if (sent === drawn.transfers || messages === budget || channels.length === 0) break;
-    const channel = sent === 0 && first ? first : drawn.oneChannel && sent > 0 ? channelOf(programs, listed) : listed[pick % listed.length]!;
+    const channel =
+      drawn.converging && first
+        ? converging[sent % converging.length]!
+        : sent === 0 && first
+          ? first
+          : drawn.oneChannel && sent > 0
+            ? channelOf(programs, listed)
+            : listed[pick % listed.length]!;
     if (full(channel)) {
       if (drawn.oneChannel) break;
       continue;

@@ -107,7 +107,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
     {
       feature: "a process with two incoming channels that carry transfers",
-      wish: { ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2] },
+      wish: { ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true },
     },
     { feature: "a process with two incoming channels", wish: { ...one, processes: 3, topology: "star in" } },
     { feature: "a process with three or more incoming channels", wish: { ...one, processes: 4, topology: "star in" } },
