@@ -39,8 +39,12 @@ export interface Wish {
   readonly transfers?: readonly [number, number];
   /** Every transfer on one channel. */
   readonly oneChannel?: boolean;
-  /** The first transfer where a snapshot may catch it, on the channel listed last into the busiest process. */
-  readonly catchFirst?: boolean;
+  /**
+   * The first transfer where a snapshot may catch it, into the busiest
+   * process: on the channel listed last, or ("named last") on the one whose
+   * name sorts last.
+   */
+  readonly catchFirst?: boolean | "named last";
   /** Every transfer into that process, each on another of its channels, from the one listed last. */
   readonly converging?: boolean;
   readonly names?: (n: number) => fc.Arbitrary<string[]>;
@@ -78,7 +82,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     converging: fc.constant(wish.converging ?? false),
     catchFirst:
       wish.catchFirst !== undefined
-        ? fc.constant(wish.catchFirst)
+        ? fc.constant<boolean | "named last">(wish.catchFirst)
         : fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     sends: fc.array(fc.nat(), { minLength: budget, maxLength: budget }),
     channelOrder: fc.array(fc.nat(), { minLength: budget, maxLength: budget }),
@@ -151,7 +155,7 @@ interface Drawn {
   readonly extra: [number, number][];
   readonly transfers: number;
   readonly oneChannel: boolean;
-  readonly catchFirst: boolean;
+  readonly catchFirst: boolean | "named last";
   readonly converging: boolean;
   readonly sends: number[];
   readonly channelOrder: number[];
@@ -198,10 +202,13 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   for (const [from, to] of extra) {
     if (from !== to && !has(from, to) && (channels.length + 1) * markers <= room) channels.push([from, to]);
   }
-  const listed = channels
+  const shuffled = channels
     .map((c, i) => ({ c, key: drawn.channelOrder[i]! }))
     .sort((a, b) => a.key - b.key)
     .map(({ c }) => c);
+  // The channel whose name sorts last into the busiest process is listed last too, if its first transfer goes there.
+  const named = drawn.catchFirst === "named last" ? catchingChannel(shuffled, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.names) : undefined;
+  const listed = named ? [...shuffled.filter((c) => c !== named), named] : shuffled;
   const programs: SkeletonTransfer[][] = Array.from({ length: n }, () => []);
   let messages = channels.length * markers;
   const send = ([from, to]: readonly [number, number]) => {
@@ -210,7 +217,9 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   };
   const full = ([from, to]: readonly [number, number]) => programs[from]!.filter((t) => t.to === to).length === GENERATED_LIMITS.perChannel;
   const first =
-    drawn.catchFirst || drawn.oneChannel || drawn.converging ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape) : undefined;
+    drawn.catchFirst || drawn.oneChannel || drawn.converging
+      ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.catchFirst === "named last" ? drawn.names : undefined)
+      : undefined;
   const converging = first ? listed.filter(([, to]) => to === first[1]).reverse() : [];
   for (const pick of drawn.sends) {
     const sent = programs.flat().length;
@@ -248,12 +257,20 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
  * channels, the last of them listed: where a mistake that holds only the
  * first few channels, or treats the last differently, shows.
  */
-function catchingChannel(listed: readonly (readonly [number, number])[], n: number, starters: number | readonly number[], shape: Shape) {
+function catchingChannel(
+  listed: readonly (readonly [number, number])[],
+  n: number,
+  starters: number | readonly number[],
+  shape: Shape,
+  names?: readonly string[],
+) {
   const starting = typeof starters === "number" ? [starters] : starters;
   const into = range(n).map((p) => listed.filter(([, to]) => to === p).length);
   const catchable = listed.filter(([, to]) => !shape.fifo || starting.includes(to) || into[to]! >= 2);
   const busiest = Math.max(-1, ...catchable.map(([, to]) => into[to]!));
-  return catchable.filter(([, to]) => into[to] === busiest).at(-1);
+  const candidates = catchable.filter(([, to]) => into[to] === busiest);
+  const name = ([from, to]: readonly [number, number]) => `${names![from]!}->${names![to]!}`;
+  return names ? [...candidates].sort((a, b) => (name(a) < name(b) ? -1 : 1)).at(-1) : candidates.at(-1);
 }
 
 /** The channel the first transfer went on. */

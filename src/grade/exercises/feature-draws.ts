@@ -7,7 +7,7 @@
  * instructor's, rather than those a pool of random draws happens to hold.
  */
 import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, namesOfKind, namesWithPairs } from "./generated-data.js";
-import { sameNames } from "./scenario-features.js";
+import { arrowSides, sameNames } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -50,7 +50,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           // The first shows the other two. A transfer the sixth snapshot may catch is one the fourth and fifth may too: four
           // and five snapshots come without one, whose interleavings with the snapshots would cost more than they show.
           const caughtByLast: FeatureDraw[] = [
-            { feature: `${s} snapshots, the last of which may catch a transfer in flight`, wish: { ...two, transfers: [1, 1], catchFirst: true } },
+            // The last snapshot started alone by another: a transfer it catches, the others' markers not interleaved with it.
+            {
+              feature: `${s} snapshots, the last of which may catch a transfer in flight`,
+              wish: { ...two, transfers: [1, 1], catchFirst: true },
+            },
             { feature: `${s} snapshots and a transfer`, wish: { ...two, transfers: [1, 1] } },
           ];
           return [...(s === 4 || s === 5 ? [] : caughtByLast), { feature: `${s} snapshots`, wish: { snapshots: s, processes: 2 } }];
@@ -75,6 +79,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     catchFirst: true,
     names,
   });
+  const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
   return [
     ...multi,
@@ -94,15 +99,32 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     // Shapes.
     {
       feature: "a process with five incoming channels, the last listed carrying a transfer a snapshot may catch",
-      wish: { ...one, processes: 6, initiators: shape.multiSnapshot ? 1 : 3, topology: "star in", transfers: [1, 1], catchFirst: true },
+      wish: { ...one, processes: 6, initiators: shape.multiSnapshot ? 1 : 3, topology: "star in", transfers: [1, 1], catchFirst: "named last" },
     },
     {
       feature: "a process with three or more incoming channels, the last listed carrying a transfer a snapshot may catch",
       wish: { ...one, processes: 4, topology: "star in", transfers: some, catchFirst: true },
     },
     {
+      feature: "a process with four or more incoming channels, a transfer a snapshot may catch on the one whose name sorts last",
+      wish: { ...one, processes: 5, initiators: 1, topology: "star in", transfers: [1, 1], catchFirst: "named last" },
+    },
+    {
       feature: "a process with four incoming channels, one carrying a transfer",
       wish: { ...one, processes: 5, initiators: 1, topology: "star in", transfers: [1, 1], catchFirst: true },
+    },
+    // Two senders' transfers into one process: both caught by one snapshot, and names whose ids or order one may confuse.
+    {
+      feature: "two transfers into one process from two senders, which one snapshot may both catch",
+      wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true },
+    },
+    {
+      feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
+      wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
+    },
+    {
+      feature: "transfers into one process from two senders whose names sort one way with case and the other without",
+      wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
     },
     { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
     {
@@ -147,7 +169,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
     { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
     { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
-    { feature: "a transfer a snapshot may catch, on a channel between names with a - or > in them", wish: caught([1, 2], { names: namesOfKind.arrows }) },
+    ...arrowSides.flatMap(([side]): FeatureDraw[] => [
+      { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: namesOfKind.arrows } },
+      { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: namesOfKind.arrows }) },
+    ]),
+    { feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space", wish: caught([1, 2], { names: namesOfKind.spaced }) },
     { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
     { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
     { feature: "a name that begins another", wish: { ...one, names: namesOfKind.prefixes } },

@@ -62,6 +62,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const receiversOf = (p: number) => receivers[p]!;
   const sendersOf = (p: number) => senders[p]!;
   const carries = (name: string, p: number) => programs[names.indexOf(name)]!.some((t) => t.to === p);
+  const carriersInto = (p: number) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).map(([from]) => from);
+  const channelName = (from: number, to: number) => `${names[from]!}->${names[to]!}`;
   // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
   // (it starts the snapshot, or has another way in), or where the marker may overtake them (no FIFO).
   const index = new Map(channels.map(([from, to], c) => [from * n + to, c]));
@@ -116,6 +118,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a process with four incoming channels, one carrying a transfer",
       ps.some((p) => incoming(p) >= 4 && channels.some(([from, to]) => to === p && programs[from]!.some((t) => t.to === p))),
     ],
+    // A mistake that takes a process's incoming channels in name order, and holds only the first few.
+    [
+      "a process with four or more incoming channels, a transfer a snapshot may catch on the one whose name sorts last",
+      ps.some((p) => {
+        const last = channels
+          .filter(([, to]) => to === p)
+          .sort(([a], [b]) => (channelName(a, p) < channelName(b, p) ? -1 : 1))
+          .at(-1);
+        return incoming(p) >= 4 && last !== undefined && programs[last[0]]!.some((t) => t.to === p) && isCaught(last[0], p);
+      }),
+    ],
     ["a process with five outgoing channels", ps.some((p) => outgoing(p) === 5)],
     // A mistake that holds only a process's first few incoming channels, or treats the last differently.
     ...[3, 5].map((k): [string, boolean] => [
@@ -161,9 +174,30 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a transfer a snapshot may catch, from a process with a # in its name",
       channels.some(([from, to], c) => onChannel[c]!.length > 0 && names[from]!.includes("#") && isCaught(from, to)),
     ],
+    // A name's - or > next to a channel's arrow ("a-->b", "a->>b"): splitting the channel's name on - or > misreads it.
+    ...arrowSides.flatMap(([side, touches]): [string, boolean][] => [
+      [`a channel whose ${side} touches its arrow`, channels.some(([from, to]) => touches(names[from]!, names[to]!))],
+      [
+        `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`,
+        channels.some(([from, to], c) => onChannel[c]!.length > 0 && touches(names[from]!, names[to]!) && isCaught(from, to)),
+      ],
+    ]),
     [
-      "a transfer a snapshot may catch, on a channel between names with a - or > in them",
-      channels.some(([from, to], c) => onChannel[c]!.length > 0 && /[->]/.test(names[from]! + names[to]!) && isCaught(from, to)),
+      "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
+      channels.some(([from, to], c) => onChannel[c]!.length > 0 && (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
+    ],
+    // Two senders' transfers into one process: their ids (sender#k) side by side, where one may be taken for the other.
+    [
+      "two transfers into one process from two senders, which one snapshot may both catch",
+      ps.some((p) => carriersInto(p).length >= 2 && (!shape.fifo || initiators.includes(p) || incoming(p) >= 3)),
+    ],
+    [
+      "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
+      ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
+    ],
+    [
+      "transfers into one process from two senders whose names sort one way with case and the other without",
+      ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[a]! < names[b]! && names[a]!.toLowerCase() > names[b]!.toLowerCase()))),
     ],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
@@ -181,6 +215,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
 }
+
+/** The two ways a name can touch a channel's arrow: a sender's name ending in - ("a-->b"), a receiver's beginning with > ("a->>b"). */
+export const arrowSides = [
+  ["sender's name ending in -", (from: string) => from.endsWith("-")],
+  ["receiver's name beginning with >", (_from: string, to: string) => to.startsWith(">")],
+] as const;
 
 /** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
 export const sameNames = [
