@@ -81,6 +81,15 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   });
   const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
+  // Two such names, one the other's plain form (A and a), the rest plain: code that makes a channel's name plain finds the
+  // other's; without FIFO both send, the same amount, and code that makes an id plain finds the other's.
+  const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => {
+    const names = namesWithPairs(
+      [{ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
+      (name) => key(name) === name,
+    );
+    return shape.fifo ? starIn(names, 3) : { ...twoInto(names), amounts: amountsOfKind.same };
+  };
   return [
     ...multi,
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
@@ -90,7 +99,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         feature: `channels from one process to names that ${way[0]}`,
         wish: starOut(namesWithPairs([related(way), related(sameNames[(i + 1) % sameNames.length]!)])),
       },
-      { feature: `channels into one process from names that ${way[0]}, one of them carrying a transfer`, wish: starIn(namesWithPairs([related(way)])) },
+      {
+        feature: `transfers into one process from two names that ${way[0]}, one of them and the receiver's in their plain forms`,
+        wish: plainBeside(way),
+      },
     ]),
     {
       feature: "channels into one process from names one of which begins the other, the longer carrying a transfer",
@@ -115,8 +127,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     },
     // Two senders' transfers into one process: both caught by one snapshot, and names whose ids or order one may confuse.
     {
-      feature: "two transfers into one process from two senders, which one snapshot may both catch",
-      wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true },
+      feature: "two transfers of the same amount into one process from two senders, which one snapshot may both catch",
+      wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, amounts: amountsOfKind.same },
     },
     {
       feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
@@ -160,7 +172,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
     { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
     // Names of every kind, and money: these ride along on the scenarios drawn for the features above.
-    { feature: "a transfer a snapshot may catch, from a process with a # in its name", wish: caught([1, 2], { names: namesOfKind.hashes }) },
+    // Its sender starts a snapshot too, so that what it sends may be sent before its snapshot or after (red, in exercise 5).
+    {
+      feature: "a transfer a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      wish: caught([1, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+    },
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
     { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },

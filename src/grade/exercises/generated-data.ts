@@ -138,13 +138,15 @@ export function processNames(n: number): fc.Arbitrary<string[]> {
 
 /**
  * `n` distinct names: for each of `kinds`, two from its pool that are
- * related (`related(a, b)`), and the rest from their pools, in a drawn order.
+ * related (`related(a, b)`), and the rest from their pools (those that
+ * `others` keeps, if given), in a drawn order.
  */
 export function namesWithPairs(
   kinds: readonly { pool: readonly string[]; related: (a: string, b: string) => boolean }[],
+  others: (name: string) => boolean = () => true,
 ): (n: number) => fc.Arbitrary<string[]> {
   const pairsOf = ({ pool, related }: (typeof kinds)[number]) => pool.flatMap((a) => pool.filter((b) => a !== b && related(a, b)).map((b) => [a, b]));
-  const all = [...new Set(kinds.flatMap((k) => k.pool))];
+  const all = [...new Set(kinds.flatMap((k) => k.pool))].filter(others);
   return (n) =>
     fc
       .tuple(...kinds.map((kind) => fc.constantFrom(...pairsOf(kind))))

@@ -56,12 +56,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const amounts = programs.flat().map((t) => t.amount);
   const ps = range(n);
   const sortedChannels = [...channels].sort(([a, b], [c, d]) => a - c || b - d);
-  // The names of the processes a process has a channel to, and from; whether one sends it a transfer.
+  // The names of the processes a process has a channel to; the processes that send it transfers.
   const receivers = ps.map((p) => channels.filter(([from]) => from === p).map(([, to]) => names[to]!));
-  const senders = ps.map((p) => channels.filter(([, to]) => to === p).map(([from]) => names[from]!));
   const receiversOf = (p: number) => receivers[p]!;
-  const sendersOf = (p: number) => senders[p]!;
-  const carries = (name: string, p: number) => programs[names.indexOf(name)]!.some((t) => t.to === p);
+  const sendersInto = (p: number) => channels.filter(([, to]) => to === p).map(([from]) => from);
   const carriersInto = (p: number) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).map(([from]) => from);
   const channelName = (from: number, to: number) => `${names[from]!}->${names[to]!}`;
   // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
@@ -160,9 +158,19 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
       [`channels from one process to names that ${same}`, ps.some((p) => collide(receiversOf(p), key))],
+      // One name and the receiver's in their plain forms, a transfer from the other (and, without FIFO, from both): code
+      // that makes a channel's name plain finds the other's channel, code that makes an id plain the other's message.
       [
-        `channels into one process from names that ${same}, one of them carrying a transfer`,
-        ps.some((p) => sendersOf(p).some((name) => collide(sendersOf(p), key, name) && carries(name, p))),
+        `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms`,
+        ps.some(
+          (p) =>
+            key(names[p]!) === names[p]! &&
+            carriersInto(p).some((b) =>
+              sendersInto(p).some(
+                (a) => a !== b && key(names[b]!) === names[a]! && key(names[a]!) === names[a]! && (shape.fifo || carriersInto(p).includes(a)),
+              ),
+            ),
+        ),
       ],
     ]),
     [
@@ -170,9 +178,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       ps.some((p) => receiversOf(p).some((a) => receiversOf(p).some((b) => a !== b && b.startsWith(a)))),
     ],
     ["a transfer from a process whose name an object already has", ps.some((p) => programs[p]!.length > 0 && names[p]! in {})],
+    // Code that finds a message's sender by splitting its id on # finds another name, or none.
     [
-      "a transfer a snapshot may catch, from a process with a # in its name",
-      channels.some(([from, to], c) => onChannel[c]!.length > 0 && names[from]!.includes("#") && isCaught(from, to)),
+      "a transfer a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      channels.some(
+        ([from, to], c) =>
+          onChannel[c]!.length > 0 &&
+          names[from]!.includes("#") &&
+          !names.includes(names[from]!.split("#")[0]!) &&
+          initiators.includes(from) &&
+          isCaught(from, to),
+      ),
     ],
     // A name's - or > next to a channel's arrow ("a-->b", "a->>b"): splitting the channel's name on - or > misreads it.
     ...arrowSides.flatMap(([side, touches]): [string, boolean][] => [
@@ -188,8 +204,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     // Two senders' transfers into one process: their ids (sender#k) side by side, where one may be taken for the other.
     [
-      "two transfers into one process from two senders, which one snapshot may both catch",
-      ps.some((p) => carriersInto(p).length >= 2 && (!shape.fifo || initiators.includes(p) || incoming(p) >= 3)),
+      "two transfers of the same amount into one process from two senders, which one snapshot may both catch",
+      ps.some((p) => {
+        const amountsInto = carriersInto(p).map((from) => programs[from]!.filter((t) => t.to === p).map((t) => t.amount));
+        const repeated = amountsInto.some((a, i) => amountsInto.some((b, j) => i !== j && a.some((x) => b.includes(x))));
+        return repeated && (!shape.fifo || initiators.includes(p) || incoming(p) >= 3);
+      }),
     ],
     [
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
@@ -230,9 +250,9 @@ export const sameNames = [
   ["are the same once Unicode-normalised", (name: string) => name.normalize("NFKC")],
 ] as const;
 
-/** Two of these distinct names (`one` among them, if given) are the same under `key`. */
-function collide(names: readonly string[], key: (name: string) => string, one?: string): boolean {
-  return names.some((a) => (one === undefined || a === one) && names.some((b) => a !== b && key(a) === key(b)));
+/** Two of these distinct names are the same under `key`. */
+function collide(names: readonly string[], key: (name: string) => string): boolean {
+  return names.some((a) => names.some((b) => a !== b && key(a) === key(b)));
 }
 
 /** Amounts that are c·2^k for distinct k: every subset adds up to its own total. */
