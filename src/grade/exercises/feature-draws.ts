@@ -81,15 +81,17 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   });
   const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
-  // Two such names, one the other's plain form (A and a), the rest plain: code that makes a channel's name plain finds the
-  // other's; without FIFO both send, the same amount, and code that makes an id plain finds the other's.
-  const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => {
-    const names = namesWithPairs(
-      [{ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
-      (name) => key(name) === name,
-    );
-    return shape.fifo ? starIn(names, 3) : { ...twoInto(names), amounts: amountsOfKind.same };
-  };
+  // Two such names sending the same amount, one the other's plain form (A and a), the rest plain: code that makes a
+  // channel's name or an id plain finds the other's.
+  const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => ({
+    ...twoInto(
+      namesWithPairs(
+        [{ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
+        (name) => key(name) === name,
+      ),
+    ),
+    amounts: amountsOfKind.same,
+  });
   return [
     ...multi,
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
@@ -189,7 +191,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: namesOfKind.arrows } },
       { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: namesOfKind.arrows }) },
     ]),
-    { feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space", wish: caught([1, 2], { names: namesOfKind.spaced }) },
+    {
+      feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
+      wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.endsWith(" ") }]) }),
+    },
     { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
     { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
     { feature: "a name that begins another", wish: { ...one, names: namesOfKind.prefixes } },

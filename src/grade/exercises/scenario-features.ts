@@ -59,7 +59,6 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   // The names of the processes a process has a channel to; the processes that send it transfers.
   const receivers = ps.map((p) => channels.filter(([from]) => from === p).map(([, to]) => names[to]!));
   const receiversOf = (p: number) => receivers[p]!;
-  const sendersInto = (p: number) => channels.filter(([, to]) => to === p).map(([from]) => from);
   const carriersInto = (p: number) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).map(([from]) => from);
   const channelName = (from: number, to: number) => `${names[from]!}->${names[to]!}`;
   // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
@@ -158,18 +157,14 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
       [`channels from one process to names that ${same}`, ps.some((p) => collide(receiversOf(p), key))],
-      // One name and the receiver's in their plain forms, a transfer from the other (and, without FIFO, from both): code
-      // that makes a channel's name plain finds the other's channel, code that makes an id plain the other's message.
+      // Both sending, one name and the receiver's in their plain forms: code that makes a channel's name or an id plain
+      // finds the other's.
       [
         `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms`,
         ps.some(
           (p) =>
             key(names[p]!) === names[p]! &&
-            carriersInto(p).some((b) =>
-              sendersInto(p).some(
-                (a) => a !== b && key(names[b]!) === names[a]! && key(names[a]!) === names[a]! && (shape.fifo || carriersInto(p).includes(a)),
-              ),
-            ),
+            carriersInto(p).some((a) => carriersInto(p).some((b) => a !== b && key(names[b]!) === names[a]! && key(names[a]!) === names[a]!)),
         ),
       ],
     ]),

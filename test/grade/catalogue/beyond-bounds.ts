@@ -108,6 +108,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       });
     }),
   },
+  {
+    name: "takes each outgoing channel apart on /-+>/ and puts it back together",
+    exercise: 1,
+    bound: "names without - or >",
+    refusedBy: "well-formed-effects",
+    module: markersTo((view) => view.outgoing.map((channel) => channel.split(/-+>/).join("->"))),
+  },
   // Exercise 2: channel recording.
   {
     name: "records three messages a channel at most",
@@ -124,6 +131,51 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && !recordedOn(view, channel).some((m) => m.amount === message.amount) ? [keep(channel, message)] : [],
+    }),
+  },
+  {
+    name: "looks a channel's recording up by its name trimmed",
+    exercise: 2,
+    bound: "names without spaces",
+    refusedBy: "channel-state",
+    module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
+  },
+  {
+    name: "opens the first three incoming channels in sorted order (three neighbours at most, it thinks)",
+    exercise: 2,
+    bound: "at most four processes",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      initiate: (view) => [record, ...view.outgoing.map(marker), ...[...view.incoming].sort().slice(0, 3).map(open)],
+      onMarker: (view, channel) => [
+        ...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...[...view.incoming].sort().slice(0, 3).map(open)]),
+        close(channel),
+      ],
+    }),
+  },
+  {
+    name: "leaves out a message whose sender's send number (the k of sender#k) any channel already recorded",
+    exercise: 2,
+    bound: "one transfer into a process a snapshot may catch",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const k = message.id.split("#").pop();
+        const seen = view.incoming.some((c) => recordedOn(view, c).some((m) => m.id.split("#").pop() === k));
+        return isOpen(view, channel) && !seen ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "looks a channel's recording up by its name without spaces first",
+    exercise: 2,
+    bound: "names without spaces",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const recording = view.recordings[channel.replace(/ /g, "")] ?? view.recordings[channel];
+        return recording?.status === "open" ? [keep(channel, message)] : [];
+      },
     }),
   },
   {
@@ -305,6 +357,57 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       ],
     }),
   },
+  {
+    name: "takes a message as received if its id begins with a received one",
+    exercise: 5,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = view.recorded?.received ?? view.received;
+        const inFlight = (marker.sent ?? []).filter((m) => !history.some((id) => m.id.startsWith(id)));
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "finds a received id by binary search with localeCompare, in ids sorted by code units",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = view.recorded?.received ?? view.received;
+        const received = (id: string) => {
+          let [lo, hi] = [0, history.length - 1];
+          while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            const order = history[mid]!.localeCompare(id);
+            if (order === 0) return true;
+            if (order < 0) lo = mid + 1;
+            else hi = mid - 1;
+          }
+          return false;
+        };
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...(marker.sent ?? []).filter((m) => !received(m.id)).map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "compares message ids without case",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = (view.recorded?.received ?? view.received).map((id) => id.toLowerCase());
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...(marker.sent ?? []).filter((m) => !history.includes(m.id.toLowerCase())).map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
   // Exercise 6: repeated and concurrent snapshots.
   {
     name: "takes snapshot ids modulo four (room for four snapshots)",
@@ -416,6 +519,47 @@ export const beyondBoundsRightRules: readonly RightRules[] = [
         const open = new Map(Object.entries(view.snapshots).map(([id, s]) => [Number(id), s.recordings[channel]?.status === "open"]));
         return [...open].filter(([, isOpenHere]) => isOpenHere).map(([snapshot]): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
       },
+    }),
+  },
+  {
+    name: "Lai-Yang finding received ids by binary search in code-unit order, the order they come sorted in",
+    exercises: [5],
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = view.recorded?.received ?? view.received;
+        const received = (id: string) => {
+          let [lo, hi] = [0, history.length];
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (history[mid]! < id) lo = mid + 1;
+            else hi = mid;
+          }
+          return history[lo] === id;
+        };
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...(marker.sent ?? []).filter((m) => !received(m.id)).map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "Chandy-Lamport opening each incoming channel by its sender's name, read with split('->') and put back",
+    exercises: [2],
+    module: rulesOf({
+      initiate: (view) => [
+        record,
+        ...view.outgoing.map(marker),
+        ...[...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => open(`${from}->${view.process}`)),
+      ],
+      onMarker: (view, channel) => [
+        ...(view.hasRecorded
+          ? []
+          : [
+              record,
+              ...view.outgoing.map(marker),
+              ...[...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => open(`${from}->${view.process}`)),
+            ]),
+        close(channel),
+      ],
     }),
   },
 ];
