@@ -51,6 +51,13 @@ const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
     onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...choose(view).map(marker), ...view.incoming.map(open)]), close(channel)],
   });
 
+/** Chandy-Lamport with these incoming channels opened on recording. */
+const opening = (choose: (view: ProcessView) => readonly string[]) =>
+  rulesOf({
+    initiate: (view) => [record, ...view.outgoing.map(marker), ...choose(view).map(open)],
+    onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...choose(view).map(open)]), close(channel)],
+  });
+
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
   completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
@@ -67,6 +74,16 @@ const inFlightWith = (choose: (inFlight: readonly DataMessage[]) => readonly Dat
       const inFlight = choose((marker.sent ?? []).filter((m) => !history.includes(m.id)));
       const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
       return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
+    },
+  });
+
+/** Lai-Yang's answer with a message of the sender's history taken as received (so not in flight) when `received` says so. */
+const receivedWhen = (received: (history: readonly string[], id: string) => boolean) =>
+  laiYangWith({
+    onMarker(view, channel, marker) {
+      const history = view.recorded?.received ?? view.received;
+      const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+      return [...turned, ...(marker.sent ?? []).filter((m) => !received(history, m.id)).map((m) => keep(channel, m)), close(channel)];
     },
   });
 
@@ -145,13 +162,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "at most four processes",
     refusedBy: "channel-state",
-    module: rulesOf({
-      initiate: (view) => [record, ...view.outgoing.map(marker), ...[...view.incoming].sort().slice(0, 3).map(open)],
-      onMarker: (view, channel) => [
-        ...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...[...view.incoming].sort().slice(0, 3).map(open)]),
-        close(channel),
-      ],
-    }),
+    module: opening((view) => [...view.incoming].sort().slice(0, 3)),
   },
   {
     name: "leaves out a message whose sender's send number (the k of sender#k) any channel already recorded",
@@ -362,37 +373,23 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 5,
     bound: "names without #",
     refusedBy: "channel-state",
-    module: laiYangWith({
-      onMarker(view, channel, marker) {
-        const history = view.recorded?.received ?? view.received;
-        const inFlight = (marker.sent ?? []).filter((m) => !history.some((id) => m.id.startsWith(id)));
-        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
-        return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
-      },
-    }),
+    module: receivedWhen((history, id) => history.some((received) => id.startsWith(received))),
   },
   {
     name: "finds a received id by binary search with localeCompare, in ids sorted by code units",
     exercise: 5,
     bound: "names P0, P1, ...",
     refusedBy: "channel-state",
-    module: laiYangWith({
-      onMarker(view, channel, marker) {
-        const history = view.recorded?.received ?? view.received;
-        const received = (id: string) => {
-          let [lo, hi] = [0, history.length - 1];
-          while (lo <= hi) {
-            const mid = (lo + hi) >> 1;
-            const order = history[mid]!.localeCompare(id);
-            if (order === 0) return true;
-            if (order < 0) lo = mid + 1;
-            else hi = mid - 1;
-          }
-          return false;
-        };
-        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
-        return [...turned, ...(marker.sent ?? []).filter((m) => !received(m.id)).map((m) => keep(channel, m)), close(channel)];
-      },
+    module: receivedWhen((history, id) => {
+      let [lo, hi] = [0, history.length - 1];
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const order = history[mid]!.localeCompare(id);
+        if (order === 0) return true;
+        if (order < 0) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
     }),
   },
   {
@@ -400,13 +397,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 5,
     bound: "names P0, P1, ...",
     refusedBy: "channel-state",
-    module: laiYangWith({
-      onMarker(view, channel, marker) {
-        const history = (view.recorded?.received ?? view.received).map((id) => id.toLowerCase());
-        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
-        return [...turned, ...(marker.sent ?? []).filter((m) => !history.includes(m.id.toLowerCase())).map((m) => keep(channel, m)), close(channel)];
-      },
-    }),
+    module: receivedWhen((history, id) => history.some((received) => received.toLowerCase() === id.toLowerCase())),
   },
   // Exercise 6: repeated and concurrent snapshots.
   {
@@ -524,42 +515,19 @@ export const beyondBoundsRightRules: readonly RightRules[] = [
   {
     name: "Lai-Yang finding received ids by binary search in code-unit order, the order they come sorted in",
     exercises: [5],
-    module: laiYangWith({
-      onMarker(view, channel, marker) {
-        const history = view.recorded?.received ?? view.received;
-        const received = (id: string) => {
-          let [lo, hi] = [0, history.length];
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (history[mid]! < id) lo = mid + 1;
-            else hi = mid;
-          }
-          return history[lo] === id;
-        };
-        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
-        return [...turned, ...(marker.sent ?? []).filter((m) => !received(m.id)).map((m) => keep(channel, m)), close(channel)];
-      },
+    module: receivedWhen((history, id) => {
+      let [lo, hi] = [0, history.length];
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (history[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      return history[lo] === id;
     }),
   },
   {
     name: "Chandy-Lamport opening each incoming channel by its sender's name, read with split('->') and put back",
     exercises: [2],
-    module: rulesOf({
-      initiate: (view) => [
-        record,
-        ...view.outgoing.map(marker),
-        ...[...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => open(`${from}->${view.process}`)),
-      ],
-      onMarker: (view, channel) => [
-        ...(view.hasRecorded
-          ? []
-          : [
-              record,
-              ...view.outgoing.map(marker),
-              ...[...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => open(`${from}->${view.process}`)),
-            ]),
-        close(channel),
-      ],
-    }),
+    module: opening((view) => [...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => `${from}->${view.process}`)),
   },
 ];
