@@ -69,6 +69,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   const one: Wish = shape.multiSnapshot ? { snapshots: 1 } : {};
   // A star out of one process to five, and into one process from three with a transfer, named by names one mistakes for
   // each other (and so showing the stars' shapes too).
+  const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
+  const longerFirst = namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }]);
   const starOut = (names: Wish["names"]): Wish => ({ ...one, processes: 6, initiators: 1, topology: "star out", names });
   const starIn = (names: Wish["names"], processes = 4): Wish => ({
     ...one,
@@ -92,6 +94,33 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ),
     amounts: amountsOfKind.same,
   });
+  // Two senders' ids side by side, where code that compares or sorts received ids (exercise 5) takes one for the other. Not
+  // in exercise 6, whose rules look up no ids, and whose list is full with its snapshots.
+  const idsCompared: FeatureDraw[] = shape.multiSnapshot
+    ? []
+    : [
+        {
+          feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
+        },
+        {
+          feature: "transfers into one process from two senders whose names sort one way with case and the other without",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
+        },
+      ];
+  // Stars out of one process to two, three and four, among them a name and one it begins, the longer listed first. Not in
+  // exercise 6, whose list is full with its snapshots: its markers go out as exercise 1's do.
+  const fewOut: FeatureDraw[] = shape.multiSnapshot
+    ? []
+    : [
+        {
+          feature: "channels from one process to names one of which begins the other, the longer listed first",
+          wish: { ...starOut(longerFirst), processes: 3 },
+        },
+        ...range(2, 4).map(
+          (k): FeatureDraw => ({ feature: `a process with exactly ${k} outgoing channels`, wish: { ...starOut(longerFirst), processes: k + 1 } }),
+        ),
+      ];
   return [
     ...multi,
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
@@ -132,15 +161,9 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: "two transfers of the same amount into one process from two senders, which one snapshot may both catch",
       wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, amounts: amountsOfKind.same },
     },
-    {
-      feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
-      wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
-    },
-    {
-      feature: "transfers into one process from two senders whose names sort one way with case and the other without",
-      wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
-    },
+    ...idsCompared,
     { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
+    ...fewOut,
     {
       feature: "a process with two incoming channels that carry transfers",
       wish: { ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true },
@@ -176,8 +199,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     // Names of every kind, and money: these ride along on the scenarios drawn for the features above.
     // Its sender starts a snapshot too, so that what it sends may be sent before its snapshot or after (red, in exercise 5).
     {
-      feature: "a transfer a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
-      wish: caught([1, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+      feature: "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      wish: caught([2, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
     },
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
@@ -187,9 +210,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
     { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
     { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
+    // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
     ...arrowSides.flatMap(([side]): FeatureDraw[] => [
-      { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: namesOfKind.arrows } },
-      { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: namesOfKind.arrows }) },
+      { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: bothSides } },
+      { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: bothSides }) },
     ]),
     {
       feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",

@@ -110,7 +110,7 @@ const namesFrom =
     fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes } as const;
+export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows } as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {

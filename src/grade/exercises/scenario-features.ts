@@ -127,6 +127,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       }),
     ],
     ["a process with five outgoing channels", ps.some((p) => outgoing(p) === 5)],
+    // A mistake that holds a process's markers in a fixed number of places, or treats one number of them apart.
+    ...(shape.multiSnapshot ? [] : [2, 3, 4]).map((k): [string, boolean] => [
+      `a process with exactly ${k} outgoing channels`,
+      ps.some((p) => outgoing(p) === k),
+    ]),
     // A mistake that holds only a process's first few incoming channels, or treats the last differently.
     ...[3, 5].map((k): [string, boolean] => [
       `a process with ${k === 3 ? "three or more" : "five"} incoming channels, the last listed carrying a transfer a snapshot may catch`,
@@ -168,17 +173,18 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ),
       ],
     ]),
+    // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the other.
     [
-      "channels from one process to names one of which begins the other",
-      ps.some((p) => receiversOf(p).some((a) => receiversOf(p).some((b) => a !== b && b.startsWith(a)))),
+      "channels from one process to names one of which begins the other, the longer listed first",
+      !shape.multiSnapshot && ps.some((p) => receiversOf(p).some((a, i) => receiversOf(p).some((b, j) => j > i && a !== b && a.startsWith(b)))),
     ],
     ["a transfer from a process whose name an object already has", ps.some((p) => programs[p]!.length > 0 && names[p]! in {})],
     // Code that finds a message's sender by splitting its id on # finds another name, or none.
     [
-      "a transfer a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
       channels.some(
         ([from, to], c) =>
-          onChannel[c]!.length > 0 &&
+          onChannel[c]!.length >= 2 &&
           names[from]!.includes("#") &&
           !names.includes(names[from]!.split("#")[0]!) &&
           initiators.includes(from) &&
@@ -208,11 +214,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     [
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
-      ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
+      !shape.multiSnapshot && ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
     ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",
-      ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[a]! < names[b]! && names[a]!.toLowerCase() > names[b]!.toLowerCase()))),
+      !shape.multiSnapshot &&
+        ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[a]! < names[b]! && names[a]!.toLowerCase() > names[b]!.toLowerCase()))),
     ],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
