@@ -50,11 +50,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           // The first shows the other two. A transfer the sixth snapshot may catch is one the fourth and fifth may too: four
           // and five snapshots come without one, whose interleavings with the snapshots would cost more than they show.
           const caughtByLast: FeatureDraw[] = [
-            // The last snapshot started alone by another: a transfer it catches, the others' markers not interleaved with it.
-            {
-              feature: `${s} snapshots, the last of which may catch a transfer in flight`,
-              wish: { ...two, transfers: [1, 1], catchFirst: true },
-            },
+            { feature: `${s} snapshots, the last of which may catch a transfer in flight`, wish: { ...two, transfers: [1, 1], catchFirst: true } },
             { feature: `${s} snapshots and a transfer`, wish: { ...two, transfers: [1, 1] } },
           ];
           return [...(s === 4 || s === 5 ? [] : caughtByLast), { feature: `${s} snapshots`, wish: { snapshots: s, processes: 2 } }];
@@ -69,8 +65,6 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   const one: Wish = shape.multiSnapshot ? { snapshots: 1 } : {};
   // A star out of one process to five, and into one process from three with a transfer, named by names one mistakes for
   // each other (and so showing the stars' shapes too).
-  const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
-  const longerFirst = namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }]);
   const starOut = (names: Wish["names"]): Wish => ({ ...one, processes: 6, initiators: 1, topology: "star out", names });
   const starIn = (names: Wish["names"], processes = 4): Wish => ({
     ...one,
@@ -81,6 +75,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     catchFirst: true,
     names,
   });
+  // Into one process from two others, each sending it a transfer.
   const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
   // Two such names sending the same amount, one the other's plain form (A and a), the rest plain: code that makes a
@@ -108,8 +103,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
         },
       ];
+  // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
+  const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
   // Stars out of one process to two, three and four, among them a name and one it begins, the longer listed first. Not in
   // exercise 6, whose list is full with its snapshots: its markers go out as exercise 1's do.
+  const longerFirst = namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }]);
   const fewOut: FeatureDraw[] = shape.multiSnapshot
     ? []
     : [
@@ -210,7 +208,6 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
     { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
     { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
-    // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
     ...arrowSides.flatMap(([side]): FeatureDraw[] => [
       { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: bothSides } },
       { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: bothSides }) },
