@@ -240,8 +240,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
 
 /** The two ways a name can touch a channel's arrow: a sender's name ending in - ("a-->b"), a receiver's beginning with > ("a->>b"). */
 export const arrowSides = [
-  ["sender's name ending in -", (from: string) => from.endsWith("-")],
-  ["receiver's name beginning with >", (_from: string, to: string) => to.startsWith(">")],
+  ["sender's name, ending in -,", (from: string) => from.endsWith("-")],
+  ["receiver's name, beginning with >,", (_from: string, to: string) => to.startsWith(">")],
 ] as const;
 
 /** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
