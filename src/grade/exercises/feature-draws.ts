@@ -188,7 +188,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: `${k} transfers on one channel`,
       wish: { ...one, processes: 2, transfers: [k, k], oneChannel: true } as Wish,
     })),
-    { feature: "four or more transfers a snapshot may catch on one channel", wish: caught([4, perChannel]) },
+    { feature: "five transfers a snapshot may catch on one channel", wish: caught([perChannel, perChannel]) },
     { feature: "an amount repeated on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.same }) },
     { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
     { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },

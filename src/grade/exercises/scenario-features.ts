@@ -230,7 +230,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["equal balances other than 100", new Set(balances).size === 1 && balances[0] !== 100],
     ["distinct amounts, each set adding up to its own total", amounts.length >= 2 && distinctSums(amounts)],
     // What a snapshot records of a channel: several transfers, the same amount twice, amounts falling, amounts past 32 bits.
-    ["four or more transfers a snapshot may catch on one channel", caught.some((a) => a.length >= 4)],
+    ["five transfers a snapshot may catch on one channel", caught.some((a) => a.length >= GENERATED_LIMITS.perChannel)],
     ["an amount repeated on a channel a snapshot may catch", caught.some((a) => new Set(a).size < a.length)],
     ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
