@@ -25,7 +25,7 @@ import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton
 
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
 export const topologies = ["random", "star out", "star in", "chain and ring", "complete"] as const;
-export type Topology = (typeof topologies)[number];
+type Topology = (typeof topologies)[number];
 
 /** What a steered draw must have; anything left out is drawn as an unsteered draw draws it. */
 export interface Wish {
