@@ -24,8 +24,8 @@ const ROUNDS = 16;
 /** What a scenario drawn for one feature takes from the wish of another: what the money and the names are. */
 const RIDERS = ["names", "balances", "amounts", "allTheMoney"] as const;
 /** The rest of the list: drawn at random, this many for each place, those estimated at most FILLER_STATES in the order drawn. */
-const POOL = 4;
-const FILLER_STATES = 120;
+const POOL = 8;
+const FILLER_STATES = 60;
 
 /**
  * The `count` scenarios an exercise is graded on, drawn from `seed`: the
