@@ -39,7 +39,8 @@ describe("wrong submissions beyond the old generator's bounds", () => {
       }
       const generated = check as GeneratedCheck;
       const file = outcome.scenario as ScenarioFile;
-      expect(file.name).toMatch(/^generated #\d+, shrunk$/);
+      // Shrunk, unless the scenario met first was already as small and plain as it fails on (checked below either way).
+      expect(file.name).toMatch(/^generated #\d+(, shrunk)?$/);
       const shape = { fifo: wrong.exercise !== 5, multiSnapshot: wrong.exercise === 6 };
       const skeleton = skeletonOf(file);
       for (const less of [...smaller(skeleton), ...plainer(skeleton)].filter((s) => withinShape(s, shape))) {

@@ -82,7 +82,7 @@ describe("the exercises' texts", () => {
       expect(readme, exercise.slug).toContain(`at most ${messageBudget(shape)} messages in flight in a run`);
       expect(readme, exercise.slug).toContain(
         shape.multiSnapshot
-          ? `one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one or two processes`
+          ? `one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one to ${words[GENERATED_LIMITS.initiators]} processes`
           : `one to ${words[GENERATED_LIMITS.initiators]} initiators`,
       );
     }

@@ -16,7 +16,7 @@ import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorith
 import type { Submission } from "../graded-rules/submission.js";
 import type { LocalPart } from "./completion.js";
 import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
-import { partsOfSnapshots, views } from "./completion-inputs.js";
+import { type InputDraw, partsDraws, viewDraws } from "./completion-inputs.js";
 import type { RulesCheck } from "./exercise.js";
 import { drawingSeed } from "./generated-check.js";
 
@@ -24,7 +24,7 @@ import { drawingSeed } from "./generated-check.js";
 interface Called<Input> {
   readonly property: string;
   readonly path: string;
-  readonly inputs: fc.Arbitrary<Input>;
+  readonly draws: readonly InputDraw<Input>[];
   /** How the input is shown in a reason. */
   readonly shown: string;
   problem(input: Input, answer: unknown, context: string): string | undefined;
@@ -33,7 +33,7 @@ interface Called<Input> {
 const isPartDone: Called<ProcessView> = {
   property: "knows-when-done",
   path: "isPartDone",
-  inputs: views,
+  draws: viewDraws,
   shown: "view",
   problem: (view, says, context) => partDoneProblem(view, says, context),
 };
@@ -41,21 +41,24 @@ const isPartDone: Called<ProcessView> = {
 const assembleSnapshot: Called<LocalPart[]> = {
   property: "assembled-snapshot",
   path: "assembleSnapshot",
-  inputs: partsOfSnapshots,
+  draws: partsDraws,
   shown: "parts",
   problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
 };
 
-/** `count` drawn inputs for each function, from the kit's `seed` or an instructor's (CheckLimits.seed). */
-export function directCallsCheck(seed: number, count: number, points: number): RulesCheck {
+/** How many inputs each function is called on. */
+const count = (draws: readonly InputDraw<unknown>[]) => draws.reduce((sum, d) => sum + d.count, 0);
+
+/** Each function called on its drawn inputs, from the kit's `seed` or an instructor's (CheckLimits.seed). */
+export function directCallsCheck(seed: number, points: number): RulesCheck {
   return {
-    name: `direct calls (${count} views, ${count} sets of parts)`,
+    name: `direct calls (${count(viewDraws)} views, ${count(partsDraws)} sets of parts)`,
     points,
     seeded: true,
     run(submission, limits) {
       const drawn = drawingSeed(seed, limits.seed);
       for (const called of [isPartDone, assembleSnapshot] as Called<unknown>[]) {
-        const failure = firstFailure(called, submission, drawn, count);
+        const failure = firstFailure(called, submission, drawn);
         if (failure) return { states: 0, violated: [called.property], failure };
       }
       return { states: 0 };
@@ -65,13 +68,15 @@ export function directCallsCheck(seed: number, count: number, points: number): R
 }
 
 /** The first drawn input whose answer is wrong, shrunk, in words; undefined if every answer is right. */
-function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number, count: number): string | undefined {
+function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number): string | undefined {
   const context = `${called.path}(${called.shown})`;
   const ask = (input: Input) => submission.call(called.path, [input], context);
+  // Each draw from a seed of its own, so that what one draws does not depend on the others.
+  const draws = called.draws.map((draw, k) => ({ ...draw, seed: drawingSeed(seed, k) }));
+  const inputs = draws.map((draw) => fc.sample(draw.inputs, { seed: draw.seed, numRuns: draw.count }));
   // Every input's question in a few batches: a call not answered yet, or one that broke the contract, is asked (or thrown) again below.
-  const inputs = fc.sample(called.inputs, { seed, numRuns: count });
   submission.gather(() => {
-    for (const input of inputs) {
+    for (const input of inputs.flat()) {
       try {
         ask(input);
       } catch {}
@@ -85,9 +90,10 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
       return false;
     }
   };
-  if (inputs.every(right)) return undefined;
+  const wrong = draws.find((_, k) => !inputs[k]!.every(right));
+  if (!wrong) return undefined;
   // fast-check draws the same inputs again from the same seed, and shrinks the first that fails.
-  const found = fc.check(fc.property(called.inputs, right), { seed, numRuns: count });
+  const found = fc.check(fc.property(wrong.inputs, right), { seed: wrong.seed, numRuns: wrong.count });
   if (!found.failed) return undefined;
   const [input] = found.counterexample!;
   // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.

@@ -11,7 +11,20 @@ import type { ChannelRecording, DataMessage } from "../../models/bank/bank-state
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import { channelName } from "../../scenario/channels.js";
 import type { LocalPart } from "./completion.js";
-import { amountsOf, atTheLimit, balancesOf, MAX_MONEY, moneyOf, processNames } from "./generated-data.js";
+import {
+  amountsOf,
+  amountsOfKind,
+  atTheLimit,
+  balanceOfKind,
+  balancesOf,
+  balancesWithOne,
+  confusableNames,
+  MAX_MONEY,
+  moneyOf,
+  namesOfKind,
+  namesWithPairs,
+  processNames,
+} from "./generated-data.js";
 
 /** The most processes a drawn input has; a process's view has up to five neighbours. */
 const MOST_PROCESSES = 6;
@@ -25,6 +38,17 @@ const messages = (sender: string, first: number, amounts: readonly number[]): Da
 /** Up to MOST_PER_CHANNEL amounts, repeated or not. */
 const someAmounts = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain((count) => amountsOf(count));
 
+/** What a drawn view must have; anything left out is drawn at random. */
+interface ViewWish {
+  readonly processes?: number;
+  readonly names?: (n: number) => fc.Arbitrary<string[]>;
+  /** Every neighbour sends to the process, or none does. */
+  readonly incoming?: "all" | "none";
+  readonly hasRecorded?: boolean;
+  /** Every incoming channel closed, or every one but one (any one). */
+  readonly closed?: "all" | "all but one";
+}
+
 /**
  * A process's view: its name, its incoming and outgoing channels (none, or
  * up to five each), and where it stands. Before it records, its incoming
@@ -32,50 +56,72 @@ const someAmounts = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain((count) 
  * closed, with the messages it recorded there, and `recorded` holds what it
  * saved.
  */
-export const views: fc.Arbitrary<ProcessView> = fc
-  .integer({ min: 1, max: MOST_PROCESSES })
-  .chain((n) =>
-    fc.record({
-      names: processNames(n),
-      incoming: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-      outgoing: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-      hasRecorded: fc.boolean(),
-      closed: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-      recorded: fc.array(someAmounts, { minLength: n, maxLength: n }),
-      sent: fc.array(someAmounts, { minLength: n, maxLength: n }),
-      state: fc.record({ pc: fc.nat(20), balance: balancesOf(1).map(([b]) => b!) }),
-    }),
-  )
-  .map(({ names, incoming, outgoing, hasRecorded, closed, recorded, sent, state }) => {
-    const [process, ...neighbours] = names as [string, ...string[]];
-    const from = neighbours.filter((_, i) => incoming[i]);
-    const to = neighbours.filter((_, i) => outgoing[i]);
-    const recordings: Record<string, ChannelRecording> = {};
-    const received: string[] = [];
-    from.forEach((sender, i) => {
-      const inFlight = messages(sender, 1, recorded[i]!);
-      received.push(...inFlight.map((m) => m.id));
-      recordings[channelName(sender, process)] = !hasRecorded ? { status: "idle" } : { status: closed[i] ? "closed" : "open", messages: inFlight };
+function viewsOf(wish: ViewWish = {}): fc.Arbitrary<ProcessView> {
+  const flags = (n: number, all?: boolean) =>
+    all === undefined ? fc.array(fc.boolean(), { minLength: n, maxLength: n }) : fc.constant(Array.from({ length: n }, () => all));
+  return (wish.processes !== undefined ? fc.constant(wish.processes) : fc.integer({ min: 1, max: MOST_PROCESSES }))
+    .chain((n) =>
+      fc.record({
+        names: (wish.names ?? processNames)(n),
+        incoming: flags(n, wish.incoming === undefined ? undefined : wish.incoming === "all"),
+        outgoing: flags(n),
+        hasRecorded: wish.hasRecorded !== undefined ? fc.constant(wish.hasRecorded) : fc.boolean(),
+        closed:
+          wish.closed === undefined
+            ? flags(n)
+            : wish.closed === "all"
+              ? flags(n, true)
+              : fc.nat(n - 1).map((open) => Array.from({ length: n }, (_, i) => i !== open)),
+        recorded: fc.array(someAmounts, { minLength: n, maxLength: n }),
+        sent: fc.array(someAmounts, { minLength: n, maxLength: n }),
+        state: fc.record({ pc: fc.nat(20), balance: balancesOf(1).map(([b]) => b!) }),
+      }),
+    )
+    .map(({ names, incoming, outgoing, hasRecorded, closed, recorded, sent, state }) => {
+      const [process, ...neighbours] = names as [string, ...string[]];
+      const from = neighbours.filter((_, i) => incoming[i]);
+      const to = neighbours.filter((_, i) => outgoing[i]);
+      const recordings: Record<string, ChannelRecording> = {};
+      const received: string[] = [];
+      from.forEach((sender, i) => {
+        const inFlight = messages(sender, 1, recorded[i]!);
+        received.push(...inFlight.map((m) => m.id));
+        recordings[channelName(sender, process)] = !hasRecorded ? { status: "idle" } : { status: closed[i] ? "closed" : "open", messages: inFlight };
+      });
+      let sends = 0;
+      const sentOn: Record<string, DataMessage[]> = {};
+      to.forEach((receiver, i) => {
+        sentOn[channelName(process, receiver)] = messages(process, sends + 1, sent[i]!);
+        sends += sent[i]!.length;
+      });
+      received.sort();
+      return {
+        process,
+        hasRecorded,
+        incoming: from.map((sender) => channelName(sender, process)),
+        outgoing: to.map((receiver) => channelName(process, receiver)),
+        recordings,
+        // What it saved when it recorded: the messages recorded on its channels arrived after that.
+        recorded: hasRecorded ? { pc: Math.min(state.pc, sends), balance: state.balance, received: [] } : null,
+        received,
+        sent: sentOn,
+      };
     });
-    let sends = 0;
-    const sentOn: Record<string, DataMessage[]> = {};
-    to.forEach((receiver, i) => {
-      sentOn[channelName(process, receiver)] = messages(process, sends + 1, sent[i]!);
-      sends += sent[i]!.length;
-    });
-    received.sort();
-    return {
-      process,
-      hasRecorded,
-      incoming: from.map((sender) => channelName(sender, process)),
-      outgoing: to.map((receiver) => channelName(process, receiver)),
-      recordings,
-      // What it saved when it recorded: the messages recorded on its channels arrived after that.
-      recorded: hasRecorded ? { pc: Math.min(state.pc, sends), balance: state.balance, received: [] } : null,
-      received,
-      sent: sentOn,
-    };
-  });
+}
+
+/** What a drawn set of parts must have; anything left out is drawn at random. */
+interface PartsWish {
+  readonly processes?: number;
+  readonly names?: (n: number) => fc.Arbitrary<string[]>;
+  /** Channels between every two processes (as far as `processes` allows), or none into one of them at least. */
+  readonly channels?: "every pair" | "a source";
+  /** A channel with this many recorded messages, at least. */
+  readonly onOneChannel?: number;
+  readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
+  readonly balances?: (n: number) => fc.Arbitrary<number[]>;
+  /** All the money the format allows. */
+  readonly allTheMoney?: boolean;
+}
 
 /**
  * The parts of a complete snapshot, one per process, in any order: each
@@ -84,53 +130,122 @@ export const views: fc.Arbitrary<ProcessView> = fc
  * in the order they were recorded. The money in them all stays within the
  * scenario format's limit.
  */
-export const partsOfSnapshots: fc.Arbitrary<LocalPart[]> = fc
-  .integer({ min: 1, max: MOST_PROCESSES })
-  .chain((n) => {
-    const pairs = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => [i, j] as const))
-      .flat()
-      .filter(([i, j]) => i !== j);
-    return fc.record({
-      names: processNames(n),
-      balances: balancesOf(n),
-      pcs: fc.array(fc.nat(20), { minLength: n, maxLength: n }),
-      channels: fc.subarray(pairs),
-      amounts: fc.array(someAmounts, { minLength: pairs.length, maxLength: pairs.length }),
-      // One set in five holds all the money the format allows.
-      limit: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.tuple(fc.nat(n - 1), fc.boolean()) }),
-      order: fc.shuffledSubarray(
-        Array.from({ length: n }, (_, i) => i),
-        { minLength: n, maxLength: n },
-      ),
-    });
-  })
-  .map(({ names, balances, pcs, channels, amounts, limit, order }) => {
-    const sends = names.map(() => 0);
-    const inChannels = channels.map(([from, to], c) => {
-      const sender = names[from]!;
-      const recorded = messages(sender, sends[from]! + 1, amounts[c]!);
-      sends[from]! += recorded.length;
-      return { id: channelName(sender, names[to]!), to, recorded };
-    });
-    const all = inChannels.flatMap((c) => c.recorded.map((m) => m.amount));
-    const money = limit ? atTheLimit(balances, all, limit[0], limit[1]) : balances;
-    const parts = names.map(
-      (process, p): LocalPart => ({
-        process,
-        state: { pc: pcs[p]!, balance: money[p]! },
-        channels: Object.fromEntries(inChannels.filter((c) => c.to === p).map((c) => [c.id, c.recorded])),
-      }),
-    );
-    return order.map((p) => parts[p]!);
-  })
-  .filter(
-    (parts) =>
-      moneyOf(
-        parts.map((p) => p.state.balance),
-        parts.flatMap((p) =>
-          Object.values(p.channels)
-            .flat()
-            .map((m) => m.amount),
+function partsOf(wish: PartsWish = {}): fc.Arbitrary<LocalPart[]> {
+  const amounts = (count: number) => (wish.amounts ?? amountsOf)(count);
+  const recorded = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain(amounts);
+  return (wish.processes !== undefined ? fc.constant(wish.processes) : fc.integer({ min: 1, max: MOST_PROCESSES }))
+    .chain((n) => {
+      const pairs = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => [i, j] as const))
+        .flat()
+        .filter(([i, j]) => i !== j);
+      const channels =
+        wish.channels === "every pair"
+          ? fc.constant(pairs)
+          : wish.channels === "a source"
+            ? fc.nat(n - 1).chain((source) => fc.subarray(pairs.filter(([, to]) => to !== source)))
+            : fc.subarray(pairs);
+      return fc.record({
+        names: (wish.names ?? processNames)(n),
+        balances: (wish.balances ?? balancesOf)(n),
+        pcs: fc.array(fc.nat(20), { minLength: n, maxLength: n }),
+        channels,
+        amounts: fc.array(recorded, { minLength: pairs.length, maxLength: pairs.length }),
+        // The channel whose messages onOneChannel asks for.
+        full: wish.onOneChannel !== undefined && pairs.length > 0 ? fc.tuple(fc.nat(pairs.length - 1), amounts(wish.onOneChannel)) : fc.constant(null),
+        // One set in five holds all the money the format allows.
+        limit: wish.allTheMoney
+          ? fc.tuple(fc.nat(n - 1), fc.boolean())
+          : fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.tuple(fc.nat(n - 1), fc.boolean()) }),
+        order: fc.shuffledSubarray(
+          Array.from({ length: n }, (_, i) => i),
+          { minLength: n, maxLength: n },
         ),
-      ) <= MAX_MONEY,
-  );
+        pairs: fc.constant(pairs),
+      });
+    })
+    .map(({ names, balances, pcs, channels, amounts, full, limit, order, pairs }) => {
+      // The channels by their place among every pair, the one onOneChannel asks for among them.
+      const drawn = channels.map(([from, to]) => pairs.findIndex(([f, t]) => f === from && t === to));
+      const kept = full && !drawn.includes(full[0]) ? [...drawn, full[0]].sort((a, b) => a - b) : drawn;
+      const sends = names.map(() => 0);
+      const inChannels = kept.map((c) => {
+        const [from, to] = pairs[c]!;
+        const sender = names[from]!;
+        const recorded = messages(sender, sends[from]! + 1, full && c === full[0] ? full[1] : amounts[c]!);
+        sends[from]! += recorded.length;
+        return { id: channelName(sender, names[to]!), to, recorded };
+      });
+      const all = inChannels.flatMap((c) => c.recorded.map((m) => m.amount));
+      const money = limit ? atTheLimit(balances, all, limit[0], limit[1]) : balances;
+      const parts = names.map(
+        (process, p): LocalPart => ({
+          process,
+          state: { pc: pcs[p]!, balance: money[p]! },
+          channels: Object.fromEntries(inChannels.filter((c) => c.to === p).map((c) => [c.id, c.recorded])),
+        }),
+      );
+      return order.map((p) => parts[p]!);
+    })
+    .filter(
+      (parts) =>
+        moneyOf(
+          parts.map((p) => p.state.balance),
+          parts.flatMap((p) =>
+            Object.values(p.channels)
+              .flat()
+              .map((m) => m.amount),
+          ),
+        ) <= MAX_MONEY,
+    );
+}
+
+/** Inputs drawn for what they show: `count` of them from `inputs`. */
+export interface InputDraw<Input> {
+  readonly shows: string;
+  readonly inputs: fc.Arbitrary<Input>;
+  readonly count: number;
+}
+
+/** Names one may mistake for each other: two that differ only in case, in spaces at either end, or are the same number. */
+const mistaken = namesWithPairs([
+  { pool: confusableNames.cases, related: (a, b) => a.toLowerCase() === b.toLowerCase() },
+  { pool: confusableNames.spaced, related: (a, b) => a.trim() === b.trim() },
+]);
+const sameNumber = namesWithPairs([{ pool: confusableNames.sameNumbers, related: (a, b) => Number(a) === Number(b) }]);
+
+/**
+ * The views `isPartDone` is called on, 100 in all: some drawn for each
+ * shape a mistake needs, the rest at random.
+ */
+export const viewDraws: readonly InputDraw<ProcessView>[] = [
+  { shows: "before it records", inputs: viewsOf({ hasRecorded: false }), count: 10 },
+  { shows: "no incoming channel, recorded", inputs: viewsOf({ incoming: "none", hasRecorded: true }), count: 10 },
+  { shows: "five incoming channels, every one closed", inputs: viewsOf({ processes: 6, incoming: "all", hasRecorded: true, closed: "all" }), count: 10 },
+  {
+    shows: "five incoming channels, every one closed but one (any one)",
+    inputs: viewsOf({ processes: 6, incoming: "all", hasRecorded: true, closed: "all but one" }),
+    count: 15,
+  },
+  { shows: "anything", inputs: viewsOf(), count: 55 },
+];
+
+/**
+ * The parts `assembleSnapshot` is called on, 100 sets in all: some drawn
+ * for each shape a mistake needs, the rest at random.
+ */
+export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
+  { shows: "one process", inputs: partsOf({ processes: 1 }), count: 4 },
+  { shows: "six processes, every two connected both ways", inputs: partsOf({ processes: 6, channels: "every pair" }), count: 8 },
+  { shows: "a process with no incoming channel", inputs: partsOf({ channels: "a source" }), count: 8 },
+  { shows: "five messages on one channel, one amount", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.same }), count: 4 },
+  { shows: "five messages on one channel, amounts falling", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.falling }), count: 4 },
+  { shows: "five messages on one channel, past 32 bits", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.large }), count: 4 },
+  { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 8 },
+  { shows: "a zero balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.zero) }), count: 5 },
+  { shows: "a negative balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.largeNegative) }), count: 5 },
+  { shows: "names that differ only in case or in spaces", inputs: partsOf({ processes: 5, names: mistaken }), count: 5 },
+  { shows: "names that are the same number", inputs: partsOf({ processes: 3, names: sameNumber }), count: 5 },
+  { shows: "names an object already has", inputs: partsOf({ names: namesOfKind.objectNames }), count: 5 },
+  { shows: "names of digits", inputs: partsOf({ names: namesOfKind.integers }), count: 5 },
+  { shows: "anything", inputs: partsOf(), count: 30 },
+];

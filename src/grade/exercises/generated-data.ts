@@ -83,6 +83,18 @@ const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1",
 const cases = ["a", "A", "alice", "Alice", "ALICE", "p0", "P0", "b", "B"];
 /** Names with the `#` of a message's id: the id "a#1#2" is a#1's second send. */
 const hashes = ["#", "a#1", "a#", "#1", "b#2#", "n#"];
+/** Names one of which begins the other's message ids: a's first send is a#1, and a#1's is a#1#1. */
+const idPrefixes = ["a", "a#1", "b", "b#1", "x#"];
+/** Names with the `-` and `>` of a channel's name (never `->` itself): "a-" to ">b" is the channel "a-->>b". */
+const arrows = ["-", ">", "a-", ">b", "x-y", "a>b", "<-", "=>", "--", ">>", "-1"];
+/** Names the same once their spaces at either end are trimmed. */
+const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
+/** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
+const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
+/** Names the same once Unicode-normalised: an accent composed or combining, the Ångström and Ohm signs, a ligature, full-width digits. */
+const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "ﬁ", "fi", "１", "1"];
+/** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
+const objectNames = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
@@ -91,31 +103,75 @@ const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branc
 
 const mixed = [...new Set([...numbered.slice(0, 4), ...words.slice(0, 3), ...integers.slice(0, 3), ...trickyNames, ...longNames(64).slice(0, 2)])];
 
-/** `n` distinct names, in the order they are drawn (not sorted, not the order JavaScript keeps them in). */
+/** `n` distinct names from `pool`, in the order they are drawn (not sorted, not the order JavaScript keeps them in). */
+const namesFrom =
+  (pool: readonly string[]) =>
+  (n: number): fc.Arbitrary<string[]> =>
+    fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
+
+/** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
+export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows } as const;
+
+/** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
+export const namesOfKind = {
+  numbered: namesFrom(numbered),
+  words: namesFrom(words),
+  integers: namesFrom(integers),
+  long: (n: number) => fc.integer({ min: 40, max: SCENARIO_LIMITS.nameLength }).chain((length) => namesFrom(longNames(length))(n)),
+  tricky: namesFrom(trickyNames),
+  prefixes: namesFrom(prefixes),
+  hashes: namesFrom(hashes),
+  arrows: namesFrom(arrows),
+  cases: namesFrom(cases),
+  spaced: namesFrom(spaced),
+  sameNumbers: namesFrom(sameNumbers),
+  unicode: namesFrom(unicode),
+  objectNames: namesFrom(objectNames),
+  mixed: namesFrom(mixed),
+} as const;
+
+/** `n` distinct names of any kind. */
 export function processNames(n: number): fc.Arbitrary<string[]> {
-  const some = (pool: readonly string[]) => fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
-  return fc.oneof(
-    { weight: 2, arbitrary: some(numbered) },
-    { weight: 1, arbitrary: some(words) },
-    { weight: 1, arbitrary: some(integers) },
-    { weight: 1, arbitrary: fc.integer({ min: 40, max: SCENARIO_LIMITS.nameLength }).chain((length) => some(longNames(length))) },
-    { weight: 2, arbitrary: some(trickyNames) },
-    { weight: 1, arbitrary: some(prefixes) },
-    { weight: 1, arbitrary: some(hashes) },
-    { weight: 1, arbitrary: some(cases) },
-    { weight: 3, arbitrary: some(mixed) },
-  );
+  const weights: Partial<Record<keyof typeof namesOfKind, number>> = { numbered: 2, tricky: 2, mixed: 3 };
+  return fc.oneof(...Object.entries(namesOfKind).map(([kind, names]) => ({ weight: weights[kind as keyof typeof namesOfKind] ?? 1, arbitrary: names(n) })));
 }
 
-/** One balance: zero, negative, small, 100, past 32 bits either way. */
-const balance = fc.oneof(
-  fc.constant(0),
-  fc.integer({ min: -1000, max: -1 }),
-  fc.integer({ min: 1, max: 1000 }),
-  fc.constant(100),
-  fc.integer({ min: PAST_32_BITS, max: MAX_BALANCE }),
-  fc.integer({ min: -MAX_BALANCE, max: -PAST_32_BITS }),
-);
+/**
+ * `n` distinct names: for each of `kinds`, two from its pool that are
+ * related (`related(a, b)`), and the rest from their pools (those that
+ * `others` keeps, if given), in a drawn order.
+ */
+export function namesWithPairs(
+  kinds: readonly { pool: readonly string[]; related: (a: string, b: string) => boolean }[],
+  others: (name: string) => boolean = () => true,
+): (n: number) => fc.Arbitrary<string[]> {
+  const pairsOf = ({ pool, related }: (typeof kinds)[number]) => pool.flatMap((a) => pool.filter((b) => a !== b && related(a, b)).map((b) => [a, b]));
+  const all = [...new Set(kinds.flatMap((k) => k.pool))].filter(others);
+  return (n) =>
+    fc
+      .tuple(...kinds.map((kind) => fc.constantFrom(...pairsOf(kind))))
+      .filter((pairs) => new Set(pairs.flat()).size === pairs.length * 2)
+      .chain((pairs) =>
+        fc
+          .shuffledSubarray(
+            all.filter((name) => !pairs.flat().includes(name)),
+            { minLength: n - 2 * pairs.length, maxLength: n - 2 * pairs.length },
+          )
+          .chain((others) => fc.shuffledSubarray([...pairs.flat(), ...others], { minLength: n, maxLength: n })),
+      );
+}
+
+/** Each kind of balance: zero, negative, small, 100, past 32 bits either way. */
+export const balanceOfKind = {
+  zero: fc.constant(0),
+  negative: fc.integer({ min: -1000, max: -1 }),
+  small: fc.integer({ min: 1, max: 1000 }),
+  hundred: fc.constant(100),
+  large: fc.integer({ min: PAST_32_BITS, max: MAX_BALANCE }),
+  largeNegative: fc.integer({ min: -MAX_BALANCE, max: -PAST_32_BITS }),
+} as const;
+
+const balance = fc.oneof(...Object.values(balanceOfKind));
 
 /** `n` balances: all the same, or each its own. */
 export function balancesOf(n: number): fc.Arbitrary<number[]> {
@@ -123,6 +179,11 @@ export function balancesOf(n: number): fc.Arbitrary<number[]> {
     balance.map((b) => Array.from({ length: n }, () => b)),
     fc.array(balance, { minLength: n, maxLength: n }),
   );
+}
+
+/** `n` balances as balancesOf draws them, one of them (any) of this kind. */
+export function balancesWithOne(kind: fc.Arbitrary<number>): (n: number) => fc.Arbitrary<number[]> {
+  return (n) => fc.tuple(balancesOf(n), fc.nat(n - 1), kind).map(([balances, p, b]) => balances.map((old, q) => (q === p ? b : old)));
 }
 
 const smallAmount = fc.integer({ min: 1, max: 20 });
@@ -136,14 +197,28 @@ const amount = fc.oneof(smallAmount, largeAmount);
  * for all; two amounts taking turns; any amounts, small or past 32 bits.
  */
 export function amountsOf(count: number): fc.Arbitrary<number[]> {
-  const many = <T>(one: fc.Arbitrary<T>) => fc.array(one, { minLength: count, maxLength: count });
+  const { powers, same, turns, any } = amountsOfKind;
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(1, 3, 10).map((c) => Array.from({ length: count }, (_, k) => c * 2 ** k)) },
-    { weight: 1, arbitrary: amount.map((a) => Array.from({ length: count }, () => a)) },
-    { weight: 2, arbitrary: fc.tuple(amount, amount, many(fc.boolean())).map(([a, b, turns]) => turns.map((first) => (first ? a : b))) },
-    { weight: 2, arbitrary: many(amount) },
+    { weight: 3, arbitrary: powers(count) },
+    { weight: 1, arbitrary: same(count) },
+    { weight: 2, arbitrary: turns(count) },
+    { weight: 2, arbitrary: any(count) },
   );
 }
+
+/** Each kind of amounts, `count` of them: what a steered draw asks for (feature-draws.ts). */
+export const amountsOfKind = {
+  /** Distinct powers of two times 1, 3 or 10, rising. */
+  powers: (count: number) => fc.constantFrom(1, 3, 10).map((c) => Array.from({ length: count }, (_, k) => c * 2 ** k)),
+  /** The same, falling. */
+  falling: (count: number) => amountsOfKind.powers(count).map((amounts) => amounts.reverse()),
+  same: (count: number) => amount.map((a) => Array.from({ length: count }, () => a)),
+  turns: (count: number) => fc.tuple(amount, amount, many(count, fc.boolean())).map(([a, b, turns]) => turns.map((first) => (first ? a : b))),
+  any: (count: number) => many(count, amount),
+  large: (count: number) => many(count, largeAmount),
+};
+
+const many = <T>(count: number, one: fc.Arbitrary<T>) => fc.array(one, { minLength: count, maxLength: count });
 
 /** The magnitudes of `balances` and `amounts` added up: at most MAX_MONEY in a scenario the format reads. */
 export function moneyOf(balances: readonly number[], amounts: readonly number[]): number {

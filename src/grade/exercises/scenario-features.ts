@@ -9,22 +9,31 @@ import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenari
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /**
- * A rough measure of how many states a scenario's exploration has: the ways
- * each channel's messages can have been delivered (in order, or any subset
- * without FIFO), times the ways each program can have run, times two for
- * each initiator and each snapshot (when it starts is free). Rough, but
- * of two drawn scenarios the one it says costs more mostly explores more
- * states.
+ * How a scenario's states grow, fitted (log-linear) to what the answers in
+ * solutions/ explore on drawn scenarios of each shape: by the transfers on
+ * each channel (without FIFO each may overtake the others; in exercise 6
+ * more so the more snapshots may catch them), by each channel, each program
+ * step and each snapshot an initiator may start when it likes.
  */
-export function interleavings(skeleton: Skeleton, shape: Shape): number {
-  const markers = skeleton.snapshots?.length ?? 1;
-  let ways = 2 ** (skeleton.initiators.length + (skeleton.snapshots?.length ?? 0));
-  for (const [from, to] of skeleton.channels) {
-    const messages = skeleton.programs[from]!.filter((t) => t.to === to).length + markers;
-    ways *= shape.fifo ? messages + 1 : 2 ** messages;
-  }
-  for (const program of skeleton.programs) ways *= program.length + 1;
-  return ways;
+const growth = {
+  fifo: { transfers: 0.8, channels: 0.5, steps: 1.4, starts: 1, base: -0.1 },
+  unordered: { transfers: 1.35, channels: 0.5, steps: 1, starts: 0.75, base: 0 },
+  snapshots: { transfers: 1.1, channels: 0.55, steps: 1.5, starts: 2.4, base: -1.2 },
+};
+
+/**
+ * A rough estimate of how many states a scenario's exploration has (within
+ * a factor of two or so, mostly): what the list weighs a scenario's cost by.
+ */
+export function estimatedStates(skeleton: Skeleton, shape: Shape): number {
+  const weights = shape.multiSnapshot ? growth.snapshots : shape.fifo ? growth.fifo : growth.unordered;
+  const { channels, programs, initiators, snapshots } = skeleton;
+  const onChannel = channels.map(([from, to]) => programs[from]!.filter((t) => t.to === to).length);
+  const perTransfer = snapshots ? Math.log(snapshots.length + 1) : 1;
+  const transfers = onChannel.reduce((sum, d) => sum + (shape.fifo ? Math.log(d + 1) : d * Math.LN2) * perTransfer, 0);
+  const steps = programs.reduce((sum, program) => sum + Math.log(program.length + 1), 0);
+  const starts = initiators.reduce((sum, p) => sum + Math.log((snapshots ? snapshots.filter((q) => q === p).length : 1) + 1), 0);
+  return Math.exp(weights.transfers * transfers + weights.channels * channels.length + weights.steps * steps + weights.starts * starts + weights.base);
 }
 
 /**
@@ -47,15 +56,21 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const amounts = programs.flat().map((t) => t.amount);
   const ps = range(n);
   const sortedChannels = [...channels].sort(([a, b], [c, d]) => a - c || b - d);
+  // The names of the processes a process has a channel to; the processes that send it transfers.
+  const receivers = ps.map((p) => channels.filter(([from]) => from === p).map(([, to]) => names[to]!));
+  const receiversOf = (p: number) => receivers[p]!;
+  const carriersInto = (p: number) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).map(([from]) => from);
+  const channelName = (from: number, to: number) => `${names[from]!}->${names[to]!}`;
   // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
   // (it starts the snapshot, or has another way in), or where the marker may overtake them (no FIFO).
-  const catchable = (initiator: number) =>
-    channels.filter(([from, to]) => programs[from]!.some((t) => t.to === to) && (!shape.fifo || to === initiator || incoming(to) >= 2));
-  const isCaught = (from: number, to: number) => initiators.some((p) => catchable(p).some(([f, t]) => f === from && t === to));
-  const caught = channels
-    .map(([from, to], c) => ({ amounts: onChannel[c]!, by: initiators.filter((p) => catchable(p).some(([f, t]) => f === from && t === to)) }))
-    .filter((c) => c.by.length > 0)
-    .map((c) => c.amounts);
+  const index = new Map(channels.map(([from, to], c) => [from * n + to, c]));
+  const catchableBy = (initiator: number) =>
+    channels.map(([from, to], c) => onChannel[c]!.length > 0 && (!shape.fifo || to === initiator || incoming(to) >= 2));
+  const mayCatch = new Map(initiators.map((p) => [p, catchableBy(p)]));
+  const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
+  const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
+  const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
+  const caught = channels.filter(([from, to]) => isCaught(from, to)).map(([from, to]) => onChannel[index.get(from * n + to)!]!);
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
   const found: [string, boolean][] = [
@@ -71,14 +86,21 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       .filter((size) => size.endsWith("snapshots"))
       .map((size): [string, boolean] => [`${size}, the last of which may catch a transfer in flight`, catchable(snapshots!.at(-1)!).length > 0]),
     ["a transfer a snapshot may catch in flight", initiators.some((p) => catchable(p).length > 0)],
+    // Exercise 6: snapshots of two initiators that overlap and interleave, and markers of a late snapshot on several channels.
+    ...(snapshots
+      ? [
+          ["four snapshots or more from two initiators", snapshots.length >= 4 && initiators.length === 2] as [string, boolean],
+          ["a process with two outgoing channels, in a run of four snapshots or more", snapshots.length >= 4 && ps.some((p) => outgoing(p) >= 2)] as [
+            string,
+            boolean,
+          ],
+        ]
+      : []),
     // Exercise 6: one message in flight in the channel states of several snapshots at once.
     ...(snapshots
       ? [2, 3].map((k): [string, boolean] => [
           `a transfer ${k} snapshots may catch at once`,
-          channels.some(
-            ([from, to]) =>
-              programs[from]!.some((t) => t.to === to) && snapshots.filter((p) => catchable(p).some(([f, t]) => f === from && t === to)).length >= k,
-          ),
+          channels.some(([from, to]) => programs[from]!.some((t) => t.to === to) && snapshots.filter((p) => catches(p, from, to)).length >= k),
         ])
       : []),
     [
@@ -93,14 +115,38 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a process with four incoming channels, one carrying a transfer",
       ps.some((p) => incoming(p) >= 4 && channels.some(([from, to]) => to === p && programs[from]!.some((t) => t.to === p))),
     ],
+    // A mistake that takes a process's incoming channels in name order, and holds only the first few.
+    [
+      "a process with four or more incoming channels, a transfer a snapshot may catch on the one whose name sorts last",
+      ps.some((p) => {
+        const last = channels
+          .filter(([, to]) => to === p)
+          .sort(([a], [b]) => (channelName(a, p) < channelName(b, p) ? -1 : 1))
+          .at(-1);
+        return incoming(p) >= 4 && last !== undefined && programs[last[0]]!.some((t) => t.to === p) && isCaught(last[0], p);
+      }),
+    ],
     ["a process with five outgoing channels", ps.some((p) => outgoing(p) === 5)],
+    // A mistake that holds a process's markers in a fixed number of places, or treats one number of them apart.
+    ...(shape.multiSnapshot ? [] : [2, 3, 4]).map((k): [string, boolean] => [
+      `a process with exactly ${k} outgoing channels`,
+      ps.some((p) => outgoing(p) === k),
+    ]),
+    // A mistake that holds only a process's first few incoming channels, or treats the last differently.
+    ...[3, 5].map((k): [string, boolean] => [
+      `a process with ${k === 3 ? "three or more" : "five"} incoming channels, the last listed carrying a transfer a snapshot may catch`,
+      ps.some((p) => {
+        const last = channels.filter(([, to]) => to === p).at(-1);
+        return incoming(p) >= k && last !== undefined && programs[last[0]]!.some((t) => t.to === p) && isCaught(last[0], p);
+      }),
+    ]),
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
     ["names not like P0", names.some((name) => !/^P\d+$/.test(name))],
     ["names out of sorted order", names.some((name, i) => i > 0 && name < names[i - 1]!)],
     ["a name of digits (JavaScript lists it first)", names.some((name) => /^\d+$/.test(name))],
     ["a name of one character", names.some((name) => name.length === 1)],
     ["a name of 40 characters or more", names.some((name) => name.length >= 40)],
-    ["a name with a #, - or > in it", names.some((name) => /[#\->]/.test(name))],
+    ...["#", "-", ">"].map((c): [string, boolean] => [`a name with a ${c} in it`, names.some((name) => name.includes(c))]),
     ["a name with a space in it", names.some((name) => name.includes(" "))],
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],
     ["a name that begins another", names.some((a) => names.some((b) => a !== b && b.startsWith(a)))],
@@ -113,16 +159,67 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ),
       ),
     ],
+    // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
+    ...sameNames.flatMap(([same, key]): [string, boolean][] => [
+      [`channels from one process to names that ${same}`, ps.some((p) => collide(receiversOf(p), key))],
+      // Both sending, one name and the receiver's in their plain forms: code that makes a channel's name or an id plain
+      // finds the other's.
+      [
+        `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms`,
+        ps.some(
+          (p) =>
+            key(names[p]!) === names[p]! &&
+            carriersInto(p).some((a) => carriersInto(p).some((b) => a !== b && key(names[b]!) === names[a]! && key(names[a]!) === names[a]!)),
+        ),
+      ],
+    ]),
+    // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the other.
     [
-      "channels of one process to or from names that differ only in case",
+      "channels from one process to names one of which begins the other, the longer listed first",
+      !shape.multiSnapshot && ps.some((p) => receiversOf(p).some((a, i) => receiversOf(p).some((b, j) => j > i && a !== b && a.startsWith(b)))),
+    ],
+    ["a transfer from a process whose name an object already has", ps.some((p) => programs[p]!.length > 0 && names[p]! in {})],
+    // Code that finds a message's sender by splitting its id on # finds another name, or none.
+    [
+      "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      channels.some(
+        ([from, to], c) =>
+          onChannel[c]!.length >= 2 &&
+          names[from]!.includes("#") &&
+          !names.includes(names[from]!.split("#")[0]!) &&
+          initiators.includes(from) &&
+          isCaught(from, to),
+      ),
+    ],
+    // A name's - or > next to a channel's arrow ("a-->b", "a->>b"): splitting the channel's name on - or > misreads it.
+    ...arrowSides.flatMap(([side, touches]): [string, boolean][] => [
+      [`a channel whose ${side} touches its arrow`, channels.some(([from, to]) => touches(names[from]!, names[to]!))],
+      [
+        `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`,
+        channels.some(([from, to], c) => onChannel[c]!.length > 0 && touches(names[from]!, names[to]!) && isCaught(from, to)),
+      ],
+    ]),
+    [
+      "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
+      channels.some(([from, to], c) => onChannel[c]!.length > 0 && (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
+    ],
+    // Two senders' transfers into one process: their ids (sender#k) side by side, where one may be taken for the other.
+    [
+      "two transfers of the same amount into one process from two senders, which one snapshot may both catch",
       ps.some((p) => {
-        const others = channels.flatMap(([from, to]) => (from === p ? [names[to]!] : to === p ? [names[from]!] : []));
-        return new Set(others.map((name) => name.toLowerCase())).size < new Set(others).size;
+        const amountsInto = carriersInto(p).map((from) => programs[from]!.filter((t) => t.to === p).map((t) => t.amount));
+        const repeated = amountsInto.some((a, i) => amountsInto.some((b, j) => i !== j && a.some((x) => b.includes(x))));
+        return repeated && (!shape.fifo || initiators.includes(p) || incoming(p) >= 3);
       }),
     ],
     [
-      "a transfer a snapshot may catch, from a process with a # in its name",
-      channels.some(([from, to], c) => onChannel[c]!.length > 0 && names[from]!.includes("#") && isCaught(from, to)),
+      "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
+      !shape.multiSnapshot && ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
+    ],
+    [
+      "transfers into one process from two senders whose names sort one way with case and the other without",
+      !shape.multiSnapshot &&
+        ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[a]! < names[b]! && names[a]!.toLowerCase() > names[b]!.toLowerCase()))),
     ],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
@@ -133,12 +230,31 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["equal balances other than 100", new Set(balances).size === 1 && balances[0] !== 100],
     ["distinct amounts, each set adding up to its own total", amounts.length >= 2 && distinctSums(amounts)],
     // What a snapshot records of a channel: several transfers, the same amount twice, amounts falling, amounts past 32 bits.
-    ["four or more transfers a snapshot may catch on one channel", caught.some((a) => a.length >= 4)],
+    ["five transfers a snapshot may catch on one channel", caught.some((a) => a.length >= GENERATED_LIMITS.perChannel)],
     ["an amount repeated on a channel a snapshot may catch", caught.some((a) => new Set(a).size < a.length)],
     ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
+}
+
+/** The two ways a name can touch a channel's arrow: a sender's name ending in - ("a-->b"), a receiver's beginning with > ("a->>b"). */
+export const arrowSides = [
+  ["sender's name, ending in -,", (from: string) => from.endsWith("-")],
+  ["receiver's name, beginning with >,", (_from: string, to: string) => to.startsWith(">")],
+] as const;
+
+/** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
+export const sameNames = [
+  ["differ only in case", (name: string) => name.toLowerCase()],
+  ["differ only in spaces at either end", (name: string) => name.trim()],
+  ["are the same number", (name: string) => (name.trim() !== "" && !Number.isNaN(Number(name)) ? String(Number(name)) : name)],
+  ["are the same once Unicode-normalised", (name: string) => name.normalize("NFKC")],
+] as const;
+
+/** Two of these distinct names are the same under `key`. */
+function collide(names: readonly string[], key: (name: string) => string): boolean {
+  return names.some((a) => names.some((b) => a !== b && key(a) === key(b)));
 }
 
 /** Amounts that are c·2^k for distinct k: every subset adds up to its own total. */

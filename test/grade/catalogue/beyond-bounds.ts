@@ -51,6 +51,13 @@ const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
     onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...choose(view).map(marker), ...view.incoming.map(open)]), close(channel)],
   });
 
+/** Chandy-Lamport with these incoming channels opened on recording. */
+const opening = (choose: (view: ProcessView) => readonly string[]) =>
+  rulesOf({
+    initiate: (view) => [record, ...view.outgoing.map(marker), ...choose(view).map(open)],
+    onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...choose(view).map(open)]), close(channel)],
+  });
+
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
   completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
@@ -67,6 +74,16 @@ const inFlightWith = (choose: (inFlight: readonly DataMessage[]) => readonly Dat
       const inFlight = choose((marker.sent ?? []).filter((m) => !history.includes(m.id)));
       const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
       return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
+    },
+  });
+
+/** Lai-Yang's answer with a message of the sender's history taken as received (so not in flight) when `received` says so. */
+const receivedWhen = (received: (history: readonly string[], id: string) => boolean) =>
+  laiYangWith({
+    onMarker(view, channel, marker) {
+      const history = view.recorded?.received ?? view.received;
+      const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+      return [...turned, ...(marker.sent ?? []).filter((m) => !received(history, m.id)).map((m) => keep(channel, m)), close(channel)];
     },
   });
 
@@ -108,6 +125,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       });
     }),
   },
+  {
+    name: "takes each outgoing channel apart on /-+>/ and puts it back together",
+    exercise: 1,
+    bound: "names without - or >",
+    refusedBy: "well-formed-effects",
+    module: markersTo((view) => view.outgoing.map((channel) => channel.split(/-+>/).join("->"))),
+  },
   // Exercise 2: channel recording.
   {
     name: "records three messages a channel at most",
@@ -124,6 +148,45 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && !recordedOn(view, channel).some((m) => m.amount === message.amount) ? [keep(channel, message)] : [],
+    }),
+  },
+  {
+    name: "looks a channel's recording up by its name trimmed",
+    exercise: 2,
+    bound: "names without spaces",
+    refusedBy: "channel-state",
+    module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
+  },
+  {
+    name: "opens the first three incoming channels in sorted order (three neighbours at most, it thinks)",
+    exercise: 2,
+    bound: "at most four processes",
+    refusedBy: "channel-state",
+    module: opening((view) => [...view.incoming].sort().slice(0, 3)),
+  },
+  {
+    name: "leaves out a message whose sender's send number (the k of sender#k) any channel already recorded",
+    exercise: 2,
+    bound: "one transfer into a process a snapshot may catch",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const k = message.id.split("#").pop();
+        const seen = view.incoming.some((c) => recordedOn(view, c).some((m) => m.id.split("#").pop() === k));
+        return isOpen(view, channel) && !seen ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "looks a channel's recording up by its name without spaces first",
+    exercise: 2,
+    bound: "names without spaces",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const recording = view.recordings[channel.replace(/ /g, "")] ?? view.recordings[channel];
+        return recording?.status === "open" ? [keep(channel, message)] : [];
+      },
     }),
   },
   {
@@ -305,6 +368,37 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       ],
     }),
   },
+  {
+    name: "takes a message as received if its id begins with a received one",
+    exercise: 5,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((received) => id.startsWith(received))),
+  },
+  {
+    name: "finds a received id by binary search with localeCompare, in ids sorted by code units",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => {
+      let [lo, hi] = [0, history.length - 1];
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const order = history[mid]!.localeCompare(id);
+        if (order === 0) return true;
+        if (order < 0) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    }),
+  },
+  {
+    name: "compares message ids without case",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((received) => received.toLowerCase() === id.toLowerCase())),
+  },
   // Exercise 6: repeated and concurrent snapshots.
   {
     name: "takes snapshot ids modulo four (room for four snapshots)",
@@ -417,5 +511,23 @@ export const beyondBoundsRightRules: readonly RightRules[] = [
         return [...open].filter(([, isOpenHere]) => isOpenHere).map(([snapshot]): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
       },
     }),
+  },
+  {
+    name: "Lai-Yang finding received ids by binary search in code-unit order, the order they come sorted in",
+    exercises: [5],
+    module: receivedWhen((history, id) => {
+      let [lo, hi] = [0, history.length];
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (history[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      return history[lo] === id;
+    }),
+  },
+  {
+    name: "Chandy-Lamport opening each incoming channel by its sender's name, read with split('->') and put back",
+    exercises: [2],
+    module: opening((view) => [...new Set(view.incoming.map((c) => c.split("->")[0]))].map((from) => `${from}->${view.process}`)),
   },
 ];

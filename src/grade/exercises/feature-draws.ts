@@ -1,0 +1,255 @@
+/**
+ * The features every list of generated scenarios must show (scenario-
+ * features.ts says what each is), and for each the draw that shows it: a
+ * wish that steers drawn-skeletons.ts towards it, everything else drawn at
+ * random. generated-list.ts draws for each feature its list does not show
+ * yet, so that every seed's list shows them all, the kit's and any
+ * instructor's, rather than those a pool of random draws happens to hold.
+ */
+import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, namesOfKind, namesWithPairs } from "./generated-data.js";
+import { arrowSides, sameNames } from "./scenario-features.js";
+import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
+import type { Wish } from "./drawn-skeletons.js";
+
+export interface FeatureDraw {
+  readonly feature: string;
+  readonly wish: Wish;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * Every feature a list of this shape must show, each with its draw, in the
+ * order they are drawn for: those that need a scenario of their own (sizes,
+ * shapes) first, those that ride along on any (names, money) last.
+ */
+export function featureDraws(shape: Shape): FeatureDraw[] {
+  const { processes, initiators, snapshots, perChannel } = GENERATED_LIMITS;
+  const some: Wish["transfers"] = [1, 3];
+  // A transfer a snapshot may catch, on one channel between two processes that both have a way to the other.
+  const caught = (transfers: readonly [number, number], more: Wish = {}): Wish => ({
+    processes: 2,
+    topology: "complete",
+    transfers,
+    oneChannel: true,
+    catchFirst: true,
+    ...(shape.multiSnapshot ? { snapshots: 1 } : {}),
+    ...more,
+  });
+  const multi: FeatureDraw[] = shape.multiSnapshot
+    ? [
+        // Snapshots of two initiators interleaved, and a late snapshot's markers on two channels: five and four snapshots.
+        { feature: "four snapshots or more from two initiators", wish: { snapshots: 5, initiators: 2, processes: 2, transfers: [0, 1] } },
+        {
+          feature: "a process with two outgoing channels, in a run of four snapshots or more",
+          wish: { snapshots: 4, initiators: 1, processes: 3, topology: "star out" },
+        },
+        ...range(1, snapshots).flatMap((s): FeatureDraw[] => {
+          // Two processes, a channel each way, leave room for a transfer beside six snapshots' markers.
+          const two: Wish = { snapshots: s, processes: 2, initiators: 1, topology: "complete" };
+          // The first shows the other two. A transfer the sixth snapshot may catch is one the fourth and fifth may too: four
+          // and five snapshots come without one, whose interleavings with the snapshots would cost more than they show.
+          const caughtByLast: FeatureDraw[] = [
+            { feature: `${s} snapshots, the last of which may catch a transfer in flight`, wish: { ...two, transfers: [1, 1], catchFirst: true } },
+            { feature: `${s} snapshots and a transfer`, wish: { ...two, transfers: [1, 1] } },
+          ];
+          return [...(s === 4 || s === 5 ? [] : caughtByLast), { feature: `${s} snapshots`, wish: { snapshots: s, processes: 2 } }];
+        }),
+        ...[2, 3].map((k) => ({
+          feature: `a transfer ${k} snapshots may catch at once`,
+          wish: { snapshots: k, processes: 2, initiators: 1, topology: "complete", transfers: [1, 1], catchFirst: true } as Wish,
+        })),
+      ]
+    : [];
+  // Exercise 6's draws of a shape take one snapshot, whose markers leave the most room.
+  const one: Wish = shape.multiSnapshot ? { snapshots: 1 } : {};
+  // A star out of one process to five, and into one process from three with a transfer, named by names one mistakes for
+  // each other (and so showing the stars' shapes too).
+  const starOut = (names: Wish["names"]): Wish => ({ ...one, processes: 6, initiators: 1, topology: "star out", names });
+  const starIn = (names: Wish["names"], processes = 4): Wish => ({
+    ...one,
+    processes,
+    initiators: 1,
+    topology: "star in",
+    transfers: [1, 1],
+    catchFirst: true,
+    names,
+  });
+  // Into one process from two others, each sending it a transfer.
+  const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
+  const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
+  // Two such names sending the same amount, one the other's plain form (A and a), the rest plain: code that makes a
+  // channel's name or an id plain finds the other's.
+  const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => ({
+    ...twoInto(
+      namesWithPairs(
+        [{ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
+        (name) => key(name) === name,
+      ),
+    ),
+    amounts: amountsOfKind.same,
+  });
+  // Two senders' ids side by side, where code that compares or sorts received ids (exercise 5) takes one for the other. Not
+  // in exercise 6, whose rules look up no ids, and whose list is full with its snapshots.
+  const idsCompared: FeatureDraw[] = shape.multiSnapshot
+    ? []
+    : [
+        {
+          feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
+        },
+        {
+          feature: "transfers into one process from two senders whose names sort one way with case and the other without",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
+        },
+      ];
+  // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
+  const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
+  // Stars out of one process to two, three and four, among them a name and one it begins, the longer listed first. Not in
+  // exercise 6, whose list is full with its snapshots: its markers go out as exercise 1's do.
+  const longerFirst = namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }]);
+  const fewOut: FeatureDraw[] = shape.multiSnapshot
+    ? []
+    : [
+        {
+          feature: "channels from one process to names one of which begins the other, the longer listed first",
+          wish: { ...starOut(longerFirst), processes: 3 },
+        },
+        ...range(2, 4).map(
+          (k): FeatureDraw => ({ feature: `a process with exactly ${k} outgoing channels`, wish: { ...starOut(longerFirst), processes: k + 1 } }),
+        ),
+      ];
+  return [
+    ...multi,
+    // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
+    // it receives transfers from.
+    ...sameNames.flatMap((way, i): FeatureDraw[] => [
+      {
+        feature: `channels from one process to names that ${way[0]}`,
+        wish: starOut(namesWithPairs([related(way), related(sameNames[(i + 1) % sameNames.length]!)])),
+      },
+      {
+        feature: `transfers into one process from two names that ${way[0]}, one of them and the receiver's in their plain forms`,
+        wish: plainBeside(way),
+      },
+    ]),
+    {
+      feature: "channels into one process from names one of which begins the other, the longer carrying a transfer",
+      wish: starIn(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]), 5),
+    },
+    // Shapes.
+    {
+      feature: "a process with five incoming channels, the last listed carrying a transfer a snapshot may catch",
+      wish: { ...one, processes: 6, initiators: shape.multiSnapshot ? 1 : 3, topology: "star in", transfers: [1, 1], catchFirst: "named last" },
+    },
+    {
+      feature: "a process with three or more incoming channels, the last listed carrying a transfer a snapshot may catch",
+      wish: { ...one, processes: 4, topology: "star in", transfers: some, catchFirst: true },
+    },
+    {
+      feature: "a process with four or more incoming channels, a transfer a snapshot may catch on the one whose name sorts last",
+      wish: { ...one, processes: 5, initiators: 1, topology: "star in", transfers: [1, 1], catchFirst: "named last" },
+    },
+    {
+      feature: "a process with four incoming channels, one carrying a transfer",
+      wish: { ...one, processes: 5, initiators: 1, topology: "star in", transfers: [1, 1], catchFirst: true },
+    },
+    // Two senders' transfers into one process: both caught by one snapshot, and names whose ids or order one may confuse.
+    {
+      feature: "two transfers of the same amount into one process from two senders, which one snapshot may both catch",
+      wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, amounts: amountsOfKind.same },
+    },
+    ...idsCompared,
+    { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
+    ...fewOut,
+    {
+      feature: "a process with two incoming channels that carry transfers",
+      wish: { ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true },
+    },
+    { feature: "a process with two incoming channels", wish: { ...one, processes: 3, topology: "star in" } },
+    { feature: "a process with three or more incoming channels", wish: { ...one, processes: 4, topology: "star in" } },
+    { feature: "a process with no incoming channel", wish: { ...one, initiators: 1, topology: "star out" } },
+    { feature: "a process with no outgoing channel", wish: { ...one, topology: "star out" } },
+    // Sizes: each with a transfer first, which shows the size too.
+    ...range(2, processes).flatMap((n): FeatureDraw[] => [
+      { feature: `${n} processes and a transfer`, wish: { ...one, processes: n, initiators: 1, transfers: some } },
+      { feature: `${n} processes`, wish: { ...one, processes: n } },
+    ]),
+    ...range(1, initiators).flatMap((k): FeatureDraw[] => {
+      // Exercise 6: k initiators start a snapshot each, on a ring of k.
+      const starting: Wish = shape.multiSnapshot ? { snapshots: k, processes: Math.max(2, k) } : {};
+      return [
+        { feature: `${k} initiators and a transfer`, wish: { ...starting, initiators: k, transfers: some } },
+        { feature: `${k} initiators`, wish: { ...starting, initiators: k } },
+      ];
+    }),
+    // Transfers and their amounts.
+    ...[perChannel, 2, 1, 0].map((k) => ({
+      feature: `${k} transfers on one channel`,
+      wish: { ...one, processes: 2, transfers: [k, k], oneChannel: true } as Wish,
+    })),
+    { feature: "five transfers a snapshot may catch on one channel", wish: caught([perChannel, perChannel]) },
+    { feature: "an amount repeated on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.same }) },
+    { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
+    { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },
+    { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
+    { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
+    // Names of every kind, and money: these ride along on the scenarios drawn for the features above.
+    // Its sender starts a snapshot too, so that what it sends may be sent before its snapshot or after (red, in exercise 5).
+    {
+      feature: "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
+      wish: caught([2, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+    },
+    { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
+    { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
+    { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },
+    { feature: "a name of one character", wish: { ...one, names: namesOfKind.tricky } },
+    { feature: "a name of 40 characters or more", wish: { ...one, names: namesOfKind.long } },
+    { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
+    { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
+    { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
+    ...arrowSides.flatMap(([side]): FeatureDraw[] => [
+      { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: bothSides } },
+      { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: bothSides }) },
+    ]),
+    {
+      feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
+      wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.endsWith(" ") }]) }),
+    },
+    { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
+    { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
+    { feature: "a name that begins another", wish: { ...one, names: namesOfKind.prefixes } },
+    { feature: "names not like P0", wish: { ...one, names: namesOfKind.words } },
+    { feature: "names out of sorted order", wish: { ...one, processes: 3 } },
+    { feature: "channels listed out of order", wish: { ...one, processes: 3, topology: "complete" } },
+    // Money.
+    { feature: "a zero balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.zero) } },
+    { feature: "a negative balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.negative) } },
+    { feature: "a balance past 32 bits", wish: { ...one, balances: balancesWithOne(balanceOfKind.large) } },
+    { feature: "all the money the format allows", wish: { ...one, allTheMoney: true } },
+    { feature: "unequal balances", wish: { ...one, balances: balancesWithOne(balanceOfKind.largeNegative) } },
+    {
+      feature: "equal balances other than 100",
+      wish: {
+        ...one,
+        balances: (n) =>
+          balancesOf(1)
+            .filter(([b]) => b !== 100)
+            .map(([b]) => Array.from({ length: n }, () => b!)),
+      },
+    },
+  ];
+}
+
+/** The pool of names each way of being the same is drawn from. */
+const poolOf: Record<(typeof sameNames)[number][0], keyof typeof confusableNames> = {
+  "differ only in case": "cases",
+  "differ only in spaces at either end": "spaced",
+  "are the same number": "sameNumbers",
+  "are the same once Unicode-normalised": "unicode",
+};
+
+/** Every feature a list of this shape must show, in words (the README lists them). */
+export function requiredFeatures(shape: Shape): string[] {
+  return featureDraws(shape).map((d) => d.feature);
+}
