@@ -61,7 +61,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const receiversOf = (p: number) => receivers[p]!;
   const carriersInto = (p: number) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).map(([from]) => from);
   const channelName = (from: number, to: number) => `${names[from]!}->${names[to]!}`;
-  // A snapshot may catch a channel's transfers in flight where its receiver may record before the channel's marker comes
+  // A snapshot may catch a channel's transfers (never an empty channel's) in flight where its receiver may record before the channel's marker comes
   // (it starts the snapshot, or has another way in), or where the marker may overtake them (no FIFO).
   const index = new Map(channels.map(([from, to], c) => [from * n + to, c]));
   const catchableBy = (initiator: number) =>
@@ -70,7 +70,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
   const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
   const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
-  const caught = channels.filter(([from, to]) => isCaught(from, to)).map(([from, to]) => onChannel[index.get(from * n + to)!]!);
+  const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
   const found: [string, boolean][] = [
@@ -100,21 +100,15 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ...(snapshots
       ? [2, 3].map((k): [string, boolean] => [
           `a transfer ${k} snapshots may catch at once`,
-          channels.some(([from, to]) => programs[from]!.some((t) => t.to === to) && snapshots.filter((p) => catches(p, from, to)).length >= k),
+          channels.some(([from, to]) => snapshots.filter((p) => catches(p, from, to)).length >= k),
         ])
       : []),
-    [
-      "a process with two incoming channels that carry transfers",
-      ps.some((p) => channels.filter(([from, to]) => to === p && programs[from]!.some((t) => t.to === p)).length >= 2),
-    ],
+    ["a process with two incoming channels that carry transfers", ps.some((p) => carriersInto(p).length >= 2)],
     ["a process with no incoming channel", ps.some((p) => incoming(p) === 0)],
     ["a process with no outgoing channel", ps.some((p) => outgoing(p) === 0)],
     ["a process with two incoming channels", ps.some((p) => incoming(p) >= 2)],
     ["a process with three or more incoming channels", ps.some((p) => incoming(p) >= 3)],
-    [
-      "a process with four incoming channels, one carrying a transfer",
-      ps.some((p) => incoming(p) >= 4 && channels.some(([from, to]) => to === p && programs[from]!.some((t) => t.to === p))),
-    ],
+    ["a process with four incoming channels, one carrying a transfer", ps.some((p) => incoming(p) >= 4 && carriersInto(p).length > 0)],
     // A mistake that takes a process's incoming channels in name order, and holds only the first few.
     [
       "a process with four or more incoming channels, a transfer a snapshot may catch on the one whose name sorts last",
@@ -123,7 +117,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
           .filter(([, to]) => to === p)
           .sort(([a], [b]) => (channelName(a, p) < channelName(b, p) ? -1 : 1))
           .at(-1);
-        return incoming(p) >= 4 && last !== undefined && programs[last[0]]!.some((t) => t.to === p) && isCaught(last[0], p);
+        return incoming(p) >= 4 && last !== undefined && isCaught(last[0], p);
       }),
     ],
     ["a process with five outgoing channels", ps.some((p) => outgoing(p) === 5)],
@@ -137,7 +131,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       `a process with ${k === 3 ? "three or more" : "five"} incoming channels, the last listed carrying a transfer a snapshot may catch`,
       ps.some((p) => {
         const last = channels.filter(([, to]) => to === p).at(-1);
-        return incoming(p) >= k && last !== undefined && programs[last[0]]!.some((t) => t.to === p) && isCaught(last[0], p);
+        return incoming(p) >= k && last !== undefined && isCaught(last[0], p);
       }),
     ]),
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
@@ -196,12 +190,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       [`a channel whose ${side} touches its arrow`, channels.some(([from, to]) => touches(names[from]!, names[to]!))],
       [
         `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`,
-        channels.some(([from, to], c) => onChannel[c]!.length > 0 && touches(names[from]!, names[to]!) && isCaught(from, to)),
+        channels.some(([from, to]) => touches(names[from]!, names[to]!) && isCaught(from, to)),
       ],
     ]),
     [
       "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
-      channels.some(([from, to], c) => onChannel[c]!.length > 0 && (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
+      channels.some(([from, to]) => (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
     ],
     // Two senders' transfers into one process: their ids (sender#k) side by side, where one may be taken for the other.
     [
