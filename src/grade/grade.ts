@@ -52,7 +52,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
   const chosen = chosenExercises(options.only);
   // The grade's deadline, as a time every thread and process reads alike.
   const timed = { ...options, deadline: Date.now() + (options.gradeTimeLimitMs ?? defaultLimits.gradeTimeLimitMs) };
-  const exercises = await gradeInGroups(chosen, groupsOf(chosen), groupGrader(chosen, directory, timed));
+  const exercises = await gradeInGroups(chosen, groupsOf(chosen), directory, timed);
   return {
     directory: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
@@ -66,24 +66,43 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
 /** Indices of the chosen exercises that are graded together, in order. */
 export type Group = readonly number[];
 
-/** How the groups of one grade are graded. */
-interface GroupGrader {
-  /** Grades the exercises of `group`, in its order; `ahead`, the groups graded next, in order (sandboxes can start meanwhile). */
-  grade(group: Group, ahead: readonly Group[]): Promise<ExerciseResult[]>;
-  /** Stops whatever was started ahead and not graded. */
-  finish(): Promise<void>;
-}
-
-/** Grades `groups` one after another (every index of `chosen` in one of them); the results in `chosen`'s order. */
-async function gradeInGroups(chosen: readonly Exercise[], groups: readonly Group[], grader: GroupGrader): Promise<ExerciseResult[]> {
+/**
+ * Grades `groups` one after another (every index of `chosen` in one of
+ * them), the results in `chosen`'s order. The next rules group's sandbox is
+ * started before the group ahead of it is graded, so that its child starts
+ * on another core meanwhile. The answers the sandboxes give are kept for the
+ * next exercise of the same code (answersByCode).
+ */
+async function gradeInGroups(chosen: readonly Exercise[], groups: readonly Group[], directory: string, options: GradeOptions): Promise<ExerciseResult[]> {
+  const limits = { ...defaultLimits, ...options };
+  const answersFor = answersByCode();
+  const isRules = (group: Group) => chosen[group[0]!]!.kind === "rules";
+  // One that fails to start is started again by gradeGroup, which tells why.
+  const start = (index: number) => startSandbox(chosen[index] as RulesExercise, directory, limits).catch(() => undefined);
   const results: ExerciseResult[] = new Array(chosen.length);
+  // The sandbox started for the next rules group, by the index of its first exercise.
+  let ahead: { readonly index: number; readonly sandbox: Promise<Started> } | undefined;
   try {
     for (const [n, group] of groups.entries()) {
-      const got = await grader.grade(group, groups.slice(n + 1));
+      const first = group[0]!;
+      const sandbox = ahead?.index === first ? ahead.sandbox : isRules(group) ? start(first) : undefined;
+      if (ahead?.index === first) ahead = undefined;
+      // The next rules group: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
+      const next = groups.slice(n + 1).find(isRules)?.[0];
+      if (next !== undefined && ahead === undefined) ahead = { index: next, sandbox: start(next) };
+      await ahead?.sandbox;
+      const got = await gradeGroup(
+        group.map((i) => chosen[i]!),
+        directory,
+        options,
+        sandbox,
+        answersFor,
+      );
       group.forEach((i, k) => (results[i] = got[k]!));
     }
   } finally {
-    await grader.finish();
+    const unused = await ahead?.sandbox;
+    if (unused && "sandbox" in unused) await unused.sandbox.close();
   }
   return results;
 }
@@ -108,57 +127,6 @@ export function groupsOf(chosen: readonly Exercise[]): Group[] {
   });
   const needsSandbox = (group: Group) => (chosen[group[0]!]!.kind === "rules" ? 1 : 0);
   return groups.sort((a, b) => needsSandbox(a) - needsSandbox(b));
-}
-
-/**
- * How the groups of `chosen` are graded: the next rules group's sandbox is
- * started before the group ahead of it is graded, so that its child starts
- * on another core meanwhile. The answers the sandboxes give are kept for the
- * next exercise of the same code (answersByCode).
- */
-function groupGrader(chosen: readonly Exercise[], directory: string, options: GradeOptions): GroupGrader {
-  const limits = { ...defaultLimits, ...options };
-  // By the index of the group's first exercise.
-  const started = new Map<number, Promise<Started>>();
-  const answersFor = answersByCode();
-  const start = (index: number | undefined) => {
-    const exercise = index === undefined ? undefined : chosen[index];
-    // One that fails to start is started again by gradeGroup, which tells why.
-    if (exercise?.kind === "rules" && !started.has(index!))
-      started.set(
-        index!,
-        startSandbox(exercise, directory, limits).catch(() => undefined),
-      );
-  };
-  const discard = async (...kept: (number | undefined)[]) => {
-    for (const [index, sandbox] of started) {
-      if (kept.includes(index)) continue;
-      started.delete(index);
-      const unused = await sandbox;
-      if (unused && "sandbox" in unused) await unused.sandbox.close();
-    }
-  };
-  return {
-    async grade(group, ahead) {
-      const first = group[0]!;
-      // The next rules group: a scenario exercise ahead of it is graded in a moment, too soon for a child to start.
-      const next = ahead.find((g) => chosen[g[0]!]!.kind === "rules")?.[0];
-      start(first);
-      start(next);
-      await discard(first, next);
-      if (next !== undefined) await started.get(next);
-      const sandbox = started.get(first);
-      started.delete(first);
-      return gradeGroup(
-        group.map((i) => chosen[i]!),
-        directory,
-        options,
-        sandbox,
-        answersFor,
-      );
-    },
-    finish: () => discard(),
-  };
 }
 
 /**
