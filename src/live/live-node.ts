@@ -102,11 +102,16 @@ export class LiveNode {
   }
 
   /** Runs the node to its end; rejects if the rules fail. */
-  async run(): Promise<void> {
+  run(): Promise<void> {
     const ended = new Promise<void>((resolve, reject) => {
       this.finished = resolve;
       this.failed = reject;
     });
+    // A neighbour's marker may reach the rules before the start: a rule that fails then ends the run at once.
+    return Promise.race([ended, this.start().then(() => ended)]);
+  }
+
+  private async start(): Promise<void> {
     this.control.onStop(() => this.stop());
     const port = await this.listen();
     const addresses = await this.control.addresses(port);
@@ -123,7 +128,6 @@ export class LiveNode {
     this.startedAt = now();
     this.sending = true;
     setImmediate(() => this.guard(() => this.pump()));
-    return ended;
   }
 
   private listen(): Promise<number> {
@@ -377,6 +381,7 @@ export class LiveNode {
     } catch (error) {
       if (this.stopped) return;
       this.stopped = true;
+      this.server?.close();
       this.failed(error as Error);
     }
   }
