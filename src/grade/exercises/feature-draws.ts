@@ -160,6 +160,15 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, amounts: amountsOfKind.same },
     },
     ...idsCompared,
+    // Each number of incoming channels, one of them carrying a transfer a snapshot may catch: rules that treat one number apart.
+    ...(shape.multiSnapshot ? [] : range(1, processes - 1)).map(
+      (k): FeatureDraw => ({
+        feature: `a process with exactly ${k} incoming channels, one carrying a transfer a snapshot may catch`,
+        // One: a channel each way between two, the receiver able to record first. Five: the senders start the snapshot, a
+        // channel back to each would not fit in the budget.
+        wish: k === 1 ? caught([1, 1]) : { processes: k + 1, initiators: k === 5 ? 3 : 1, topology: "star in", transfers: [1, 1], catchFirst: true },
+      }),
+    ),
     { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
     ...fewOut,
     {
@@ -192,6 +201,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "an amount repeated on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.same }) },
     { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
     { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },
+    { feature: "the largest amount drawn, 2^44, on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.largest }) },
     { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
     { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
     // Names of every kind, and money: these ride along on the scenarios drawn for the features above.

@@ -22,7 +22,7 @@ export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 const PAST_32_BITS = 2 ** 32 + 1;
 /** Balances reach 2^50 and amounts 2^44, so that six of the one and eight of the other stay within MAX_MONEY. */
 const MAX_BALANCE = 2 ** 50;
-const MAX_AMOUNT = 2 ** 44;
+export const MAX_AMOUNT = 2 ** 44;
 
 /**
  * Names that a learner's code trips on, every one of them a name the format
@@ -216,6 +216,8 @@ export const amountsOfKind = {
   turns: (count: number) => fc.tuple(amount, amount, many(count, fc.boolean())).map(([a, b, turns]) => turns.map((first) => (first ? a : b))),
   any: (count: number) => many(count, amount),
   large: (count: number) => many(count, largeAmount),
+  /** The largest amount drawn first, then any. */
+  largest: (count: number) => many(count, amount).map((amounts) => [MAX_AMOUNT, ...amounts.slice(1)]),
 };
 
 const many = <T>(count: number, one: fc.Arbitrary<T>) => fc.array(one, { minLength: count, maxLength: count });

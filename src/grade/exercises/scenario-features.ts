@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { MAX_MONEY, moneyOf } from "./generated-data.js";
+import { MAX_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -134,6 +134,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         return incoming(p) >= k && last !== undefined && isCaught(last[0], p);
       }),
     ]),
+    // A mistake that treats one number of incoming channels apart: each number a process may have, with a transfer to record.
+    ...(shape.multiSnapshot ? [] : range(GENERATED_LIMITS.processes).slice(1)).map((k): [string, boolean] => [
+      `a process with exactly ${k} incoming channels, one carrying a transfer a snapshot may catch`,
+      ps.some((p) => incoming(p) === k && channels.some(([from, to]) => to === p && isCaught(from, p))),
+    ]),
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
     ["names not like P0", names.some((name) => !/^P\d+$/.test(name))],
     ["names out of sorted order", names.some((name, i) => i > 0 && name < names[i - 1]!)],
@@ -228,6 +233,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["an amount repeated on a channel a snapshot may catch", caught.some((a) => new Set(a).size < a.length)],
     ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
+    ["the largest amount drawn, 2^44, on a channel a snapshot may catch", caught.some((a) => a.includes(MAX_AMOUNT))],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
 }
