@@ -54,10 +54,10 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "b513df0460996d20"],
-      [2, "4b95149c506370b4"],
-      [3, "548c21c9ce8057f1"],
-      [5, "c51adc7ffe499dbe"],
+      [1, "6219678a45da47d1"],
+      [2, "07343a40e4568290"],
+      [3, "aa04fe05b09d2d36"],
+      [5, "0930d0dd907d1261"],
       [6, "7883fbb18ff6f2e1"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
@@ -227,7 +227,8 @@ describe("shrinking", () => {
 // Within the costs the list allows (generated-list.ts), with room for the shapes' own differences.
 const MAX_STATES = 3000;
 const SUM_STATES = 8500;
-const SUM_QUESTIONS = 1500;
+// Exercise 2's ten transfers on one channel (generated-scenarios.ts, REACH_LIMITS) ask its rules some 370 questions more.
+const SUM_QUESTIONS = 1700;
 const SUM_QUESTIONS_UNORDERED = 4200;
 // The cheapest first: two processes and no channel, named by a name an object already has and one with a channel's `>`,
 // both initiators, balances past 32 bits.

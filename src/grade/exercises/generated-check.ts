@@ -15,7 +15,17 @@ import { replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.j
 import type { Submission } from "../graded-rules/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
-import { scenarioFile, scenarioOf, withinShape, type GeneratedScenario, type ScenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
+import {
+  atTheFormatsReach,
+  scenarioFile,
+  scenarioOf,
+  skeletonOf,
+  withinShape,
+  type GeneratedScenario,
+  type ScenarioFile,
+  type Shape,
+  type Skeleton,
+} from "./generated-scenarios.js";
 
 /**
  * Which scenarios an exercise generates: the same `count` from the same
@@ -26,6 +36,8 @@ export interface Generation {
   readonly shape: Shape;
   readonly seed: number;
   readonly count: number;
+  /** Ten transfers on one channel among them (generated-scenarios.ts, REACH_LIMITS). */
+  readonly longChannel?: boolean;
 }
 
 export interface GeneratedCheck extends RulesCheck {
@@ -43,11 +55,13 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   // Drawn when first needed, not when the CLI loads the exercises; by the instructor's seed, if any.
   const drawn = new Map<number | undefined, GeneratedScenario[]>();
   const scenarios = (seed?: number) => {
-    if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count));
+    if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count, generation.longChannel));
     return drawn.get(seed)!;
   };
+  // A scenario at the format's reach is searched reduced, unless a search is asked for.
+  const reduced = (file: ScenarioFile, limits: CheckLimits) => limits.reduction ?? (atTheFormatsReach(skeletonOf(file), generation.shape) ? "por" : undefined);
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
+    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, reduced(file, limits));
 
   return {
     name: `generated scenarios (${generation.count})`,
@@ -62,7 +76,9 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
         states += outcome.states;
         if (fails(outcome)) {
           const smallest = shrink(skeleton, file, outcome, generation.shape, (candidate) => explore(candidate, submission, limits));
-          return { ...smallest.outcome, states: states + smallest.states, scenario: smallest.file };
+          // A reduced search's counterexample need not be the shortest: the smallest scenario's full graph has it.
+          const shortest = reduced(smallest.file, limits) === "por" ? explore(smallest.file, submission, { ...limits, reduction: "none" }) : smallest.outcome;
+          return { ...shortest, states: states + smallest.states, scenario: smallest.file };
         }
       }
       return { states };

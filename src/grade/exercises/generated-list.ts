@@ -13,7 +13,7 @@
 import fc from "fast-check";
 import { skeletons, type Wish } from "./drawn-skeletons.js";
 import { type FeatureDraw, featureDraws } from "./feature-draws.js";
-import { type GeneratedScenario, scenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
+import { type GeneratedScenario, reachSkeletons, scenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
 import { estimatedStates, features } from "./scenario-features.js";
 
 /** No scenario estimated to explore more states than this is taken, whatever it shows. */
@@ -33,7 +33,9 @@ const FILLER_STATES = 60;
  * few draws that show it; then scenarios drawn at random, those that show
  * something new first, the rest cheap ones, in the order drawn.
  */
-export function generatedScenarios(shape: Shape, seed: number, count: number): GeneratedScenario[] {
+export function generatedScenarios(shape: Shape, seed: number, count: number, longChannel = false): GeneratedScenario[] {
+  const reach = reachSkeletons(shape, seed, longChannel);
+  const drawnCount = count - reach.length;
   const chosen: Skeleton[] = [];
   const shown = new Set<string>();
   // Draws repeat themselves: each scenario once, known by its JSON.
@@ -54,7 +56,7 @@ export function generatedScenarios(shape: Shape, seed: number, count: number): G
   };
 
   for (const [k, { feature, wish }] of draws.entries()) {
-    if (shown.has(feature) || chosen.length === count) continue;
+    if (shown.has(feature) || chosen.length === drawnCount) continue;
     const steer = { ...riders(draws.filter((d) => !shown.has(d.feature))), ...wish };
     for (let round = 0; round < ROUNDS; round++) {
       const drawn = fc.sample(fc.noBias(skeletons(shape, steer)), { seed: mixed(seed, k, round), numRuns: CANDIDATES });
@@ -66,14 +68,14 @@ export function generatedScenarios(shape: Shape, seed: number, count: number): G
   }
 
   const pool: Skeleton[] = [];
-  for (let round = 0; chosen.length + pool.length < count && round < ROUNDS; round++) {
-    for (const s of fc.sample(fc.noBias(skeletons(shape)), { seed: mixed(seed, -1, round), numRuns: (count - chosen.length) * POOL })) {
+  for (let round = 0; chosen.length + pool.length < drawnCount && round < ROUNDS; round++) {
+    for (const s of fc.sample(fc.noBias(skeletons(shape)), { seed: mixed(seed, -1, round), numRuns: (drawnCount - chosen.length) * POOL })) {
       if (!affordable(s) || !fresh(s)) continue;
       pool.push(s);
       seen.add(JSON.stringify(s));
     }
   }
-  while (chosen.length < count && pool.length > 0) {
+  while (chosen.length < drawnCount && pool.length > 0) {
     const showing = pool.filter((s) => worth(s) > 0);
     const cheap = pool.find((s) => about(s).states <= FILLER_STATES);
     const next = showing.length > 0 ? best(showing) : (cheap ?? pool.reduce((a, b) => (about(b).states < about(a).states ? b : a)));
@@ -81,7 +83,8 @@ export function generatedScenarios(shape: Shape, seed: number, count: number): G
     take(next);
   }
   // The cheapest first: the first that fails is explored sooner, and shrunk from a smaller start.
-  const inOrder = [...chosen].sort((a, b) => about(a).states - about(b).states);
+  // Then the scenarios at the format's reach, searched reduced.
+  const inOrder = [...[...chosen].sort((a, b) => about(a).states - about(b).states), ...reach];
   return inOrder.map((skeleton, k) => ({ skeleton, file: scenarioFile(skeleton, `generated #${k + 1}`, shape) }));
 }
 

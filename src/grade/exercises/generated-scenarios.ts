@@ -12,7 +12,9 @@ import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/mul
 import { parseScenario } from "../../models/bank/parse-scenario.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { ScenarioJson } from "../../models/bank/scenario-json.js";
-import { MAX_MONEY, moneyOf } from "./generated-data.js";
+import fc from "fast-check";
+import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
+import { amountsOfKind, balanceOfKind, MAX_MONEY, moneyOf, namesOfKind, processNames } from "./generated-data.js";
 
 export interface SkeletonTransfer {
   /** The receiving process. */
@@ -75,6 +77,7 @@ export function messagesOf(skeleton: Skeleton): number {
  * snapshot's initiator).
  */
 export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
+  if (atTheFormatsReach(skeleton, shape)) return readsBack(skeleton, shape);
   const { names, balances, channels, programs, initiators, snapshots } = skeleton;
   const processes = names.length;
   if (processes < 2 || processes > GENERATED_LIMITS.processes || balances.length !== processes || programs.length !== processes) return false;
@@ -96,6 +99,78 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
   const starters = snapshots ? initiators.map((p) => [p]) : [initiators];
   if (!starters.every((from) => reached(skeleton, from).size === processes)) return false;
   return readsBack(skeleton, shape);
+}
+
+/**
+ * Past the drawn scenarios' sizes, to the format's own: a star out of one
+ * process to every other of sixteen (the most processes a scenario has),
+ * and, where channels keep order, in exercise 2, ten transfers on one
+ * channel that a snapshot may catch (a sender's message numbers reach two
+ * digits: what a learner's channel recording sees, and what costs the most
+ * to explore, so only where the learner records the channels). Each
+ * carries little else, and is searched reduced (spec/reduction.md): its full
+ * graph has thousands of states, its reduced one a few.
+ */
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 10 } as const;
+
+/** The scenarios at the format's reach (REACH_LIMITS) a list of this shape ends with, drawn from `seed`: the star, and the long channel if asked. */
+export function reachSkeletons(shape: Shape, seed: number, longChannel = false): Skeleton[] {
+  // Exercise 6's list is full with its snapshots: its markers go out as exercise 1's do.
+  if (shape.multiSnapshot) return [];
+  const draw = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!;
+  const balances = (n: number) => draw(fc.array(fc.oneof(balanceOfKind.zero, balanceOfKind.negative, balanceOfKind.small), { minLength: n, maxLength: n }));
+  const n = REACH_LIMITS.processes;
+  const star: Skeleton = {
+    names: draw(namesOfKind.numbered(n)),
+    balances: balances(n),
+    channels: Array.from({ length: n - 1 }, (_, p) => [0, p + 1] as const),
+    programs: Array.from({ length: n }, () => []),
+    initiators: [0],
+  };
+  const amounts = draw(amountsOfKind.powers(REACH_LIMITS.perChannel));
+  // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
+  const long: Skeleton = {
+    names: draw(processNames(2)),
+    balances: balances(2),
+    channels: [
+      [0, 1],
+      [1, 0],
+    ],
+    programs: [amounts.map((amount) => ({ to: 1, amount })), []],
+    initiators: [1],
+  };
+  return (shape.fifo && longChannel ? [star, long] : [star]).map(inFileOrder);
+}
+
+/**
+ * Whether a skeleton is past the drawn sizes in one of the forms
+ * reachSkeletons makes, as shrinking one leaves it: a star out of its one
+ * initiator to more processes than are drawn, with no transfer, or two
+ * processes with a channel each way and more transfers on one than are drawn.
+ */
+export function atTheFormatsReach(skeleton: Skeleton, shape: Shape): boolean {
+  const { names, channels, programs, initiators, snapshots } = skeleton;
+  if (initiators.length !== 1 || snapshots !== undefined) return false;
+  const [hub] = initiators as [number];
+  const transfers = programs.flat().length;
+  const star =
+    transfers === 0 &&
+    names.length > GENERATED_LIMITS.processes &&
+    names.length <= REACH_LIMITS.processes &&
+    channels.length === names.length - 1 &&
+    channels.every(([from, to]) => from === hub && to !== hub) &&
+    new Set(channels.map(([, to]) => to)).size === channels.length;
+  const sender = programs.findIndex((program) => program.length > 0);
+  const long =
+    shape.fifo &&
+    names.length === 2 &&
+    channels.length === 2 &&
+    channels.some(([from, to]) => from === 0 && to === 1) &&
+    channels.some(([from, to]) => from === 1 && to === 0) &&
+    transfers > GENERATED_LIMITS.perChannel &&
+    transfers <= REACH_LIMITS.perChannel &&
+    programs[1 - sender]!.length === 0;
+  return star || long;
 }
 
 /** The file reads back as the same scenario: names the format allows, money within its limit, the processes in this order. */

@@ -132,7 +132,31 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "well-formed-effects",
     module: markersTo((view) => view.outgoing.map((channel) => channel.split(/-+>/).join("->"))),
   },
+  {
+    name: "forwards markers on five outgoing channels at most (the most the drawn scenarios have)",
+    exercise: 1,
+    bound: "at most six processes",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => view.outgoing.slice(0, 5)),
+  },
   // Exercise 2: channel recording.
+  {
+    name: "records five messages a channel at most (the most the drawn scenarios send on one)",
+    exercise: 2,
+    bound: "five transfers a channel",
+    refusedBy: "channel-state",
+    module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel) && recordedOn(view, channel).length < 5 ? [keep(channel, message)] : []) }),
+  },
+  {
+    name: "leaves out a message whose id begins with a recorded one's (P0#10 after P0#1: a duplicate, it thinks)",
+    exercise: 2,
+    bound: "five transfers a channel",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && !recordedOn(view, channel).some((m) => message.id.startsWith(m.id)) ? [keep(channel, message)] : [],
+    }),
+  },
   {
     name: "records three messages a channel at most",
     exercise: 2,
