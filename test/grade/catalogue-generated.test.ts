@@ -54,10 +54,10 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "6219678a45da47d1"],
-      [2, "07343a40e4568290"],
-      [3, "aa04fe05b09d2d36"],
-      [5, "0930d0dd907d1261"],
+      [1, "5734172e5127d1a7"],
+      [2, "732bc1f86be7ccdc"],
+      [3, "a4775a8a25a38cd9"],
+      [5, "e46397bda53bcfc5"],
       [6, "7883fbb18ff6f2e1"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
@@ -138,7 +138,8 @@ describe("the generated scenarios", () => {
       for (const { feature, wish } of featureDraws(shape)) {
         const drawn = fc.sample(fc.noBias(skeletons(shape, wish)), { seed: 38, numRuns: 40 });
         const showing = drawn.filter((s) => features(s, shape).includes(feature) && withinShape(s, shape));
-        expect(showing.length, `${feature} (${JSON.stringify(shape)})`).toBeGreaterThanOrEqual(8);
+        // One in ten at least: the list draws up to 64 for a feature (generated-list.ts), which then misses it once in 800.
+        expect(showing.length, `${feature} (${JSON.stringify(shape)})`).toBeGreaterThanOrEqual(4);
       }
     }
   });
@@ -230,13 +231,13 @@ const SUM_STATES = 8500;
 // Exercise 2's ten transfers on one channel (generated-scenarios.ts, REACH_LIMITS) ask its rules some 370 questions more.
 const SUM_QUESTIONS = 1700;
 const SUM_QUESTIONS_UNORDERED = 4200;
-// The cheapest first: two processes and no channel, named by a name an object already has and one with a channel's `>`,
-// both initiators, balances past 32 bits.
+// The cheapest first: two processes and one channel, named by a name an object already has and one with a channel's
+// `<`, both initiators, one holding all the money the format allows but the other's.
 const FIRST = {
   name: "generated #1",
-  processes: { length: 1_020_653_281_825_149, "a>b": 1_020_653_281_825_149 },
-  channels: [],
+  processes: { "<": 9_007_199_254_740_891, constructor: 100 },
+  channels: [["<", "constructor"]],
   programs: {},
-  initiators: ["a>b", "length"],
+  initiators: ["<", "constructor"],
   fifo: false,
 };

@@ -20,7 +20,7 @@
  * (feature-draws.ts), so that every seed's list shows them all.
  */
 import fc from "fast-check";
-import { amountsOf, atTheLimit, balancesOf, processNames } from "./generated-data.js";
+import { amountsOf, atTheLimit, balancesOf, MAX_MONEY, moneyOf, processNames } from "./generated-data.js";
 import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton, type SkeletonTransfer } from "./generated-scenarios.js";
 
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
@@ -52,6 +52,8 @@ export interface Wish {
   readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
   /** Balances grown until all the money reaches what the format allows. */
   readonly allTheMoney?: boolean;
+  /** The first transfer's amount grown until all the money reaches what the format allows. */
+  readonly allTheMoneyInAnAmount?: boolean;
 }
 
 /** Skeletons within the shape, as fast-check draws them, steered by `wish`. */
@@ -90,6 +92,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     limit: wish.allTheMoney
       ? fc.tuple(fc.nat(n - 1), fc.boolean())
       : fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.tuple(fc.nat(n - 1), fc.boolean()) }),
+    amountLimit: fc.constant(wish.allTheMoneyInAnAmount ?? false),
   });
 }
 
@@ -160,6 +163,7 @@ interface Drawn {
   readonly sends: number[];
   readonly channelOrder: number[];
   readonly limit: [number, boolean] | null;
+  readonly amountLimit: boolean;
   readonly count: number;
 }
 
@@ -238,8 +242,17 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     }
     send(channel);
   }
+  const sender = programs.findIndex((program) => program.length > 0);
+  if (drawn.amountLimit && sender >= 0) {
+    const [grown, ...others] = programs[sender]!;
+    const rest = moneyOf(
+      drawn.balances,
+      [...others, ...programs.filter((_, p) => p !== sender).flat()].map((t) => t.amount),
+    );
+    programs[sender] = [{ ...grown!, amount: MAX_MONEY - rest }, ...others];
+  }
   const amounts = programs.flat().map((t) => t.amount);
-  const balances = drawn.limit ? atTheLimit(drawn.balances, amounts, drawn.limit[0], drawn.limit[1]) : drawn.balances;
+  const balances = drawn.limit && !drawn.amountLimit ? atTheLimit(drawn.balances, amounts, drawn.limit[0], drawn.limit[1]) : drawn.balances;
   return inFileOrder({
     names: drawn.names,
     balances,

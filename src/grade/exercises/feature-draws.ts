@@ -102,6 +102,13 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           feature: "transfers into one process from two senders whose names sort one way with case and the other without",
           wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
         },
+        // Code that finds a sender's channel by the start of its name takes the first listed that begins so.
+        ...(["longer", "shorter"] as const).map(
+          (first): FeatureDraw => ({
+            feature: `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
+            wish: twoInto(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }])),
+          }),
+        ),
       ];
   // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
   const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
@@ -202,6 +209,9 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
     { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },
     { feature: "the largest amount drawn, 2^44, on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.largest }) },
+    ...(shape.multiSnapshot
+      ? []
+      : [{ feature: "an amount as large as the format allows, on a channel a snapshot may catch", wish: caught([1, 1], { allTheMoneyInAnAmount: true }) }]),
     { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
     { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
     // Names of every kind, and money: these ride along on the scenarios drawn for the features above.

@@ -22,7 +22,7 @@ export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 const PAST_32_BITS = 2 ** 32 + 1;
 /** Balances reach 2^50 and amounts 2^44, so that six of the one and eight of the other stay within MAX_MONEY. */
 const MAX_BALANCE = 2 ** 50;
-export const MAX_AMOUNT = 2 ** 44;
+export const LARGEST_AMOUNT = 2 ** 44;
 
 /**
  * Names that a learner's code trips on, every one of them a name the format
@@ -187,7 +187,7 @@ export function balancesWithOne(kind: fc.Arbitrary<number>): (n: number) => fc.A
 }
 
 const smallAmount = fc.integer({ min: 1, max: 20 });
-const largeAmount = fc.oneof(fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 32, PAST_32_BITS), fc.integer({ min: PAST_32_BITS, max: MAX_AMOUNT }));
+const largeAmount = fc.oneof(fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 32, PAST_32_BITS), fc.integer({ min: PAST_32_BITS, max: LARGEST_AMOUNT }));
 const amount = fc.oneof(smallAmount, largeAmount);
 
 /**
@@ -217,7 +217,7 @@ export const amountsOfKind = {
   any: (count: number) => many(count, amount),
   large: (count: number) => many(count, largeAmount),
   /** The largest amount drawn first, then any. */
-  largest: (count: number) => many(count, amount).map((amounts) => [MAX_AMOUNT, ...amounts.slice(1)]),
+  largest: (count: number) => many(count, amount).map((amounts) => [LARGEST_AMOUNT, ...amounts.slice(1)]),
 };
 
 const many = <T>(count: number, one: fc.Arbitrary<T>) => fc.array(one, { minLength: count, maxLength: count });

@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { MAX_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
+import { LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -158,6 +158,19 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ),
       ),
     ],
+    // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order.
+    ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
+      `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
+      ps.some((p) => {
+        const into = channels.filter(([, to]) => to === p).map(([from]) => from);
+        return into.some((a, i) =>
+          into.some(
+            (b, j) =>
+              i < j && names[a] !== names[b] && (first === "longer" ? names[a]!.startsWith(names[b]!) : names[b]!.startsWith(names[a]!)) && isCaught(b, p),
+          ),
+        );
+      }),
+    ]),
     // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
       [`channels from one process to names that ${same}`, ps.some((p) => collide(receiversOf(p), key))],
@@ -233,7 +246,13 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["an amount repeated on a channel a snapshot may catch", caught.some((a) => new Set(a).size < a.length)],
     ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
-    ["the largest amount drawn, 2^44, on a channel a snapshot may catch", caught.some((a) => a.includes(MAX_AMOUNT))],
+    ["the largest amount drawn, 2^44, on a channel a snapshot may catch", caught.some((a) => a.includes(LARGEST_AMOUNT))],
+    // Past what is drawn: the format's own limit, all its money in one transfer but the rest. Not in exercise 6, whose list
+    // is full with its snapshots.
+    [
+      "an amount as large as the format allows, on a channel a snapshot may catch",
+      !shape.multiSnapshot && moneyOf(balances, amounts) === MAX_MONEY && caught.some((a) => a.some((x) => x > LARGEST_AMOUNT)),
+    ],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
 }
