@@ -47,7 +47,7 @@ describe("the generated scenarios", () => {
       [3, "generated scenarios (24)", 1],
       [3, "direct calls (100 views, 100 sets of parts)", 1],
       [5, "generated scenarios (24)", 6],
-      [6, "generated scenarios (24)", 6],
+      [6, "generated scenarios (25)", 6],
     ]);
     expect(exercises.flatMap((e) => e.checks as readonly { points: number }[]).reduce((sum, c) => sum + c.points, 0)).toBe(100);
   });
@@ -58,7 +58,7 @@ describe("the generated scenarios", () => {
       [2, "732bc1f86be7ccdc"],
       [3, "a4775a8a25a38cd9"],
       [5, "e46397bda53bcfc5"],
-      [6, "7883fbb18ff6f2e1"],
+      [6, "846bf559f2be8f7d"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
@@ -123,8 +123,10 @@ describe("the generated scenarios", () => {
     for (const shape of [shapeOf(1), shapeOf(5), shapeOf(6)]) {
       fc.assert(
         fc.property(fc.integer(), (seed) => {
-          const list = generatedScenarios(shape, seed, 24);
-          expect(list).toHaveLength(24);
+          // Exercise 6's list is one longer: its snapshots at the format's reach take a place of their own.
+          const count = shape.multiSnapshot ? 25 : 24;
+          const list = generatedScenarios(shape, seed, count);
+          expect(list).toHaveLength(count);
           const shown = new Set(list.flatMap((s) => features(s.skeleton, shape)));
           expect(requiredFeatures(shape).filter((feature) => !shown.has(feature))).toEqual([]);
         }),

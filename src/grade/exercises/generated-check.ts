@@ -16,7 +16,7 @@ import type { Submission } from "../graded-rules/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
 import {
-  atTheFormatsReach,
+  reachForm,
   scenarioFile,
   scenarioOf,
   skeletonOf,
@@ -58,8 +58,11 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count, generation.longChannel));
     return drawn.get(seed)!;
   };
-  // A scenario at the format's reach is searched reduced, unless a search is asked for.
-  const reduced = (file: ScenarioFile, limits: CheckLimits) => limits.reduction ?? (atTheFormatsReach(skeletonOf(file), generation.shape) ? "por" : undefined);
+  // A star or a long channel past the drawn sizes is searched reduced, unless a search is asked for.
+  const reduced = (file: ScenarioFile, limits: CheckLimits) => {
+    const form = reachForm(skeletonOf(file), generation.shape);
+    return limits.reduction ?? (form === "star" || form === "long channel" ? "por" : undefined);
+  };
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
     runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, reduced(file, limits));
 

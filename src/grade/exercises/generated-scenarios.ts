@@ -77,7 +77,7 @@ export function messagesOf(skeleton: Skeleton): number {
  * snapshot's initiator).
  */
 export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
-  if (atTheFormatsReach(skeleton, shape)) return readsBack(skeleton, shape);
+  if (reachForm(skeleton, shape)) return readsBack(skeleton, shape);
   const { names, balances, channels, programs, initiators, snapshots } = skeleton;
   const processes = names.length;
   if (processes < 2 || processes > GENERATED_LIMITS.processes || balances.length !== processes || programs.length !== processes) return false;
@@ -102,23 +102,36 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
 }
 
 /**
- * Past the drawn scenarios' sizes, to the format's own: a star out of one
- * process to every other of sixteen (the most processes a scenario has),
- * and, where channels keep order, in exercise 2, ten transfers on one
- * channel that a snapshot may catch (a sender's message numbers reach two
- * digits: what a learner's channel recording sees, and what costs the most
- * to explore, so only where the learner records the channels). Each
- * carries little else, and is searched reduced (spec/reduction.md): its full
- * graph has thousands of states, its reduced one a few.
+ * Past the drawn scenarios' sizes, towards the format's own, with little
+ * else in them: a star out of one process to every other of sixteen (the
+ * most processes a scenario has); in exercise 2, ten transfers a snapshot
+ * may catch on one channel (a sender's message numbers reach two digits:
+ * what a learner's channel recording sees, and the dearest to explore, so
+ * only where the learner records the channels); in exercise 6, eleven
+ * snapshots (ids reach two digits). The star and the long channel are
+ * searched reduced (spec/reduction.md): their full graphs have thousands of
+ * states, their reduced ones a few; the snapshots' full graph is small.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 10 } as const;
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 10, snapshots: 11 } as const;
 
-/** The scenarios at the format's reach (REACH_LIMITS) a list of this shape ends with, drawn from `seed`: the star, and the long channel if asked. */
+/** The forms of scenario past the drawn sizes. */
+export type ReachForm = "star" | "long channel" | "snapshots";
+
+/** The scenarios at the format's reach a list of this shape ends with, drawn from `seed`: the star, or exercise 6's snapshots, and the long channel if asked. */
 export function reachSkeletons(shape: Shape, seed: number, longChannel = false): Skeleton[] {
-  // Exercise 6's list is full with its snapshots: its markers go out as exercise 1's do.
-  if (shape.multiSnapshot) return [];
   const draw = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!;
   const balances = (n: number) => draw(fc.array(fc.oneof(balanceOfKind.zero, balanceOfKind.negative, balanceOfKind.small), { minLength: n, maxLength: n }));
+  const pair = (programs: Skeleton["programs"], initiator: number): Skeleton => ({
+    names: draw(processNames(2)),
+    balances: balances(2),
+    channels: [
+      [0, 1],
+      [1, 0],
+    ],
+    programs,
+    initiators: [initiator],
+  });
+  if (shape.multiSnapshot) return [inFileOrder({ ...pair([[], []], 0), snapshots: Array.from({ length: REACH_LIMITS.snapshots }, () => 0) })];
   const n = REACH_LIMITS.processes;
   const star: Skeleton = {
     names: draw(namesOfKind.numbered(n)),
@@ -127,50 +140,39 @@ export function reachSkeletons(shape: Shape, seed: number, longChannel = false):
     programs: Array.from({ length: n }, () => []),
     initiators: [0],
   };
-  const amounts = draw(amountsOfKind.powers(REACH_LIMITS.perChannel));
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
-  const long: Skeleton = {
-    names: draw(processNames(2)),
-    balances: balances(2),
-    channels: [
-      [0, 1],
-      [1, 0],
-    ],
-    programs: [amounts.map((amount) => ({ to: 1, amount })), []],
-    initiators: [1],
-  };
+  const amounts = draw(amountsOfKind.powers(REACH_LIMITS.perChannel));
+  const long = pair([amounts.map((amount) => ({ to: 1, amount })), []], 1);
   return (shape.fifo && longChannel ? [star, long] : [star]).map(inFileOrder);
 }
 
 /**
- * Whether a skeleton is past the drawn sizes in one of the forms
- * reachSkeletons makes, as shrinking one leaves it: a star out of its one
- * initiator to more processes than are drawn, with no transfer, or two
- * processes with a channel each way and more transfers on one than are drawn.
+ * Which form past the drawn sizes a skeleton has, as reachSkeletons makes
+ * it or shrinking one leaves it, if any: a star out of its one initiator to
+ * more processes than are drawn, with no transfer; or two processes with a
+ * channel each way and one initiator, with more transfers on one channel
+ * than are drawn, or (exercise 6) more snapshots and no transfer.
  */
-export function atTheFormatsReach(skeleton: Skeleton, shape: Shape): boolean {
+export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefined {
   const { names, channels, programs, initiators, snapshots } = skeleton;
-  if (initiators.length !== 1 || snapshots !== undefined) return false;
+  if (initiators.length !== 1) return undefined;
   const [hub] = initiators as [number];
   const transfers = programs.flat().length;
   const star =
+    !snapshots &&
     transfers === 0 &&
     names.length > GENERATED_LIMITS.processes &&
     names.length <= REACH_LIMITS.processes &&
     channels.length === names.length - 1 &&
     channels.every(([from, to]) => from === hub && to !== hub) &&
     new Set(channels.map(([, to]) => to)).size === channels.length;
-  const sender = programs.findIndex((program) => program.length > 0);
-  const long =
-    shape.fifo &&
-    names.length === 2 &&
-    channels.length === 2 &&
-    channels.some(([from, to]) => from === 0 && to === 1) &&
-    channels.some(([from, to]) => from === 1 && to === 0) &&
-    transfers > GENERATED_LIMITS.perChannel &&
-    transfers <= REACH_LIMITS.perChannel &&
-    programs[1 - sender]!.length === 0;
-  return star || long;
+  if (star) return "star";
+  const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
+  if (!pair) return undefined;
+  if (snapshots)
+    return transfers === 0 && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots ? "snapshots" : undefined;
+  const oneSender = programs.filter((program) => program.length > 0).length === 1;
+  return shape.fifo && oneSender && transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
 }
 
 /** The file reads back as the same scenario: names the format allows, money within its limit, the processes in this order. */

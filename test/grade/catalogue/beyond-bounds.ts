@@ -445,6 +445,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: multiWith({ onMarker: (view, channel, snapshot) => (snapshot > 3 ? [] : multiAnswer.rules.onMarker(view, channel, snapshot)) }),
   },
   {
+    name: "ignores the markers of snapshots past the sixth (the most the drawn scenarios take)",
+    exercise: 6,
+    bound: "six snapshots at most",
+    refusedBy: "termination (snapshot 6)",
+    module: multiWith({ onMarker: (view, channel, snapshot) => (snapshot > 5 ? [] : multiAnswer.rules.onMarker(view, channel, snapshot)) }),
+  },
+  {
     name: "leaves out, in each snapshot, a message whose amount that channel already recorded",
     exercise: 6,
     bound: "amounts 1, 2, 4, ...: never twice",
