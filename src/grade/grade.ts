@@ -114,8 +114,7 @@ async function gradeInGroups(chosen: readonly Exercise[], groups: readonly Group
  * sandbox answers them all; every other exercise in a group of its own. The
  * exercises that need no sandbox (a scenario the learner writes) come first:
  * graded while the first sandbox's child starts, which the grader would
- * otherwise wait for (a grade of solutions/ 60 to 100 ms sooner, in 12 runs
- * side by side, twice).
+ * otherwise wait for.
  */
 export function groupsOf(chosen: readonly Exercise[]): Group[] {
   const groups: number[][] = [];

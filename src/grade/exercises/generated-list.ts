@@ -41,18 +41,22 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
   // Draws repeat themselves: each scenario once, known by its JSON.
   const seen = new Set<string>();
   const fresh = (s: Skeleton) => !seen.has(JSON.stringify(s));
-  // What each drawn scenario shows and what it costs, worked out once.
-  const known = new Map<Skeleton, { features: string[]; states: number }>();
-  const about = (s: Skeleton) => known.get(s) ?? known.set(s, { features: features(s, shape), states: estimatedStates(s, shape) }).get(s)!;
+  // What each drawn scenario costs and what it shows, each worked out once, and what it shows only for one it may take.
+  const memo = <T>(work: (s: Skeleton) => T) => {
+    const known = new Map<Skeleton, T>();
+    return (s: Skeleton) => (known.has(s) ? known.get(s)! : known.set(s, work(s)).get(s)!);
+  };
+  const statesOf = memo((s) => estimatedStates(s, shape));
+  const featuresOf = memo((s) => features(s, shape));
   const draws = featureDraws(shape);
   const required = new Set(draws.map((d) => d.feature));
-  const worth = (s: Skeleton) => about(s).features.filter((f) => required.has(f) && !shown.has(f)).length / (1 + about(s).states);
+  const worth = (s: Skeleton) => featuresOf(s).filter((f) => required.has(f) && !shown.has(f)).length / (1 + statesOf(s));
   const best = (some: readonly Skeleton[]) => some.reduce((a, b) => (worth(b) > worth(a) ? b : a));
-  const affordable = (s: Skeleton) => about(s).states <= MOST_STATES;
+  const affordable = (s: Skeleton) => statesOf(s) <= MOST_STATES;
   const take = (s: Skeleton) => {
     chosen.push(s);
     seen.add(JSON.stringify(s));
-    for (const f of about(s).features) shown.add(f);
+    for (const f of featuresOf(s)) shown.add(f);
   };
 
   for (const [k, { feature, wish }] of draws.entries()) {
@@ -60,7 +64,7 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
     const steer = { ...riders(draws.filter((d) => !shown.has(d.feature))), ...wish };
     for (let round = 0; round < ROUNDS; round++) {
       const drawn = fc.sample(fc.noBias(skeletons(shape, steer)), { seed: mixed(seed, k, round), numRuns: CANDIDATES });
-      const showing = drawn.filter((s) => affordable(s) && about(s).features.includes(feature) && fresh(s));
+      const showing = drawn.filter((s) => affordable(s) && featuresOf(s).includes(feature) && fresh(s));
       if (showing.length === 0) continue;
       take(best(showing));
       break;
@@ -77,14 +81,14 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
   }
   while (chosen.length < drawnCount && pool.length > 0) {
     const showing = pool.filter((s) => worth(s) > 0);
-    const cheap = pool.find((s) => about(s).states <= FILLER_STATES);
-    const next = showing.length > 0 ? best(showing) : (cheap ?? pool.reduce((a, b) => (about(b).states < about(a).states ? b : a)));
+    const cheap = pool.find((s) => statesOf(s) <= FILLER_STATES);
+    const next = showing.length > 0 ? best(showing) : (cheap ?? pool.reduce((a, b) => (statesOf(b) < statesOf(a) ? b : a)));
     pool.splice(pool.indexOf(next), 1);
     take(next);
   }
   // The cheapest first: the first that fails is explored sooner, and shrunk from a smaller start.
   // Then the scenarios at the format's reach, searched reduced.
-  const inOrder = [...[...chosen].sort((a, b) => about(a).states - about(b).states), ...reach];
+  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reach];
   return inOrder.map((skeleton, k) => ({ skeleton, file: scenarioFile(skeleton, `generated #${k + 1}`, shape) }));
 }
 
