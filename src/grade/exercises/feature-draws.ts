@@ -225,6 +225,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },
     { feature: "a name of one character", wish: { ...one, names: namesOfKind.tricky } },
     { feature: "a name of 40 characters or more", wish: { ...one, names: namesOfKind.long } },
+    { feature: "a name as long as the format allows, of a process with an outgoing channel", wish: { ...one, names: namesOfKind.longest } },
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
     { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
     { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },
@@ -232,6 +233,16 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: bothSides } },
       { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: bothSides }) },
     ]),
+    ...(shape.multiSnapshot ? [] : (["begins"] as const)).map(
+      (end): FeatureDraw => ({
+        feature: `a transfer a snapshot may catch, from a process whose name ${end} with a space`,
+        wish: caught([1, 2], {
+          names: namesWithPairs([
+            { pool: confusableNames.spaced, related: (a, b) => [a, b].every((n) => (end === "begins" ? n.startsWith(" ") : n.endsWith(" "))) },
+          ]),
+        }),
+      }),
+    ),
     {
       feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
       wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.endsWith(" ") }]) }),

@@ -118,6 +118,7 @@ export const namesOfKind = {
   words: namesFrom(words),
   integers: namesFrom(integers),
   long: (n: number) => fc.integer({ min: 40, max: SCENARIO_LIMITS.nameLength }).chain((length) => namesFrom(longNames(length))(n)),
+  longest: namesFrom(longNames(SCENARIO_LIMITS.nameLength)),
   tricky: namesFrom(trickyNames),
   prefixes: namesFrom(prefixes),
   hashes: namesFrom(hashes),
