@@ -16,6 +16,7 @@ import type { Submission } from "../graded-rules/submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
 import {
+  reachCount,
   reachForm,
   scenarioFile,
   scenarioOf,
@@ -67,7 +68,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, reduced(file, limits));
 
   return {
-    name: `generated scenarios (${generation.count})`,
+    name: `generated scenarios (${generation.count + reachCount(generation.shape, generation.longChannel)})`,
     points,
     seeded: true,
     scenarios,

@@ -28,14 +28,13 @@ const POOL = 8;
 const FILLER_STATES = 60;
 
 /**
- * The `count` scenarios an exercise is graded on, drawn from `seed`: the
- * same on every run. First, for each feature not shown yet, the best of a
+ * The scenarios an exercise is graded on, from `seed`: the same on every
+ * run. `count` drawn: first, for each feature not shown yet, the best of a
  * few draws that show it; then scenarios drawn at random, those that show
- * something new first, the rest cheap ones, in the order drawn.
+ * something new first, the rest cheap ones, in the order drawn. Then those
+ * at the format's reach (reachSkeletons).
  */
 export function generatedScenarios(shape: Shape, seed: number, count: number, longChannel = false): GeneratedScenario[] {
-  const reach = reachSkeletons(shape, seed, longChannel);
-  const drawnCount = count - reach.length;
   const chosen: Skeleton[] = [];
   const shown = new Set<string>();
   // Draws repeat themselves: each scenario once, known by its JSON.
@@ -60,7 +59,7 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
   };
 
   for (const [k, { feature, wish }] of draws.entries()) {
-    if (shown.has(feature) || chosen.length === drawnCount) continue;
+    if (shown.has(feature) || chosen.length === count) continue;
     const steer = { ...riders(draws.filter((d) => !shown.has(d.feature))), ...wish };
     for (let round = 0; round < ROUNDS; round++) {
       const drawn = fc.sample(fc.noBias(skeletons(shape, steer)), { seed: mixed(seed, k, round), numRuns: CANDIDATES });
@@ -72,14 +71,14 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
   }
 
   const pool: Skeleton[] = [];
-  for (let round = 0; chosen.length + pool.length < drawnCount && round < ROUNDS; round++) {
-    for (const s of fc.sample(fc.noBias(skeletons(shape)), { seed: mixed(seed, -1, round), numRuns: (drawnCount - chosen.length) * POOL })) {
+  for (let round = 0; chosen.length + pool.length < count && round < ROUNDS; round++) {
+    for (const s of fc.sample(fc.noBias(skeletons(shape)), { seed: mixed(seed, -1, round), numRuns: (count - chosen.length) * POOL })) {
       if (!affordable(s) || !fresh(s)) continue;
       pool.push(s);
       seen.add(JSON.stringify(s));
     }
   }
-  while (chosen.length < drawnCount && pool.length > 0) {
+  while (chosen.length < count && pool.length > 0) {
     const showing = pool.filter((s) => worth(s) > 0);
     const cheap = pool.find((s) => statesOf(s) <= FILLER_STATES);
     const next = showing.length > 0 ? best(showing) : (cheap ?? pool.reduce((a, b) => (statesOf(b) < statesOf(a) ? b : a)));
@@ -87,8 +86,8 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
     take(next);
   }
   // The cheapest first: the first that fails is explored sooner, and shrunk from a smaller start.
-  // Then the scenarios at the format's reach, searched reduced.
-  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reach];
+  // Then the scenarios at the format's reach.
+  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reachSkeletons(shape, seed, longChannel)];
   return inOrder.map((skeleton, k) => ({ skeleton, file: scenarioFile(skeleton, `generated #${k + 1}`, shape) }));
 }
 
