@@ -44,7 +44,7 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
     );
     expect(generatedResults).toEqual([
       [1, "generated scenarios (34)", true, 3],
-      [2, "generated scenarios (35)", true, 3],
+      [2, "generated scenarios (25)", true, 3],
       [3, "generated scenarios (34)", true, 1],
       [3, "direct calls (100 views, 100 sets of parts)", true, 1],
       [5, "generated scenarios (34)", true, 6],

@@ -23,6 +23,7 @@ import {
   skeletonOf,
   withinShape,
   type GeneratedScenario,
+  type ReachForm,
   type ScenarioFile,
   type Shape,
   type Skeleton,
@@ -37,8 +38,8 @@ export interface Generation {
   readonly shape: Shape;
   readonly seed: number;
   readonly count: number;
-  /** Ten transfers on one channel among them (generated-scenarios.ts, REACH_LIMITS). */
-  readonly longChannel?: boolean;
+  /** The forms past the drawn sizes that end the list (generated-scenarios.ts, REACH_LIMITS). */
+  readonly reach: readonly ReachForm[];
 }
 
 export interface GeneratedCheck extends RulesCheck {
@@ -56,19 +57,19 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   // Drawn when first needed, not when the CLI loads the exercises; by the instructor's seed, if any.
   const drawn = new Map<number | undefined, GeneratedScenario[]>();
   const scenarios = (seed?: number) => {
-    if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count, generation.longChannel));
+    if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count, generation.reach));
     return drawn.get(seed)!;
   };
   // A star or a long channel past the drawn sizes is searched reduced, unless a search is asked for.
   const reduced = (file: ScenarioFile, limits: CheckLimits) => {
     const form = reachForm(skeletonOf(file), generation.shape);
-    return limits.reduction ?? (form === "star" || form === "long channel" ? "por" : undefined);
+    return limits.reduction ?? (form === "stars" || form === "long channel" ? "por" : undefined);
   };
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
     runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, reduced(file, limits));
 
   return {
-    name: `generated scenarios (${generation.count + reachCount(generation.shape, generation.longChannel)})`,
+    name: `generated scenarios (${generation.count + reachCount(generation.reach)})`,
     points,
     seeded: true,
     scenarios,

@@ -13,7 +13,7 @@
 import fc from "fast-check";
 import { skeletons, type Wish } from "./drawn-skeletons.js";
 import { type FeatureDraw, featureDraws } from "./feature-draws.js";
-import { type GeneratedScenario, reachSkeletons, scenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
+import { type GeneratedScenario, type ReachForm, reachSkeletons, scenarioFile, type Shape, type Skeleton } from "./generated-scenarios.js";
 import { estimatedStates, features } from "./scenario-features.js";
 
 /** No scenario estimated to explore more states than this is taken, whatever it shows. */
@@ -32,9 +32,9 @@ const FILLER_STATES = 60;
  * run. `count` drawn: first, for each feature not shown yet, the best of a
  * few draws that show it; then scenarios drawn at random, those that show
  * something new first, the rest cheap ones, in the order drawn. Then those
- * at the format's reach (reachSkeletons).
+ * of the `reach` forms past the drawn sizes (reachSkeletons).
  */
-export function generatedScenarios(shape: Shape, seed: number, count: number, longChannel = false): GeneratedScenario[] {
+export function generatedScenarios(shape: Shape, seed: number, count: number, reach: readonly ReachForm[] = []): GeneratedScenario[] {
   const chosen: Skeleton[] = [];
   const shown = new Set<string>();
   // Draws repeat themselves: each scenario once, known by its JSON.
@@ -87,7 +87,7 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, lo
   }
   // The cheapest first: the first that fails is explored sooner, and shrunk from a smaller start.
   // Then the scenarios at the format's reach.
-  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reachSkeletons(shape, seed, longChannel)];
+  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reachSkeletons(reach, seed)];
   return inOrder.map((skeleton, k) => ({ skeleton, file: scenarioFile(skeleton, `generated #${k + 1}`, shape) }));
 }
 

@@ -103,32 +103,32 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
 
 /**
  * Past the drawn scenarios' sizes, towards the format's own, with little
- * else in them: a star out of one process to every other, for each number
- * of processes from seven to sixteen (the most a scenario has), so that a
- * process has each number of outgoing channels up to fifteen; in exercise
- * 2, ten transfers a snapshot may catch on one channel (a sender's message
- * numbers reach two digits: what a learner's channel recording sees, and
- * the dearest to explore, so only where the learner records the channels);
- * in exercise 6, eleven snapshots (ids reach two digits). The stars and the
- * long channel are searched reduced (spec/reduction.md): their full graphs
- * have thousands of states, their reduced ones a few; the snapshots' full
- * graph is small.
+ * else in them, each where the learner's rules decide what it shows: a
+ * star out of one process to every other, for each number of processes
+ * from seven to sixteen (the most a scenario has), so that a process has
+ * each number of outgoing channels up to fifteen (where the learner sends
+ * the markers, or assembles a part of each process); ten transfers a
+ * snapshot may catch on one channel (where the learner records the
+ * channels: a sender's message numbers reach two digits); eleven snapshots
+ * (exercise 6: ids reach two digits). The stars and the long channel are
+ * searched reduced (spec/reduction.md): their full graphs have thousands of
+ * states, their reduced ones a few; the snapshots' full graph is small.
  */
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 10, snapshots: 11 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "star" | "long channel" | "snapshots";
+export type ReachForm = "stars" | "long channel" | "snapshots";
 
 /** The sizes of the stars past the drawn ones. */
 const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS.processes }, (_, k) => GENERATED_LIMITS.processes + 1 + k);
 
-/** How many scenarios at the format's reach a list of this shape ends with (reachSkeletons). */
-export function reachCount(shape: Shape, longChannel = false): number {
-  return shape.multiSnapshot ? 1 : starSizes.length + (shape.fifo && longChannel ? 1 : 0);
+/** How many scenarios these forms add to a list (reachSkeletons). */
+export function reachCount(forms: readonly ReachForm[]): number {
+  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : 1), 0);
 }
 
-/** The scenarios at the format's reach a list of this shape ends with, drawn from `seed`: the stars, or exercise 6's snapshots, and the long channel if asked. */
-export function reachSkeletons(shape: Shape, seed: number, longChannel = false): Skeleton[] {
+/** The scenarios of these forms past the drawn sizes, drawn from `seed`, in this order. */
+export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skeleton[] {
   const draw = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!;
   const balances = (n: number) => draw(fc.array(fc.oneof(balanceOfKind.zero, balanceOfKind.negative, balanceOfKind.small), { minLength: n, maxLength: n }));
   const pair = (programs: Skeleton["programs"], initiator: number): Skeleton => ({
@@ -141,20 +141,18 @@ export function reachSkeletons(shape: Shape, seed: number, longChannel = false):
     programs,
     initiators: [initiator],
   });
-  if (shape.multiSnapshot) return [inFileOrder({ ...pair([[], []], 0), snapshots: Array.from({ length: REACH_LIMITS.snapshots }, () => 0) })];
-  const stars = starSizes.map(
-    (n): Skeleton => ({
-      names: draw(namesOfKind.numbered(n)),
-      balances: balances(n),
-      channels: Array.from({ length: n - 1 }, (_, p) => [0, p + 1] as const),
-      programs: Array.from({ length: n }, () => []),
-      initiators: [0],
-    }),
-  );
+  const star = (n: number): Skeleton => ({
+    names: draw(namesOfKind.numbered(n)),
+    balances: balances(n),
+    channels: Array.from({ length: n - 1 }, (_, p) => [0, p + 1] as const),
+    programs: Array.from({ length: n }, () => []),
+    initiators: [0],
+  });
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
-  const amounts = draw(amountsOfKind.powers(REACH_LIMITS.perChannel));
-  const long = pair([amounts.map((amount) => ({ to: 1, amount })), []], 1);
-  return [...stars, ...(shape.fifo && longChannel ? [long] : [])].map(inFileOrder);
+  const long = () => pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1);
+  const snapshots = () => ({ ...pair([[], []], 0), snapshots: Array.from({ length: REACH_LIMITS.snapshots }, () => 0) });
+  const made = { stars: () => starSizes.map(star), "long channel": () => [long()], snapshots: () => [snapshots()] };
+  return forms.flatMap((form) => made[form]()).map(inFileOrder);
 }
 
 /**
@@ -177,7 +175,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
     channels.length === names.length - 1 &&
     channels.every(([from, to]) => from === hub && to !== hub) &&
     new Set(channels.map(([, to]) => to)).size === channels.length;
-  if (star) return "star";
+  if (star) return "stars";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots)
