@@ -27,6 +27,6 @@ export const channelRecordingExercise: RulesExercise = {
   kind: "rules",
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 11, count: 24, reach: ["long channel"] }, 3, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 11, count: 25, reach: ["long channel"] }, 3, graded),
   ],
 };

@@ -177,6 +177,13 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       }),
     ),
     { feature: "a process with five outgoing channels", wish: { ...one, processes: 6, initiators: 1, topology: "star out" } },
+    // Each number of outgoing channels, the last listed carrying a transfer a snapshot may catch (without FIFO).
+    ...(shape.fifo ? [] : range(1, processes - 1)).map(
+      (k): FeatureDraw => ({
+        feature: `a process with exactly ${k} outgoing channels, a transfer a snapshot may catch on the last listed`,
+        wish: k === 1 ? caught([1, 1]) : { processes: k + 1, initiators: 1, topology: "star out", transfers: [1, 1], catchFirst: true },
+      }),
+    ),
     ...fewOut,
     {
       feature: "a process with two incoming channels that carry transfers",
@@ -220,6 +227,20 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
       wish: caught([2, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
     },
+    ...(shape.multiSnapshot ? [] : (["sender's", "receiver's"] as const)).map(
+      (longer): FeatureDraw => ({
+        feature: `a transfer a snapshot may catch, the ${longer} name beginning with the other's`,
+        wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]) }),
+      }),
+    ),
+    ...(shape.multiSnapshot
+      ? []
+      : [
+          {
+            feature: "transfers into one process from two names that differ only in a space at the start of one, which one snapshot may both catch",
+            wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
+          },
+        ]),
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
     { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },
@@ -249,6 +270,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     },
     { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
     { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
+    // Names only, so that they ride on a scenario drawn for its shape, a transfer a snapshot may catch most often among them.
+    {
+      feature: "a transfer a snapshot may catch, on a channel a name beyond the Basic Multilingual Plane is at one end of",
+      wish: { ...one, names: namesOfKind.astral },
+    },
     { feature: "a name that begins another", wish: { ...one, names: namesOfKind.prefixes } },
     { feature: "names not like P0", wish: { ...one, names: namesOfKind.words } },
     { feature: "names out of sorted order", wish: { ...one, processes: 3 } },

@@ -96,6 +96,8 @@ const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "�
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
 const objectNames = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
+/** Names beyond the Basic Multilingual Plane: each such character is two UTF-16 code units (a surrogate pair). */
+const astral = ["\u{1F3E6}", "\u{1D400}", "a\u{1F4B0}", "\u{10348}x"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
 /** Long names that share all but their last characters: a name cut short is no longer the process's. */
@@ -127,6 +129,7 @@ export const namesOfKind = {
   spaced: namesFrom(spaced),
   sameNumbers: namesFrom(sameNumbers),
   unicode: namesFrom(unicode),
+  astral: (n: number) => namesFrom(astral)(Math.min(n, astral.length)).chain((some) => namesFrom(words)(n - some.length).map((rest) => [...some, ...rest])),
   objectNames: namesFrom(objectNames),
   mixed: namesFrom(mixed),
 } as const;

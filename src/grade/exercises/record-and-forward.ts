@@ -25,6 +25,6 @@ export const recordAndForwardExercise: RulesExercise = {
   kind: "rules",
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 5, count: 24, reach: ["stars"] }, 3, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 5, count: 25, reach: ["stars"] }, 3, graded),
   ],
 };

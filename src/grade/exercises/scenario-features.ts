@@ -153,6 +153,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ...["#", "-", ">"].map((c): [string, boolean] => [`a name with a ${c} in it`, names.some((name) => name.includes(c))]),
     ["a name with a space in it", names.some((name) => name.includes(" "))],
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],
+    [
+      "a transfer a snapshot may catch, on a channel a name beyond the Basic Multilingual Plane is at one end of",
+      channels.some(([from, to]) => [names[from]!, names[to]!].some((name) => /[\u{10000}-\u{10FFFF}]/u.test(name)) && isCaught(from, to)),
+    ],
     ["a name that begins another", names.some((a) => names.some((b) => a !== b && b.startsWith(a)))],
     // A channel's name holds both ends' names, a message's id its sender's: the same text twice over.
     [
@@ -163,6 +167,35 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ),
       ),
     ],
+    // A sender and its receiver, one's name beginning the other's: code that takes the channels beginning with a process's
+    // own name for its outgoing ones takes an incoming one too. Not in exercise 6, whose list is full with its snapshots.
+    ...(shape.multiSnapshot ? [] : (["sender's", "receiver's"] as const)).map((longer): [string, boolean] => [
+      `a transfer a snapshot may catch, the ${longer} name beginning with the other's`,
+      channels.some(
+        ([from, to]) =>
+          names[from] !== names[to] &&
+          (longer === "sender's" ? names[from]!.startsWith(names[to]!) : names[to]!.startsWith(names[from]!)) &&
+          isCaught(from, to),
+      ),
+    ]),
+    // Two senders' names the same but for a space at the start of one: their ids too, once trimmed (" 1#1", "1#1").
+    [
+      "transfers into one process from two names that differ only in a space at the start of one, which one snapshot may both catch",
+      !shape.multiSnapshot &&
+        ps.some((p) => {
+          const caughtFrom = carriersInto(p).filter((from) => isCaught(from, p));
+          return caughtFrom.some((a) => caughtFrom.some((b) => names[b] === ` ${names[a]!}`));
+        }),
+    ],
+    // A process with each number of outgoing channels sending on the last listed, a transfer a snapshot may catch: a mistake
+    // in what one marker of several carries (exercise 5's history, without FIFO; with it, markers carry nothing) shows there.
+    ...(shape.fifo ? [] : range(GENERATED_LIMITS.processes).slice(1)).map((k): [string, boolean] => [
+      `a process with exactly ${k} outgoing channels, a transfer a snapshot may catch on the last listed`,
+      ps.some((p) => {
+        const last = channels.filter(([from]) => from === p).at(-1);
+        return outgoing(p) === k && last !== undefined && isCaught(p, last[1]);
+      }),
+    ]),
     // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order.
     ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
       `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,

@@ -7,6 +7,7 @@
 import type { BankAction } from "../../models/bank/actions.js";
 import { outgoingChannels, type Scenario } from "../../models/bank/scenario.js";
 import type { BankState } from "../../models/bank/bank-state.js";
+import { parseMessageId } from "../../models/bank/cut.js";
 
 export interface StepRule<State, Action> {
   readonly name: string;
@@ -44,6 +45,16 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
     return count;
   };
   const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
+  // What a delivery brings that lets a process record: this snapshot's marker, or a message its sender sent after recording
+  // (red, in Lai-Yang's words; under FIFO none reaches a process that has not recorded).
+  const letsRecord = (state: BankState, action: BankAction) => {
+    if (action.type !== "deliver") return false;
+    const message = state.channels[action.channel]!.queue[action.position]!;
+    if (message.kind === "marker") return message.snapshot === snapshot;
+    const { sender, step } = parseMessageId(scenario, message.id);
+    const recorded = state.processes[sender]!.recorded;
+    return recorded !== null && step > recorded.pc;
+  };
 
   const recordsOnce: StepRule<State, BankAction> = {
     name: `records-once${suffix}`,
@@ -58,12 +69,15 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   const markerSending: StepRule<State, BankAction> = {
     name: `marker-sending-rule${suffix}`,
     claim:
-      "A process records when it starts a snapshot or gets its first marker, and in that step sends one marker on every outgoing channel; it sends no marker at any other time.",
+      "A process records when it starts a snapshot, gets its first marker or a message sent after its sender recorded, and in that step sends one marker on every outgoing channel; it records and sends markers at no other time.",
     check(outerBefore, action, outerAfter) {
       const [before, after] = [layer(outerBefore), layer(outerAfter)];
       const p = actor(scenario, action);
       const recordsNow = before.processes[p]!.recorded === null && after.processes[p]!.recorded !== null;
       if (starts(outerBefore, action) && !recordsNow) return `${name(p)} started a snapshot without recording its state`;
+      if (recordsNow && !starts(outerBefore, action) && !letsRecord(before, action)) {
+        return `${name(p)} recorded its state in a step that neither starts a snapshot nor brings a marker or a message sent after its sender recorded`;
+      }
       for (const c of outgoingChannels(scenario, p)) {
         const sent = markers(after, c) - markers(before, c);
         const id = scenario.channels[c]!.id;

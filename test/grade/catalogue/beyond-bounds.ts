@@ -178,7 +178,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "looks a channel's recording up by its name trimmed",
     exercise: 2,
     bound: "names without spaces",
-    refusedBy: "channel-state",
+    refusedBy: "well-formed-effects",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
   },
   {
@@ -428,7 +428,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "takes snapshot ids modulo four (room for four snapshots)",
     exercise: 6,
     bound: "four snapshots at most",
-    refusedBy: "termination (snapshot 4)",
+    refusedBy: "marker-sending-rule (snapshot 0)",
     module: multiWith({
       onMarker(view, channel, snapshot) {
         const id = snapshot % 4;
