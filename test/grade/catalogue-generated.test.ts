@@ -54,11 +54,11 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "fdeae7ea7576e640"],
-      [2, "1014241ab88088cd"],
-      [3, "d98e3b29c26acba8"],
-      [5, "65e4c9323d5d9e32"],
-      [6, "8a7c4f52b6dae08d"],
+      [1, "728fa818a8caa342"],
+      [2, "e9fc4aca92cd7950"],
+      [3, "df39c1f3d970fd7d"],
+      [5, "42348eee5998fd91"],
+      [6, "c7ef4e2fb39f5f6d"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
@@ -234,16 +234,13 @@ const SUM_STATES = 8500;
 const SUM_QUESTIONS = 1700;
 // Exercise 5 draws 27, each number of outgoing channels among them carrying a transfer on its last.
 const SUM_QUESTIONS_UNORDERED = 4400;
-// The cheapest first: two processes, a channel each way, named beyond the Basic Multilingual Plane, one initiator,
-// equal balances past 32 bits below zero.
+// The cheapest first: two processes and one channel, both named by names an object already has, the sender initiating,
+// equal balances past 32 bits.
 const FIRST = {
   name: "generated #1",
-  processes: { "a\u{1F4B0}": -18_451_464_599_467, "\u{1F3E6}": -18_451_464_599_467 },
-  channels: [
-    ["\u{1F3E6}", "a\u{1F4B0}"],
-    ["a\u{1F4B0}", "\u{1F3E6}"],
-  ],
+  processes: { toLocaleString: 618_804_956_098_360, constructor: 618_804_956_098_360 },
+  channels: [["constructor", "toLocaleString"]],
   programs: {},
-  initiators: ["\u{1F3E6}"],
+  initiators: ["constructor"],
   fifo: false,
 };

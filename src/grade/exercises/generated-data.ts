@@ -96,6 +96,8 @@ const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "�
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
 const objectNames = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
+/** Names not in Unicode's composed form (NFC): a letter and its combining accent, the Ångström and Ohm signs. */
+const decomposed = ["e\u0301", "A\u030a", "\u212b", "\u2126"];
 /** Names beyond the Basic Multilingual Plane: each such character is two UTF-16 code units (a surrogate pair). */
 const astral = ["\u{1F3E6}", "\u{1D400}", "a\u{1F4B0}", "\u{10348}x"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
@@ -129,10 +131,16 @@ export const namesOfKind = {
   spaced: namesFrom(spaced),
   sameNumbers: namesFrom(sameNumbers),
   unicode: namesFrom(unicode),
-  astral: (n: number) => namesFrom(astral)(Math.min(n, astral.length)).chain((some) => namesFrom(words)(n - some.length).map((rest) => [...some, ...rest])),
+  astral: (n: number) => someThen(astral, n),
+  decomposed: (n: number) => someThen(decomposed, n),
   objectNames: namesFrom(objectNames),
   mixed: namesFrom(mixed),
 } as const;
+
+/** `n` distinct names, as many of `pool` as there are (in a drawn order), then words. */
+function someThen(pool: readonly string[], n: number): fc.Arbitrary<string[]> {
+  return namesFrom(pool)(Math.min(n, pool.length)).chain((some) => namesFrom(words)(n - some.length).map((rest) => [...some, ...rest]));
+}
 
 /** `n` distinct names of any kind. */
 export function processNames(n: number): fc.Arbitrary<string[]> {

@@ -153,6 +153,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ...["#", "-", ">"].map((c): [string, boolean] => [`a name with a ${c} in it`, names.some((name) => name.includes(c))]),
     ["a name with a space in it", names.some((name) => name.includes(" "))],
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],
+    // A name not in NFC: code that normalises a channel's name finds another, or none.
+    [
+      "a channel a name not in Unicode's composed form (NFC) is at one end of",
+      channels.some(([from, to]) => [names[from]!, names[to]!].some((name) => name !== name.normalize("NFC"))),
+    ],
     [
       "a transfer a snapshot may catch, on a channel a name beyond the Basic Multilingual Plane is at one end of",
       channels.some(([from, to]) => [names[from]!, names[to]!].some((name) => /[\u{10000}-\u{10FFFF}]/u.test(name)) && isCaught(from, to)),
