@@ -270,8 +270,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     },
     { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },
     { feature: "a name beyond ASCII", wish: { ...one, names: namesOfKind.unicode } },
-    { feature: "a channel a name not in Unicode's composed form (NFC) is at one end of", wish: { ...one, names: namesOfKind.decomposed } },
     // Names only, so that they ride on a scenario drawn for its shape, a transfer a snapshot may catch most often among them.
+    {
+      feature: "a transfer a snapshot may catch, on a channel a name not in Unicode's composed form (NFC) is at one end of",
+      wish: { ...one, names: namesOfKind.decomposed },
+    },
     {
       feature: "a transfer a snapshot may catch, on a channel a name beyond the Basic Multilingual Plane is at one end of",
       wish: { ...one, names: namesOfKind.astral },

@@ -155,8 +155,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],
     // A name not in NFC: code that normalises a channel's name finds another, or none.
     [
-      "a channel a name not in Unicode's composed form (NFC) is at one end of",
-      channels.some(([from, to]) => [names[from]!, names[to]!].some((name) => name !== name.normalize("NFC"))),
+      "a transfer a snapshot may catch, on a channel a name not in Unicode's composed form (NFC) is at one end of",
+      channels.some(([from, to]) => [names[from]!, names[to]!].some((name) => name !== name.normalize("NFC")) && isCaught(from, to)),
     ],
     [
       "a transfer a snapshot may catch, on a channel a name beyond the Basic Multilingual Plane is at one end of",
