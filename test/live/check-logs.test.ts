@@ -20,6 +20,7 @@ import { loadTrace } from "../../src/trace/read-trace-file.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { twoProcessBank } from "./two-process-bank.js";
 
 type Line = Record<string, unknown>;
 
@@ -58,17 +59,7 @@ interface Run {
 function writeRun(logs: { p0?: (Line | string)[]; p1?: (Line | string)[]; fifo?: boolean; rules?: string } = {}): Run {
   const folder = tempDir("check-logs");
   const cluster = join(folder, "cluster.json");
-  const scenario = {
-    name: "two",
-    processes: { P0: 100, P1: 100 },
-    channels: [
-      ["P0", "P1"],
-      ["P1", "P0"],
-    ] as [string, string][],
-    programs: {},
-    initiators: ["P0"],
-    ...(logs.fifo === false ? { fifo: false } : {}),
-  };
+  const scenario = { ...twoProcessBank, ...(logs.fifo === false ? { fifo: false } : {}) };
   const rules = logs.rules === undefined ? { algorithm: "chandy-lamport" } : { rules: logs.rules };
   const hosts = { P0: "10.231.0.1:7100", P1: "10.231.0.2:7100" };
   writeFileSync(cluster, formatCluster({ scenario, hosts, transfers: 1, seed: 1, rate: 0, snapshots: 1, ...rules }));

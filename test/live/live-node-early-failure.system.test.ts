@@ -12,18 +12,10 @@ import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, EventLogWriter } from "../../src/l
 import { LiveNode } from "../../src/live/live-node.js";
 import { encode } from "../../src/live/wire.js";
 import { tempDir } from "../support/temp-dir.js";
+import { twoProcessBank } from "./two-process-bank.js";
 
 it("ends the run with the rule's failure when a marker makes a rule throw before the start", async () => {
-  const bank = {
-    name: "two",
-    processes: { P0: 100, P1: 100 },
-    channels: [
-      ["P0", "P1"],
-      ["P1", "P0"],
-    ] as [string, string][],
-    programs: {},
-    initiators: ["P0"],
-  };
+  const bank = twoProcessBank;
   const cluster = parseCluster(
     formatCluster({
       scenario: bank,

@@ -13,6 +13,7 @@ import type { LiveJson } from "../../src/live/live-report.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { freePort } from "./free-port.js";
+import { twoProcessBank } from "./two-process-bank.js";
 
 /** Connects to host:port once it listens (the node is starting) and says `text`; the node reads it when it is ready for connections. */
 async function strangerSays(host: string, port: number, text: string): Promise<void> {
@@ -31,16 +32,7 @@ async function strangerSays(host: string, port: number, text: string): Promise<v
 
 it("runs a two-process bank from a cluster file, each process started on its own", async () => {
   const folder = tempDir("live-node");
-  const bank = {
-    name: "two",
-    processes: { P0: 100, P1: 100 },
-    channels: [
-      ["P0", "P1"],
-      ["P1", "P0"],
-    ] as [string, string][],
-    programs: {},
-    initiators: ["P0"],
-  };
+  const bank = twoProcessBank;
   const cluster = join(folder, "cluster.json");
   const hosts = { P0: `127.0.0.1:${await freePort()}`, P1: `127.0.0.1:${await freePort()}` };
   writeFileSync(cluster, formatCluster({ scenario: bank, hosts, transfers: 100, seed: 2, rate: 0, snapshots: 2, algorithm: "chandy-lamport" }));
