@@ -5,7 +5,7 @@
  * what the receiver must do, so a learner reading a counterexample needs it.
  */
 import type { BankAction } from "../../models/bank/actions.js";
-import { parseMessageId } from "../../models/bank/cut.js";
+import { sentAfterRecording } from "../../models/bank/cut.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { BankState } from "../../models/bank/bank-state.js";
 import type { GradedSystem } from "./graded-system.js";
@@ -24,9 +24,7 @@ export function colouredSteps(scenario: Scenario, system: GradedSystem<BankState
       if (action.type !== "deliver") return text;
       const message = before.channels[action.channel]!.queue[action.position]!;
       if (message.kind !== "data") return text;
-      const { sender, step } = parseMessageId(scenario, message.id);
-      const recorded = before.processes[sender]!.recorded;
-      return withColour(text, message.id, recorded !== null && step > recorded.pc ? "red" : "white");
+      return withColour(text, message.id, sentAfterRecording(scenario, before, message.id) ? "red" : "white");
     },
   };
 }

@@ -7,7 +7,7 @@
 import type { BankAction } from "../../models/bank/actions.js";
 import { outgoingChannels, type Scenario } from "../../models/bank/scenario.js";
 import type { BankState } from "../../models/bank/bank-state.js";
-import { parseMessageId } from "../../models/bank/cut.js";
+import { sentAfterRecording } from "../../models/bank/cut.js";
 
 export interface StepRule<State, Action> {
   readonly name: string;
@@ -50,10 +50,7 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   const letsRecord = (state: BankState, action: BankAction) => {
     if (action.type !== "deliver") return false;
     const message = state.channels[action.channel]!.queue[action.position]!;
-    if (message.kind === "marker") return message.snapshot === snapshot;
-    const { sender, step } = parseMessageId(scenario, message.id);
-    const recorded = state.processes[sender]!.recorded;
-    return recorded !== null && step > recorded.pc;
+    return message.kind === "marker" ? message.snapshot === snapshot : sentAfterRecording(scenario, state, message.id);
   };
 
   const recordsOnce: StepRule<State, BankAction> = {

@@ -11,6 +11,13 @@ export function parseMessageId(scenario: Scenario, id: string): { sender: number
   return { sender: scenario.processes.indexOf(id.slice(0, hash)), step: Number(id.slice(hash + 1)) };
 }
 
+/** Whether message `id` was sent after its sender recorded (Lai-Yang's red): its step is past the recorded pc. */
+export function sentAfterRecording(scenario: Scenario, state: BankState, id: string): boolean {
+  const { sender, step } = parseMessageId(scenario, id);
+  const recorded = state.processes[sender]!.recorded;
+  return recorded !== null && step > recorded.pc;
+}
+
 /** The transfers process `sender` had made on `channel` by the time it recorded. */
 export function sentInCut(scenario: Scenario, state: BankState, channel: number): Transfer[] {
   const sender = scenario.channels[channel]!.from;

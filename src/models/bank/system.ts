@@ -8,7 +8,7 @@ import type { Model } from "../../model-contract/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
 import type { DeliveredMessage, Effect } from "./algorithms/snapshot-algorithm.js";
-import { parseMessageId } from "./cut.js";
+import { sentAfterRecording } from "./cut.js";
 import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { hasFaults } from "./faults.js";
 import { processView } from "./process-view.js";
@@ -90,9 +90,7 @@ export function step(
   }
 }
 
-/** A message is red when its sender had recorded before sending it: its step is past the recorded pc. */
+/** A message is red when its sender had recorded before sending it. */
 function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
-  const { sender, step } = parseMessageId(scenario, message.id);
-  const recorded = state.processes[sender]!.recorded;
-  return { ...message, colour: recorded !== null && step > recorded.pc ? "red" : "white" };
+  return { ...message, colour: sentAfterRecording(scenario, state, message.id) ? "red" : "white" };
 }
