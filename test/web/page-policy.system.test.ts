@@ -54,7 +54,11 @@ describe.skipIf(chromiumMissing !== undefined)("the page's policy, in Chromium",
     folder = await serveFolder(out);
   });
   afterAll(async () => {
-    await new Promise((done) => folder?.server.close(done));
+    // Chromium keeps its connections open; close() alone would wait for them.
+    await new Promise((done) => {
+      folder?.server.close(done);
+      folder?.server.closeAllConnections();
+    });
   });
   afterEach(() => {
     expect(chromium.problems.splice(0)).toEqual([]);
