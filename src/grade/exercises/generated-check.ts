@@ -60,11 +60,9 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     if (!drawn.has(seed)) drawn.set(seed, generatedScenarios(generation.shape, drawingSeed(generation.seed, seed), generation.count, generation.reach));
     return drawn.get(seed)!;
   };
-  // A star or a long channel past the drawn sizes is searched reduced, unless a search is asked for.
-  const reduced = (file: ScenarioFile, limits: CheckLimits) => {
-    const form = reachForm(skeletonOf(file), generation.shape);
-    return limits.reduction ?? (form === "stars" || form === "long channel" ? "por" : undefined);
-  };
+  // A star past the drawn sizes is searched reduced, unless a search is asked for.
+  const reduced = (file: ScenarioFile, limits: CheckLimits) =>
+    limits.reduction ?? (reachForm(skeletonOf(file), generation.shape) === "stars" ? "por" : undefined);
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
     runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, reduced(file, limits));
 
