@@ -99,6 +99,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
         },
         {
+          feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
+        },
+        {
           feature: "transfers into one process from two senders whose names sort one way with case and the other without",
           wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
         },

@@ -91,7 +91,7 @@ const arrows = ["-", ">", "a-", ">b", "x-y", "a>b", "<-", "=>", "--", ">>", "-1"
 const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
 /** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
 const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
-/** Names the same once Unicode-normalised: an accent composed or combining, the Ångström and Ohm signs, a ligature, full-width digits. */
+/** Names the same once Unicode-normalised (an accent composed or combining, the Ångström and Ohm signs), and beside them a ligature and full-width digits, the same only in compatibility forms (NFKC). */
 const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "ﬁ", "fi", "１", "1"];
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
 const objectNames = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];

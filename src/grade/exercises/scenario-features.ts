@@ -277,6 +277,15 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
       !shape.multiSnapshot && ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
     ],
+    // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
+    [
+      "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
+      !shape.multiSnapshot &&
+        ps.some((p) => {
+          const into = channels.filter(([, to]) => to === p).map(([from]) => from);
+          return into.some((a, i) => into.some((b, j) => i < j && names[b]!.startsWith(`${names[a]!}#`) && isCaught(b, p)));
+        }),
+    ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",
       !shape.multiSnapshot &&
@@ -317,7 +326,8 @@ export const sameNames = [
   ["differ only in case", (name: string) => name.toLowerCase()],
   ["differ only in spaces at either end", (name: string) => name.trim()],
   ["are the same number", (name: string) => (name.trim() !== "" && !Number.isNaN(Number(name)) ? String(Number(name)) : name)],
-  ["are the same once Unicode-normalised", (name: string) => name.normalize("NFKC")],
+  // NFC: names canonically the same are the same under every normal form, so any normalising code mistakes them.
+  ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC")],
 ] as const;
 
 /** Two of these distinct names are the same under `key`. */
