@@ -89,19 +89,15 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ),
     amounts: amountsOfKind.same,
   });
+  // Into one process from a and a#1, whose ids begin with a's name and #.
+  const idPrefixed = twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }]));
   // Two senders' ids side by side, where code that compares or sorts received ids (exercise 5) takes one for the other. Not
   // in exercise 6, whose rules look up no ids, and whose list is full with its snapshots.
   const idsCompared: FeatureDraw[] = shape.multiSnapshot
     ? []
     : [
-        {
-          feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
-          wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
-        },
-        {
-          feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
-          wish: twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }])),
-        },
+        { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
+        { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {
           feature: "transfers into one process from two senders whose names sort one way with case and the other without",
           wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),
