@@ -7,7 +7,7 @@
  * instructor's, rather than those a pool of random draws happens to hold.
  */
 import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, namesOfKind, namesWithPairs } from "./generated-data.js";
-import { arrowSides, sameNames } from "./scenario-features.js";
+import { arrowSides, sameNames, senderReceiverPrefixes } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -227,7 +227,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
       wish: caught([2, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
     },
-    ...(shape.multiSnapshot ? [] : (["sender's", "receiver's"] as const)).map(
+    ...senderReceiverPrefixes(shape).map(
       (longer): FeatureDraw => ({
         feature: `a transfer a snapshot may catch, the ${longer} name beginning with the other's`,
         wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]) }),

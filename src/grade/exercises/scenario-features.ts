@@ -172,9 +172,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ),
       ),
     ],
-    // A sender and its receiver, one's name beginning the other's: code that takes the channels beginning with a process's
-    // own name for its outgoing ones takes an incoming one too. Not in exercise 6, whose list is full with its snapshots.
-    ...(shape.multiSnapshot ? [] : (["sender's", "receiver's"] as const)).map((longer): [string, boolean] => [
+    ...senderReceiverPrefixes(shape).map((longer): [string, boolean] => [
       `a transfer a snapshot may catch, the ${longer} name beginning with the other's`,
       channels.some(
         ([from, to]) =>
@@ -313,6 +311,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);
+}
+
+/**
+ * A sender and its receiver, one's name beginning the other's: code that
+ * takes the channels beginning with a process's own name for its outgoing
+ * ones takes an incoming one too (P10->P1 at P1). Exercise 6, whose list is
+ * full with its snapshots, has the one where an incoming channel's name
+ * begins with its receiver's.
+ */
+export function senderReceiverPrefixes(shape: Shape): readonly ("sender's" | "receiver's")[] {
+  return shape.multiSnapshot ? ["sender's"] : ["sender's", "receiver's"];
 }
 
 /** The two ways a name can touch a channel's arrow: a sender's name ending in - ("a-->b"), a receiver's beginning with > ("a->>b"). */
