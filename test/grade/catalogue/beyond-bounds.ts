@@ -7,7 +7,7 @@
  * that refuses it now. And right-but-unusual submissions, right whatever the
  * names, balances and amounts, which must keep full marks.
  */
-import type { MultiEffect, MultiSnapshotAlgorithm } from "../../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../../../src/models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import type { DataMessage } from "../../../src/models/bank/bank-state.js";
 import type { Effect, ProcessView, SnapshotAlgorithm } from "../../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";
@@ -86,6 +86,13 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
       return [...turned, ...(marker.sent ?? []).filter((m) => !received(history, m.id)).map((m) => keep(channel, m)), close(channel)];
     },
   });
+
+/** Exercise 6's recording, opening only the incoming channels whose name does not begin with the process's own. */
+const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiEffect[] => [
+  { type: "record-state", snapshot },
+  ...view.outgoing.map((channel): MultiEffect => ({ type: "send-marker", channel, snapshot })),
+  ...view.incoming.filter((c) => !c.startsWith(view.process)).map((channel): MultiEffect => ({ type: "start-recording", channel, snapshot })),
+];
 
 export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   // Exercise 1: record and forward.
@@ -249,6 +256,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         const sender = channel.split("->")[0]!;
         const others = view.incoming.filter((c) => !c.startsWith(sender));
         return [...recordAndForward(view).filter((e) => e.type !== "start-recording"), ...others.map(open), open(channel), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "records a message on the first incoming channel whose sender's name and # begin its id (a's, for a#1's messages)",
+    exercise: 2,
+    bound: "names without #",
+    // Recorded on a channel it did not come on: an effect the bank cannot carry out.
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, _channel, message) {
+        const from = view.incoming.find((c) => message.id.startsWith(`${c.split("->")[0]!}#`));
+        return from !== undefined && isOpen(view, from) ? [keep(from, message)] : [];
       },
     }),
   },
@@ -423,6 +443,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "channel-state",
     module: receivedWhen((history, id) => history.some((received) => received.toLowerCase() === id.toLowerCase())),
   },
+  {
+    name: "compares message ids once NFC-normalised",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((received) => received.normalize("NFC") === id.normalize("NFC"))),
+  },
   // Exercise 6: repeated and concurrent snapshots.
   {
     name: "takes snapshot ids modulo four (room for four snapshots)",
@@ -450,6 +477,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "six snapshots at most",
     refusedBy: "termination (snapshot 6)",
     module: multiWith({ onMarker: (view, channel, snapshot) => (snapshot > 5 ? [] : multiAnswer.rules.onMarker(view, channel, snapshot)) }),
+  },
+  {
+    name: "opens only the incoming channels whose name does not begin with the process's own (never P10->P1 at P1)",
+    exercise: 6,
+    bound: "names P0…P3: none begins another",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      initiate: (view, snapshot) => startOpeningOwnNamed(view, snapshot),
+      onMarker: (view, channel, snapshot) => [
+        ...(snapshot in view.snapshots ? [] : startOpeningOwnNamed(view, snapshot)),
+        { type: "stop-recording", channel, snapshot },
+      ],
+    }),
   },
   {
     name: "leaves out, in each snapshot, a message whose amount that channel already recorded",
