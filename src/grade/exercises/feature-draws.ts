@@ -254,16 +254,14 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       { feature: `a channel whose ${side} touches its arrow`, wish: { ...one, names: bothSides } },
       { feature: `a transfer a snapshot may catch, on a channel whose ${side} touches its arrow`, wish: caught([1, 2], { names: bothSides }) },
     ]),
-    ...(shape.multiSnapshot ? [] : (["begins"] as const)).map(
-      (end): FeatureDraw => ({
-        feature: `a transfer a snapshot may catch, from a process whose name ${end} with a space`,
-        wish: caught([1, 2], {
-          names: namesWithPairs([
-            { pool: confusableNames.spaced, related: (a, b) => [a, b].every((n) => (end === "begins" ? n.startsWith(" ") : n.endsWith(" "))) },
-          ]),
-        }),
-      }),
-    ),
+    ...(shape.multiSnapshot
+      ? []
+      : [
+          {
+            feature: "a transfer a snapshot may catch, from a process whose name begins with a space",
+            wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.startsWith(" ") }]) }),
+          },
+        ]),
     {
       feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
       wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.endsWith(" ") }]) }),

@@ -71,6 +71,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
   const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
   const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
+  // Two senders into one process, a's channel listed before b's, their names so related, b's transfer one a snapshot may catch.
+  const listedBefore = (related: (a: string, b: string) => boolean) =>
+    ps.some((p) => {
+      const into = channels.filter(([, to]) => to === p).map(([from]) => from);
+      return into.some((a, i) => into.some((b, j) => i < j && related(names[a]!, names[b]!) && isCaught(b, p)));
+    });
   const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
@@ -202,15 +208,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order.
     ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
       `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
-      ps.some((p) => {
-        const into = channels.filter(([, to]) => to === p).map(([from]) => from);
-        return into.some((a, i) =>
-          into.some(
-            (b, j) =>
-              i < j && names[a] !== names[b] && (first === "longer" ? names[a]!.startsWith(names[b]!) : names[b]!.startsWith(names[a]!)) && isCaught(b, p),
-          ),
-        );
-      }),
+      listedBefore((a, b) => a !== b && (first === "longer" ? a.startsWith(b) : b.startsWith(a))),
     ]),
     // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
@@ -254,10 +252,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ]),
     // A sender's name with a space at one end: its messages' ids begin with a space, or hold one before the #. Not in
     // exercise 6, whose rules look up no ids, and whose list is full with its snapshots.
-    ...(shape.multiSnapshot ? [] : (["begins"] as const)).map((end): [string, boolean] => [
-      `a transfer a snapshot may catch, from a process whose name ${end} with a space`,
-      channels.some(([from, to]) => (end === "begins" ? names[from]!.startsWith(" ") : names[from]!.endsWith(" ")) && isCaught(from, to)),
-    ]),
+    [
+      "a transfer a snapshot may catch, from a process whose name begins with a space",
+      !shape.multiSnapshot && channels.some(([from, to]) => names[from]!.startsWith(" ") && isCaught(from, to)),
+    ],
     [
       "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
       channels.some(([from, to]) => (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
@@ -278,11 +276,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
     [
       "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
-      !shape.multiSnapshot &&
-        ps.some((p) => {
-          const into = channels.filter(([, to]) => to === p).map(([from]) => from);
-          return into.some((a, i) => into.some((b, j) => i < j && names[b]!.startsWith(`${names[a]!}#`) && isCaught(b, p)));
-        }),
+      !shape.multiSnapshot && listedBefore((a, b) => b.startsWith(`${a}#`)),
     ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",

@@ -88,11 +88,8 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
   });
 
 /** Exercise 6's recording, opening only the incoming channels whose name does not begin with the process's own. */
-const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiEffect[] => [
-  { type: "record-state", snapshot },
-  ...view.outgoing.map((channel): MultiEffect => ({ type: "send-marker", channel, snapshot })),
-  ...view.incoming.filter((c) => !c.startsWith(view.process)).map((channel): MultiEffect => ({ type: "start-recording", channel, snapshot })),
-];
+const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiEffect[] =>
+  (multiAnswer.rules.initiate(view, snapshot) as MultiEffect[]).filter((e) => !(e.type === "start-recording" && e.channel.startsWith(view.process)));
 
 export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   // Exercise 1: record and forward.
