@@ -447,6 +447,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "channel-state",
     module: receivedWhen((history, id) => history.some((received) => received.normalize("NFC") === id.normalize("NFC"))),
   },
+  {
+    name: "puts the in-flight messages in order by sorting their ids as text",
+    exercise: 5,
+    bound: "three transfers a channel",
+    refusedBy: "channel-state",
+    module: inFlightWith((inFlight) => [...inFlight].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))),
+  },
   // Exercise 6: repeated and concurrent snapshots.
   {
     name: "takes snapshot ids modulo four (room for four snapshots)",
