@@ -55,9 +55,9 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "b5f96a27a0aaaefe"],
-      [2, "9c19b0f733b2258d"],
-      [3, "65ba766486d05b9b"],
+      [1, "5e8084afdfbb4f9e"],
+      [2, "85487c083e77cb96"],
+      [3, "14e5829666ff80d6"],
       [5, "c3c67ffc7b23b7d8"],
       [6, "9317d0e3875a5b7f"],
     ]);
@@ -244,7 +244,7 @@ describe("shrinking", () => {
 const MAX_STATES = 3000;
 const SUM_STATES = 8500;
 // Exercise 2's ten transfers on one channel (generated-scenarios.ts, REACH_LIMITS) ask its rules some 370 questions more.
-const SUM_QUESTIONS = 1700;
+const SUM_QUESTIONS = 1800;
 // Exercise 5 draws 27, each number of outgoing channels among them carrying a transfer on its last, and has the long channel too.
 const SUM_QUESTIONS_UNORDERED = 4800;
 // The cheapest first: two processes and no channel, with long names that differ only in their last character, both

@@ -96,6 +96,16 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   const idsCompared: FeatureDraw[] = shape.multiSnapshot
     ? []
     : [
+        // First, as it shows the next too. Drawn with FIFO only, with a third way into the receiver, so that its marker may
+        // come before both transfers: without FIFO, the next draw's two transfers may both be caught already.
+        ...(shape.fifo
+          ? [
+              {
+                feature: "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
+                wish: { ...idPrefixed, processes: 4 },
+              },
+            ]
+          : []),
         { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {

@@ -78,6 +78,9 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       return into.some((a, i) => into.some((b, j) => i < j && related(names[a]!, names[b]!) && isCaught(b, p)));
     });
   const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
+  // Where one snapshot may catch transfers on two channels into p: p records when it starts one, or has a third way in
+  // (with FIFO, a marker on either channel follows its transfer, so the other's may not be caught in flight too).
+  const bothCatchableInto = (p: number) => !shape.fifo || initiators.includes(p) || incoming(p) >= 3;
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
   const found: [string, boolean][] = [
@@ -266,8 +269,16 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       ps.some((p) => {
         const amountsInto = carriersInto(p).map((from) => programs[from]!.filter((t) => t.to === p).map((t) => t.amount));
         const repeated = amountsInto.some((a, i) => amountsInto.some((b, j) => i !== j && a.some((x) => b.includes(x))));
-        return repeated && (!shape.fifo || initiators.includes(p) || incoming(p) >= 3);
+        return repeated && bothCatchableInto(p);
       }),
+    ],
+    // Code that looks for an id in the recorded ones joined into one string takes a#1 for recorded once a#1#1 is.
+    [
+      "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
+      !shape.multiSnapshot &&
+        ps.some(
+          (p) => bothCatchableInto(p) && carriersInto(p).some((a) => carriersInto(p).some((b) => a !== b && `${names[b]!}#1`.includes(`${names[a]!}#1`))),
+        ),
     ],
     [
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",

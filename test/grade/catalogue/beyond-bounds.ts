@@ -270,6 +270,18 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "skips a message whose id is in the ids it recorded on any channel, joined into one string (a#1 inside a#1#1)",
+    exercise: 2,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const recorded = view.incoming.flatMap((c) => recordedOn(view, c).map((m) => m.id)).join(" ");
+        return isOpen(view, channel) && !recorded.includes(message.id) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "records a message's amount in 32 bits",
     exercise: 2,
     bound: "amounts 1, 2, 4, ...: small",
