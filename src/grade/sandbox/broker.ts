@@ -166,16 +166,27 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     finish();
   });
   child.on("exit", (code, signalName) => {
-    // "Reached heap limit Allocation failed - JavaScript heap out of memory"; "Fatal javascript OOM in ..." when the heap fills as node starts.
-    if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(stderr)) {
-      fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
-    } else {
-      const how = signalName ? `was killed by ${signalName}` : `exited with status ${code}`;
-      fail({ kind: "exit", message: `the submission's process ${how}${lastLine(stderr)}` });
-    }
+    // What it left behind goes with it.
+    stop();
     exited = true;
     clearInterval(watch);
+    let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      // "Reached heap limit Allocation failed - JavaScript heap out of memory"; "Fatal javascript OOM in ..." when the heap fills as node starts.
+      if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(stderr)) {
+        fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
+      } else {
+        const how = signalName ? `was killed by ${signalName}` : `exited with status ${code}`;
+        fail({ kind: "exit", message: `the submission's process ${how}${lastLine(stderr)}` });
+      }
+    };
+    // Its last words may still be in the pipe when it exits: told once the pipe has ended, or at the latest when the grace is over.
+    if (child.stderr!.readableEnded) tell();
+    else child.stderr!.once("end", tell);
     setTimeout(() => {
+      tell();
       for (const stream of child.stdio) stream?.destroy();
       finish();
     }, closeGraceMs).unref();
