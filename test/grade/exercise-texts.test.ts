@@ -23,6 +23,17 @@ const failures = (exercise: number, module: Record<string, unknown>) =>
   });
 
 describe("the exercises' texts", () => {
+  it("should say, in each README and in the learner's guide, how many generated scenarios the grade explores", () => {
+    const guide = text("docs/learner-guide.md");
+    for (const exercise of exercises) {
+      const generated = exercise.checks.find((c) => c.name.startsWith("generated scenarios"));
+      if (!generated) continue;
+      const said = new RegExp(`\\b${generated.name.match(/\((\d+)\)/)![1]}\\s+generated`);
+      expect(text(`exercises/${exercise.slug}/README.md`), exercise.slug).toMatch(said);
+      expect(guide.split("\n").find((line) => line.startsWith(`| ${exercise.number} |`))).toMatch(said);
+    }
+  });
+
   it("should give the same hint in exercises/ and solutions/", () => {
     for (const { slug } of exercises) expect(text(`solutions/${slug}/HINT.md`), slug).toBe(text(`exercises/${slug}/HINT.md`));
   });
