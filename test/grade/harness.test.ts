@@ -82,6 +82,35 @@ describe("the sandbox harness", () => {
     expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2: rules must be pure (no state kept between calls)");
     expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
     expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);
+    // Written out as other than it is: effects a toJSON shows in place of the empty list returned, a channel that reads differently each time.
+    const reads = ["P0->P1", "P1->P0"];
+    const twoFaced = {
+      lies: () => Object.assign([], { toJSON: () => [{ type: "send-marker", channel: "P0->P1" }] }),
+      flips: () => [
+        {
+          type: "send-marker",
+          get channel() {
+            return reads.reverse()[0];
+          },
+        },
+      ],
+      steady: () => [
+        {
+          type: "send-marker",
+          get channel() {
+            return "P0->P1";
+          },
+        },
+      ],
+    };
+    expect(answer(twoFaced, callOf("lies", []))).toEqual({
+      ok: false,
+      fault: "not-data",
+      message: "returned something that is not plain data (the answer is written out as other than it reads: a toJSON, or a getter)",
+    });
+    expect(answer(twoFaced, callOf("flips", []))).toMatchObject({ ok: false, fault: "not-data", message: /\("channel" is written out as other than it reads/ });
+    // A getter that always reads the same is the same data.
+    expect(answer(twoFaced, callOf("steady", []))).toEqual({ ok: true, json: '[{"type":"send-marker","channel":"P0->P1"}]' });
     // The submission's code runs where a rule is looked up (a Proxy) and where its arguments are written out (a toJSON it planted):
     // each throw is the rule's fault, not the harness's (the child died with "Node.js v20.x" as its reason).
     const proxied = {

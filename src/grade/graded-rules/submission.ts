@@ -9,7 +9,7 @@
  */
 import { hash } from "node:crypto";
 import { answer, differentAnswers, mustBePure } from "../sandbox/harness.js";
-import { type Answer, type Call, callOf } from "../sandbox/protocol.js";
+import { type Answer, type Call, callOf, maxAnswerDepth, nestedTooDeep } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { RuleFault } from "./rule-fault.js";
 
@@ -154,19 +154,9 @@ function valueOf(answer: Answer, context: string): unknown {
   }
   if (answer.json === undefined) return undefined;
   const value: unknown = JSON.parse(answer.json);
-  if (!frozenWithin(value, MAX_DEPTH)) {
-    throw new RuleFault("not-data", `${context} returned data nested more than ${MAX_DEPTH} levels deep (rules return effects: lists of small objects)`);
-  }
+  if (!frozenWithin(value, maxAnswerDepth)) throw new RuleFault("not-data", `${context} ${nestedTooDeep}`);
   return value;
 }
-
-/**
- * How deep an answer may nest. Effects are a list of small objects, a few
- * levels deep. JSON.parse takes any depth, but what walks the value
- * afterwards (the checks, the reports) recurses: a child that forged a reply
- * 100,000 levels deep made the grader fail on its own stack.
- */
-const MAX_DEPTH = 100;
 
 /** Freezes `value` all the way down, without recursion; false (and left part frozen) where it nests more than `limit` levels of arrays and objects. */
 function frozenWithin(value: unknown, limit: number): boolean {

@@ -6,7 +6,7 @@
  */
 import { writeSync } from "node:fs";
 import os from "node:os";
-import { type Answer, type BundlePlace, bundlePlaces, type Call, LineReader, type Request } from "./protocol.js";
+import { type Answer, type BundlePlace, bundlePlaces, type Call, LineReader, maxAnswerDepth, nestedTooDeep, type Request } from "./protocol.js";
 
 type Module = Record<string, unknown>;
 
@@ -175,8 +175,9 @@ export function answer(submission: Module, call: Call): Answer {
       return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     }
     try {
-      return { json: JSON.stringify(value) };
+      return { json: JSON.stringify(value, asRead()) };
     } catch (error) {
+      if (error instanceof NestedTooDeep) return { ok: false, fault: "not-data", message: nestedTooDeep };
       return { ok: false, fault: "not-data", message: `returned something that is not plain data (${describeError(error)})` };
     }
   };
@@ -189,6 +190,32 @@ export function answer(submission: Module, call: Call): Answer {
     return { ok: false, fault: "non-deterministic", message: `${differentAnswers(first.json, second.json, "and then")}${mustBePure}` };
   }
   return { ok: true, json: first.json };
+}
+
+/** Thrown where an answer nests deeper than maxAnswerDepth. */
+class NestedTooDeep extends Error {}
+
+/**
+ * JSON.stringify's replacer for an answer: each value written out must be
+ * the one its property holds when read again. A toJSON that writes other
+ * effects than the rule returned, or a getter or a Proxy that answers one
+ * read one way and the next another, is not plain data: the answer written
+ * would not be the answer the rule gave. Its depth is bounded here too: the
+ * replacer's own frames would not bear the depths JSON.stringify alone does.
+ */
+function asRead(): (this: object, key: string, written: unknown) => unknown {
+  const depths = new WeakMap<object, number>();
+  return function (this: object, key: string, written: unknown) {
+    if (!Object.is((this as Record<string, unknown>)[key], written)) {
+      throw new Error(`${key === "" ? "the answer" : JSON.stringify(key)} is written out as other than it reads: a toJSON, or a getter`);
+    }
+    if (typeof written === "object" && written !== null) {
+      const depth = (depths.get(this) ?? -1) + 1;
+      if (depth >= maxAnswerDepth) throw new NestedTooDeep();
+      depths.set(written, depth);
+    }
+    return written;
+  };
 }
 
 /** What a message about a rule that answered one question two ways ends with: why that is wrong. */

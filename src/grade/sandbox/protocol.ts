@@ -130,6 +130,18 @@ export type Reply =
   | { readonly type: "answers"; readonly answers: readonly Answer[] }
   | { readonly type: "failed"; readonly failure: SandboxFailure & { readonly at?: readonly BundlePlace[] } };
 
+/**
+ * How deep an answer may nest. Effects are a list of small objects, a few
+ * levels deep. JSON.parse takes any depth, but what walks the value
+ * afterwards (the checks, the reports) recurses: a child that forged a reply
+ * 100,000 levels deep made the grader fail on its own stack. The harness
+ * refuses a deeper answer as it writes it out, the grader again as it reads it.
+ */
+export const maxAnswerDepth = 100;
+
+/** Why an answer nested deeper than that is refused, after the call's name. */
+export const nestedTooDeep = `returned data nested more than ${maxAnswerDepth} levels deep (rules return effects: lists of small objects)`;
+
 /** The longest reply line a child may send (a batch of answers is a few kilobytes). */
 export const maxReplyBytes = 8 * 1024 * 1024;
 /** The longest message text kept from a child (a fault's reason). */
