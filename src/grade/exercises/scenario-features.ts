@@ -71,6 +71,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
   const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
   const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
+  // Two processes that send p transfers, their names so related.
+  const carriersRelated = (p: number, related: (a: string, b: string) => boolean) => {
+    const into = carriersInto(p);
+    return into.some((a) => into.some((b) => a !== b && related(names[a]!, names[b]!)));
+  };
   // Two senders into one process, a's channel listed before b's, their names so related, b's transfer one a snapshot may catch.
   const listedBefore = (related: (a: string, b: string) => boolean) =>
     ps.some((p) => {
@@ -220,11 +225,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       // finds the other's.
       [
         `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms`,
-        ps.some(
-          (p) =>
-            key(names[p]!) === names[p]! &&
-            carriersInto(p).some((a) => carriersInto(p).some((b) => a !== b && key(names[b]!) === names[a]! && key(names[a]!) === names[a]!)),
-        ),
+        ps.some((p) => key(names[p]!) === names[p]! && carriersRelated(p, (a, b) => key(b) === a && key(a) === a)),
       ],
     ]),
     // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the other.
@@ -275,14 +276,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that looks for an id in the recorded ones joined into one string takes a#1 for recorded once a#1#1 is.
     [
       "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
-      !shape.multiSnapshot &&
-        ps.some(
-          (p) => bothCatchableInto(p) && carriersInto(p).some((a) => carriersInto(p).some((b) => a !== b && `${names[b]!}#1`.includes(`${names[a]!}#1`))),
-        ),
+      !shape.multiSnapshot && ps.some((p) => bothCatchableInto(p) && carriersRelated(p, (a, b) => `${b}#1`.includes(`${a}#1`))),
     ],
     [
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
-      !shape.multiSnapshot && ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`)))),
+      !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => b.startsWith(`${a}#`))),
     ],
     // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
     [
@@ -291,8 +289,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",
-      !shape.multiSnapshot &&
-        ps.some((p) => carriersInto(p).some((a) => carriersInto(p).some((b) => names[a]! < names[b]! && names[a]!.toLowerCase() > names[b]!.toLowerCase()))),
+      !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),
     ],
     ["a name an object already has", names.some((name) => name in {})],
     ["a zero balance", balances.includes(0)],
