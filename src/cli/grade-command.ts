@@ -109,20 +109,25 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     await once();
     if (!args.watch) return;
     await new Promise<void>((stopped) => {
+      const end = (line: string) => {
+        process.stderr.write(`snaplab: ${line}; stopped watching\n`);
+        process.exitCode = ExitCode.Unusable;
+        grader.stop();
+        stop();
+        stopped();
+      };
       const grader = regrader(async () => {
         // A folder removed (or moved away) ends the watch, saying so: its watcher is gone with it.
         const gone = args.dirs.find((dir) => !existsSync(dir));
-        if (gone !== undefined) {
-          process.stderr.write(`snaplab: ${gone}: the folder is gone; stopped watching\n`);
-          process.exitCode = ExitCode.Unusable;
-          stop();
-          stopped();
-          return;
-        }
+        if (gone !== undefined) return end(`${gone}: the folder is gone`);
         process.stderr.write("\nfiles changed; grading again\n");
         await once();
       });
-      const stop = watchFolders(args.dirs, () => grader.changed());
+      const stop = watchFolders(
+        args.dirs,
+        () => grader.changed(),
+        (dir, error) => end(`${dir}: ${error.message}`),
+      );
       process.stderr.write("watching for changes (Ctrl-C to stop)\n");
     });
   },

@@ -38,7 +38,17 @@ describe("grade --watch", () => {
     expect(grade).toHaveBeenCalledTimes(2);
   });
 
-  it("should watch every folder recursively and stop when asked", () => {
+  it("should grade no more once stopped, whatever changes", async () => {
+    const grade = vi.fn(async () => {});
+    const r = regrader(grade, 10);
+    r.changed();
+    r.stop();
+    r.changed();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(grade).not.toHaveBeenCalled();
+  });
+
+  const fakeWatcher = () => {
     const watchers: (EventEmitter & { close: () => void; folder: string })[] = [];
     const fakeWatch = ((folder: string, options: { recursive: boolean }, listener: () => void) => {
       expect(options.recursive).toBe(true);
@@ -47,8 +57,14 @@ describe("grade --watch", () => {
       watchers.push(w);
       return w;
     }) as unknown as typeof watch;
+    return { watchers, fakeWatch };
+  };
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it("should watch every folder recursively and stop when asked", () => {
+    const { watchers, fakeWatch } = fakeWatcher();
     const onChange = vi.fn();
-    const stop = watchFolders(["a", "b"], onChange, fakeWatch);
+    const stop = watchFolders(["a", "b"], onChange, () => {}, fakeWatch);
     watchers[1]!.emit("change");
     expect(onChange).toHaveBeenCalledTimes(1);
     stop();
@@ -56,5 +72,19 @@ describe("grade --watch", () => {
       ["a", 1],
       ["b", 1],
     ]);
+  });
+
+  // Node's recursive watcher on Linux reads each folder as it changes: one removed meanwhile is an ENOENT 'error'.
+  it("should take a folder that vanishes while it is read for a change, and any other error for the end of watching", () => {
+    const { watchers, fakeWatch } = fakeWatcher();
+    const onChange = vi.fn();
+    const onError = vi.fn();
+    watchFolders(["a", "b"], onChange, onError, fakeWatch);
+    watchers[0]!.emit("error", errno("ENOENT", "ENOENT: no such file or directory, scandir 'a/x'"));
+    expect({ changes: onChange.mock.calls.length, errors: onError.mock.calls.length }).toEqual({ changes: 1, errors: 0 });
+    const denied = errno("EACCES", "EACCES: permission denied, scandir 'b/y'");
+    watchers[1]!.emit("error", denied);
+    expect(onError.mock.calls).toEqual([["b", denied]]);
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });
