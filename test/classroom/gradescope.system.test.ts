@@ -15,12 +15,11 @@ import { resultsMistakes } from "./gradescope-results.js";
 import { zipEntries } from "./zip-entries.js";
 
 const repo = resolve(".");
-const { scratch, sandboxes } = sandboxScratch("autograder");
-const root = join(scratch, "autograder");
-const zip = join(scratch, "autograder.zip");
+let scratch: string;
+let sandboxes: string;
+let root: string;
+let zip: string;
 const solution = (file: string) => readFileSync(join(repo, "solutions", file), "utf8");
-// The sandboxes of gradings in this process go there too, so that leftovers can be counted.
-process.env.TMPDIR = sandboxes;
 
 interface Results {
   score: number;
@@ -76,6 +75,11 @@ function folder(dir: string, under = ""): Record<string, string> {
 }
 
 beforeAll(async () => {
+  ({ scratch, sandboxes } = sandboxScratch("autograder"));
+  root = join(scratch, "autograder");
+  zip = join(scratch, "autograder.zip");
+  // The sandboxes of gradings in this process go there too, so that leftovers can be counted.
+  process.env.TMPDIR = sandboxes;
   const written = await runCli("classroom", "gradescope", "--out", zip, "--only", "1,4", "--hide-until-due");
   expect(written.status, written.stderr).toBe(0);
   expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope\n$/);

@@ -5,7 +5,7 @@
 // run_autograder's command does.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { autograderZip } from "../../src/classroom/gradescope-autograder.js";
 import { starterFiles } from "../../src/classroom/github-starter.js";
 import { runCli } from "../support/cli.js";
@@ -13,9 +13,14 @@ import { sandboxScratch } from "../grade/sandbox/support.js";
 import { resultsMistakes } from "./gradescope-results.js";
 import { zipEntries } from "./zip-entries.js";
 
-const { scratch, sandboxes } = sandboxScratch("instructor-seed");
-process.env.TMPDIR = sandboxes;
-const root = join(scratch, "autograder");
+let scratch: string;
+let root: string;
+beforeAll(() => {
+  const folders = sandboxScratch("instructor-seed");
+  process.env.TMPDIR = folders.sandboxes;
+  scratch = folders.scratch;
+  root = join(scratch, "autograder");
+});
 
 interface Results {
   score: number;

@@ -2,17 +2,21 @@
 // at a time, one student's attack changes no one else's result, and the scores come out as CSV.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { childrenOf } from "../live/processes.js";
 import { processesLeftUnder, sandboxScratch } from "../grade/sandbox/support.js";
 import { runCli } from "../support/cli.js";
 import { gradeInParallel } from "../../src/classroom/parallel-grading.js";
 
 const repo = resolve(".");
-const { scratch, sandboxes } = sandboxScratch("jobs");
+let scratch: string;
+let sandboxes: string;
 const rules = "01-record-and-forward/rules.ts";
-// Every sandbox of this file's gradings, in this process or a grader's, goes there, so that leftovers can be counted.
-process.env.TMPDIR = sandboxes;
+beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("jobs"));
+  // Every sandbox of this file's gradings, in this process or a grader's, goes there, so that leftovers can be counted.
+  process.env.TMPDIR = sandboxes;
+});
 
 function student(name: string, from: string, files: Record<string, string> = {}): string {
   const dir = join(scratch, name);

@@ -95,8 +95,8 @@ function checkoutIn(folder: string, { built = true } = {}): string {
 // A checkout installed by another user (root, on a lab's machine), which the learner cannot write in.
 describe("a checkout the user cannot write in", () => {
   const root = process.getuid?.() === 0;
-  const { scratch } = sandboxScratch("installed");
   it.skipIf(!root)("should run every command as its owner does: nothing is written there (skipped unless root)", () => {
+    const { scratch } = sandboxScratch("installed");
     const checkout = checkoutIn(join(scratch, "checkout"));
     chmodSync(checkout, 0o755);
     chmodSync(join(checkout, "bin"), 0o755);

@@ -4,7 +4,7 @@
 // every exercise it answered.
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
 import { chosenExercises, exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
 import { defaultLimits, type GradeOptions, gradeExercise, gradeSubmission, groupsOf } from "../../src/grade/grade.js";
@@ -13,8 +13,12 @@ import { submissionBundle } from "../../src/grade/sandbox/bundle.js";
 import { Sandbox } from "../../src/grade/sandbox/sandbox.js";
 import { processesLeftUnder, sandboxScratch } from "./sandbox/support.js";
 
-const { scratch, sandboxes } = sandboxScratch("shared-sandbox");
-process.env.TMPDIR = sandboxes;
+let scratch: string;
+let sandboxes: string;
+beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("shared-sandbox"));
+  process.env.TMPDIR = sandboxes;
+});
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => expect(await processesLeftUnder(sandboxes)).toEqual([]));
 

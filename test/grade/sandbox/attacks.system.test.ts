@@ -7,7 +7,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFi
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { childrenOf, isAlive, waitFor } from "../../live/processes.js";
 import { countingListener, processesLeftUnder, processesUnder, sandboxScratch } from "./support.js";
 import { findExercise } from "../../../src/grade/exercises/catalogue.js";
@@ -21,10 +21,14 @@ import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import type { SubmissionReport } from "../../../src/grade/result.js";
 
 const repo = resolve(".");
-// Every sandbox folder of this file's gradings goes to `sandboxes`, so that leftovers can be counted.
-const { scratch, sandboxes } = sandboxScratch("attacks");
+let scratch: string;
+let sandboxes: string;
 const tmpdirBefore = process.env.TMPDIR;
-process.env.TMPDIR = sandboxes;
+beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("attacks"));
+  // Every sandbox folder of this file's gradings goes to `sandboxes`, so that leftovers can be counted.
+  process.env.TMPDIR = sandboxes;
+});
 // Put back for the test files that run next in this worker.
 afterAll(() => {
   if (tmpdirBefore === undefined) delete process.env.TMPDIR;

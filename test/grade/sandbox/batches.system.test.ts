@@ -11,8 +11,12 @@ import { callOf } from "../../../src/grade/sandbox/protocol.js";
 import { Sandbox } from "../../../src/grade/sandbox/sandbox.js";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 
-const { scratch, sandboxes } = sandboxScratch("batches");
-process.env.TMPDIR = sandboxes;
+let scratch: string;
+let sandboxes: string;
+beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("batches"));
+  process.env.TMPDIR = sandboxes;
+});
 
 describe("batches to a real sandbox", () => {
   let sandbox: Sandbox;

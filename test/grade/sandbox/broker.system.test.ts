@@ -11,9 +11,11 @@ import { Sandbox, SandboxFailed } from "../../../src/grade/sandbox/sandbox.js";
 import { callOf } from "../../../src/grade/sandbox/protocol.js";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 
-const { scratch, sandboxes } = sandboxScratch("shared-broker");
+let scratch: string;
+let sandboxes: string;
 const tmpdirBefore = process.env.TMPDIR;
 beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("shared-broker"));
   process.env.TMPDIR = sandboxes;
 });
 afterAll(() => {

@@ -6,12 +6,16 @@ import { chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { join, resolve } from "node:path";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { processesLeftUnder, sandboxScratch } from "./support.js";
 import { isolation, nobody } from "../../../src/grade/sandbox/isolation.js";
 
 const repo = resolve(".");
-const { scratch, sandboxes } = sandboxScratch("class");
+let scratch: string;
+let sandboxes: string;
+beforeAll(() => {
+  ({ scratch, sandboxes } = sandboxScratch("class"));
+});
 
 const solution = (file: string) => readFileSync(join(repo, "solutions", file), "utf8");
 const fs = `process.getBuiltinModule("node:fs")`;

@@ -1,23 +1,23 @@
 /** What the sandbox's tests share: a scratch folder a child can reach, and a listener that counts who reached it. */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { tempDir } from "../../support/temp-dir.js";
 
 /**
  * A scratch folder for this test file, with `tmp/` inside it for the sandboxes'
- * own folders (so that leftovers can be counted), removed when the file ends.
- * Both are searchable by others, as /tmp is: a root grader's children run as
- * nobody and must reach their bundles.
+ * own folders (so that leftovers can be counted): a temporary folder (tempDir),
+ * removed when the file ends. Called in a hook or a test, as tempDir is, and
+ * before TMPDIR points at `tmp/`. Both are searchable by others, as /tmp is: a
+ * root grader's children run as nobody and must reach their bundles.
  */
 export function sandboxScratch(name: string): { scratch: string; sandboxes: string } {
-  const scratch = mkdtempSync(join(tmpdir(), `snaplab-${name}-`));
+  const scratch = tempDir(name);
   const sandboxes = join(scratch, "tmp");
   mkdirSync(sandboxes);
   chmodSync(scratch, 0o711);
   chmodSync(sandboxes, 0o711);
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   return { scratch, sandboxes };
 }
 
