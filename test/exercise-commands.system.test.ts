@@ -4,23 +4,22 @@
 // it.json is saved from what its grade command printed, as the README says. The solutions'
 // READMEs run from the kit's root, where solutions/ is.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.js";
+import { tempDir } from "./support/temp-dir.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-commands-"));
-const starter = join(scratch, "starter");
+let starter: string;
 
 beforeAll(async () => {
+  starter = join(tempDir("commands"), "starter");
   const written = await runCli("classroom", "github", "--out", starter);
   expect(written.status, written.stderr).toBe(0);
   // Its packages as a learner's `npm ci` installs them (this checkout's: the starter's are among them); snaplab comes built, in dist/.
   symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** What each command a README gives does, run as written on the untouched stubs (or the solutions). */
 const outcomes: readonly { readonly command: RegExp; readonly status: number; readonly why: string }[] = [

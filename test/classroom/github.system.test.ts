@@ -2,18 +2,17 @@
 // README for students, and a workflow whose grading step, run here as GitHub Actions would run it,
 // gives the autograding reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 import type { RunnerResult } from "../../src/classroom/classroom-points.js";
 
 const repo = resolve(".");
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-github-"));
-const starter = join(scratch, "starter");
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+let starter: string;
 
 interface Step {
   id?: string;
@@ -27,6 +26,8 @@ interface Step {
 }
 
 beforeAll(async () => {
+  scratch = tempDir("github");
+  starter = join(scratch, "starter");
   const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
   expect(written.status, written.stderr).toBe(0);
 });

@@ -2,14 +2,13 @@
 // grader's sandbox, so they can take apart the scenario the grader showed them. The real
 // binary for the learner's first run; the other runs go through the same `main` in this
 // process (the rules still run in a sandbox process of their own).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "snaplab-explore-rules-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let dir: string;
 
 const write = (name: string, text: string) => {
   const file = join(dir, name);
@@ -18,28 +17,23 @@ const write = (name: string, text: string) => {
 };
 
 // The smallest generated scenario on which exercise 2's "first message only" fails, as the grader shows it.
-const scenario = write(
-  "shown.json",
-  JSON.stringify({
-    name: "generated #7, shrunk",
-    processes: { P0: 100, P1: 100 },
-    channels: [
-      ["P0", "P1"],
-      ["P1", "P0"],
+const SHOWN = JSON.stringify({
+  name: "generated #7, shrunk",
+  processes: { P0: 100, P1: 100 },
+  channels: [
+    ["P0", "P1"],
+    ["P1", "P0"],
+  ],
+  programs: {
+    P0: [
+      { to: "P1", amount: 1 },
+      { to: "P1", amount: 2 },
     ],
-    programs: {
-      P0: [
-        { to: "P1", amount: 1 },
-        { to: "P1", amount: 2 },
-      ],
-    },
-    initiators: ["P1"],
-  }),
-);
+  },
+  initiators: ["P1"],
+});
 
-const firstMessageOnly = write(
-  "first-message-only.ts",
-  `
+const FIRST_MESSAGE_ONLY = `
 const close = (channel: string) => ({ type: "stop-recording", channel });
 function snapshot(view: any) {
   return [{ type: "record-state" }, ...view.outgoing.map((channel: string) => ({ type: "send-marker", channel })), ...view.incoming.map((channel: string) => ({ type: "start-recording", channel }))];
@@ -53,8 +47,15 @@ export const rules = {
     return recording.status === "open" && recording.messages.length === 0 ? [{ type: "record-message", channel, message }] : [];
   },
 };
-`,
-);
+`;
+
+let scenario: string;
+let firstMessageOnly: string;
+beforeAll(() => {
+  dir = tempDir("explore-rules");
+  scenario = write("shown.json", SHOWN);
+  firstMessageOnly = write("first-message-only.ts", FIRST_MESSAGE_ONLY);
+});
 
 describe("snaplab explore --rules", () => {
   it("should explore a scenario with the learner's rules and show the shortest counterexample", () => {
@@ -194,18 +195,19 @@ describe("snaplab explore --rules", () => {
     expect(lines.length % 2).toBe(0);
   });
 
-  const bad: [string, string[], RegExp][] = [
-    ["a file that is not there", ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],
-    ["a folder", ["--rules", dir], /^snaplab: .*: is not a file\n$/],
-    ["a file that does not build", ["--rules", write("broken.ts", "export const rules = {\n")], /^snaplab: does not build: .*broken\.ts:2:1: .*\n$/],
+  // The arguments are worked out in the test, which makes the files they name.
+  const bad: [string, () => string[], RegExp][] = [
+    ["a file that is not there", () => ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],
+    ["a folder", () => ["--rules", dir], /^snaplab: .*: is not a file\n$/],
+    ["a file that does not build", () => ["--rules", write("broken.ts", "export const rules = {\n")], /^snaplab: does not build: .*broken\.ts:2:1: .*\n$/],
     [
       "a file without rules",
-      ["--rules", write("rulez.ts", "export const rulez = {};\n")],
+      () => ["--rules", write("rulez.ts", "export const rulez = {};\n")],
       /^snaplab: .*rulez\.ts: the submission exports no function rules\.initiate \(the module exports rulez\) \(--rules takes a file that exports `rules`, as exercises 1, 2, 5 and 6 write it\)\n$/,
     ],
     [
       "--rules beside --algorithm",
-      ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
+      () => ["--rules", firstMessageOnly, "--algorithm", "chandy-lamport"],
       /^snaplab: --rules and --algorithm cannot be given together: choose one \(usage: snaplab explore <scenario>; see snaplab explore --help\)\n$/,
     ],
   ];
@@ -218,7 +220,7 @@ describe("snaplab explore --rules", () => {
 
   for (const [what, args, message] of bad) {
     it(`should refuse ${what} in one line, exit 2`, async () => {
-      const { status, stdout, stderr } = await runCli("explore", scenario, ...args);
+      const { status, stdout, stderr } = await runCli("explore", scenario, ...args());
       expect(status).toBe(2);
       expect(stdout).toBe("");
       expect(stderr).toMatch(message);

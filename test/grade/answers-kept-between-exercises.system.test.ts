@@ -2,18 +2,16 @@
 // one exercise to the next (answersByCode, as a grade keeps them), exercise 2's sandbox is
 // asked only what exercise 1's was not, and grades the same. A file changed between the two is a
 // different bundle: exercise 2 then asks everything itself.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KnownAnswers } from "../../src/grade/graded-rules/submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import { answersByCode, gradeExercise } from "../../src/grade/grade.js";
 import type { ExerciseResult } from "../../src/grade/result.js";
 import { Sandbox } from "../../src/grade/sandbox/sandbox.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-shared-answers-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
 /** Grades `exercise` of `directory`, and says which questions its sandbox was asked (function and input). */
@@ -56,7 +54,7 @@ describe("answers kept from one exercise to the next", () => {
   });
 
   it("should ask everything again once the file has changed between the two exercises", async () => {
-    const directory = join(scratch, "changed");
+    const directory = join(tempDir("shared-answers"), "changed");
     cpSync(join("solutions", "01-record-and-forward"), join(directory, "01-record-and-forward"), { recursive: true });
     const answersFor = answersByCode();
     await graded(1, directory, answersFor);

@@ -1,14 +1,16 @@
 // Untrusted code: each way a submission can misbehave gets zero for its exercise, with a
 // reason that says which, and the rest of the report is still written. The submissions
 // below run in the grader's sandbox (a child process), as a learner's would.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-isolation-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+beforeAll(() => {
+  scratch = tempDir("isolation");
+});
 
 /** A copy of the exercise folders of solutions/ a test grades (only `file`'s, unless told), whose file `file` holds `code`. */
 function submissionWith(name: string, file: string, code: string, exercises = [dirname(file)]): string {

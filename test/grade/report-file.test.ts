@@ -1,14 +1,16 @@
 // `snaplab grade --out FILE`: the folder is checked before any grading, and the
 // report replaces the file in one rename, leaving nothing else behind.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkReportFile, writeReportFile } from "../../src/cli/report-file.js";
 import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-out-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+beforeAll(() => {
+  scratch = tempDir("out");
+});
 
 describe("the report file", () => {
   it("should write the report, replace an old one whole, and leave no temporary file", () => {

@@ -2,16 +2,18 @@
 // report also shows the shortest run to a throw (no-throw), as DSLabs shows an exception's trace:
 // on the smallest generated scenario where the check is on generated ones. A rule the properties
 // call (exercise 3's) has no run to it: the message alone, as before.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-run-to-throw-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+beforeAll(() => {
+  scratch = tempDir("run-to-throw");
+});
 
 /** A copy of solutions/' `exercise` folder whose `file` is the solution with `replace` applied. */
 function submissionWith(name: string, exercise: string, file: string, replace: (solution: string) => string): string {

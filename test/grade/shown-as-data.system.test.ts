@@ -1,9 +1,8 @@
 // Reports nobody can forge, attacked from the grader's sandbox as a learner's code would: a message a
 // submission throws reaches every report as data, one escaped line, and every report stays well-formed.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { gradescopeReport } from "../../src/grade/report/gradescope-report.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
@@ -11,11 +10,14 @@ import { junitReport } from "../../src/grade/report/junit-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import type { SubmissionReport } from "../../src/grade/result.js";
 import { TEXT_LIMIT } from "../../src/render/shown-as-data.js";
+import { tempDir } from "../support/temp-dir.js";
 import { allElements, parseXml } from "../support/xml.js";
 import { ACTING } from "./support/acting-characters.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-forged-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+beforeAll(() => {
+  scratch = tempDir("forged");
+});
 
 /** A copy of solutions/ whose exercise 5 rules hold `code`. */
 function submissionWith(name: string, code: string): string {

@@ -1,22 +1,19 @@
 // A submission graded through the sandbox on the generated scenarios loses only the generated check's
 // points, with the smallest failing scenario shown beside the counterexample.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { skeletonOf, type ScenarioFile } from "../../src/grade/exercises/generated-scenarios.js";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
+import { tempDir } from "../support/temp-dir.js";
 import { hasShape } from "./catalogue/shaped-rules.js";
 
 describe("a submission graded on generated scenarios, through the sandbox", () => {
-  const root = mkdtempSync(join(tmpdir(), "snaplab-shapes-"));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
   it("should lose only the generated check's points, and show the smallest failing scenario beside the counterexample", async () => {
     // Exercise 1 right; exercise 2 records only the first message that arrives on a channel.
-    const dir = join(root, "first-message-only");
+    const dir = join(tempDir("shapes"), "first-message-only");
     mkdirSync(join(dir, "01-record-and-forward"), { recursive: true });
     writeFileSync(join(dir, "01-record-and-forward", "rules.ts"), FIRST_MESSAGE_ONLY);
     const report = await gradeSubmission(dir, { only: [1, 2] });

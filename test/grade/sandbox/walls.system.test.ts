@@ -5,16 +5,18 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../support/temp-dir.js";
 import { countingListener } from "./support.js";
 import { gradeSubmission } from "../../../src/grade/grade.js";
 import { childCommand, findIsolationWithout, isolationWithout, nobody, type Isolation } from "../../../src/grade/sandbox/isolation.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "snaplab-walls-"));
-chmodSync(scratch, 0o711);
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string;
+beforeAll(() => {
+  scratch = tempDir("walls");
+  chmodSync(scratch, 0o711);
+});
 const root = process.getuid?.() === 0;
 
 const listener = countingListener();
