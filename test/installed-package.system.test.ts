@@ -6,11 +6,12 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "./support/temp-dir.js";
 
-const folder = tempDir("installed-package");
+let folder: string;
 const run = (command: string, ...args: string[]) =>
   spawnSync(command, args, { cwd: folder, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false" } });
 
 beforeAll(() => {
+  folder = tempDir("installed-package");
   // dist/ as the suite's set-up built it: the tarball carries it (package.json's files), and no script runs to build it again.
   const packed = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", folder], { cwd: resolve("."), encoding: "utf8" });
   expect(packed.status, packed.stderr).toBe(0);

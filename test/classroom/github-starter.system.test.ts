@@ -14,8 +14,8 @@ import { exercises } from "../../src/grade/exercises/catalogue.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const repo = resolve(".");
-const folder = tempDir("github-starter");
-const starter = join(folder, "starter");
+let folder: string;
+let starter: string;
 
 /** Runs `command` in `cwd` as a learner's shell would, npm's cache in place of the registry (npm ci filled it). */
 const run = (cwd: string, command: string, ...args: string[]) =>
@@ -26,6 +26,8 @@ const run = (cwd: string, command: string, ...args: string[]) =>
   });
 
 beforeAll(() => {
+  folder = tempDir("github-starter");
+  starter = join(folder, "starter");
   // As an instructor writes it, with the command built (test/support/build-once.ts).
   const written = run(repo, process.execPath, "bin/snaplab.js", "classroom", "github", "--out", starter);
   expect(written.status, written.stderr).toBe(0);
@@ -181,10 +183,11 @@ function runStep(script: string, cwd: string): { status: number | null; stdout: 
 const resultIn = (output: string) => JSON.parse(Buffer.from(output.slice("result=".length), "base64").toString("utf8")) as RunnerResult;
 
 describe("the starter's workflow, its steps run as GitHub Actions runs them", () => {
-  const checkout = join(folder, "checkout");
+  let checkout: string;
   const check = () => runStep(workflowStep("# The SHA-256 of each of snaplab's files"), checkout);
 
   beforeAll(() => {
+    checkout = join(folder, "checkout");
     // A fresh checkout of the student's repository: what git has of the starter, no node_modules.
     cpSync(starter, checkout, { recursive: true, filter: (source) => !source.startsWith(join(starter, "node_modules")) });
   });

@@ -2,12 +2,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../support/temp-dir.js";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, withoutProgress } from "../support/cli.js";
 import { runExplore } from "../support/run-explore.js";
 import { parseXml } from "../support/xml.js";
 
-const dir = tempDir("models");
+let dir: string;
+beforeAll(() => {
+  dir = tempDir("models");
+});
 function scenarioFile(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);

@@ -8,7 +8,10 @@ import { scenarioFile } from "../support/counterexamples.js";
 import { type CliResult, runCli, withoutProgress } from "../support/cli.js";
 
 const cli = fileURLToPath(new URL("../../bin/snaplab.js", import.meta.url));
-const dir = tempDir("pictures");
+let dir: string;
+beforeAll(() => {
+  dir = tempDir("pictures");
+});
 
 // Every command runs in `dir`, so that the files it names are short: the real binary where a person
 // sees the process (the first run, and --step, which reads Enter from stdin), `main` in this process

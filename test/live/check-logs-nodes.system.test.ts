@@ -40,14 +40,16 @@ function exitOf(child: ChildProcess, limitMs = 60_000): Promise<number | null> {
 }
 
 describe(`three snaplab node processes, ${where}`, () => {
-  const folder = tempDir("nodes");
-  const cluster = join(folder, "cluster.json");
-  const logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
+  let cluster: string;
+  let logs: string[];
   let hosts: Hosts | undefined;
   const started: ChildProcess[] = [];
   let exits: (number | null)[];
 
   beforeAll(async () => {
+    const folder = tempDir("nodes");
+    cluster = join(folder, "cluster.json");
+    logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
     hosts = inNamespaces ? namespaceHosts(PROCESSES.length) : loopbackHosts(PROCESSES.length);
     // In a namespace of its own a host has every port free; on loopback one is looked for.
     const ports = await Promise.all(hosts.addresses.map((address) => (inNamespaces ? 7100 : freePort(address))));
@@ -148,12 +150,13 @@ describe("the logs of snaplab live, kept with --logs", () => {
 });
 
 describe("the logs of snaplab live --network reorder, kept with --logs", () => {
-  const folder = tempDir("reorder-logs");
-  const traceFile = join(folder, "trace.json");
-  const logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
+  let traceFile: string;
   let live: { status: number; json: LiveJson };
   let checked: { status: number; json: LiveJson };
   beforeAll(async () => {
+    const folder = tempDir("reorder-logs");
+    traceFile = join(folder, "trace.json");
+    const logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
     const ran = await runCli("live", "spec/scenarios/bank.json", "--transfers", "300", "--network", "reorder", "--logs", folder, "--json");
     live = { status: ran.status!, json: JSON.parse(ran.stdout) };
     const again = await runCli("check-logs", "--cluster", join(folder, "cluster.json"), ...logs, "--json", "--save-trace", traceFile);

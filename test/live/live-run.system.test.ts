@@ -93,10 +93,10 @@ describe("a live run over TCP with the reference rules", () => {
 });
 
 describe("--network reorder", () => {
-  const folder = tempDir("live");
-  const traceFile = join(folder, "trace.json");
+  let traceFile: string;
   let cli: { status: number | null; json: LiveJson };
   beforeAll(async () => {
+    traceFile = join(tempDir("live"), "trace.json");
     // The command in this process (its nodes are real processes all the same).
     const ran = await runCli(
       "live",
