@@ -1,17 +1,20 @@
 /**
  * One scratch folder per bench run, for every file the bench writes (GNU
- * time's reports, SPIN's models, the ring scenarios). It is removed when the
- * process exits, Ctrl-C included, and the bench checks that it is gone.
+ * time's reports, SPIN's models, the ring scenarios). It is made with the first
+ * folder asked for, not as this module loads (a test that imports it and runs
+ * nothing would leave it behind), removed when the process exits, Ctrl-C
+ * included, and the bench checks that it is gone.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const root = mkdtempSync(join(tmpdir(), "snaplab-bench-"));
+let root: string | undefined;
 let made = 0;
 
 /** A new, empty folder inside this run's scratch folder. */
 export function scratchFolder(name: string): string {
+  root ??= mkdtempSync(join(tmpdir(), "snaplab-bench-"));
   const dir = join(root, `${name}-${++made}`);
   mkdirSync(dir);
   return dir;
@@ -19,6 +22,7 @@ export function scratchFolder(name: string): string {
 
 /** Removes the scratch folder; true when nothing is left. */
 export function removeScratch(): boolean {
+  if (root === undefined) return true;
   rmSync(root, { recursive: true, force: true });
   return !existsSync(root);
 }
