@@ -79,6 +79,24 @@ describe("the sandbox harness", () => {
     expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
     expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");
+    // Changes JSON does not show are changes too: the view as JSON.parse made it is what a rule may read, and only read.
+    const unseen = {
+      freezes: (view: object) => (Object.freeze(view), []),
+      names: (view: { list: number[] }) => (Object.assign(view.list, { extra: 1 }), []),
+      marks: (view: object) => (Object.defineProperty(view, Symbol("seen"), { value: true }), []),
+      hides: (view: object) => (Object.defineProperty(view, "hidden", { value: 1, enumerable: false }), []),
+      reparents: (view: object) => (Object.setPrototypeOf(view, null), []),
+      seals: (view: { list: number[] }) => (Object.seal(view.list), []),
+      reads: (view: { list: number[] }) => [...view.list, Object.keys(view).length],
+    };
+    const changed = Object.keys(unseen).map((name) => {
+      const a = answer(unseen, callOf(name, [{ list: [1, 2] }]));
+      return [name, a.ok ? "ok" : `${a.fault}: ${a.message}`];
+    });
+    expect(Object.fromEntries(changed)).toEqual({
+      ...Object.fromEntries(Object.keys(unseen).map((name) => [name, "mutates: changed its argument 1 (rules must not change what they are given)"])),
+      reads: "ok",
+    });
     expect(fault("flaky")).toBe("non-deterministic: answered 1 and then 2: rules must be pure (no state kept between calls)");
     expect(fault("throwsText")).toBe(`throws: threw "plain text"`);
     expect(fault("rules.self")).toMatch(/^not-data: returned something that is not plain data/);

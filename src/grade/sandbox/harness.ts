@@ -10,6 +10,16 @@ import { type Answer, type BundlePlace, bundlePlaces, type Call, LineReader, max
 
 type Module = Record<string, unknown>;
 
+/**
+ * What the checks below use of JavaScript's own functions, taken before the
+ * submission loads: a submission that replaces JSON.stringify or Object.is
+ * afterwards does not change how its answers are read.
+ */
+const { parse, stringify } = JSON;
+const { is, getPrototypeOf, isExtensible, getOwnPropertyDescriptor } = Object;
+const { ownKeys } = Reflect;
+const { isArray } = Array;
+
 /** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
 class ExitCalled extends Error {}
 
@@ -156,7 +166,7 @@ export function answer(submission: Module, call: Call): Answer {
 
   const input = call.input;
   const run = (): Answer | { json: string | undefined } => {
-    const args = JSON.parse(input) as unknown[];
+    const args = parse(input) as unknown[];
     let value: unknown;
     try {
       value = fn.apply(owner, args);
@@ -168,14 +178,15 @@ export function answer(submission: Module, call: Call): Answer {
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
     // (the rule gets copies of the array's items, never the array: an item changed). A getter or a
     // toJSON the rule put there runs as they are written out: if it throws, that argument was changed.
-    const written = (value: unknown) => lookedAt(() => JSON.stringify(value), undefined);
-    if (written(args) !== input) {
-      const given = JSON.parse(input) as unknown[];
-      const changed = args.findIndex((arg, i) => written(arg) !== JSON.stringify(given[i]));
+    // What JSON does not show is changed too: a property added to an array, a symbol, a frozen object.
+    const written = (value: unknown) => lookedAt(() => stringify(value), undefined);
+    if (written(args) !== input || !asParsed(args)) {
+      const given = parse(input) as unknown[];
+      const changed = args.findIndex((arg, i) => written(arg) !== stringify(given[i]) || !asParsed(arg));
       return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     }
     try {
-      return { json: JSON.stringify(value, asRead()) };
+      return { json: stringify(value, asRead()) };
     } catch (error) {
       if (error instanceof NestedTooDeep) return { ok: false, fault: "not-data", message: nestedTooDeep };
       return { ok: false, fault: "not-data", message: `returned something that is not plain data (${describeError(error)})` };
@@ -206,8 +217,8 @@ class NestedTooDeep extends Error {}
 function asRead(): (this: object, key: string, written: unknown) => unknown {
   const depths = new WeakMap<object, number>();
   return function (this: object, key: string, written: unknown) {
-    if (!Object.is((this as Record<string, unknown>)[key], written)) {
-      throw new Error(`${key === "" ? "the answer" : JSON.stringify(key)} is written out as other than it reads: a toJSON, or a getter`);
+    if (!is((this as Record<string, unknown>)[key], written)) {
+      throw new Error(`${key === "" ? "the answer" : stringify(key)} is written out as other than it reads: a toJSON, or a getter`);
     }
     if (typeof written === "object" && written !== null) {
       const depth = (depths.get(this) ?? -1) + 1;
@@ -216,6 +227,35 @@ function asRead(): (this: object, key: string, written: unknown) => unknown {
     }
     return written;
   };
+}
+
+/**
+ * Whether `value` (whose JSON is the same as it was given) is still made as
+ * JSON.parse makes a value: plain objects and arrays, extensible, with only
+ * their own enumerable, writable data properties (an array: its items and
+ * its length), under JSON's names. Read with descriptors, so that no getter
+ * of the submission's runs. A frozen argument, or one with a property added
+ * that JSON does not write (a symbol, an array's named property, one not
+ * enumerable), or a prototype changed, was changed by the rule.
+ */
+function asParsed(value: unknown): boolean {
+  const unread = [value];
+  for (let left = 1; left > 0; ) {
+    const next = unread[--left];
+    if (typeof next !== "object" || next === null) continue;
+    const array = isArray(next);
+    if (getPrototypeOf(next) !== (array ? Array.prototype : Object.prototype) || !isExtensible(next)) return false;
+    const keys = ownKeys(next);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const property = getOwnPropertyDescriptor(next, key)!;
+      if (array && key === "length") continue;
+      if (typeof key !== "string" || (array && String(Number(key) >>> 0) !== key)) return false;
+      if (!("value" in property) || !property.enumerable || !property.writable || !property.configurable) return false;
+      unread[left++] = property.value;
+    }
+  }
+  return true;
 }
 
 /** What a message about a rule that answered one question two ways ends with: why that is wrong. */
