@@ -16,7 +16,7 @@ type Module = Record<string, unknown>;
  * afterwards does not change how its answers are read.
  */
 const { parse, stringify } = JSON;
-const { is, getPrototypeOf, isExtensible, getOwnPropertyDescriptor } = Object;
+const { is, getPrototypeOf, isExtensible, values } = Object;
 const { ownKeys } = Reflect;
 const { isArray } = Array;
 
@@ -165,7 +165,8 @@ export function answer(submission: Module, call: Call): Answer {
   if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}${whatIsThere(submission, ownerPath, owner)}` };
 
   const input = call.input;
-  const run = (): Answer | { json: string | undefined } => {
+  // The second run is there for a rule that answers differently; what JSON does not show of its arguments, the first tells.
+  const run = (unseenToo: boolean): Answer | { json: string | undefined } => {
     const args = parse(input) as unknown[];
     let value: unknown;
     try {
@@ -180,9 +181,11 @@ export function answer(submission: Module, call: Call): Answer {
     // toJSON the rule put there runs as they are written out: if it throws, that argument was changed.
     // What JSON does not show is changed too: a property added to an array, a symbol, a frozen object.
     const written = (value: unknown) => lookedAt(() => stringify(value), undefined);
-    if (written(args) !== input || !asParsed(args)) {
+    // Its getters have run as it was written out: looking again may run them again, and what throws was changed.
+    const parsed = (value: unknown) => lookedAt(() => asParsed(value), false);
+    if (written(args) !== input || (unseenToo && !parsed(args))) {
       const given = parse(input) as unknown[];
-      const changed = args.findIndex((arg, i) => written(arg) !== stringify(given[i]) || !asParsed(arg));
+      const changed = args.findIndex((arg, i) => written(arg) !== stringify(given[i]) || !parsed(arg));
       return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
     }
     try {
@@ -193,9 +196,9 @@ export function answer(submission: Module, call: Call): Answer {
     }
   };
 
-  const first = run();
+  const first = run(true);
   if ("ok" in first) return first;
-  const second = run();
+  const second = run(false);
   if ("ok" in second) return second;
   if (first.json !== second.json) {
     return { ok: false, fault: "non-deterministic", message: `${differentAnswers(first.json, second.json, "and then")}${mustBePure}` };
@@ -231,12 +234,11 @@ function asRead(): (this: object, key: string, written: unknown) => unknown {
 
 /**
  * Whether `value` (whose JSON is the same as it was given) is still made as
- * JSON.parse makes a value: plain objects and arrays, extensible, with only
- * their own enumerable, writable data properties (an array: its items and
- * its length), under JSON's names. Read with descriptors, so that no getter
- * of the submission's runs. A frozen argument, or one with a property added
- * that JSON does not write (a symbol, an array's named property, one not
- * enumerable), or a prototype changed, was changed by the rule.
+ * JSON.parse makes a value: plain objects and arrays, extensible, whose own
+ * properties are the ones JSON writes (an array: its items, and its length).
+ * A frozen argument, one with a property added that JSON does not write (a
+ * symbol, an array's named property, one not enumerable), or a prototype
+ * changed, was changed by the rule.
  */
 function asParsed(value: unknown): boolean {
   const unread = [value];
@@ -245,15 +247,9 @@ function asParsed(value: unknown): boolean {
     if (typeof next !== "object" || next === null) continue;
     const array = isArray(next);
     if (getPrototypeOf(next) !== (array ? Array.prototype : Object.prototype) || !isExtensible(next)) return false;
-    const keys = ownKeys(next);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
-      const property = getOwnPropertyDescriptor(next, key)!;
-      if (array && key === "length") continue;
-      if (typeof key !== "string" || (array && String(Number(key) >>> 0) !== key)) return false;
-      if (!("value" in property) || !property.enumerable || !property.writable || !property.configurable) return false;
-      unread[left++] = property.value;
-    }
+    const written = values(next);
+    if (ownKeys(next).length !== written.length + (array ? 1 : 0) || (array && written.length !== next.length)) return false;
+    for (let k = 0; k < written.length; k++) unread[left++] = written[k];
   }
   return true;
 }
