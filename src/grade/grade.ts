@@ -277,7 +277,7 @@ export async function startSandbox(exercise: RulesExercise, directory: string, l
 async function gradeRules(
   group: readonly RulesExercise[],
   started: Started,
-  limits: typeof defaultLimits,
+  limits: typeof defaultLimits & Pick<CheckLimits, "seed">,
   timed: (outcome: Outcome) => Outcome,
   answersFor?: (code: string) => KnownAnswers,
 ): Promise<Outcome[]> {
@@ -304,7 +304,9 @@ async function gradeRules(
         outcomes.push(timed({ fault: late }));
         continue;
       }
-      if (answered.length > 0 && open.failed) {
+      // An instructor's seed draws what learners may not see before the due date: a child that has answered
+      // questions on it answers no check shown before then (its rules could keep what they saw, and throw it).
+      if (answered.length > 0 && (open.failed || limits.seed !== undefined)) {
         const { bundle, limits: sandboxLimits } = open;
         await closed();
         answered = [];

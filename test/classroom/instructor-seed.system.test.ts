@@ -107,6 +107,41 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     for (const test of results.tests.filter((t) => t.visibility === "visible")) expect(test.output).not.toMatch(/three channels in|\{/);
   });
 
+  it("should answer exercise 2 (the file exercise 1 answers) in a child of its own, which never saw exercise 1's scenarios", async () => {
+    // Right rules that keep the name of every process they are asked about, and throw how many once a channel has
+    // recorded six messages: only exercise 2's long channel does, past exercise 1's last scenario.
+    const rules = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8").replace(
+      "export const rules: SnapshotAlgorithm",
+      "const given: SnapshotAlgorithm",
+    );
+    const keeping = `${rules}
+const seen = new Set<string>();
+const kept = (view: ProcessView) => {
+  seen.add(view.process);
+  if (Object.values(view.recordings).some((r) => r.status !== "idle" && r.messages.length >= 6)) throw new Error(\`names seen: \${seen.size}\`);
+};
+export const rules: SnapshotAlgorithm = {
+  name: "keeping",
+  initiate: (view) => (kept(view), given.initiate(view)),
+  onMarker: (view, channel, marker) => (kept(view), given.onMarker(view, channel, marker)),
+  onMessage: (view, channel, message) => (kept(view), given.onMessage(view, channel, message)),
+};
+`;
+    rmSync(join(root, "submission"), { recursive: true, force: true });
+    const at = join(root, "submission", "01-record-and-forward", "rules.ts");
+    mkdirSync(dirname(at), { recursive: true });
+    writeFileSync(at, keeping);
+    const run = await runCli("classroom", "autograde", "--root", root, "--only", "1,2", "--seed", "2026");
+    expect(run.status, run.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(root, "results", "results.json"), "utf8")) as Results;
+    expect(results.score).toBe(15);
+    // Its child was asked about the long channel's two processes, and the two of the smallest scenario the throw is
+    // shown on, P0 and P1: none of exercise 1's (in exercise 1's child it had heard of 71 names by then).
+    const [hidden] = results.tests.filter((t) => t.visibility === "after_due_date");
+    expect(hidden).toMatchObject({ name: "2. Channel recording: two-node: what it failed on" });
+    expect(hidden!.output).toMatch(/threw names seen: 4 /);
+  });
+
   it("should be written into run_autograder only, which learners never see", async () => {
     const entries = zipEntries(autograderZip({ only: [3], hideUntilDue: false, seed: 2026 }));
     const script = new TextDecoder().decode(entries.find((e) => e.name === "run_autograder")!.data);
