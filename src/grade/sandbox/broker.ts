@@ -170,10 +170,8 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     stop();
     exited = true;
     clearInterval(watch);
-    let told = false;
+    // Told once: fail keeps the first reason it is given.
     const tell = () => {
-      if (told) return;
-      told = true;
       // "Reached heap limit Allocation failed - JavaScript heap out of memory"; "Fatal javascript OOM in ..." when the heap fills as node starts.
       if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(stderr)) {
         fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
