@@ -341,8 +341,8 @@ function checkedIn(
       return { checks };
     } catch (error) {
       const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
-      // Met on what a seed drew: an instructor's seed keeps it from learners until the due date (gradescope-report.ts).
-      return { fault: running?.seeded ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
+      // Told under the check that met it; what a seed drew, an instructor's seed keeps from learners until the due date (gradescope-report.ts).
+      return { fault: running ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
   } catch (error) {
     return { fault: faultOf(error) };
@@ -378,7 +378,9 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     states: outcome.states,
     ...(c ? { counterexample: counterexampleReport(c) } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
+    ...(!c && outcome.violated ? { property: outcome.violated[0] } : {}),
     ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
+    ...(outcome.input ? { input: outcome.input } : {}),
   };
 }
 
@@ -406,7 +408,7 @@ function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck 
 }
 
 function faultOf(error: unknown): ExerciseFault {
-  if (error instanceof RuleFault) return { kind: error.fault, message: error.message };
+  if (error instanceof RuleFault) return { kind: error.fault, message: error.message, ...(error.scenario ? { scenario: error.scenario } : {}) };
   if (error instanceof SandboxFailed) return { kind: error.failure.kind, message: error.failure.message };
   throw error;
 }

@@ -3,6 +3,7 @@
  * output format is made from. Its texts are shown as data (results-as-data.ts).
  */
 import type { Counterexample } from "../check/report.js";
+import type { DrawnInput } from "./graded-rules/run-check.js";
 
 /** A check's shortest counterexample in words only (steps numbered), as every report format shows it. */
 export interface CounterexampleReport extends Pick<Counterexample, "property" | "reason" | "length" | "steps"> {
@@ -23,8 +24,12 @@ export interface CheckResult {
   readonly counterexample?: CounterexampleReport;
   /** Why it failed, when no trace shows it. */
   readonly failure?: string;
+  /** The property it found broken, when no trace shows it (exercise 3's direct calls). */
+  readonly property?: string;
   /** The smallest generated scenario it failed on, as a scenario file (checks on generated scenarios only). */
   readonly scenario?: object;
+  /** The smallest drawn input it failed on (exercise 3's direct calls). */
+  readonly input?: DrawnInput;
 }
 
 /** Why a whole exercise got zero: its code could not be run, or broke the rules' contract. */
@@ -34,9 +39,9 @@ export interface ExerciseFault {
   readonly message: string;
   /** For a rule that threw: the shortest run to the throw (`no-throw`), where the check that met it can show one. */
   readonly run?: CounterexampleReport;
-  /** The generated scenario (the smallest) that run is on, as a scenario file. */
+  /** The generated scenario (the smallest) it was met on, as a scenario file. */
   readonly scenario?: object;
-  /** Which of the exercise's checks met it (by its place in the list), where it is one that draws what it grades on. */
+  /** Which of the exercise's checks met it (by its place in the list); none where the file did not load. */
   readonly check?: number;
 }
 

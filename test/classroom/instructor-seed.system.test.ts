@@ -68,14 +68,16 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     ]);
     const visible = results.tests.filter((t) => t.visibility === "visible");
     for (const test of visible) expect(test.output).not.toMatch(revealing);
-    expect(visible[2]!.output.split("\n")[0]).toBe(
-      "failed on what your instructor's seed drew (assembled-snapshot is violated): which, and why, is shown after the due date",
-    );
+    for (const test of [visible[2]!, visible[3]!]) {
+      expect(test.output.split("\n")[0]).toBe(
+        "failed on what your instructor's seed drew (assembled-snapshot is violated): which, and why, is shown after the due date",
+      );
+    }
     const [scenario, input] = results.tests.filter((t) => t.visibility === "after_due_date");
     expect(scenario!.output).toMatch(
       /^assembled-snapshot is violated: the assembled snapshot's total is .*\non this generated scenario \(the smallest that fails\): \{"name":"generated #\d+, shrunk"/,
     );
-    expect(input!.output).toMatch(/^assembled-snapshot is violated: .*, on this drawn parts \(the smallest that fails\): \[/);
+    expect(input!.output).toMatch(/^assembled-snapshot is violated: .*\non these drawn parts \(the smallest that fails\): \[.*\]$/);
     expect(results.output).toBe("Points: 8/10\nWhat 2 failed checks met on your instructor's scenarios is shown after the due date.");
 
     // The kit's seed grades on other scenarios: the same mistake, shown on another one.
@@ -97,14 +99,28 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     expect(results.output).toBe("Points shown now: 8/8\n2 checks on generated scenarios and inputs (2 points) shown after the due date.");
   });
 
-  it("should tell a fault met on the seed's scenarios after the due date, and only that there was one before it", async () => {
+  it("should tell a fault met on the seed's scenarios after the due date, under the check that met it, and only that there was one before it", async () => {
     const results = await autograde(THROWS_ON_THREE, "--seed", "2026");
     expect(results.score).toBe(0);
-    const [first, hidden] = results.tests;
-    expect(first!.output).toBe("the exercise failed as a whole (throws) on what your instructor's seed drew: which, and why, is shown after the due date");
-    expect(hidden).toMatchObject({ name: "3. Completion: two-node: what it failed on", visibility: "after_due_date", score: 0, max_score: 0 });
+    const [first, , met, hidden] = results.tests;
+    expect(first!.output).toBe(`not run: the exercise failed as a whole (see "generated scenarios (35)")`);
+    expect(met!.output).toBe("the exercise failed as a whole (throws) on what your instructor's seed drew: which, and why, is shown after the due date");
+    expect(hidden).toMatchObject({ name: `${GENERATED}: what it failed on`, visibility: "after_due_date", score: 0, max_score: 0 });
     expect(hidden!.output).toContain("threw three channels in");
     for (const test of results.tests.filter((t) => t.visibility === "visible")) expect(test.output).not.toMatch(/three channels in|\{/);
+  });
+
+  it("should keep a fault met on a check shown after the due date for then, with --hide-until-due and the kit's seed", async () => {
+    const results = await autograde(THROWS_ON_THREE, "--hide-until-due");
+    const visible = results.tests.filter((t) => t.visibility === "visible");
+    expect(visible.map((t) => t.output)).toEqual([
+      `not run: the exercise failed as a whole (throws) on "generated scenarios (35)", which is shown after the due date`,
+      `not run: the exercise failed as a whole (throws) on "generated scenarios (35)", which is shown after the due date`,
+    ]);
+    const met = results.tests.find((t) => t.name === GENERATED);
+    expect(met).toMatchObject({ visibility: "after_due_date", score: 0 });
+    expect(met!.output).toContain("threw three channels in");
+    expect(met!.output).toMatch(/\non this generated scenario \(the smallest that fails\): \{"name":"generated #\d+, shrunk"/);
   });
 
   it("should answer exercise 2 (the file exercise 1 answers) in a child of its own, which never saw exercise 1's scenarios", async () => {
@@ -138,7 +154,7 @@ export const rules: SnapshotAlgorithm = {
     // Its child was asked about the long channel's two processes, and the two of the smallest scenario the throw is
     // shown on, P0 and P1: none of exercise 1's (in exercise 1's child it had heard of 71 names by then).
     const [hidden] = results.tests.filter((t) => t.visibility === "after_due_date");
-    expect(hidden).toMatchObject({ name: "2. Channel recording: two-node: what it failed on" });
+    expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (26): what it failed on" });
     expect(hidden!.output).toMatch(/threw names seen: 4 /);
   });
 

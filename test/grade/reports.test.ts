@@ -191,6 +191,82 @@ describe("a fault of a whole exercise", () => {
   });
 });
 
+describe("a fault met by a check other than the first", () => {
+  const message = "rules.onMessage(view, channel, message) at P1 threw Error: no";
+  const scenario = { name: "generated #3, shrunk", processes: { P0: 100, P1: 100 }, channels: [["P0", "P1"]], programs: {}, initiators: ["P0"] };
+  const met: SubmissionReport = {
+    directory: "dan",
+    points: 0,
+    maxPoints: 24,
+    elapsedMs: 100,
+    exercises: [
+      {
+        number: 5,
+        slug: "05-lai-yang",
+        title: "Snapshots without FIFO (Lai-Yang)",
+        file: "05-lai-yang/rules.ts",
+        points: 0,
+        maxPoints: 24,
+        passed: false,
+        fault: { kind: "throws", message, scenario, check: 2 },
+        checks: ["two-node, no FIFO", "ring, no FIFO", "generated scenarios (38)"].map((name) => ({
+          name,
+          points: 0,
+          maxPoints: 8,
+          passed: false,
+          states: 0,
+          failure: message,
+        })),
+        elapsedMs: 100,
+      },
+    ],
+  };
+  const onScenario = `on this generated scenario (the smallest that fails): ${JSON.stringify(scenario)}`;
+
+  it("should be told under that check in Gradescope's tests, with the scenario it was met on, the others pointing to it", () => {
+    const results = gradescopeReport(met) as { tests: { output: string }[] };
+    const pointing = `not run: the exercise failed as a whole (see "generated scenarios (38)")`;
+    expect(results.tests.map((t) => t.output)).toEqual([pointing, pointing, `${message}\n${onScenario}`]);
+  });
+
+  it("should be told with its scenario, whole, in the text report", () => {
+    expect(textReport([met]).split("\n").slice(1, 3)).toEqual([`  5. Snapshots without FIFO (Lai-Yang)   0/24  failed: ${message}`, `       ${onScenario}`]);
+  });
+});
+
+describe("a function called directly, answering wrongly", () => {
+  const input = { value: { process: "P1", hasRecorded: true, incoming: ["P0->P1"] }, what: "this drawn view" };
+  const failure = "knows-when-done is violated: P1 says its part is done, but P0->P1 is still open";
+  const wrong: SubmissionReport = {
+    directory: "erin",
+    points: 0,
+    maxPoints: 1,
+    elapsedMs: 100,
+    exercises: [
+      {
+        number: 3,
+        slug: "03-completion",
+        title: "Completion",
+        file: "03-completion/completion.ts",
+        points: 0,
+        maxPoints: 1,
+        passed: false,
+        checks: [{ name: "direct calls", points: 0, maxPoints: 1, passed: false, states: 0, failure, property: "knows-when-done", input }],
+        elapsedMs: 100,
+      },
+    ],
+  };
+
+  it("should show the input it failed on whole, on a line of its own, and in JSON as data with the property", () => {
+    expect(textReport([wrong]).split("\n").slice(2, 4)).toEqual([
+      `       direct calls  0/1  ${failure}`,
+      `         on this drawn view (the smallest that fails): ${JSON.stringify(input.value)}`,
+    ]);
+    const json = jsonReport([wrong]) as { failures: unknown[] };
+    expect(json.failures).toEqual([{ exercise: 3, check: "direct calls", property: "knows-when-done", reason: failure, input: input.value }]);
+  });
+});
+
 describe("a malformed effect's counterexample", () => {
   const details = [
     "the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording",

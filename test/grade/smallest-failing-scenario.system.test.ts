@@ -33,7 +33,49 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
     const json = jsonReport([report]) as { failures: { check: string; scenario?: object }[] };
     expect(json.failures).toEqual([expect.objectContaining({ check: "generated scenarios (26)", property: "channel-state", scenario })]);
   });
+
+  it("should name the smallest generated scenario a rule breaks its contract on, whole, beside the fault", async () => {
+    // Right rules, but initiate changes the view it is given where a process has three outgoing channels: none of the fixed scenarios has one.
+    const dir = join(tempDir("shapes"), "changes-its-view");
+    mkdirSync(join(dir, "01-record-and-forward"), { recursive: true });
+    writeFileSync(join(dir, "01-record-and-forward", "rules.ts"), CHANGES_A_WIDE_VIEW);
+    const report = await gradeSubmission(dir, { only: [1] });
+    const [exercise] = report.exercises;
+    expect(exercise!.fault).toMatchObject({ kind: "mutates", message: expect.stringMatching(/^rules\.initiate\(view\) at P\d changed its argument 1/), check: 3 });
+    // The smallest: one process with three outgoing channels and nothing else, which starts the snapshot; names and balances made plain.
+    const scenario = exercise!.fault!.scenario as ScenarioFile;
+    expect(scenario.name).toMatch(/^generated #\d+, shrunk$/);
+    const skeleton = skeletonOf(scenario);
+    expect(skeleton.names).toEqual(["P0", "P1", "P2", "P3"]);
+    expect(skeleton.balances).toEqual([100, 100, 100, 100]);
+    expect(skeleton.channels).toHaveLength(3);
+    expect(new Set(skeleton.channels.map(([from]) => from))).toEqual(new Set(skeleton.initiators));
+    expect(skeleton.programs.flat()).toEqual([]);
+
+    const text = textReport([report]);
+    const shown = text.split("\n").find((line) => line.includes("on this generated scenario (the smallest that fails): "))!;
+    expect(JSON.parse(shown.slice(shown.indexOf("{")))).toEqual(scenario);
+    const json = jsonReport([report]) as { failures: { fault?: string; scenario?: object }[] };
+    expect(json.failures).toEqual([expect.objectContaining({ fault: "mutates", scenario })]);
+  });
 });
+
+const CHANGES_A_WIDE_VIEW = `
+function snapshot(view) {
+  if (view.outgoing.length >= 3) view.outgoing.push("P9->P9");
+  return [
+    { type: "record-state" },
+    ...view.outgoing.filter((channel) => channel !== "P9->P9").map((channel) => ({ type: "send-marker", channel })),
+    ...view.incoming.map((channel) => ({ type: "start-recording", channel })),
+  ];
+}
+export const rules = {
+  name: "changes a wide view",
+  initiate: snapshot,
+  onMarker: (view, channel) => [...(view.hasRecorded ? [] : snapshot(view)), { type: "stop-recording", channel }],
+  onMessage: (view, channel, message) => (view.recordings[channel].status === "open" ? [{ type: "record-message", channel, message }] : []),
+};
+`;
 
 const FIRST_MESSAGE_ONLY = `
 const close = (channel) => ({ type: "stop-recording", channel });

@@ -13,6 +13,7 @@
  */
 import fc from "fast-check";
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import type { DrawnInput } from "../graded-rules/run-check.js";
 import type { Submission } from "../graded-rules/submission.js";
 import type { LocalPart } from "./completion.js";
 import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
@@ -25,7 +26,9 @@ interface Called<Input> {
   readonly property: string;
   readonly path: string;
   readonly draws: readonly InputDraw<Input>[];
-  /** How the input is shown in a reason. */
+  /** The function's parameter, as a call is named in a reason: isPartDone(view). */
+  readonly parameter: string;
+  /** What the input is, in words, as a failure shows it. */
   readonly shown: string;
   problem(input: Input, answer: unknown, context: string): string | undefined;
 }
@@ -34,7 +37,8 @@ const isPartDone: Called<ProcessView> = {
   property: "knows-when-done",
   path: "isPartDone",
   draws: viewDraws,
-  shown: "view",
+  parameter: "view",
+  shown: "this drawn view",
   problem: (view, says, context) => partDoneProblem(view, says, context),
 };
 
@@ -42,7 +46,8 @@ const assembleSnapshot: Called<LocalPart[]> = {
   property: "assembled-snapshot",
   path: "assembleSnapshot",
   draws: partsDraws,
-  shown: "parts",
+  parameter: "parts",
+  shown: "these drawn parts",
   problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
 };
 
@@ -59,7 +64,7 @@ export function directCallsCheck(seed: number, points: number): RulesCheck {
       const drawn = drawingSeed(seed, limits.seed);
       for (const called of [isPartDone, assembleSnapshot] as Called<unknown>[]) {
         const failure = firstFailure(called, submission, drawn);
-        if (failure) return { states: 0, violated: [called.property], failure };
+        if (failure) return { states: 0, violated: [called.property], ...failure };
       }
       return { states: 0 };
     },
@@ -67,9 +72,9 @@ export function directCallsCheck(seed: number, points: number): RulesCheck {
   };
 }
 
-/** The first drawn input whose answer is wrong, shrunk, in words; undefined if every answer is right. */
-function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number): string | undefined {
-  const context = `${called.path}(${called.shown})`;
+/** The first drawn input whose answer is wrong, shrunk, and what is wrong, in words; undefined if every answer is right. */
+function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number): { failure: string; input: DrawnInput } | undefined {
+  const context = `${called.path}(${called.parameter})`;
   const ask = (input: Input) => submission.call(called.path, [input], context);
   // Each draw from a seed of its own, so that what one draws does not depend on the others.
   const draws = called.draws.map((draw, k) => ({ ...draw, seed: drawingSeed(seed, k) }));
@@ -97,5 +102,5 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
   if (!found.failed) return undefined;
   const [input] = found.counterexample!;
   // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.
-  return `${called.property} is violated: ${called.problem(input, ask(input), context)}, on this drawn ${called.shown} (the smallest that fails): ${JSON.stringify(input)}`;
+  return { failure: `${called.property} is violated: ${called.problem(input, ask(input), context)}`, input: { what: called.shown, value: input } };
 }

@@ -75,13 +75,21 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     run(submission, limits) {
       let states = 0;
       for (const { skeleton, file } of scenarios(limits.seed)) {
-        const outcome = onScenario(file, () => explore(file, submission, limits));
+        const outcome = faultsShrunk(skeleton, file, generation.shape, (candidate) => explore(candidate, submission, limits));
         states += outcome.states;
         if (fails(outcome)) {
-          const smallest = shrink(skeleton, file, outcome, generation.shape, (candidate) => explore(candidate, submission, limits));
+          let shrinking = 0;
+          // A smaller scenario on which the rules break their contract is not kept: the learner is shown a failing check, not a fault.
+          const failing = (candidate: ScenarioFile) => {
+            const result = tried(() => explore(candidate, submission, limits));
+            if (result === undefined || result instanceof RuleFault) return undefined;
+            shrinking += result.states;
+            return fails(result) ? result : undefined;
+          };
+          const smallest = shrink(skeleton, file, outcome, generation.shape, failing);
           // A reduced search's counterexample need not be the shortest: the smallest scenario's full graph has it.
-          const shortest = reduced(smallest.file, limits) === "por" ? explore(smallest.file, submission, { ...limits, reduction: "none" }) : smallest.outcome;
-          return { ...shortest, states: states + smallest.states, scenario: smallest.file };
+          const shortest = reduced(smallest.file, limits) === "por" ? explore(smallest.file, submission, { ...limits, reduction: "none" }) : smallest.found;
+          return { ...shortest, states: states + shrinking, scenario: smallest.file };
         }
       }
       return { states };
@@ -107,12 +115,37 @@ export function drawingSeed(kitSeed: number, instructorSeed: number | undefined)
   return (h ^ (h >>> 16)) | 0;
 }
 
-/** A fault of the rules on a generated scenario names it, so that the learner can explore it (snaplab explore --rules). */
-function onScenario(file: ScenarioFile, run: () => CheckOutcome): CheckOutcome {
+/**
+ * Explores `file`. Where the rules break their contract there, the fault is
+ * thrown again as the rules break it on the smallest scenario where they
+ * break it the same way, which it names: the learner can explore that one
+ * (snaplab explore --rules). A missing function is missing on any scenario.
+ */
+function faultsShrunk(skeleton: Skeleton, file: ScenarioFile, shape: Shape, explore: (file: ScenarioFile) => CheckOutcome): CheckOutcome {
   try {
-    return run();
+    return explore(file);
   } catch (error) {
-    if (error instanceof RuleFault) throw new RuleFault(error.fault, `${error.message} (on generated scenario ${JSON.stringify(file)})`);
+    if (!(error instanceof RuleFault) || error.fault === "missing") throw error;
+    const sameFault = (candidate: ScenarioFile) => {
+      const result = tried(() => explore(candidate));
+      return result instanceof RuleFault && result.fault === error.fault ? result : undefined;
+    };
+    const smallest = shrink(skeleton, file, error, shape, sameFault);
+    throw new RuleFault(smallest.found.fault, smallest.found.message, smallest.file);
+  }
+}
+
+/**
+ * What exploring a smaller scenario gives while shrinking: its outcome, or
+ * the fault the rules broke their contract with there; nothing where it
+ * explores past the state limit (it is not kept).
+ */
+function tried(explore: () => CheckOutcome): CheckOutcome | RuleFault | undefined {
+  try {
+    return explore();
+  } catch (error) {
+    if (error instanceof RuleFault) return error;
+    if (error instanceof StateLimitError) return undefined;
     throw error;
   }
 }
@@ -121,42 +154,32 @@ const fails = (outcome: CheckOutcome) => outcome.counterexample !== undefined ||
 
 /**
  * Greedy shrinking: try the smaller scenarios one at a time, biggest cuts
- * first, keep the first that still fails, and start again from it; stop when
- * none fails. Each try is an exhaustive exploration, so the verdict is exact.
- * A smaller scenario on which the rules break their contract, or explore
- * past the state limit, is not kept: the learner is shown a failing check,
- * not a fault of another scenario.
+ * first, keep the first on which `found` finds what it looks for (a failing
+ * check, a fault), and start again from it; stop when none has it. Each try
+ * is an exhaustive exploration, so the verdict is exact.
  */
-function shrink(
+function shrink<T>(
   skeleton: Skeleton,
   file: ScenarioFile,
-  outcome: CheckOutcome,
+  first: T,
   shape: Shape,
-  explore: (file: ScenarioFile) => CheckOutcome,
-): { file: ScenarioFile; outcome: CheckOutcome; states: number } {
-  let current = { skeleton, file, outcome };
-  let states = 0;
+  found: (file: ScenarioFile) => T | undefined,
+): { file: ScenarioFile; found: T } {
+  let current = { skeleton, file, found: first };
   const title = `${file.name}, shrunk`;
   for (let shrunk = true; shrunk; ) {
     shrunk = false;
     for (const candidate of [...smaller(current.skeleton), ...plainer(current.skeleton)].filter((s) => withinShape(s, shape))) {
       const candidateFile = scenarioFile(candidate, title, shape);
-      let result: CheckOutcome;
-      try {
-        result = explore(candidateFile);
-      } catch (error) {
-        if (error instanceof RuleFault || error instanceof StateLimitError) continue;
-        throw error;
-      }
-      states += result.states;
-      if (fails(result)) {
-        current = { skeleton: candidate, file: candidateFile, outcome: result };
+      const again = found(candidateFile);
+      if (again !== undefined) {
+        current = { skeleton: candidate, file: candidateFile, found: again };
         shrunk = true;
         break;
       }
     }
   }
-  return { file: current.file, outcome: current.outcome, states };
+  return { file: current.file, found: current.found };
 }
 
 /** Every skeleton with one thing less: a process, a channel, a snapshot, an initiator, a transfer. */

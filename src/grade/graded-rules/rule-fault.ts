@@ -6,12 +6,14 @@ export type FaultKind = CallFault | "malformed";
  * A submission broke the contract every rule has (snapshot-algorithm.ts):
  * it threw, changed its input, answered differently to the same question,
  * or returned effects that are not effects. The exercise gets zero, and the
- * message says which rule, where, and what it did.
+ * message says which rule, where, and what it did; `scenario`, the smallest
+ * generated scenario it did it on, where a check on generated ones met it.
  */
 export class RuleFault extends Error {
   constructor(
     readonly fault: FaultKind,
     message: string,
+    readonly scenario?: object,
   ) {
     super(message);
   }

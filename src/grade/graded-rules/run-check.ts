@@ -19,6 +19,14 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly failure?: string;
   /** The scenario it failed on, as a scenario file, where the check has no fixed one (a generated scenario, shrunk). */
   readonly scenario?: object;
+  /** The input it failed on, where the check calls a function directly (DrawnInput). */
+  readonly input?: DrawnInput;
+}
+
+/** A drawn input a function answered wrongly, the smallest, and what it is in words ("this drawn view"). */
+export interface DrawnInput {
+  readonly what: string;
+  readonly value: unknown;
 }
 
 /**

@@ -1,20 +1,25 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
 import { plural } from "../../render/count-words.js";
+import { lineAsData } from "../../render/shown-as-data.js";
+import type { DrawnInput } from "../graded-rules/run-check.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
   // A check on generated scenarios names the smallest one it failed on, as a file for `snaplab explore --rules`.
   const scenario = onScenario(check.scenario);
-  if (!c) return [check.failure ?? "failed", ...scenario];
+  if (!c) return [check.failure ?? "failed", ...scenario, ...onInput(check.input)];
   return reportedCounterexampleLines(c, scenario);
 }
 
-const onScenario = (scenario: object | undefined) => (scenario ? [`on this generated scenario (the smallest that fails): ${JSON.stringify(scenario)}`] : []);
+// Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
+const onScenario = (scenario: object | undefined) =>
+  scenario ? [`on this generated scenario (the smallest that fails): ${lineAsData(JSON.stringify(scenario))}`] : [];
+const onInput = (input: DrawnInput | undefined) => (input ? [`on ${input.what} (the smallest that fails): ${lineAsData(JSON.stringify(input.value))}`] : []);
 
 /** A fault of a whole exercise: its message, then, for a rule that threw, the run to the throw (the message says what the run's reason would). */
 export function faultLines(fault: ExerciseFault): string[] {
-  if (!fault.run) return [fault.message];
+  if (!fault.run) return [fault.message, ...onScenario(fault.scenario)];
   return [fault.message, ...reportedCounterexampleLines(fault.run, onScenario(fault.scenario), "shortest run to it").slice(1)];
 }
 
@@ -38,9 +43,12 @@ export function reportedCounterexampleLines(c: CounterexampleReport, scenario: r
  */
 export function checkFailureLines(e: ExerciseResult, i: number): string[] {
   if (!e.fault) return failureLines(e.checks[i]!);
-  return i === 0 ? faultLines(e.fault) : [notRun(e)];
+  return i === faultCheck(e) ? faultLines(e.fault) : [notRun(e)];
 }
 
-const notRun = (e: ExerciseResult) => `not run: the exercise failed as a whole (see "${e.checks[0]!.name}")`;
+/** The check a fault of the whole exercise is told under: the one that met it, or the first where none did (the file did not load). */
+export const faultCheck = (e: ExerciseResult) => e.fault?.check ?? 0;
+
+const notRun = (e: ExerciseResult) => `not run: the exercise failed as a whole (see "${e.checks[faultCheck(e)]!.name}")`;
 
 export const scoreText = (points: number, max: number) => `${points}/${max}`;

@@ -9,7 +9,7 @@
  * a test of its own, shown after the due date.
  */
 import type { ExerciseResult, SubmissionReport } from "../result.js";
-import { checkFailureLines, scoreText } from "./failure-text.js";
+import { checkFailureLines, faultCheck, scoreText } from "./failure-text.js";
 
 export interface GradescopeOptions {
   /** The hint's first sentence for exercise `number`, shown under the first check it failed. */
@@ -71,8 +71,13 @@ export function gradescopeReport(report: SubmissionReport, options: GradescopeOp
 /** An exercise's tests: one per check, and, after a failed check whose details are secret, one holding them for after the due date. */
 function exerciseTests(e: ExerciseResult, options: GradescopeOptions): Test[] {
   const secret = (i: number) => options.secret?.(e, i) ?? false;
-  // A fault is told under the first check, whichever check met it.
-  const faultSecret = e.fault?.check !== undefined && secret(e.fault.check);
+  const later = (i: number) => options.afterDueDate?.(e, i) ?? false;
+  // A fault is told under the check that met it; the others point there, or say it is shown after the due date.
+  const faultAt = faultCheck(e);
+  const output = (i: number) =>
+    e.fault && i !== faultAt && later(faultAt)
+      ? [`not run: the exercise failed as a whole (${e.fault.kind}) on "${e.checks[faultAt]!.name}", which is shown after the due date`]
+      : checkFailureLines(e, i);
   return e.checks.flatMap((c, i): Test[] => {
     const test: Test = {
       name: `${e.number}. ${e.title}: ${c.name}`,
@@ -80,14 +85,15 @@ function exerciseTests(e: ExerciseResult, options: GradescopeOptions): Test[] {
       score: c.points,
       max_score: c.maxPoints,
       status: c.passed ? "passed" : "failed",
-      output: c.passed ? "" : [...checkFailureLines(e, i), ...hintLines(e, i, options)].join("\n"),
-      visibility: options.afterDueDate?.(e, i) ? "after_due_date" : "visible",
+      output: c.passed ? "" : [...output(i), ...hintLines(e, i, options)].join("\n"),
+      visibility: later(i) ? "after_due_date" : "visible",
     };
-    const withheld = test.visibility === "visible" && (e.fault ? i === 0 && faultSecret : !c.passed && secret(i));
+    const withheld = test.visibility === "visible" && (e.fault ? i === faultAt : !c.passed) && secret(i);
     if (!withheld) return [test];
+    const property = c.counterexample?.property ?? c.property;
     const said = e.fault
       ? `the exercise failed as a whole (${e.fault.kind}) on what your instructor's seed drew: which, and why, is shown after the due date`
-      : `failed on what your instructor's seed drew${c.counterexample ? ` (${c.counterexample.property} is violated)` : ""}: which, and why, is shown after the due date`;
+      : `failed on what your instructor's seed drew${property ? ` (${property} is violated)` : ""}: which, and why, is shown after the due date`;
     return [
       { ...test, output: [said, ...hintLines(e, i, options)].join("\n") },
       { ...test, name: `${test.name}: what it failed on`, number: `${test.number}.1`, score: 0, max_score: 0, visibility: "after_due_date" },

@@ -54,7 +54,7 @@ function submissionObject(report: SubmissionReport): object {
                     recorded: c.counterexample.recorded,
                     ...(c.counterexample.details ? { details: c.counterexample.details } : {}),
                   }
-                : { reason: c.failure }),
+                : { ...(c.property ? { property: c.property } : {}), reason: c.failure, ...(c.input ? { input: c.input.value } : {}) }),
             })),
     ),
   };
