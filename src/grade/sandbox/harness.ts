@@ -20,6 +20,9 @@ const { is, getPrototypeOf, isExtensible, values } = Object;
 const { ownKeys } = Reflect;
 const { isArray } = Array;
 
+/** Why a file whose top-level code waits for good does not load. */
+const neverSettles = "never finished loading: an await at its top level waits for something that never comes";
+
 /** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
 class ExitCalled extends Error {}
 
@@ -56,12 +59,17 @@ export function serve(load: () => Promise<Module>): void {
   let submission: Module = {};
   const handle = async (request: Request) => {
     if (request.type === "load") {
+      // Nothing left to run while loading waits: a top-level await that nothing will ever settle, which ends the process.
+      const neverLoads = () => send({ type: "failed", failure: { kind: "load", message: neverSettles } });
+      process.once("beforeExit", neverLoads);
       try {
         submission = await load();
         send({ type: "loaded" });
       } catch (error) {
         if (isAllocationFailure(error)) outOfMemory(error);
         send({ type: "failed", failure: { kind: "load", message: describeError(error), ...thrownAt(error) } });
+      } finally {
+        process.off("beforeExit", neverLoads);
       }
     } else if (request.type === "calls") {
       // A batch stops at the first answer that breaks the contract: the grader stops there too, and asks nothing beyond it.

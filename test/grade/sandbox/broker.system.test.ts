@@ -80,6 +80,9 @@ describe("sandboxes sharing a broker", () => {
     const forever = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\nexport const f = (n: number) => n;\n";
     const loading = await sandboxOf("loading-forever", forever, 300);
     expect(() => loading.load()).toThrow(/did not answer within 300 ms/);
+    // Waiting on nothing at all: the process would end with status 0, which said nothing of why.
+    const waiting = await sandboxOf("awaiting-nothing", "await new Promise(() => {});\nexport const f = (n: number) => n;\n", 300);
+    expect(() => waiting.load()).toThrow(/^never finished loading: an await at its top level waits for something that never comes$/);
   });
 
   it("should wake the grader waiting on a reply when the child that owes it ends, whatever it left in the pipes", async () => {
