@@ -59,8 +59,14 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,
     elapsedMs: performance.now() - begun,
-    ...(chosen.some((e) => e.kind === "rules" && e.checks.some((c) => c.seeded)) ? { seed: options.seed ?? ("kit" as const) } : {}),
+    ...(exercises.some((result, i) => drew(chosen[i]!, result)) ? { seed: options.seed ?? ("kit" as const) } : {}),
   };
+}
+
+/** Whether grading `exercise` ran a check that draws what it grades on: one that did not build, or failed before such a check, drew nothing. */
+function drew(exercise: Exercise, result: ExerciseResult): boolean {
+  const first = exercise.checks.findIndex((check) => "seeded" in check && check.seeded === true);
+  return first >= 0 && (result.fault === undefined || (result.fault.check ?? -1) >= first);
 }
 
 /** Indices of the chosen exercises that are graded together, in order. */

@@ -189,7 +189,13 @@ describe("local grading", () => {
     );
     const given = await runCli("grade", "solutions", "--only", "3", "--seed", "2026", "--format", "json");
     expect(JSON.parse(given.stdout)).toMatchObject({ points: 10, seed: 2026 });
-    // Exercise 4 draws nothing: nothing to say.
+    // Exercise 4 draws nothing: nothing to say; nor does an exercise whose file does not build.
     expect((await runCli("grade", "solutions", "--only", "4")).stdout).not.toContain("seed");
+    const broken = join(root, "broken");
+    mkdirSync(join(broken, "03-completion"), { recursive: true });
+    writeFileSync(join(broken, "03-completion", "completion.ts"), "export function isPartDone(\n");
+    const unbuilt = await runCli("grade", broken, "--only", "3");
+    expect(unbuilt.stdout).toContain("does not build");
+    expect(unbuilt.stdout).not.toContain("Generated scenarios drawn");
   });
 });
