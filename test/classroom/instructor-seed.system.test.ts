@@ -52,7 +52,7 @@ async function autograde(file: string, ...options: string[]): Promise<Results> {
 const GENERATED = "3. Completion: generated scenarios (35)";
 const DIRECT = "3. Completion: direct calls (100 views, 100 sets of parts)";
 // What a learner could recognise a scenario or an input by: a scenario file, a counterexample, a drawn input.
-const revealing = /\{|shortest counterexample|on this (generated scenario|drawn)/;
+const revealing = /\{|shortest counterexample|on this generated scenario|on (this|these) drawn/;
 
 describe("an instructor's seed in the Gradescope bundle", () => {
   it("should grade on what the seed draws, showing before the due date only that a check failed, and what it failed on after it", async () => {
@@ -75,7 +75,7 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     expect(scenario!.output).toMatch(
       /^assembled-snapshot is violated: the assembled snapshot's total is .*\non this generated scenario \(the smallest that fails\): \{"name":"generated #\d+, shrunk"/,
     );
-    expect(input!.output).toMatch(/^assembled-snapshot is violated: .*, on this drawn parts \(the smallest that fails\): \[/);
+    expect(input!.output).toMatch(/^assembled-snapshot is violated: .*, on these drawn parts \(the smallest that fails\): \[/);
     expect(results.output).toBe("Points: 8/10\nWhat 2 failed checks met on your instructor's scenarios is shown after the due date.");
 
     // The kit's seed grades on other scenarios: the same mistake, shown on another one.

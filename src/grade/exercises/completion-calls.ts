@@ -25,8 +25,9 @@ interface Called<Input> {
   readonly property: string;
   readonly path: string;
   readonly draws: readonly InputDraw<Input>[];
-  /** How the input is shown in a reason. */
+  /** How the input is named in a reason ("view"), and how one drawn input is pointed at ("this drawn view"). */
   readonly shown: string;
+  readonly drawn: string;
   problem(input: Input, answer: unknown, context: string): string | undefined;
 }
 
@@ -35,6 +36,7 @@ const isPartDone: Called<ProcessView> = {
   path: "isPartDone",
   draws: viewDraws,
   shown: "view",
+  drawn: "this drawn view",
   problem: (view, says, context) => partDoneProblem(view, says, context),
 };
 
@@ -43,6 +45,7 @@ const assembleSnapshot: Called<LocalPart[]> = {
   path: "assembleSnapshot",
   draws: partsDraws,
   shown: "parts",
+  drawn: "these drawn parts",
   problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
 };
 
@@ -97,5 +100,5 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
   if (!found.failed) return undefined;
   const [input] = found.counterexample!;
   // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.
-  return `${called.property} is violated: ${called.problem(input, ask(input), context)}, on this drawn ${called.shown} (the smallest that fails): ${JSON.stringify(input)}`;
+  return `${called.property} is violated: ${called.problem(input, ask(input), context)}, on ${called.drawn} (the smallest that fails): ${JSON.stringify(input)}`;
 }
