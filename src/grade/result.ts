@@ -10,7 +10,7 @@ export interface CounterexampleReport extends Pick<Counterexample, "property" | 
   readonly recorded: string;
   /** The counterexample as a space-time diagram (empty where the model has none). */
   readonly diagram: readonly string[];
-  /** What a rule saw when it answered with effects that cannot be carried out: the channel's status, the view. */
+  /** What a rule saw when it answered with effects that cannot be carried out: the channel's status or where the channels run, the view. */
   readonly details?: readonly string[];
 }
 

@@ -290,31 +290,44 @@ function across(view: SpaceTime, g: Geometry): string[] {
 
 /**
  * The legend in one row, or in as many as `width` needs; an item's place leaves room for its words, and
- * at least the room the bank's short words had. `bottom`: the last row's height.
+ * at least the room the bank's short words had. `bottom`: the last row's height. It names only what the
+ * picture drew (the cut and its shading are always drawn), as the text diagram's legend does.
  */
 function legend(view: SpaceTime, top: number, width: number): { parts: string[]; bottom: number } {
   const { data, marker, records, before } = view.words;
-  const items: [(x: number) => string, string, number][] = [
-    [(x) => `<line class="data" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-data)"/>`, data, 90],
-    [(x) => `<line class="marker" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-marker)"/>`, marker, 100],
-    [(x) => `<line class="offence" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-offence)"/>`, "breaks the cut", 140],
-    [(x) => `<polygon class="record" points="${x + 16},${top - 7} ${x + 23},${top} ${x + 16},${top + 7} ${x + 9},${top}"/>`, records, 100],
-    [(x) => `<line class="cut" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "the cut", 100],
-    [(x) => `<rect x="${x}" y="${top - 8}" width="32" height="16" fill="${COLOURS.inside}"/>`, `inside the cut (${before})`, 0],
+  // A message that breaks the cut still counts as drawn for its kind: its dot needs naming too.
+  const sent = (kind: "data" | "marker") => view.messages.some((m) => m.kind === kind);
+  const items: [boolean, (x: number) => string, string, number][] = [
+    [sent("data"), (x) => `<line class="data" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-data)"/>`, data, 90],
+    [sent("marker"), (x) => `<line class="marker" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-marker)"/>`, marker, 100],
+    [
+      view.offences.length > 0,
+      (x) => `<line class="offence" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-offence)"/>`,
+      "breaks the cut",
+      140,
+    ],
+    [
+      view.events.some((e) => e.kind === "record"),
+      (x) => `<polygon class="record" points="${x + 16},${top - 7} ${x + 23},${top} ${x + 16},${top + 7} ${x + 9},${top}"/>`,
+      records,
+      100,
+    ],
+    [true, (x) => `<line class="cut" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "the cut", 100],
+    [true, (x) => `<rect x="${x}" y="${top - 8}" width="32" height="16" fill="${COLOURS.inside}"/>`, `inside the cut (${before})`, 0],
+    [view.events.some((e) => e.kind === "global"), (x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0],
+    [view.messages.some((m) => m.dropped !== undefined), (x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0],
   ];
-  if (view.events.some((e) => e.kind === "global")) {
-    items.push([(x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0]);
-  }
-  if (view.messages.some((m) => m.dropped !== undefined)) items.push([(x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0]);
   let [x, y] = [20, top];
-  const parts = items.flatMap(([shape, text, least]) => {
-    if (x > 20 && x + 40 + textWidth(text) > width - 20) [x, y] = [20, y + 26];
-    // An item drawn for the first row, moved down to its own.
-    const moved = y === top ? shape(x) : `<g transform="translate(0 ${y - top})">${shape(x)}</g>`;
-    const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${escape(text)}</text>`];
-    x += Math.max(least, 40 + textWidth(text));
-    return drawn;
-  });
+  const parts = items
+    .filter(([shown]) => shown)
+    .flatMap(([, shape, text, least]) => {
+      if (x > 20 && x + 40 + textWidth(text) > width - 20) [x, y] = [20, y + 26];
+      // An item drawn for the first row, moved down to its own.
+      const moved = y === top ? shape(x) : `<g transform="translate(0 ${y - top})">${shape(x)}</g>`;
+      const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${escape(text)}</text>`];
+      x += Math.max(least, 40 + textWidth(text));
+      return drawn;
+    });
   return { parts, bottom: y };
 }
 

@@ -61,7 +61,8 @@ export function textDiagram(view: SpaceTime, options: TextDiagramOptions = {}): 
     lines.push(`${label(row).padStart(width)}  ${picture}   ${paint(note, offence ? "offence" : "plain")}`.trimEnd());
   });
   const notes = footnotes(view).map((note) => paint(note, note.startsWith("✗") ? "offence" : "plain"));
-  return [...lines, ...notes, legend(view)];
+  const key = legend(view, canvas);
+  return [...lines, ...notes, ...(key === "" ? [] : [key])];
 }
 
 /**
@@ -126,13 +127,29 @@ function stroke(canvas: Cell[][], row: number, a: number, b: number, ch: string,
   }
 }
 
-/** What each mark drawn means: a message's line from the ● or ○ where it is sent to the one where it arrives, ◆, ·, the lanes. */
-function legend(view: SpaceTime): string {
+/**
+ * What each mark drawn means: a message's line from the ● or ○ where it is sent to the one where it arrives, ◆, ·, the lanes.
+ * Only the marks this picture drew are named, so that a learner never looks for one that is not there.
+ */
+function legend(view: SpaceTime, canvas: Cell[][]): string {
   const { data, marker, records, before } = view.words;
-  const quiet = view.events.some((e) => e.kind === "quiet") ? ["· no message, no record"] : [];
-  const parts = [`●─▶● ${data}`, `○╌▷○ ${marker}`, `◆ ${records}`, ...quiet, `║ ${before} (inside the cut)`, "│ after"];
-  if (view.events.some((e) => e.kind === "global")) parts.push(`${ACROSS.lane} every lane at once`);
-  if (view.messages.some((m) => m.dropped !== undefined)) parts.push("✕ lost in flight");
-  if (view.offences.length > 0) parts.push("━ breaks the cut");
-  return parts.join("   ");
+  const cells = canvas.flat();
+  // A message that breaks the cut still counts as drawn for its kind: its ● or ○ needs naming too.
+  const sent = (kind: "data" | "marker") => view.messages.some((m) => m.kind === kind);
+  const entries: [boolean, string][] = [
+    [sent("data"), `●─▶● ${data}`],
+    [sent("marker"), `○╌▷○ ${marker}`],
+    [view.events.some((e) => e.kind === "record"), `◆ ${records}`],
+    [view.events.some((e) => e.kind === "quiet"), "· no message, no record"],
+    // A lane's cell can be covered by an event's mark, so the lanes are read off the picture itself.
+    [cells.some((c) => c.ch === LANE_INSIDE), `${LANE_INSIDE} ${before} (inside the cut)`],
+    [cells.some((c) => c.ch === LANE_OUTSIDE && c.style === "plain"), `${LANE_OUTSIDE} after`],
+    [view.events.some((e) => e.kind === "global"), `${ACROSS.lane} every lane at once`],
+    [view.messages.some((m) => m.dropped !== undefined), "✕ lost in flight"],
+    [view.offences.length > 0, "━ breaks the cut"],
+  ];
+  return entries
+    .filter(([shown]) => shown)
+    .map(([, entry]) => entry)
+    .join("   ");
 }

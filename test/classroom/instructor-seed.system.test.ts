@@ -52,7 +52,7 @@ async function autograde(file: string, ...options: string[]): Promise<Results> {
 const GENERATED = "3. Completion: generated scenarios (35)";
 const DIRECT = "3. Completion: direct calls (100 views, 100 sets of parts)";
 // What a learner could recognise a scenario or an input by: a scenario file, a counterexample, a drawn input.
-const revealing = /\{|shortest counterexample|on this (generated scenario|drawn)/;
+const revealing = /\{|shortest counterexample|on this generated scenario|on (this|these) drawn/;
 
 describe("an instructor's seed in the Gradescope bundle", () => {
   it("should grade on what the seed draws, showing before the due date only that a check failed, and what it failed on after it", async () => {

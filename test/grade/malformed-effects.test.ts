@@ -93,7 +93,7 @@ describe("an effect on a channel that is not the process's", () => {
       "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) returned effect 2 (send-marker) on P0->P1, which is not an outgoing channel of P1",
     );
     expect(c.steps.at(-1)).toBe(" 2. deliver marker P0->P1: no effect [the rule's effects refused]");
-    expect(c.details![0]).toBe("the channel's status: P0->P1 runs from P0 to P1; P1's incoming channels: P0->P1; outgoing: P1->P0");
+    expect(c.details![0]).toBe("where the channels run: P0->P1 runs from P0 to P1; P1's incoming channels: P0->P1; outgoing: P1->P0");
     expect(c.details![1]).toMatch(/^the view it saw: \{"process":"P1","hasRecorded":false,/);
   });
 
@@ -101,7 +101,7 @@ describe("an effect on a channel that is not the process's", () => {
     const nowhere = { rules: { ...markerBack.rules, initiate: () => [{ type: "record-state" }, { type: "send-marker", channel: "P0->P9" }] } };
     const c = counterexampleReport(exercise(1).checks[0]!.run(inProcessSubmission(nowhere), defaultLimits).counterexample!);
     expect(c.reason).toBe("rules.initiate(view) at P0 returned effect 2 (send-marker) on P0->P9, which is not an outgoing channel of P0");
-    expect(c.details![0]).toBe(`the channel's status: there is no channel "P0->P9" in two-node; P0's incoming channels: P1->P0; outgoing: P0->P1`);
+    expect(c.details![0]).toBe(`where the channels run: there is no channel "P0->P9" in two-node; P0's incoming channels: P1->P0; outgoing: P0->P1`);
   });
 });
 
@@ -176,7 +176,7 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
     expect(c.reason).toBe(
       "rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker) on P1->P0, which is not an outgoing channel of P0",
     );
-    expect(c.details![0]).toBe("the channel's status: P1->P0 runs from P1 to P0; P0's incoming channels: P1->P0; outgoing: P0->P1");
+    expect(c.details![0]).toBe("where the channels run: P1->P0 runs from P1 to P0; P0's incoming channels: P1->P0; outgoing: P0->P1");
   });
 
   it("should follow each snapshot's recording of a channel apart", () => {

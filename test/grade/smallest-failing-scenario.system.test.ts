@@ -41,7 +41,11 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
     writeFileSync(join(dir, "01-record-and-forward", "rules.ts"), CHANGES_A_WIDE_VIEW);
     const report = await gradeSubmission(dir, { only: [1] });
     const [exercise] = report.exercises;
-    expect(exercise!.fault).toMatchObject({ kind: "mutates", message: expect.stringMatching(/^rules\.initiate\(view\) at P\d changed its argument 1/), check: 3 });
+    expect(exercise!.fault).toMatchObject({
+      kind: "mutates",
+      message: expect.stringMatching(/^rules\.initiate\(view\) at P\d changed its argument 1/),
+      check: 3,
+    });
     // The smallest: one process with three outgoing channels and nothing else, which starts the snapshot; names and balances made plain.
     const scenario = exercise!.fault!.scenario as ScenarioFile;
     expect(scenario.name).toMatch(/^generated #\d+, shrunk$/);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { initialState } from "../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
 import type { SpaceTime } from "../../src/view/space-time-view.js";
@@ -91,6 +92,27 @@ describe("svgDiagram", () => {
       .map((t) => t.text);
     expect(legend).toEqual(["data", "marker", "breaks the cut", "records", "the cut", "inside the cut (before recording)"]);
     expect(group(svg, "footnotes").children.map((t) => t.text)).toEqual(["✗ P0#1 (10), ghost receive: sent after P0 recorded, received before P1 recorded"]);
+  });
+
+  it("should name in its legend only what it drew: the cut and its shading, for a step of rules that did nothing", () => {
+    const { scenario } = twoNode();
+    const start = initialState(scenario);
+    const { svg } = drawn(
+      bankSpaceTime(scenario, { property: "p", reason: "r", path: { states: [start, start], actions: [{ type: "initiate", process: 0 }] } }),
+    );
+    const legend = group(svg, "legend")
+      .children.filter((c) => c.name === "text")
+      .map((t) => t.text);
+    expect(legend).toEqual(["the cut", "inside the cut (before recording)"]);
+  });
+
+  it("should leave data and the offence out of its legend where it drew neither", () => {
+    const { scenario } = twoNode();
+    const { svg } = drawn(bankSpaceTime(scenario, walk(scenario, ["initiate P0"])));
+    const legend = group(svg, "legend")
+      .children.filter((c) => c.name === "text")
+      .map((t) => t.text);
+    expect(legend).toEqual(["marker", "records", "the cut", "inside the cut (before recording)"]);
   });
 
   it("should escape names that are not plain text in XML", () => {

@@ -3,7 +3,7 @@ import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
 import { initialState } from "../../src/models/bank/bank-state.js";
 import { textDiagram } from "../../src/render/text-diagram.js";
 import { bankTextReport } from "../../src/models/bank/bank-text-report.js";
-import { checked, counterexampleOf } from "../support/counterexamples.js";
+import { checked, counterexampleOf, walk } from "../support/counterexamples.js";
 
 // The two-node scenario with FIFO off (spec/scenarios/two-node.json, --no-fifo), drawn by hand.
 const twoNode = () => checked("two-node", false);
@@ -59,14 +59,26 @@ describe("textDiagram, two nodes without FIFO", () => {
 });
 
 describe("textDiagram, other shapes", () => {
-  it("should say in its legend what every mark is, · too when a step drew one (rules that did nothing)", () => {
+  it("should name in its legend only the marks it drew: · and ║ for a step of rules that did nothing", () => {
     const { scenario } = twoNode();
     const start = initialState(scenario);
     const lines = textDiagram(
       bankSpaceTime(scenario, { property: "p", reason: "r", path: { states: [start, start], actions: [{ type: "initiate", process: 0 }] } }),
     );
     expect(lines[1]).toBe("1   ·             ║   P0 starts a snapshot: nothing recorded");
-    expect(lines.at(-1)).toBe("●─▶● data   ○╌▷○ marker   ◆ records   · no message, no record   ║ before recording (inside the cut)   │ after");
+    expect(lines.at(-1)).toBe("· no message, no record   ║ before recording (inside the cut)");
+  });
+
+  it("should leave data out of its legend where no data message was drawn, and name │ where a lane shows it", () => {
+    const { scenario } = twoNode();
+    const lines = textDiagram(bankSpaceTime(scenario, walk(scenario, ["initiate P0"])));
+    // P0 records and sends its marker, still in flight at the end: P0's lane is single only on the end row.
+    expect(lines.slice(1, -2)).toEqual([
+      "  1   ◆             ║   P0 records: balance 100, pc 0",
+      "      ○╌╌╌╌╌╌╌╌╌╌┐  ║   P0 sends a marker to P1",
+      "end   │          ▽  ║   still in flight: marker",
+    ]);
+    expect(lines.at(-1)).toBe("○╌▷○ marker   ◆ records   ║ before recording (inside the cut)   │ after");
   });
 
   it("should draw a message between lanes that are not neighbours over the lane between them, and who never recorded", () => {

@@ -20,7 +20,8 @@ export function partDoneProblem(view: ProcessView, says: unknown, rule: string):
   const open = view.incoming.filter((c) => view.recordings[c]!.status !== "closed");
   const done = view.hasRecorded && open.length === 0;
   const name = view.process;
-  if (says && !done) return `${name} says its part is done, but ${view.hasRecorded ? `${open.join(", ")} still open` : "it has not recorded"}`;
+  const stillOpen = `${open.join(", ")} ${open.length === 1 ? "is" : "are"} still open`;
+  if (says && !done) return `${name} says its part is done, but ${view.hasRecorded ? stillOpen : "it has not recorded"}`;
   if (!says && done) return `${name} has recorded and every incoming channel is closed, but does not say its part is done`;
   return undefined;
 }

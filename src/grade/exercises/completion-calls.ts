@@ -26,10 +26,9 @@ interface Called<Input> {
   readonly property: string;
   readonly path: string;
   readonly draws: readonly InputDraw<Input>[];
-  /** The function's parameter, as a call is named in a reason: isPartDone(view). */
-  readonly parameter: string;
-  /** What the input is, in words, as a failure shows it. */
+  /** How the input is named in a reason ("view"), and how one drawn input is pointed at ("this drawn view"). */
   readonly shown: string;
+  readonly drawn: string;
   problem(input: Input, answer: unknown, context: string): string | undefined;
 }
 
@@ -37,8 +36,8 @@ const isPartDone: Called<ProcessView> = {
   property: "knows-when-done",
   path: "isPartDone",
   draws: viewDraws,
-  parameter: "view",
-  shown: "this drawn view",
+  shown: "view",
+  drawn: "this drawn view",
   problem: (view, says, context) => partDoneProblem(view, says, context),
 };
 
@@ -46,8 +45,8 @@ const assembleSnapshot: Called<LocalPart[]> = {
   property: "assembled-snapshot",
   path: "assembleSnapshot",
   draws: partsDraws,
-  parameter: "parts",
-  shown: "these drawn parts",
+  shown: "parts",
+  drawn: "these drawn parts",
   problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
 };
 
@@ -74,7 +73,7 @@ export function directCallsCheck(seed: number, points: number): RulesCheck {
 
 /** The first drawn input whose answer is wrong, shrunk, and what is wrong, in words; undefined if every answer is right. */
 function firstFailure<Input>(called: Called<Input>, submission: Submission, seed: number): { failure: string; input: DrawnInput } | undefined {
-  const context = `${called.path}(${called.parameter})`;
+  const context = `${called.path}(${called.shown})`;
   const ask = (input: Input) => submission.call(called.path, [input], context);
   // Each draw from a seed of its own, so that what one draws does not depend on the others.
   const draws = called.draws.map((draw, k) => ({ ...draw, seed: drawingSeed(seed, k) }));
@@ -102,5 +101,5 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
   if (!found.failed) return undefined;
   const [input] = found.counterexample!;
   // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.
-  return { failure: `${called.property} is violated: ${called.problem(input, ask(input), context)}`, input: { what: called.shown, value: input } };
+  return { failure: `${called.property} is violated: ${called.problem(input, ask(input), context)}`, input: { what: called.drawn, value: input } };
 }

@@ -15,7 +15,7 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import { messageOf, type ChannelRecording, type DataMessage } from "../../models/bank/bank-state.js";
 import { RuleFault } from "./rule-fault.js";
 
-/** A rule answered with effects that cannot be carried out; `details` tell what it saw (the channel's status, its view). */
+/** A rule answered with effects that cannot be carried out; `details` tell what it saw (the channel's status or where the channels run, its view). */
 export class MalformedEffects extends RuleFault {
   constructor(
     message: string,
@@ -180,7 +180,7 @@ function whereChannelRuns(scenario: Scenario, view: ChannelsSeen, id: string): s
     ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}`
     : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
   const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(", ") : "none");
-  return `the channel's status: ${is}; ${view.process}'s incoming channels: ${list(view.incoming)}; outgoing: ${list(view.outgoing)}`;
+  return `where the channels run: ${is}; ${view.process}'s incoming channels: ${list(view.incoming)}; outgoing: ${list(view.outgoing)}`;
 }
 
 function snapshotOf(effect: Raw, context: EffectContext, where: string, malformed: Malformed): { snapshot?: number } {
