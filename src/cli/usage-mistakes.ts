@@ -23,9 +23,19 @@ export function refuseMistakes(usage?: string): (message: string | null, error: 
     if (error instanceof Error && error.name !== "YError") throw error;
     if (error instanceof Error) throw new SnaplabError("USAGE", error.message);
     // What a check returned comes as the error too. Several lines (several values it does not take): one.
-    const said = (message ?? "").split("\n").map((line) => line.trim());
+    const said = (message ?? "").split("\n").map((line) => onceEach(line.trim()));
     throw new SnaplabError("USAGE", `${said.join(" ")} (${typeof error === "string" ? help : usageAndHelp})`);
   };
+}
+
+/** yargs names an unknown option with dashes twice, as typed and camel-cased ("hide-until-due, hideUntilDue"): once is enough. */
+function onceEach(line: string): string {
+  const listed = /^Unknown arguments: (.*)$/.exec(line);
+  if (!listed) return line;
+  const names = listed[1]!.split(", ");
+  const camelCased = (name: string) => name.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase());
+  const kept = names.filter((name) => !names.some((typed) => typed !== name && camelCased(typed) === name));
+  return `Unknown argument${kept.length === 1 ? "" : "s"}: ${kept.join(", ")}`;
 }
 
 /** `command` with its mistakes refused as `refuseMistakes` says, for `snaplab <parent><command>`. */

@@ -51,6 +51,11 @@ describe("a command given too little, or too much", () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "extra")).toBe(
       "snaplab: Unknown argument: extra (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
     );
+    // An option with dashes, named as typed, once (yargs also listed it camel-cased); two of them, both.
+    expect(await refusal("classroom", "github", "--hide-until-due")).toBe("snaplab: Unknown argument: hide-until-due (see snaplab classroom github --help)\n");
+    expect(await refusal("grade", "solutions", "--bogus-one", "--bogus-two")).toBe(
+      "snaplab: Unknown arguments: bogus-one, bogus-two (usage: snaplab grade [dirs..]; see snaplab grade --help)\n",
+    );
     // The autograder's root is an option: a folder typed after the command points to its help, which says so.
     expect(await refusal("classroom", "autograde", "/tmp/root")).toBe("snaplab: Unknown argument: /tmp/root (see snaplab classroom autograde --help)\n");
   });
