@@ -121,6 +121,12 @@ describe("grade reports", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(3);
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
   });
+
+  it("should tell each folder's test cases apart in a class's JUnit XML, by the folder in front of the class name", () => {
+    const xml = junitReport([report, { ...report, directory: "bob" }]);
+    expect(xml.match(/<testcase classname="alice\.01-record-and-forward" name="two-node"\/>/g)).toHaveLength(1);
+    expect(xml.match(/<testcase classname="bob\.01-record-and-forward" name="two-node"\/>/g)).toHaveLength(1);
+  });
 });
 
 describe("a fault of a whole exercise", () => {
