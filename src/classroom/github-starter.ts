@@ -2,12 +2,12 @@
  * The starter repository an instructor gives GitHub Classroom: what a learner
  * holds. snaplab built (dist/, minified, with no source maps: no src/ and no
  * solutions/ to read an answer in), bin/, the learner's API (api/), the
- * exercises chosen (all, or those of --only), the part of spec/ their READMEs
- * cite, a README for students, a package.json whose `npm test` grades the
- * exercises chosen, its lock, and a workflow that checks snaplab's files are
- * the starter's (kit-check.ts), then grades the same exercises on each push
- * with `snaplab grade --format json` and reports the points to GitHub
- * Classroom through its autograding reporter.
+ * exercises chosen (all, or those of --only) with their stubs (stubs.ts), the
+ * part of spec/ their READMEs cite, a README for students, a package.json
+ * whose `npm test` grades the exercises chosen, its lock, and a workflow that
+ * checks snaplab's files are the starter's (kit-check.ts), then grades the
+ * same exercises on each push with `snaplab grade --format json` and reports
+ * the points to GitHub Classroom through its autograding reporter.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ import { kitCheckScript } from "./kit-check.js";
 import { checkoutFiles, type KitFile, textFile } from "./kit-files.js";
 import { pinnedNode } from "./gradescope-autograder.js";
 import { type Manifest, prunedLock } from "./pruned-lock.js";
+import { checkStubs } from "./stubs.js";
 
 /** The step whose output the reporter reads: its id, and so the name of the environment variable it reads (SNAPLAB_RESULTS). */
 export const gradingStep = "snaplab";
@@ -44,6 +45,8 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
   if (!existsSync(join(root, "src"))) {
     throw new SnaplabError("NO_SOURCES", `${root} has no src/: classroom github builds the starter from snaplab's sources (run it in snaplab's repository)`);
   }
+  // Before the build: a file that is not a stub is refused at once.
+  const exercises = exerciseFiles(chosenExercises(only));
   const build = (await import(pathToFileURL(join(root, "scripts", "build.mjs")).href)) as KitBuild;
   const manifest = studentManifest(JSON.parse(readFileSync(join(root, "package.json"), "utf8")), build.forNode.external, only);
   const lock = prunedLock(JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")), manifest);
@@ -54,7 +57,7 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
     textFile("tsconfig.json", json(studentTsconfig(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))))),
     ...checkoutFiles(starterEntries),
     ...dist,
-    ...exerciseFiles(chosenExercises(only)),
+    ...exercises,
   ];
   return [
     textFile("README.md", studentReadme(only)),
@@ -72,11 +75,14 @@ const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",
 /**
  * The folders of `chosen` in exercises/, and the file each is answered in where that is in another
  * folder: exercise 2's is exercise 1's rules.ts, handed out alone when exercise 1 is not chosen.
+ * Each file a learner fills in must be its stub (stubs.ts).
  */
 function exerciseFiles(chosen: readonly Exercise[]): KitFile[] {
   const folders = chosen.map((e) => `exercises/${e.slug}`);
   const elsewhere = chosen.map((e) => `exercises/${e.file}`).filter((file) => !folders.some((folder) => file.startsWith(`${folder}/`)));
-  return checkoutFiles([...new Set([...folders, ...elsewhere])].sort());
+  const files = checkoutFiles([...new Set([...folders, ...elsewhere])].sort());
+  checkStubs(chosen, files);
+  return files;
 }
 
 interface KitManifest extends Manifest {

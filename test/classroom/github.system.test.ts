@@ -2,7 +2,7 @@
 // README for students, and a workflow whose grading step, run here as GitHub Actions would run it,
 // gives the autograding reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -222,5 +222,29 @@ describe("a starter for some of the exercises (--only)", () => {
     expect(typecheck.stdout).toMatch(
       /^exercises\/03-completion\/completion\.ts\(\d+,\d+\): error TS2551: Property 'balence' does not exist on type 'LocalSnapshot'/m,
     );
+  });
+});
+
+describe("a checkout whose exercises/ holds someone's work", () => {
+  it("should refuse, in one line, to hand out a file that is not its stub, and write a starter that does not hand it out", () => {
+    // A copy of the kit, as an instructor who tried exercise 3 in it has it: what classroom github reads, and its packages.
+    const kit = join(tempDir("tried"), "snaplab");
+    for (const entry of ["package.json", "package-lock.json", "tsconfig.json", "bin", "dist", "scripts", "src", "api", "spec", "exercises"]) {
+      cpSync(join(repo, entry), join(kit, entry), { recursive: true });
+    }
+    symlinkSync(join(repo, "node_modules"), join(kit, "node_modules"));
+    copyFileSync(join(repo, "solutions/03-completion/completion.ts"), join(kit, "exercises/03-completion/completion.ts"));
+    const write = (...only: string[]) =>
+      spawnSync(process.execPath, ["bin/snaplab.js", "classroom", "github", "--out", "starter", ...only], { cwd: kit, encoding: "utf8" });
+    const refused = write("--only", "1,3");
+    expect([refused.status, refused.stderr]).toEqual([
+      2,
+      "snaplab: exercises/03-completion/completion.ts is not snaplab's stub (someone's work in it?): classroom github hands out the stubs, so put it back as snaplab's repository has it (e.g. git checkout -- exercises/03-completion/completion.ts) and run it again\n",
+    ]);
+    expect(existsSync(join(kit, "starter"))).toBe(false);
+    // Exercise 3 not chosen: its file is not handed out, so nothing is refused.
+    const written = write("--only", "1,4");
+    expect(written.status, written.stderr).toBe(0);
+    expect(readdirSync(join(kit, "starter", "exercises"))).toEqual(["01-record-and-forward", "04-break-fifo"]);
   });
 });
