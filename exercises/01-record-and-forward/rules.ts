@@ -10,7 +10,8 @@
  *   { type: "stop-recording", channel }                close it with what it holds
  *
  * Fill in the gaps marked TODO. Exercise 1 is graded on record-state and
- * send-marker, exercise 2 on the channel effects: `npx snaplab grade`.
+ * send-marker (`npx snaplab grade --only 1`), exercise 2 on the channel
+ * effects (`npx snaplab grade --only 2`).
  */
 import type { SnapshotAlgorithm } from "../../api/index.js";
 

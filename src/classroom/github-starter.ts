@@ -2,11 +2,12 @@
  * The starter repository an instructor gives GitHub Classroom: what a learner
  * holds. snaplab built (dist/, minified, with no source maps: no src/ and no
  * solutions/ to read an answer in), bin/, the learner's API (api/), the
- * exercises, the part of spec/ their READMEs cite, a README for students, a
- * package.json whose `npm test` grades exercises/, its lock, and a workflow
- * that checks snaplab's files are the starter's (kit-check.ts), then grades
- * each push with `snaplab grade --format json` and reports the points to
- * GitHub Classroom through its autograding reporter.
+ * exercises chosen (all, or those of --only) with their stubs (stubs.ts), the
+ * part of spec/ their READMEs cite, a README for students, a package.json
+ * whose `npm test` grades the exercises chosen, its lock, and a workflow that
+ * checks snaplab's files are the starter's (kit-check.ts), then grades the
+ * same exercises on each push with `snaplab grade --format json` and reports
+ * the points to GitHub Classroom through its autograding reporter.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,10 +15,12 @@ import { pathToFileURL } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { packageRoot } from "../package/package-root.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
+import type { Exercise } from "../grade/exercises/exercise.js";
 import { kitCheckScript } from "./kit-check.js";
 import { checkoutFiles, type KitFile, textFile } from "./kit-files.js";
 import { pinnedNode } from "./gradescope-autograder.js";
 import { type Manifest, prunedLock } from "./pruned-lock.js";
+import { checkStubs } from "./stubs.js";
 
 /** The step whose output the reporter reads: its id, and so the name of the environment variable it reads (SNAPLAB_RESULTS). */
 export const gradingStep = "snaplab";
@@ -42,8 +45,10 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
   if (!existsSync(join(root, "src"))) {
     throw new SnaplabError("NO_SOURCES", `${root} has no src/: classroom github builds the starter from snaplab's sources (run it in snaplab's repository)`);
   }
+  // Before the build: a file that is not a stub is refused at once.
+  const exercises = exerciseFiles(chosenExercises(only));
   const build = (await import(pathToFileURL(join(root, "scripts", "build.mjs")).href)) as KitBuild;
-  const manifest = studentManifest(JSON.parse(readFileSync(join(root, "package.json"), "utf8")), build.forNode.external);
+  const manifest = studentManifest(JSON.parse(readFileSync(join(root, "package.json"), "utf8")), build.forNode.external, only);
   const lock = prunedLock(JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")), manifest);
   const dist = (await build.distFiles({ forLearners: true })).map((file) => ({ path: `dist/${file.path}`, data: file.contents }));
   const kit = [
@@ -52,7 +57,7 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
     textFile("tsconfig.json", json(studentTsconfig(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))))),
     ...checkoutFiles(starterEntries),
     ...dist,
-    ...checkoutFiles(["exercises"]),
+    ...exercises,
   ];
   return [
     textFile("README.md", studentReadme(only)),
@@ -64,6 +69,22 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The option that grades the exercises chosen, as every command the starter gives has it ("" for all of them). */
+const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",")}` : "");
+
+/**
+ * The folders of `chosen` in exercises/, and the file each is answered in where that is in another
+ * folder: exercise 2's is exercise 1's rules.ts, handed out alone when exercise 1 is not chosen.
+ * Each file a learner fills in must be its stub (stubs.ts).
+ */
+function exerciseFiles(chosen: readonly Exercise[]): KitFile[] {
+  const folders = chosen.map((e) => `exercises/${e.slug}`);
+  const elsewhere = chosen.map((e) => `exercises/${e.file}`).filter((file) => !folders.some((folder) => file.startsWith(`${folder}/`)));
+  const files = checkoutFiles([...new Set([...folders, ...elsewhere])].sort());
+  checkStubs(chosen, files);
+  return files;
+}
+
 interface KitManifest extends Manifest {
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
@@ -72,11 +93,11 @@ interface KitManifest extends Manifest {
 
 /**
  * The starter's package.json: the kit's name (snaplab finds its own folder by it), version, bin and
- * engines; `npm test` grading exercises/; as dependencies only what dist/ loads from node_modules
- * (`external`: esbuild, which bundles a learner's files), and for typecheck the compiler. Private:
- * nobody publishes a learner's repository.
+ * engines; `npm test` grading exercises/ on the exercises chosen, as the workflow does; as
+ * dependencies only what dist/ loads from node_modules (`external`: esbuild, which bundles a
+ * learner's files), and for typecheck the compiler. Private: nobody publishes a learner's repository.
  */
-function studentManifest(kit: KitManifest, external: readonly string[]): KitManifest {
+function studentManifest(kit: KitManifest, external: readonly string[], only?: readonly number[]): KitManifest {
   // In npm's order, by name: `npm install` writes them so, and would otherwise rewrite the lock the workflow checks.
   const pick = (from: Readonly<Record<string, string>>, names: readonly string[]) =>
     Object.fromEntries(
@@ -96,7 +117,7 @@ function studentManifest(kit: KitManifest, external: readonly string[]): KitMani
     bin: kit.bin,
     engines: kit.engines,
     scripts: {
-      test: "node bin/snaplab.js grade exercises",
+      test: `node bin/snaplab.js grade exercises${onlyOption(only)}`,
       grade: "node bin/snaplab.js grade",
       typecheck: "tsc --noEmit",
     },
@@ -112,7 +133,6 @@ function studentTsconfig(kit: { compilerOptions: object }): object {
 }
 
 function workflow(kit: readonly KitFile[], only?: readonly number[]): string {
-  const onlyOption = only ? ` --only ${only.join(",")}` : "";
   const indented = (script: string) => script.replace(/^(?=.)/gm, "          ").trimEnd();
   return `# Written by \`snaplab classroom github\`. GitHub Classroom runs it on every push: it checks that
 # snaplab's own files are the starter's, snaplab grades exercises/, and the autograding reporter gives
@@ -153,8 +173,8 @@ ${indented(kitCheckScript(kit, only))}
         # from what the grade wrote, or are none.
         run: |
           report="$(mktemp -d)/grade.json"
-          node bin/snaplab.js grade exercises${onlyOption} --format json --out "$report" || true
-          node bin/snaplab.js classroom points "$report"${onlyOption} >> "$GITHUB_OUTPUT"
+          node bin/snaplab.js grade exercises${onlyOption(only)} --format json --out "$report" || true
+          node bin/snaplab.js classroom points "$report"${onlyOption(only)} >> "$GITHUB_OUTPUT"
       - name: Report the points to GitHub Classroom
         if: success() || steps.${kitStep}.outputs.result != ''
         uses: classroom-resources/autograding-grading-reporter@v1
@@ -169,6 +189,31 @@ ${indented(kitCheckScript(kit, only))}
 function studentReadme(only?: readonly number[]): string {
   const graded = chosenExercises(only);
   const rows = graded.map((e) => `| ${e.number} | ${e.title} | \`exercises/${e.file}\` | ${maxPoints(e)} |`);
+  const first = graded[0]!.number;
+  const numbers = graded.map((e) => e.number);
+  const named = numbers.length === 1 ? `exercise ${first}` : `exercises ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const assignment = only
+    ? `\nThis assignment is ${named}: \`npm test\`, the commands below and the workflow that grades\nyour pushes grade ${numbers.length === 1 ? "it" : "them"} alone.\n`
+    : "";
+  const commands: [command: string, comment?: string][] = [
+    ["npm test", "grade exercises/: points, and for each failed check its shortest counterexample"],
+    [`npx snaplab grade --only ${first}`],
+    [`npx snaplab grade --watch${onlyOption(only)}`, "grade again each time you save a file"],
+    [`npx snaplab list${onlyOption(only)}`, "the exercises and how far you have got"],
+    [`npx snaplab hint ${first}`, `the hint of exercise ${first}`],
+    ["npm run typecheck", "your files' types: the grader runs them with the types stripped, unchecked"],
+  ];
+  const width = Math.max(...commands.filter(([, comment]) => comment).map(([command]) => command.length)) + 1;
+  const commandLines = commands.map(([command, comment]) => (comment ? `${command.padEnd(width)}# ${comment}` : command));
+  // Only a rules file can be explored with --rules: exercise 3's functions and exercise 4's scenario cannot.
+  const explored = graded.find((e) => e.file.endsWith("/rules.ts"));
+  const explore = explored
+    ? `
+A failed check on generated scenarios prints the smallest scenario it failed on: save it as a file
+and run \`npx snaplab explore it.json --rules exercises/${explored.file}\` to take it
+apart, or step through it in the browser with \`npx snaplab ui\`.
+`
+    : "";
   return `# Chandy-Lamport snapshots: the exercises
 
 You write the snapshot algorithm's rules for a small bank of processes joined by one-way channels;
@@ -197,22 +242,13 @@ whose README has a short glossary.
 | # | exercise | you write | points |
 | - | -------- | --------- | ------ |
 ${rows.join("\n")}
-
+${assignment}
 ## Working on them
 
 \`\`\`sh
-npm test                  # grade exercises/: points, and for each failed check its shortest counterexample
-npx snaplab grade --only 1
-npx snaplab grade --watch # grade again each time you save a file
-npx snaplab list          # the exercises and how far you have got
-npx snaplab hint 1        # the hint of exercise 1
-npm run typecheck         # your files' types: the grader runs them with the types stripped, unchecked
+${commandLines.join("\n")}
 \`\`\`
-
-A failed check on generated scenarios prints the smallest scenario it failed on: save it as a file
-and run \`npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts\` to take it
-apart, or step through it in the browser with \`npx snaplab ui\`.
-
+${explore}
 ## What is in this repository
 
 | | |
@@ -229,7 +265,7 @@ you need none of them.
 ## Handing in
 
 Commit and push. Every push is graded by GitHub Actions (the "Autograding Tests" workflow) with the
-same grader as \`npm test\`, so what you see on your machine is what you get. The points are in the
+same grader as \`npm test\`, on the same exercises, so what you see on your machine is what you get. The points are in the
 workflow's log (the Actions tab) and in GitHub Classroom.
 
 Change only \`exercises/\`. The workflow first checks that snaplab's own files (\`bin/\`, \`dist/\`,

@@ -8,15 +8,32 @@ import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
 import { checkSubmissionFolder } from "./grade-command.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { checkOnly, splitOnly } from "./exercise-numbers.js";
 
-export const listCommand: CommandModule<object, { dir: string }> = {
+interface ListArgs {
+  dir: string;
+  only?: number[];
+}
+
+export const listCommand: CommandModule<object, ListArgs> = {
   ...commandList.list,
   builder: (yargs: Argv) =>
-    yargs.positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" }) as unknown as Argv<{ dir: string }>,
-  handler: async (args: ArgumentsCamelCase<{ dir: string }>) => {
+    yargs
+      .positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" })
+      .option("only", {
+        type: "string",
+        array: true,
+        coerce: splitOnly,
+        describe: "list only these exercises: --only 1,3 (an assignment's, as grade --only grades them)",
+      })
+      .check((args) => {
+        if (args.only) checkOnly(args.only as (string | number)[]);
+        return true;
+      }) as unknown as Argv<ListArgs>,
+  handler: async (args: ArgumentsCamelCase<ListArgs>) => {
     checkSubmissionFolder(args.dir);
     checkTemporaryFolder();
-    const report = await gradeSubmission(args.dir);
+    const report = await gradeSubmission(args.dir, args.only ? { only: args.only } : {});
     process.stdout.write(listText(args.dir, report.exercises));
   },
 };

@@ -2,8 +2,8 @@
 // README for students, and a workflow whose grading step, run here as GitHub Actions would run it,
 // gives the autograding reporter the points in the format it reads.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../support/cli.js";
@@ -31,6 +31,14 @@ beforeAll(async () => {
   const written = await runCli("classroom", "github", "--out", starter, "--only", "4");
   expect(written.status, written.stderr).toBe(0);
 });
+
+/** Every file under `dir` of `root`, by its path relative to `root`, with /, sorted. */
+function filesUnder(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
 
 /** Runs the workflow's grading step in the starter, as the runner would (its installed packages are this checkout's). */
 function gradingStep(): RunnerResult {
@@ -60,12 +68,15 @@ describe("the starter repository", () => {
       "spec",
       "tsconfig.json",
     ]);
-    expect(readFileSync(join(starter, "exercises/04-break-fifo/scenario.json"), "utf8")).toBe(
-      readFileSync(join(repo, "exercises/04-break-fifo/scenario.json"), "utf8"),
-    );
+    // The exercise chosen, and none other.
+    expect(filesUnder(starter, "exercises")).toEqual(filesUnder(repo, "exercises/04-break-fifo"));
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/.
-    expect(manifest.scripts).toEqual({ test: "node bin/snaplab.js grade exercises", grade: "node bin/snaplab.js grade", typecheck: "tsc --noEmit" });
+    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/ on the exercise chosen.
+    expect(manifest.scripts).toEqual({
+      test: "node bin/snaplab.js grade exercises --only 4",
+      grade: "node bin/snaplab.js grade",
+      typecheck: "tsc --noEmit",
+    });
     const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
     // esbuild, which the built command loads to bundle a learner's files; the compiler and Node's types for typecheck.
     expect(manifest.dependencies).toEqual({ esbuild: kit.dependencies.esbuild });
@@ -116,22 +127,6 @@ describe("the starter repository", () => {
     expect(existsSync(join(starter, "dist", "snaplab.mjs"))).toBe(true);
   });
 
-  it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {
-    // In the starter as a student has it: node_modules installed (linked by the test before).
-    const file = join(starter, "exercises/03-completion/completion.ts");
-    const stub = readFileSync(file, "utf8");
-    try {
-      writeFileSync(file, stub.replace("return false;", "return view.recorded?.balence === 0;"));
-      const typecheck = spawnSync("npm", ["run", "--silent", "typecheck"], { cwd: starter, encoding: "utf8" });
-      expect(typecheck.status).not.toBe(0);
-      expect(typecheck.stdout).toMatch(
-        /^exercises\/03-completion\/completion\.ts\(\d+,\d+\): error TS2551: Property 'balence' does not exist on type 'LocalSnapshot'/m,
-      );
-    } finally {
-      writeFileSync(file, stub);
-    }
-  });
-
   it("should print the points line from a report, and an error result when there is no report", async () => {
     const report = join(scratch, "grade.json");
     expect((await runCli("grade", join(starter, "exercises"), "--only", "4", "--format", "json", "--out", report)).status).toBe(0);
@@ -173,5 +168,83 @@ describe("the starter repository", () => {
   it("should refuse to write into a folder that is not empty", async () => {
     const refused = await runCli("classroom", "github", "--out", starter);
     expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
+  });
+});
+
+describe("a starter for some of the exercises (--only)", () => {
+  let some: string;
+
+  beforeAll(async () => {
+    some = join(scratch, "some");
+    const written = await runCli("classroom", "github", "--out", some, "--only", "1,3");
+    expect(written.status, written.stderr).toBe(0);
+  });
+
+  it("should hand out the chosen exercises alone, and have npm test and the README's commands grade them as the workflow does", () => {
+    expect(filesUnder(some, "exercises")).toEqual([...filesUnder(repo, "exercises/01-record-and-forward"), ...filesUnder(repo, "exercises/03-completion")]);
+    const workflow = parse(readFileSync(join(some, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
+    const grading = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!.run!;
+    expect(grading).toContain("node bin/snaplab.js grade exercises --only 1,3 --format json");
+    expect(JSON.parse(readFileSync(join(some, "package.json"), "utf8")).scripts.test).toBe("node bin/snaplab.js grade exercises --only 1,3");
+    const readme = readFileSync(join(some, "README.md"), "utf8");
+    expect([...readme.matchAll(/^\| (\d) \| /gm)].map((m) => m[1])).toEqual(["1", "3"]);
+    expect(readme).toContain(
+      "This assignment is exercises 1 and 3: `npm test`, the commands below and the workflow that grades\nyour pushes grade them alone.\n",
+    );
+    const told = [...readme.matchAll(/^(npx snaplab (?:grade|list|hint)[^#\n]*?) *(?:#.*)?$/gm)].map((m) => m[1]);
+    expect(told).toEqual(["npx snaplab grade --only 1", "npx snaplab grade --watch --only 1,3", "npx snaplab list --only 1,3", "npx snaplab hint 1"]);
+  });
+
+  it("should hand out exercise 2 with the file it is answered in, exercise 1's rules.ts, and nothing else of exercise 1", async () => {
+    const second = join(scratch, "second");
+    const written = await runCli("classroom", "github", "--out", second, "--only", "2");
+    expect(written.status, written.stderr).toBe(0);
+    expect(filesUnder(second, "exercises")).toEqual(["exercises/01-record-and-forward/rules.ts", ...filesUnder(repo, "exercises/02-channel-recording")]);
+    // Every file its documents name is there: the README's table, exercise 2's README (`../01-record-and-forward/rules.ts`).
+    for (const document of ["README.md", "exercises/02-channel-recording/README.md", "exercises/02-channel-recording/HINT.md"]) {
+      const spans = [...readFileSync(join(second, document), "utf8").matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
+      const named = [
+        ...spans.filter((span) => span.startsWith("exercises/")),
+        ...spans.filter((span) => span.startsWith("../")).map((span) => join(dirname(document), span)),
+      ];
+      for (const path of named) expect(existsSync(join(second, path)), `${document} names ${path}`).toBe(true);
+    }
+    expect(readFileSync(join(second, "README.md"), "utf8")).toContain("--rules exercises/01-record-and-forward/rules.ts");
+  });
+
+  it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {
+    // In the starter as a student has it: node_modules installed (this checkout's: the starter's are among them).
+    symlinkSync(join(repo, "node_modules"), join(some, "node_modules"));
+    const file = join(some, "exercises/03-completion/completion.ts");
+    writeFileSync(file, readFileSync(file, "utf8").replace("return false;", "return view.recorded?.balence === 0;"));
+    const typecheck = spawnSync("npm", ["run", "--silent", "typecheck"], { cwd: some, encoding: "utf8" });
+    expect(typecheck.status).not.toBe(0);
+    expect(typecheck.stdout).toMatch(
+      /^exercises\/03-completion\/completion\.ts\(\d+,\d+\): error TS2551: Property 'balence' does not exist on type 'LocalSnapshot'/m,
+    );
+  });
+});
+
+describe("a checkout whose exercises/ holds someone's work", () => {
+  it("should refuse, in one line, to hand out a file that is not its stub, and write a starter that does not hand it out", () => {
+    // A copy of the kit, as an instructor who tried exercise 3 in it has it: what classroom github reads, and its packages.
+    const kit = join(tempDir("tried"), "snaplab");
+    for (const entry of ["package.json", "package-lock.json", "tsconfig.json", "bin", "dist", "scripts", "src", "api", "spec", "exercises"]) {
+      cpSync(join(repo, entry), join(kit, entry), { recursive: true });
+    }
+    symlinkSync(join(repo, "node_modules"), join(kit, "node_modules"));
+    copyFileSync(join(repo, "solutions/03-completion/completion.ts"), join(kit, "exercises/03-completion/completion.ts"));
+    const write = (...only: string[]) =>
+      spawnSync(process.execPath, ["bin/snaplab.js", "classroom", "github", "--out", "starter", ...only], { cwd: kit, encoding: "utf8" });
+    const refused = write("--only", "1,3");
+    expect([refused.status, refused.stderr]).toEqual([
+      2,
+      "snaplab: exercises/03-completion/completion.ts is not snaplab's stub (someone's work in it?): classroom github hands out the stubs, so put it back as snaplab's repository has it (e.g. git checkout -- exercises/03-completion/completion.ts) and run it again\n",
+    ]);
+    expect(existsSync(join(kit, "starter"))).toBe(false);
+    // Exercise 3 not chosen: its file is not handed out, so nothing is refused.
+    const written = write("--only", "1,4");
+    expect(written.status, written.stderr).toBe(0);
+    expect(readdirSync(join(kit, "starter", "exercises"))).toEqual(["01-record-and-forward", "04-break-fifo"]);
   });
 });

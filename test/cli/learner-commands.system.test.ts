@@ -192,6 +192,19 @@ describe("snaplab list, as a learner runs it", () => {
     expect(stdout.startsWith(`${header}\n`) && stdout.endsWith(footer)).toBe(true);
   });
 
+  it("lists only the exercises --only names, as grade --only grades them (a starter's assignment)", async () => {
+    const { status, stdout, stderr } = await runCli("list", tempDir("empty"), "--only", "1,3");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(
+      [
+        "#  exercise            file                            points  status",
+        "1  Record and forward  01-record-and-forward/rules.ts  0/15    no file",
+        "3  Completion          03-completion/completion.ts     0/10    no file",
+        footer,
+      ].join("\n"),
+    );
+  });
+
   it("lists files that are not files to read as failing, and grades them so: a loop of links, a folder, a FIFO (list crashed, or waited)", async () => {
     const folder = tempDir("odd-files");
     for (const exercise of ["01-record-and-forward", "03-completion", "04-break-fifo"]) mkdirSync(join(folder, exercise));

@@ -108,7 +108,14 @@ describe("an option's value, given where none is taken or missing where one is n
       expect(await refusal(...cos418, ...expected)).toBe("snaplab: --expect needs a value\n");
     }
     // --only names the exercises, in every command that takes it.
-    for (const command of [["grade"], ["classroom", "gradescope"], ["classroom", "github"], ["classroom", "autograde"], ["classroom", "points", "r.json"]]) {
+    for (const command of [
+      ["grade"],
+      ["list"],
+      ["classroom", "gradescope"],
+      ["classroom", "github"],
+      ["classroom", "autograde"],
+      ["classroom", "points", "r.json"],
+    ]) {
       expect(await refusal(...command, "--only")).toBe("snaplab: --only: name the exercises to grade, e.g. --only 1,3 (the exercises are 1 to 6)\n");
     }
   });
