@@ -92,7 +92,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
     checkTemporaryFolder();
     if (args.out) checkReportFile(args.out);
-    if (args.csv) checkReportFile(args.csv);
+    if (args.csv) checkReportFile(args.csv, "--csv", "the scores");
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
@@ -103,7 +103,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         return;
       }
       emit(args, reports);
-      if (args.csv) writeReportFile(args.csv, scoresCsv(reports));
+      if (args.csv) writeReportFile(args.csv, scoresCsv(reports), "the scores");
       process.exitCode = reports.every((r) => r.points === r.maxPoints) ? ExitCode.AllHold : ExitCode.Violated;
     };
     await once();

@@ -51,6 +51,12 @@ describe("snaplab grade --out", () => {
     }
   });
 
+  it("should name --csv and the scores where the CSV cannot be written", async () => {
+    const result = await runCli("grade", "solutions", "--only", "4", "--csv", scratch);
+    expect(result).toMatchObject({ status: 2, stdout: "" });
+    expect(result.stderr).toBe(`snaplab: ${scratch}: cannot write the scores, it is a folder (--csv names a file)\n`);
+  });
+
   it("should write the report to the file, and nothing to stdout", async () => {
     const out = join(scratch, "graded.json");
     const result = await runCli("grade", "solutions", "--only", "4", "--format", "json", "--out", out);
