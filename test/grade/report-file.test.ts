@@ -1,6 +1,7 @@
-// `snaplab grade --out FILE`: the folder is checked before any grading, and the
-// report replaces the file in one rename, leaving nothing else behind.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// `snaplab grade --out FILE`: the file and its folder are checked before any grading, and the
+// report replaces the file in one rename, leaving nothing else behind. A FIFO takes a process to
+// make: report-file.system.test.ts refuses one.
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkReportFile, writeReportFile } from "../../src/cli/report-file.js";
@@ -37,6 +38,55 @@ describe("the report file", () => {
       `${join(scratch, "no", "such", "r.json")}: cannot write the report, there is no folder ${join(scratch, "no", "such")}`,
     );
     expect(() => checkReportFile(scratch)).toThrow(`${scratch}: cannot write the report, it is a folder (--out names a file)`);
+  });
+
+  it("should refuse a symbolic link, to a file or to nothing, and leave it and its target as they were", () => {
+    const dir = join(scratch, "links");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "target.json"), "kept\n");
+    symlinkSync(join(dir, "target.json"), join(dir, "link.json"));
+    symlinkSync(join(dir, "nothing.json"), join(dir, "dangling.json"));
+    for (const name of ["link.json", "dangling.json"]) {
+      const link = join(dir, name);
+      expect(() => checkReportFile(link, "--csv", "the scores")).toThrow(
+        `${link}: cannot write the scores, it is a symbolic link (--csv names a regular file or a new one)`,
+      );
+    }
+    expect(readlinkSync(join(dir, "link.json"))).toBe(join(dir, "target.json"));
+    expect(readFileSync(join(dir, "target.json"), "utf8")).toBe("kept\n");
+  });
+
+  it("should not replace a symbolic link put there after the check, and leave no temporary file", () => {
+    const dir = join(scratch, "link-later");
+    mkdirSync(dir);
+    const file = join(dir, "report.json");
+    checkReportFile(file);
+    writeFileSync(join(dir, "target.json"), "kept\n");
+    symlinkSync("target.json", file);
+    expect(() => writeReportFile(file, "new\n")).toThrow(`${file}: cannot write the report (it is a symbolic link)`);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, "target.json"), "utf8")).toBe("kept\n");
+    expect(readdirSync(dir).sort()).toEqual(["report.json", "target.json"]);
+  });
+
+  // access() lets root write anywhere: report-file.system.test.ts runs the command as another user there.
+  it.skipIf(process.getuid?.() === 0)("should refuse a folder it may not write in, and a file it may not replace (skipped as root)", () => {
+    const dir = join(scratch, "read-only");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "old.json"), "kept\n");
+    chmodSync(join(dir, "old.json"), 0o444);
+    expect(() => checkReportFile(join(dir, "old.json"))).toThrow(
+      `${join(dir, "old.json")}: cannot write the report, no permission to replace it (--out needs a file you can write)`,
+    );
+    chmodSync(dir, 0o555);
+    try {
+      expect(() => checkReportFile(join(dir, "new.json"))).toThrow(
+        `${join(dir, "new.json")}: cannot write the report, no permission to write in the folder ${dir} (--out needs one you can write in)`,
+      );
+    } finally {
+      // So that the temporary folders can be removed.
+      chmodSync(dir, 0o755);
+    }
   });
 });
 
