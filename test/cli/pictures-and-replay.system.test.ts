@@ -66,7 +66,7 @@ describe("snaplab explore with pictures and saved traces", () => {
     const refused = await inDir("explore", scenarioFile("disconnected"), "--svg", "/proc/d.svg");
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(
-      /^snaplab: \/proc\/d\.svg: cannot write (the picture, no permission to write in the folder \/proc \(--svg needs one you can write in\)|\(.*\))\n$/,
+      /^snaplab: \/proc\/d\.svg: cannot write the picture(, no permission to write in the folder \/proc \(--svg needs one you can write in\)| \(.*\))\n$/,
     );
   });
 });
