@@ -1,5 +1,6 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
 import { existsSync, statSync } from "node:fs";
+import { isAbsolute, relative, sep } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
@@ -15,7 +16,7 @@ import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 
@@ -86,13 +87,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
         if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
         if (args.csv) sameNames(args.dirs as string[]);
-        return checkSeed(args);
+        checkSeed(args);
+        return checkReportFiles(args as unknown as GradeArgs);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
     checkTemporaryFolder();
-    if (args.out) checkReportFile(args.out);
-    if (args.csv) checkReportFile(args.csv, "--csv", "the scores");
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
@@ -137,6 +137,39 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
 export function checkSubmissionFolder(dir: string): void {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+}
+
+/**
+ * Refuses, before grading, a report file that could not be written, or that
+ * would overwrite another: --out and --csv naming one file, or either naming a
+ * file inside a folder being graded (a student's file, and a change --watch
+ * would grade again).
+ */
+function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
+  const files = [
+    { flag: "--out", file: args.out, what: "the report" },
+    { flag: "--csv", file: args.csv, what: "the scores" },
+  ].filter((asked): asked is { flag: string; file: string; what: string } => asked.file !== undefined);
+  for (const { flag, file, what } of files) {
+    checkReportFile(file, flag, what);
+    const graded = args.dirs.find((dir) => isInside(resolvedPath(file), resolvedPath(dir)));
+    if (graded !== undefined) {
+      throw new SnaplabError(
+        "CANNOT_WRITE",
+        `${file}: cannot write ${what}, it is inside ${graded}, a folder being graded (${flag} names a file outside the folders graded)`,
+      );
+    }
+  }
+  if (files.length === 2 && resolvedPath(files[0]!.file) === resolvedPath(files[1]!.file)) {
+    throw new SnaplabError("CANNOT_WRITE", `${args.csv}: cannot write the scores, --out ${args.out} names the same file (give each a file of its own)`);
+  }
+  return true;
+}
+
+/** Whether `path` is inside the folder `folder`, both resolved. */
+function isInside(path: string, folder: string): boolean {
+  const way = relative(folder, path);
+  return way !== "" && way !== ".." && !way.startsWith(`..${sep}`) && !isAbsolute(way);
 }
 
 /** Refuses two folders of the same name before grading: a CSV row is named by its folder's name. */

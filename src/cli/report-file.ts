@@ -6,9 +6,9 @@
  * renamed into place, so a reader (a CI job, Gradescope) sees the old report
  * or the whole new one, never half of one.
  */
-import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, renameSync, rmSync, type Stats, statSync, writeSync } from "node:fs";
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 
 /**
@@ -50,6 +50,17 @@ export function writeReportFile(file: string, text: string | Uint8Array, what = 
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new SnaplabError("CANNOT_WRITE", `${file}: cannot write ${what} (${(error as Error).message})`);
+  }
+}
+
+/** `path` made absolute, with the links of the part of it that exists resolved: two spellings of one place give the same path. */
+export function resolvedPath(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(resolvedPath(parent), basename(absolute));
   }
 }
 

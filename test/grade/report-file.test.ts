@@ -1,7 +1,7 @@
 // `snaplab grade --out FILE`: the file and its folder are checked before any grading, and the
 // report replaces the file in one rename, leaving nothing else behind. A FIFO takes a process to
 // make: report-file.system.test.ts refuses one.
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkReportFile, writeReportFile } from "../../src/cli/report-file.js";
@@ -105,6 +105,40 @@ describe("snaplab grade --out", () => {
     const result = await runCli("grade", "solutions", "--only", "4", "--csv", scratch);
     expect(result).toMatchObject({ status: 2, stdout: "" });
     expect(result.stderr).toBe(`snaplab: ${scratch}: cannot write the scores, it is a folder (--csv names a file)\n`);
+  });
+
+  it("should refuse --out and --csv naming one file, however each is spelled", async () => {
+    const dir = join(scratch, "same");
+    mkdirSync(join(dir, "sub"), { recursive: true });
+    symlinkSync(dir, join(scratch, "same-link"));
+    const out = join(dir, "r.txt");
+    for (const csv of [out, join(dir, "sub", "..", "r.txt"), join(scratch, "same-link", "r.txt")]) {
+      const result = await runCli("grade", "solutions", "--only", "4", "--out", out, "--csv", csv);
+      expect(result).toMatchObject({ status: 2, stdout: "" });
+      expect(result.stderr).toBe(`snaplab: ${csv}: cannot write the scores, --out ${out} names the same file (give each a file of its own)\n`);
+    }
+    expect(readdirSync(dir)).toEqual(["sub"]);
+  });
+
+  it("should refuse a file inside a folder being graded, however it is spelled, and leave the student's file as it was", async () => {
+    const dir = join(scratch, "class");
+    cpSync("solutions/04-break-fifo", join(dir, "A", "04-break-fifo"), { recursive: true });
+    mkdirSync(join(dir, "B"));
+    symlinkSync(join(dir, "A"), join(scratch, "A-link"));
+    const student = join(dir, "A", "04-break-fifo", "scenario.json");
+    const before = readFileSync(student, "utf8");
+    for (const [flag, file, what] of [
+      ["--out", student, "the report"],
+      ["--csv", join(scratch, "A-link", "scores.csv"), "the scores"],
+    ] as const) {
+      const result = await runCli("grade", join(dir, "B"), join(dir, "A"), "--only", "4", flag, file);
+      expect(result).toMatchObject({ status: 2, stdout: "" });
+      expect(result.stderr).toBe(
+        `snaplab: ${file}: cannot write ${what}, it is inside ${join(dir, "A")}, a folder being graded (${flag} names a file outside the folders graded)\n`,
+      );
+    }
+    expect(readFileSync(student, "utf8")).toBe(before);
+    expect(readdirSync(join(dir, "A"))).toEqual(["04-break-fifo"]);
   });
 
   it("should write the report to the file, and nothing to stdout", async () => {
