@@ -164,7 +164,12 @@ describe("exercise numbers", () => {
 describe("a folder or file that is not what the command needs", () => {
   it("list of a missing folder, or of a file", async () => {
     expect(await refusal("list", "no/such/folder")).toBe("snaplab: no/such/folder: no such folder (name a folder laid out like exercises/)\n");
-    expect(await refusal("list", "package.json")).toBe("snaplab: package.json: no such folder (name a folder laid out like exercises/)\n");
+    expect(await refusal("list", "package.json")).toBe("snaplab: package.json: not a folder (name a folder laid out like exercises/)\n");
+  });
+
+  it("grade of a file, or of a path through one: not a folder, or no such folder", async () => {
+    expect(await refusal("grade", "package.json")).toBe("snaplab: package.json: not a folder (name a folder laid out like exercises/)\n");
+    expect(await refusal("grade", "package.json/x")).toBe("snaplab: package.json/x: no such folder (name a folder laid out like exercises/)\n");
   });
 
   it("a folder given where a scenario or a trace goes", async () => {
