@@ -79,14 +79,10 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
       .option("as-data", { type: "boolean", nargs: 0, default: false, hidden: true })
       .check((args) => {
-        for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
-          const value = args[name] as number | undefined;
-          if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
-        }
+        const problem = optionProblem(args);
+        if (problem !== undefined) return problem;
+        // These throw lines of their own, which already say what to give instead.
         if (args.only) checkOnly(args.only as (string | number)[]);
-        if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
-        if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
-        if (args.csv) sameNames(args.dirs as string[]);
         checkSeed(args);
         return checkReportFiles(args as unknown as GradeArgs);
       }) as unknown as Argv<GradeArgs>,
@@ -181,19 +177,32 @@ function isInside(path: string, folder: string): boolean {
   return way !== "" && way !== ".." && !way.startsWith(`..${sep}`) && !isAbsolute(way);
 }
 
-/** Refuses two folders of the same name before grading: a CSV row is named by its folder's name. */
-function sameNames(dirs: readonly string[]): void {
+/**
+ * What is wrong with the numbers given, or with the options together, if
+ * anything: returned to yargs' check, it is said with a pointer to the help
+ * (usage-mistakes.ts).
+ */
+function optionProblem(args: Record<string, unknown>): string | undefined {
+  for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
+    const value = args[name] as number | undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) return `--${name} must be a positive integer`;
+  }
+  const dirs = args.dirs as string[];
+  if (args.format === "gradescope" && dirs.length > 1) return "--format gradescope grades one folder at a time";
+  if (args.asData && dirs.length !== 1) return "--as-data grades one folder at a time";
+  return args.csv ? sameNames(dirs) : undefined;
+}
+
+/** Two folders of the same name, which --csv cannot tell apart: a CSV row is named by its folder's name. */
+function sameNames(dirs: readonly string[]): string | undefined {
   const seen = new Map<string, string>();
   for (const dir of dirs) {
     const name = submissionName(dir);
     const before = seen.get(name);
-    if (before !== undefined) usage(`--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`);
+    if (before !== undefined) return `--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`;
     seen.set(name, dir);
   }
-}
-
-function usage(problem: string): never {
-  throw new SnaplabError("USAGE", problem);
+  return undefined;
 }
 
 export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit" | "seed">): GradeOptions {
