@@ -3,16 +3,15 @@
  * picture (SVG, Mermaid, ShiViz) or a saved trace. With one
  * counterexample the file is the name given; with several, each gets its
  * property's name before the extension (trace.json -> trace.conservation.json).
+ * Each is written as a report is (report-file.ts): whole, and only over a regular file.
  */
-import { writeFileSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import type { Counterexample, Report } from "../check/report.js";
-import { SnaplabError } from "../errors/snaplab-error.js";
 import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
-import { checkReportFile } from "./report-file.js";
+import { checkReportFile, writeReportFile } from "./report-file.js";
 
 export interface PictureFiles {
   readonly svg?: string | undefined;
@@ -65,7 +64,7 @@ export function writeAskedFiles(model: ModelDescriptor, report: Pick<Report, "sc
   }
 }
 
-function writeEach<C extends { readonly property: string }, Kind extends string>(
+function writeEach<C extends { readonly property: string }, Kind extends keyof typeof kinds>(
   counterexamples: readonly C[],
   files: Partial<Record<Kind, string | undefined>>,
   writers: Record<Kind, (counterexample: C) => string>,
@@ -75,7 +74,7 @@ function writeEach<C extends { readonly property: string }, Kind extends string>
     if (file === undefined) continue;
     for (const counterexample of counterexamples) {
       const name = counterexamples.length === 1 ? file : withProperty(file, counterexample.property);
-      writeText(name, writers[kind](counterexample));
+      writeReportFile(name, writers[kind](counterexample), kinds[kind].what);
       written.push(name);
     }
   }
@@ -86,12 +85,4 @@ export function withProperty(file: string, property: string): string {
   const dot = file.lastIndexOf(".");
   const hasExtension = dot > file.lastIndexOf("/") + 1;
   return hasExtension ? `${file.slice(0, dot)}.${property}${file.slice(dot)}` : `${file}.${property}`;
-}
-
-function writeText(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new SnaplabError("CANNOT_WRITE", `${file}: cannot write (${(error as Error).message})`);
-  }
 }

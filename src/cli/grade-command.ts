@@ -1,5 +1,6 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, type Stats, statSync } from "node:fs";
+import { isAbsolute, relative, sep } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
@@ -15,7 +16,7 @@ import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 
@@ -78,21 +79,16 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       // How --jobs gets each folder's report from its grader process: the grader's own data, as JSON.
       .option("as-data", { type: "boolean", nargs: 0, default: false, hidden: true })
       .check((args) => {
-        for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
-          const value = args[name] as number | undefined;
-          if (value !== undefined && !(Number.isInteger(value) && value > 0)) usage(`--${name} must be a positive integer`);
-        }
+        const problem = optionProblem(args);
+        if (problem !== undefined) return problem;
+        // These throw lines of their own, which already say what to give instead.
         if (args.only) checkOnly(args.only as (string | number)[]);
-        if (args.format === "gradescope" && (args.dirs as string[]).length > 1) usage("--format gradescope grades one folder at a time");
-        if (args.asData && (args.dirs as string[]).length !== 1) usage("--as-data grades one folder at a time");
-        if (args.csv) sameNames(args.dirs as string[]);
-        return checkSeed(args);
+        checkSeed(args);
+        return checkReportFiles(args as unknown as GradeArgs);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
     for (const dir of args.dirs) checkSubmissionFolder(dir);
     checkTemporaryFolder();
-    if (args.out) checkReportFile(args.out);
-    if (args.csv) checkReportFile(args.csv);
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
@@ -103,7 +99,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         return;
       }
       emit(args, reports);
-      if (args.csv) writeReportFile(args.csv, scoresCsv(reports));
+      if (args.csv) writeReportFile(args.csv, scoresCsv(reports), "the scores");
       process.exitCode = reports.every((r) => r.points === r.maxPoints) ? ExitCode.AllHold : ExitCode.Violated;
     };
     await once();
@@ -133,25 +129,80 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   },
 };
 
-/** Refuses a folder that does not exist (or is a file) before any grading, with the same line for grade and list. */
+/** Refuses a folder that does not exist, or is a file, before any grading, with the same line for grade and list. */
 export function checkSubmissionFolder(dir: string): void {
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
-    throw new SnaplabError("NO_SUBMISSION", `${dir}: no such folder (name a folder laid out like exercises/)`);
+  const refuse = (why: string) => new SnaplabError("NO_SUBMISSION", `${dir}: ${why} (name a folder laid out like exercises/)`);
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(dir, { throwIfNoEntry: false });
+  } catch (error) {
+    // A path through a file (`grade scores.csv/x`) leads nowhere; anything else, a folder it may not look in, is said as it is.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTDIR") throw refuse(`cannot look at it (${code ?? (error as Error).message})`);
+  }
+  if (stats === undefined) throw refuse("no such folder");
+  if (!stats.isDirectory()) throw refuse("not a folder");
 }
 
-/** Refuses two folders of the same name before grading: a CSV row is named by its folder's name. */
-function sameNames(dirs: readonly string[]): void {
+/**
+ * Refuses, before grading, a report file that could not be written, or that
+ * would overwrite another: --out and --csv naming one file, or either naming a
+ * file inside a folder being graded (a student's file, and a change --watch
+ * would grade again).
+ */
+function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
+  const files = [
+    { flag: "--out", file: args.out, what: "the report" },
+    { flag: "--csv", file: args.csv, what: "the scores" },
+  ].filter((asked): asked is { flag: string; file: string; what: string } => asked.file !== undefined);
+  for (const { flag, file, what } of files) {
+    checkReportFile(file, flag, what);
+    const graded = args.dirs.find((dir) => isInside(resolvedPath(file), resolvedPath(dir)));
+    if (graded !== undefined) {
+      throw new SnaplabError(
+        "CANNOT_WRITE",
+        `${file}: cannot write ${what}, it is inside ${graded}, a folder being graded (${flag} names a file outside the folders graded)`,
+      );
+    }
+  }
+  if (files.length === 2 && resolvedPath(files[0]!.file) === resolvedPath(files[1]!.file)) {
+    throw new SnaplabError("CANNOT_WRITE", `${args.csv}: cannot write the scores, --out ${args.out} names the same file (give each a file of its own)`);
+  }
+  return true;
+}
+
+/** Whether `path` is inside the folder `folder`, both resolved. */
+function isInside(path: string, folder: string): boolean {
+  const way = relative(folder, path);
+  return way !== "" && way !== ".." && !way.startsWith(`..${sep}`) && !isAbsolute(way);
+}
+
+/**
+ * What is wrong with the numbers given, or with the options together, if
+ * anything: returned to yargs' check, it is said with a pointer to the help
+ * (usage-mistakes.ts).
+ */
+function optionProblem(args: Record<string, unknown>): string | undefined {
+  for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
+    const value = args[name] as number | undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) return `--${name} must be a positive integer`;
+  }
+  const dirs = args.dirs as string[];
+  if (args.format === "gradescope" && dirs.length > 1) return "--format gradescope grades one folder at a time";
+  if (args.asData && dirs.length !== 1) return "--as-data grades one folder at a time";
+  return args.csv ? sameNames(dirs) : undefined;
+}
+
+/** Two folders of the same name, which --csv cannot tell apart: a CSV row is named by its folder's name. */
+function sameNames(dirs: readonly string[]): string | undefined {
   const seen = new Map<string, string>();
   for (const dir of dirs) {
     const name = submissionName(dir);
     const before = seen.get(name);
-    if (before !== undefined) usage(`--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`);
+    if (before !== undefined) return `--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`;
     seen.set(name, dir);
   }
-}
-
-function usage(problem: string): never {
-  throw new SnaplabError("USAGE", problem);
+  return undefined;
 }
 
 export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit" | "seed">): GradeOptions {

@@ -102,7 +102,7 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, 
     const run = await runCli("grade", "solutions", "a/solutions", "--csv", join(scratch, "x.csv"));
     expect([run.status, run.stderr]).toEqual([
       2,
-      "snaplab: --csv: solutions and a/solutions are both named solutions, and a row of the CSV is named by its folder's name\n",
+      "snaplab: --csv: solutions and a/solutions are both named solutions, and a row of the CSV is named by its folder's name (see snaplab grade --help)\n",
     ]);
   });
 });

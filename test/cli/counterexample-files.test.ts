@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../support/temp-dir.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -27,6 +27,18 @@ describe("writeCounterexampleFiles", () => {
     const files = { svg: join(dir, "d.svg"), mermaid: join(dir, "m.md"), shiviz: join(dir, "s.log"), saveTrace: join(dir, "t.json") };
     expect(writeCounterexampleFiles(bankModel, checked("disconnected"), files)).toEqual(Object.values(files));
     expect(readFileSync(files.shiviz, "utf8").split("\n")[0]).toBe(String.raw`(?<event>.*)\n(?<host>\S*) (?<clock>{.*})`);
+  });
+
+  it("should not write through a symbolic link where the file goes", () => {
+    const dir = tempDir("files");
+    writeFileSync(join(dir, "target.svg"), "kept\n");
+    symlinkSync("target.svg", join(dir, "d.svg"));
+    expect(() => writeCounterexampleFiles(bankModel, checked("disconnected"), { svg: join(dir, "d.svg") })).toThrow(
+      `${join(dir, "d.svg")}: cannot write the picture (it is a symbolic link)`,
+    );
+    expect(readlinkSync(join(dir, "d.svg"))).toBe("target.svg");
+    expect(readFileSync(join(dir, "target.svg"), "utf8")).toBe("kept\n");
+    expect(readdirSync(dir).sort()).toEqual(["d.svg", "target.svg"]);
   });
 });
 

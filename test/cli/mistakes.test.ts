@@ -154,6 +154,30 @@ describe("a bad choice value", () => {
   });
 });
 
+describe("a number out of range", () => {
+  it("points to the command's help, in grade as in explore", async () => {
+    for (const [option, value] of [
+      ["--jobs", "0"],
+      ["--grade-time-limit", "0"],
+      ["--time-limit", "abc"],
+      ["--time-limit", "0"],
+      ["--memory-limit", "-1"],
+      ["--max-states", "1.5"],
+    ]) {
+      expect(await refusal("grade", "solutions", option!, value!)).toBe(`snaplab: ${option} must be a positive integer (see snaplab grade --help)\n`);
+    }
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "0")).toBe(
+      "snaplab: --max-states must be a positive integer (see snaplab explore --help)\n",
+    );
+  });
+
+  it("and so does grade's check of options given together", async () => {
+    expect(await refusal("grade", "solutions", "exercises", "--format", "gradescope")).toBe(
+      "snaplab: --format gradescope grades one folder at a time (see snaplab grade --help)\n",
+    );
+  });
+});
+
 describe("exercise numbers", () => {
   it("hint refuses a word and a number that is no exercise, naming the valid ones", async () => {
     expect(await refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
@@ -176,7 +200,12 @@ describe("exercise numbers", () => {
 describe("a folder or file that is not what the command needs", () => {
   it("list of a missing folder, or of a file", async () => {
     expect(await refusal("list", "no/such/folder")).toBe("snaplab: no/such/folder: no such folder (name a folder laid out like exercises/)\n");
-    expect(await refusal("list", "package.json")).toBe("snaplab: package.json: no such folder (name a folder laid out like exercises/)\n");
+    expect(await refusal("list", "package.json")).toBe("snaplab: package.json: not a folder (name a folder laid out like exercises/)\n");
+  });
+
+  it("grade of a file, or of a path through one: not a folder, or no such folder", async () => {
+    expect(await refusal("grade", "package.json")).toBe("snaplab: package.json: not a folder (name a folder laid out like exercises/)\n");
+    expect(await refusal("grade", "package.json/x")).toBe("snaplab: package.json/x: no such folder (name a folder laid out like exercises/)\n");
   });
 
   it("a folder given where a scenario or a trace goes", async () => {
