@@ -1,5 +1,5 @@
 /** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
-import { existsSync, type Stats, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
@@ -19,6 +19,7 @@ import { ExitCode } from "./exit-code.js";
 import { checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
+import { checkSubmissionFolder } from "./submission-folder.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -128,21 +129,6 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     });
   },
 };
-
-/** Refuses a folder that does not exist, or is a file, before any grading, with the same line for grade and list. */
-export function checkSubmissionFolder(dir: string): void {
-  const refuse = (why: string) => new SnaplabError("NO_SUBMISSION", `${dir}: ${why} (name a folder laid out like exercises/)`);
-  let stats: Stats | undefined;
-  try {
-    stats = statSync(dir, { throwIfNoEntry: false });
-  } catch (error) {
-    // A path through a file (`grade scores.csv/x`) leads nowhere; anything else, a folder it may not look in, is said as it is.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "ENOTDIR") throw refuse(`cannot look at it (${code ?? (error as Error).message})`);
-  }
-  if (stats === undefined) throw refuse("no such folder");
-  if (!stats.isDirectory()) throw refuse("not a folder");
-}
 
 /**
  * Refuses, before grading, a report file that could not be written, or that

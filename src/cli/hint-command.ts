@@ -5,6 +5,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { missingFolder } from "./submission-folder.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import { exerciseNumber } from "./exercise-numbers.js";
 
@@ -27,6 +28,6 @@ export const hintCommand: CommandModule<object, HintArgs> = {
 export function hintText(dir: string, number: number): string {
   const exercise = findExercise(number);
   const file = join(dir, exercise.slug, "HINT.md");
-  if (!existsSync(file)) throw new SnaplabError("NO_HINT", `${file}: no such file (is ${dir} the exercises folder?)`);
+  if (!existsSync(file)) throw (!existsSync(dir) && missingFolder(dir)) || new SnaplabError("NO_HINT", `${file}: no such file (is ${dir} the exercises folder?)`);
   return readFileSync(file, "utf8");
 }

@@ -6,7 +6,7 @@ import { commandList } from "./command-list.js";
 import { fileProblem, gradeSubmission } from "../grade/grade.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
-import { checkSubmissionFolder } from "./grade-command.js";
+import { checkSubmissionFolder } from "./submission-folder.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 

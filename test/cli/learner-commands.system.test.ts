@@ -2,7 +2,7 @@
 // the real binary for what a person sees (exit status, stdout, stderr), and the same
 // `main` in this process for each format and option (which coverage counts).
 // Exercise 4 (a scenario file) grades in milliseconds; 3 adds a rules file run in the sandbox.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,24 @@ describe("snaplab grade, as a learner runs it", () => {
     const { status, stdout, stderr } = snaplab("grade", "solutions", "--only", "4");
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(stdout).toMatch(/^solutions\n {2}4\. Break FIFO {2}12\/12 {2}passed\nPoints: 12\/12 \(graded in \d+\.\d s\)\n$/);
+  });
+
+  it("says where to run it from when run from inside exercises/, for grade, list and hint alike", () => {
+    const bin = join(process.cwd(), "bin", "snaplab.js");
+    const inside = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], {
+        cwd: join("exercises", "01-record-and-forward"),
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1" },
+      });
+    for (const args of [["grade", "--only", "1"], ["list"], ["hint", "1"]]) {
+      const { status, stdout, stderr } = inside(...args);
+      expect({ status, stdout, stderr }).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: "snaplab: exercises: no such folder here: run snaplab from ../.., which holds it (cd ../..)\n",
+      });
+    }
   });
 
   it("grades exercises/ by default: a stub fails with why, exit 1", () => {

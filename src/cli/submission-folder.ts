@@ -1,0 +1,40 @@
+/**
+ * The folder a learner's work is in, as grade, list and hint are given it:
+ * `exercises` by default, which is where snaplab is run from the
+ * repository's root. A learner who runs it from inside exercises/ is told
+ * where to run it from, not only that the folder is not there.
+ */
+import { type Stats, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
+import { SnaplabError } from "../errors/snaplab-error.js";
+
+/** Refuses a folder that does not exist, or is a file, before any grading, with the same line for grade and list. */
+export function checkSubmissionFolder(dir: string): void {
+  const refuse = (why: string) => new SnaplabError("NO_SUBMISSION", `${dir}: ${why} (name a folder laid out like exercises/)`);
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(dir, { throwIfNoEntry: false });
+  } catch (error) {
+    // A path through a file (`grade scores.csv/x`) leads nowhere; anything else, a folder it may not look in, is said as it is.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTDIR") throw refuse(`cannot look at it (${code ?? (error as Error).message})`);
+  }
+  if (stats === undefined) throw missingFolder(dir) ?? refuse("no such folder");
+  if (!stats.isDirectory()) throw refuse("not a folder");
+}
+
+/**
+ * Where `dir`, a relative folder not found here, is found from a folder
+ * above the working one: the line saying to run snaplab from there;
+ * undefined if none above holds it.
+ */
+export function missingFolder(dir: string): SnaplabError | undefined {
+  if (isAbsolute(dir)) return undefined;
+  const here = process.cwd();
+  for (let above = dirname(here), below = here; above !== below; below = above, above = dirname(above)) {
+    if (!statSync(join(above, dir), { throwIfNoEntry: false })?.isDirectory()) continue;
+    const root = relative(here, above);
+    return new SnaplabError("NO_SUBMISSION", `${dir}: no such folder here: run snaplab from ${root}, which holds it (cd ${root})`);
+  }
+  return undefined;
+}
