@@ -79,6 +79,8 @@ describe("a rule that throws", () => {
     expect(completion!.fault).toEqual({
       kind: "throws",
       message: expect.stringMatching(/^isPartDone\(view\) at P\d threw done\? \(03-completion\/completion\.ts:\d+:\d+\)$/),
+      // Met in the first check, two-node, where P0 and P1 record: told under it.
+      check: 0,
     });
   });
 });
