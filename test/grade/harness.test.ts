@@ -76,8 +76,18 @@ describe("the sandbox harness", () => {
       fault: "missing",
       message: "exports no function rules.onMessage (rules has initiate, onmessage)",
     });
-    expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
-    expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 (rules must not change what they are given)");
+    // Where it changed, as a path from the argument: what JSON shows of it.
+    expect(fault("rules.poke", [{ n: 1 }])).toBe("mutates: changed its argument 1 at .n (rules must not change what they are given)");
+    expect(fault("rules.poke", [{ n: 1 }, { n: 1 }])).toBe("mutates: changed its argument 1 at .n (rules must not change what they are given)");
+    const where = (change: (view: Record<string, unknown[]>) => void) => {
+      const a = answer({ change: (view: Record<string, unknown[]>) => (change(view), []) }, callOf("change", [{ "P0->P1": [{ id: "a" }], list: [1, 2] }]));
+      return a.ok ? "ok" : a.message.replace(" (rules must not change what they are given)", "");
+    };
+    expect(where((view) => view.list!.sort((a, b) => Number(b) - Number(a)))).toBe("changed its argument 1 at .list[0]");
+    expect(where((view) => view.list!.push(3))).toBe("changed its argument 1 at .list");
+    expect(where((view) => delete view.list)).toBe("changed its argument 1 at .list");
+    expect(where((view) => Object.assign(view["P0->P1"]![0]!, { id: "b" }))).toBe('changed its argument 1 at ["P0->P1"][0].id');
+    expect(where((view) => Object.freeze(view))).toBe("changed its argument 1");
     expect(fault("rules.echo", [1, { n: 1 }])).toBe("ok");
     // Changes JSON does not show are changes too: the view as JSON.parse made it is what a rule may read, and only read.
     const unseen = {

@@ -43,7 +43,7 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
     const [exercise] = report.exercises;
     expect(exercise!.fault).toMatchObject({
       kind: "mutates",
-      message: expect.stringMatching(/^rules\.initiate\(view\) at P\d changed its argument 1/),
+      message: expect.stringMatching(/^rules\.initiate\(view\) at P\d changed view\.outgoing \(rules must not change what they are given\)$/),
       check: 3,
     });
     // The smallest: one process with three outgoing channels and nothing else, which starts the snapshot; names and balances made plain.

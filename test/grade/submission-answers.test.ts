@@ -31,6 +31,13 @@ describe("remembered questions", () => {
     expect(submission.counts()).toMatchObject({ calls: 2, questions: 1, asked: 1 });
   });
 
+  it("should name an argument a rule changed as the call names it, with where it changed", () => {
+    const submission = inProcessSubmission({ rules: { onMessage: (_view: unknown, _channel: string, message: { id: string }) => ((message.id = "x"), []) } });
+    expect(() => submission.call("rules.onMessage", [{}, "P0->P1", { id: "P0#1" }], "rules.onMessage(view, channel, message) at P1")).toThrow(
+      new RuleFault("mutates", "rules.onMessage(view, channel, message) at P1 changed message.id (rules must not change what they are given)"),
+    );
+  });
+
   it("should hand every caller the same answer frozen all the way down, so no caller can change it for the next", () => {
     const submission = inProcessSubmission({ effects: () => [{ type: "send-marker", channel: "A->B", sent: [{ id: "t1" }] }] });
     const answer = submission.call("effects", [], "effects()") as { sent: { id: string }[] }[];

@@ -8,7 +8,7 @@
  * cross to the sandbox in a few batches rather than one round trip each.
  */
 import { hash } from "node:crypto";
-import { answer, differentAnswers, mustBePure } from "../sandbox/harness.js";
+import { answer, differentAnswers, mustBePure, mustNotChange } from "../sandbox/harness.js";
 import { type Answer, type Call, callOf, maxAnswerDepth, nestedTooDeep } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { RuleFault } from "./rule-fault.js";
@@ -150,12 +150,25 @@ function questionKey({ path, input }: Call): string {
 /** The answer's value, frozen all the way down; throws RuleFault for an answer that broke the contract, or nests too deep. */
 function valueOf(answer: Answer, context: string): unknown {
   if (!answer.ok) {
-    throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${answer.message}` : `${context} ${answer.message}`);
+    const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
+    throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
   }
   if (answer.json === undefined) return undefined;
   const value: unknown = JSON.parse(answer.json);
   if (!frozenWithin(value, maxAnswerDepth)) throw new RuleFault("not-data", `${context} ${nestedTooDeep}`);
   return value;
+}
+
+/**
+ * The harness's "changed its argument 2 at .id", of a call named
+ * `rules.onMessage(view, channel, message) at P1`: "changed message.id",
+ * the argument by the name the learner's API gives it.
+ */
+function namedArgument(message: string, context: string): string {
+  const parameters = /\(([^)]*)\)/.exec(context)?.[1]?.split(", ");
+  const changed = message.endsWith(mustNotChange) ? /^changed its argument (\d+)(?: at (.*))?$/.exec(message.slice(0, -mustNotChange.length)) : null;
+  const name = changed && parameters?.[Number(changed[1]) - 1];
+  return name ? `changed ${name}${changed[2] ?? ""}${mustNotChange}` : message;
 }
 
 /** Freezes `value` all the way down, without recursion; false (and left part frozen) where it nests more than `limit` levels of arrays and objects. */

@@ -194,7 +194,9 @@ export function answer(submission: Module, call: Call): Answer {
     if (written(args) !== input || (unseenToo && !parsed(args))) {
       const given = parse(input) as unknown[];
       const changed = args.findIndex((arg, i) => written(arg) !== stringify(given[i]) || !parsed(arg));
-      return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1} (rules must not change what they are given)` };
+      const now = written(args[changed]);
+      const where = now === undefined ? undefined : lookedAt(() => whereChanged(parse(now), given[changed], ""), undefined);
+      return { ok: false, fault: "mutates", message: `changed its argument ${changed + 1}${where ? ` at ${where}` : ""}${mustNotChange}` };
     }
     try {
       return { json: stringify(value, asRead()) };
@@ -212,6 +214,36 @@ export function answer(submission: Module, call: Call): Answer {
     return { ok: false, fault: "non-deterministic", message: `${differentAnswers(first.json, second.json, "and then")}${mustBePure}` };
   }
   return { ok: true, json: first.json };
+}
+
+/** What a message about a rule that changed its argument ends with: why that is wrong. */
+export const mustNotChange = " (rules must not change what they are given)";
+
+/**
+ * Where `now` first differs from `was`, both as JSON.parse made them, as a
+ * path from the argument: ".outgoing", '.recordings["P0->P1"].messages[0]';
+ * undefined where they are the same (what changed is what JSON does not show).
+ */
+function whereChanged(now: unknown, was: unknown, at: string): string | undefined {
+  const record = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !isArray(value);
+  if (isArray(now) && isArray(was)) {
+    // Items added or taken away: the list changed, whichever item it was.
+    if (now.length !== was.length) return at;
+    for (let i = 0; i < now.length; i++) {
+      const inner = whereChanged(now[i], was[i], `${at}[${i}]`);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+  if (record(now) && record(was)) {
+    for (const key of new Set([...ownKeys(was), ...ownKeys(now)]) as Set<string>) {
+      const path = `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${stringify(key)}]`}`;
+      const inner = key in now && key in was ? whereChanged(now[key], was[key], path) : path;
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+  return is(now, was) ? undefined : at;
 }
 
 /** Thrown where an answer nests deeper than maxAnswerDepth. */
