@@ -28,6 +28,7 @@ export const hintCommand: CommandModule<object, HintArgs> = {
 export function hintText(dir: string, number: number): string {
   const exercise = findExercise(number);
   const file = join(dir, exercise.slug, "HINT.md");
-  if (!existsSync(file)) throw (!existsSync(dir) && missingFolder(dir)) || new SnaplabError("NO_HINT", `${file}: no such file (is ${dir} the exercises folder?)`);
-  return readFileSync(file, "utf8");
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  // Run from inside exercises/: where to run snaplab from says more than a file missing.
+  throw (!existsSync(dir) && missingFolder(dir)) || new SnaplabError("NO_HINT", `${file}: no such file (is ${dir} the exercises folder?)`);
 }
