@@ -41,7 +41,7 @@ export interface ProcessView {
   readonly incoming: readonly ChannelId[];
   /** The channels out of this process, e.g. ["P1->P0"]. */
   readonly outgoing: readonly ChannelId[];
-  /** For every incoming channel, what this process has recorded of it so far: `view.recordings["P0->P1"].status`. */
+  /** For every incoming channel, what this process has recorded of it so far: `view.recordings["P0->P1"]?.status`. */
   readonly recordings: Readonly<Record<ChannelId, ChannelRecording>>;
   /** This process's recorded state (its pc, balance and received ids when it recorded); null until it records. */
   readonly recorded: LocalSnapshot | null;
