@@ -237,6 +237,22 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     }
   });
 
+  it("downloads a path that breaks no property without a violation, which replay and the page read as clean", async () => {
+    await open(page, "?scenario=two-node.json&path=0.0");
+    expect(await page.locator("#verdicts .violated").count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#download-trace").click()]);
+    const file = join(tempDir("page"), "clean.trace.json");
+    await download.saveAs(file);
+    const text = readFileSync(file, "utf8");
+    expect(JSON.parse(text)).not.toHaveProperty("violation");
+    const replay = replayTrace(parseTrace(text, file));
+    expect([replay.trace.actions, replay.violations]).toEqual([["send P0", "initiate P0"], []]);
+
+    await page.locator("#trace-file").setInputFiles(file);
+    await page.locator("#trace-status").filter({ hasText: "clean.trace.json" }).waitFor();
+    expect(await page.locator("#trace-status").textContent()).toBe("clean.trace.json: 2 steps; no property is violated on it");
+  });
+
   it("says what is wrong with a pasted scenario in the CLI's one line, next to it", async () => {
     await open(page, "?scenario=two-node.json");
     const text = JSON.stringify({ processes: { P0: 100, P1: "x" }, channels: [["P0", "P1"]], programs: {}, initiators: ["P0"] });
