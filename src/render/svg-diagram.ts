@@ -24,6 +24,8 @@ const ROW = 30;
 const LEFT = 130;
 /** A generous guess at the width of a character of the 18px title. */
 const TITLE_CHAR = 11;
+/** The height of a line of a legend's words wrapped under their mark. */
+const LEGEND_LINE = 16;
 const COLOURS = { data: "#333333", marker: "#1f6fb2", offence: "#d62728", cut: "#8e44ad", inside: "#eef3fb", global: "#e67e22" };
 // Drawn only when a counterexample has a step of every lane at once (so not in the bank's pictures).
 const GLOBAL = `stroke="${COLOURS.global}" stroke-width="6" stroke-opacity="0.6"`;
@@ -96,7 +98,7 @@ export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): st
   const g: Geometry = { x, y, rows, lastLane, bottom: y(rows - 1) + ROW, inFlightEnd };
   const steps = narrow ? stepList(view, g, wordsWidth) : undefined;
   const footer = (steps?.bottom ?? g.bottom) + 30;
-  const legendDrawn = legend(view, footer, narrow ? wordsWidth : Number.POSITIVE_INFINITY);
+  const legendDrawn = legend(view, footer, wordsWidth);
   const footnoteLines = notes.flatMap((text) => (narrow ? wrap(text, room) : [text]).map((part) => ({ part, offence: text.startsWith("✗") })));
   const footnotesTop = legendDrawn.bottom + 40;
   const height = footnotesTop + 18 * footnoteLines.length;
@@ -290,8 +292,9 @@ function across(view: SpaceTime, g: Geometry): string[] {
 
 /**
  * The legend in one row, or in as many as `width` needs; an item's place leaves room for its words, and
- * at least the room the bank's short words had. `bottom`: the last row's height. It names only what the
- * picture drew (the cut and its shading are always drawn), as the text diagram's legend does.
+ * at least the room the bank's short words had, and words too long for a row of their own wrap under
+ * their mark. `bottom`: the last line's height. It names only what the picture drew (the cut and its
+ * shading are always drawn), as the text diagram's legend does.
  */
 function legend(view: SpaceTime, top: number, width: number): { parts: string[]; bottom: number } {
   const { data, marker, records, before } = view.words;
@@ -317,18 +320,26 @@ function legend(view: SpaceTime, top: number, width: number): { parts: string[];
     [view.events.some((e) => e.kind === "global"), (x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0],
     [view.messages.some((m) => m.dropped !== undefined), (x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0],
   ];
-  let [x, y] = [20, top];
+  // `below`: how far the lines of a wrapped item reach under its row.
+  let [x, y, below] = [20, top, 0];
+  const fits = (at: number, text: string) => at + 40 + textWidth(text) <= width - 20;
   const parts = items
     .filter(([shown]) => shown)
     .flatMap(([, shape, text, least]) => {
-      if (x > 20 && x + 40 + textWidth(text) > width - 20) [x, y] = [20, y + 26];
+      if (x > 20 && !fits(x, text)) [x, y, below] = [20, y + 26 + below, 0];
+      const lines = fits(x, text) ? [text] : wrap(text, width - 60 - x);
+      below = Math.max(below, LEGEND_LINE * (lines.length - 1));
       // An item drawn for the first row, moved down to its own.
       const moved = y === top ? shape(x) : `<g transform="translate(0 ${y - top})">${shape(x)}</g>`;
-      const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${escape(text)}</text>`];
-      x += Math.max(least, 40 + textWidth(text));
+      const body =
+        lines.length === 1
+          ? escape(text)
+          : lines.map((part, i) => `<tspan x="${x + 40}"${i === 0 ? "" : ` dy="${LEGEND_LINE}"`}>${escape(part)}</tspan>`).join("");
+      const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${body}</text>`];
+      x += Math.max(least, 40 + Math.max(...lines.map((part) => textWidth(part))));
       return drawn;
     });
-  return { parts, bottom: y };
+  return { parts, bottom: y + below };
 }
 
 function arrowHead(kind: "data" | "marker" | "offence"): string {

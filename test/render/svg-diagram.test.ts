@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { check } from "../../src/check/check.js";
+import { parseModelScenario } from "../../src/models/registry.js";
 import { initialState } from "../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
@@ -176,6 +178,49 @@ describe("svgDiagram's room", () => {
     const legend = group(svg, "legend").children.filter((c) => c.name === "text");
     expect(new Set(legend.map((t) => t.attributes.y)).size).toBeGreaterThan(1);
     for (const text of legend) expect(num(text, "x") + text.text.length * 7).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("svgDiagram's legend", () => {
+  // Exercise 6's kind of run: two snapshots, so the legend's words name the snapshot drawn.
+  const twoSnapshots = () => {
+    const text = JSON.stringify({ ...JSON.parse(readFileSync("spec/scenarios/two-node.json", "utf8")), initiators: ["P1"], snapshots: ["P1", "P1"] });
+    const { model, scenario } = parseModelScenario(text, "two-snapshots.json");
+    return check({ model, scenario: { ...scenario, fifo: false } }).counterexamples.map((c) => c.view);
+  };
+
+  /** Each line of the legend's words, at the x it starts at: a wrapped entry's lines are its tspans. */
+  const legendLines = (svg: XmlElement) =>
+    group(svg, "legend")
+      .children.filter((c) => c.name === "text")
+      .flatMap((t) => (t.children.length === 0 ? [{ x: num(t, "x"), text: t.text }] : t.children.map((part) => ({ x: num(part, "x"), text: part.text }))));
+
+  /** Every line of the legend ends inside the picture, by the renderer's generous guess of 7 pixels a character. */
+  const expectInside = (svg: XmlElement) => {
+    for (const line of legendLines(svg)) expect(line.x + line.text.length * 7, line.text).toBeLessThanOrEqual(num(svg, "width"));
+  };
+
+  it("should keep every entry inside the picture's width where it names the snapshot drawn", () => {
+    const views = twoSnapshots();
+    expect(views.map((v) => v.words.before)).toContain("before recording snapshot 0");
+    for (const view of views) {
+      const svg = parseXml(svgDiagram(view));
+      expectInside(svg);
+      expect(legendLines(svg).map((l) => l.text)).toContain(`inside the cut (${view.words.before})`);
+      expectInside(parseXml(svgDiagram(view, { maxWidth: 400 })));
+    }
+  });
+
+  it("should wrap an entry too long for a row of its own under its mark, and make room for its lines", () => {
+    const view = viewOf("no-ghost-receive");
+    const before = `before recording ${"this snapshot and the one before it, ".repeat(6)}`.trim();
+    const svg = parseXml(svgDiagram({ ...view, words: { ...view.words, before } }));
+    expectInside(svg);
+    const wrapped = group(svg, "legend").children.find((c) => c.name === "text" && c.children.length > 1)!;
+    expect(wrapped.children.map((part) => part.text).join(" ")).toBe(`inside the cut (${before})`);
+    expect(num(wrapped, "x")).toBe(60);
+    const lines = wrapped.children.length;
+    expect(num(group(svg, "footnotes").children[0]!, "y")).toBe(num(wrapped, "y") - 4 + 16 * (lines - 1) + 40);
   });
 });
 
