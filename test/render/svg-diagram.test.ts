@@ -80,7 +80,8 @@ describe("svgDiagram", () => {
     const { svg, arrows } = drawn(viewOf("conservation"));
     const lost = arrows.find((a) => a.attributes.class === "offence in-flight")!;
     expect(num(lost, "y1")).toBeLessThan(cutAt(svg, num(lost, "x1")));
-    expect(num(lost, "y2")).toBeGreaterThan(cutAt(svg, num(lost, "x2")));
+    // It ends short of P1's lane (x 360), below the cut there.
+    expect(num(lost, "y2")).toBeGreaterThan(cutAt(svg, 360));
     const labels = allElements(group(svg, "messages"))
       .filter((e) => e.name === "text")
       .map((t) => t.text);
@@ -114,7 +115,7 @@ describe("svgDiagram", () => {
     const legend = group(svg, "legend")
       .children.filter((c) => c.name === "text")
       .map((t) => t.text);
-    expect(legend).toEqual(["marker", "records", "the cut", "inside the cut (before recording)"]);
+    expect(legend).toEqual(["marker", "records", "the cut", "inside the cut (before recording)", "still in flight at the end"]);
   });
 
   it("should escape names that are not plain text in XML", () => {
@@ -140,13 +141,36 @@ describe("svgDiagram's room", () => {
   it("should end each message still in flight to one lane on a row of its own, its note on the first", () => {
     const { svg, arrows } = drawn(twoInFlight());
     const flying = arrows.filter((a) => a.attributes.class!.endsWith("in-flight"));
-    // Three events (the send, the recording, the marker's send), so rows 3 and 4 (y = 158 + 30 × row).
+    // Three events (the send, the recording, the marker's send), so rows 3 and 4 (y = 158 + 30 × row), short of P1's lane at 360.
     expect(flying.map((a) => [num(a, "x2"), num(a, "y2")])).toEqual([
-      [360, 248],
-      [360, 278],
+      [336, 248],
+      [336, 278],
     ]);
     const notes = group(svg, "notes").children.filter((c) => c.attributes.class === "note");
     expect(notes.at(-1)).toMatchObject({ text: "(end: still in flight)", attributes: { y: "252" } });
+  });
+
+  it("should draw a message still in flight as not delivered: short of its receiver's lane, with an open head, named in the legend", () => {
+    const { svg, arrows } = drawn(twoInFlight());
+    const flying = arrows.filter((a) => a.attributes.class!.endsWith("in-flight"));
+    expect(flying.map((a) => [a.attributes.class, a.attributes["marker-end"]])).toEqual([
+      ["data in-flight", "url(#head-data-open)"],
+      ["marker in-flight", "url(#head-marker-open)"],
+    ]);
+    const heads = allElements(svg).filter((e) => e.name === "marker");
+    expect(heads.map((h) => h.attributes.id)).toEqual(["head-data", "head-marker", "head-offence", "head-data-open", "head-marker-open", "head-offence-open"]);
+    expect(heads.find((h) => h.attributes.id === "head-data-open")!.children[0]!.attributes.fill).toBe("white");
+    const legend = group(svg, "legend").children.filter((c) => c.name === "text");
+    expect(legend.map((t) => t.text).at(-1)).toBe("still in flight at the end");
+
+    // Every message delivered: each arrow reaches its receiver's lane, filled, and the legend names no message in flight.
+    const delivered = drawn(viewOf("no-ghost-receive"));
+    expect(delivered.arrows.map((a) => [num(a, "x2"), a.attributes["marker-end"]])).toEqual([
+      [360, "url(#head-marker)"],
+      [360, "url(#head-offence)"],
+      [170, "url(#head-marker)"],
+    ]);
+    expect(allElements(delivered.svg).filter((e) => e.name === "marker")).toHaveLength(3);
   });
 
   it("should keep a label off the lines it would cross where it first goes, beside the send on two lines", () => {
