@@ -1,7 +1,8 @@
 /**
  * A counterexample as a standalone SVG space-time diagram: lanes with time
  * going down, an arrow per message from its send to its delivery (markers
- * dashed; one lost in a failure ends in ✕), a diamond where each lane
+ * dashed; one lost in a failure ends in ✕; one still in flight at the end
+ * dashed, stopping short of its receiver with an open head), a diamond where each lane
  * recorded, the cut as a line through those diamonds with the part before it
  * shaded, the message that breaks the cut in red, what happens to every lane
  * at once as a band across them, a legend, and the violated property as the
@@ -24,6 +25,12 @@ const ROW = 30;
 const LEFT = 130;
 /** A generous guess at the width of a character of the 18px title. */
 const TITLE_CHAR = 11;
+/** The note on the first row of the messages still in flight at the end. */
+const END_NOTE = "(end: still in flight)";
+/** How far short of its receiver's lane a message still in flight stops, so that it is not read as delivered. */
+const SHORT_OF_LANE = 24;
+/** The height of a line of a legend's words wrapped under their mark. */
+const LEGEND_LINE = 16;
 const COLOURS = { data: "#333333", marker: "#1f6fb2", offence: "#d62728", cut: "#8e44ad", inside: "#eef3fb", global: "#e67e22" };
 // Drawn only when a counterexample has a step of every lane at once (so not in the bank's pictures).
 const GLOBAL = `stroke="${COLOURS.global}" stroke-width="6" stroke-opacity="0.6"`;
@@ -96,7 +103,7 @@ export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): st
   const g: Geometry = { x, y, rows, lastLane, bottom: y(rows - 1) + ROW, inFlightEnd };
   const steps = narrow ? stepList(view, g, wordsWidth) : undefined;
   const footer = (steps?.bottom ?? g.bottom) + 30;
-  const legendDrawn = legend(view, footer, narrow ? wordsWidth : Number.POSITIVE_INFINITY);
+  const legendDrawn = legend(view, footer, wordsWidth);
   const footnoteLines = notes.flatMap((text) => (narrow ? wrap(text, room) : [text]).map((part) => ({ part, offence: text.startsWith("✗") })));
   const footnotesTop = legendDrawn.bottom + 40;
   const height = footnotesTop + 18 * footnoteLines.length;
@@ -105,7 +112,9 @@ export function svgDiagram(view: SpaceTime, options: SvgDiagramOptions = {}): st
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`,
     `<title>${escape(view.reason ? `${title}: ${view.reason}` : title)}</title>`,
     `<style>${SVG_STYLE}</style>`,
-    `<defs>${(["data", "marker", "offence"] as const).map(arrowHead).join("")}</defs>`,
+    `<defs>${(["data", "marker", "offence"] as const).map((kind) => arrowHead(kind)).join("")}${
+      inFlightEnd.size > 0 ? (["data", "marker", "offence"] as const).map((kind) => arrowHead(kind, "open")).join("") : ""
+    }</defs>`,
     `<rect width="100%" height="100%" fill="white"/>`,
     ...headerTexts,
     group("cut", cut(view, g)),
@@ -153,7 +162,7 @@ function eventNotes(view: SpaceTime, g: Geometry): string[] {
     ...(isFirstOfStep(view, row) ? [stepNumber(event.step, g.y(row))] : []),
     `<text class="note" x="${g.lastLane + 90}" y="${g.y(row) + 4}">${escape(event.text)}</text>`,
   ]);
-  if (g.rows > view.events.length) notes.push(`<text class="note" x="${g.lastLane + 90}" y="${g.y(view.events.length) + 4}">(end: still in flight)</text>`);
+  if (g.rows > view.events.length) notes.push(`<text class="note" x="${g.lastLane + 90}" y="${g.y(view.events.length) + 4}">${escape(END_NOTE)}</text>`);
   return notes;
 }
 
@@ -179,21 +188,22 @@ function stepList(view: SpaceTime, g: Geometry, width: number): { texts: string[
     for (const part of wrap(text, width - 64)) texts.push(`<text class="note" x="44" y="${(at += 18)}">${escape(part)}</text>`);
   };
   view.events.forEach((event, row) => item(isFirstOfStep(view, row) ? event.step : undefined, event.text));
-  if (g.rows > view.events.length) item(undefined, "(end: still in flight)");
+  if (g.rows > view.events.length) item(undefined, END_NOTE);
   return { texts, bottom: at };
 }
 
-/** Where a message's line runs: from its send to its delivery, to its receiver's lane at its end row if it is still in flight, or halfway there where it was lost. */
+/** Where a message's line runs: from its send to its delivery, short of its receiver's lane at its end row if it is still in flight, or halfway there where it was lost. */
 function arrowLine(g: Geometry, m: SpaceTimeMessage, index: number): Segment {
   const [x1, y1] = [g.x(m.from), g.y(m.sent)];
   if (m.dropped !== undefined) return [x1, y1, (x1 + g.x(m.to)) / 2, g.y(m.dropped)];
-  return [x1, y1, g.x(m.to), g.y(m.delivered ?? g.inFlightEnd.get(index)!)];
+  if (m.delivered !== undefined) return [x1, y1, g.x(m.to), g.y(m.delivered)];
+  return [x1, y1, g.x(m.to) - Math.sign(g.x(m.to) - x1) * SHORT_OF_LANE, g.y(g.inFlightEnd.get(index)!)];
 }
 
 /**
- * Every message: its line (dashed while still in flight), a dot where it was
- * sent, ✕ where it was lost, and its label where it covers least of what is
- * drawn (label-places.ts).
+ * Every message: its line (dashed, with an open head short of the lane, while
+ * still in flight), a dot where it was sent, ✕ where it was lost, and its
+ * label where it covers least of what is drawn (label-places.ts).
  */
 function messages(view: SpaceTime, g: Geometry, { narrow, width }: { narrow: boolean; width: number }): string[] {
   const lines = view.messages.map((m, i) => arrowLine(g, m, i));
@@ -203,10 +213,10 @@ function messages(view: SpaceTime, g: Geometry, { narrow, width }: { narrow: boo
     const kind = offence ? "offence" : m.kind;
     const line = lines[index]!;
     const [x1, y1, x2, y2] = line;
-    const flying = m.delivered === undefined && m.dropped === undefined ? " in-flight" : "";
-    const end = m.dropped === undefined ? ` marker-end="url(#head-${kind})"` : "";
+    const flying = m.delivered === undefined && m.dropped === undefined;
+    const end = m.dropped === undefined ? ` marker-end="url(#head-${kind}${flying ? "-open" : ""})"` : "";
     const shapes = [
-      `<line class="${kind}${flying}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${end}/>`,
+      `<line class="${kind}${flying ? " in-flight" : ""}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${end}/>`,
       `<circle cx="${x1}" cy="${y1}" r="3.5" fill="${COLOURS[kind]}"/>`,
     ];
     if (m.dropped !== undefined) shapes.push(lostMark(x2, y2, COLOURS[kind]));
@@ -239,6 +249,7 @@ function labelRoom(view: SpaceTime, g: Geometry, lines: Segment[], { narrow, wid
         ? [words(g.x(event.process) - 12, g.y(row) + 4, event.label!, "end"), { x: g.x(event.process) - 8, y: g.y(row) - 8, w: 16, h: 16 }]
         : []),
     ]),
+    ...(narrow || g.rows === view.events.length ? [] : [words(g.lastLane + 90, g.y(view.events.length) + 4, END_NOTE)]),
     words(g.lastLane + 44, cutY[cutY.length - 1]! + 4, "cut"),
     ...lines.map(([x1, y1]) => ({ x: x1 - 4, y: y1 - 4, w: 8, h: 8 })),
     ...view.messages.flatMap((m, i) => (m.dropped === undefined ? [] : [{ x: lines[i]![2] - 7, y: lines[i]![3] - 8, w: 14, h: 16 }])),
@@ -290,8 +301,9 @@ function across(view: SpaceTime, g: Geometry): string[] {
 
 /**
  * The legend in one row, or in as many as `width` needs; an item's place leaves room for its words, and
- * at least the room the bank's short words had. `bottom`: the last row's height. It names only what the
- * picture drew (the cut and its shading are always drawn), as the text diagram's legend does.
+ * at least the room the bank's short words had, and words too long for a row of their own wrap under
+ * their mark. `bottom`: the last line's height. It names only what the picture drew (the cut and its
+ * shading are always drawn), as the text diagram's legend does.
  */
 function legend(view: SpaceTime, top: number, width: number): { parts: string[]; bottom: number } {
   const { data, marker, records, before } = view.words;
@@ -316,24 +328,42 @@ function legend(view: SpaceTime, top: number, width: number): { parts: string[];
     [true, (x) => `<rect x="${x}" y="${top - 8}" width="32" height="16" fill="${COLOURS.inside}"/>`, `inside the cut (${before})`, 0],
     [view.events.some((e) => e.kind === "global"), (x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0],
     [view.messages.some((m) => m.dropped !== undefined), (x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0],
+    [
+      stillInFlight(view).length > 0,
+      (x) =>
+        `<line class="data in-flight" x1="${x}" y1="${top}" x2="${x + 18}" y2="${top}" marker-end="url(#head-data-open)"/><line class="lane" x1="${x + 30}" y1="${top - 8}" x2="${x + 30}" y2="${top + 8}"/>`,
+      "still in flight at the end",
+      0,
+    ],
   ];
-  let [x, y] = [20, top];
+  // `below`: how far the lines of a wrapped item reach under its row.
+  let [x, y, below] = [20, top, 0];
+  const fits = (at: number, text: string) => at + 40 + textWidth(text) <= width - 20;
   const parts = items
     .filter(([shown]) => shown)
     .flatMap(([, shape, text, least]) => {
-      if (x > 20 && x + 40 + textWidth(text) > width - 20) [x, y] = [20, y + 26];
+      if (x > 20 && !fits(x, text)) [x, y, below] = [20, y + 26 + below, 0];
+      const lines = fits(x, text) ? [text] : wrap(text, width - 60 - x);
+      below = Math.max(below, LEGEND_LINE * (lines.length - 1));
       // An item drawn for the first row, moved down to its own.
       const moved = y === top ? shape(x) : `<g transform="translate(0 ${y - top})">${shape(x)}</g>`;
-      const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${escape(text)}</text>`];
-      x += Math.max(least, 40 + textWidth(text));
+      const body =
+        lines.length === 1
+          ? escape(text)
+          : lines.map((part, i) => `<tspan x="${x + 40}"${i === 0 ? "" : ` dy="${LEGEND_LINE}"`}>${escape(part)}</tspan>`).join("");
+      const drawn = [moved, `<text class="legend" x="${x + 40}" y="${y + 4}">${body}</text>`];
+      x += Math.max(least, 40 + Math.max(...lines.map((part) => textWidth(part))));
       return drawn;
     });
-  return { parts, bottom: y };
+  return { parts, bottom: y + below };
 }
 
-function arrowHead(kind: "data" | "marker" | "offence"): string {
+/** A message's arrowhead; `open` (white inside) for one still in flight, which has not reached its receiver. */
+function arrowHead(kind: "data" | "marker" | "offence", shape: "filled" | "open" = "filled"): string {
   const size = kind === "offence" ? 5 : 8;
-  return `<marker id="head-${kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="${size}" markerHeight="${size}" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${COLOURS[kind]}"/></marker>`;
+  const path =
+    shape === "open" ? `d="M1,1 L9,5 L1,9 z" fill="white" stroke="${COLOURS[kind]}" stroke-width="1.5"` : `d="M0,0 L10,5 L0,10 z" fill="${COLOURS[kind]}"`;
+  return `<marker id="head-${kind}${shape === "open" ? "-open" : ""}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="${size}" markerHeight="${size}" orient="auto"><path ${path}/></marker>`;
 }
 
 /** A generous guess at the width of a line of 12px text (`bold`: a label's, which is wider). */

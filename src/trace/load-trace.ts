@@ -15,7 +15,8 @@ export interface LoadedTrace<Scenario = any> {
   readonly model: ModelDescriptor<Scenario>;
   readonly scenario: Scenario;
   readonly algorithm: string;
-  readonly violation: { readonly property: string; readonly reason: string };
+  /** Absent from a trace of a path that broke no property when it was saved. */
+  readonly violation?: { readonly property: string; readonly reason: string };
   readonly actions: readonly string[];
 }
 
@@ -37,7 +38,7 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   const settings = (registry.find((m) => m.name === declared) ?? registry[0]!).settings ?? [];
   const KEYS = ["format", "version", "scenario", "algorithm", ...settings.map((s) => s.key), "violation", "actions"];
   for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS, "expected"));
-  for (const key of KEYS) if (!(key in raw)) fail(key, "missing");
+  for (const key of KEYS) if (!(key in raw) && key !== "violation") fail(key, "missing");
 
   if (raw.format !== TRACE_FORMAT) fail("format", `must be "${TRACE_FORMAT}", got ${JSON.stringify(raw.format)}`);
   if (raw.version !== TRACE_VERSION) fail("version", `this snaplab reads version ${TRACE_VERSION}, got ${JSON.stringify(raw.version)}`);
@@ -45,9 +46,11 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   if (typeof raw.algorithm !== "string" || raw.algorithm === "") fail("algorithm", "must be the name of a snapshot algorithm");
   for (const { key } of settings) if (typeof raw[key] !== "boolean") fail(key, "must be true or false");
   const violation = raw.violation;
-  if (!isObject(violation)) return fail("violation", "must be an object { property, reason }");
-  if (typeof violation.property !== "string") fail("violation.property", "must be the name of a property");
-  if (typeof violation.reason !== "string") fail("violation.reason", "must be a string");
+  if (violation !== undefined) {
+    if (!isObject(violation)) return fail("violation", "must be an object { property, reason }, or left out for a path that breaks no property");
+    if (typeof violation.property !== "string") fail("violation.property", "must be the name of a property");
+    if (typeof violation.reason !== "string") fail("violation.reason", "must be a string");
+  }
   const actions = raw.actions;
   if (!Array.isArray(actions)) return fail("actions", "must be a list of actions");
   actions.forEach((action, i) => {
@@ -60,7 +63,7 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
     model,
     scenario: (model.settings ?? []).reduce((s, { key, apply }) => apply(s, raw[key] as boolean), scenario),
     algorithm: raw.algorithm as string,
-    violation: { property: violation.property as string, reason: violation.reason as string },
+    ...(violation === undefined ? {} : { violation: { property: violation.property as string, reason: violation.reason as string } }),
     actions: actions as string[],
   };
 }

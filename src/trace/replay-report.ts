@@ -1,7 +1,9 @@
 /**
  * What `snaplab replay` prints: which system the trace runs on, every state
  * along it, and whether the violation it was saved with happens again (with
- * the space-time diagram of what happened this time).
+ * the space-time diagram of what happened this time). A trace saved without
+ * a violation (a path made by hand on the page) is told apart: nothing is
+ * said to happen again, only what is violated along it now, if anything.
  */
 import { runTitleOf } from "../check/model-descriptor.js";
 import { lineAsData } from "../render/shown-as-data.js";
@@ -14,7 +16,7 @@ export function replayHeader({ trace, rules, path }: Replay): string[] {
   return [
     `replaying ${trace.file}: ${model.scenarioName(scenario)}, ${runTitleOf(model, scenario, rules)}, ${actions.length} ${plural("step", actions.length)}`,
     // Read from the file as it is: shown as data.
-    `saved with: ${violation.property} is violated (${lineAsData(violation.reason)})`,
+    violation ? `saved with: ${violation.property} is violated (${lineAsData(violation.reason)})` : "saved with: no property violated",
     "",
     "initial state:",
     ...indent(model.trace!.stateLines(scenario, path.states[0]!)),
@@ -30,12 +32,21 @@ export function replayStepLines(replay: Replay, i: number): string[] {
 }
 
 export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}): string[] {
-  const wanted = replay.trace.violation.property;
+  const wanted = replay.trace.violation?.property;
   const shown = replay.violations.find((v) => v.property === wanted) ?? replay.violations[0];
-  if (shown === undefined) return ["", `the trace now runs clean: ${wanted} and every other property hold along it`];
-  const verdict = replay.reproduces
-    ? `reproduced: ${wanted} is violated after step ${shown.step}: ${shown.reason}`
-    : `not reproduced: ${wanted} holds along this trace, but ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
+  if (shown === undefined)
+    return [
+      "",
+      wanted === undefined
+        ? "the trace runs clean: every property holds along it"
+        : `the trace now runs clean: ${wanted} and every other property hold along it`,
+    ];
+  const verdict =
+    wanted === undefined
+      ? `no longer clean: ${shown.property} is violated after step ${shown.step}: ${shown.reason}`
+      : replay.reproduces
+        ? `reproduced: ${wanted} is violated after step ${shown.step}: ${shown.reason}`
+        : `not reproduced: ${wanted} holds along this trace, but ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
   const others = replay.violations.filter((v) => v !== shown).map((v) => `${v.property} (after step ${v.step})`);
   const counterexample = { ...shown, length: replay.path.actions.length, path: replay.path };
   return [

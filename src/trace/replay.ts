@@ -25,7 +25,7 @@ export interface Replay<State = any, Action = any> {
   readonly path: Path<State, Action>;
   /** The first violation of each property along the trace, in the model's property order. */
   readonly violations: readonly ReplayViolation[];
-  /** The violation the trace was saved with happened again. */
+  /** The violation the trace was saved with happened again (never, for a trace saved without one). */
   readonly reproduces: boolean;
 }
 
@@ -36,9 +36,10 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
   if (!actionName) throw new TraceError(trace.file, "scenario", `the ${descriptor.name} model cannot replay traces`);
   const model = descriptor.build(scenario, rules);
   const properties = model.properties();
-  if (!properties.some((p) => p.name === trace.violation.property)) {
+  const saved = trace.violation?.property;
+  if (saved !== undefined && !properties.some((p) => p.name === saved)) {
     const known = properties.map((p) => p.name).join(", ");
-    throw new TraceError(trace.file, "violation.property", `unknown property "${trace.violation.property}" (known: ${known})`);
+    throw new TraceError(trace.file, "violation.property", `unknown property "${saved}" (known: ${known})`);
   }
   const states: unknown[] = [...model.initStates()];
   const actions: unknown[] = [];
@@ -79,7 +80,7 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
     rules,
     path: { states, actions },
     violations,
-    reproduces: found.has(trace.violation.property),
+    reproduces: saved !== undefined && found.has(saved),
   };
 }
 

@@ -9,7 +9,7 @@
  * a learner can send it to a teacher as one file.
  */
 import type { ModelDescriptor } from "../check/model-descriptor.js";
-import type { Counterexample } from "../check/report.js";
+import type { Path } from "../explore/path.js";
 
 export const TRACE_FORMAT = "snaplab-trace";
 export const TRACE_VERSION = 1;
@@ -23,29 +23,36 @@ export interface SavedTrace {
   /** The name of the rules that ran (an algorithm, a design, a barrier mode). */
   readonly algorithm: string;
   readonly [setting: string]: unknown;
-  /** The violation the trace ends in when it was saved. */
-  readonly violation: { readonly property: string; readonly reason: string };
+  /** The violation the trace ends in when it was saved; absent from a path that broke no property (the page saves such paths too). */
+  readonly violation?: { readonly property: string; readonly reason: string };
   /** The actions, each named as the model names it in the state it was taken from. */
   readonly actions: readonly string[];
 }
 
-/** The trace of `counterexample`, found in `scenario` of `model` with the rules named `algorithm`. */
+/** What a trace is saved from: a counterexample (its property and why it breaks), or a path alone that breaks none. */
+export interface SavedRun<State, Action> {
+  readonly path: Path<State, Action>;
+  readonly property?: string;
+  readonly reason?: string;
+}
+
+/** The trace of `run`, made in `scenario` of `model` with the rules named `algorithm`. */
 export function savedTrace<Scenario, State, Action>(
   model: ModelDescriptor<Scenario, State, Action>,
   scenario: Scenario,
   algorithm: string,
-  counterexample: Counterexample<State, Action>,
+  run: SavedRun<State, Action>,
 ): SavedTrace {
   const trace = model.trace;
   if (!trace) throw new Error(`the ${model.name} model cannot save traces`);
-  const { states, actions } = counterexample.path;
+  const { states, actions } = run.path;
   return {
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
     scenario: trace.scenarioJson(scenario),
     algorithm,
     ...Object.fromEntries((model.settings ?? []).map((setting) => [setting.key, setting.value(scenario)])),
-    violation: { property: counterexample.property, reason: counterexample.reason },
+    ...(run.property === undefined ? {} : { violation: { property: run.property, reason: run.reason ?? "" } }),
     actions: actions.map((action, i) => trace.actionName(scenario, states[i]!, action)),
   };
 }

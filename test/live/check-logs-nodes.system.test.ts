@@ -179,6 +179,6 @@ describe("the logs of snaplab live --network reorder, kept with --logs", () => {
     expect(trace.scenario.fifo).toBe(false);
     expect(replayTrace(trace).reproduces).toBe(true);
     const first = checked.json.snapshots.find((s) => Object.values(s.properties).includes("violated"))!;
-    expect(first.properties[trace.violation.property]).toBe("violated");
+    expect(first.properties[trace.violation!.property]).toBe("violated");
   });
 });

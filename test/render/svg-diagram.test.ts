@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { check } from "../../src/check/check.js";
+import { parseModelScenario } from "../../src/models/registry.js";
 import { initialState } from "../../src/models/bank/bank-state.js";
 import { parseScenario } from "../../src/models/bank/parse-scenario.js";
 import { bankSpaceTime } from "../../src/models/bank/bank-space-time.js";
@@ -78,7 +80,8 @@ describe("svgDiagram", () => {
     const { svg, arrows } = drawn(viewOf("conservation"));
     const lost = arrows.find((a) => a.attributes.class === "offence in-flight")!;
     expect(num(lost, "y1")).toBeLessThan(cutAt(svg, num(lost, "x1")));
-    expect(num(lost, "y2")).toBeGreaterThan(cutAt(svg, num(lost, "x2")));
+    // It ends short of P1's lane (x 360), below the cut there.
+    expect(num(lost, "y2")).toBeGreaterThan(cutAt(svg, 360));
     const labels = allElements(group(svg, "messages"))
       .filter((e) => e.name === "text")
       .map((t) => t.text);
@@ -112,7 +115,7 @@ describe("svgDiagram", () => {
     const legend = group(svg, "legend")
       .children.filter((c) => c.name === "text")
       .map((t) => t.text);
-    expect(legend).toEqual(["marker", "records", "the cut", "inside the cut (before recording)"]);
+    expect(legend).toEqual(["marker", "records", "the cut", "inside the cut (before recording)", "still in flight at the end"]);
   });
 
   it("should escape names that are not plain text in XML", () => {
@@ -138,13 +141,36 @@ describe("svgDiagram's room", () => {
   it("should end each message still in flight to one lane on a row of its own, its note on the first", () => {
     const { svg, arrows } = drawn(twoInFlight());
     const flying = arrows.filter((a) => a.attributes.class!.endsWith("in-flight"));
-    // Three events (the send, the recording, the marker's send), so rows 3 and 4 (y = 158 + 30 × row).
+    // Three events (the send, the recording, the marker's send), so rows 3 and 4 (y = 158 + 30 × row), short of P1's lane at 360.
     expect(flying.map((a) => [num(a, "x2"), num(a, "y2")])).toEqual([
-      [360, 248],
-      [360, 278],
+      [336, 248],
+      [336, 278],
     ]);
     const notes = group(svg, "notes").children.filter((c) => c.attributes.class === "note");
     expect(notes.at(-1)).toMatchObject({ text: "(end: still in flight)", attributes: { y: "252" } });
+  });
+
+  it("should draw a message still in flight as not delivered: short of its receiver's lane, with an open head, named in the legend", () => {
+    const { svg, arrows } = drawn(twoInFlight());
+    const flying = arrows.filter((a) => a.attributes.class!.endsWith("in-flight"));
+    expect(flying.map((a) => [a.attributes.class, a.attributes["marker-end"]])).toEqual([
+      ["data in-flight", "url(#head-data-open)"],
+      ["marker in-flight", "url(#head-marker-open)"],
+    ]);
+    const heads = allElements(svg).filter((e) => e.name === "marker");
+    expect(heads.map((h) => h.attributes.id)).toEqual(["head-data", "head-marker", "head-offence", "head-data-open", "head-marker-open", "head-offence-open"]);
+    expect(heads.find((h) => h.attributes.id === "head-data-open")!.children[0]!.attributes.fill).toBe("white");
+    const legend = group(svg, "legend").children.filter((c) => c.name === "text");
+    expect(legend.map((t) => t.text).at(-1)).toBe("still in flight at the end");
+
+    // Every message delivered: each arrow reaches its receiver's lane, filled, and the legend names no message in flight.
+    const delivered = drawn(viewOf("no-ghost-receive"));
+    expect(delivered.arrows.map((a) => [num(a, "x2"), a.attributes["marker-end"]])).toEqual([
+      [360, "url(#head-marker)"],
+      [360, "url(#head-offence)"],
+      [170, "url(#head-marker)"],
+    ]);
+    expect(allElements(delivered.svg).filter((e) => e.name === "marker")).toHaveLength(3);
   });
 
   it("should keep a label off the lines it would cross where it first goes, beside the send on two lines", () => {
@@ -176,6 +202,49 @@ describe("svgDiagram's room", () => {
     const legend = group(svg, "legend").children.filter((c) => c.name === "text");
     expect(new Set(legend.map((t) => t.attributes.y)).size).toBeGreaterThan(1);
     for (const text of legend) expect(num(text, "x") + text.text.length * 7).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("svgDiagram's legend", () => {
+  // Exercise 6's kind of run: two snapshots, so the legend's words name the snapshot drawn.
+  const twoSnapshots = () => {
+    const text = JSON.stringify({ ...JSON.parse(readFileSync("spec/scenarios/two-node.json", "utf8")), initiators: ["P1"], snapshots: ["P1", "P1"] });
+    const { model, scenario } = parseModelScenario(text, "two-snapshots.json");
+    return check({ model, scenario: { ...scenario, fifo: false } }).counterexamples.map((c) => c.view);
+  };
+
+  /** Each line of the legend's words, at the x it starts at: a wrapped entry's lines are its tspans. */
+  const legendLines = (svg: XmlElement) =>
+    group(svg, "legend")
+      .children.filter((c) => c.name === "text")
+      .flatMap((t) => (t.children.length === 0 ? [{ x: num(t, "x"), text: t.text }] : t.children.map((part) => ({ x: num(part, "x"), text: part.text }))));
+
+  /** Every line of the legend ends inside the picture, by the renderer's generous guess of 7 pixels a character. */
+  const expectInside = (svg: XmlElement) => {
+    for (const line of legendLines(svg)) expect(line.x + line.text.length * 7, line.text).toBeLessThanOrEqual(num(svg, "width"));
+  };
+
+  it("should keep every entry inside the picture's width where it names the snapshot drawn", () => {
+    const views = twoSnapshots();
+    expect(views.map((v) => v.words.before)).toContain("before recording snapshot 0");
+    for (const view of views) {
+      const svg = parseXml(svgDiagram(view));
+      expectInside(svg);
+      expect(legendLines(svg).map((l) => l.text)).toContain(`inside the cut (${view.words.before})`);
+      expectInside(parseXml(svgDiagram(view, { maxWidth: 400 })));
+    }
+  });
+
+  it("should wrap an entry too long for a row of its own under its mark, and make room for its lines", () => {
+    const view = viewOf("no-ghost-receive");
+    const before = `before recording ${"this snapshot and the one before it, ".repeat(6)}`.trim();
+    const svg = parseXml(svgDiagram({ ...view, words: { ...view.words, before } }));
+    expectInside(svg);
+    const wrapped = group(svg, "legend").children.find((c) => c.name === "text" && c.children.length > 1)!;
+    expect(wrapped.children.map((part) => part.text).join(" ")).toBe(`inside the cut (${before})`);
+    expect(num(wrapped, "x")).toBe(60);
+    const lines = wrapped.children.length;
+    expect(num(group(svg, "footnotes").children[0]!, "y")).toBe(num(wrapped, "y") - 4 + 16 * (lines - 1) + 40);
   });
 });
 

@@ -9,7 +9,8 @@ import type { BankState } from "../../src/models/bank/bank-state.js";
 import { parseTrace } from "../../src/trace/load-trace.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { formatTrace, savedTrace } from "../../src/trace/saved-trace.js";
-import { checked } from "../support/counterexamples.js";
+import { replayHeader, replayVerdict } from "../../src/trace/replay-report.js";
+import { checked, walk } from "../support/counterexamples.js";
 import { check } from "../../src/check/check.js";
 
 /** Save a counterexample as `explore --save-trace` does and read it back. */
@@ -61,6 +62,40 @@ describe("saved traces", () => {
     const other = replayTrace({ ...ghost, violation: { property: "termination", reason: "" } });
     expect(other.reproduces).toBe(false);
     expect(other.violations.map((v) => v.property)).toEqual(["no-ghost-receive", "conservation", "reachable"]);
+  });
+});
+
+describe("a trace of a path that breaks no property", () => {
+  const { scenario } = checked("two-node");
+  const { path } = walk(scenario, ["send P0", "initiate P0"]);
+  const text = formatTrace(savedTrace(bankModel, scenario, "chandy-lamport", { path }));
+
+  it("should be saved without a violation, as the page saves a path made by hand", () => {
+    expect(JSON.parse(text)).not.toHaveProperty("violation");
+    expect(text).toContain(`"fifo": true,\n  "actions": [\n    "send P0",\n    "initiate P0"\n  ]\n}\n`);
+  });
+
+  it("should be read as such, and replay told clean, with nothing said to be saved violated", () => {
+    const trace = parseTrace(text, "clean.json");
+    expect(trace.violation).toBeUndefined();
+    const replay = replayTrace(trace);
+    expect([replay.reproduces, replay.violations]).toEqual([false, []]);
+    expect(replayHeader(replay).slice(0, 2)).toEqual([
+      "replaying clean.json: two-node, chandy-lamport, FIFO channels, 2 steps",
+      "saved with: no property violated",
+    ]);
+    expect(replayVerdict(replay)).toEqual(["", "the trace runs clean: every property holds along it"]);
+  });
+
+  it("should say what breaks along it now, with rules that break what the reference rules kept", () => {
+    const { path: longer } = walk(scenario, ["initiate P0", "send P1", "deliver P0->P1 marker", "deliver P1->P0 P1#1", "deliver P1->P0 marker"]);
+    const replay = replayTrace(parseTrace(formatTrace(savedTrace(bankModel, scenario, "chandy-lamport", { path: longer })), "clean.json"), forgetsChannels);
+    expect(replay.reproduces).toBe(false);
+    expect(replayVerdict(replay).slice(0, 3)).toEqual([
+      "",
+      "no longer clean: channel-state is violated after step 5: channel P1->P0 recorded [], expected [P1#1 (20)]",
+      "also violated: conservation (after step 5), reachable (after step 5)",
+    ]);
   });
 });
 

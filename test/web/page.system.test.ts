@@ -237,6 +237,43 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
     }
   });
 
+  it("downloads a path that breaks no property without a violation, which replay and the page read as clean", async () => {
+    await open(page, "?scenario=two-node.json&path=0.0");
+    expect(await page.locator("#verdicts .violated").count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#download-trace").click()]);
+    const file = join(tempDir("page"), "clean.trace.json");
+    await download.saveAs(file);
+    const text = readFileSync(file, "utf8");
+    expect(JSON.parse(text)).not.toHaveProperty("violation");
+    const replay = replayTrace(parseTrace(text, file));
+    expect([replay.trace.actions, replay.violations]).toEqual([["send P0", "initiate P0"], []]);
+
+    await page.locator("#trace-file").setInputFiles(file);
+    await page.locator("#trace-status").filter({ hasText: "clean.trace.json" }).waitFor();
+    expect(await page.locator("#trace-status").textContent()).toBe("clean.trace.json: 2 steps; no property is violated on it");
+  });
+
+  it("tabulates what each snapshot recorded in a run with several, as the lines under the table say", async () => {
+    await open(page, "?scenario=two-node.json");
+    const twoSnapshots = { ...JSON.parse(shipped("two-node.json").text), initiators: ["P1"], snapshots: ["P1", "P1"] };
+    await page.locator("#pick summary").click();
+    await page.locator("#scenario-json").fill(JSON.stringify(twoSnapshots));
+    await page.locator("#load-json").click();
+    for (const step of ["P1 starts snapshot 0", "P1 starts snapshot 1", "P0 sends"]) await page.locator("#actions button", { hasText: step }).first().click();
+    expect(await position()).toBe("step 3 of 3");
+    const rows = await page.locator("#state tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent)));
+    expect(rows.slice(0, 4)).toEqual([
+      ["P0", "pc 1", "balance 90", "received []", "[0] not recorded", "[1] not recorded"],
+      ["P1", "pc 0", "balance 100", "received []", "[0] recorded (pc 0, balance 100, received [])", "[1] recorded (pc 0, balance 100, received [])"],
+      ["P0->P1", "in flight [P0#1 (10)]", "[0] recording []", "[1] recording []"],
+      ["P1->P0", "in flight [marker 0, marker 1]", "[0] not recording", "[1] not recording"],
+    ]);
+    expect(rows.slice(4).map((cells) => cells[0])).toEqual([
+      "snapshot 0: P0 (not recorded), P1 (pc 0, balance 100); P0->P1 (not closed), P1->P0 (not closed)",
+      "snapshot 1: P0 (not recorded), P1 (pc 0, balance 100); P0->P1 (not closed), P1->P0 (not closed)",
+    ]);
+  });
+
   it("says what is wrong with a pasted scenario in the CLI's one line, next to it", async () => {
     await open(page, "?scenario=two-node.json");
     const text = JSON.stringify({ processes: { P0: 100, P1: "x" }, channels: [["P0", "P1"]], programs: {}, initiators: ["P0"] });

@@ -8,7 +8,7 @@
 import { ScenarioError } from "../../errors/scenario-error.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
 import { parseTrace } from "../../trace/load-trace.js";
-import { replayTrace } from "../../trace/replay.js";
+import { replayTrace, type Replay } from "../../trace/replay.js";
 import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
 import { readLink, writeLink, type Link } from "./link.js";
 import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
@@ -488,27 +488,27 @@ function openTrace(file: File): void {
       system = load({ text: scenarioText, file: `${file.name}: scenario` }, { ...(fifo === undefined ? {} : { fifo }), algorithm: trace.algorithm });
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
-      $("trace-status").textContent =
-        `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${replay.reproduces ? `${trace.violation.property} is violated again` : `${trace.violation.property} is not violated on it`}`;
+      $("trace-status").textContent = `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${traceVerdict(replay)}`;
     } catch (error) {
       showError(oneLine(error));
     }
   });
 }
 
+/** What an opened trace does now: the violation it was saved with again or not, or, saved with none, whether it still breaks nothing. */
+function traceVerdict({ trace, reproduces, violations }: Replay): string {
+  if (trace.violation) return `${trace.violation.property} ${reproduces ? "is violated again" : "is not violated on it"}`;
+  return violations[0] ? `saved with no property violated; ${violations[0].property} is violated on it now` : "no property is violated on it";
+}
+
 function downloadTrace(): void {
   if (!stepper?.system.descriptor.trace) return;
   const { descriptor, scenario, rules } = stepper.system;
   const broken = stepper.verdicts().find((v) => v.status === "violated");
-  const first = stepper.verdicts()[0]!;
-  const path = stepper.path();
+  // A path that breaks nothing is saved without a violation, as the trace format says, and replays as clean.
   const trace = savedTrace(descriptor, scenario, rules.name, {
-    property: broken?.name ?? first.name,
-    reason: broken?.reason ?? "none: saved from the page on a path that breaks no property",
-    length: path.actions.length,
-    path,
-    steps: stepper.steps().slice(0, stepper.position),
-    view: stepper.view(),
+    path: stepper.path(),
+    ...(broken ? { property: broken.name, reason: broken.reason ?? "" } : {}),
   });
   const url = URL.createObjectURL(new Blob([formatTrace(trace)], { type: "application/json" }));
   const link = el("a", { href: url, download: `${descriptor.scenarioName(scenario)}.trace.json` });

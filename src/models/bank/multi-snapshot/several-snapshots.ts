@@ -21,6 +21,7 @@ import { promelaMultiSnapshotModel } from "../promela/promela-multi-snapshot.js"
 import { describeMultiStep } from "./describe-multi-snapshot-step.js";
 import { multiSnapshotSpaceTime } from "./multi-snapshot-space-time.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
+import { multiStateLines } from "./multi-snapshot-state-text.js";
 import { multiSnapshotSystem } from "./system.js";
 import { plural } from "../../../render/count-words.js";
 
@@ -72,13 +73,7 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
         ...(several(scenario) ? { snapshots: scenario.snapshots.map((p) => scenario.processes[p]) } : {}),
       }),
       actionName: (scenario, state, action) => formatAction(scenario, several(scenario) ? (state as unknown as MultiSnapshotState).bank : state, action),
-      stateLines: (scenario, state) =>
-        several(scenario)
-          ? [
-              ...bank.trace!.stateLines(scenario, { ...(state as unknown as MultiSnapshotState).bank }),
-              ...scenario.snapshots.map((_, s) => `snapshot ${s}: ${formatSnapshot(recordedSnapshot(scenario, layerState(state as never, s)))}`),
-            ]
-          : bank.trace!.stateLines(scenario, state),
+      stateLines: (scenario, state) => (several(scenario) ? multiStateLines(scenario, state as never) : bank.trace!.stateLines(scenario, state)),
     },
     describeEnd: (scenario, state) =>
       several(scenario)
