@@ -123,7 +123,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         choices: ["auto", "generic"] as const,
         ...oneValue("engine"),
         default: "auto" as const,
-        describe: "generic: the readable explorer even where the compact engine applies",
+        describe: "generic: the generic explorer even where the compact engine applies",
       })
       .check((args) => {
         const max = args["max-states"];
