@@ -2,6 +2,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
+import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
 import { DEFAULT_MAX_STATES } from "../explore/search-pipeline.js";
@@ -24,7 +25,7 @@ import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { fifoGiven, fifoOptions } from "./fifo-options.js";
-import { exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
+import { DEFAULT_MAX_STEPS, DEFAULT_SEED, DEFAULT_WALKS, exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
@@ -44,9 +45,9 @@ interface ExploreArgs {
   shiviz?: string;
   saveTrace?: string;
   search: "bfs" | "dfs" | "random";
-  walks: number;
-  seed: number;
-  maxSteps: number;
+  walks?: number;
+  seed?: number;
+  maxSteps?: number;
   reduction: "none" | "por";
   fingerprint: boolean;
   engine: "auto" | "generic";
@@ -94,18 +95,16 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         default: "bfs" as const,
         describe: "breadth-first (shortest counterexamples), depth-first (less memory) or random walks (beyond exhaustive reach; proves nothing)",
       })
-      .option("walks", { type: "number", ...oneValue("walks"), default: 1000, describe: "with --search random: how many walks" })
+      // No yargs default for these three, so that the check can tell them given without --search random.
+      .option("walks", { type: "number", ...oneValue("walks"), describe: `with --search random: how many walks (default: ${DEFAULT_WALKS})` })
       .option("seed", {
-        type: "number",
-        ...oneValue("seed"),
-        default: 1,
-        describe: "with --search random: the seed of the walks (the same seed, the same walks)",
+        ...seedOption,
+        describe: `with --search random: the seed of the walks, 0 to ${MAX_SEED.toLocaleString("en-US")} (default: ${DEFAULT_SEED}; the same seed, the same walks)`,
       })
       .option("max-steps", {
         type: "number",
         ...oneValue("max-steps"),
-        default: 10_000,
-        describe: "with --search random: give up on a walk after this many steps",
+        describe: `with --search random: give up on a walk after this many steps (default: ${DEFAULT_MAX_STEPS.toLocaleString("en-US")})`,
       })
       .option("reduction", {
         choices: ["none", "por"] as const,
@@ -123,12 +122,13 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         choices: ["auto", "generic"] as const,
         ...oneValue("engine"),
         default: "auto" as const,
-        describe: "generic: the readable explorer even where the compact engine applies",
+        describe: "generic: the generic explorer even where the compact engine applies",
       })
       .check((args) => {
         const max = args["max-states"];
         const memory = args["max-memory"];
         if (!(Number.isInteger(memory) && memory > 0)) return "--max-memory must be a positive integer (MB)";
+        checkSeed(args);
         const walkOption = randomWalkOptionProblem(args as unknown as ExploreArgs);
         if (walkOption) return walkOption;
         return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";

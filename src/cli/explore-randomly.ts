@@ -9,11 +9,16 @@ import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
 
+/** What `--walks`, `--seed` and `--max-steps` are when not given. */
+export const DEFAULT_WALKS = 1000;
+export const DEFAULT_SEED = 1;
+export const DEFAULT_MAX_STEPS = 10_000;
+
 export interface RandomWalkArgs extends CounterexampleFiles {
   readonly search: string;
-  readonly walks: number;
-  readonly seed: number;
-  readonly maxSteps: number;
+  readonly walks?: number | undefined;
+  readonly seed?: number | undefined;
+  readonly maxSteps?: number | undefined;
   readonly maxMemory: number;
   readonly algorithm?: string | undefined;
   readonly json: boolean;
@@ -24,10 +29,18 @@ export interface RandomWalkArgs extends CounterexampleFiles {
 
 /** What is wrong with the random-walk options of a command line, if anything. */
 export function randomWalkOptionProblem(args: RandomWalkArgs): string | undefined {
-  if (!(Number.isInteger(args.walks) && args.walks > 0)) return "--walks must be a positive integer";
-  if (!(Number.isInteger(args.seed) && args.seed >= 0)) return "--seed must be a whole number, 0 or more";
-  if (!(Number.isInteger(args.maxSteps) && args.maxSteps > 0)) return "--max-steps must be a positive integer";
-  if (args.search !== "random") return undefined;
+  if (args.search !== "random") {
+    // These shape random walks: given to an exhaustive search, they would be ignored without a word.
+    const walksOnly = [
+      ...(args.walks !== undefined ? ["--walks"] : []),
+      ...(args.seed !== undefined ? ["--seed"] : []),
+      ...(args.maxSteps !== undefined ? ["--max-steps"] : []),
+    ];
+    return walksOnly.length === 0 ? undefined : `${walksOnly.join(", ")} can only be used with --search random (they shape random walks)`;
+  }
+  const { walks = DEFAULT_WALKS, maxSteps = DEFAULT_MAX_STEPS } = args;
+  if (!(Number.isInteger(walks) && walks > 0)) return "--walks must be a positive integer";
+  if (!(Number.isInteger(maxSteps) && maxSteps > 0)) return "--max-steps must be a positive integer";
   // These shape an exhaustive search, which random walks are not.
   const exhaustiveOnly = [
     ...(args.reduction !== "none" ? ["--reduction"] : []),
@@ -39,15 +52,16 @@ export function randomWalkOptionProblem(args: RandomWalkArgs): string | undefine
 
 export function exploreByRandomWalks(modelScenario: ModelScenario, args: RandomWalkArgs, rules?: Named): void {
   let report: ReturnType<typeof checkByRandomWalks>;
+  const walks = args.walks ?? DEFAULT_WALKS;
   try {
     report = checkByRandomWalks(modelScenario, {
-      walks: args.walks,
-      seed: args.seed,
-      maxSteps: args.maxSteps,
+      walks,
+      seed: args.seed ?? DEFAULT_SEED,
+      maxSteps: args.maxSteps ?? DEFAULT_MAX_STEPS,
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
       // Reading the memory in use costs about a millisecond: it is checked ten times a second, not after every walk.
-      onProgress: watchingMemory(args.maxMemory, showWalkProgress(args.walks), progressEveryMs()),
+      onProgress: watchingMemory(args.maxMemory, showWalkProgress(walks), progressEveryMs()),
       progressEveryMs: 100,
     });
   } finally {

@@ -12,6 +12,7 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { oneSnapshotBankModel } from "../models/bank/bank-model.js";
+import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
 
 interface LiveArgs extends LiveCheckArgs {
   scenario: string;
@@ -42,7 +43,11 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         default: 1000,
         describe: "random transfers along the channels, in all (never more than the sender holds)",
       })
-      .option("seed", { type: "number", ...oneValue("seed"), default: 1, describe: "seed of the transfers' choices (and of the relays' shuffles)" })
+      .option("seed", {
+        ...seedOption,
+        default: 1,
+        describe: `seed of the transfers' choices (and of the relays' shuffles), 0 to ${MAX_SEED.toLocaleString("en-US")}`,
+      })
       .option("rate", {
         type: "number",
         ...oneValue("rate"),
@@ -88,6 +93,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       })
       .options(liveCheckOptions)
       .check(checkLiveCheckFiles)
+      .check(checkSeed)
       .check((args) => {
         if (args.logs !== undefined && !statSync(args.logs, { throwIfNoEntry: false })?.isDirectory()) {
           throw new SnaplabError("CANNOT_WRITE", `--logs ${args.logs}: there is no folder ${args.logs} to keep the logs in`);
@@ -116,7 +122,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       // A run is checked from its logs, every event of which is kept in memory until the run ends: the bound keeps that within
       // an ordinary machine's memory, where an unbounded count (1e12) ran on without a word, its logs growing.
       transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run is checked from its logs, which are kept in memory until it ends" }),
-      seed: count("seed", args.seed, 0),
+      seed: args.seed,
       rate: count("rate", args.rate, 0),
       snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see for every snapshot" }),
       timeoutMs: count("timeout", args.timeout, 1),

@@ -1,13 +1,14 @@
 /**
- * `--seed S`: an instructor's seed for the checks that draw what they grade
- * on (the generated scenarios, exercise 3's inputs), in place of the kit's.
- * yargs reads it as a number where it is one (coerce), and its command's
- * check refuses anything else in one line.
+ * `--seed S`, the one way every command takes a seed: explore's random walks,
+ * a live run's transfers, and an instructor's seed for the checks that draw
+ * what they grade on (the generated scenarios, exercise 3's inputs). yargs
+ * reads it as a number where it is one (coerce), and its command's check
+ * refuses anything else in one line.
  */
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { oneValue } from "./option-values.js";
 
-/** fast-check takes a 32-bit integer; a seed is one of the non-negative ones. */
+/** fast-check takes a 32-bit integer, and the walks' and live runs' generator keeps 32 bits: a seed is a non-negative one. */
 export const MAX_SEED = 2 ** 31 - 1;
 
 /** The seed `typed` names, or `typed` as it was for checkSeed to refuse. */

@@ -94,5 +94,22 @@ describe("snaplab explore --search random", () => {
     ]);
     const walks = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "0");
     expect(walks.stderr).toBe("snaplab: --walks must be a positive integer (see snaplab explore --help)\n");
+    // The seed is read as every command reads one (src/cli/seed-option.ts): the generator keeps 32 bits.
+    const seed = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--seed", "99999999999");
+    expect([seed.status, seed.stderr]).toEqual([2, "snaplab: --seed 99999999999: a seed is a whole number from 0 to 2,147,483,647\n"]);
+  });
+
+  it("should refuse the options of random walks without --search random, in one line, rather than ignore them", async () => {
+    const seed = await runCli("explore", "spec/scenarios/two-node.json", "--seed", "5");
+    expect([seed.status, seed.stdout, seed.stderr]).toEqual([
+      2,
+      "",
+      "snaplab: --seed can only be used with --search random (they shape random walks) (see snaplab explore --help)\n",
+    ]);
+    const all = await runCli("explore", "spec/scenarios/two-node.json", "--search", "dfs", "--walks", "3", "--seed", "1", "--max-steps", "4");
+    expect([all.status, all.stderr]).toEqual([
+      2,
+      "snaplab: --walks, --seed, --max-steps can only be used with --search random (they shape random walks) (see snaplab explore --help)\n",
+    ]);
   });
 });

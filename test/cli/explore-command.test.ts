@@ -1,27 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import yargs from "yargs";
-import { exploreCommand } from "../../src/cli/explore-command.js";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 
-async function explore(...args: string[]): Promise<string> {
-  let out = "";
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  try {
-    await yargs()
-      .command(exploreCommand())
-      .strict()
-      .fail((message, error) => {
-        throw error ?? new Error(message);
-      })
-      .parseAsync(["explore", ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return out;
-}
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
+/** What `snaplab explore …` prints, parsed as the real command parses it. */
+const explore = async (...args: string[]): Promise<string> => (await runCli("explore", ...args)).stdout;
 
 describe("snaplab explore: search options", () => {
   it("should say which engine ran and what the stored states cost", async () => {
@@ -59,6 +40,11 @@ describe("snaplab explore: search options", () => {
   });
 
   it("should refuse a search strategy it does not know", async () => {
-    await expect(explore("spec/scenarios/two-node.json", "--search", "astar")).rejects.toThrow(/Invalid values/);
+    const refused = await runCli("explore", "spec/scenarios/two-node.json", "--search", "astar");
+    expect([refused.status, refused.stdout, refused.stderr]).toEqual([
+      2,
+      "",
+      'snaplab: Invalid values: --search "astar": must be one of "bfs", "dfs", "random" (usage: snaplab explore <scenario>; see snaplab explore --help)\n',
+    ]);
   });
 });

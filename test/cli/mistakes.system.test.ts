@@ -45,4 +45,11 @@ describe("--version and --help", () => {
     for (const command of ["", "grade"]) expect(snaplab(...(command ? [command] : []), "--help").stdout).not.toContain("solutions");
     expect(stdout).toMatch(/Exit status: 0 every property holds .*, 1 a property is violated .*, 2 bad input, or a limit was reached before an\s+answer\.\n$/s);
   });
+
+  it("explore --help names the engines as docs/commands.md does", () => {
+    // The readable explorer is the test-only test/support/readable-bfs.ts; --engine generic runs the generic explorer.
+    const { status, stdout } = snaplab("explore", "--help");
+    expect(status).toBe(0);
+    expect(stdout.replace(/\s+/g, " ")).toContain("generic: the generic explorer even where the compact engine applies");
+  });
 });

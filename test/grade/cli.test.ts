@@ -1,43 +1,43 @@
 // The grade, list and hint commands: options parsed and reports chosen without grading,
 // and the list and hint texts from their inputs.
-import yargs from "yargs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatReports, gradeCommand, gradeOptions, type GradeArgs } from "../../src/cli/grade-command.js";
 import { hintText } from "../../src/cli/hint-command.js";
 import { listText } from "../../src/cli/list-command.js";
 import type { ExerciseResult, SubmissionReport } from "../../src/grade/result.js";
+import { runCli } from "../support/cli.js";
 
-/** Parses a `snaplab grade` command line without grading anything. */
-function parseGrade(argv: string[]): GradeArgs | string {
-  let parsed: GradeArgs | string = "";
+/** Parses a `snaplab grade` command line as the real command does (runCli, main's parser), without grading anything: the arguments, or the refusal's line. */
+async function parseGrade(argv: string[]): Promise<GradeArgs | string> {
+  let parsed: GradeArgs | undefined;
+  const handler = vi.spyOn(gradeCommand, "handler").mockImplementation(async (args) => void (parsed = args as unknown as GradeArgs));
   try {
-    yargs(argv)
-      .command({ ...gradeCommand, handler: (args) => void (parsed = args as unknown as GradeArgs) })
-      .fail((message) => {
-        throw new Error(message);
-      })
-      .parseSync();
-  } catch (error) {
-    return (error as Error).message;
+    const { status, stderr } = await runCli(...argv);
+    return status === 2 ? stderr : parsed!;
+  } finally {
+    handler.mockRestore();
   }
-  return parsed;
 }
 
 describe("snaplab grade's options", () => {
-  it("should default to grading exercises/ as text", () => {
-    expect(parseGrade(["grade"])).toMatchObject({ dirs: ["exercises"], format: "text", watch: false });
+  it("should default to grading exercises/ as text", async () => {
+    expect(await parseGrade(["grade"])).toMatchObject({ dirs: ["exercises"], format: "text", watch: false });
   });
 
-  it("should take several folders, a format, exercises and limits", () => {
-    const args = parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500", "--max-states", "1000"]) as GradeArgs;
+  it("should take several folders, a format, exercises and limits", async () => {
+    const args = (await parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500", "--max-states", "1000"])) as GradeArgs;
     expect(args).toMatchObject({ dirs: ["a", "b"], format: "junit", only: [1, 3] });
     expect(gradeOptions(args)).toEqual({ only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
   });
 
-  it("should refuse a bad limit, an unknown format, and Gradescope for several folders", () => {
-    expect(parseGrade(["grade", "--memory-limit", "-1"])).toBe("--memory-limit must be a positive integer");
-    expect(parseGrade(["grade", "--format", "xml"])).toMatch(/Invalid values/);
-    expect(parseGrade(["grade", "a", "b", "--format", "gradescope"])).toBe("--format gradescope grades one folder at a time");
+  it("should refuse a bad limit, an unknown format, and Gradescope for several folders", async () => {
+    expect(await parseGrade(["grade", "--memory-limit", "-1"])).toBe("snaplab: --memory-limit must be a positive integer (see snaplab grade --help)\n");
+    expect(await parseGrade(["grade", "--format", "xml"])).toBe(
+      'snaplab: Invalid values: --format "xml": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [dirs..]; see snaplab grade --help)\n',
+    );
+    expect(await parseGrade(["grade", "a", "b", "--format", "gradescope"])).toBe(
+      "snaplab: --format gradescope grades one folder at a time (see snaplab grade --help)\n",
+    );
   });
 
   it("should render the chosen format", () => {

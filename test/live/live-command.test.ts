@@ -10,7 +10,8 @@ describe("snaplab live, given bad input", () => {
     // Bounded before any process starts (1e12 ran on without a word, its logs growing in memory).
     [["--transfers", "1e12"], "--transfers 1000000000000: at most 1,000,000 (the run is checked from its logs, which are kept in memory until it ends)"],
     [["--snapshots", "1001"], "--snapshots 1001: at most 1,000 (each process keeps a copy of what its rules see for every snapshot)"],
-    [["--seed", "abc"], "snaplab: --seed: must be an integer of at least 0\n"],
+    [["--seed", "abc"], "snaplab: --seed abc: a seed is a whole number from 0 to 2,147,483,647\n"],
+    [["--seed", "2147483648"], "snaplab: --seed 2147483648: a seed is a whole number from 0 to 2,147,483,647\n"],
     [["--algorithm", "nope"], 'unknown algorithm "nope"'],
     [["--rules", "no-such-rules.ts"], "no-such-rules.ts: cannot read the rules file (not a file)"],
     [["--logs", "no-such-folder"], "--logs no-such-folder: there is no folder no-such-folder to keep the logs in"],

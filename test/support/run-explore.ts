@@ -1,27 +1,9 @@
-// Runs `snaplab explore …` in-process: what it prints, its exit code, or the error a person would see.
-import { vi } from "vitest";
-import yargs from "yargs";
-import { exploreCommand } from "../../src/cli/explore-command.js";
+// Runs `snaplab explore …` in-process, parsed as the real command parses it (runCli, main's parser): what it prints and its
+// exit code, or, for a refusal (exit 2), an error with the line a person would see.
+import { runCli } from "./cli.js";
 
-export async function runExplore(args: readonly string[]): Promise<{ stdout: string; exitCode: number | undefined }> {
-  const printed: string[] = [];
-  const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    printed.push(String(chunk));
-    return true;
-  });
-  const before = process.exitCode;
-  try {
-    await yargs(["explore", ...args])
-      .command(exploreCommand())
-      .strict()
-      .parserConfiguration({ "boolean-negation": false }) // as main.ts: --no-fifo is an option of its own
-      .fail((message, error) => {
-        throw error ?? new Error(message);
-      })
-      .parseAsync();
-    return { stdout: printed.join(""), exitCode: process.exitCode as number | undefined };
-  } finally {
-    stdout.mockRestore();
-    process.exitCode = before;
-  }
+export async function runExplore(args: readonly string[]): Promise<{ stdout: string; exitCode: number | null }> {
+  const { status, stdout, stderr } = await runCli("explore", ...args);
+  if (status === 2) throw new Error(stderr.replace(/^snaplab: /, "").trimEnd());
+  return { stdout, exitCode: status };
 }

@@ -97,7 +97,7 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
         if (!known.answer.ok) broken = true;
       }
       // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
-      if (!("value" in known)) known.value = valueOf(known.answer, context);
+      if (!("value" in known)) known.value = answeredValue(known.answer, context);
       return known.value;
     },
     gather(run) {
@@ -148,7 +148,7 @@ function questionKey({ path, input }: Call): string {
 }
 
 /** The answer's value, frozen all the way down; throws RuleFault for an answer that broke the contract, or nests too deep. */
-function valueOf(answer: Answer, context: string): unknown {
+function answeredValue(answer: Answer, context: string): unknown {
   if (!answer.ok) {
     const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
     throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
