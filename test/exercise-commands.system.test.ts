@@ -109,7 +109,11 @@ describe("the exercises' commands", () => {
 
   it("should each run as written from the kit's root in the solutions' READMEs", () => {
     const runs = runAll(documentsIn("solutions"), repo);
-    expect(runs.map((r) => r.command).sort()).toEqual(["npx snaplab explore solutions/04-break-fifo/scenario.json --no-fifo", "npx snaplab grade solutions"]);
+    expect(runs.map((r) => r.command).sort()).toEqual([
+      "npm run typecheck",
+      "npx snaplab explore solutions/04-break-fifo/scenario.json --no-fifo",
+      "npx snaplab grade solutions",
+    ]);
     for (const { command, status, expected, why } of runs) expect({ command, status }, why).toEqual({ command, status: expected });
   });
 

@@ -60,7 +60,7 @@ export function exploreByRandomWalks(modelScenario: ModelScenario, args: RandomW
       maxSteps: args.maxSteps ?? DEFAULT_MAX_STEPS,
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
-      // Reading the memory in use costs about a millisecond: it is checked ten times a second, not after every walk.
+      // Reading the memory in use is not free: it is checked ten times a second, not after every walk.
       onProgress: watchingMemory(args.maxMemory, showWalkProgress(walks), progressEveryMs()),
       progressEveryMs: 100,
     });
