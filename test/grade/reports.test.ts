@@ -4,7 +4,7 @@ import { gradescopeReport } from "../../src/grade/report/gradescope-report.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
 import { junitReport } from "../../src/grade/report/junit-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
-import type { SubmissionReport } from "../../src/grade/result.js";
+import type { ExerciseFault, SubmissionReport } from "../../src/grade/result.js";
 import { allElements, parseXml } from "../support/xml.js";
 
 const report: SubmissionReport = {
@@ -129,37 +129,23 @@ describe("grade reports", () => {
   });
 });
 
-describe("a fault of a whole exercise", () => {
-  // Exercise 5 did not build: none of its three checks ran.
-  const message = 'does not build: 05-lai-yang/rules.ts:3:7: Expected ")" but found "=>"';
-  const checks = ["two-node, no FIFO", "two-transfers, no FIFO", "ring, no FIFO"].map((name) => ({
-    name,
-    points: 0,
-    maxPoints: 8,
-    passed: false,
-    states: 0,
-    failure: message,
-  }));
-  const faulted: SubmissionReport = {
-    directory: "carol",
+/** A submission whose exercise 5 got zero as a whole for `fault`: its checks, named `names`, none run. */
+function exercise5Lost(directory: string, fault: ExerciseFault, names: readonly string[]): SubmissionReport {
+  const checks = names.map((name) => ({ name, points: 0, maxPoints: 8, passed: false, states: 0, failure: fault.message }));
+  const exercise = { number: 5, slug: "05-lai-yang", title: "Snapshots without FIFO (Lai-Yang)", file: "05-lai-yang/rules.ts" };
+  return {
+    directory,
     points: 0,
     maxPoints: 24,
     elapsedMs: 100,
-    exercises: [
-      {
-        number: 5,
-        slug: "05-lai-yang",
-        title: "Snapshots without FIFO (Lai-Yang)",
-        file: "05-lai-yang/rules.ts",
-        points: 0,
-        maxPoints: 24,
-        passed: false,
-        fault: { kind: "build", message },
-        checks,
-        elapsedMs: 100,
-      },
-    ],
+    exercises: [{ ...exercise, points: 0, maxPoints: 24, passed: false, fault, checks, elapsedMs: 100 }],
   };
+}
+
+describe("a fault of a whole exercise", () => {
+  // Exercise 5 did not build: none of its three checks ran.
+  const message = 'does not build: 05-lai-yang/rules.ts:3:7: Expected ")" but found "=>"';
+  const faulted = exercise5Lost("carol", { kind: "build", message }, ["two-node, no FIFO", "two-transfers, no FIFO", "ring, no FIFO"]);
   const times = (text: string) => text.split("05-lai-yang/rules.ts:3:7").length - 1;
 
   it("should be told once in the text report, on the exercise's line", () => {
@@ -200,33 +186,7 @@ describe("a fault of a whole exercise", () => {
 describe("a fault met by a check other than the first", () => {
   const message = "rules.onMessage(view, channel, message) at P1 threw Error: no";
   const scenario = { name: "generated #3, shrunk", processes: { P0: 100, P1: 100 }, channels: [["P0", "P1"]], programs: {}, initiators: ["P0"] };
-  const met: SubmissionReport = {
-    directory: "dan",
-    points: 0,
-    maxPoints: 24,
-    elapsedMs: 100,
-    exercises: [
-      {
-        number: 5,
-        slug: "05-lai-yang",
-        title: "Snapshots without FIFO (Lai-Yang)",
-        file: "05-lai-yang/rules.ts",
-        points: 0,
-        maxPoints: 24,
-        passed: false,
-        fault: { kind: "throws", message, scenario, check: 2 },
-        checks: ["two-node, no FIFO", "ring, no FIFO", "generated scenarios (38)"].map((name) => ({
-          name,
-          points: 0,
-          maxPoints: 8,
-          passed: false,
-          states: 0,
-          failure: message,
-        })),
-        elapsedMs: 100,
-      },
-    ],
-  };
+  const met = exercise5Lost("dan", { kind: "throws", message, scenario, check: 2 }, ["two-node, no FIFO", "ring, no FIFO", "generated scenarios (38)"]);
   const onScenario = `on this generated scenario (the smallest that fails): ${JSON.stringify(scenario)}`;
 
   it("should be told under that check in Gradescope's tests, with the scenario it was met on, the others pointing to it", () => {
