@@ -11,7 +11,7 @@ import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
+import { type AskedFile, checkFilesApart, checkReportFile, writeReportFile } from "./report-file.js";
 
 export interface PictureFiles {
   readonly svg?: string | undefined;
@@ -31,12 +31,20 @@ const kinds = {
   saveTrace: { flag: "--save-trace", what: "the trace" },
 } as const;
 
-/** Refuses, before any work, a file asked for that could not be written: its folder missing, or a folder named for it. */
-export function checkAskedFiles(files: CounterexampleFiles): void {
-  for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) {
-    const file = files[kind];
-    if (file) checkReportFile(file, kinds[kind].flag, kinds[kind].what);
-  }
+/**
+ * Refuses, before any work, a file asked for that could not be written (its
+ * folder missing, or a folder named for it), that is a file the command reads
+ * (`read`: the scenario, the rules), or that two options name.
+ */
+export function checkAskedFiles(files: CounterexampleFiles, read: readonly { file: string; what: string }[] = []): void {
+  const asked = askedFiles(files);
+  for (const { file, flag, what } of asked) checkReportFile(file, flag, what);
+  checkFilesApart(asked, read);
+}
+
+/** The files a command line asks for, each with its option and what it holds. */
+function askedFiles(files: CounterexampleFiles): AskedFile[] {
+  return (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((kind) => (files[kind] ? [{ file: files[kind], ...kinds[kind] }] : []));
 }
 
 /** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */

@@ -137,7 +137,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
     const loaded = loadModelScenario(args.scenario, registry);
     refuseOptionsTheModelLacks(loaded, args, registry);
     // Before the search, which may take minutes.
-    checkAskedFiles(args);
+    checkAskedFiles(args, [{ file: args.scenario, what: "the scenario" }, ...(args.rules === undefined ? [] : [{ file: args.rules, what: "the rules file" }])]);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
     await withRulesFile(args.rules, loaded.scenario, (rules, gather) => {
