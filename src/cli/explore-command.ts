@@ -137,7 +137,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
     const loaded = loadModelScenario(args.scenario, registry);
     refuseOptionsTheModelLacks(loaded, args, registry);
     // Before the search, which may take minutes.
-    checkAskedFiles(args, [{ file: args.scenario, what: "the scenario" }, ...(args.rules === undefined ? [] : [{ file: args.rules, what: "the rules file" }])]);
+    checkAskedFiles(args);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
     await withRulesFile(args.rules, loaded.scenario, (rules, gather) => {
@@ -218,7 +218,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
           .join("\n")}\n`,
   );
   // The run's pictures, as for a violated property; a trace, which replay judges by the model's properties, cannot hold it.
-  const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
+  const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, scenario: args.scenario, rules: args.rules };
   const drawn = { ...found.counterexample, view: { ...found.counterexample.view, reason: run.reason } };
   writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [drawn] }, pictures);
   if (args.saveTrace) {

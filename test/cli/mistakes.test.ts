@@ -1,7 +1,7 @@
 // A newcomer's mistakes: each gets one line on stderr that says what was wrong (and what to
 // type instead), nothing on stdout, and exit 2. Each mistake runs through the same `main` the
 // binary runs, in this process; mistakes.system.test.ts runs the real binary.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempFile, withoutProgress } from "../support/cli.js";
@@ -278,6 +278,20 @@ describe("a file asked for where it cannot be written", () => {
     expect(readFileSync(scenario, "utf8")).toBe(text);
     expect(readFileSync(rules, "utf8")).toBe("export {};\n");
     expect(readdirSync(dir).sort()).toEqual(["inp.json", "rules.ts"]);
+  });
+
+  it("explore's file for one of several counterexamples, found only after the search: none of them written", async () => {
+    const dir = tempDir("per-property");
+    symlinkSync("elsewhere.svg", join(dir, "o.channel-state.svg"));
+    const svg = join(dir, "o.svg");
+    // The report is printed, as the search found it; the one line refusing the files follows.
+    const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg", svg);
+    expect({ status, stderr: withoutProgress(stderr) }).toEqual({
+      status: 2,
+      stderr: `snaplab: ${join(dir, "o.channel-state.svg")}: cannot write the picture, it is a symbolic link (--svg names a regular file or a new one)\n`,
+    });
+    expect(stdout).toMatch(/^two-node: [\s\S]*channel-state {5}VIOLATED\n/);
+    expect(readdirSync(dir)).toEqual(["o.channel-state.svg"]);
   });
 
   it("a live run's log and trace, before any process starts", async () => {
