@@ -4,6 +4,8 @@
  * counterexample the file is the name given; with several, each gets its
  * property's name before the extension (trace.json -> trace.conservation.json).
  * Each is written as a report is (report-file.ts): whole, and only over a regular file.
+ * The names given are checked before the search; the names written, known only
+ * once the counterexamples are, are all checked again before any is written.
  */
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import type { Counterexample, Report } from "../check/report.js";
@@ -11,7 +13,7 @@ import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
+import { type AskedFile, checkFilesApart, checkReportFile, writeReportFile } from "./report-file.js";
 
 export interface PictureFiles {
   readonly svg?: string | undefined;
@@ -23,6 +25,12 @@ export interface CounterexampleFiles extends PictureFiles {
   readonly saveTrace?: string | undefined;
 }
 
+/** The files the command reads, which no file it writes may be. */
+export interface FilesRead {
+  readonly scenario?: string | undefined;
+  readonly rules?: string | undefined;
+}
+
 /** Each kind of file: the option that asks for it, and what it holds. */
 const kinds = {
   svg: { flag: "--svg", what: "the picture" },
@@ -31,54 +39,70 @@ const kinds = {
   saveTrace: { flag: "--save-trace", what: "the trace" },
 } as const;
 
-/** Refuses, before any work, a file asked for that could not be written: its folder missing, or a folder named for it. */
-export function checkAskedFiles(files: CounterexampleFiles): void {
-  for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) {
-    const file = files[kind];
-    if (file) checkReportFile(file, kinds[kind].flag, kinds[kind].what);
-  }
+/**
+ * Refuses, before any work, a file asked for that could not be written (its
+ * folder missing, or a folder named for it), that is a file the command reads
+ * (the scenario, the rules), or that two options name.
+ */
+export function checkAskedFiles(files: CounterexampleFiles & FilesRead): void {
+  const asked = askedFiles(files);
+  for (const { file, flag, what } of asked) checkReportFile(file, flag, what);
+  checkFilesApart(asked, filesRead(files));
 }
 
-/** Writes every file asked for about a report's counterexamples (a trace only where the model can save one) and returns the names written. */
+/** The files a command line asks for, each with its option and what it holds. */
+function askedFiles(files: CounterexampleFiles): (AskedFile & { kind: keyof typeof kinds })[] {
+  return (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((kind) => (files[kind] ? [{ kind, file: files[kind], ...kinds[kind] }] : []));
+}
+
+function filesRead(files: FilesRead): { file: string; what: string }[] {
+  return [
+    ...(files.scenario === undefined ? [] : [{ file: files.scenario, what: "the scenario" }]),
+    ...(files.rules === undefined ? [] : [{ file: files.rules, what: "the rules file" }]),
+  ];
+}
+
+/**
+ * Writes every file asked for about a report's counterexamples (a trace only
+ * where the model can save one) and returns the names written: each name is
+ * checked first, so that a refusal writes none.
+ */
 export function writeCounterexampleFiles(
   model: ModelDescriptor,
   report: Pick<Report, "scenario" | "algorithm" | "counterexamples">,
-  files: CounterexampleFiles,
+  files: CounterexampleFiles & FilesRead,
 ): string[] {
-  return writeEach(report.counterexamples, files, {
+  const writers = {
     svg: (c: Counterexample) => svgDiagram(c.view),
     mermaid: (c: Counterexample) => mermaidDiagram(c.view),
     shiviz: (c: Counterexample) => shivizLog(c.view),
     saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, report.algorithm, c)),
-  });
+  };
+  const { counterexamples } = report;
+  const planned = askedFiles(files).flatMap((asked) =>
+    counterexamples.map((counterexample) => ({
+      ...asked,
+      file: counterexamples.length === 1 ? asked.file : withProperty(asked.file, counterexample.property),
+      write: () => writers[asked.kind](counterexample),
+    })),
+  );
+  for (const { file, flag, what } of planned) checkReportFile(file, flag, what);
+  checkFilesApart(planned, filesRead(files));
+  for (const { file, what, write } of planned) writeReportFile(file, write(), what);
+  return planned.map(({ file }) => file);
 }
 
 /** Writes the files a command line asks for, names each on stderr, and says so when there is no counterexample to write. */
-export function writeAskedFiles(model: ModelDescriptor, report: Pick<Report, "scenario" | "algorithm" | "counterexamples">, files: CounterexampleFiles): void {
-  const asked = { svg: files.svg, mermaid: files.mermaid, shiviz: files.shiviz, saveTrace: files.saveTrace };
-  for (const file of writeCounterexampleFiles(model, report, asked)) process.stderr.write(`wrote ${file}\n`);
-  const named = Object.entries(asked).filter(([, file]) => file !== undefined);
+export function writeAskedFiles(
+  model: ModelDescriptor,
+  report: Pick<Report, "scenario" | "algorithm" | "counterexamples">,
+  files: CounterexampleFiles & FilesRead,
+): void {
+  for (const file of writeCounterexampleFiles(model, report, files)) process.stderr.write(`wrote ${file}\n`);
+  const named = askedFiles(files);
   if (named.length > 0 && report.counterexamples.length === 0) {
-    const flags = named.map(([kind]) => kinds[kind as keyof typeof kinds].flag).join(", ");
-    process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${flags}: nothing written\n`);
+    process.stderr.write(`snaplab: every property holds, so there is no counterexample for ${named.map(({ flag }) => flag).join(", ")}: nothing written\n`);
   }
-}
-
-function writeEach<C extends { readonly property: string }, Kind extends keyof typeof kinds>(
-  counterexamples: readonly C[],
-  files: Partial<Record<Kind, string | undefined>>,
-  writers: Record<Kind, (counterexample: C) => string>,
-): string[] {
-  const written: string[] = [];
-  for (const [kind, file] of Object.entries(files) as [Kind, string | undefined][]) {
-    if (file === undefined) continue;
-    for (const counterexample of counterexamples) {
-      const name = counterexamples.length === 1 ? file : withProperty(file, counterexample.property);
-      writeReportFile(name, writers[kind](counterexample), kinds[kind].what);
-      written.push(name);
-    }
-  }
-  return written;
 }
 
 export function withProperty(file: string, property: string): string {

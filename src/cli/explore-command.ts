@@ -218,7 +218,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
           .join("\n")}\n`,
   );
   // The run's pictures, as for a violated property; a trace, which replay judges by the model's properties, cannot hold it.
-  const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz };
+  const pictures = { svg: args.svg, mermaid: args.mermaid, shiviz: args.shiviz, scenario: args.scenario, rules: args.rules };
   const drawn = { ...found.counterexample, view: { ...found.counterexample.view, reason: run.reason } };
   writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [drawn] }, pictures);
   if (args.saveTrace) {

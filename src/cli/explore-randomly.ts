@@ -4,7 +4,7 @@ import { checkByRandomWalks } from "../check/random-walks.js";
 import { watchingMemory } from "../explore/memory-limit.js";
 import type { WalkProgress } from "../explore/simulate.js";
 import { randomWalkJsonReport, randomWalkTextReport } from "../render/random-walk-report.js";
-import { writeAskedFiles, type CounterexampleFiles } from "./counterexample-files.js";
+import { writeAskedFiles, type CounterexampleFiles, type FilesRead } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
@@ -14,7 +14,7 @@ export const DEFAULT_WALKS = 1000;
 export const DEFAULT_SEED = 1;
 export const DEFAULT_MAX_STEPS = 10_000;
 
-export interface RandomWalkArgs extends CounterexampleFiles {
+export interface RandomWalkArgs extends CounterexampleFiles, FilesRead {
   readonly search: string;
   readonly walks?: number | undefined;
   readonly seed?: number | undefined;

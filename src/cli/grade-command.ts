@@ -16,7 +16,7 @@ import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
-import { checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
+import { checkFilesApart, checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
@@ -151,9 +151,7 @@ function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
       );
     }
   }
-  if (files.length === 2 && resolvedPath(files[0]!.file) === resolvedPath(files[1]!.file)) {
-    throw new SnaplabError("CANNOT_WRITE", `${args.csv}: cannot write the scores, --out ${args.out} names the same file (give each a file of its own)`);
-  }
+  checkFilesApart(files);
   return true;
 }
 

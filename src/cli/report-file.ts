@@ -30,6 +30,34 @@ export function checkReportFile(file: string, flag = "--out", what = "the report
   if (stats && !mayAccess(file, constants.W_OK)) throw cannot(`no permission to replace it (${flag} needs a file you can write)`);
 }
 
+/** A file a command is asked to write: the option that names it, and what it holds ("the trace"). */
+export interface AskedFile {
+  readonly flag: string;
+  readonly file: string;
+  readonly what: string;
+}
+
+/**
+ * Throws a SnaplabError where a file to write is one the command reads (`read`:
+ * each file and what it is, "the scenario"), or is named by two options: the
+ * later write would replace the input, or the earlier output, without a word.
+ */
+export function checkFilesApart(written: readonly AskedFile[], read: readonly { file: string; what: string }[] = []): void {
+  const earlier = new Map<string, AskedFile>();
+  for (const asked of written) {
+    const path = resolvedPath(asked.file);
+    const input = read.find((r) => resolvedPath(r.file) === path);
+    if (input) throw new SnaplabError("CANNOT_WRITE", `${asked.file}: cannot write ${asked.what}, it is ${input.what} read (${asked.flag} names another file)`);
+    const same = earlier.get(path);
+    if (same)
+      throw new SnaplabError(
+        "CANNOT_WRITE",
+        `${asked.file}: cannot write ${asked.what}, ${same.flag} ${same.file} and ${asked.flag} name the same file (give each a file of its own)`,
+      );
+    earlier.set(path, asked);
+  }
+}
+
 /** Writes `text` (or bytes) to `file` all at once: to a new temporary file in the same folder, then renamed over `file`. */
 export function writeReportFile(file: string, text: string | Uint8Array, what = "the report"): void {
   const temporary = join(dirname(file), `.${basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);

@@ -34,11 +34,33 @@ describe("writeCounterexampleFiles", () => {
     writeFileSync(join(dir, "target.svg"), "kept\n");
     symlinkSync("target.svg", join(dir, "d.svg"));
     expect(() => writeCounterexampleFiles(bankModel, checked("disconnected"), { svg: join(dir, "d.svg") })).toThrow(
-      `${join(dir, "d.svg")}: cannot write the picture (it is a symbolic link)`,
+      `${join(dir, "d.svg")}: cannot write the picture, it is a symbolic link (--svg names a regular file or a new one)`,
     );
     expect(readlinkSync(join(dir, "d.svg"))).toBe("target.svg");
     expect(readFileSync(join(dir, "target.svg"), "utf8")).toBe("kept\n");
     expect(readdirSync(dir).sort()).toEqual(["d.svg", "target.svg"]);
+  });
+
+  it("should check every name of several counterexamples before writing any, so that a refusal writes none", () => {
+    const dir = tempDir("files");
+    const report = checked("two-node", false);
+    expect(report.counterexamples.map((c) => c.property)).toEqual(["no-ghost-receive", "channel-state", "conservation", "reachable"]);
+    symlinkSync("elsewhere.svg", join(dir, "o.channel-state.svg"));
+    expect(() => writeCounterexampleFiles(bankModel, report, { svg: join(dir, "o.svg"), saveTrace: join(dir, "t.json") })).toThrow(
+      `${join(dir, "o.channel-state.svg")}: cannot write the picture, it is a symbolic link (--svg names a regular file or a new one)`,
+    );
+    expect(readdirSync(dir)).toEqual(["o.channel-state.svg"]);
+  });
+
+  it("should refuse a name made for one counterexample that is the scenario read, writing none", () => {
+    const dir = tempDir("files");
+    const scenario = join(dir, "t.conservation.json");
+    writeFileSync(scenario, "kept\n");
+    expect(() =>
+      writeCounterexampleFiles(bankModel, checked("two-node", false), { svg: join(dir, "o.svg"), saveTrace: join(dir, "t.json"), scenario }),
+    ).toThrow(`${scenario}: cannot write the trace, it is the scenario read (--save-trace names another file)`);
+    expect(readdirSync(dir)).toEqual(["t.conservation.json"]);
+    expect(readFileSync(scenario, "utf8")).toBe("kept\n");
   });
 });
 

@@ -195,6 +195,29 @@ describe("snaplab explore --rules", () => {
     expect(lines.length % 2).toBe(0);
   });
 
+  it("should show what rules that run out of memory printed, without Node's report of the crash, and the failure in one line", async () => {
+    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
+    const hoarding = write(
+      "hoarding.ts",
+      solution.replace(
+        "initiate: takeSnapshot,",
+        'initiate(view) {\n    console.error("hoarding");\n    const hoard = [];\n    for (;;) hoard.push(new Array(131072).fill(7));\n    return takeSnapshot(view);\n  },',
+      ),
+    );
+    // The sandbox's memory limit, 256 MB: explore has no option to lower it.
+    const { status, stdout, stderr } = await runCli("explore", scenario, "--rules", hoarding);
+    expect({ status, stdout, stderr }).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: [
+        `${hoarding} printed to stderr (each distinct question is answered twice; the last 4,000 characters at most):`,
+        "  | hoarding",
+        `snaplab: ${hoarding}: ran out of memory (limit 256 MB)`,
+        "",
+      ].join("\n"),
+    });
+  });
+
   // The arguments are worked out in the test, which makes the files they name.
   const bad: [string, () => string[], RegExp][] = [
     ["a file that is not there", () => ["--rules", join(dir, "missing.ts")], /^snaplab: .*missing\.ts: cannot read the rules file \(ENOENT\)\n$/],

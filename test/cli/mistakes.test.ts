@@ -1,7 +1,7 @@
 // A newcomer's mistakes: each gets one line on stderr that says what was wrong (and what to
 // type instead), nothing on stdout, and exit 2. Each mistake runs through the same `main` the
 // binary runs, in this process; mistakes.system.test.ts runs the real binary.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempFile, withoutProgress } from "../support/cli.js";
@@ -252,6 +252,46 @@ describe("a file asked for where it cannot be written", () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--shiviz", join(dir, "no", "s.log"))).toMatch(
       /cannot write the log, there is no folder/,
     );
+  });
+
+  it("explore's and promela's outputs over the scenario read, or the rules, and two outputs naming one file, however spelled: each left as it was", async () => {
+    const dir = tempDir("apart");
+    const scenario = join(dir, "inp.json");
+    const text = readFileSync("spec/scenarios/disconnected.json", "utf8");
+    writeFileSync(scenario, text);
+    const spelt = join(dir, ".", "inp.json");
+    expect(await refusal("explore", scenario, "--save-trace", spelt)).toBe(
+      `snaplab: ${spelt}: cannot write the trace, it is the scenario read (--save-trace names another file)\n`,
+    );
+    expect(await refusal("promela", scenario, "--out", scenario)).toBe(
+      `snaplab: ${scenario}: cannot write the model, it is the scenario read (--out names another file)\n`,
+    );
+    const rules = join(dir, "rules.ts");
+    writeFileSync(rules, "export {};\n");
+    expect(await refusal("explore", scenario, "--rules", rules, "--mermaid", rules)).toBe(
+      `snaplab: ${rules}: cannot write the picture, it is the rules file read (--mermaid names another file)\n`,
+    );
+    const same = join(dir, "same.out");
+    expect(await refusal("explore", scenario, "--svg", same, "--save-trace", same, "--mermaid", same)).toBe(
+      `snaplab: ${same}: cannot write the picture, --svg ${same} and --mermaid name the same file (give each a file of its own)\n`,
+    );
+    expect(readFileSync(scenario, "utf8")).toBe(text);
+    expect(readFileSync(rules, "utf8")).toBe("export {};\n");
+    expect(readdirSync(dir).sort()).toEqual(["inp.json", "rules.ts"]);
+  });
+
+  it("explore's file for one of several counterexamples, found only after the search: none of them written", async () => {
+    const dir = tempDir("per-property");
+    symlinkSync("elsewhere.svg", join(dir, "o.channel-state.svg"));
+    const svg = join(dir, "o.svg");
+    // The report is printed, as the search found it; the one line refusing the files follows.
+    const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--svg", svg);
+    expect({ status, stderr: withoutProgress(stderr) }).toEqual({
+      status: 2,
+      stderr: `snaplab: ${join(dir, "o.channel-state.svg")}: cannot write the picture, it is a symbolic link (--svg names a regular file or a new one)\n`,
+    });
+    expect(stdout).toMatch(/^two-node: [\s\S]*channel-state {5}VIOLATED\n/);
+    expect(readdirSync(dir)).toEqual(["o.channel-state.svg"]);
   });
 
   it("a live run's log and trace, before any process starts", async () => {

@@ -5,7 +5,7 @@
  * non-interference.
  */
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/check/check.js";
@@ -20,6 +20,7 @@ import { parseModelScenario } from "../../src/models/registry.js";
 import { tempDir } from "../support/temp-dir.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
+import { snaplab } from "../support/cli.js";
 
 const spinInstalled = spawnSync("spin", ["-V"]).status === 0 && spawnSync("gcc", ["--version"]).status === 0;
 
@@ -84,6 +85,30 @@ describe("snaplab promela with non-atomic sends, checked by SPIN", () => {
       expect(spin(model)).toEqual({ states: 187, violated: ["conservation"] });
       // As multi-core SPIN needs it: no hidden variables, the same states.
       expect(spin(model, ["-DMULTICORE"])).toEqual({ states: 187, violated: ["conservation"] });
+    },
+  );
+});
+
+describe("snaplab promela --out with names that end a comment, checked by SPIN", () => {
+  it.skipIf(!spinInstalled)(
+    "should write a model SPIN parses and checks, storing snaplab's states, for a scenario and a process named with */ (skipped where spin is not installed)",
+    () => {
+      const dir = tempDir("names");
+      const file = join(dir, "names.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          name: "x*/y",
+          processes: { "c*/d": 100, P1: 100 },
+          programs: { "c*/d": [{ to: "P1", amount: 10 }], P1: [{ to: "c*/d", amount: 20 }] },
+          initiators: ["c*/d"],
+        }),
+      );
+      const out = join(dir, "m.pml");
+      expect(snaplab("promela", file, "--out", out)).toEqual({ status: 0, stdout: "", stderr: "" });
+      const report = check(loadModelScenario(file));
+      expect(spin(readFileSync(out, "utf8"))).toEqual({ states: report.states, violated: [] });
+      expect([report.states, report.violated]).toEqual([65, []]);
     },
   );
 });

@@ -115,7 +115,7 @@ describe("snaplab grade --out", () => {
     for (const csv of [out, join(dir, "sub", "..", "r.txt"), join(scratch, "same-link", "r.txt")]) {
       const result = await runCli("grade", "solutions", "--only", "4", "--out", out, "--csv", csv);
       expect(result).toMatchObject({ status: 2, stdout: "" });
-      expect(result.stderr).toBe(`snaplab: ${csv}: cannot write the scores, --out ${out} names the same file (give each a file of its own)\n`);
+      expect(result.stderr).toBe(`snaplab: ${csv}: cannot write the scores, --out ${out} and --csv name the same file (give each a file of its own)\n`);
     }
     expect(readdirSync(dir)).toEqual(["sub"]);
   });

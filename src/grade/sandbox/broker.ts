@@ -16,6 +16,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, constants, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
+import { reportHeadline, splitNodeReport } from "./node-report.js";
 import { keptStderrChars, keptStdoutChars, type SandboxFailure } from "./protocol.js";
 
 /** What the broker needs to start one sandbox's child, sent to it by Sandbox. */
@@ -78,10 +79,20 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
   });
   let stdout = "";
   let stderr = "";
+  // Node's own report as the child died, kept apart: its thirty lines would push out what the submission printed.
+  let nodeReport = "";
   child.stdout!.setEncoding("utf8").on("data", (text: string) => {
     if (stdout.length < keptStdoutChars) stdout = (stdout + text).slice(0, keptStdoutChars);
   });
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-keptStderrChars)));
+  child.stderr!.setEncoding("utf8").on("data", (text: string) => {
+    if (nodeReport !== "") {
+      nodeReport = (nodeReport + text).slice(0, keptStderrChars);
+      return;
+    }
+    const { printed, report } = splitNodeReport(stderr + text);
+    stderr = printed.slice(-keptStderrChars);
+    nodeReport = report.slice(0, keptStderrChars);
+  });
 
   let failure: SandboxFailure | undefined;
   let exited = false;
@@ -173,11 +184,13 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     // Told once: fail keeps the first reason it is given.
     const tell = () => {
       // "Reached heap limit Allocation failed - JavaScript heap out of memory"; "Fatal javascript OOM in ..." when the heap fills as node starts.
-      if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(stderr)) {
+      if (/heap out of memory|Allocation failed|Fatal javascript OOM/i.test(nodeReport + stderr)) {
         fail({ kind: "memory", message: `ran out of memory (limit ${memoryLimitMb} MB)` });
       } else {
         const how = signalName ? `was killed by ${signalName}` : `exited with status ${code}`;
-        fail({ kind: "exit", message: `the submission's process ${how}${lastLine(stderr)}` });
+        // Why Node died, where it said so; else the submission's last words.
+        const said = reportHeadline(nodeReport) ?? lastLine(stderr);
+        fail({ kind: "exit", message: `the submission's process ${how}${said === undefined ? "" : `: ${said}`}` });
       }
     };
     // Its last words may still be in the pipe when it exits: told once the pipe has ended, or at the latest when the grace is over.
@@ -229,11 +242,10 @@ function nothingOnTheRest(): number[] {
 }
 
 /** The last line of what the child wrote that says something: not a stack frame, nor the "Node.js v20.x" Node ends an uncaught error's report with. */
-function lastLine(text: string): string {
-  const line = text
+function lastLine(text: string): string | undefined {
+  return text
     .trim()
     .split("\n")
     .filter((l) => l.trim() !== "" && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l))
     .pop();
-  return line ? `: ${line}` : "";
 }

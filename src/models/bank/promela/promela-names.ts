@@ -26,3 +26,8 @@ export function promelaNames(scenario: Scenario): PromelaNames {
   const message = scenario.programs.flatMap((program, p) => program.map((_, k) => unique(`m_${process[p]}_${k + 1}`)));
   return { process, channel, message };
 }
+
+/** Text from the scenario made safe inside a Promela comment, where a `*` followed by `/` would end the comment early (names cannot hold line breaks). */
+export function inComment(text: string): string {
+  return text.replaceAll("*/", "* /");
+}

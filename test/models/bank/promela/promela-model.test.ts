@@ -6,7 +6,8 @@ import type { Scenario } from "../../../../src/models/bank/scenario.js";
 import { isSnapshotComplete, type BankState } from "../../../../src/models/bank/bank-state.js";
 import { messageCatalogue } from "../../../../src/models/bank/packed/message-catalogue.js";
 import { promelaModel } from "../../../../src/models/bank/promela/promela-model.js";
-import { promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
+import { inComment, promelaNames } from "../../../../src/models/bank/promela/promela-names.js";
+import { parseModelScenario } from "../../../../src/models/registry.js";
 import { promelaProperties } from "../../../../src/models/bank/promela/promela-properties.js";
 import { randomScenario } from "../../../support/random-scenario.js";
 import { walkToCompleteSnapshot } from "../../../support/walk.js";
@@ -61,6 +62,36 @@ describe("snaplab promela", () => {
     expect(names.process).toEqual(["bank_1", "p2x", "bank_1_2"]);
     for (const name of [...names.process, ...names.channel]) expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
     expect(new Set(names.channel).size).toBe(names.channel.length);
+  });
+
+  it("should write names into comments with every `*/` broken", () => {
+    expect(inComment("c*/d")).toBe("c* /d");
+    expect(inComment("a**/*/b")).toBe("a** /* /b");
+    expect(inComment("P0->P1")).toBe("P0->P1");
+  });
+
+  it("should keep a scenario's names inside its comments, whatever they hold", () => {
+    const named = {
+      name: 'x*/y "*/',
+      processes: { "c*/d": 5, "e */": 5 },
+      programs: { "c*/d": [{ to: "e */", amount: 1 }] },
+      initiators: ["c*/d"],
+    };
+    const promela = (json: object) => {
+      const loaded = parseModelScenario(JSON.stringify(json), "names.json");
+      return loaded.model.promela!(loaded.scenario, "names.json");
+    };
+    const models = [
+      promela({ ...named, lossy: ["c*/d->e */"] }),
+      promela({ ...named, atomicSend: false }),
+      promela({ ...named, initiators: ["c*/d", "e */"], snapshots: ["c*/d", "e */"] }),
+    ];
+    for (const model of models) {
+      expect(model).toContain('/* The bank scenario "x* /y "* /" with');
+      // What is left outside the comments is Promela alone: no quote, no end of a comment, nothing of the names.
+      const code = model.replace(/\/\*[\s\S]*?\*\//g, "");
+      expect(code).not.toMatch(/\*\/|"|x\*|c\*|e \*/);
+    }
   });
 
   it("should translate each snapshot property faithfully: same verdict on every complete state", () => {
