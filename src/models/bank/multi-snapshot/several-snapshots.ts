@@ -13,6 +13,7 @@ import { SnaplabError } from "../../../errors/snaplab-error.js";
 import { ScenarioError } from "../../../errors/scenario-error.js";
 import type { ScenarioField } from "../../../scenario/scenario-fields.js";
 import { formatAction, type BankAction } from "../actions.js";
+import { algorithmNames, findAlgorithm } from "../algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { BankState } from "../bank-state.js";
 import type { Scenario } from "../scenario.js";
@@ -37,6 +38,11 @@ export const snapshotsField: ScenarioField<MultiSnapshotScenario> = {
     const faulty = before as Partial<Scenario>;
     if (faulty.lossy !== undefined || faulty.duplicating !== undefined) {
       fail("snapshots", "several snapshots in one run need reliable channels (no lossy or duplicating ones)");
+    }
+    const rules = findAlgorithm(before.algorithm ?? "chandy-lamport");
+    if (!rules.perSnapshot) {
+      const able = algorithmNames().filter((name) => findAlgorithm(name).perSnapshot);
+      fail("algorithm", `several snapshots in one run (snapshots) need rules written for them, and ${rules.name} has none (${able.join(", ")} has)`);
     }
     const snapshots = (value as unknown[]).map((name, k) => {
       const p = typeof name === "string" ? processes.indexOf(name) : -1;
