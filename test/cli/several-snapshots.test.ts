@@ -52,6 +52,16 @@ describe("a bank scenario with several snapshots", () => {
     expect(() => parseModelScenario(JSON.stringify({ ...twoSnapshots, ...fields }), "s.json")).toThrow(expect.objectContaining({ message }));
   });
 
+  it("should be one of the bank's keys, for a typo to be told of it", () => {
+    const { snapshots, ...rest } = twoSnapshots;
+    expect(() => parseModelScenario(JSON.stringify({ ...rest, snapshot: snapshots }), "s.json")).toThrow(
+      expect.objectContaining({
+        message:
+          "s.json: snapshot: unknown key, did you mean snapshots? (expected one of model, name, processes, channels, programs, initiators, fifo, atomicSend, lossy, duplicating, algorithm, snapshots)",
+      }),
+    );
+  });
+
   it("should run the reference rules only", async () => {
     const { status, stderr } = await runCli("explore", file(twoSnapshots), "--algorithm", "defer-after-recording");
     expect([status, stderr]).toEqual([
