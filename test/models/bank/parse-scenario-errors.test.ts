@@ -25,6 +25,7 @@ describe("bank scenario errors", () => {
     [{ programs: { P9: [] } }, 'bank.json: programs.P9: "P9" is not a process (processes are P0, P1)'],
     [{ programs: { P0: [{ to: "P1", amount: 1, memo: "x" }] } }, "bank.json: programs.P0[0].memo: unknown key (expected to, amount)"],
     [{ programs: { P1: [{ to: "P0", amount: 1 }] } }, "bank.json: programs.P1[0].to: there is no channel P1->P0"],
+    [{ programs: { P0: [{ amount: 5 }] } }, "bank.json: programs.P0[0].to: missing: name a process (processes are P0, P1)"],
     [{ programs: { P0: [{ to: "P1", amount: 0 }] } }, "bank.json: programs.P0[0].amount: must be a positive integer, got 0"],
     [{ programs: { P0: [{ to: "P1", amount: 1.5 }] } }, "bank.json: programs.P0[0].amount: must be an integer, got 1.5"],
     [{ initiators: [] }, "bank.json: initiators: must be a non-empty list of processes"],
