@@ -103,6 +103,7 @@ describe("snaplab check-logs on a run of one process", () => {
     writeFileSync(log, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
     const text = await runCli("check-logs", "--cluster", cluster, log);
     expect([text.status, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout.split("\n")[0]).toBe("one live: 1 process, 0 channels over TCP (FIFO), chandy-lamport, seed 1");
     expect(text.stdout).toContain("\nsnapshot 0 (initiator P0): complete in 0.0 ms, recorded 100 of 100\n");
     const json = await runCli("check-logs", "--cluster", cluster, log, "--json");
     expect((JSON.parse(json.stdout) as LiveJson).snapshots[0]!.latencyMs).toBe(0);
