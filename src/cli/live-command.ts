@@ -11,7 +11,10 @@ import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
-import { oneSnapshotBankModel } from "../models/bank/bank-model.js";
+import { bankModel } from "../models/bank/bank-model.js";
+import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
+import type { Scenario } from "../models/bank/scenario.js";
+import { ScenarioError } from "../errors/scenario-error.js";
 import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
 
 interface LiveArgs extends LiveCheckArgs {
@@ -22,7 +25,7 @@ interface LiveArgs extends LiveCheckArgs {
   snapshots: number;
   algorithm?: string;
   rules?: string;
-  network: Network;
+  network?: Network;
   kill: string[];
   timeout: number;
   logs?: string;
@@ -70,8 +73,8 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       .option("network", {
         choices: ["tcp", "reorder"] as const,
         ...oneValue("network"),
-        default: "tcp" as const,
-        describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
+        describe:
+          'tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight (default: tcp, or reorder for a scenario with "fifo": false)',
       })
       .option("kill", {
         type: "string",
@@ -101,7 +104,11 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         return true;
       }) as unknown as Argv<LiveArgs>,
   handler: async (args: ArgumentsCamelCase<LiveArgs>) => {
-    const scenario = loadModelScenario(args.scenario, [oneSnapshotBankModel]).scenario;
+    const scenario = loadModelScenario(args.scenario, [bankModel]).scenario;
+    const refusal = unrunField(scenario);
+    if (refusal) throw new ScenarioError(args.scenario, refusal.field, refusal.problem);
+    // A scenario's channels keep order or not as it says, unless --network says otherwise (as explore's --fifo does).
+    const network = args.network ?? (scenario.fifo ? "tcp" : "reorder");
     checkTemporaryFolder();
     // A live run's transfers are drawn from what each sender holds: with no money nothing would move.
     if (args.transfers > 0 && scenario.initialBalances.every((balance) => balance <= 0)) {
@@ -138,13 +145,31 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       scenario,
       ...counts,
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
-      network: args.network,
+      network,
       kills,
       ...(args.logs !== undefined ? { logFolder: args.logs } : {}),
     });
     writeLiveCheck(checkRun(run), args, rules);
   },
 };
+
+/** A field of the scenario a live run cannot honour: its snapshots come from --snapshots, its channels are TCP connections, its sends one step each. */
+function unrunField(scenario: Scenario): { field: string; problem: string } | undefined {
+  if (hasSeveralSnapshots(scenario)) {
+    return {
+      field: "snapshots",
+      problem: "snaplab live does not take a list of snapshots: --snapshots K starts K, by the initiators in turn (leave snapshots out)",
+    };
+  }
+  if (scenario.lossy !== undefined) return { field: "lossy", problem: "snaplab live runs its channels over TCP, which loses no message (leave lossy out)" };
+  if (scenario.duplicating !== undefined) {
+    return { field: "duplicating", problem: "snaplab live runs its channels over TCP, which duplicates no message (leave duplicating out)" };
+  }
+  if (scenario.atomicSend === false) {
+    return { field: "atomicSend", problem: "snaplab live debits and sends a transfer in one step (leave atomicSend out)" };
+  }
+  return undefined;
+}
 
 /** "P1@300ms", "P1@2s" or "P1@300" (ms). */
 function parseKill(text: string, processes: readonly string[]): { process: string; atMs: number } {

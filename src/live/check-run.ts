@@ -77,7 +77,7 @@ export function checkRun(run: LiveRun): RunCheck {
       const why = property.name === "termination" ? [killed.join(", "), run.cutShort].filter(Boolean).join("; ") : "";
       return { name: property.name, holds: false, reason: why ? `${reason}: ${why}` : reason };
     });
-    const closedAt = latest(run.logs, (e) => e.e === "close" && e.s === s);
+    const closedAt = endOf(run.logs, s);
     const started = run.logs[initiator]!.find((e) => e.e === "initiate" && e.s === s);
     return {
       id: s,
@@ -178,6 +178,22 @@ function recordedTotal(state: BankState): number {
  * The latest time among the events `which` picks, in every node's log (-Infinity for none). A loop: the logs of
  * a long run hold hundreds of thousands of events, more than `Math.max(...)` takes as arguments.
  */
+/**
+ * When snapshot `s` ended: its last channel closing, or its last recording, which is timed by the event it is an
+ * effect of (a snapshot of one process, with no channel to close, ends when the initiator records).
+ */
+function endOf(logs: readonly (readonly LiveEvent[])[], s: number): number {
+  let time = Number.NEGATIVE_INFINITY;
+  for (const log of logs) {
+    let before = Number.NEGATIVE_INFINITY;
+    for (const event of log) {
+      if ("t" in event) before = event.t;
+      if ((event.e === "close" || event.e === "record") && event.s === s && before > time) time = before;
+    }
+  }
+  return time;
+}
+
 function latest(logs: readonly (readonly LiveEvent[])[], which: (event: LiveEvent) => boolean): number {
   let time = Number.NEGATIVE_INFINITY;
   for (const log of logs) for (const event of log) if ("t" in event && which(event) && event.t > time) time = event.t;

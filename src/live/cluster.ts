@@ -18,6 +18,7 @@ import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
+import { algorithmNames } from "../models/bank/algorithms/registry.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
 import { unknownKey } from "../scenario/unknown-key.js";
 import type { ProcessId, Scenario } from "../models/bank/scenario.js";
@@ -107,6 +108,9 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   if (raw.algorithm !== undefined && raw.rules !== undefined) fail("rules", "give either algorithm or rules, not both");
   if (raw.rules !== undefined && (typeof raw.rules !== "string" || raw.rules === "")) fail("rules", "must be the path of a rules file");
   if (raw.algorithm !== undefined && typeof raw.algorithm !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
+  if (typeof raw.algorithm === "string" && !algorithmNames().includes(raw.algorithm)) {
+    fail("algorithm", `unknown algorithm ${JSON.stringify(raw.algorithm)} (known: ${algorithmNames().join(", ")})`);
+  }
   const rules =
     typeof raw.rules === "string" ? { file: resolve(dirname(file), raw.rules) } : { algorithm: (raw.algorithm as string | undefined) ?? scenario.algorithm };
   return {

@@ -5,7 +5,7 @@
  * same as one object for programs.
  */
 import type { RunCheck, SnapshotCheck } from "./check-run.js";
-import { bothOrAll } from "../render/count-words.js";
+import { bothOrAll, plural } from "../render/count-words.js";
 
 export function liveTextReport(check: RunCheck): string {
   const { run, scenario } = check;
@@ -13,7 +13,7 @@ export function liveTextReport(check: RunCheck): string {
   const rules = "file" in options.rules ? options.rules.file : options.rules.algorithm;
   const network = options.network === "reorder" ? "reordering relays (non-FIFO)" : "TCP (FIFO)";
   const lines = [
-    `${scenario.name} live: ${scenario.processes.length} processes, ${scenario.channels.length} channels over ${network}, ${rules}, seed ${options.seed}`,
+    `${scenario.name} live: ${scenario.processes.length} ${plural("process", scenario.processes.length, "processes")}, ${scenario.channels.length} ${plural("channel", scenario.channels.length)} over ${network}, ${rules}, seed ${options.seed}`,
     `  transfers    ${check.transfers.toLocaleString("en-US")} (${check.transfersPerSecond.toLocaleString("en-US")}/s)${check.skipped > 0 ? `, ${check.skipped.toLocaleString("en-US")} skipped (the sender held nothing)` : ""}`,
     `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
     `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${verdict(check.money.verdict.holds)}`,

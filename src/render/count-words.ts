@@ -1,7 +1,7 @@
 /** The words that go with a count, so that every report agrees with its numbers: "1 step", "2 steps", "both snapshots". */
 
-/** `noun` as `n` of them are said: "step" for 1, "steps" otherwise. */
-export const plural = (noun: string, n: number): string => (n === 1 ? noun : `${noun}s`);
+/** `noun` as `n` of them are said: "step" for 1, "steps" otherwise (or `many`, for a noun such as "process"). */
+export const plural = (noun: string, n: number, many = `${noun}s`): string => (n === 1 ? noun : many);
 
 /** Every one of `n` (two or more): "both", "all 3". */
 export const bothOrAll = (n: number): string => (n === 2 ? "both" : `all ${n}`);

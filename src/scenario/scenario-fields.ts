@@ -56,8 +56,8 @@ function checkName(name: string, field: string, fail: Fail): string {
   const problem =
     name === ""
       ? "a name cannot be empty"
-      : name.length > SCENARIO_LIMITS.nameLength
-        ? `a name has at most ${SCENARIO_LIMITS.nameLength} characters, this one has ${name.length}`
+      : characters(name) > SCENARIO_LIMITS.nameLength
+        ? `a name has at most ${SCENARIO_LIMITS.nameLength} characters, this one has ${characters(name)}`
         : name.includes("->")
           ? 'a name cannot contain "->" (channels are named "from->to")'
           : /\p{Cc}/u.test(name)
@@ -66,6 +66,9 @@ function checkName(name: string, field: string, fail: Fail): string {
   if (problem) fail(field, problem);
   return name;
 }
+
+// Code points, not UTF-16 units: an emoji is one character to whoever wrote the name.
+const characters = (name: string): number => [...name].length;
 
 /** The names of an object's keys (the parties), each checked, at most SCENARIO_LIMITS.parties of them. */
 export function partyNames(value: Record<string, unknown>, field: string, plural: string, fail: Fail): string[] {
@@ -87,6 +90,7 @@ type Index = (id: unknown, field: string) => number;
 export function indexIn(names: readonly string[], noun: string, plural: string, fail: Fail): Index {
   return (id, field) => {
     const i = typeof id === "string" ? names.indexOf(id) : -1;
+    if (id === undefined) fail(field, `missing: name a ${noun} (${plural} are ${names.join(", ")})`);
     if (i < 0) fail(field, `${JSON.stringify(id)} is not a ${noun} (${plural} are ${names.join(", ")})`);
     return i;
   };
@@ -154,6 +158,11 @@ export function asObject(value: unknown, field: string, fail: Fail): Record<stri
 }
 
 export function asInteger(value: unknown, field: string, fail: Fail): number {
+  // A whole number past 2^53−1 (1e20, or 1e400 read as Infinity) is out of range, not a fraction.
+  if (typeof value === "number" && (Number.isInteger(value) || !Number.isFinite(value)) && !Number.isSafeInteger(value)) {
+    const got = Number.isFinite(value) ? String(value) : `a number too large for JavaScript (read as ${value})`;
+    return fail(field, `must be an integer within ±${MAX_MONEY.toLocaleString("en-US")} (2^53−1), got ${got}`);
+  }
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
     return fail(field, `must be an integer, got ${describe(value)}`);
   }

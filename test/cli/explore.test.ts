@@ -109,7 +109,11 @@ describe("snaplab explore, bad input: one line naming the file and the field, ex
     ["a send with no channel", { ...valid, channels: [["P1", "P0"]] }, /bad\.json: programs\.P0\[0\]\.to: there is no channel P0->P1/],
     ["an unknown key", { ...valid, colour: "red" }, /bad\.json: colour: unknown key/],
     ["empty initiators", { ...valid, initiators: [] }, /bad\.json: initiators: must be a non-empty list/],
-    ["an unknown algorithm", { ...valid, algorithm: "magic" }, /unknown algorithm "magic"/],
+    [
+      "an unknown algorithm",
+      { ...valid, algorithm: "magic" },
+      /^snaplab: \S*bad\.json: algorithm: unknown algorithm "magic" \(known: chandy-lamport, defer-after-recording\)\n$/,
+    ],
   ];
   for (const [what, content, message] of cases) {
     it(`${what}`, async () => {

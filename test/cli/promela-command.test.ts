@@ -16,12 +16,12 @@ describe("snaplab promela", () => {
   });
 
   it("should refuse a scenario that names other rules, naming the file and the field", async () => {
-    const file = join(tempDir("tmp"), "lai-yang.json");
-    writeFileSync(file, JSON.stringify({ processes: { P0: 1 }, initiators: ["P0"], algorithm: "lai-yang" }));
+    const file = join(tempDir("tmp"), "defer.json");
+    writeFileSync(file, JSON.stringify({ processes: { P0: 1 }, initiators: ["P0"], algorithm: "defer-after-recording" }));
     expect(await run(file)).toEqual({
       status: 2,
       stdout: "",
-      stderr: `snaplab: ${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not lai-yang\n`,
+      stderr: `snaplab: ${file}: algorithm: snaplab promela writes the reference chandy-lamport rules only, not defer-after-recording\n`,
     });
   });
 });

@@ -44,8 +44,22 @@ describe("a bank scenario with several snapshots", () => {
     [{ snapshots: ["P1"], initiators: ["P0"] }, "s.json: snapshots[0]: P1 starts a snapshot, so it must be listed in initiators"],
     [{ snapshots: [] }, "s.json: snapshots: must be a non-empty list of processes"],
     [{ atomicSend: false }, "s.json: atomicSend: several snapshots in one run need atomic sends (leave atomicSend out)"],
+    [
+      { algorithm: "defer-after-recording" },
+      "s.json: algorithm: several snapshots in one run (snapshots) need rules written for them, and defer-after-recording has none (chandy-lamport has)",
+    ],
   ])("should refuse %j in one line naming the field", (fields, message) => {
-    expect(() => parseModelScenario(JSON.stringify({ ...twoSnapshots, ...fields }), "s.json")).toThrow(message);
+    expect(() => parseModelScenario(JSON.stringify({ ...twoSnapshots, ...fields }), "s.json")).toThrow(expect.objectContaining({ message }));
+  });
+
+  it("should be one of the bank's keys, for a typo to be told of it", () => {
+    const { snapshots, ...rest } = twoSnapshots;
+    expect(() => parseModelScenario(JSON.stringify({ ...rest, snapshot: snapshots }), "s.json")).toThrow(
+      expect.objectContaining({
+        message:
+          "s.json: snapshot: unknown key, did you mean snapshots? (expected one of model, name, processes, channels, programs, initiators, fifo, atomicSend, lossy, duplicating, algorithm, snapshots)",
+      }),
+    );
   });
 
   it("should run the reference rules only", async () => {

@@ -82,6 +82,34 @@ const check = (run: Run, ...more: string[]) => runCli("check-logs", "--cluster",
 const edited = (lines: Line[], index: number, change: Line): Line[] =>
   lines.map((line, i) => (i !== index ? line : Object.fromEntries(Object.entries({ ...line, ...change }).filter(([, v]) => v !== undefined))));
 
+describe("snaplab check-logs on a run of one process", () => {
+  // One process has no channel to close: its snapshot ends when it records, in its initiation (it said "-Infinity ms").
+  it("gives the snapshot's latency as 0 ms, in text and JSON", async () => {
+    const folder = tempDir("check-logs");
+    const cluster = join(folder, "cluster.json");
+    const scenario = { name: "one", processes: { P0: 100 }, channels: [], programs: {}, initiators: ["P0"] };
+    writeFileSync(
+      cluster,
+      formatCluster({ scenario, hosts: { P0: "10.231.0.1:7100" }, transfers: 0, seed: 1, rate: 0, snapshots: 1, algorithm: "chandy-lamport" }),
+    );
+    const log = join(folder, "P0.events.jsonl");
+    const lines: Line[] = [
+      { format: "snaplab-event-log", version: 1, process: "P0", cluster: loadCluster(cluster).digest, run: "run-of-p0" },
+      { e: "initiate", t: 1001, vc: [1], s: 0 },
+      { e: "record", s: 0, pc: 0, b: 100, n: 0 },
+      { e: "done", t: 1002, skipped: 0 },
+      { e: "end", t: 1003, how: "finished" },
+    ];
+    writeFileSync(log, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const text = await runCli("check-logs", "--cluster", cluster, log);
+    expect([text.status, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout.split("\n")[0]).toBe("one live: 1 process, 0 channels over TCP (FIFO), chandy-lamport, seed 1");
+    expect(text.stdout).toContain("\nsnapshot 0 (initiator P0): complete in 0.0 ms, recorded 100 of 100\n");
+    const json = await runCli("check-logs", "--cluster", cluster, log, "--json");
+    expect((JSON.parse(json.stdout) as LiveJson).snapshots[0]!.latencyMs).toBe(0);
+  });
+});
+
 describe("snaplab check-logs on a run worked out by hand", () => {
   it("prints the report snaplab live prints: the money, the snapshot and each property (exit 0)", async () => {
     const result = await check(writeRun());

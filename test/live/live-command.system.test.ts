@@ -95,3 +95,13 @@ describe("snaplab live with a kill the run ends before", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ killed: [], notKilled: ["B"] });
   });
 });
+
+describe("snaplab live with a scenario whose channels do not keep order", () => {
+  it('runs over reordering relays unless --network says otherwise (it ran over TCP, ignoring "fifo": false)', async () => {
+    const file = join(tempDir("live-fifo"), "unordered.json");
+    writeFileSync(file, JSON.stringify({ processes: { A: 100, B: 100 }, initiators: ["A"], fifo: false }));
+    const header = async (...flags: string[]) => (await runCli("live", file, "--transfers", "20", "--snapshots", "1", ...flags)).stdout.split("\n")[0];
+    expect(await header()).toBe("unordered live: 2 processes, 2 channels over reordering relays (non-FIFO), chandy-lamport, seed 1");
+    expect(await header("--network", "tcp")).toBe("unordered live: 2 processes, 2 channels over TCP (FIFO), chandy-lamport, seed 1");
+  });
+});

@@ -1,6 +1,9 @@
 /** `snaplab live` refuses bad input with one line and exit 2, before it starts any process (live-command.system.test.ts: rules that fail, and what they print). */
 import { describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 describe("snaplab live, given bad input", () => {
   it.each([
@@ -21,6 +24,20 @@ describe("snaplab live, given bad input", () => {
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain(message);
+  });
+
+  it.each([
+    [
+      { snapshots: ["A", "A"] },
+      "snapshots: snaplab live does not take a list of snapshots: --snapshots K starts K, by the initiators in turn (leave snapshots out)",
+    ],
+    [{ lossy: true }, "lossy: snaplab live runs its channels over TCP, which loses no message (leave lossy out)"],
+    [{ duplicating: ["A->B"] }, "duplicating: snaplab live runs its channels over TCP, which duplicates no message (leave duplicating out)"],
+    [{ atomicSend: false }, "atomicSend: snaplab live debits and sends a transfer in one step (leave atomicSend out)"],
+  ])("refuses a scenario with %j, a field it cannot honour, in one line naming the file and the field", async (fields, problem) => {
+    const file = join(tempDir("live-fields"), "two.json");
+    writeFileSync(file, JSON.stringify({ processes: { A: 100, B: 100 }, initiators: ["A"], ...fields }));
+    expect(await runCli("live", file)).toEqual({ status: 2, stdout: "", stderr: `snaplab: ${file}: ${problem}\n` });
   });
 
   it("refuses a scenario with no money to transfer, saying what to change", async () => {

@@ -33,6 +33,11 @@ describe("what a name may be", () => {
     [{ processes: { A: 1, "": 1 }, initiators: ["A"] }, "s.json: processes.: a name cannot be empty"],
     [{ processes: { A: 1, ["x".repeat(65)]: 1 }, initiators: ["A"] }, `s.json: processes.${"x".repeat(65)}: a name has at most 64 characters, this one has 65`],
     [{ processes: { A: 1, "B\n": 1 }, initiators: ["A"] }, "s.json: processes.B\n: a name cannot contain control characters"],
+    // Counted in code points: 65 emoji were "128" (UTF-16 units), and 64 emoji were refused.
+    [
+      { processes: { A: 1, ["😀".repeat(65)]: 1 }, initiators: ["A"] },
+      `s.json: processes.${"😀".repeat(65)}: a name has at most 64 characters, this one has 65`,
+    ],
     [
       { model: "database", nodes: { A: { x: 1 }, "B->C": { x: 1 } }, initiators: ["A"], algorithm: "blocking" },
       's.json: nodes.B->C: a name cannot contain "->"',
@@ -44,6 +49,10 @@ describe("what a name may be", () => {
     [{ model: "dataflow", sources: { S1: 1, "S->2": 1 }, checkpoints: 1, algorithm: "aligned" }, 's.json: sources.S->2: a name cannot contain "->"'],
   ])("refuses case %#", (json, message) => {
     expect(refusal(json)).toContain(message);
+  });
+
+  it("takes a name of 64 emoji, 64 characters", () => {
+    expect(parseScenario(JSON.stringify({ processes: { A: 1, ["😀".repeat(64)]: 1 }, initiators: ["A"] })).processes[1]).toBe("😀".repeat(64));
   });
 
   it("takes __proto__, constructor and toString as names like any other", () => {
@@ -60,6 +69,22 @@ describe("what a name may be", () => {
 });
 
 describe("money stays exact", () => {
+  // JSON text, not objects: 1e400 is read as Infinity, which JSON.stringify would write as null.
+  it.each([
+    ['"processes": { "A": 9007199254740992, "B": 0 }', "processes.A: must be an integer within ±9,007,199,254,740,991 (2^53−1), got 9007199254740992"],
+    ['"processes": { "A": 1e20, "B": 0 }', "processes.A: must be an integer within ±9,007,199,254,740,991 (2^53−1), got 100000000000000000000"],
+    [
+      '"processes": { "A": 1, "B": 0 }, "programs": { "A": [{ "to": "B", "amount": 1e400 }] }',
+      "programs.A[0].amount: must be an integer within ±9,007,199,254,740,991 (2^53−1), got a number too large for JavaScript (read as Infinity)",
+    ],
+    [
+      '"processes": { "A": -1e400, "B": 0 }',
+      "processes.A: must be an integer within ±9,007,199,254,740,991 (2^53−1), got a number too large for JavaScript (read as -Infinity)",
+    ],
+  ])("refuses a whole number out of range, saying so: %s", (fields, problem) => {
+    expect(() => parseModelScenario(`{ ${fields}, "initiators": ["A"] }`, "s.json")).toThrow(expect.objectContaining({ message: `s.json: ${problem}` }));
+  });
+
   it.each([
     [{ processes: { A: MAX, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] }, `s.json: programs: ${MONEY}`],
     [{ processes: { A: MAX, B: -1 }, initiators: ["A"] }, `s.json: processes: ${MONEY}`],
@@ -137,6 +162,12 @@ describe("snaplab on odd inputs", () => {
       "promela",
       { processes: { A: 2 ** 31 - 1, B: 0 }, programs: { B: [{ to: "A", amount: 1 }] }, initiators: ["A"] },
       "programs: SPIN's int has 32 bits: the balances and amounts, added up as magnitudes, must stay within 2,147,483,647 (2^31−1)",
+    ],
+    // Balances alone past SPIN's int: the processes' fault, not the programs' (the file has none).
+    [
+      "promela",
+      { processes: { A: 2 ** 31, B: 0 }, initiators: ["A"] },
+      "processes: SPIN's int has 32 bits: the balances and amounts, added up as magnitudes, must stay within 2,147,483,647 (2^31−1)",
     ],
     ["explore", { processes: { "A->B": 1, "B->C": 1 }, initiators: ["A->B"] }, 'processes.A->B: a name cannot contain "->" (channels are named "from->to")'],
   ])("%s %#: one line, exit 2", async (command, json, problem) => {

@@ -26,7 +26,7 @@ import { distinctSnapshots, formatSnapshot, recordedSnapshot, type RecordedSnaps
 import { stateLines } from "./state-text.js";
 import { bankSystem } from "./system.js";
 
-/** The bank with one snapshot a run: what a live run and the Break FIFO exercise take (a file listing several snapshots is refused). */
+/** The bank with one snapshot a run: what the Break FIFO exercise takes (a file listing several snapshots is refused). */
 export const oneSnapshotBankModel: ModelDescriptor<Scenario, BankState, BankAction, SnapshotAlgorithm, RecordedSnapshot> = {
   name: "bank",
   fields: bankFields,

@@ -20,6 +20,7 @@ import {
   type Fail,
   type ScenarioField,
 } from "../../scenario/scenario-fields.js";
+import { algorithmNames } from "./algorithms/registry.js";
 import { readFaultyChannels, writeFaultyChannels } from "./faults.js";
 import { channelName, completeGraph, type Channel, type Scenario, type Transfer } from "./scenario.js";
 
@@ -162,6 +163,8 @@ export const bankFields: readonly BankField[] = [
     read: (given, _before, { fail }) => {
       const value = given ?? "chandy-lamport";
       if (typeof value !== "string") fail("algorithm", "must be the name of a snapshot algorithm");
+      // Checked here rather than when the rules are looked up, so that the refusal names the file and the field.
+      if (!algorithmNames().includes(value as string)) fail("algorithm", `unknown algorithm ${JSON.stringify(value)} (known: ${algorithmNames().join(", ")})`);
       return { algorithm: value as string };
     },
     packed: { algorithm: any },

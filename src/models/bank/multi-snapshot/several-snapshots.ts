@@ -10,9 +10,9 @@
 import type { ModelDescriptor } from "../../../check/model-descriptor.js";
 import { exploreModel } from "../../../explore/generic-explorer.js";
 import { SnaplabError } from "../../../errors/snaplab-error.js";
-import { ScenarioError } from "../../../errors/scenario-error.js";
-import type { ScenarioField } from "../../../scenario/scenario-fields.js";
+import { parseFields, type ScenarioField } from "../../../scenario/scenario-fields.js";
 import { formatAction, type BankAction } from "../actions.js";
+import { algorithmNames, findAlgorithm } from "../algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
 import type { BankState } from "../bank-state.js";
 import type { Scenario } from "../scenario.js";
@@ -32,11 +32,18 @@ export const snapshotsField: ScenarioField<MultiSnapshotScenario> = {
   meaning:
     "optional list of processes, one per snapshot: snapshot k is started by the k-th (a process may start several, in id order; each must be an initiator). Given, the run takes all these snapshots, each checked for the five properties (the multi-snapshot bank); left out, one snapshot started by any initiator",
   read: (value, before, { fail }) => {
+    if (value === undefined) return {};
     const processes = before.processes!;
+    if (before.atomicSend === false) fail("atomicSend", "several snapshots in one run need atomic sends (leave atomicSend out)");
     if (!Array.isArray(value) || value.length === 0) fail("snapshots", "must be a non-empty list of processes");
     const faulty = before as Partial<Scenario>;
     if (faulty.lossy !== undefined || faulty.duplicating !== undefined) {
       fail("snapshots", "several snapshots in one run need reliable channels (no lossy or duplicating ones)");
+    }
+    const rules = findAlgorithm(before.algorithm ?? "chandy-lamport");
+    if (!rules.perSnapshot) {
+      const able = algorithmNames().filter((name) => findAlgorithm(name).perSnapshot);
+      fail("algorithm", `several snapshots in one run (snapshots) need rules written for them, and ${rules.name} has none (${able.join(", ")} has)`);
     }
     const snapshots = (value as unknown[]).map((name, k) => {
       const p = typeof name === "string" ? processes.indexOf(name) : -1;
@@ -56,10 +63,12 @@ export function hasSeveralSnapshots(scenario: Scenario): scenario is MultiSnapsh
 export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
   // Inside, a multi-snapshot scenario's states are MultiSnapshotStates; the descriptor's types are the bank's (hence `as never`).
   const several = (scenario: Scenario): scenario is MultiSnapshotScenario => hasSeveralSnapshots(scenario);
+  // `snapshots` read as one more of the bank's fields, so that an unknown key is told of it too ("snapshot": did you mean snapshots?).
+  const fields = [...bank.fields, snapshotsField] as readonly ScenarioField<Scenario>[];
   return {
     ...bank,
-    fields: [...bank.fields, snapshotsField as unknown as ScenarioField<Scenario>],
-    parse: (text, file) => parseSeveral(bank, text, file),
+    fields: fields as readonly ScenarioField[],
+    parse: (text, file) => parseFields(text, file, fields),
     runTitle: (scenario, rules) =>
       `${bank.runTitle!(scenario, rules)}${several(scenario) ? `, ${scenario.snapshots.length} ${plural("snapshot", scenario.snapshots.length)}` : ""}`,
     build: (scenario, rules) => (several(scenario) ? (multiSnapshotSystem(scenario, multiRules(rules)) as never) : bank.build(scenario, rules)),
@@ -115,27 +124,6 @@ function multiRules(rules: SnapshotAlgorithm) {
     "UNSUPPORTED",
     `several snapshots in one run (snapshots) need rules written for them: chandy-lamport's, or a learner's file as exercise 6 writes them (--rules); ${rules.name} has none`,
   );
-}
-
-function parseSeveral(bank: BankDescriptor, text: string, file: string): Scenario {
-  const json = jsonObject(text);
-  if (!json || !("snapshots" in json)) return bank.parse(text, file);
-  const { snapshots, ...rest } = json;
-  const scenario = bank.parse(JSON.stringify(rest), file);
-  if (scenario.atomicSend === false) throw new ScenarioError(file, "atomicSend", "several snapshots in one run need atomic sends (leave atomicSend out)");
-  const fail = (field: string, problem: string): never => {
-    throw new ScenarioError(file, field, problem);
-  };
-  return { ...scenario, ...snapshotsField.read(snapshots, scenario as Partial<MultiSnapshotScenario>, { fail, name: scenario.name }) } as MultiSnapshotScenario;
-}
-
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const json: unknown = JSON.parse(text);
-    return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The distinct tuples of snapshots recorded in `states`, one recorded snapshot per id, in first-seen order. */

@@ -30,10 +30,12 @@ export function promelaRefusal(scenario: Scenario): { field: string; problem: st
     const problem = `snaplab promela writes at most ${PROMELA_MAX_SENDS_PER_CHANNEL} sends on one channel (${scenario.channels[busiest]!.id} has ${sends[busiest]!.toLocaleString("en-US")}): the model grows with the cube of that number`;
     return { field: "programs", problem };
   }
-  const money = [...scenario.initialBalances.map(Math.abs), ...scenario.programs.flat().map((t) => t.amount)].reduce((sum, m) => sum + m, 0);
+  const balances = scenario.initialBalances.reduce((sum, b) => sum + Math.abs(b), 0);
+  const money = balances + scenario.programs.flat().reduce((sum, t) => sum + t.amount, 0);
   if (money > PROMELA_MAX_MONEY) {
     return {
-      field: "programs",
+      // As the parser's checkMoney does: the balances alone are the processes' fault, else the amounts tip them over.
+      field: balances > PROMELA_MAX_MONEY ? "processes" : "programs",
       problem: `SPIN's int has 32 bits: the balances and amounts, added up as magnitudes, must stay within ${PROMELA_MAX_MONEY.toLocaleString("en-US")} (2^31−1)`,
     };
   }
