@@ -16,6 +16,10 @@ const write = (name: string, text: string) => {
   return file;
 };
 
+/** The answer to exercises 1 and 2, changed by `change`, written as `name`: rules a learner might have. */
+const solutionChanged = (name: string, change: (solution: string) => string) =>
+  write(name, change(readFileSync("solutions/01-record-and-forward/rules.ts", "utf8")));
+
 // The smallest generated scenario on which exercise 2's "first message only" fails, as the grader shows it.
 const SHOWN = JSON.stringify({
   name: "generated #7, shrunk",
@@ -165,8 +169,9 @@ describe("snaplab explore --rules", () => {
     expect(fixed.status).toBe(0);
     expect(fixed.stdout).toContain("the trace now runs clean: channel-state and every other property hold along it\n");
     // Changed into rules that throw on a marker: the step of the trace where they do.
-    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
-    const throwsOnMarker = write("throws-on-marker.ts", solution.replace(/onMarker\(view, channel\) \{\n/, '$&    throw new Error("not now");\n'));
+    const throwsOnMarker = solutionChanged("throws-on-marker.ts", (solution) =>
+      solution.replace(/onMarker\(view, channel\) \{\n/, '$&    throw new Error("not now");\n'),
+    );
     const broken = await runCli("replay", trace, "--rules", throwsOnMarker);
     expect([broken.status, broken.stderr]).toEqual([
       2,
@@ -177,9 +182,7 @@ describe("snaplab explore --rules", () => {
   });
 
   it("should show what the rules print, where a learner debugs them, after the report", async () => {
-    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
-    const debugging = write(
-      "debugging.ts",
+    const debugging = solutionChanged("debugging.ts", (solution) =>
       solution.replace(
         "initiate: takeSnapshot,",
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the learner's code, a template literal in it
@@ -196,9 +199,7 @@ describe("snaplab explore --rules", () => {
   });
 
   it("should show what rules that run out of memory printed, without Node's report of the crash, and the failure in one line", async () => {
-    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
-    const hoarding = write(
-      "hoarding.ts",
+    const hoarding = solutionChanged("hoarding.ts", (solution) =>
       solution.replace(
         "initiate: takeSnapshot,",
         'initiate(view) {\n    console.error("hoarding");\n    const hoard = [];\n    for (;;) hoard.push(new Array(131072).fill(7));\n    return takeSnapshot(view);\n  },',
@@ -270,8 +271,9 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
   });
 
   it("should find the run the grader shows: exercise 2's two-node check, for rules that record on a closed channel", async () => {
-    const solution = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
-    const onClosed = write("on-closed.ts", solution.replace('if (recording?.status !== "open") return [];', 'if (recording?.status === "idle") return [];'));
+    const onClosed = solutionChanged("on-closed.ts", (solution) =>
+      solution.replace('if (recording?.status !== "open") return [];', 'if (recording?.status === "idle") return [];'),
+    );
     const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--rules", onClosed);
     expect(status).toBe(1);
     expect(stdout).toContain(
