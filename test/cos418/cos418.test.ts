@@ -120,6 +120,18 @@ describe("snaplab cos418", () => {
   });
 
   it.each([
+    ["the topology", "x.top"],
+    ["the events", "x.events"],
+    ["an expected snapshot", "x.snap"],
+  ])("should refuse --out naming %s it reads, leaving that file as it was", async (what, name) => {
+    const dir = tempDir("cos418");
+    for (const f of ["top", "events", "snap"]) writeFileSync(join(dir, `x.${f}`), text(`two-nodes.${f}`));
+    const { status, stderr } = await runCli("cos418", join(dir, "x.top"), join(dir, "x.events"), "--expect", join(dir, "x.snap"), "--out", join(dir, name));
+    expect([status, stderr]).toEqual([2, `snaplab: ${join(dir, name)}: cannot write the scenario, it is ${what} read (--out names another file)\n`]);
+    expect(readFileSync(join(dir, name), "utf8")).toBe(text(`two-nodes.${name.slice(2)}`));
+  });
+
+  it.each([
     ["two-nodes.top", "2\nN1 10\nN2 ten\n", 'x.top:3: tokens must be a whole number, got "ten"'],
     ["two-nodes.top", "3\nN1 10\nN2 10\n", "x.top:3: 3 servers announced on line 1, 2 listed"],
     ["two-nodes.top", "2\nN1 10\nN2 10\nN1 N3\n", "x.top:4: unknown server N3 (the servers are N1, N2)"],
