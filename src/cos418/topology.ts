@@ -21,11 +21,19 @@ export function parseTopology(text: string, file: string): Topology {
   const count =
     (first.words.length === 1 ? wholeNumber(first.words[0]!, 1) : undefined) ??
     fail(first.line, `expected the number of servers, got "${first.words.join(" ")}"`);
-  const servers = lines.slice(1, 1 + count).map(({ line, words }) => {
+  const servers: { id: string; tokens: number; line: number }[] = [];
+  for (const { line, words } of lines.slice(1, 1 + count)) {
     if (words.length !== 2) fail(line, `expected a server "<id> <tokens>", got "${words.join(" ")}"`);
+    // A server line left out (or a count too high) makes the first link read as a server: say so, not that its tokens are wrong.
+    if (wholeNumber(words[1]!, 0) === undefined && servers.some((s) => words.includes(s.id))) {
+      fail(
+        line,
+        `expected a server "<id> <tokens>", got the link "${words.join(" ")}": ${count} servers announced on line ${first.line}, ${servers.length} listed`,
+      );
+    }
     const tokens = wholeNumber(words[1]!, 0) ?? fail(line, `tokens must be a whole number, got "${words[1]}"`);
-    return { id: words[0]!, tokens, line };
-  });
+    servers.push({ id: words[0]!, tokens, line });
+  }
   if (servers.length < count) fail(lines[lines.length - 1]!.line, `${count} servers announced on line ${first.line}, ${servers.length} listed`);
   servers.forEach((server, i) => {
     if (servers.findIndex((s) => s.id === server.id) !== i) fail(server.line, `server ${server.id} is listed twice`);

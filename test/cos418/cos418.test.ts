@@ -134,6 +134,8 @@ describe("snaplab cos418", () => {
   it.each([
     ["two-nodes.top", "2\nN1 10\nN2 ten\n", 'x.top:3: tokens must be a whole number, got "ten"'],
     ["two-nodes.top", "3\nN1 10\nN2 10\n", "x.top:3: 3 servers announced on line 1, 2 listed"],
+    ["two-nodes.top", "3\nN1 10\nN2 10\nN1 N2\n", 'x.top:4: expected a server "<id> <tokens>", got the link "N1 N2": 3 servers announced on line 1, 2 listed'],
+    ["two-nodes.top", "2\nN1 10\nN1 N2\nN2 N1\n", 'x.top:3: expected a server "<id> <tokens>", got the link "N1 N2": 2 servers announced on line 1, 1 listed'],
     ["two-nodes.top", "2\nN1 10\nN2 10\nN1 N3\n", "x.top:4: unknown server N3 (the servers are N1, N2)"],
     ["two-nodes.events", "send N1 N2 1\nsnapshot N9\n", "x.events:2: unknown server N9 (the servers are N1, N2)"],
     ["two-nodes.events", "# comment\nsend N1 N2\n", 'x.events:2: expected "send <src> <dst> <tokens>", got "send N1 N2"'],
