@@ -131,10 +131,15 @@ export class LiveNode {
   }
 
   private listen(): Promise<number> {
-    const own = this.cluster.hosts[this.scenario.processes[this.p]!]!;
+    const id = this.scenario.processes[this.p]!;
+    const own = this.cluster.hosts[id]!;
     this.server = createServer((socket) => this.accept(socket));
     return new Promise((resolve, reject) => {
-      this.server!.once("error", reject);
+      // Named by the cluster file's field, which is what a user changes: a bare "listen EADDRINUSE" named neither.
+      this.server!.once("error", (error: NodeJS.ErrnoException) => {
+        const why = error.code === "EADDRINUSE" ? "the port is in use" : error.code === "EADDRNOTAVAIL" ? "the address is not this machine's" : error.message;
+        reject(new Error(`hosts.${id}: cannot listen on ${own.host}:${own.port}: ${why}`));
+      });
       this.server!.listen(own.port, own.host, () => resolve((this.server!.address() as { port: number }).port));
     });
   }

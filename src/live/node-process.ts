@@ -34,7 +34,9 @@ export async function runNodeProcess(options: NodeProcessOptions): Promise<never
     const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster);
     await new LiveNode(cluster, options.id, rules, log, control).run();
   } catch (error) {
-    const why = (error as Error).message.replace(/\s*\n\s*/g, " ");
+    const message = (error as Error).message.replace(/\s*\n\s*/g, " ");
+    // A fault of a cluster file's field names the file too, as a scenario's does.
+    const why = message.startsWith("hosts.") ? `${options.cluster}: ${message}` : message;
     log?.close("failed", why);
     process.stderr.write(`snaplab node ${options.id}: ${why}\n`);
     process.exit(2);

@@ -5,12 +5,12 @@
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { formatCluster } from "../../src/live/cluster.js";
 import type { LiveJson } from "../../src/live/live-report.js";
-import { runCli } from "../support/cli.js";
+import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { freePort } from "./free-port.js";
 import { twoProcessBank } from "./two-process-bank.js";
@@ -65,4 +65,25 @@ it("runs a two-process bank from a cluster file, each process started on its own
     [true, 200, true],
     [true, 200, true],
   ]);
+});
+
+it("refuses to start a node whose port is in use, in one line naming the cluster file's field, exit 2", async () => {
+  const folder = tempDir("live-node-port");
+  const cluster = join(folder, "cluster.json");
+  const port = await freePort();
+  const hosts = { P0: `127.0.0.1:${port}`, P1: `127.0.0.1:${await freePort()}` };
+  writeFileSync(cluster, formatCluster({ scenario: twoProcessBank, hosts, transfers: 10, seed: 1, rate: 0, snapshots: 1, algorithm: "chandy-lamport" }));
+  const busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(port, "127.0.0.1", resolve));
+  try {
+    // A process of its own: a node ends with process.exit.
+    const result = snaplab("node", "--id", "P0", "--cluster", cluster, "--log", join(folder, "P0.jsonl"));
+    expect(result).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `snaplab node P0: ${cluster}: hosts.P0: cannot listen on 127.0.0.1:${port}: the port is in use\n`,
+    });
+  } finally {
+    await new Promise((resolve) => busy.close(resolve));
+  }
 });
