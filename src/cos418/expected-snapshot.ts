@@ -6,6 +6,7 @@
 import { Cos418Error } from "./cos418-error.js";
 import { dataLines, wholeNumber } from "./data-lines.js";
 import type { Topology } from "./topology.js";
+import { plural } from "../render/count-words.js";
 
 export interface ExpectedSnapshot {
   readonly file: string;
@@ -24,7 +25,7 @@ export function parseExpectedSnapshot(text: string, file: string, topology: Topo
   const first = lines[0] ?? fail(undefined, "empty: the first line must be the snapshot id");
   const id =
     (first.words.length === 1 ? wholeNumber(first.words[0]!, 0) : undefined) ?? fail(first.line, `expected the snapshot id, got "${first.words.join(" ")}"`);
-  if (id >= snapshots) fail(first.line, `no snapshot ${id}: the events start ${snapshots} (ids 0 to ${snapshots - 1})`);
+  if (id >= snapshots) fail(first.line, `no snapshot ${id}: the events start ${snapshots} ${plural("snapshot", snapshots)} (ids 0 to ${snapshots - 1})`);
   const servers = topology.servers.map((s) => s.id);
   const tokens: Record<string, number> = {};
   const messages: Record<string, number[]> = Object.fromEntries(topology.links.map(([a, b]) => [`${a}->${b}`, []]));

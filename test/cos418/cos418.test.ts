@@ -141,7 +141,7 @@ describe("snaplab cos418", () => {
     ["two-nodes.events", "# comment\nsend N1 N2\n", 'x.events:2: expected "send <src> <dst> <tokens>", got "send N1 N2"'],
     ["two-nodes.events", "send N1 N2 1\n", "x.events: no snapshot event: there is nothing to record"],
     ["two-nodes.snap", "0\nN1 9\nN2 10\nN1 N2 tokens(1)\n", 'x.snap:4: expected a message "token(<n>)", got "tokens(1)"'],
-    ["two-nodes.snap", "1\nN1 9\nN2 10\n", "x.snap:1: no snapshot 1: the events start 1 (ids 0 to 0)"],
+    ["two-nodes.snap", "1\nN1 9\nN2 10\n", "x.snap:1: no snapshot 1: the events start 1 snapshot (ids 0 to 0)"],
     ["two-nodes.snap", "0\nN1 9\n", "x.snap: no tokens given for N2"],
     // The ids reach every report, and the messages quote the words: an escape sequence in them reached the terminal.
     ["two-nodes.top", "2\nN1 10\nN\u001b[31m2 10\nN1 N2\n", "x.top:3: a line cannot hold control characters (only spaces and tabs between words)"],
