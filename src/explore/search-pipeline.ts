@@ -60,7 +60,7 @@ export function explorePacked<State, Action>(
   // A model that cannot say which of its transitions are independent, or whose reduction cannot keep
   // the verdict of one of its properties, is searched unreduced.
   const asked = options.reduction === "por";
-  let unreduced = asked && model.reduction ? unkeptProperty(readable) : undefined;
+  let unreduced = asked ? (model.reduction ? unkeptProperty(readable) : "the model says of none of its steps which are independent") : undefined;
   const search = options.search ?? "bfs";
   const fingerprint = options.fingerprint ?? false;
   const searchOptions = (reduction: boolean): PackedSearchOptions => ({

@@ -7,6 +7,7 @@
 import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
+import { searchJson, searchLines } from "./search-summary.js";
 
 export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -16,11 +17,13 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
     ...report.figures.map(({ label, value }): [string, string] => [label, value.toLocaleString("en-US")]),
     ["time", `${Math.round(report.elapsedMs)} ms`],
   ];
+  // How the search ran, as the bank's report says it: a reader can tell --search dfs and --fingerprint took effect.
+  const search = searchLines(report).map((line, i): [string, string] => [i === 0 ? "search" : "", line]);
   const labelWidth = Math.max(...figures.map(([label]) => label.length));
   const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
   const lines = [
     `${report.name}: ${report.model}, ${report.algorithm}`,
-    ...figures.map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
+    ...[...figures, ...search].map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),
   ];
@@ -44,5 +47,6 @@ export function modelJsonReport(report: Report): object {
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
     counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
     elapsedMs: Math.round(report.elapsedMs),
+    search: searchJson(report),
   };
 }

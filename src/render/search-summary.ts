@@ -17,10 +17,12 @@ export function searchLines(report: Searched): string[] {
   if (!search) return [];
   const how = `${search.search === "bfs" ? "breadth-first" : "depth-first"}${search.reduction === "por" ? ", partial-order reduction" : ""}`;
   const tables = `${megabytes(search.bytes!)} (${bytesPerState(report)} bytes/state)`;
-  const ignored = search.ignored ? `; ${search.ignored.join(", ")} ignored${search.unreducedBecause ? `: ${search.unreducedBecause}` : ""}` : "";
+  const ignored = search.ignored && `${search.ignored.join(", ")} ignored${search.unreducedBecause ? `: ${search.unreducedBecause}` : ""}`;
+  // Why the generic explorer ran (a model with an engine of its own says), and what it could not do.
+  const notes = [search.fallback, ignored].filter((note) => note !== undefined).join("; ");
   const lines =
     search.engine === "generic"
-      ? [`generic explorer, ${how}, ${tables} and ${search.distinctParts!.toLocaleString("en-US")} distinct parts (${search.fallback}${ignored})`]
+      ? [`generic explorer, ${how}, ${tables} and ${search.distinctParts!.toLocaleString("en-US")} distinct parts${notes ? ` (${notes})` : ""}`]
       : [`compact engine, ${how}, ${tables}`];
   if (search.reduction === "por") {
     lines.push("states, transitions and executions are those of the reduced graph; verdicts, snapshots and counterexamples are the full graph's");

@@ -35,7 +35,14 @@ describe("snaplab explore: search options", () => {
     expect(both).toContain("  states       46\n");
     // Lost messages are no process's steps: a model with unreliable channels says what the reduction needs of none of them.
     expect(await explore("spec/scenarios/lossy-transfer.json", "--reduction", "por")).toMatch(
-      / {2}search {7}generic explorer, breadth-first, .*; --reduction por ignored\)\n/,
+      / {2}search {7}generic explorer, breadth-first, .*; --reduction por ignored: the model says of none of its steps which are independent\)\n/,
+    );
+    // A case study's model says how it was searched too, as the bank does, in JSON as well.
+    const json = JSON.parse(await explore("spec/scenarios/case-studies/database-two-nodes-blocking.json", "--json", "--search", "dfs"));
+    expect(json.search).toMatchObject({ engine: "generic", search: "dfs", reduction: "none", fingerprint: false });
+    const database = await explore("spec/scenarios/case-studies/database-two-nodes-blocking.json", "--search", "dfs", "--fingerprint", "--reduction", "por");
+    expect(database).toMatch(
+      /\n {2}search {28}generic explorer, depth-first, [\d.]+ MB \(\d+ bytes\/state\) and \d+ distinct parts \(--reduction por ignored: the model says of none of its steps which are independent\)\n {36}64-bit fingerprints: /,
     );
   });
 
