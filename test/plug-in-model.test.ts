@@ -34,7 +34,10 @@ describe("a model defined in a test", () => {
   it("explores and prints its report once", async () => {
     const { status, stdout } = await runCliWith(registry, "explore", ring("pass"));
     expect(status).toBe(0);
-    expect(withoutTime(stdout)).toBe(
+    // How it was searched, as every model's report says: the one search, with what the states cost in memory.
+    const searched = /\n {2}search {7}generic explorer, breadth-first, [\d.]+ MB \(\d+ bytes\/state\) and 7 distinct parts\n/;
+    expect(withoutTime(stdout)).toMatch(searched);
+    expect(withoutTime(stdout).replace(searched, "\n")).toBe(
       ["ring: token-ring, pass", "  states       7", "  transitions  6", "  executions   1", "", "  one-token  holds", ""].join("\n"),
     );
   });
@@ -61,7 +64,8 @@ describe("a model defined in a test", () => {
   it("answers --json with the figures and the counterexample", async () => {
     const { status, stdout } = await runCliWith(registry, "explore", ring("copy-first"), "--json");
     expect(status).toBe(1);
-    const json = JSON.parse(stdout);
+    const { search, ...json } = JSON.parse(stdout);
+    expect(search).toMatchObject({ engine: "generic", search: "bfs", reduction: "none", fingerprint: false });
     expect({ ...json, elapsedMs: 0, states: 0, transitions: 0, executions: "0" }).toEqual({
       scenario: "ring",
       model: "token-ring",
