@@ -17,7 +17,7 @@ import { cos418Scenario } from "../cos418/to-scenario.js";
 import { parseTopology } from "../cos418/topology.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { ExitCode } from "./exit-code.js";
-import { checkFilesApart, checkReportFile, writeReportFile } from "./report-file.js";
+import { checkFilesToWrite, writeReportFile } from "./report-file.js";
 import { plural } from "../render/count-words.js";
 
 interface Cos418Args {
@@ -43,14 +43,13 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
       .option("out", { type: "string", ...oneValue("out"), describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
   handler: (args: ArgumentsCamelCase<Cos418Args>) => {
     if (args.out) {
-      checkReportFile(args.out, "--out", "the scenario");
       // Written after the files are read, the scenario would replace the test data it was converted from.
       const read = [
         { file: args.top, what: "the topology" },
         { file: args.events, what: "the events" },
         ...args.expect.map((file) => ({ file, what: "an expected snapshot" })),
       ];
-      checkFilesApart([{ flag: "--out", file: args.out, what: "the scenario" }], read);
+      checkFilesToWrite([{ flag: "--out", file: args.out, what: "the scenario" }], read);
     }
     const read = (file: string) => readTextFile(file, (reason) => never(new Cos418Error(file, undefined, `cannot read (${reason})`)));
     const topology = parseTopology(read(args.top), args.top);

@@ -13,7 +13,7 @@ import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
 import { formatTrace, savedTrace } from "../trace/saved-trace.js";
-import { type AskedFile, checkFilesApart, checkReportFile, writeReportFile } from "./report-file.js";
+import { type AskedFile, checkFilesToWrite, writeReportFile } from "./report-file.js";
 
 export interface PictureFiles {
   readonly svg?: string | undefined;
@@ -45,9 +45,7 @@ const kinds = {
  * (the scenario, the rules), or that two options name.
  */
 export function checkAskedFiles(files: CounterexampleFiles & FilesRead): void {
-  const asked = askedFiles(files);
-  for (const { file, flag, what } of asked) checkReportFile(file, flag, what);
-  checkFilesApart(asked, filesRead(files));
+  checkFilesToWrite(askedFiles(files), filesRead(files));
 }
 
 /** The files a command line asks for, each with its option and what it holds. */
@@ -86,8 +84,7 @@ export function writeCounterexampleFiles(
       write: () => writers[asked.kind](counterexample),
     })),
   );
-  for (const { file, flag, what } of planned) checkReportFile(file, flag, what);
-  checkFilesApart(planned, filesRead(files));
+  checkFilesToWrite(planned, filesRead(files));
   for (const { file, what, write } of planned) writeReportFile(file, write(), what);
   return planned.map(({ file }) => file);
 }

@@ -16,7 +16,7 @@ import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
-import { checkFilesApart, checkReportFile, resolvedPath, writeReportFile } from "./report-file.js";
+import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
@@ -141,8 +141,8 @@ function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
     { flag: "--out", file: args.out, what: "the report" },
     { flag: "--csv", file: args.csv, what: "the scores" },
   ].filter((asked): asked is { flag: string; file: string; what: string } => asked.file !== undefined);
+  checkFilesToWrite(files);
   for (const { flag, file, what } of files) {
-    checkReportFile(file, flag, what);
     const graded = args.dirs.find((dir) => isInside(resolvedPath(file), resolvedPath(dir)));
     if (graded !== undefined) {
       throw new SnaplabError(
@@ -151,7 +151,6 @@ function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
       );
     }
   }
-  checkFilesApart(files);
   return true;
 }
 

@@ -7,7 +7,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
-import { checkFilesApart, checkReportFile, writeReportFile } from "./report-file.js";
+import { checkFilesToWrite, writeReportFile } from "./report-file.js";
 
 interface PromelaArgs {
   scenario: string;
@@ -29,10 +29,7 @@ export const promelaCommand = (registry: ModelRegistry = models): CommandModule<
         describe: "write the model to this file instead of standard output",
       }) as unknown as Argv<PromelaArgs>,
   handler: (args: ArgumentsCamelCase<PromelaArgs>) => {
-    if (args.out) {
-      checkReportFile(args.out, "--out", "the model");
-      checkFilesApart([{ flag: "--out", file: args.out, what: "the model" }], [{ file: args.scenario, what: "the scenario" }]);
-    }
+    if (args.out) checkFilesToWrite([{ flag: "--out", file: args.out, what: "the model" }], [{ file: args.scenario, what: "the scenario" }]);
     const refuse = (model: ModelDescriptor): never => {
       const owners = registry.filter((m) => m.promela).map((m) => m.name);
       throw new SnaplabError("UNSUPPORTED", `${args.scenario}: model: snaplab promela writes ${owners.join(", ")} scenarios only, not ${model.name}`);

@@ -38,11 +38,13 @@ export interface AskedFile {
 }
 
 /**
- * Throws a SnaplabError where a file to write is one the command reads (`read`:
- * each file and what it is, "the scenario"), or is named by two options: the
- * later write would replace the input, or the earlier output, without a word.
+ * Throws a SnaplabError unless every file to write can be written
+ * (checkReportFile), and none is one the command reads (`read`: each file
+ * and what it is, "the scenario") or is named by two options: the later
+ * write would replace the input, or the earlier output, without a word.
  */
-export function checkFilesApart(written: readonly AskedFile[], read: readonly { file: string; what: string }[] = []): void {
+export function checkFilesToWrite(written: readonly AskedFile[], read: readonly { file: string; what: string }[] = []): void {
+  for (const { file, flag, what } of written) checkReportFile(file, flag, what);
   const earlier = new Map<string, AskedFile>();
   for (const asked of written) {
     const path = resolvedPath(asked.file);
