@@ -10,7 +10,7 @@
  * Given a width (the browser page's, on a phone), the words that would make
  * it wider wrap: the steps listed under the lanes, the legend in rows.
  */
-import { footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "../view/space-time-view.js";
+import { drawnMarks, footnotes, stillInFlight, type SpaceTime, type SpaceTimeMessage } from "../view/space-time-view.js";
 import { type Box, LabelRoom, LINE_GAP, type LabelPlace, labelPlaces, type Segment, textBox } from "./label-places.js";
 
 export interface SvgDiagramOptions {
@@ -307,27 +307,21 @@ function across(view: SpaceTime, g: Geometry): string[] {
  */
 function legend(view: SpaceTime, top: number, width: number): { parts: string[]; bottom: number } {
   const { data, marker, records, before } = view.words;
-  // A message that breaks the cut still counts as drawn for its kind: its dot needs naming too.
-  const sent = (kind: "data" | "marker") => view.messages.some((m) => m.kind === kind);
+  const drawn = drawnMarks(view);
   const items: [boolean, (x: number) => string, string, number][] = [
-    [sent("data"), (x) => `<line class="data" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-data)"/>`, data, 90],
-    [sent("marker"), (x) => `<line class="marker" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-marker)"/>`, marker, 100],
+    [drawn.data, (x) => `<line class="data" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-data)"/>`, data, 90],
+    [drawn.marker, (x) => `<line class="marker" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-marker)"/>`, marker, 100],
     [
-      view.offences.length > 0,
+      drawn.breaksTheCut,
       (x) => `<line class="offence" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}" marker-end="url(#head-offence)"/>`,
       "breaks the cut",
       140,
     ],
-    [
-      view.events.some((e) => e.kind === "record"),
-      (x) => `<polygon class="record" points="${x + 16},${top - 7} ${x + 23},${top} ${x + 16},${top + 7} ${x + 9},${top}"/>`,
-      records,
-      100,
-    ],
+    [drawn.records, (x) => `<polygon class="record" points="${x + 16},${top - 7} ${x + 23},${top} ${x + 16},${top + 7} ${x + 9},${top}"/>`, records, 100],
     [true, (x) => `<line class="cut" x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "the cut", 100],
     [true, (x) => `<rect x="${x}" y="${top - 8}" width="32" height="16" fill="${COLOURS.inside}"/>`, `inside the cut (${before})`, 0],
-    [view.events.some((e) => e.kind === "global"), (x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0],
-    [view.messages.some((m) => m.dropped !== undefined), (x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0],
+    [drawn.global, (x) => `<line ${GLOBAL} x1="${x}" y1="${top}" x2="${x + 32}" y2="${top}"/>`, "every lane at once", 0],
+    [drawn.lost, (x) => lostMark(x + 16, top, COLOURS.data), "lost in flight", 0],
     [
       stillInFlight(view).length > 0,
       (x) =>

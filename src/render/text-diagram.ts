@@ -8,7 +8,7 @@
  * the cut, and single (│) after it. What happens to every lane at once (a
  * failure) is a row of ╳ across them.
  */
-import { endOf, footnotes, stillInFlight, type SpaceTime } from "../view/space-time-view.js";
+import { drawnMarks, endOf, footnotes, stillInFlight, type SpaceTime } from "../view/space-time-view.js";
 import { trackLayout, type TrackLayout } from "./text-tracks.js";
 
 export interface TextDiagramOptions {
@@ -134,19 +134,18 @@ function stroke(canvas: Cell[][], row: number, a: number, b: number, ch: string,
 function legend(view: SpaceTime, canvas: Cell[][]): string {
   const { data, marker, records, before } = view.words;
   const cells = canvas.flat();
-  // A message that breaks the cut still counts as drawn for its kind: its ● or ○ needs naming too.
-  const sent = (kind: "data" | "marker") => view.messages.some((m) => m.kind === kind);
+  const drawn = drawnMarks(view);
   const entries: [boolean, string][] = [
-    [sent("data"), `●─▶● ${data}`],
-    [sent("marker"), `○╌▷○ ${marker}`],
-    [view.events.some((e) => e.kind === "record"), `◆ ${records}`],
-    [view.events.some((e) => e.kind === "quiet"), "· no message, no record"],
+    [drawn.data, `●─▶● ${data}`],
+    [drawn.marker, `○╌▷○ ${marker}`],
+    [drawn.records, `◆ ${records}`],
+    [drawn.quiet, "· no message, no record"],
     // A lane's cell can be covered by an event's mark, so the lanes are read off the picture itself.
     [cells.some((c) => c.ch === LANE_INSIDE), `${LANE_INSIDE} ${before} (inside the cut)`],
     [cells.some((c) => c.ch === LANE_OUTSIDE && c.style === "plain"), `${LANE_OUTSIDE} after`],
-    [view.events.some((e) => e.kind === "global"), `${ACROSS.lane} every lane at once`],
-    [view.messages.some((m) => m.dropped !== undefined), "✕ lost in flight"],
-    [view.offences.length > 0, "━ breaks the cut"],
+    [drawn.global, `${ACROSS.lane} every lane at once`],
+    [drawn.lost, "✕ lost in flight"],
+    [drawn.breaksTheCut, "━ breaks the cut"],
   ];
   return entries
     .filter(([shown]) => shown)

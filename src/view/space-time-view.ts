@@ -88,6 +88,25 @@ export function endOf(message: SpaceTimeMessage): number | undefined {
   return message.delivered ?? message.dropped;
 }
 
+/**
+ * The marks a picture of `view` draws, whatever it draws them with: what
+ * every legend names, and only that. A message that breaks the cut still
+ * counts for its kind: its dot needs naming too.
+ */
+export function drawnMarks(view: SpaceTime) {
+  const sent = (kind: "data" | "marker") => view.messages.some((m) => m.kind === kind);
+  const happened = (kind: SpaceTimeEvent["kind"]) => view.events.some((e) => e.kind === kind);
+  return {
+    data: sent("data"),
+    marker: sent("marker"),
+    records: happened("record"),
+    quiet: happened("quiet"),
+    global: happened("global"),
+    lost: view.messages.some((m) => m.dropped !== undefined),
+    breaksTheCut: view.offences.length > 0,
+  };
+}
+
 /** The messages still in flight when the counterexample ends. */
 export function stillInFlight(view: SpaceTime): number[] {
   return view.messages.flatMap((m, i) => (endOf(m) === undefined ? [i] : []));
