@@ -33,10 +33,10 @@ export function childArguments(dir: string, options: GradeOptions): string[] {
     dir,
     "--as-data",
     ...(options.only ? ["--only", options.only.join(",")] : []),
-    ...(options.timeLimitMs ? ["--time-limit", String(options.timeLimitMs)] : []),
+    ...(options.timeLimitMs ? ["--time-limit", `${options.timeLimitMs}ms`] : []),
     ...(options.memoryLimitMb ? ["--memory-limit", String(options.memoryLimitMb)] : []),
     ...(options.maxStates ? ["--max-states", String(options.maxStates)] : []),
-    ...(options.gradeTimeLimitMs ? ["--grade-time-limit", String(Math.ceil(options.gradeTimeLimitMs / 1000))] : []),
+    ...(options.gradeTimeLimitMs ? ["--grade-time-limit", `${options.gradeTimeLimitMs}ms`] : []),
     ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
   ];
 }

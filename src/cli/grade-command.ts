@@ -5,7 +5,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { gradeSubmission, type GradeOptions } from "../grade/grade.js";
+import { defaultLimits, gradeSubmission, type GradeOptions } from "../grade/grade.js";
 import { gradescopeReport } from "../grade/report/gradescope-report.js";
 import { jsonReport } from "../grade/report/json-report.js";
 import { junitReport } from "../grade/report/junit-report.js";
@@ -19,6 +19,7 @@ import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
+import { durationOption, formatDuration } from "./duration-option.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
@@ -29,9 +30,11 @@ export interface GradeArgs {
   out?: string;
   only?: number[];
   watch: boolean;
+  /** Milliseconds (duration-option.ts), as gradeTimeLimit. */
   timeLimit?: number;
   memoryLimit?: number;
   maxStates?: number;
+  /** Milliseconds, as timeLimit. */
   gradeTimeLimit?: number;
   jobs: number;
   csv?: string;
@@ -58,13 +61,16 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         describe: "grade only these exercises: --only 1,3 (name folders before it)",
       })
       .option("watch", { type: "boolean", nargs: 0, default: false, describe: "grade again whenever a file under the folders changes" })
-      .option("time-limit", { type: "number", ...oneValue("time-limit"), describe: "milliseconds a submission may take to answer (default 3000)" })
+      .option("time-limit", {
+        ...durationOption("time-limit", 1),
+        describe: `how long a submission may take to answer one call, e.g. 500ms or 3s (default ${formatDuration(defaultLimits.timeLimitMs)})`,
+      })
       .option("memory-limit", { type: "number", ...oneValue("memory-limit"), describe: "megabytes of heap a submission may use (default 256)" })
       .option("max-states", { type: "number", ...oneValue("max-states"), describe: "states a check may explore (default 200000)" })
       .option("grade-time-limit", {
-        type: "number",
-        ...oneValue("grade-time-limit"),
-        describe: "seconds the grade of one folder may take in all (default 300)",
+        // At least 1s, the least it took when it was a number of seconds.
+        ...durationOption("grade-time-limit", 1000),
+        describe: `how long the grade of one folder may take in all, e.g. 90s or 10min (default ${formatDuration(defaultLimits.gradeTimeLimitMs)})`,
       })
       .option("jobs", {
         type: "number",
@@ -166,7 +172,7 @@ function isInside(path: string, folder: string): boolean {
  * (usage-mistakes.ts).
  */
 function optionProblem(args: Record<string, unknown>): string | undefined {
-  for (const name of ["time-limit", "memory-limit", "max-states", "grade-time-limit", "jobs"]) {
+  for (const name of ["memory-limit", "max-states", "jobs"]) {
     const value = args[name] as number | undefined;
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) return `--${name} must be a positive integer`;
   }
@@ -195,7 +201,7 @@ export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memor
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),
     ...(args.memoryLimit ? { memoryLimitMb: args.memoryLimit } : {}),
     ...(args.maxStates ? { maxStates: args.maxStates } : {}),
-    ...(args.gradeTimeLimit ? { gradeTimeLimitMs: args.gradeTimeLimit * 1000 } : {}),
+    ...(args.gradeTimeLimit ? { gradeTimeLimitMs: args.gradeTimeLimit } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snaps
 import type { Scenario } from "../models/bank/scenario.js";
 import { ScenarioError } from "../errors/scenario-error.js";
 import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
+import { durationOption, readDuration } from "./duration-option.js";
 
 interface LiveArgs extends LiveCheckArgs {
   scenario: string;
@@ -26,10 +27,14 @@ interface LiveArgs extends LiveCheckArgs {
   algorithm?: string;
   rules?: string;
   network?: Network;
-  kill: string[];
+  kill: Kill[];
+  /** Milliseconds (duration-option.ts). */
   timeout: number;
   logs?: string;
 }
+
+/** --kill takes a list (option-values.ts), each read into a kill. */
+const killValues = someValues("kill");
 
 export const liveCommand: CommandModule<object, LiveArgs> = {
   ...commandList.live,
@@ -79,15 +84,15 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       .option("kill", {
         type: "string",
         array: true,
-        ...someValues("kill"),
+        ...killValues,
+        coerce: (typed: string[]) => killValues.coerce(typed).map(readKill),
         default: [] as string[],
-        describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms",
+        describe: "kill process P with SIGKILL at time T after the start, e.g. P1@300ms or P1@2s",
       })
       .option("timeout", {
-        type: "number",
-        ...oneValue("timeout"),
-        default: 60_000,
-        describe: "stop the run this many ms after the start, whatever is left",
+        ...durationOption("timeout", 1),
+        default: "60s",
+        describe: "stop the run this long after the start, whatever is left, e.g. 500ms or 5min",
       })
       .option("logs", {
         type: "string",
@@ -132,9 +137,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       seed: args.seed,
       rate: count("rate", args.rate, 0),
       snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see for every snapshot" }),
-      timeoutMs: count("timeout", args.timeout, 1),
+      timeoutMs: args.timeout,
     };
-    const kills = args.kill.map((kill) => parseKill(kill, scenario.processes));
+    const kills = args.kill.map((kill) => checkKill(kill, scenario.processes));
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
     }
@@ -171,11 +176,27 @@ function unrunField(scenario: Scenario): { field: string; problem: string } | un
   return undefined;
 }
 
-/** "P1@300ms", "P1@2s" or "P1@300" (ms). */
-function parseKill(text: string, processes: readonly string[]): { process: string; atMs: number } {
-  const match = /^(.+)@(\d+(?:\.\d+)?)(ms|s)?$/.exec(text);
-  if (!match) throw new SnaplabError("USAGE", `--kill ${text}: must be PROCESS@TIME, e.g. P1@300ms`);
-  if (!processes.includes(match[1]!))
-    throw new SnaplabError("USAGE", `--kill ${text}: ${match[1]} is not a process (the processes are ${processes.join(", ")})`);
-  return { process: match[1]!, atMs: Number(match[2]) * (match[3] === "s" ? 1000 : 1) };
+/** A kill asked for: the process named, when, and how it was typed (for a refusal to quote). */
+interface Kill {
+  process: string;
+  atMs: number;
+  typed: string;
+}
+
+/** "P1@300ms", "P1@2s": the time a length of time from the start (duration-option.ts), which may be 0. */
+function readKill(typed: string): Kill {
+  const match = /^(.+)@(.*)$/.exec(typed);
+  if (!match) throw new SnaplabError("USAGE", `--kill ${typed}: must be PROCESS@TIME, e.g. P1@300ms`);
+  const [, name = "", time = ""] = match;
+  const read = readDuration(time, 0, (duration) => `${name}@${duration}`);
+  if ("problem" in read) throw new SnaplabError("USAGE", `--kill ${typed}: ${read.problem}`);
+  return { process: name, atMs: read.ms, typed };
+}
+
+/** `kill`, of a process the scenario has, as the run takes it. */
+function checkKill(kill: Kill, processes: readonly string[]): { process: string; atMs: number } {
+  if (!processes.includes(kill.process)) {
+    throw new SnaplabError("USAGE", `--kill ${kill.typed}: ${kill.process} is not a process (the processes are ${processes.join(", ")})`);
+  }
+  return { process: kill.process, atMs: kill.atMs };
 }

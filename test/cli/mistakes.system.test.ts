@@ -46,6 +46,13 @@ describe("--version and --help", () => {
     expect(stdout).toMatch(/Exit status: 0 every property holds .*, 1 a property is violated .*, 2 bad input, or a limit was reached before an\s+answer\.\n$/s);
   });
 
+  it("grade --help and live --help give each length of time's default with its unit", () => {
+    const help = (command: string) => snaplab(command, "--help").stdout.replace(/\s+/g, " ");
+    expect(help("grade")).toContain("how long a submission may take to answer one call, e.g. 500ms or 3s (default 3s)");
+    expect(help("grade")).toContain("how long the grade of one folder may take in all, e.g. 90s or 10min (default 5min)");
+    expect(help("live")).toMatch(/--timeout stop the run this long after the start, whatever is left, e\.g\. 500ms or 5min \[string\] \[default: "60s"\]/);
+  });
+
   it("explore --help names the engines as docs/commands.md does", () => {
     // The readable explorer is the test-only test/support/readable-bfs.ts; --engine generic runs the generic explorer.
     const { status, stdout } = snaplab("explore", "--help");

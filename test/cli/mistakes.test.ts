@@ -158,9 +158,6 @@ describe("a number out of range", () => {
   it("points to the command's help, in grade as in explore", async () => {
     for (const [option, value] of [
       ["--jobs", "0"],
-      ["--grade-time-limit", "0"],
-      ["--time-limit", "abc"],
-      ["--time-limit", "0"],
       ["--memory-limit", "-1"],
       ["--max-states", "1.5"],
     ]) {
@@ -174,6 +171,23 @@ describe("a number out of range", () => {
   it("and so does grade's check of options given together", async () => {
     expect(await refusal("grade", "solutions", "exercises", "--format", "gradescope")).toBe(
       "snaplab: --format gradescope grades one folder at a time (see snaplab grade --help)\n",
+    );
+  });
+});
+
+describe("a length of time", () => {
+  it("is refused without its unit, or out of its bounds, in one line naming the option and the value (grade took milliseconds here, seconds there)", async () => {
+    expect(await refusal("grade", "solutions", "--time-limit", "3")).toBe("snaplab: --time-limit 3: give a unit, as in 3ms or 3s\n");
+    expect(await refusal("grade", "solutions", "--grade-time-limit", "600000")).toBe(
+      "snaplab: --grade-time-limit 600000: give a unit, as in 600000ms or 600000s\n",
+    );
+    expect(await refusal("grade", "solutions", "--time-limit", "abc")).toBe(
+      "snaplab: --time-limit abc: write a length of time with its unit, as in 300ms, 2.5s or 5min\n",
+    );
+    expect(await refusal("grade", "solutions", "--time-limit", "0")).toBe("snaplab: --time-limit 0: must be at least 1ms\n");
+    expect(await refusal("grade", "solutions", "--grade-time-limit", "0s")).toBe("snaplab: --grade-time-limit 0s: must be at least 1s\n");
+    expect(await refusal("live", "spec/scenarios/bank.json", "--timeout", "99999min")).toBe(
+      "snaplab: --timeout 99999min: at most 34560min (24 days, about the longest a timer can wait)\n",
     );
   });
 });

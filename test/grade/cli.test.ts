@@ -5,6 +5,7 @@ import { formatReports, gradeCommand, gradeOptions, type GradeArgs } from "../..
 import { hintText } from "../../src/cli/hint-command.js";
 import { listText } from "../../src/cli/list-command.js";
 import type { ExerciseResult, SubmissionReport } from "../../src/grade/result.js";
+import { childArguments } from "../../src/classroom/parallel-grading.js";
 import { runCli } from "../support/cli.js";
 
 /** Parses a `snaplab grade` command line as the real command does (runCli, main's parser), without grading anything: the arguments, or the refusal's line. */
@@ -25,7 +26,7 @@ describe("snaplab grade's options", () => {
   });
 
   it("should take several folders, a format, exercises and limits", async () => {
-    const args = (await parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500", "--max-states", "1000"])) as GradeArgs;
+    const args = (await parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500ms", "--max-states", "1000"])) as GradeArgs;
     expect(args).toMatchObject({ dirs: ["a", "b"], format: "junit", only: [1, 3] });
     expect(gradeOptions(args)).toEqual({ only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
   });
@@ -38,6 +39,35 @@ describe("snaplab grade's options", () => {
     expect(await parseGrade(["grade", "a", "b", "--format", "gradescope"])).toBe(
       "snaplab: --format gradescope grades one folder at a time (see snaplab grade --help)\n",
     );
+  });
+
+  it("should take each length of time with its unit, in milliseconds for the grader", async () => {
+    expect(gradeOptions((await parseGrade(["grade", "--time-limit", "2.5s", "--grade-time-limit", "10min"])) as GradeArgs)).toEqual({
+      timeLimitMs: 2500,
+      gradeTimeLimitMs: 600_000,
+    });
+    expect(gradeOptions((await parseGrade(["grade", "--time-limit", "300ms", "--grade-time-limit", "90s"])) as GradeArgs)).toEqual({
+      timeLimitMs: 300,
+      gradeTimeLimitMs: 90_000,
+    });
+  });
+
+  it("should refuse a length of time without its unit, or out of its bounds, in one line naming the option", async () => {
+    expect(await parseGrade(["grade", "--time-limit", "3000"])).toBe("snaplab: --time-limit 3000: give a unit, as in 3000ms or 3000s\n");
+    expect(await parseGrade(["grade", "--grade-time-limit", "600000"])).toBe("snaplab: --grade-time-limit 600000: give a unit, as in 600000ms or 600000s\n");
+    expect(await parseGrade(["grade", "--time-limit", "0s"])).toBe("snaplab: --time-limit 0s: must be at least 1ms\n");
+    // At least a second, as when it was counted in seconds.
+    expect(await parseGrade(["grade", "--grade-time-limit", "999ms"])).toBe("snaplab: --grade-time-limit 999ms: must be at least 1s\n");
+    expect(await parseGrade(["grade", "--grade-time-limit", "1e400s"])).toBe(
+      "snaplab: --grade-time-limit 1e400s: write a length of time with its unit, as in 300ms, 2.5s or 5min\n",
+    );
+  });
+
+  it("should pass the limits on to each grader process of --jobs in the same form, which it reads back", async () => {
+    const options = { only: [4], timeLimitMs: 2500, gradeTimeLimitMs: 90_500, memoryLimitMb: 128 };
+    const [, ...argv] = childArguments("alice", options);
+    expect(argv).toEqual(["grade", "alice", "--as-data", "--only", "4", "--time-limit", "2500ms", "--memory-limit", "128", "--grade-time-limit", "90500ms"]);
+    expect(gradeOptions((await parseGrade(argv)) as GradeArgs)).toEqual({ only: [4], timeLimitMs: 2500, gradeTimeLimitMs: 90_500, memoryLimitMb: 128 });
   });
 
   it("should render the chosen format", () => {

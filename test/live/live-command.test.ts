@@ -1,7 +1,8 @@
 /** `snaplab live` refuses bad input with one line and exit 2, before it starts any process (live-command.system.test.ts: rules that fail, and what they print). */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { liveCommand } from "../../src/cli/live-command.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -9,6 +10,13 @@ describe("snaplab live, given bad input", () => {
   it.each([
     [["--kill", "B"], "--kill B: must be PROCESS@TIME, e.g. P1@300ms"],
     [["--kill", "Z@10ms"], "--kill Z@10ms: Z is not a process (the processes are A, B, C)"],
+    // A length of time takes its unit (duration-option.ts), the kill's time as --timeout: a bare number ran as milliseconds.
+    [["--kill", "B@300"], "--kill B@300: give a unit, as in B@300ms or B@300s"],
+    [["--kill", "B@-1s"], "--kill B@-1s: must be at least 0ms"],
+    [["--kill", "B@soon"], "--kill B@soon: write a length of time with its unit, as in B@300ms, B@2.5s or B@5min"],
+    [["--timeout", "60000"], "--timeout 60000: give a unit, as in 60000ms or 60000s"],
+    [["--timeout", "0s"], "--timeout 0s: must be at least 1ms"],
+    [["--timeout", "0.5ms"], "--timeout 0.5ms: must be a whole number of milliseconds"],
     [["--transfers", "-1"], "--transfers -1: must be an integer of at least 0"],
     // Bounded before any process starts (1e12 ran on without a word, its logs growing in memory).
     [["--transfers", "1e12"], "--transfers 1000000000000: at most 1,000,000 (the run is checked from its logs, which are kept in memory until it ends)"],
@@ -24,6 +32,28 @@ describe("snaplab live, given bad input", () => {
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain(message);
+  });
+
+  it("takes each length of time with its unit, in milliseconds for the run", async () => {
+    const handler = vi.spyOn(liveCommand, "handler").mockImplementation(async () => {});
+    try {
+      const parsed = async (...flags: string[]) => {
+        expect(await runCli("live", "spec/scenarios/bank.json", ...flags)).toEqual({ status: 0, stdout: "", stderr: "" });
+        const { timeout, kill } = handler.mock.lastCall![0];
+        return { timeout, kill: kill.map(({ process, atMs }) => ({ process, atMs })) };
+      };
+      expect(await parsed()).toEqual({ timeout: 60_000, kill: [] });
+      expect(await parsed("--timeout", "2.5s", "--kill", "B@300ms", "--kill", "C@1.5s")).toEqual({
+        timeout: 2500,
+        kill: [
+          { process: "B", atMs: 300 },
+          { process: "C", atMs: 1500 },
+        ],
+      });
+      expect(await parsed("--timeout", "5min", "--kill", "A@0ms")).toEqual({ timeout: 300_000, kill: [{ process: "A", atMs: 0 }] });
+    } finally {
+      handler.mockRestore();
+    }
   });
 
   it.each([

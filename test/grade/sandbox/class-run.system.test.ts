@@ -55,7 +55,7 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     const run = spawnSync(
       process.execPath,
       // A time limit only the 8 MB cap can beat, so that the flood ends as the protocol fault on a busy machine too.
-      [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "1", "3", "5", "--format", "json", "--out", out, "--time-limit", "60000"],
+      [join(repo, "bin/snaplab.js"), "grade", mallory, bob, carol, "--only", "1", "3", "5", "--format", "json", "--out", out, "--time-limit", "60s"],
       {
         env: { ...process.env, TMPDIR: sandboxes },
         encoding: "utf8",
@@ -156,7 +156,7 @@ describe("a grader that is killed while grading", () => {
     const tmp = join(scratch, "tmp-killed");
     mkdirSync(tmp, { mode: 0o711 });
     const env = { ...process.env, TMPDIR: tmp };
-    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60000"], { env, stdio: "ignore" });
+    const grader = spawn(process.execPath, [join(repo, "bin/snaplab.js"), "grade", dir, "--only", "5", "--time-limit", "60s"], { env, stdio: "ignore" });
     // The child has loaded the submission: its main thread sleeps on a futex, not in its event loop.
     let child: number | undefined;
     await until(() => {
