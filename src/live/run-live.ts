@@ -74,6 +74,11 @@ interface Node {
   stderr: string;
 }
 
+/** Where a run keeps the cluster file its nodes run and each process's event log, in `folder` (--logs, else a temporary one). */
+export function runFiles(folder: string): { cluster: string; log: (process: string) => string } {
+  return { cluster: join(folder, "cluster.json"), log: (process) => join(folder, `${process}.events.jsonl`) };
+}
+
 export async function runLive(options: LiveOptions): Promise<LiveRun> {
   const { scenario } = options;
   const folder = mkdtempSync(join(tmpdir(), "snaplab-live-"));
@@ -96,8 +101,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
   process.once("SIGTERM", onSignal);
   try {
     const logFolder = options.logFolder ?? folder;
-    const clusterFile = join(logFolder, "cluster.json");
-    const logFile = (name: string) => join(logFolder, `${name}.events.jsonl`);
+    const { cluster: clusterFile, log: logFile } = runFiles(logFolder);
     writeFileSync(clusterFile, formatCluster(clusterOf(options)));
     const reports = new Map<string, (node: Node, report: NodeReport) => void>();
     let exitedEarly: (node: Node) => void = () => {};
