@@ -7,10 +7,11 @@
  * Everything it starts it stops, also when snaplab itself is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { newProcessFolder, sweepFoldersLeft } from "../files/process-folder.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
@@ -81,7 +82,9 @@ export function runFiles(folder: string): { cluster: string; log: (process: stri
 
 export async function runLive(options: LiveOptions): Promise<LiveRun> {
   const { scenario } = options;
-  const folder = mkdtempSync(join(tmpdir(), "snaplab-live-"));
+  // Those of runs killed outright, whose clean-up never ran.
+  sweepFoldersLeft(tmpdir(), "live");
+  const folder = newProcessFolder(tmpdir(), "live");
   const relays: Relay[] = [];
   const nodes: Node[] = [];
   const timers: NodeJS.Timeout[] = [];
