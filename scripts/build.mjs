@@ -34,6 +34,9 @@ export const forNode = {
   target: "node20",
   // Loaded only to bundle a learner's files, and a native binary of its own: found in node_modules at run time.
   external: ["esbuild"],
+  // A package's ES module build before its CommonJS one: jsonc-parser's CommonJS build is UMD, whose require of its
+  // own files a bundler cannot follow.
+  mainFields: ["module", "main"],
   logLevel: "warning",
 };
 

@@ -32,10 +32,14 @@ export const checkLogsCommand: CommandModule<object, CheckLogsArgs> = {
         demandOption: true,
         describe: "the cluster file the nodes ran (each log's header names it by its digest)",
       })
-      .options(liveCheckOptions)
-      .check(checkLiveCheckFiles) as unknown as Argv<CheckLogsArgs>,
+      .options(liveCheckOptions) as unknown as Argv<CheckLogsArgs>,
   handler: async (args: ArgumentsCamelCase<CheckLogsArgs>) => {
     const cluster = loadCluster(args.cluster);
+    checkLiveCheckFiles(args, [
+      { file: args.cluster, what: "the cluster file" },
+      ...("file" in cluster.rules ? [{ file: cluster.rules.file, what: "the rules file" }] : []),
+      ...args.logs.map((file) => ({ file, what: "an event log" })),
+    ]);
     const logs = readClusterLogs(cluster, args.cluster, args.logs);
     // The rules only cut a broken snapshot's trace down; the file a cluster names may be on the nodes' machines alone.
     const rules = args.saveTrace ? await rulesOf(cluster, args.cluster) : undefined;

@@ -12,7 +12,7 @@ import { liveShivizLog } from "../live/live-shiviz.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
 import { oneValue } from "./option-values.js";
-import { checkReportFile, writeReportFile } from "./report-file.js";
+import { checkFilesToWrite, writeReportFile } from "./report-file.js";
 
 export interface LiveCheckArgs {
   json: boolean;
@@ -31,11 +31,18 @@ export const liveCheckOptions = {
   },
 } as const;
 
-/** yargs' `.check()` of the output's files: their folders, before any work starts (a typo must not cost a whole run). */
-export function checkLiveCheckFiles(args: Partial<LiveCheckArgs>): true {
-  if (args.shiviz) checkReportFile(args.shiviz, "--shiviz", "the log");
-  if (args.saveTrace) checkReportFile(args.saveTrace, "--save-trace", "the trace");
-  return true;
+/**
+ * Refuses, before any work starts (a typo must not cost a whole run), a file
+ * asked for that could not be written, that both options name, or that is one
+ * the run is read from (`read`: the scenario, the cluster file, the rules, a
+ * log): written at the end, it would replace it.
+ */
+export function checkLiveCheckFiles(args: LiveCheckArgs, read: readonly { file: string; what: string }[]): void {
+  const asked = [
+    ...(args.shiviz ? [{ flag: "--shiviz", file: args.shiviz, what: "the log" }] : []),
+    ...(args.saveTrace ? [{ flag: "--save-trace", file: args.saveTrace, what: "the trace" }] : []),
+  ];
+  checkFilesToWrite(asked, read);
 }
 
 /** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */

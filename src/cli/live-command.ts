@@ -6,7 +6,7 @@ import { oneValue, someValues } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkRun } from "../live/check-run.js";
 import { loadLiveRules } from "../live/live-rules.js";
-import { runLive, type Network } from "../live/run-live.js";
+import { runFiles, runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
@@ -100,7 +100,6 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
       })
       .options(liveCheckOptions)
-      .check(checkLiveCheckFiles)
       .check(checkSeed)
       .check((args) => {
         if (args.logs !== undefined && !statSync(args.logs, { throwIfNoEntry: false })?.isDirectory()) {
@@ -112,6 +111,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     const scenario = loadModelScenario(args.scenario, [bankModel]).scenario;
     const refusal = unrunField(scenario);
     if (refusal) throw new ScenarioError(args.scenario, refusal.field, refusal.problem);
+    checkLiveCheckFiles(args, filesRead(args, scenario.processes));
     // A scenario's channels keep order or not as it says, unless --network says otherwise (as explore's --fifo does).
     const network = args.network ?? (scenario.fifo ? "tcp" : "reorder");
     checkTemporaryFolder();
@@ -157,6 +157,16 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     writeLiveCheck(checkRun(run), args, rules);
   },
 };
+
+/** The files a run is read from: the scenario, the rules, and with --logs the cluster file and the logs it keeps, which its check reads back. */
+function filesRead(args: Pick<LiveArgs, "scenario" | "rules" | "logs">, processes: readonly string[]): { file: string; what: string }[] {
+  const kept = args.logs === undefined ? undefined : runFiles(args.logs);
+  return [
+    { file: args.scenario, what: "the scenario" },
+    ...(args.rules === undefined ? [] : [{ file: args.rules, what: "the rules file" }]),
+    ...(kept === undefined ? [] : [{ file: kept.cluster, what: "the cluster file" }, ...processes.map((p) => ({ file: kept.log(p), what: "an event log" }))]),
+  ];
+}
 
 /** A field of the scenario a live run cannot honour: its snapshots come from --snapshots, its channels are TCP connections, its sends one step each. */
 function unrunField(scenario: Scenario): { field: string; problem: string } | undefined {

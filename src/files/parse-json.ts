@@ -1,8 +1,11 @@
 /**
  * JSON.parse, with a mistake placed as a person looks for it: by line and
  * column. V8 says "in JSON at position 261", a count of characters no editor
- * shows, and for an unexpected token no place at all.
+ * shows, and for an unexpected token no place at all. A key given twice in one
+ * object is refused too: JSON.parse keeps the last and drops the first without
+ * a word, so `"P1": 100, "P1": 5` would quietly be 5.
  */
+import { type JSONPath, visit } from "jsonc-parser";
 
 /** Text that is not JSON: where (1-based line and column, in characters) and what is wrong there. */
 export class JsonSyntaxError extends Error {
@@ -15,9 +18,25 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** A key given twice in one object: where it is (`processes.P1`, as a caller names a field) and what is wrong there, with its lines. */
+export class JsonRepeatedKeyError extends Error {
+  readonly problem: string;
+
+  constructor(
+    readonly path: string,
+    readonly firstLine: number,
+    readonly line: number,
+  ) {
+    const problem = `given twice, ${firstLine === line ? `on line ${line}` : `on lines ${firstLine} and ${line}`} (an object may have each key once)`;
+    super(`${path}: ${problem}`);
+    this.problem = problem;
+  }
+}
+
 export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
     const at = mistakeAt(text, message);
@@ -25,7 +44,34 @@ export function parseJson(text: string): unknown {
     // Stopped where the text stops: whatever V8 expected next, the file was most likely cut short.
     throw new JsonSyntaxError(line, column, at >= text.trimEnd().length ? "the text ends before the JSON does (cut short?)" : problemOf(message));
   }
+  refuseRepeatedKeys(text);
+  return value;
 }
+
+/** Throws a JsonRepeatedKeyError for the first key, in the order of the text, that its object has already; `text` is JSON. */
+function refuseRepeatedKeys(text: string): void {
+  // Per object open around the key being read, its keys so far and where each was.
+  const open: Map<string, number>[] = [];
+  let repeated: JsonRepeatedKeyError | undefined;
+  visit(text, {
+    onObjectBegin: () => {
+      open.push(new Map());
+    },
+    onObjectEnd: () => {
+      open.pop();
+    },
+    onObjectProperty: (key, offset, _length, _line, _column, pathOf) => {
+      const keys = open.at(-1)!;
+      const first = keys.get(key);
+      if (first === undefined) keys.set(key, offset);
+      else repeated ??= new JsonRepeatedKeyError(fieldPath([...pathOf(), key]), lineAndColumn(text, first).line, lineAndColumn(text, offset).line);
+    },
+  });
+  if (repeated) throw repeated;
+}
+
+/** A path as the messages name a field: `processes.P1`, `programs.P0[2].to`. */
+const fieldPath = (path: JSONPath): string => path.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? part : `.${part}`)).join("");
 
 const atPosition = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/;
 const endOfInput = /^Unexpected end of JSON input$/;

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { readTextFile } from "../files/read-text-file.js";
-import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
+import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { algorithmNames } from "../models/bank/algorithms/registry.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
 import { unknownKey } from "../scenario/unknown-key.js";
@@ -82,6 +82,7 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   try {
     raw = parseJson(text) as Record<string, unknown>;
   } catch (error) {
+    if (error instanceof JsonRepeatedKeyError) return fail(error.path, error.problem);
     return fail("", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("", "must be a JSON object");

@@ -7,10 +7,11 @@
  * Everything it starts it stops, also when snaplab itself is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { newProcessFolder, sweepFoldersLeft } from "../files/process-folder.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
@@ -74,9 +75,16 @@ interface Node {
   stderr: string;
 }
 
+/** Where a run keeps the cluster file its nodes run and each process's event log, in `folder` (--logs, else a temporary one). */
+export function runFiles(folder: string): { cluster: string; log: (process: string) => string } {
+  return { cluster: join(folder, "cluster.json"), log: (process) => join(folder, `${process}.events.jsonl`) };
+}
+
 export async function runLive(options: LiveOptions): Promise<LiveRun> {
   const { scenario } = options;
-  const folder = mkdtempSync(join(tmpdir(), "snaplab-live-"));
+  // Those of runs killed outright, whose clean-up never ran.
+  sweepFoldersLeft(tmpdir(), "live");
+  const folder = newProcessFolder(tmpdir(), "live");
   const relays: Relay[] = [];
   const nodes: Node[] = [];
   const timers: NodeJS.Timeout[] = [];
@@ -96,8 +104,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
   process.once("SIGTERM", onSignal);
   try {
     const logFolder = options.logFolder ?? folder;
-    const clusterFile = join(logFolder, "cluster.json");
-    const logFile = (name: string) => join(logFolder, `${name}.events.jsonl`);
+    const { cluster: clusterFile, log: logFile } = runFiles(logFolder);
     writeFileSync(clusterFile, formatCluster(clusterOf(options)));
     const reports = new Map<string, (node: Node, report: NodeReport) => void>();
     let exitedEarly: (node: Node) => void = () => {};

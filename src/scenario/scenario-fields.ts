@@ -4,7 +4,7 @@
  * mistake in any model's scenario is one line naming the file and the field.
  */
 import { ScenarioError } from "../errors/scenario-error.js";
-import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
+import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { unknownKey } from "./unknown-key.js";
 
 /**
@@ -17,6 +17,7 @@ export function scenarioObject(text: string, file: string, keys: readonly string
   try {
     json = parseJson(text);
   } catch (error) {
+    if (error instanceof JsonRepeatedKeyError) throw new ScenarioError(file, error.path, error.problem);
     throw new ScenarioError(file, "", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   const fail = (field: string, problem: string): never => {

@@ -7,7 +7,7 @@ import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } 
 import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 import { unknownKey } from "../scenario/unknown-key.js";
-import { type JsonSyntaxError, parseJson } from "../files/parse-json.js";
+import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 
 /** A trace ready to replay: its model, its scenario resolved with the trace's settings (the bank's FIFO mode), and the rules it names. */
 export interface LoadedTrace<Scenario = any> {
@@ -28,6 +28,7 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   try {
     raw = parseJson(text);
   } catch (error) {
+    if (error instanceof JsonRepeatedKeyError) return fail(error.path, error.problem);
     return fail("", `not valid JSON at ${(error as JsonSyntaxError).message}`);
   }
   if (!isObject(raw)) return fail("", "must be a JSON object (a trace saved by snaplab explore --save-trace)");

@@ -1,9 +1,8 @@
 // The stubs a starter hands out: their sums are those of the files in exercises/ that learners fill
 // in, and a file that is not its stub, or is missing, is refused in one line naming it.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkStubs, stubSums } from "../../src/classroom/stubs.js";
+import { checkStubs, stubSum, stubSums } from "../../src/classroom/stubs.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
 import { chosenExercises, exercises } from "../../src/grade/exercises/catalogue.js";
 
@@ -23,7 +22,7 @@ function refusal(only: readonly number[] | undefined, files: { path: string; dat
 
 describe("the stubs' sums", () => {
   it("should be those of the files learners fill in, as exercises/ has them (a stub changed needs its new sum in stubs.ts)", () => {
-    const sums = stubPaths.map((path) => [path, createHash("sha256").update(readFileSync(path)).digest("hex")]);
+    const sums = stubPaths.map((path) => [path, stubSum(readFileSync(path))]);
     expect(Object.fromEntries(sums)).toEqual(stubSums);
   });
 });
@@ -32,6 +31,15 @@ describe("the check of the files a starter hands out", () => {
   it("should take the stubs, and READMEs and hints as they are", () => {
     const readme = { path: "exercises/03-completion/README.md", data: new TextEncoder().encode("# Completion, as this class has it\n") };
     expect(refusal(undefined, [...stubPaths.map((path) => checkoutFile(path)), readme])).toBeUndefined();
+  });
+
+  it("should take the stubs checked out with CRLF line endings (git's autocrlf on Windows) as the stubs", () => {
+    const withCrlf = (from: string) => new TextEncoder().encode(readFileSync(from, "utf8").replaceAll("\n", "\r\n"));
+    const stubs = stubPaths.map((path) => ({ path, data: withCrlf(path) }));
+    expect(refusal(undefined, stubs)).toBeUndefined();
+    // Only the line endings are let go: a file filled in is refused with CRLF as with LF.
+    const filledIn = { path: "exercises/03-completion/completion.ts", data: withCrlf("solutions/03-completion/completion.ts") };
+    expect(refusal([3], [filledIn])?.[0]).toBe("NOT_A_STUB");
   });
 
   it("should refuse a file filled in, naming it", () => {

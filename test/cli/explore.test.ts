@@ -108,6 +108,11 @@ describe("snaplab explore, bad input: one line naming the file and the field, ex
     ["a non-integer amount", { ...valid, programs: { P0: [{ to: "P1", amount: 2.5 }] } }, /bad\.json: programs\.P0\[0\]\.amount: must be an integer, got 2\.5/],
     ["a send with no channel", { ...valid, channels: [["P1", "P0"]] }, /bad\.json: programs\.P0\[0\]\.to: there is no channel P0->P1/],
     ["an unknown key", { ...valid, colour: "red" }, /bad\.json: colour: unknown key/],
+    [
+      "a key given twice",
+      '{\n  "processes": {\n    "P0": 100,\n    "P1": 100,\n    "P1": 5\n  },\n  "initiators": ["P0"]\n}\n',
+      /^snaplab: \S*bad\.json: processes\.P1: given twice, on lines 4 and 5 \(an object may have each key once\)\n$/,
+    ],
     ["empty initiators", { ...valid, initiators: [] }, /bad\.json: initiators: must be a non-empty list/],
     [
       "an unknown algorithm",

@@ -1,7 +1,7 @@
 // A newcomer's mistakes: each gets one line on stderr that says what was wrong (and what to
 // type instead), nothing on stdout, and exit 2. Each mistake runs through the same `main` the
 // binary runs, in this process; mistakes.system.test.ts runs the real binary.
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, tempFile, withoutProgress } from "../support/cli.js";
@@ -317,6 +317,38 @@ describe("a file asked for where it cannot be written", () => {
     expect(await refusal("live", "spec/scenarios/bank.json", "--save-trace", dir)).toBe(
       `snaplab: ${dir}: cannot write the trace, it is a folder (--save-trace names a file)\n`,
     );
+  });
+
+  it("a live run's log and trace over a file the run reads, or both naming one file: each left as it was, before any process starts", async () => {
+    const dir = tempDir("live-inputs");
+    const scenario = join(dir, "bank.json");
+    const text = readFileSync("spec/scenarios/bank.json", "utf8");
+    writeFileSync(scenario, text);
+    const rules = join(dir, "rules.ts");
+    writeFileSync(rules, "export {};\n");
+    expect(await refusal("live", scenario, "--shiviz", join(dir, ".", "bank.json"))).toBe(
+      `snaplab: ${join(dir, ".", "bank.json")}: cannot write the log, it is the scenario read (--shiviz names another file)\n`,
+    );
+    expect(await refusal("live", scenario, "--rules", rules, "--save-trace", rules)).toBe(
+      `snaplab: ${rules}: cannot write the trace, it is the rules file read (--save-trace names another file)\n`,
+    );
+    // With --logs, the cluster file and each process's log the run keeps there, which its check reads back.
+    const kept = join(dir, "kept");
+    mkdirSync(kept);
+    expect(await refusal("live", scenario, "--logs", kept, "--shiviz", join(kept, "B.events.jsonl"))).toBe(
+      `snaplab: ${join(kept, "B.events.jsonl")}: cannot write the log, it is an event log read (--shiviz names another file)\n`,
+    );
+    expect(await refusal("live", scenario, "--logs", kept, "--save-trace", join(kept, "cluster.json"))).toBe(
+      `snaplab: ${join(kept, "cluster.json")}: cannot write the trace, it is the cluster file read (--save-trace names another file)\n`,
+    );
+    const same = join(dir, "same.out");
+    expect(await refusal("live", scenario, "--shiviz", same, "--save-trace", same)).toBe(
+      `snaplab: ${same}: cannot write the trace, --shiviz ${same} and --save-trace name the same file (give each a file of its own)\n`,
+    );
+    expect(readFileSync(scenario, "utf8")).toBe(text);
+    expect(readFileSync(rules, "utf8")).toBe("export {};\n");
+    expect(readdirSync(dir).sort()).toEqual(["bank.json", "kept", "rules.ts"]);
+    expect(readdirSync(kept)).toEqual([]);
   });
 });
 

@@ -1,13 +1,13 @@
 // A JSON mistake is placed by line and column, as an editor shows them, whatever V8's message
 // gives (a character position, or for an unexpected token none); the places are worked out by hand.
 import { describe, expect, it } from "vitest";
-import { JsonSyntaxError, parseJson } from "../../src/files/parse-json.js";
+import { JsonRepeatedKeyError, JsonSyntaxError, parseJson } from "../../src/files/parse-json.js";
 
 const mistake = (text: string): string => {
   try {
     parseJson(text);
   } catch (error) {
-    if (error instanceof JsonSyntaxError) return error.message;
+    if (error instanceof JsonSyntaxError || error instanceof JsonRepeatedKeyError) return error.message;
     throw error;
   }
   throw new Error("parsed");
@@ -42,5 +42,22 @@ describe("parseJson", () => {
     expect(mistake('{\n  "name": "x"')).toBe(`line 2, column 14: ${cutShort}`);
     expect(mistake('{ "a": tr')).toBe(`line 1, column 10: ${cutShort}`);
     expect(mistake("")).toBe(`line 1, column 1: ${cutShort}`);
+  });
+
+  it("should refuse a key given twice in one object, naming its path and both its lines", () => {
+    // JSON.parse would read this as { P1: 5 }: the first balance gone without a word.
+    expect(mistake('{\n  "processes": {\n    "P0": 100,\n    "P1": 100,\n    "P1": 5\n  }\n}')).toBe(
+      "processes.P1: given twice, on lines 4 and 5 (an object may have each key once)",
+    );
+    expect(mistake('{ "fifo": true, "fifo": false }')).toBe("fifo: given twice, on line 1 (an object may have each key once)");
+    expect(mistake('{ "programs": { "P0": [{ "to": "P1" }, { "to": "P1", "amount": 1, "to": "P0" }] } }')).toBe(
+      "programs.P0[1].to: given twice, on line 1 (an object may have each key once)",
+    );
+    // The same key once written with an escape: JSON.parse takes both as "P1".
+    expect(mistake('{ "P1": 1,\r\n  "P\\u0031": 2 }')).toBe("P1: given twice, on lines 1 and 2 (an object may have each key once)");
+  });
+
+  it("should take the same key in different objects", () => {
+    expect(parseJson('{ "a": { "x": 1 }, "b": { "x": 2 }, "c": [{ "x": 3 }, { "x": 4 }] }')).toEqual({ a: { x: 1 }, b: { x: 2 }, c: [{ x: 3 }, { x: 4 }] });
   });
 });

@@ -8,7 +8,7 @@
  * P0#1, then the marker, and records 105 having received it; P0 records 95
  * after one send. Both channels are recorded empty: 95 + 105 = 200.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatCluster, loadCluster } from "../../src/live/cluster.js";
@@ -399,6 +399,31 @@ describe("snaplab check-logs, given logs it cannot check", () => {
     const [args, message] = make(run);
     const result = await runCli("check-logs", ...(args[0] === "--cluster" ? args : ["--cluster", run.cluster, ...args]));
     expect([result.status, result.stdout, result.stderr]).toEqual([2, "", `snaplab: ${message}\n`]);
+  });
+});
+
+describe("snaplab check-logs asked to write over a file it reads", () => {
+  it("refuses the log and the trace over a log, the cluster file or its rules, or both naming one file, in one line, exit 2, each left as it was", async () => {
+    const run = writeRun({ rules: "rules.ts" });
+    const rules = join(run.folder, "rules.ts");
+    writeFileSync(rules, "export {};\n");
+    const before = [run.cluster, run.p0, run.p1, rules].map((file) => readFileSync(file, "utf8"));
+    const same = join(run.folder, "same.out");
+    const cases: [string[], string][] = [
+      [["--shiviz", run.p1], `${run.p1}: cannot write the log, it is an event log read (--shiviz names another file)`],
+      [["--save-trace", run.cluster], `${run.cluster}: cannot write the trace, it is the cluster file read (--save-trace names another file)`],
+      [["--save-trace", rules], `${rules}: cannot write the trace, it is the rules file read (--save-trace names another file)`],
+      [
+        ["--shiviz", same, "--save-trace", same],
+        `${same}: cannot write the trace, --shiviz ${same} and --save-trace name the same file (give each a file of its own)`,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const result = await check(run, ...options);
+      expect([result.status, result.stdout, result.stderr]).toEqual([2, "", `snaplab: ${message}\n`]);
+    }
+    expect([run.cluster, run.p0, run.p1, rules].map((file) => readFileSync(file, "utf8"))).toEqual(before);
+    expect(readdirSync(run.folder).sort()).toEqual(["P0.events.jsonl", "P1.events.jsonl", "cluster.json", "rules.ts"]);
   });
 });
 

@@ -21,4 +21,11 @@ describe("a cluster file", () => {
       expect.objectContaining({ message: 'c.json: scenario: algorithm: unknown algorithm "bogus" (known: chandy-lamport, defer-after-recording)' }),
     );
   });
+
+  it("should refuse a key given twice, in its scenario too, naming its path from the file's top and its lines", () => {
+    const text = JSON.stringify(cluster, null, 2).replace('"P1": 100', '"P1": 100,\n      "P1": 5');
+    expect(() => parseCluster(text, "c.json")).toThrow(
+      expect.objectContaining({ message: "c.json: scenario.processes.P1: given twice, on lines 5 and 6 (an object may have each key once)" }),
+    );
+  });
 });

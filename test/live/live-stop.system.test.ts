@@ -2,13 +2,15 @@
  * Live runs that end badly: a node killed in the middle, snaplab itself
  * interrupted. Whatever happens, every node process is gone at the end.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRun, type RunCheck } from "../../src/live/check-run.js";
 import { runLive } from "../../src/live/run-live.js";
 import { childrenOf, isAlive, waitFor } from "./processes.js";
 import { loadModelScenario } from "../../src/models/load-model-scenario.js";
 import { bankModel } from "../../src/models/bank/bank-model.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const bank = loadModelScenario("spec/scenarios/bank.json", [bankModel]).scenario;
 
@@ -65,6 +67,36 @@ describe("snaplab live interrupted with Ctrl-C", () => {
       await waitFor(() => (nodes.some(isAlive) ? undefined : true), 10_000);
     } finally {
       child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("snaplab live killed outright (SIGKILL)", () => {
+  it("leaves its temporary folder, named for it, and the next run removes it", async () => {
+    const tmp = tempDir("tmp-live-killed");
+    const env = { ...process.env, TMPDIR: tmp };
+    const child = spawn(process.execPath, ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "1000000", "--rate", "1000"], {
+      env,
+      stdio: "ignore",
+    });
+    let nodes: number[] = [];
+    try {
+      nodes = await waitFor(() => (childrenOf(child.pid!).length === 3 ? childrenOf(child.pid!) : undefined));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+      // No clean-up ran: its folder is left, and its name says whose it was.
+      expect(readdirSync(tmp)).toEqual([expect.stringMatching(new RegExp(`^snaplab-live-${child.pid}-`))]);
+      await waitFor(() => (nodes.some(isAlive) ? undefined : true), 10_000);
+      const next = spawnSync(process.execPath, ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "10", "--snapshots", "1"], {
+        env,
+        encoding: "utf8",
+      });
+      expect(next.status, next.stderr).toBe(0);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      child.kill("SIGKILL");
+      for (const node of nodes.filter(isAlive)) process.kill(node, "SIGKILL");
     }
   });
 });

@@ -114,6 +114,11 @@ describe("damaged traces", () => {
     ["empty", "", /^t\.json: not valid JSON/],
     ["not an object", "[]", /^t\.json: must be a JSON object/],
     ["an unknown key", edited((t) => (t.extra = 1)), /^t\.json: extra: unknown key/],
+    [
+      "a key given twice",
+      good.replace('\n  "algorithm"', '\n  "algorithm": "chandy-lamport",\n  "algorithm"'),
+      /^t\.json: algorithm: given twice, on lines 5 and 6 \(an object may have each key once\)$/,
+    ],
     ["a missing key", edited((t) => delete t.actions), /^t\.json: actions: missing$/],
     ["another format", edited((t) => (t.format = "dslabs")), /^t\.json: format: must be "snaplab-trace", got "dslabs"$/],
     ["a newer version", edited((t) => (t.version = 2)), /^t\.json: version: this snaplab reads version 1, got 2$/],

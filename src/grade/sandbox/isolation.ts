@@ -21,9 +21,10 @@
  * is killed leaves no sandbox behind.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, chmodSync, constants, lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { accessSync, chmodSync, constants, lstatSync, mkdirSync, readlinkSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { newProcessFolder } from "../../files/process-folder.js";
 
 /** `tether` is setpriv too, used by anyone (root or not) to tie a process's life to the grader's. */
 type Tool = "bwrap" | "unshare" | "setsid" | "tether" | "setpriv" | "prlimit";
@@ -184,13 +185,13 @@ interface ProbeRun {
  * Tries the walls, strongest first (choicesOf): yields each candidate's
  * command, is told whether it ran, and returns the walls chosen. Each is
  * tried as a sandbox runs it, node as the child's user, in a folder like a
- * sandbox's, named as sandbox folders are (sandbox.ts), so that one left by a
+ * sandbox's, named as sandbox folders are (process-folder.ts), so that one left by a
  * grader killed outright is swept too. `node --version` runs node's binary
  * and libraries inside the walls without starting V8, far sooner done than
  * `node -e 0`, and a grader tries at least one candidate on every start.
  */
 function* probe(): Generator<ProbeRun, Isolation, boolean> {
-  const folder = mkdtempSync(join(realpathSync(tmpdir()), `snaplab-sandbox-${process.pid}-`));
+  const folder = newProcessFolder(realpathSync(tmpdir()), "sandbox");
   try {
     chmodSync(folder, 0o711);
     mkdirSync(join(folder, "cwd"), { mode: 0o111 });

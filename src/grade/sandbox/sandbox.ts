@@ -15,25 +15,11 @@
  * broker's code is never a file.
  */
 import { execFileSync } from "node:child_process";
-import {
-  chmodSync,
-  chownSync,
-  closeSync,
-  constants,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, chownSync, closeSync, constants, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { newProcessFolder, sweepFoldersLeft } from "../../files/process-folder.js";
 import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
@@ -99,9 +85,9 @@ export class SandboxFailed extends Error {
 const folders = new Set<string>();
 process.once("exit", () => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-/** A new private (0700) folder in `base`, named as `sweep` expects, removed at exit if not before. */
+/** A new private (0700) folder in `base`, named as sweepFoldersLeft expects, removed at exit if not before. */
 function newFolder(base: string): string {
-  const folder = mkdtempSync(join(base, `snaplab-sandbox-${process.pid}-`));
+  const folder = newProcessFolder(base, "sandbox");
   folders.add(folder);
   return folder;
 }
@@ -109,34 +95,6 @@ function newFolder(base: string): string {
 /** Removes a folder from newFolder, once. */
 function removeFolder(folder: string): void {
   if (folders.delete(folder)) rmSync(folder, { recursive: true, force: true });
-}
-
-/** A sandbox folder's name says which grader made it: `snaplab-sandbox-<pid>-<random>`. */
-const folderName = /^snaplab-sandbox-(\d+)-/;
-let swept = false;
-
-/**
- * Removes the folders that graders killed outright (SIGKILL: no exit
- * handler runs) left in `base`: this user's, of processes that are gone.
- */
-function sweep(base: string): void {
-  if (swept) return;
-  swept = true;
-  for (const name of readdirSync(base)) {
-    const pid = Number(folderName.exec(name)?.[1]);
-    if (!pid || pid === process.pid || running(pid)) continue;
-    const stats = lstatSync(join(base, name), { throwIfNoEntry: false });
-    if (stats?.isDirectory() && stats.uid === process.getuid?.()) rmSync(join(base, name), { recursive: true, force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -259,7 +217,8 @@ export class Sandbox {
     // user then reads the bundle, others cannot. The folder stays the grader's, so that no other user can change what
     // a grader (as root) removes.
     const base = sandboxBase(walls.otherUser);
-    sweep(base);
+    // Those of graders killed outright, whose exit handler never ran.
+    sweepFoldersLeft(base, "sandbox");
     this.folder = newFolder(base);
     const entry = join(this.folder, "submission.mjs");
     const cwd = join(this.folder, "cwd");
