@@ -11,6 +11,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Gather } from "../explore/gather.js";
 import type { Effect, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { bankModel } from "../models/bank/bank-model.js";
+import { tellingColours } from "../models/bank/message-colours.js";
 import type { MultiEffect } from "../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
 import type { Scenario } from "../models/bank/scenario.js";
@@ -58,7 +59,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
   try {
     sandbox.load();
     const submission = sandboxedSubmission(sandbox);
-    return use(rulesFor(submission, scenario), (run) => submission.gather(run));
+    return use(rulesFor(submission, scenario, file), (run) => submission.gather(run));
   } catch (error) {
     // What the submission said is data: escaped, one line.
     if (error instanceof RuleFault && error.fault === "missing") {
@@ -93,10 +94,12 @@ function showPrinted(file: string, printed: { stdout: string; stderr: string }):
 /**
  * The file's rules, as the bank runs them for the scenario: for one snapshot
  * a run, or, where the scenario lists several (`snapshots`), as exercise 6
- * writes them, once per snapshot.
+ * writes them, once per snapshot. Named by the file, as the learner gave it;
+ * with one snapshot, each message's colour is told, as the grader tells it
+ * for exercise 5: the rules are handed it, and may turn on it.
  */
-function rulesFor(submission: Submission, scenario: Scenario): SnapshotAlgorithm {
-  const single = recordingWhenStarting(submittedRules(submission, scenario));
+function rulesFor(submission: Submission, scenario: Scenario, file: string): SnapshotAlgorithm {
+  const single = tellingColours({ ...recordingWhenStarting(submittedRules(submission, scenario)), name: file });
   if (!hasSeveralSnapshots(scenario)) return single;
   const several = submittedMultiRules(submission, scenario);
   return { ...single, perSnapshot: { ...several, initiate: (view, snapshot) => recorded(view.process, several.initiate(view, snapshot), snapshot) } };

@@ -88,7 +88,7 @@ function namedRules(trace: LoadedTrace): Named {
   try {
     return trace.model.algorithms.find(trace.algorithm);
   } catch (error) {
-    // Not one of the model's: most likely a learner's, named by their file (live) or "submission" (explore --rules).
+    // Not one of the model's: most likely a learner's, named by their file (live --rules, explore --rules).
     if (error instanceof SnaplabError) {
       throw new TraceError(
         trace.file,

@@ -2,7 +2,7 @@
 // grader's sandbox, so they can take apart the scenario the grader showed them. The real
 // binary for the learner's first run; the other runs go through the same `main` in this
 // process (the rules still run in a sandbox process of their own).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
@@ -77,10 +77,52 @@ describe("snaplab explore --rules", () => {
     expect(chandyLamport.status).toBe(0);
     expect(JSON.parse(chandyLamport.stdout).states).toBe(46);
     const laiYang = await runCli("explore", scenario, "--rules", "solutions/05-lai-yang/rules.ts", "--no-fifo");
-    expect(laiYang.stdout).toContain("generated #7, shrunk: submission, non-FIFO channels\n");
+    expect(laiYang.stdout).toContain("generated #7, shrunk: solutions/05-lai-yang/rules.ts, non-FIFO channels\n");
     expect(laiYang.status).toBe(0);
     // Chandy-Lamport's rules need FIFO: the same scenario without it breaks them.
     expect((await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo")).status).toBe(1);
+  });
+
+  it("should tell each data message's colour in the steps and the pictures, as the grader tells it for exercise 5", async () => {
+    // Lai-Yang's rules, but a white process takes a red message without recording first: the run the grader shows
+    // for them on its two-node check without FIFO (test/grade/trace-words.test.ts), colours and all.
+    const solution = readFileSync("solutions/05-lai-yang/rules.ts", "utf8");
+    const takesRed = write("takes-red.ts", solution.replace('return message.colour === "red" && !view.hasRecorded ? turnRed(view) : [];', "return [];"));
+    expect(readFileSync(takesRed, "utf8")).not.toBe(solution);
+    const mermaid = join(dir, "takes-red.md");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--rules", takesRed, "--mermaid", mermaid);
+    expect(status).toBe(1);
+    expect(stdout.split("\n")[0]).toBe(`two-node: ${takesRed}, non-FIFO channels`);
+    const steps = [
+      " 1. P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
+      " 2. P0 sends 10 to P1 (P0#1, red), balance 90",
+      " 3. deliver P0#1 (10, red) on P0->P1 (overtaking a marker): P1 balance 110",
+      " 4. deliver marker P0->P1: P1 records (pc 0, balance 110), sends markers on P1->P0, closes P0->P1 with []",
+      " 5. deliver marker P1->P0: closes P1->P0 with []",
+    ];
+    expect(stdout).toContain(["no-ghost-receive is violated; shortest counterexample, 5 steps:", ...steps.map((step) => `  ${step}`)].join("\n"));
+    // The picture names each message with its colour, where it is sent, where it arrives and where it breaks the cut.
+    const drawn = [
+      "2   ●━━━━━━━━┓ ╎  ║   P0 sends P0#1 (10, red) to P1   ✗ ghost receive",
+      "3   │        ┗━╎━▶●   P1 receives P0#1 (10, red)   ✗ ghost receive",
+      "✗ P0#1 (10, red), ghost receive: sent after P0 recorded, received before P1 recorded",
+    ];
+    for (const line of drawn) expect(stdout).toContain(`  ${line}\n`);
+    expect(readFileSync(join(dir, "takes-red.no-ghost-receive.md"), "utf8")).toContain("        P0->>P1: 3. P0#35;1 (10, red) ✗ ghost receive\n");
+    // The grader, given the same rules as exercise 5, shows the same steps and picture on its two-node check.
+    const submitted = join(dir, "takes-red-folder");
+    mkdirSync(join(submitted, "05-lai-yang"), { recursive: true });
+    copyFileSync(takesRed, join(submitted, "05-lai-yang", "rules.ts"));
+    const graded = await runCli("grade", submitted, "--only", "5");
+    for (const line of [...steps, ...drawn]) expect(graded.stdout).toContain(`${line}\n`);
+  });
+
+  it("should name the rules by the file given, in the report, its JSON and the search line", async () => {
+    const text = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts");
+    expect(text.stdout).toMatch(/^generated #7, shrunk: solutions\/01-record-and-forward\/rules\.ts, FIFO channels\n/);
+    expect(text.stdout).toContain("(the compact engine runs only the reference chandy-lamport rules, not solutions/01-record-and-forward/rules.ts)");
+    const json = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--json");
+    expect(JSON.parse(json.stdout).algorithm).toBe("solutions/01-record-and-forward/rules.ts");
   });
 
   it("should reduce the learner's rules when asked, with the verdicts and snapshots of the reference rules' search", async () => {
@@ -155,15 +197,15 @@ describe("snaplab explore --rules", () => {
     const saved = join(dir, "first.json");
     expect((await runCli("explore", scenario, "--rules", firstMessageOnly, "--save-trace", saved)).status).toBe(1);
     const trace = join(dir, "first.channel-state.json");
-    // The trace names the learner's rules, which only the file can give.
+    // The trace names the learner's rules by their file, which only the file can give.
     const bare = await runCli("replay", trace);
     expect([bare.status, bare.stderr]).toEqual([
       2,
-      `snaplab: ${trace}: algorithm: unknown algorithm "submission" (known: chandy-lamport, defer-after-recording); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
+      `snaplab: ${trace}: algorithm: unknown algorithm "${firstMessageOnly}" (known: chandy-lamport, defer-after-recording); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
     ]);
     const again = await runCli("replay", trace, "--rules", firstMessageOnly);
     expect(again.status).toBe(1);
-    expect(again.stdout).toContain(`replaying ${trace}: generated #7, shrunk, submission, FIFO channels, 7 steps\n`);
+    expect(again.stdout).toContain(`replaying ${trace}: generated #7, shrunk, ${firstMessageOnly}, FIFO channels, 7 steps\n`);
     expect(again.stdout).toContain("reproduced: channel-state is violated after step 7");
     const fixed = await runCli("replay", trace, "--rules", "solutions/01-record-and-forward/rules.ts");
     expect(fixed.status).toBe(0);
@@ -263,7 +305,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     expect([status, stderr]).toEqual([1, ""]);
     expect(stdout).toMatch(
       new RegExp(
-        `^${escaped(stopped("generated #7, shrunk: submission, FIFO channels"))}well-formed-effects is violated: rules\\.initiate\\(view\\) at P1 returned \\[\\], without record-state: .*\\nshortest counterexample, 1 step:\\n   1\\. P1 starts a snapshot: nothing recorded \\[the rule's effects refused\\]\\n`,
+        `^${escaped(stopped("generated #7, shrunk: exercises/01-record-and-forward/rules.ts, FIFO channels"))}well-formed-effects is violated: rules\\.initiate\\(view\\) at P1 returned \\[\\], without record-state: .*\\nshortest counterexample, 1 step:\\n   1\\. P1 starts a snapshot: nothing recorded \\[the rule's effects refused\\]\\n`,
       ),
     );
     // One step in which P1 drew only ·, every lane double: the legend names those two and nothing else.
@@ -278,13 +320,14 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     expect(status).toBe(1);
     expect(stdout).toContain(
       [
-        stopped("two-node: submission, FIFO channels"),
+        stopped(`two-node: ${onClosed}, FIFO channels`),
         "well-formed-effects is violated: rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
         "shortest counterexample, 4 steps:",
         "   1. P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
-        "   2. P0 sends 10 to P1 (P0#1), balance 90",
+        // As the grader shows it, but for each message's colour, which a learner's rules are handed.
+        "   2. P0 sends 10 to P1 (P0#1, red), balance 90",
         "   3. deliver marker P0->P1: P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []",
-        "   4. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]",
+        "   4. deliver P0#1 (10, red) on P0->P1: P1 balance 110 [the rule's effects refused]",
         "  recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100); P0->P1 [], P1->P0 (not closed)",
         "  the channel's status: P0->P1 is closed with [] at effect 1; a message is recorded only between start-recording and stop-recording",
       ]
@@ -295,7 +338,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       scenario: "two-node",
-      algorithm: "submission",
+      algorithm: onClosed,
       malformedAnswer: { property: "well-formed-effects", length: 4 },
     });
   });
@@ -307,7 +350,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     expect([status, stderr]).toEqual([1, ""]);
     expect(stdout).toContain(
       [
-        "two-node: submission, FIFO channels\n  the search stopped at a rule that threw\n",
+        `two-node: ${throws}, FIFO channels\n  the search stopped at a rule that threw\n`,
         `no-throw is violated: rules.initiate(view) at P0 threw no\\nway (${throws}:1:43)`,
         "shortest counterexample, 1 step:",
         "   1. P0 starts a snapshot: nothing recorded [the rule threw]",

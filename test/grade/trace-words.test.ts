@@ -44,6 +44,25 @@ describe("Lai-Yang's traces (exercise 5)", () => {
       " 5. deliver marker P1->P0: closes P1->P0 with []",
     ]);
   });
+
+  it("should name each data message with its colour in the picture too", () => {
+    const takesRed = { ...laiYang, onMessage: () => [] };
+    expect(counterexample(5, 0, takesRed).diagram.join("\n")).toBe(
+      [
+        "   P0            P1",
+        "1   ◆             ║   P0 records: balance 100, pc 0",
+        "    ○╌╌╌╌╌╌╌╌╌╌┐  ║   P0 sends a marker to P1",
+        "2   ●━━━━━━━━┓ ╎  ║   P0 sends P0#1 (10, red) to P1   ✗ ghost receive",
+        "3   │        ┗━╎━▶●   P1 receives P0#1 (10, red)   ✗ ghost receive",
+        "4   │          └╌▷○   P1 receives the marker from P0",
+        "    │             ◆   P1 records: balance 110, pc 0",
+        "    │  ┌╌╌╌╌╌╌╌╌╌╌○   P1 sends a marker to P0",
+        "5   ○◁╌┘          │   P0 receives the marker from P1",
+        "✗ P0#1 (10, red), ghost receive: sent after P0 recorded, received before P1 recorded",
+        "●─▶● data   ○╌▷○ marker   ◆ records   ║ before recording (inside the cut)   │ after   ━ breaks the cut",
+      ].join("\n"),
+    );
+  });
 });
 
 describe("exercise 1's traces", () => {

@@ -8,6 +8,7 @@ import { bankSystem } from "../../models/bank/system.js";
 import type { Property } from "../../model-contract/property.js";
 import { describeBankStep } from "../../models/bank/describe-bank-step.js";
 import { bankSpaceTime } from "../../models/bank/bank-space-time.js";
+import { tellsColours } from "../../models/bank/message-colours.js";
 import { formatSnapshot } from "../../models/bank/snapshot.js";
 import type { GradedSystem } from "../graded-rules/graded-system.js";
 import { replay, runCheck } from "../graded-rules/run-check.js";
@@ -23,13 +24,14 @@ export function bankGradedSystem(
   extra: readonly Property<BankState>[] = [],
 ): GradedSystem<BankState, BankAction> {
   const model = bankSystem(scenario, rules);
+  const colours = tellsColours(rules);
   return {
     model,
     stepRules: markerRules(scenario),
     properties: [...model.properties(), ...extra],
-    describeStep: (before, action, after) => describeBankStep(scenario, before, action, after),
+    describeStep: (before, action, after) => describeBankStep(scenario, before, action, after, { colours }),
     describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
-    spaceTime: (violation) => bankSpaceTime(scenario, violation),
+    spaceTime: (violation) => bankSpaceTime(scenario, violation, { colours }),
     refusedStep: refusedBankStep(scenario),
   };
 }

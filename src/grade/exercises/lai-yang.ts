@@ -2,8 +2,8 @@
  * Exercise 5, snapshots without FIFO: Lai-Yang's rules, graded exhaustively
  * with channels that deliver in any order.
  */
+import { tellingColours } from "../../models/bank/message-colours.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import { colouredSteps } from "../graded-rules/coloured-steps.js";
 import type { Submission } from "../graded-rules/submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
@@ -12,7 +12,8 @@ import { generatedCheck } from "./generated-check.js";
 import { ring, twoNode, twoTransfers } from "./scenarios.js";
 
 const unordered = (scenario: Scenario): Scenario => ({ ...scenario, name: `${scenario.name}, no FIFO`, fifo: false });
-const graded = (scenario: Scenario, submission: Submission) => colouredSteps(scenario, bankGradedSystem(scenario, submittedRules(submission, scenario)));
+// Lai-Yang's rules turn on each message's colour: the traces tell it, in the steps and the picture.
+const graded = (scenario: Scenario, submission: Submission) => bankGradedSystem(scenario, tellingColours(submittedRules(submission, scenario)));
 
 export const laiYangExercise: RulesExercise = {
   number: 5,

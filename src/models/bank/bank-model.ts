@@ -12,6 +12,7 @@ import { bankJsonReport } from "./bank-json-report.js";
 import { bankSpaceTime } from "./bank-space-time.js";
 import type { BankState } from "./bank-state.js";
 import { bankTextReport } from "./bank-text-report.js";
+import { tellsColours } from "./message-colours.js";
 import type { BankReport } from "./bank-report.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
@@ -37,8 +38,8 @@ export const oneSnapshotBankModel: ModelDescriptor<Scenario, BankState, BankActi
   algorithms: { names: algorithmNames, find: findAlgorithm },
   algorithmOf: (scenario) => scenario.algorithm,
   build: bankSystem,
-  describeStep: (scenario, _rules, before, action, after) => describeBankStep(scenario, before, action, after),
-  spaceTime: (scenario, _rules, violation) => bankSpaceTime(scenario, violation),
+  describeStep: (scenario, rules, before, action, after) => describeBankStep(scenario, before, action, after, { colours: tellsColours(rules) }),
+  spaceTime: (scenario, rules, violation) => bankSpaceTime(scenario, violation, { colours: tellsColours(rules) }),
   trace: { scenarioJson: (scenario) => scenarioJson(scenario), actionName: formatAction, stateLines },
   describeEnd: (scenario, state) => formatSnapshot(recordedSnapshot(scenario, state)),
   recordedSnapshots: distinctSnapshots,

@@ -13,6 +13,8 @@
  * A run with several snapshots is drawn as one of them sees it (its cut, its
  * offences), with every snapshot's recordings and markers, each labelled with
  * its snapshot: a marker of another snapshot is no marker out of place.
+ * A run whose rules are told each message's colour names every data message
+ * with it, "P0#1 (10, red)", in every picture (message-colours.ts).
  */
 import type { BankAction } from "./actions.js";
 import type { Scenario } from "./scenario.js";
@@ -20,6 +22,7 @@ import type { BankState, LocalSnapshot, Message } from "./bank-state.js";
 import type { Violation } from "../../explore/exploration.js";
 import { describeBankStep } from "./describe-bank-step.js";
 import { channelsInWords } from "./faults.js";
+import { colourOf, type Colour } from "./message-colours.js";
 import { findOffences, OFFENCE_NAMES } from "./offences.js";
 import { SpaceTimeDrawing, type MessageLabel } from "../../view/space-time-drawing.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
@@ -37,19 +40,25 @@ export interface SeveralSnapshots {
   readonly steps: readonly string[];
 }
 
+/** What a picture tells besides the bank's own: several snapshots (the one drawn), or each message's colour. */
+export interface BankPictureOptions {
+  readonly several?: SeveralSnapshots;
+  readonly colours?: boolean;
+}
+
 /** `counterexample`: a violation, or a counterexample that also says its length. */
 export function bankSpaceTime(
   scenario: Scenario,
   counterexample: Violation<BankState, BankAction> & { readonly length?: number },
-  several?: SeveralSnapshots,
+  { several, colours = false }: BankPictureOptions = {},
 ): SpaceTime {
   const { states, actions } = counterexample.path;
   const drawing = new SpaceTimeDrawing(scenario.channels.length);
   const cut: (number | undefined)[] = scenario.processes.map(() => undefined);
   const steps = actions.map((action, step) => {
-    const text = several?.steps[step] ?? describeBankStep(scenario, states[step]!, action, states[step + 1]!);
+    const text = several?.steps[step] ?? describeBankStep(scenario, states[step]!, action, states[step + 1]!, { colours });
     const records = several ? recordsOfEach(scenario, several, step) : recordsOf(scenario, states[step]!, states[step + 1]!);
-    addStep(scenario, drawing, step, action, states[step]!, states[step + 1]!, text, records, cut);
+    addStep(scenario, drawing, step, action, states[step]!, states[step + 1]!, text, records, cut, colours);
     return { actor: actorOf(scenario, action), text };
   });
   const offences = findOffences(scenario, states[states.length - 1]!, drawing.messages);
@@ -120,6 +129,7 @@ function addStep(
   text: string,
   records: readonly Recording[],
   cut: (number | undefined)[],
+  colours: boolean,
 ): void {
   const name = (p: number) => scenario.processes[p]!;
   const actor = actorOf(scenario, action);
@@ -155,7 +165,8 @@ function addStep(
   after.channels.forEach(({ queue }, c) => {
     for (const message of queue.slice(drawing.queued(c))) {
       const { from, to } = scenario.channels[c]!;
-      const label = describeMessage(message);
+      // A message's colour is fixed where it is sent: its label tells it there, and wherever it is drawn after.
+      const label = describeMessage(message, colours && message.kind === "data" ? colourOf(scenario, after, message.id) : undefined);
       const marker = label.label === "marker" ? "a marker" : label.label;
       const words = label.kind === "marker" ? `${name(from)} sends ${marker} to ${name(to)}` : `${name(from)} sends ${label.label} to ${name(to)}`;
       drawing.send(step, c, from, to, label, words);
@@ -164,10 +175,10 @@ function addStep(
   if (drawing.events.length === first) drawing.quiet(step, actor, text);
 }
 
-/** A message as the picture names it; a marker of a run with several snapshots says which ("marker 1"). */
-function describeMessage(message: Message): MessageLabel {
+/** A message as the picture names it; a marker of a run with several snapshots says which ("marker 1"), a data message its colour if told. */
+function describeMessage(message: Message, colour?: Colour): MessageLabel {
   if (message.kind === "marker") return { kind: "marker", id: undefined, label: message.snapshot === undefined ? "marker" : `marker ${message.snapshot}` };
-  return { kind: "data", id: message.id, label: `${message.id} (${message.amount})` };
+  return { kind: "data", id: message.id, label: `${message.id} (${message.amount}${colour === undefined ? "" : `, ${colour}`})` };
 }
 
 function recordedWithout(state: BankState, message: { id: string | undefined; to: number }): boolean {

@@ -6,18 +6,23 @@
  */
 import type { BankAction } from "./actions.js";
 import { formatMessages } from "./cut.js";
+import { colourOf } from "./message-colours.js";
 import type { Scenario } from "./scenario.js";
 import type { BankState, Message } from "./bank-state.js";
 
-export function describeBankStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState): string {
+/** With `colours`, each data message sent, delivered or lost is told with its colour: "(P0#1, red)", "P0#1 (10, red)" (message-colours.ts). */
+export function describeBankStep(scenario: Scenario, before: BankState, action: BankAction, after: BankState, { colours = false } = {}): string {
   const who = (p: number) => scenario.processes[p]!;
+  // The colour a message had where it was sent; on delivery, the one the rules were handed (system.ts).
+  const colour = (id: string, state: BankState) => (colours ? `, ${colourOf(scenario, state, id)}` : "");
   if (action.type === "send" || action.type === "debit" || action.type === "transmit") {
     const { messageId, amount, channel } = scenario.programs[action.process]![before.processes[action.process]!.pc]!;
     const [from, to] = [who(action.process), who(scenario.channels[channel]!.to)];
     const balance = after.processes[action.process]!.balance;
-    if (action.type === "send") return `${from} sends ${amount} to ${to} (${messageId}), balance ${balance}`;
+    if (action.type === "send") return `${from} sends ${amount} to ${to} (${messageId}${colour(messageId, after)}), balance ${balance}`;
+    // Debited, not yet sent: no colour until it is on its channel.
     if (action.type === "debit") return `${from} debits ${amount} for ${to} (${messageId}), balance ${balance}`;
-    return `${from} puts ${messageId} (${amount}) on its channel to ${to}`;
+    return `${from} puts ${messageId} (${amount}${colour(messageId, after)}) on its channel to ${to}`;
   }
   if (action.type === "initiate") {
     return `${who(action.process)} starts a snapshot: ${snapshotChanges(scenario, before, after).join(", ") || "nothing recorded"}`;
@@ -25,7 +30,7 @@ export function describeBankStep(scenario: Scenario, before: BankState, action: 
   const channel = scenario.channels[action.channel]!;
   const message = before.channels[action.channel]!.queue[action.position]!;
   if (action.type === "lose") {
-    return `${channel.id} loses ${message.kind === "marker" ? "a marker" : `${message.id} (${message.amount})`}${message.copy ? " (a copy)" : ""}`;
+    return `${channel.id} loses ${message.kind === "marker" ? "a marker" : `${message.id} (${message.amount}${colour(message.id, before)})`}${message.copy ? " (a copy)" : ""}`;
   }
   const changes = snapshotChanges(scenario, before, after);
   // Without FIFO a message may arrive before others sent earlier on its channel: say so.
@@ -41,7 +46,7 @@ export function describeBankStep(scenario: Scenario, before: BankState, action: 
   const kept = receiver.buffered !== before.processes[channel.to]!.buffered;
   const credit = kept ? `${who(channel.to)} keeps it in its buffer (balance stays ${receiver.balance})` : `${who(channel.to)} balance ${receiver.balance}`;
   // In the order they ran: the rule's effects, then the bank's credit (system.ts).
-  return `${verb} ${message.id} (${message.amount}) on ${channel.id}${copy}${overtaking}: ${[...changes, credit].join(", ")}`;
+  return `${verb} ${message.id} (${message.amount}${colour(message.id, before)}) on ${channel.id}${copy}${overtaking}: ${[...changes, credit].join(", ")}`;
 }
 
 /**

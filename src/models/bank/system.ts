@@ -8,9 +8,9 @@ import type { Model } from "../../model-contract/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
 import type { DeliveredMessage, Effect } from "./algorithms/snapshot-algorithm.js";
-import { sentAfterRecording } from "./cut.js";
 import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { hasFaults } from "./faults.js";
+import { colourOf } from "./message-colours.js";
 import { processView } from "./process-view.js";
 import { bankParts } from "./bank-parts.js";
 import { bankProperties, snapshotPropertyNames } from "./properties.js";
@@ -90,7 +90,7 @@ export function step(
   }
 }
 
-/** A message is red when its sender had recorded before sending it. */
+/** The message as the rules are handed it, with its colour. */
 function delivered(scenario: Scenario, state: BankState, message: DataMessage): DeliveredMessage {
-  return { ...message, colour: sentAfterRecording(scenario, state, message.id) ? "red" : "white" };
+  return { ...message, colour: colourOf(scenario, state, message.id) };
 }

@@ -32,10 +32,12 @@ export function multiSnapshotSpaceTime(
     scenario,
     { ...violation, path: { states: seen, actions } },
     {
-      drawn: s,
-      count: scenario.snapshots.length,
-      recorded: (state, snapshot, process) => states[state]!.layers[snapshot]!.recorded[process]!,
-      steps: actions.map((action, i) => describeMultiStep(scenario, states[i]!, action, states[i + 1]!)),
+      several: {
+        drawn: s,
+        count: scenario.snapshots.length,
+        recorded: (state, snapshot, process) => states[state]!.layers[snapshot]!.recorded[process]!,
+        steps: actions.map((action, i) => describeMultiStep(scenario, states[i]!, action, states[i + 1]!)),
+      },
     },
   );
 }
