@@ -49,6 +49,7 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
       .fail(refuseMistakes())
       .example("snaplab explore spec/scenarios/two-node.json", "check every interleaving")
       .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
+      .example("snaplab explore spec/scenarios/two-node.json --format json", "the report as one JSON object")
       .example("snaplab list", "the exercises and their status")
       .example("snaplab hint 1", "the hint of exercise 1")
       .example("snaplab grade --only 1,2", "grade exercises 1 and 2 of exercises/")
