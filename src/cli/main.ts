@@ -42,7 +42,9 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
         "Not enough arguments following: %s": "--%s needs a value",
       })
       // No `--no-` form of every switch: yargs read `--no-fifo=x` as an unknown option; `--no-fifo` is declared (fifo-options.ts).
-      .parserConfiguration({ "boolean-negation": false })
+      // A value of no declared type stays the word typed: hint's folder, not declared to yargs (hint-command.ts), is `2024` or
+      // `1e3` as named, where yargs made it a number.
+      .parserConfiguration({ "boolean-negation": false, "parse-numbers": false })
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .recommendCommands()

@@ -13,6 +13,7 @@ const replacedOptions: Partial<Record<CommandName, Readonly<Record<string, strin
   explore: { json: formatJson },
   live: { json: formatJson },
   "check-logs": { json: formatJson },
+  hint: { dir: "name the folder after the number instead, e.g. snaplab hint 1 solutions" },
 };
 
 /** What to type instead of `--option` in `snaplab command` (none given: `snaplab` itself), if the command once took it. */

@@ -77,6 +77,17 @@ describe("an option a command once took", () => {
     );
   });
 
+  it("says what replaced it: hint's --dir is the folder named after the number", async () => {
+    for (const dir of [["--dir", "solutions"], ["--dir=solutions"]]) {
+      expect(await refusal("hint", "1", ...dir)).toBe(
+        `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+      );
+    }
+    expect(await refusal("hint", "--dir", "solutions", "1")).toBe(
+      `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+    );
+  });
+
   it("names the unknown options beside it, and is unknown as any other in a command that never took it", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--json", "--bogus")).toBe(
       `snaplab: Unknown argument: bogus; --json: write --format json instead ${usage("explore <scenario>")}\n`,
@@ -227,6 +238,12 @@ describe("exercise numbers", () => {
   it("hint refuses a word and a number that is no exercise, naming the valid ones", async () => {
     expect(await refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
     expect(await refusal("hint", "7")).toBe("snaplab: hint 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+  });
+
+  it("hint takes a folder named like a number as the word typed, not as a number", async () => {
+    for (const dir of ["2024", "1e3", "0x10"]) {
+      expect(await refusal("hint", "2", dir)).toBe(`snaplab: ${dir}/02-channel-recording/HINT.md: no such file (is ${dir} the exercises folder?)\n`);
+    }
   });
 
   it("grade --only refuses an exercise that does not exist, and an empty list", async () => {
