@@ -1,5 +1,5 @@
 /**
- * Runs `npx snaplab explore --json` (or any command: npxSnaplab) as its own
+ * Runs `npx snaplab explore --format json` (or any command: npxSnaplab) as its own
  * process, the way a person would, timing the whole process and reading its
  * peak memory with GNU time (where /usr/bin/time exists). The best of several
  * runs is kept: the machine is shared, so the fastest run is the one least
@@ -47,7 +47,7 @@ export function runSnaplab(file: string, flags: readonly string[], runs: number)
 
 function runOnce(file: string, flags: readonly string[]): SnaplabRun | StoppedRun {
   const timeFile = join(scratchFolder("time"), "time");
-  const run = npxSnaplab(["explore", file, "--json", ...flags], existsSync(TIME) ? timeFile : undefined);
+  const run = npxSnaplab(["explore", file, "--format", "json", ...flags], existsSync(TIME) ? timeFile : undefined);
   if (run.stopped) return { stopped: run.stopped, wallMs: run.wallMs };
   const report = JSON.parse(run.stdout);
   const peakKb = existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : undefined;

@@ -1,7 +1,7 @@
 /**
  * Adding a model is one folder plus one registry line: the token ring of
  * test/support/token-ring.ts, which no file outside test/ knows, registered
- * here and run through every command (explore, --json, the pictures,
+ * here and run through every command (explore, --format json, the pictures,
  * --save-trace and replay) exactly as the shipped models are.
  */
 import { readFileSync } from "node:fs";
@@ -61,8 +61,8 @@ describe("a model defined in a test", () => {
     );
   });
 
-  it("answers --json with the figures and the counterexample", async () => {
-    const { status, stdout } = await runCliWith(registry, "explore", ring("copy-first"), "--json");
+  it("answers --format json with the figures and the counterexample", async () => {
+    const { status, stdout } = await runCliWith(registry, "explore", ring("copy-first"), "--format", "json");
     expect(status).toBe(1);
     const { search, ...json } = JSON.parse(stdout);
     expect(search).toMatchObject({ engine: "generic", search: "bfs", reduction: "none", fingerprint: false });

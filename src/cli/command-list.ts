@@ -9,7 +9,7 @@ export const commandList = {
   replay: { command: "replay <trace>", describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again" },
   grade: { command: "grade [dirs..]", describe: "Grade exercise folders: every check explored exhaustively, points per exercise" },
   list: { command: "list [dir]", describe: "List the exercises with their status in a folder (default exercises/)" },
-  hint: { command: "hint <number>", describe: "Print the hint of exercise N" },
+  hint: { command: "hint <number> [dir]", describe: "Print the hint of exercise N in a folder (default exercises/)" },
   promela: { command: "promela <scenario>", describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN" },
   cos418: {
     command: "cos418 <top> <events>",

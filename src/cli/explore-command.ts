@@ -25,6 +25,7 @@ import { models, type ModelRegistry } from "../models/registry.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { fifoGiven, fifoOptions } from "./fifo-options.js";
+import { type TextOrJson, textOrJson } from "./format-option.js";
 import { DEFAULT_MAX_STEPS, DEFAULT_SEED, DEFAULT_WALKS, exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
@@ -36,7 +37,7 @@ interface ExploreArgs {
   noFifo?: boolean;
   algorithm?: string;
   rules?: string;
-  json: boolean;
+  format: TextOrJson;
   listSnapshots: boolean;
   maxStates?: number;
   maxMemory: number;
@@ -72,7 +73,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
           "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5, and 6 on a scenario with several snapshots), in the grader's sandbox",
         conflicts: "algorithm",
       })
-      .option("json", { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" })
+      .option("format", textOrJson)
       .option("list-snapshots", { type: "boolean", nargs: 0, default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         type: "number",
@@ -187,7 +188,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
   const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
   const json = () => JSON.stringify(model.report ? model.report.json(report, options) : modelJsonReport(report)) + "\n";
   const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
-  process.stdout.write(args.json ? json() : text());
+  process.stdout.write(args.format === "json" ? json() : text());
   writeAskedFiles(model, report, args);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
@@ -208,7 +209,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   const title = `${scenario.name}: ${runTitleOf(loaded.model, scenario, rules)}`;
   const threw = run.property === NO_THROW;
   process.stdout.write(
-    args.json
+    args.format === "json"
       ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: run })}\n`
       : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
           run,

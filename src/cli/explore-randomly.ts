@@ -6,6 +6,7 @@ import type { WalkProgress } from "../explore/simulate.js";
 import { randomWalkJsonReport, randomWalkTextReport } from "../render/random-walk-report.js";
 import { writeAskedFiles, type CounterexampleFiles, type FilesRead } from "./counterexample-files.js";
 import { ExitCode } from "./exit-code.js";
+import type { TextOrJson } from "./format-option.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
 import { wantsColor } from "./wants-color.js";
 
@@ -21,7 +22,7 @@ export interface RandomWalkArgs extends CounterexampleFiles, FilesRead {
   readonly maxSteps?: number | undefined;
   readonly maxMemory: number;
   readonly algorithm?: string | undefined;
-  readonly json: boolean;
+  readonly format: TextOrJson;
   readonly reduction: string;
   readonly fingerprint: boolean;
   readonly listSnapshots: boolean;
@@ -67,7 +68,9 @@ export function exploreByRandomWalks(modelScenario: ModelScenario, args: RandomW
   } finally {
     clearProgressLine();
   }
-  process.stdout.write(args.json ? JSON.stringify(randomWalkJsonReport(report)) + "\n" : randomWalkTextReport(report, { color: wantsColor(process.stdout) }));
+  process.stdout.write(
+    args.format === "json" ? JSON.stringify(randomWalkJsonReport(report)) + "\n" : randomWalkTextReport(report, { color: wantsColor(process.stdout) }),
+  );
   writeAskedFiles(modelScenario.model, report, args);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }

@@ -21,6 +21,7 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 import { durationOption, formatDuration } from "./duration-option.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
+import { formatOption } from "./format-option.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
@@ -47,12 +48,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
-      .option("format", {
-        choices: formats,
-        ...oneValue("format"),
-        default: "text" as const,
-        describe: "text for people; json; gradescope (results.json); junit (XML)",
-      })
+      .option("format", formatOption(formats, "text for people; json; gradescope (results.json); junit (XML)"))
       .option("out", { type: "string", ...oneValue("out"), describe: "write the report to this file instead of stdout" })
       .option("only", {
         type: "string",

@@ -1,9 +1,8 @@
-/** `snaplab hint N`: print an exercise's hint (kept apart from its README so it is not read by accident). */
+/** `snaplab hint N [DIR]`: print an exercise's hint (kept apart from its README so it is not read by accident). */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
-import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { missingFolder } from "./submission-folder.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
@@ -11,17 +10,16 @@ import { exerciseNumber } from "./exercise-numbers.js";
 
 interface HintArgs {
   number: string;
-  dir: string;
+  dir?: string;
 }
 
 export const hintCommand: CommandModule<object, HintArgs> = {
   ...commandList.hint,
-  builder: (yargs: Argv) =>
-    yargs
-      .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
-      .option("dir", { type: "string", ...oneValue("dir"), default: "exercises", describe: "the exercises folder" }) as unknown as Argv<HintArgs>,
+  // [dir] is known to yargs from the command's usage alone, not declared with .positional() as list's is: yargs takes a
+  // declared positional as an option too (`--dir x`), and --dir, hint's old way to name the folder, is refused (replaced-options.ts).
+  builder: (yargs: Argv) => yargs.positional("number", { type: "string", demandOption: true, describe: "the exercise's number" }) as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
-    process.stdout.write(hintText(args.dir, exerciseNumber(args.number, "hint")));
+    process.stdout.write(hintText(args.dir ?? "exercises", exerciseNumber(args.number, "hint")));
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * What `snaplab live` and `snaplab check-logs` do with a checked run, the one
  * they started or the one whose logs they were given: the report (text, or
- * JSON with --json), the ShiViz log (--shiviz) and the first broken snapshot
+ * JSON with --format json), the ShiViz log (--shiviz) and the first broken snapshot
  * as a model trace (--save-trace), and the exit status.
  */
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
@@ -11,18 +11,19 @@ import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
 import { liveShivizLog } from "../live/live-shiviz.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
+import { type TextOrJson, textOrJson } from "./format-option.js";
 import { oneValue } from "./option-values.js";
 import { checkFilesToWrite, writeReportFile } from "./report-file.js";
 
 export interface LiveCheckArgs {
-  json: boolean;
+  format: TextOrJson;
   shiviz?: string;
   saveTrace?: string;
 }
 
 /** The options of the output, for yargs' `.options()`. */
 export const liveCheckOptions = {
-  json: { type: "boolean", nargs: 0, default: false, describe: "print one JSON object instead of the report" },
+  format: textOrJson,
   shiviz: { type: "string", ...oneValue<string>("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
   "save-trace": {
     type: "string",
@@ -47,7 +48,7 @@ export function checkLiveCheckFiles(args: LiveCheckArgs, read: readonly { file: 
 
 /** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */
 export function writeLiveCheck(check: RunCheck, args: LiveCheckArgs, rules: SnapshotAlgorithm | undefined): void {
-  process.stdout.write(args.json ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
+  process.stdout.write(args.format === "json" ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
   if (args.shiviz) writeReportFile(args.shiviz, liveShivizLog(check), "the log");
   if (args.saveTrace) {
     if (rules === undefined) throw new Error("--save-trace needs the run's rules");

@@ -42,13 +42,16 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
         "Not enough arguments following: %s": "--%s needs a value",
       })
       // No `--no-` form of every switch: yargs read `--no-fifo=x` as an unknown option; `--no-fifo` is declared (fifo-options.ts).
-      .parserConfiguration({ "boolean-negation": false })
+      // A value of no declared type stays the word typed: hint's folder, not declared to yargs (hint-command.ts), is `2024` or
+      // `1e3` as named, where yargs made it a number.
+      .parserConfiguration({ "boolean-negation": false, "parse-numbers": false })
       .demandCommand(1, "name a command, e.g. snaplab explore spec/scenarios/two-node.json")
       .strict()
       .recommendCommands()
       .fail(refuseMistakes())
       .example("snaplab explore spec/scenarios/two-node.json", "check every interleaving")
       .example("snaplab explore spec/scenarios/two-node.json --no-fifo", "the same without FIFO channels")
+      .example("snaplab explore spec/scenarios/two-node.json --format json", "the report as one JSON object")
       .example("snaplab list", "the exercises and their status")
       .example("snaplab hint 1", "the hint of exercise 1")
       .example("snaplab grade --only 1,2", "grade exercises 1 and 2 of exercises/")

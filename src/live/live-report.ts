@@ -59,7 +59,7 @@ function snapshotLines(snapshot: SnapshotCheck): string[] {
   ];
 }
 
-/** A real run's lists run to hundreds of messages: the text shows each list's first few and how many in all (--json has them whole). */
+/** A real run's lists run to hundreds of messages: the text shows each list's first few and how many in all (--format json has them whole). */
 export function shortLists(reason: string, shown = 6): string {
   return reason.replace(/\[([^[\]]*)\]/g, (list, items: string) => {
     const parts = items.split(/, (?=\S+ \()/);
@@ -78,7 +78,7 @@ export function runHolds(check: RunCheck): boolean {
   return check.money.verdict.holds && check.snapshots.every((s) => s.complete && allHold(s));
 }
 
-/** What `snaplab live --json` prints. */
+/** What `snaplab live --format json` prints. */
 export interface LiveJson {
   readonly scenario: string;
   readonly network: string;

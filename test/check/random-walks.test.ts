@@ -71,7 +71,7 @@ describe("snaplab explore --search random", () => {
   });
 
   it("should say that finding nothing proves nothing, and exit 0", async () => {
-    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20", "--json");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20", "--format", "json");
     expect(status).toBe(0);
     const json = JSON.parse(stdout);
     expect(json).toMatchObject({ walks: 20, search: { search: "random", seed: 1 }, counterexamples: [] });

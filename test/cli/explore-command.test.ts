@@ -18,7 +18,7 @@ describe("snaplab explore: search options", () => {
   });
 
   it("should add the search to the JSON report", async () => {
-    const json = JSON.parse(await explore("spec/scenarios/two-node.json", "--json", "--fingerprint"));
+    const json = JSON.parse(await explore("spec/scenarios/two-node.json", "--format", "json", "--fingerprint"));
     expect(json.search).toMatchObject({ engine: "compact", search: "bfs", reduction: "none", fingerprint: true });
     expect(json.search.collisionProbability).toBeGreaterThan(0);
     expect(json.states).toBe(65);
@@ -38,7 +38,7 @@ describe("snaplab explore: search options", () => {
       / {2}search {7}generic explorer, breadth-first, .*; --reduction por ignored: the model says of none of its steps which are independent\)\n/,
     );
     // A case study's model says how it was searched too, as the bank does, in JSON as well.
-    const json = JSON.parse(await explore("spec/scenarios/case-studies/database-two-nodes-blocking.json", "--json", "--search", "dfs"));
+    const json = JSON.parse(await explore("spec/scenarios/case-studies/database-two-nodes-blocking.json", "--format", "json", "--search", "dfs"));
     expect(json.search).toMatchObject({ engine: "generic", search: "dfs", reduction: "none", fingerprint: false });
     const database = await explore("spec/scenarios/case-studies/database-two-nodes-blocking.json", "--search", "dfs", "--fingerprint", "--reduction", "por");
     expect(database).toMatch(

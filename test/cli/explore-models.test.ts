@@ -25,12 +25,13 @@ describe("snaplab explore with a database scenario", () => {
     expect(exitCode).toBe(0);
   });
 
-  it("should run another design with --algorithm, print JSON with --json, and exit 1 on a violation", async () => {
+  it("should run another design with --algorithm, print JSON with --format json, and exit 1 on a violation", async () => {
     const { stdout, exitCode } = await runExplore([
       "spec/scenarios/case-studies/database-two-nodes-blocking.json",
       "--algorithm",
       "chandy-lamport-redo",
-      "--json",
+      "--format",
+      "json",
     ]);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({

@@ -73,7 +73,7 @@ describe("snaplab explore --rules", () => {
   });
 
   it("should find every property kept by the answer in solutions/, without FIFO too for Lai-Yang's", async () => {
-    const chandyLamport = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--json");
+    const chandyLamport = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--format", "json");
     expect(chandyLamport.status).toBe(0);
     expect(JSON.parse(chandyLamport.stdout).states).toBe(46);
     const laiYang = await runCli("explore", scenario, "--rules", "solutions/05-lai-yang/rules.ts", "--no-fifo");
@@ -135,9 +135,10 @@ describe("snaplab explore --rules", () => {
       "solutions/01-record-and-forward/rules.ts",
       "--reduction",
       "por",
-      "--json",
+      "--format",
+      "json",
     );
-    const reference = await runCli("explore", "spec/scenarios/four-process.json", "--reduction", "por", "--json");
+    const reference = await runCli("explore", "spec/scenarios/four-process.json", "--reduction", "por", "--format", "json");
     expect(reduced.status).toBe(0);
     const [learner, compact] = [JSON.parse(reduced.stdout), JSON.parse(reference.stdout)];
     expect([learner.states, learner.search.engine, learner.search.reduction]).toEqual([5044, "generic", "por"]);
@@ -166,7 +167,7 @@ describe("snaplab explore --rules", () => {
         snapshots: ["P0", "P0"],
       }),
     );
-    const right = await runCli("explore", twoSnapshots, "--rules", "solutions/06-concurrent-snapshots/rules.ts", "--json");
+    const right = await runCli("explore", twoSnapshots, "--rules", "solutions/06-concurrent-snapshots/rules.ts", "--format", "json");
     expect(right.status).toBe(0);
     expect(new Set(Object.values(JSON.parse(right.stdout).properties))).toEqual(new Set(["holds"]));
     const solution = readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8");
@@ -334,7 +335,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
         .join("\n")
         .replace("\n\n\n", "\n\n"),
     );
-    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", onClosed, "--no-fifo", "--json");
+    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", onClosed, "--no-fifo", "--format", "json");
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       scenario: "two-node",
@@ -362,7 +363,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
       "calls-helper.ts",
       `import { check } from "./helper.ts";\nconst start = (view: { outgoing: string[] }) => [{ type: "record-state" }, ...view.outgoing.map((channel) => ({ type: "send-marker", channel }))];\nexport const rules = { initiate: start, onMarker: check, onMessage: () => [] };\n`,
     );
-    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", callsHelper, "--json");
+    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", callsHelper, "--format", "json");
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       scenario: "two-node",

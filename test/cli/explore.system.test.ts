@@ -13,10 +13,10 @@ describe("snaplab explore", () => {
     expect(violated.stdout).toMatch(/^ {2}conservation +VIOLATED$/m);
   });
 
-  it("keeps progress off stdout, so --json output stays one object", () => {
+  it("keeps progress off stdout, so --format json output stays one object", () => {
     // Progress asked for at every chance, so that it shows however fast the machine is.
     const env = { ...process.env, SNAPLAB_PROGRESS_EVERY_MS: "0" };
-    const { stdout, stderr } = spawnSync(process.execPath, ["bin/snaplab.js", "explore", "spec/scenarios/three-node.json", "--json"], {
+    const { stdout, stderr } = spawnSync(process.execPath, ["bin/snaplab.js", "explore", "spec/scenarios/three-node.json", "--format", "json"], {
       encoding: "utf8",
       env,
     });

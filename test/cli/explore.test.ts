@@ -31,8 +31,8 @@ describe("snaplab explore", () => {
     );
   });
 
-  it("prints exactly one JSON object with --json", async () => {
-    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--json", "--list-snapshots");
+  it("prints exactly one JSON object with --format json", async () => {
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json", "--list-snapshots");
     expect(status).toBe(1);
     const report = JSON.parse(stdout);
     expect(Object.keys(report)).toEqual([

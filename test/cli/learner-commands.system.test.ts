@@ -253,9 +253,9 @@ describe("snaplab hint, as a learner runs it", () => {
     expect(stdout).toBe(readFileSync("exercises/01-record-and-forward/HINT.md", "utf8"));
   });
 
-  it("reads the hint from --dir, and says when the folder has none", async () => {
-    expect((await runCli("hint", "6", "--dir", "solutions")).stdout).toBe(readFileSync("solutions/06-concurrent-snapshots/HINT.md", "utf8"));
-    const { status, stdout, stderr } = await runCli("hint", "2", "--dir", "nowhere");
+  it("reads the hint from the folder named after the number, and says when the folder has none", async () => {
+    expect((await runCli("hint", "6", "solutions")).stdout).toBe(readFileSync("solutions/06-concurrent-snapshots/HINT.md", "utf8"));
+    const { status, stdout, stderr } = await runCli("hint", "2", "nowhere");
     expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
     expect(stderr).toBe("snaplab: nowhere/02-channel-recording/HINT.md: no such file (is nowhere the exercises folder?)\n");
   });

@@ -13,6 +13,7 @@ describe("the real binary", () => {
       ["exlpore", "spec/scenarios/two-node.json"],
       ["explore", "spec"],
       ["grade", "--only", "7"],
+      ["explore", "spec/scenarios/two-node.json", "--json"],
     ]) {
       expect(oneLine(snaplab(...args), args)).toBe(await refusal(...args));
     }
@@ -40,6 +41,8 @@ describe("--version and --help", () => {
     const { status, stdout } = snaplab("--help");
     expect(status).toBe(0);
     expect(stdout).toContain("Examples:\n  snaplab explore spec/scenarios/two-node.json ");
+    // The one way to ask for JSON, as an example (yargs wraps a long one under itself).
+    expect(stdout.slice(stdout.indexOf("Examples:")).replace(/\s+/g, " ")).toContain("two-node.json the report as one JSON object --format json");
     expect(stdout).toMatch(/^ {2}snaplab grade --only 1,2 +grade exercises 1 and 2 of exercises\/$/m);
     // The starter a learner is handed has no solutions/: no help names it.
     for (const command of ["", "grade"]) expect(snaplab(...(command ? [command] : []), "--help").stdout).not.toContain("solutions");

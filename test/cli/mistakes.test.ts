@@ -61,13 +61,69 @@ describe("a command given too little, or too much", () => {
   });
 });
 
+describe("an option a command once took", () => {
+  const usage = (command: string) => `(usage: snaplab ${command}; see snaplab ${command.split(" ")[0]} --help)`;
+
+  it("says what replaced it: --json of explore, live and check-logs is --format json", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--json")).toBe(
+      `snaplab: --json: write --format json instead ${usage("explore <scenario>")}\n`,
+    );
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--json=true")).toBe(
+      `snaplab: --json: write --format json instead ${usage("explore <scenario>")}\n`,
+    );
+    expect(await refusal("live", "spec/scenarios/bank.json", "--json")).toBe(`snaplab: --json: write --format json instead ${usage("live <scenario>")}\n`);
+    expect(await refusal("check-logs", "--cluster", "cluster.json", "P0.events.jsonl", "--json")).toBe(
+      `snaplab: --json: write --format json instead ${usage("check-logs <logs..>")}\n`,
+    );
+  });
+
+  it("says what replaced it: hint's --dir is the folder named after the number", async () => {
+    for (const dir of [["--dir", "solutions"], ["--dir=solutions"]]) {
+      expect(await refusal("hint", "1", ...dir)).toBe(
+        `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+      );
+    }
+    expect(await refusal("hint", "--dir", "solutions", "1")).toBe(
+      `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+    );
+  });
+
+  it("names the unknown options beside it, and is unknown as any other in a command that never took it", async () => {
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--json", "--bogus")).toBe(
+      `snaplab: Unknown argument: bogus; --json: write --format json instead ${usage("explore <scenario>")}\n`,
+    );
+    expect(await refusal("list", "--json")).toBe(`snaplab: Unknown argument: json ${usage("list [dir]")}\n`);
+    // A key every object has is no option replaced.
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--constructor")).toBe(
+      `snaplab: Unknown argument: constructor ${usage("explore <scenario>")}\n`,
+    );
+  });
+
+  it("--format of explore, live and check-logs takes text (the default) or json, as grade's takes its four", async () => {
+    const explore = (...format: string[]) => runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", ...format);
+    for (const text of [await explore(), await explore("--format", "text")]) {
+      expect(text.stdout).toMatch(/^two-node: chandy-lamport, non-FIFO channels\n {2}states {7}127\n/);
+    }
+    expect(JSON.parse((await explore("--format", "json")).stdout)).toMatchObject({ scenario: "two-node", fifo: false });
+    for (const [typed, ...args] of [
+      ["explore <scenario>", "explore", "spec/scenarios/two-node.json"],
+      ["live <scenario>", "live", "spec/scenarios/bank.json"],
+      ["check-logs <logs..>", "check-logs", "--cluster", "cluster.json", "P0.events.jsonl"],
+    ]) {
+      expect(await refusal(...args, "--format", "junit")).toBe(`snaplab: Invalid values: --format "junit": must be one of "text", "json" ${usage(typed!)}\n`);
+    }
+  });
+});
+
 describe("an option's value, given where none is taken or missing where one is needed", () => {
-  // yargs read --fifo=maybe as --no-fifo and --json=1 as no JSON, and a value-less --max-states as unset (the default applied).
+  // yargs read --fifo=maybe as --no-fifo and --fingerprint=1 as no fingerprints, and a value-less --max-states as unset (the default applied).
   it("refuses a value given to a switch, true and false too: --fifo or --no-fifo", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo=maybe")).toBe("snaplab: --fifo is a switch and takes no value\n");
     expect(await refusal("grade", "solutions", "--watch=1")).toBe("snaplab: --watch is a switch and takes no value\n");
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--json=true")).toBe("snaplab: --json is a switch and takes no value\n");
-    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--json");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--no-fifo", "--fingerprint=true")).toBe(
+      "snaplab: --fingerprint is a switch and takes no value\n",
+    );
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json");
     expect(status).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ fifo: false });
   });
@@ -81,13 +137,13 @@ describe("an option's value, given where none is taken or missing where one is n
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--fifo", "--no-fifo")).toBe(
       "snaplab: --no-fifo and --fifo cannot be given together: choose one (usage: snaplab explore <scenario>; see snaplab explore --help)\n",
     );
-    const fifo = async (...given: string[]) => JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--json", ...given)).stdout).fifo;
+    const fifo = async (...given: string[]) => JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--format", "json", ...given)).stdout).fifo;
     expect([await fifo(), await fifo("--fifo"), await fifo("--no-fifo")]).toEqual([true, true, false]);
   });
 
   it("refuses an option that takes a value given none, at the end of the line or before another option", async () => {
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states")).toBe("snaplab: --max-states needs a value\n");
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--json")).toBe("snaplab: --search needs a value\n");
+    expect(await refusal("explore", "spec/scenarios/two-node.json", "--search", "--format", "json")).toBe("snaplab: --search needs a value\n");
     expect(await refusal("grade", "solutions", "--format")).toBe("snaplab: --format needs a value\n");
     expect(await refusal("grade", "solutions", "--time-limit")).toBe("snaplab: --time-limit needs a value\n");
     // An option with a default: yargs took the default.
@@ -100,7 +156,7 @@ describe("an option's value, given where none is taken or missing where one is n
 
   it("refuses an option that takes a list given none, at the end of the line, before another option or empty", async () => {
     // yargs took a value-less --kill for an empty list: the whole live run ran, and exit 0.
-    for (const kill of [["--kill"], ["--kill", "--json"], ["--kill="], ["--kill", ""]]) {
+    for (const kill of [["--kill"], ["--kill", "--format", "json"], ["--kill="], ["--kill", ""]]) {
       expect(await refusal("live", "spec/scenarios/two-node.json", ...kill)).toBe("snaplab: --kill needs a value\n");
     }
     const cos418 = ["cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events"];
@@ -196,6 +252,12 @@ describe("exercise numbers", () => {
   it("hint refuses a word and a number that is no exercise, naming the valid ones", async () => {
     expect(await refusal("hint", "abc")).toBe("snaplab: hint abc: not an exercise number (the exercises are 1 to 6)\n");
     expect(await refusal("hint", "7")).toBe("snaplab: hint 7: there is no exercise 7 (the exercises are 1 to 6)\n");
+  });
+
+  it("hint takes a folder named like a number as the word typed, not as a number", async () => {
+    for (const dir of ["2024", "1e3", "0x10"]) {
+      expect(await refusal("hint", "2", dir)).toBe(`snaplab: ${dir}/02-channel-recording/HINT.md: no such file (is ${dir} the exercises folder?)\n`);
+    }
   });
 
   it("grade --only refuses an exercise that does not exist, and an empty list", async () => {

@@ -41,9 +41,9 @@ describe("a command whose reader goes away", () => {
   });
 
   it("explore: ends quietly, status 141, when the reader goes after its first chunk of a report larger than a pipe holds", async () => {
-    // --list-snapshots --json of three-node without FIFO is hundreds of kB: the write is still going when the reader goes.
+    // --list-snapshots --format json of three-node without FIFO is hundreds of kB: the write is still going when the reader goes.
     const ended = await runWhileReaderGoes(
-      ["explore", "spec/scenarios/three-node.json", "--no-fifo", "--list-snapshots", "--json"],
+      ["explore", "spec/scenarios/three-node.json", "--no-fifo", "--list-snapshots", "--format", "json"],
       "stdout",
       "after its first chunk",
     );

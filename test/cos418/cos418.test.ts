@@ -115,7 +115,7 @@ describe("snaplab cos418", () => {
     const { status } = await runCli("cos418", data("two-nodes.top"), data("two-nodes.events"), "--expect", data("two-nodes.snap"), "--out", out);
     expect(status).toBe(0);
     expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(converted("two-nodes").scenario);
-    const explored = await runCli("explore", out, "--json");
+    const explored = await runCli("explore", out, "--format", "json");
     expect([explored.status, JSON.parse(explored.stdout).states]).toEqual([0, 65]);
   });
 

@@ -84,7 +84,7 @@ describe(`three snaplab node processes, ${where}`, () => {
     expect(text.stdout).toContain("\n  money        300 at the start, 300 at the end  holds\n");
     expect(text.stdout.match(/^snapshot \d \(initiator A\): complete in [\d.]+ ms, recorded 300 of 300$/gm)).toHaveLength(3);
     expect(text.stdout).toMatch(/\nevery property holds in all 3 snapshots\n$/);
-    const json = JSON.parse(snaplab("check-logs", "--cluster", cluster, ...logs, "--json").stdout) as LiveJson;
+    const json = JSON.parse(snaplab("check-logs", "--cluster", cluster, ...logs, "--format", "json").stdout) as LiveJson;
     expect(json.transfers + json.skipped).toBe(300);
     expect(json.money).toEqual({ start: 300, end: 300, inFlight: 0, verdict: "holds" });
   });
@@ -157,9 +157,9 @@ describe("the logs of snaplab live --network reorder, kept with --logs", () => {
     const folder = tempDir("reorder-logs");
     traceFile = join(folder, "trace.json");
     const logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
-    const ran = await runCli("live", "spec/scenarios/bank.json", "--transfers", "300", "--network", "reorder", "--logs", folder, "--json");
+    const ran = await runCli("live", "spec/scenarios/bank.json", "--transfers", "300", "--network", "reorder", "--logs", folder, "--format", "json");
     live = { status: ran.status!, json: JSON.parse(ran.stdout) };
-    const again = await runCli("check-logs", "--cluster", join(folder, "cluster.json"), ...logs, "--json", "--save-trace", traceFile);
+    const again = await runCli("check-logs", "--cluster", join(folder, "cluster.json"), ...logs, "--format", "json", "--save-trace", traceFile);
     checked = { status: again.status!, json: JSON.parse(again.stdout) };
   });
 

@@ -105,7 +105,7 @@ describe("snaplab check-logs on a run of one process", () => {
     expect([text.status, text.stderr]).toEqual([0, ""]);
     expect(text.stdout.split("\n")[0]).toBe("one live: 1 process, 0 channels over TCP (FIFO), chandy-lamport, seed 1");
     expect(text.stdout).toContain("\nsnapshot 0 (initiator P0): complete in 0.0 ms, recorded 100 of 100\n");
-    const json = await runCli("check-logs", "--cluster", cluster, log, "--json");
+    const json = await runCli("check-logs", "--cluster", cluster, log, "--format", "json");
     expect((JSON.parse(json.stdout) as LiveJson).snapshots[0]!.latencyMs).toBe(0);
   });
 });
@@ -139,7 +139,7 @@ describe("snaplab check-logs on a run worked out by hand", () => {
   it("prints the same as JSON, and the run as a ShiViz log", async () => {
     const run = writeRun();
     const shiviz = join(run.folder, "run.shiviz");
-    const result = await check(run, "--json", "--shiviz", shiviz);
+    const result = await check(run, "--format", "json", "--shiviz", shiviz);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout) as LiveJson).toMatchObject({
       scenario: "two",
@@ -156,7 +156,7 @@ describe("snaplab check-logs on a run worked out by hand", () => {
   });
 
   it("finds a recorded balance that does not add up: conservation and reachable violated (exit 1)", async () => {
-    const result = await check(writeRun({ p1: edited(P1, 4, { b: 106 }) }), "--json");
+    const result = await check(writeRun({ p1: edited(P1, 4, { b: 106 }) }), "--format", "json");
     expect(result.status).toBe(1);
     const [snapshot] = (JSON.parse(result.stdout) as LiveJson).snapshots;
     expect(snapshot!.recordedTotal).toBe(201);
@@ -216,7 +216,7 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
   it("says which snapshot could not complete and why, when the node was killed before the marker came", async () => {
     // P1 killed after the delivery; P0, left waiting for P1's marker, stopped by hand (no end line either).
     const run = writeRun({ p0: P0.slice(0, 7), p1: P1.slice(0, 3) });
-    const result = await check(run, "--json");
+    const result = await check(run, "--format", "json");
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as LiveJson;
     const stops =

@@ -60,7 +60,7 @@ describe("snaplab live with a learner's rules that print", () => {
     );
     const run = spawnSync(
       process.execPath,
-      ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "50", "--snapshots", "1", "--rules", file, "--json"],
+      ["bin/snaplab.js", "live", "spec/scenarios/bank.json", "--transfers", "50", "--snapshots", "1", "--rules", file, "--format", "json"],
       {
         encoding: "utf8",
       },
@@ -91,7 +91,7 @@ describe("snaplab live with a kill the run ends before", () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/\n {2}not killed {3}B at 60000 ms: the run had ended, at \d+ ms\n/);
     expect(text.stdout).not.toMatch(/\n {2}killed /);
-    const json = await runCli("live", "spec/scenarios/bank.json", "--transfers", "50", "--kill", "B@60s", "--json");
+    const json = await runCli("live", "spec/scenarios/bank.json", "--transfers", "50", "--kill", "B@60s", "--format", "json");
     expect(JSON.parse(json.stdout)).toMatchObject({ killed: [], notKilled: ["B"] });
   });
 });

@@ -56,7 +56,7 @@ it("runs a two-process bank from a cluster file, each process started on its own
   }
   expect(await Promise.all([p1, start("P0")])).toEqual([0, 0]);
 
-  const checked = await runCli("check-logs", "--cluster", cluster, join(folder, "P0.jsonl"), join(folder, "P1.jsonl"), "--json");
+  const checked = await runCli("check-logs", "--cluster", cluster, join(folder, "P0.jsonl"), join(folder, "P1.jsonl"), "--format", "json");
   expect([checked.status, checked.stderr]).toEqual([0, ""]);
   const report = JSON.parse(checked.stdout) as LiveJson;
   expect(report.transfers + report.skipped).toBe(100);

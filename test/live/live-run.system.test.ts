@@ -107,7 +107,8 @@ describe("--network reorder", () => {
       "1",
       "--network",
       "reorder",
-      "--json",
+      "--format",
+      "json",
       "--save-trace",
       traceFile,
     );

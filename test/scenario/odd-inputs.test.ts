@@ -181,8 +181,8 @@ describe("snaplab on odd inputs", () => {
       "proto.json",
       '{ "processes": { "__proto__": 10, "constructor": 5 }, "programs": { "constructor": [{ "to": "__proto__", "amount": 2 }] }, "initiators": ["__proto__"] }',
     );
-    const compact = await runCli("explore", file, "--json", "--list-snapshots");
-    const generic = await runCli("explore", file, "--json", "--list-snapshots", "--engine", "generic");
+    const compact = await runCli("explore", file, "--format", "json", "--list-snapshots");
+    const generic = await runCli("explore", file, "--format", "json", "--list-snapshots", "--engine", "generic");
     for (const run of [compact, generic]) {
       expect(run.status).toBe(0);
       const report = JSON.parse(run.stdout);

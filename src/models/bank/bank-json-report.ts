@@ -1,4 +1,4 @@
-/** The machine-readable report of `snaplab explore --json` (its fields: docs/commands.md#--json). */
+/** The machine-readable report of `snaplab explore --format json` (its fields: docs/commands.md#--format-json). */
 import type { BankReport } from "./bank-report.js";
 import { FAULTS } from "./faults.js";
 

@@ -220,7 +220,7 @@ describe("saved traces on unreliable channels", () => {
     expect(replay.path).toEqual(c.path);
   });
 
-  it("should name the faults in --json", () => {
+  it("should name the faults in the JSON report", () => {
     const report = checked("duplicating-transfer");
     expect(bankModel.report!.json!(report, {})).toMatchObject({ fifo: true, duplicating: ["P0->P1"] });
     expect("lossy" in bankModel.report!.json!(report, {})).toBe(false);
