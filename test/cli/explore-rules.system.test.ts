@@ -121,7 +121,7 @@ describe("snaplab explore --rules", () => {
     const text = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts");
     expect(text.stdout).toMatch(/^generated #7, shrunk: solutions\/01-record-and-forward\/rules\.ts, FIFO channels\n/);
     expect(text.stdout).toContain("(the compact engine runs only the reference chandy-lamport rules, not solutions/01-record-and-forward/rules.ts)");
-    const json = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--json");
+    const json = await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--format", "json");
     expect(JSON.parse(json.stdout).algorithm).toBe("solutions/01-record-and-forward/rules.ts");
   });
 
