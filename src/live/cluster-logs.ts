@@ -4,9 +4,11 @@
  * cluster file, all of the same run. The run's logs name each other: each
  * node tells the neighbours it connects to which run it is, and they log it
  * (event-log.ts), so a log kept from an earlier run of the same cluster is
- * caught. Then the run as the checker sees it (check-run.ts), read off the
- * logs alone: `snaplab check-logs` checks it, as `snaplab live` checks the
- * runs it starts.
+ * caught. Each log must hold every event of its process that the others
+ * heard of: one copied while its node was still writing it would make the
+ * checker find money made from nothing. Then the run as the checker sees it
+ * (check-run.ts), read off the logs alone: `snaplab check-logs` checks it, as
+ * `snaplab live` checks the runs it starts.
  *
  * A process without a log is refused rather than checked without it: every
  * snapshot's cut holds its recorded state and its incoming channels, and the
@@ -16,6 +18,7 @@
 import { resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Cluster } from "./cluster.js";
+import { isTick } from "./event-log.js";
 import { type NodeLog, readEventLog } from "./read-event-log.js";
 import type { LiveRun } from "./run-live.js";
 
@@ -65,7 +68,41 @@ export function readClusterLogs(cluster: Cluster, clusterFile: string, files: re
   for (const log of ordered) {
     if (log.end?.how === "failed") fail(`${log.file}: ${log.header.process}'s node failed${log.end.why ? `: ${log.end.why}` : ""}`);
   }
+  const early = endsEarly(ordered);
+  if (early) {
+    const { log, heardIn, heard, held } = early;
+    const p = log.header.process;
+    fail(
+      `${log.file}: the log ends before the run did: ${heardIn.file} shows ${heard} events of ${p} (in its vector clocks), and the log holds ${held}: ` +
+        `it was copied while ${p}'s node was still writing it, or cut short; give each log once its node has ended`,
+    );
+  }
   return ordered;
+}
+
+/**
+ * The first log that ends before the run did: another log's vector clocks count more events of its process than it
+ * holds. A node writes each event to its log before the message that tells of it leaves (live-node.ts), so even the
+ * log of a node killed mid-run holds every event of its that the others heard of, and only a log copied while its
+ * node was still writing it (or cut short on its way) lacks one.
+ */
+function endsEarly(logs: readonly NodeLog[]): { log: NodeLog; heardIn: NodeLog; heard: number; held: number } | undefined {
+  // One log per process, in the scenario's order: a clock has a count for each.
+  const latest = logs.map((log) => latestClock(log, logs.length));
+  for (const [p, log] of logs.entries()) {
+    const held = latest[p]![p]!;
+    for (const [q, other] of logs.entries()) {
+      if (latest[q]![p]! > held) return { log, heardIn: other, heard: latest[q]![p]!, held };
+    }
+  }
+  return undefined;
+}
+
+/** Per process (of `processes`), the most events of its that a log's clocks count. */
+function latestClock(log: NodeLog, processes: number): number[] {
+  const latest = new Array<number>(processes).fill(0);
+  for (const event of log.events) if (isTick(event)) event.vc.forEach((t, i) => (latest[i] = Math.max(latest[i]!, t)));
+  return latest;
 }
 
 /** The run of `cluster` its logs show: its start and end are those of its first and last line; its processes ended as their end lines say. */

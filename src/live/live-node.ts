@@ -15,7 +15,8 @@ import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algor
 import type { DataMessage } from "../models/bank/bank-state.js";
 import type { Cluster, HostAddress } from "./cluster.js";
 import { type EventLogWriter, type HelloLine, now } from "./event-log.js";
-import { ACK_EVERY, OutgoingChannel } from "./channel-connection.js";
+import { ACK_EVERY, type OutgoingChannel } from "./channel-connection.js";
+import { connectNeighbours } from "./connect-neighbours.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { encode, lineSplitter, type WireMessage } from "./wire.js";
 import { mulberry32 } from "../explore/seeded-random.js";
@@ -31,6 +32,8 @@ export interface NodeControl {
   dataDone(): void;
   /** Called when the run must end now, whatever is left. */
   onStop(stop: () => void): void;
+  /** Tells whoever started the node whom it still waits for (`text` names each neighbour), once it has waited a while. */
+  waiting(text: string): void;
 }
 
 /** Transfers made per turn of the event loop, before deliveries get their turn. */
@@ -115,11 +118,12 @@ export class LiveNode {
     this.control.onStop(() => this.stop());
     const port = await this.listen();
     const addresses = await this.control.addresses(port);
-    const deadline = Date.now() + CONNECT_WAIT_MS;
-    const run = this.log.header.run;
-    await Promise.all(
-      this.outgoing.map(async (c) => this.out.set(c, await OutgoingChannel.open(this.scenario.channels[c]!.id, run, addresses.get(c)!, deadline))),
-    );
+    const neighbours = this.outgoing.map((c) => {
+      const channel = this.scenario.channels[c]!;
+      return { channel: c, channelId: channel.id, process: this.scenario.processes[channel.to]!, address: addresses.get(c)! };
+    });
+    const opened = await connectNeighbours(neighbours, this.log.header.run, CONNECT_WAIT_MS, (text) => this.control.waiting(text));
+    for (const [c, channel] of opened) this.out.set(c, channel);
     this.flushChannels();
     // A neighbour started first may already be sending: its markers need this node's channels to answer on.
     for (const socket of this.early ?? []) socket.resume();

@@ -5,8 +5,9 @@
  * on, learns where each outgoing channel connects (the receiver, or a relay),
  * says when it is connected and waits for the start, says when its data is
  * done, and stops when told (or when the coordinator is gone). Started by
- * hand, it reads the addresses from the cluster file and starts as soon as
- * its channels are connected.
+ * hand, it reads the addresses from the cluster file, starts as soon as its
+ * channels are connected, and tells the person who started it (on stderr)
+ * whom it waits for.
  */
 import type { Cluster, HostAddress } from "./cluster.js";
 import type { NodeControl } from "./live-node.js";
@@ -57,15 +58,19 @@ export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStrea
     },
     dataDone: () => report({ type: "data-done" }),
     onStop: (handler) => (stop = handler),
+    // The coordinator hands out the addresses once every node listens: a wait is the coordinator's to time and report.
+    waiting: () => {},
   };
 }
 
-export function standaloneControl(cluster: Cluster): NodeControl {
+/** `say` writes a line for the person who started the node. */
+export function standaloneControl(cluster: Cluster, say: (line: string) => void): NodeControl {
   const addresses = new Map<number, HostAddress>(cluster.scenario.channels.map((c, i) => [i, cluster.hosts[cluster.scenario.processes[c.to]!]!]));
   return {
     addresses: async () => addresses,
     connected: async () => {},
     dataDone: () => {},
     onStop: () => {},
+    waiting: say,
   };
 }

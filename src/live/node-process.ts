@@ -20,6 +20,7 @@ export interface NodeProcessOptions {
 }
 
 export async function runNodeProcess(options: NodeProcessOptions): Promise<never> {
+  const say = (line: string) => process.stderr.write(`snaplab node ${options.id}: ${line}\n`);
   let log: EventLogWriter | undefined;
   try {
     const cluster = loadCluster(options.cluster);
@@ -31,14 +32,14 @@ export async function runNodeProcess(options: NodeProcessOptions): Promise<never
     log = new EventLogWriter(options.log, { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, process: options.id, cluster: cluster.digest, run });
     // Reports go out on fd 3, a pipe of their own (stdout is the rules', for a learner's console.log, which snaplab live
     // shows), written whole before the next step: a node may exit right after its last report.
-    const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster);
+    const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster, say);
     await new LiveNode(cluster, options.id, rules, log, control).run();
   } catch (error) {
     const message = (error as Error).message.replace(/\s*\n\s*/g, " ");
     // A fault of a cluster file's field names the file too, as a scenario's does.
     const why = message.startsWith("hosts.") ? `${options.cluster}: ${message}` : message;
     log?.close("failed", why);
-    process.stderr.write(`snaplab node ${options.id}: ${why}\n`);
+    say(why);
     process.exit(2);
   }
   process.exit(0);

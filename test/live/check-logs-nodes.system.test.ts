@@ -5,10 +5,12 @@
  * run bank.json's bank from one cluster file and exit; their logs, gathered,
  * are checked as a user checks them. And a run whose snapshots a non-FIFO
  * network broke: `snaplab live --network reorder`, its logs kept with --logs,
- * checked again by check-logs, which must find what live found.
+ * checked again by check-logs, which must find what live found. And the log
+ * of a node copied while the node was still writing it, which check-logs
+ * refuses as incomplete rather than find the money made from nothing.
  */
-import type { ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCluster, loadCluster } from "../../src/live/cluster.js";
@@ -20,7 +22,7 @@ import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { freePort } from "./free-port.js";
 import { canMakeNamespaces, type Hosts, loopbackHosts, namespaceHosts, namespacesLeft } from "./network-namespaces.js";
-import { isAlive } from "./processes.js";
+import { isAlive, waitFor } from "./processes.js";
 
 const PROCESSES = ["A", "B", "C"];
 const inNamespaces = canMakeNamespaces();
@@ -108,6 +110,40 @@ describe(`three snaplab node processes, ${where}`, () => {
       new RegExp(`^snaplab: ${join(other, "A.events.jsonl")}: the log of a run of another cluster file \\(its header says cluster \\w{12}, `),
     );
     expect(mixed.stderr.split("\n")).toHaveLength(2);
+  });
+});
+
+describe("the logs of snaplab node processes on 127.0.0.1, one copied while its node was still writing it", () => {
+  it("are refused, naming the copy that ends before the run did (the money once did not add up), exit 2", async () => {
+    const folder = tempDir("copied-early");
+    const cluster = join(folder, "cluster.json");
+    const bank = { ...JSON.parse(readFileSync("spec/scenarios/bank.json", "utf8")), programs: {} };
+    const hosts = Object.fromEntries(await Promise.all(PROCESSES.map(async (p) => [p, `127.0.0.1:${await freePort()}`])));
+    writeFileSync(cluster, formatCluster({ scenario: bank, hosts, transfers: 300, seed: 1, rate: 0, snapshots: 1, algorithm: "chandy-lamport" }));
+    const logs = PROCESSES.map((p) => join(folder, `${p}.events.jsonl`));
+    const start = (h: number) =>
+      spawn(process.execPath, ["bin/snaplab.js", "node", "--id", PROCESSES[h]!, "--cluster", cluster, "--log", logs[h]!], { stdio: "ignore" });
+    const started = [start(0)];
+    try {
+      // A's log copied as soon as it has its header: A cannot send before B and C listen, so the copy lacks every
+      // event of A's run, which B and C hear of.
+      await waitFor(() => (existsSync(logs[0]!) && readFileSync(logs[0]!, "utf8").includes("\n") ? true : undefined));
+      const copy = join(folder, "A-copied.events.jsonl");
+      copyFileSync(logs[0]!, copy);
+      started.push(start(1), start(2));
+      expect(await Promise.all(started.map((child) => exitOf(child)))).toEqual([0, 0, 0]);
+      const checked = snaplab("check-logs", "--cluster", cluster, copy, logs[1]!, logs[2]!);
+      expect([checked.status, checked.stdout]).toEqual([2, ""]);
+      // B hears of A's events (A's marker reaches it, whatever A's transfers): how many depends on the race.
+      expect(checked.stderr.replace(/ shows \d+ events /, " shows N events ")).toBe(
+        `snaplab: ${copy}: the log ends before the run did: ${logs[1]} shows N events of A (in its vector clocks), and the log holds 0: ` +
+          "it was copied while A's node was still writing it, or cut short; give each log once its node has ended\n",
+      );
+      // The whole of A's log, once A has ended, is checked.
+      expect(snaplab("check-logs", "--cluster", cluster, ...logs).status).toBe(0);
+    } finally {
+      for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
   });
 });
 

@@ -364,6 +364,17 @@ describe("snaplab check-logs, given logs it cannot check", () => {
       ),
     ],
     [
+      "a log copied while its node was still writing it (before its first send), where the money would not add up",
+      (run) => (
+        writeFileSync(run.p0, readFileSync(run.p0, "utf8").split("\n").slice(0, 2).join("\n").concat("\n")),
+        [
+          [run.p0, run.p1],
+          `${run.p0}: the log ends before the run did: ${run.p1} shows 2 events of P0 (in its vector clocks), and the log holds 0: ` +
+            "it was copied while P0's node was still writing it, or cut short; give each log once its node has ended",
+        ]
+      ),
+    ],
+    [
       "the log of a node that failed",
       (run) => (
         changed(run.p0, '"how":"finished"', '"how":"failed","why":"initiate at P0 (snapshot 0) threw: not yet"'),

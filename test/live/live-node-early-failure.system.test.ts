@@ -60,6 +60,7 @@ it("ends the run with the rule's failure when a marker makes a rule throw before
     connected: () => new Promise<void>(() => {}),
     dataDone: () => {},
     onStop: () => {},
+    waiting: () => {},
   });
   try {
     await expect(node.run()).rejects.toThrow(/^onMarker at P1 \(snapshot 0\) threw: not yet/);

@@ -1,10 +1,11 @@
 /**
  * `snaplab node`: processes started one by one from a cluster file, as on
  * several machines (here on loopback), make their transfers and snapshots,
- * exit on their own, and leave logs that `snaplab check-logs` accepts.
+ * exit on their own, and leave logs that `snaplab check-logs` accepts. One
+ * started while its neighbours never come says whom it waits for, then gives up.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -85,5 +86,31 @@ it("refuses to start a node whose port is in use, in one line naming the cluster
     });
   } finally {
     await new Promise((resolve) => busy.close(resolve));
+  }
+});
+
+it("says whom it waits for while its neighbours are not up, then gives up naming each one and its hosts entry, exit 2", { timeout: 120_000 }, async () => {
+  const folder = tempDir("live-node-alone");
+  const cluster = join(folder, "cluster.json");
+  const bank = { ...JSON.parse(readFileSync("spec/scenarios/bank.json", "utf8")), programs: {} };
+  const [a, b, c] = [await freePort(), await freePort(), await freePort()];
+  const hosts = { A: `127.0.0.1:${a}`, B: `127.0.0.1:${b}`, C: `127.0.0.1:${c}` };
+  writeFileSync(cluster, formatCluster({ scenario: bank, hosts, transfers: 10, seed: 1, rate: 0, snapshots: 1, algorithm: "chandy-lamport" }));
+  // A alone: B and C are never started, so nothing listens where the cluster file says they do.
+  const child = spawn(process.execPath, ["bin/snaplab.js", "node", "--id", "A", "--cluster", cluster, "--log", join(folder, "A.jsonl")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  try {
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect([status, stderr]).toEqual([
+      2,
+      `snaplab node A: waiting for B at ${hosts.B} and C at ${hosts.C} to listen (hosts.B, hosts.C); it gives up 30 s after it started\n` +
+        `snaplab node A: ${cluster}: hosts.B, hosts.C: never reached B at ${hosts.B} and C at ${hosts.C} (nothing listened there for 30 s): ` +
+        "start their nodes there, or correct those entries\n",
+    ]);
+  } finally {
+    child.kill("SIGKILL");
   }
 });
