@@ -5,13 +5,16 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
+import { durationOption, formatDuration } from "./duration-option.js";
 import { oneValue } from "./option-values.js";
+import { NEIGHBOUR_WAIT_MS } from "../live/node-control.js";
 import { runNodeProcess } from "../live/node-process.js";
 
 interface NodeArgs {
   id: string;
   cluster: string;
   log?: string;
+  wait?: number;
   coordinated: boolean;
 }
 
@@ -31,6 +34,10 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
         ...oneValue("log"),
         describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
       })
+      .option("wait", {
+        ...durationOption("wait", 1),
+        describe: `how long to wait for the neighbours to listen before giving up, e.g. 2min (default ${formatDuration(NEIGHBOUR_WAIT_MS)})`,
+      })
       .option("coordinated", {
         type: "boolean",
         nargs: 0,
@@ -39,6 +46,12 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
         describe: "steered by snaplab live: orders on stdin, reports on fd 3",
       }) as unknown as Argv<NodeArgs>,
   handler: async (args: ArgumentsCamelCase<NodeArgs>) => {
-    await runNodeProcess({ id: args.id, cluster: args.cluster, log: args.log ?? `${args.id}.events.jsonl`, coordinated: args.coordinated });
+    await runNodeProcess({
+      id: args.id,
+      cluster: args.cluster,
+      log: args.log ?? `${args.id}.events.jsonl`,
+      coordinated: args.coordinated,
+      ...(args.wait === undefined ? {} : { waitMs: args.wait }),
+    });
   },
 };

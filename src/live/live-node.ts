@@ -32,6 +32,8 @@ export interface NodeControl {
   dataDone(): void;
   /** Called when the run must end now, whatever is left. */
   onStop(stop: () => void): void;
+  /** How long the node waits for its neighbours to listen before it gives up. */
+  readonly waitMs: number;
   /** Tells whoever started the node whom it still waits for (`text` names each neighbour), once it has waited a while. */
   waiting(text: string): void;
 }
@@ -40,8 +42,6 @@ export interface NodeControl {
 const BATCH = 64;
 /** A node holding nothing that gets no money for this long skips the rest of its transfers. */
 const MONEY_WAIT_MS = 200;
-/** How long a node started by hand waits for its neighbours to listen. */
-const CONNECT_WAIT_MS = 30_000;
 
 export class LiveNode {
   private readonly scenario;
@@ -122,7 +122,7 @@ export class LiveNode {
       const channel = this.scenario.channels[c]!;
       return { channel: c, channelId: channel.id, process: this.scenario.processes[channel.to]!, address: addresses.get(c)! };
     });
-    const opened = await connectNeighbours(neighbours, this.log.header.run, CONNECT_WAIT_MS, (text) => this.control.waiting(text));
+    const opened = await connectNeighbours(neighbours, this.log.header.run, this.control.waitMs, (text) => this.control.waiting(text));
     for (const [c, channel] of opened) this.out.set(c, channel);
     this.flushChannels();
     // A neighbour started first may already be sending: its markers need this node's channels to answer on.

@@ -16,6 +16,9 @@ import { lineSplitter } from "./wire.js";
 /** Node to coordinator. */
 export type NodeReport = { readonly type: "listening"; readonly port: number } | { readonly type: "connected" } | { readonly type: "data-done" };
 
+/** How long a node waits for its neighbours to listen, unless told otherwise: time to start the others by hand on other machines. */
+export const NEIGHBOUR_WAIT_MS = 30_000;
+
 /** Coordinator to node. */
 export type NodeOrder =
   | { readonly type: "addresses"; readonly channels: Readonly<Record<string, number>> }
@@ -59,18 +62,20 @@ export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStrea
     dataDone: () => report({ type: "data-done" }),
     onStop: (handler) => (stop = handler),
     // The coordinator hands out the addresses once every node listens: a wait is the coordinator's to time and report.
+    waitMs: NEIGHBOUR_WAIT_MS,
     waiting: () => {},
   };
 }
 
-/** `say` writes a line for the person who started the node. */
-export function standaloneControl(cluster: Cluster, say: (line: string) => void): NodeControl {
+/** `say` writes a line for the person who started the node; `waitMs`: how long it waits for its neighbours (snaplab node --wait). */
+export function standaloneControl(cluster: Cluster, say: (line: string) => void, waitMs = NEIGHBOUR_WAIT_MS): NodeControl {
   const addresses = new Map<number, HostAddress>(cluster.scenario.channels.map((c, i) => [i, cluster.hosts[cluster.scenario.processes[c.to]!]!]));
   return {
     addresses: async () => addresses,
     connected: async () => {},
     dataDone: () => {},
     onStop: () => {},
+    waitMs,
     waiting: say,
   };
 }

@@ -17,6 +17,8 @@ export interface NodeProcessOptions {
   readonly cluster: string;
   readonly log: string;
   readonly coordinated: boolean;
+  /** How long a node started by hand waits for its neighbours to listen. */
+  readonly waitMs?: number;
 }
 
 export async function runNodeProcess(options: NodeProcessOptions): Promise<never> {
@@ -32,7 +34,9 @@ export async function runNodeProcess(options: NodeProcessOptions): Promise<never
     log = new EventLogWriter(options.log, { format: EVENT_LOG_FORMAT, version: EVENT_LOG_VERSION, process: options.id, cluster: cluster.digest, run });
     // Reports go out on fd 3, a pipe of their own (stdout is the rules', for a learner's console.log, which snaplab live
     // shows), written whole before the next step: a node may exit right after its last report.
-    const control = options.coordinated ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line)) : standaloneControl(cluster, say);
+    const control = options.coordinated
+      ? coordinatedControl(cluster, process.stdin, (line) => writeAll(3, line))
+      : standaloneControl(cluster, say, options.waitMs);
     await new LiveNode(cluster, options.id, rules, log, control).run();
   } catch (error) {
     const message = (error as Error).message.replace(/\s*\n\s*/g, " ");

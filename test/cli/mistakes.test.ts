@@ -241,6 +241,7 @@ describe("a length of time", () => {
       "snaplab: --time-limit abc: write a length of time with its unit, as in 300ms, 2.5s or 5min\n",
     );
     expect(await refusal("grade", "solutions", "--time-limit", "0")).toBe("snaplab: --time-limit 0: must be at least 1ms\n");
+    expect(await refusal("node", "--id", "P0", "--cluster", "cluster.json", "--wait", "30")).toBe("snaplab: --wait 30: give a unit, as in 30ms or 30s\n");
     expect(await refusal("grade", "solutions", "--grade-time-limit", "0s")).toBe("snaplab: --grade-time-limit 0s: must be at least 1s\n");
     expect(await refusal("live", "spec/scenarios/bank.json", "--timeout", "99999min")).toBe(
       "snaplab: --timeout 99999min: at most 34560min (24 days, about the longest a timer can wait)\n",

@@ -60,6 +60,7 @@ it("ends the run with the rule's failure when a marker makes a rule throw before
     connected: () => new Promise<void>(() => {}),
     dataDone: () => {},
     onStop: () => {},
+    waitMs: 30_000,
     waiting: () => {},
   });
   try {
