@@ -103,7 +103,8 @@ export async function distFiles({ forLearners = false } = {}) {
     }),
     build({
       ...shared,
-      entryPoints: { page: join(page, "page.ts"), "search-worker": join(page, "search-worker.ts") },
+      // your-rules.js offers no rules; `snaplab ui --rules` serves one of its own in its place.
+      entryPoints: { page: join(page, "page.ts"), "search-worker": join(page, "search-worker.ts"), "your-rules": join(page, "your-rules.ts") },
       outdir: join(dist, "page"),
       bundle: true,
       // The page and the worker share the models and the explorer: one chunk, fetched once.

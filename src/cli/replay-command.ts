@@ -7,7 +7,8 @@ import { replayHeader, replayStepLines, replayVerdict } from "../trace/replay-re
 import { loadTrace } from "../trace/read-trace-file.js";
 import { replayTrace } from "../trace/replay.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { takesRulesFile, withRulesFile } from "../grade/rules-file.js";
+import { takesRulesFile } from "../grade/learner-rules.js";
+import { withRulesFile } from "../grade/rules-file.js";
 import { models, type ModelRegistry } from "../models/registry.js";
 import { ExitCode } from "./exit-code.js";
 import { wantsColor } from "./wants-color.js";

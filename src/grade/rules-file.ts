@@ -6,21 +6,14 @@
  * take apart a scenario the grader showed them, and see what their rules print.
  */
 import { statSync } from "node:fs";
-import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Gather } from "../explore/gather.js";
-import type { Effect, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
-import { bankModel } from "../models/bank/bank-model.js";
-import { tellingColours } from "../models/bank/message-colours.js";
-import type { MultiEffect } from "../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
-import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
+import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";
-import { RuleFault } from "./graded-rules/rule-fault.js";
-import { sandboxedSubmission, type Submission } from "./graded-rules/submission.js";
-import { submittedMultiRules } from "./graded-rules/submitted-multi-rules.js";
-import { submittedRules } from "./graded-rules/submitted-rules.js";
+import { sandboxedSubmission } from "./graded-rules/submission.js";
 import { defaultLimits } from "./grade.js";
-import { BuildError, submissionBundle } from "./sandbox/bundle.js";
+import { learnerRules, rulesFileFault, rulesFileRefusal } from "./learner-rules.js";
+import { BuildError, submissionBundle, type SubmissionBundle } from "./sandbox/bundle.js";
 import { keptStderrChars, keptStdoutChars } from "./sandbox/protocol.js";
 import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "../render/shown-as-data.js";
@@ -29,47 +22,52 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 /** Exploring a scenario bigger than the grader's may take longer than grading does. */
 const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
 
-/** Learners write the bank's snapshot rules; the other models' designs are the kit's. */
-export const takesRulesFile = (model: ModelDescriptor): boolean => model === bankModel;
-
 /**
  * Runs `use` with the rules `file` exports as `rules`, and the way to ask
  * their questions a chunk of states at a time (CheckOptions.gather); a file
  * that cannot be run gives one SnaplabError naming it.
  */
 export async function withRulesFile<T>(file: string, scenario: Scenario, use: (rules: SnapshotAlgorithm, gather: Gather) => T): Promise<T> {
-  const refuse = (problem: string) => new SnaplabError("BAD_RULES", `${file}: ${problem}`);
+  checkRulesFile(file);
+  checkTemporaryFolder();
+
+  const sandbox = await Sandbox.start(rulesFileBundle(file), { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
+  try {
+    sandbox.load();
+    const submission = sandboxedSubmission(sandbox);
+    return use(learnerRules(submission, scenario, file), (run) => submission.gather(run));
+  } catch (error) {
+    if (error instanceof SandboxFailed) throw rulesFileRefusal(file, asData(error.message));
+    throw rulesFileFault(file, error) ?? error;
+  } finally {
+    showPrinted(file, await sandbox.close());
+  }
+}
+
+/** Refuses, in one SnaplabError naming it, a rules `file` that is not there to bundle. */
+export function checkRulesFile(file: string): void {
   let isFile = false;
   try {
     isFile = statSync(file).isFile();
   } catch (error) {
-    throw refuse(`cannot read the rules file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
+    throw rulesFileRefusal(file, `cannot read the rules file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`);
   }
-  if (!isFile) throw refuse("is not a file");
-  checkTemporaryFolder();
+  if (!isFile) throw rulesFileRefusal(file, "is not a file");
+}
 
-  let sandbox: Sandbox;
+/**
+ * The rules `file` bundled as the grader bundles a submission (only the files
+ * of its folder and below): with the sandbox's harness, or `forPage`, as an
+ * ES module alone for the page to import (snaplab ui --rules). A file that
+ * does not build is one SnaplabError.
+ */
+export async function rulesFileBundle(file: string, { forPage = false }: { forPage?: boolean } = {}): Promise<SubmissionBundle> {
   try {
-    sandbox = await Sandbox.start(submissionBundle(file, file), { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
+    return await submissionBundle(file, file, undefined, forPage ? { withHarness: false, format: "esm" } : {});
   } catch (error) {
     // The bundler's message already starts with the file, line and column.
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `does not build: ${error.message}`);
     throw error;
-  }
-  try {
-    sandbox.load();
-    const submission = sandboxedSubmission(sandbox);
-    return use(rulesFor(submission, scenario, file), (run) => submission.gather(run));
-  } catch (error) {
-    // What the submission said is data: escaped, one line.
-    if (error instanceof RuleFault && error.fault === "missing") {
-      // Exercise 3's completion.ts, say: its functions are asked by the grader's properties, not by the bank.
-      throw refuse(`${asData(error.message)} (--rules takes a file that exports \`rules\`, as exercises 1, 2, 5 and 6 write it)`);
-    }
-    if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));
-    throw error;
-  } finally {
-    showPrinted(file, await sandbox.close());
   }
 }
 
@@ -89,43 +87,4 @@ function showPrinted(file: string, printed: { stdout: string; stderr: string }):
       stream === "stderr" ? `the last ${keptStderrChars.toLocaleString("en-US")} characters at most` : `the first ${keptStdoutChars / 1024} KB at most`;
     process.stderr.write(`${file} printed to ${stream} (each distinct question is answered twice; ${kept}):\n${lines.join("\n")}\n`);
   }
-}
-
-/**
- * The file's rules, as the bank runs them for the scenario: for one snapshot
- * a run, or, where the scenario lists several (`snapshots`), as exercise 6
- * writes them, once per snapshot. Named by the file, as the learner gave it;
- * with one snapshot, each message's colour is told, as the grader tells it
- * for exercise 5: the rules are handed it, and may turn on it.
- */
-function rulesFor(submission: Submission, scenario: Scenario, file: string): SnapshotAlgorithm {
-  const single = tellingColours({ ...recordingWhenStarting(submittedRules(submission, scenario)), name: file });
-  if (!hasSeveralSnapshots(scenario)) return single;
-  const several = submittedMultiRules(submission, scenario);
-  return { ...single, perSnapshot: { ...several, initiate: (view, snapshot) => recorded(view.process, several.initiate(view, snapshot), snapshot) } };
-}
-
-/**
- * The rules, with an `initiate` that does not record refused. `initiate p`
- * is enabled while p has not recorded (spec/model.md), so such rules are
- * asked to start the snapshot again and again: with no effects that loops on
- * one state, and the run never ends, so no property ever fails (the stub
- * explored as "every property holds"); with markers it floods the channels
- * until the state limit. The grader's step rules catch it at the first step;
- * exploring with the rules alone, it is an answer that cannot be carried
- * out, shown with the run to it (run-to-rule-fault.ts).
- */
-function recordingWhenStarting(rules: SnapshotAlgorithm): SnapshotAlgorithm {
-  return { ...rules, initiate: (view) => recorded(view.process, rules.initiate(view)) };
-}
-
-/** `effects`, if they record the process's state (for `snapshot`, with several); a RuleFault otherwise. */
-function recorded<E extends Effect | MultiEffect>(process: string, effects: readonly E[], snapshot?: number): readonly E[] {
-  if (effects.some((effect) => effect.type === "record-state" && (effect as { snapshot?: number }).snapshot === snapshot)) return effects;
-  const returned = JSON.stringify(effects);
-  const call = snapshot === undefined ? "rules.initiate(view)" : `rules.initiate(view, ${snapshot})`;
-  throw new RuleFault(
-    "malformed",
-    `${call} at ${process} returned ${returned.length > 60 ? `${returned.slice(0, 57)}...` : returned}, without record-state: a process that starts a snapshot records its state (or it is asked again and again)`,
-  );
 }

@@ -5,7 +5,7 @@
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { CheckOutcome } from "../graded-rules/run-check.js";
-import type { Submission } from "../graded-rules/submission.js";
+import type { Submission } from "../graded-rules/remembered-answers.js";
 
 export interface CheckLimits {
   /** Stop exploring a check's scenario past this many states. */

@@ -7,7 +7,7 @@
 import type { MultiEffect, MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { validEffects } from "./effects.js";
-import type { Submission } from "./submission.js";
+import type { Submission } from "./remembered-answers.js";
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
 export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {

@@ -6,7 +6,7 @@
 import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { validEffects } from "./effects.js";
-import type { Submission } from "./submission.js";
+import type { Submission } from "./remembered-answers.js";
 
 /**
  * The rules exported as `name` (an object with initiate, onMarker and

@@ -66,19 +66,23 @@ export const maxBundleBytes = 8 * 1024 * 1024;
  * may be part of it; `label` names the file in messages. Without the harness
  * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
  * for a process that calls the rules itself (a live run's node): it runs it
- * as a function (live-rules.ts): no module file to import.
+ * as a function (live-rules.ts): no module file to import; or, with
+ * `format: "esm"`, as an ES module, for the page, which imports it in the
+ * learner's browser (snaplab ui --rules).
  * `timeLimitMs`: how long the build may take (bundleTimeLimitMs unless less
  * is left of a grade's time).
  */
-export function submissionBundle(
-  file: string,
-  label: string,
-  root = dirname(file),
-  options: { withHarness?: boolean; timeLimitMs?: number } = {},
-): Promise<SubmissionBundle> {
+export function submissionBundle(file: string, label: string, root = dirname(file), options: BundleOptions = {}): Promise<SubmissionBundle> {
   const bundled = bundling.then(() => bundleAlone(file, label, root, options));
   bundling = bundled.catch(() => undefined);
   return bundled;
+}
+
+interface BundleOptions {
+  readonly withHarness?: boolean;
+  /** Without the harness: how the module alone is written (CommonJS unless asked). */
+  readonly format?: "esm" | "cjs";
+  readonly timeLimitMs?: number;
 }
 
 /**
@@ -99,7 +103,7 @@ async function bundleAlone(
   file: string,
   label: string,
   root: string,
-  { withHarness = true, timeLimitMs = bundleTimeLimitMs }: { withHarness?: boolean; timeLimitMs?: number },
+  { withHarness = true, format = withHarness ? "esm" : "cjs", timeLimitMs = bundleTimeLimitMs }: BundleOptions,
 ): Promise<SubmissionBundle> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -112,7 +116,7 @@ async function bundleAlone(
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
       bundle: true,
       platform: "node",
-      format: withHarness ? "esm" : "cjs",
+      format,
       target: "node20",
       logLevel: "silent",
       write: false,

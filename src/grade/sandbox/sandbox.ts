@@ -24,6 +24,7 @@ import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
+import { LineReader } from "./line-reader.js";
 import { childCommand, findIsolation, isolation, nobody, sayWhatIsMissing } from "./isolation.js";
 import {
   type Answer,
@@ -31,7 +32,6 @@ import {
   type BundlePlace,
   type Call,
   checkedReply,
-  LineReader,
   maxReplyBytes,
   posted,
   type Reply,

@@ -1,11 +1,16 @@
 /**
  * The page: pick a scenario, step through it by hand, explore every
  * interleaving in a worker, load a counterexample or a saved trace into the
- * stepper, and share the address, which holds all of it (link.ts). Plain DOM:
+ * stepper, and share the address, which holds all of it (link.ts). Served
+ * with a learner's rules (snaplab ui --rules), it runs those too. Plain DOM:
  * every picture and every word comes from the same model, view and render
  * code as the CLI's.
  */
 import { ScenarioError } from "../../errors/scenario-error.js";
+import { SnaplabError } from "../../errors/snaplab-error.js";
+import { inProcessSubmission } from "../../grade/graded-rules/remembered-answers.js";
+import { learnerRules, takesRulesFile } from "../../grade/learner-rules.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
 import { parseTrace } from "../../trace/load-trace.js";
 import { replayTrace, type Replay } from "../../trace/replay.js";
@@ -14,7 +19,8 @@ import { readLink, writeLink, type Link } from "./link.js";
 import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
-import { buildSystem, oneLine, rulesWord, type System, type SystemChoice } from "./system.js";
+import { buildSystem, importYourRules, oneLine, type RulesModule, rulesWord, type System, type SystemChoice, type YourRules } from "./system.js";
+import type { OfferedRules } from "./your-rules.js";
 import { plural } from "../../render/count-words.js";
 import { DEFAULT_MAX_STATES } from "../../explore/search-pipeline.js";
 
@@ -28,6 +34,11 @@ let source: Source = { shipped: DEFAULT_SCENARIO };
 let requested: Switches = {};
 let stepper: Stepper | undefined;
 let search: Worker | undefined;
+/** The learner's rules the server offers, imported once the page opens; or why they cannot be run. */
+let yourRules:
+  | { readonly file: string; readonly served: YourRules; readonly module: RulesModule }
+  | { readonly file: string; readonly problem: string }
+  | undefined;
 /** True while the page shows that its address's #json= cannot be read: the address stays as it was given, to be corrected. */
 let keepAddress = false;
 
@@ -83,22 +94,29 @@ function load(from: Source, switches: Switches, path: readonly number[] | Steppe
   requested = switches;
   keepAddress = false;
   const { text, file } = sourceText(from);
+  // The learner's rules are named by their file, as explore --rules names them in its report and its traces.
+  const yours = yourRules !== undefined && switches.algorithm === yourRules.file ? yourRules : undefined;
   const choice: SystemChoice = {
     text,
     file,
     settings: switches.fifo === undefined ? {} : { fifo: switches.fifo },
-    ...(switches.algorithm ? { algorithm: switches.algorithm } : {}),
+    ...(yours && "module" in yours ? { yourRules: yours.served } : switches.algorithm ? { algorithm: switches.algorithm } : {}),
   };
   showScenarioText(text);
   const list = $<HTMLSelectElement>("scenario-list");
   list.value = "shipped" in from ? from.shipped : "";
   let system: System;
+  let followed: { stepper: Stepper; refused?: number };
+  const earlier = path instanceof Stepper ? path : undefined;
   try {
     if ("shipped" in from && !Object.hasOwn(shippedScenarios, from.shipped))
       throw new ScenarioError(file, "", "cannot read the scenario (no such shipped scenario; the list above has them all)");
-    system = buildSystem(choice);
+    if (yours && "problem" in yours) throw new SnaplabError("BAD_RULES", yours.problem);
+    system = buildSystem(choice, yours && "module" in yours ? yours.module : undefined);
+    // Following a path asks the learner's rules, which may break their contract on the way.
+    followed = earlier ? Stepper.retracing(system, earlier) : Stepper.following(system, path as readonly number[]);
   } catch (error) {
-    showError(oneLine(error));
+    showError(oneLine(error, yours?.file));
     stepper = undefined;
     source = from;
     render();
@@ -107,8 +125,6 @@ function load(from: Source, switches: Switches, path: readonly number[] | Steppe
   showError("");
   source = from;
   fillSwitches(system);
-  const earlier = path instanceof Stepper ? path : undefined;
-  const followed = earlier ? Stepper.retracing(system, earlier) : Stepper.following(system, path as readonly number[]);
   stepper = followed.stepper;
   const refused = followed.refused;
   if (refused !== undefined && earlier)
@@ -134,7 +150,8 @@ function fillSwitches(system: System): void {
   const { descriptor, scenario, rules } = system;
   $("algorithm-label").textContent = rulesWord(descriptor);
   const picker = $<HTMLSelectElement>("algorithm");
-  picker.replaceChildren(...descriptor.algorithms.names().map((name: string) => el("option", { value: name }, name)));
+  const offered = yourRules && takesRulesFile(descriptor) ? [el("option", { value: yourRules.file }, `your rules (${yourRules.file})`)] : [];
+  picker.replaceChildren(...descriptor.algorithms.names().map((name: string) => el("option", { value: name }, name)), ...offered);
   picker.value = rules.name;
   const fifo = (descriptor.settings ?? []).find((s) => s.key === "fifo");
   $("fifo-switch").hidden = fifo === undefined;
@@ -156,9 +173,17 @@ function switches(): Switches {
 
 function render(): void {
   renderControls();
-  renderActions();
-  renderDiagram();
-  renderState();
+  try {
+    renderActions();
+    renderDiagram();
+    renderState();
+  } catch (error) {
+    // One of the learner's rules broke its contract where the run stands: said as explore --rules says it; back still works.
+    const rulesFile = stepper?.system.choice.yourRules?.file;
+    if (rulesFile === undefined) throw error;
+    $("actions").replaceChildren();
+    showError(oneLine(error, rulesFile));
+  }
   updateLink();
 }
 
@@ -479,18 +504,26 @@ function loadPath(path: readonly number[]): void {
 function openTrace(file: File): void {
   void file.text().then((text) => {
     let system: System | undefined;
+    let rulesFile: string | undefined;
     try {
       const trace = parseTrace(text, file.name);
-      const replay = replayTrace(trace);
+      // Saved with rules not the kit's (explore --rules, replay --rules): replayed with the learner's, as replay --rules does.
+      const yours = yourRules && takesRulesFile(trace.model) && !trace.model.algorithms.names().includes(trace.algorithm) ? yourRules : undefined;
+      if (yours && "problem" in yours) throw new SnaplabError("BAD_RULES", yours.problem);
+      rulesFile = yours?.file;
+      const replay = yours ? replayTrace(trace, learnerRules(inProcessSubmission(yours.module), trace.scenario as Scenario, yours.file)) : replayTrace(trace);
       const raw = JSON.parse(text) as Record<string, unknown>;
       const fifo = typeof raw.fifo === "boolean" ? raw.fifo : undefined;
       const scenarioText = JSON.stringify(raw.scenario, null, 2);
-      system = load({ text: scenarioText, file: `${file.name}: scenario` }, { ...(fifo === undefined ? {} : { fifo }), algorithm: trace.algorithm });
+      system = load(
+        { text: scenarioText, file: `${file.name}: scenario` },
+        { ...(fifo === undefined ? {} : { fifo }), algorithm: yours?.file ?? trace.algorithm },
+      );
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
       $("trace-status").textContent = `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${traceVerdict(replay)}`;
     } catch (error) {
-      showError(oneLine(error));
+      showError(oneLine(error, rulesFile));
     }
   });
 }
@@ -549,7 +582,27 @@ function loadAddress(): void {
   if (system && link.explore) explore();
 }
 
-function start(): void {
+/** The learner's rules, where the page is served with them (your-rules.ts): imported once, here, for every system the page builds. */
+async function importOfferedRules(): Promise<typeof yourRules> {
+  let offered: OfferedRules | undefined;
+  try {
+    ({ offered } = (await import(new URL("./your-rules.js", import.meta.url).href)) as { offered?: OfferedRules });
+  } catch {
+    // A page whose server sends no module of rules offers none.
+    return undefined;
+  }
+  if (!offered) return undefined;
+  if (offered.module === undefined) return { file: offered.file, problem: offered.problem ?? `${offered.file}: cannot be bundled` };
+  try {
+    const served = { file: offered.file, module: offered.module };
+    return { file: offered.file, served, module: await importYourRules(served) };
+  } catch (error) {
+    return { file: offered.file, problem: oneLine(error) };
+  }
+}
+
+async function start(): Promise<void> {
+  yourRules = await importOfferedRules();
   fillScenarioList();
   // The CLI's default: a search too big for the tab stops with a message before memory runs out.
   $<HTMLInputElement>("max-states").value = String(DEFAULT_MAX_STATES);
@@ -595,4 +648,4 @@ function start(): void {
   });
 }
 
-start();
+void start();

@@ -7,20 +7,24 @@ import { check } from "../../check/check.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import type { SearchReply, SearchRequest } from "./search-protocol.js";
 import { actionPlaces } from "./stepper.js";
-import { buildSystem, oneLine } from "./system.js";
+import { buildSystem, importYourRules, oneLine } from "./system.js";
 
 const PROGRESS_EVERY_MS = 200;
 
 const post = (reply: SearchReply) => postMessage(reply);
 
-addEventListener("message", (event: MessageEvent<SearchRequest>) => {
+addEventListener("message", (event: MessageEvent<SearchRequest>) => void search(event.data));
+
+async function search({ choice, maxStates }: SearchRequest): Promise<void> {
   try {
-    const { descriptor, scenario, rules, model } = buildSystem(event.data.choice);
+    // A learner's rules: the same bundle the page runs, imported again in this worker.
+    const yourRules = choice.yourRules ? await importYourRules(choice.yourRules) : undefined;
+    const { descriptor, scenario, rules, model } = buildSystem(choice, yourRules);
     const report = check(
       { model: descriptor, scenario },
       {
         rules,
-        maxStates: event.data.maxStates,
+        maxStates,
         onProgress: ({ states, elapsedMs }) => post({ type: "progress", states, elapsedMs }),
         progressEveryMs: PROGRESS_EVERY_MS,
       },
@@ -39,6 +43,9 @@ addEventListener("message", (event: MessageEvent<SearchRequest>) => {
   } catch (error) {
     // The CLI's message, naming the page's field instead of --max-states.
     const limit = error instanceof StateLimitError ? error.limit.toLocaleString("en-US") : undefined;
-    post({ type: "error", message: limit ? `stopped after ${limit} states ("stop after" above); raise the limit or shrink the scenario` : oneLine(error) });
+    post({
+      type: "error",
+      message: limit ? `stopped after ${limit} states ("stop after" above); raise the limit or shrink the scenario` : oneLine(error, choice.yourRules?.file),
+    });
   }
-});
+}

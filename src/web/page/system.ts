@@ -1,13 +1,19 @@
 /**
  * What the page runs: a scenario's text read by the same registry the CLI
  * uses, with the page's switches (FIFO, the rules) applied as `snaplab
- * explore --fifo --algorithm` applies them. The page and the search worker
- * both build the system from these few serialisable fields.
+ * explore --fifo --algorithm` applies them, or a learner's rules run as
+ * `snaplab explore --rules` runs them. The page and the search worker both
+ * build the system from these few serialisable fields.
  */
 import type { ModelDescriptor, ModelScenario, Named } from "../../check/model-descriptor.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
+import { inProcessSubmission } from "../../grade/graded-rules/remembered-answers.js";
+import { learnerRules, rulesFileFault, rulesFileRefusal, takesRulesFile } from "../../grade/learner-rules.js";
+import { describeError } from "../../grade/sandbox/checked-answer.js";
 import type { Model } from "../../model-contract/model.js";
+import type { Scenario } from "../../models/bank/scenario.js";
 import { parseModelScenario } from "../../models/registry.js";
+import { asData } from "../../render/shown-as-data.js";
 
 /** What to run, as the URL and the worker's messages carry it. */
 export interface SystemChoice {
@@ -19,6 +25,30 @@ export interface SystemChoice {
   readonly settings: Readonly<Record<string, boolean>>;
   /** The rules to run instead of the scenario's own; absent runs the scenario's. */
   readonly algorithm?: string;
+  /** The learner's rules, served with the page (snaplab ui --rules), to run instead of the scenario's own. */
+  readonly yourRules?: YourRules;
+}
+
+/** A learner's rules file and the bundle of it the page's server made (your-rules.ts). */
+export interface YourRules {
+  readonly file: string;
+  readonly module: string;
+}
+
+/** The module of a learner's rules, imported. */
+export type RulesModule = Readonly<Record<string, unknown>>;
+
+/**
+ * Imports the rules' bundle, in the learner's own browser: their code, run
+ * with no sandbox, as it is theirs. Top-level code that throws is told as
+ * the CLI tells it, without the place (the page reads no source map).
+ */
+export async function importYourRules({ file, module }: YourRules): Promise<RulesModule> {
+  try {
+    return (await import(new URL(`./${module}`, import.meta.url).href)) as RulesModule;
+  } catch (error) {
+    throw rulesFileRefusal(file, asData(describeError(error)));
+  }
 }
 
 export interface System {
@@ -29,16 +59,28 @@ export interface System {
   readonly model: Model<unknown, unknown>;
 }
 
-/** The system `choice` names; a mistake in it is a SnaplabError of one line, as the CLI prints it. */
-export function buildSystem(choice: SystemChoice): System {
+/**
+ * The system `choice` names, with `yourRules` the module of the rules it
+ * names, if it does; a mistake in it is a SnaplabError of one line, as the CLI prints it.
+ */
+export function buildSystem(choice: SystemChoice, yourRules?: RulesModule): System {
   const { model: descriptor, scenario: given }: ModelScenario = parseModelScenario(choice.text, choice.file);
   let scenario = given;
   for (const { key, apply } of descriptor.settings ?? []) {
     const value = choice.settings[key];
     if (value !== undefined) scenario = apply(scenario, value);
   }
-  const rules = descriptor.algorithms.find(choice.algorithm ?? descriptor.algorithmOf(scenario));
+  const rules = choice.yourRules
+    ? rulesOfFile(descriptor, scenario, choice.yourRules.file, yourRules)
+    : descriptor.algorithms.find(choice.algorithm ?? descriptor.algorithmOf(scenario));
   return { choice, descriptor, scenario, rules, model: descriptor.build(scenario, rules) };
+}
+
+/** The rules `module` exports, as `snaplab explore --rules` runs them: every answer checked as the grader checks it. */
+function rulesOfFile(descriptor: ModelDescriptor, scenario: unknown, file: string, module: RulesModule | undefined): Named {
+  if (!takesRulesFile(descriptor)) throw rulesFileRefusal(file, `your rules are a bank's snapshot rules; this is a ${descriptor.name} scenario`);
+  if (!module) throw new Error(`the rules of ${file} were not imported`);
+  return learnerRules(inProcessSubmission(module), scenario as Scenario, file);
 }
 
 /** The words a model uses for its rules in the picker. */
@@ -46,8 +88,13 @@ export function rulesWord(descriptor: ModelDescriptor): string {
   return ({ bank: "algorithm", database: "design", dataflow: "barrier mode" } as Record<string, string>)[descriptor.name] ?? "rules";
 }
 
-/** An error's one line: a person's mistake as the CLI says it, anything else with its name. */
-export function oneLine(error: unknown): string {
+/**
+ * An error's one line: a person's mistake as the CLI says it (where one of
+ * the learner's rules broke the contract, naming their `rulesFile`), anything else with its name.
+ */
+export function oneLine(error: unknown, rulesFile?: string): string {
+  const fault = rulesFile === undefined ? undefined : rulesFileFault(rulesFile, error);
+  if (fault) return fault.message;
   if (error instanceof SnaplabError) return error.message;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
