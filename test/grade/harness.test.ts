@@ -1,7 +1,7 @@
 // The sandbox's harness answers a call twice on fresh copies; these are its verdicts,
 // checked in this process (in a sandbox it runs in the child).
 import { describe, expect, it } from "vitest";
-import { answer } from "../../src/grade/sandbox/harness.js";
+import { answer } from "../../src/grade/sandbox/checked-answer.js";
 import { asData, TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
 import { validEffects } from "../../src/grade/graded-rules/effects.js";

@@ -7,9 +7,6 @@ import type { Answer, Call } from "../sandbox/protocol.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { type Ask, type KnownAnswers, rememberingSubmission, type Submission } from "./remembered-answers.js";
 
-// Where the grader's tests and bench find them, beside the sandboxed one.
-export { inProcessSubmission, type KnownAnswers, type Submission } from "./remembered-answers.js";
-
 /**
  * A question's key: the SHA-256 of the function's path and its arguments as
  * JSON. The arguments are views of a few kilobytes, and a search asks
