@@ -23,6 +23,7 @@ import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
 import { mulberry32 } from "../explore/seeded-random.js";
 import { processSeed } from "./workload.js";
+import { formatDuration } from "../render/duration.js";
 import type { Readable } from "node:stream";
 
 export type Network = "tcp" | "reorder";
@@ -141,7 +142,9 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
           if (nodes.every(done)) resolvePhase();
         });
         exitedEarly = (node) => reject(nodeFailure(node));
-        timers.push(setTimeout(() => reject(new SnaplabError("LIVE_START", `the nodes did not start within ${options.timeoutMs} ms`)), options.timeoutMs));
+        timers.push(
+          setTimeout(() => reject(new SnaplabError("LIVE_START", `the nodes did not start within ${formatDuration(options.timeoutMs)}`)), options.timeoutMs),
+        );
       });
     await phase(
       "listening",
@@ -199,7 +202,10 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
         const running = nodes.filter((n) => !n.exited);
         if (running.length === 0) return end(undefined);
         if (settling === undefined && running.every((n) => n.dataDone)) {
-          settling = setTimeout(() => stopAll(`stopped ${SETTLE_MS} ms after the last transfer was delivered, with snapshots still open`), SETTLE_MS);
+          settling = setTimeout(
+            () => stopAll(`stopped ${formatDuration(SETTLE_MS)} after the last transfer was delivered, with snapshots still open`),
+            SETTLE_MS,
+          );
           timers.push(settling);
         }
       };
@@ -212,7 +218,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
         if (failed) return stopAll(`${failed.name} failed`);
         check();
       };
-      timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${options.timeoutMs} ms after the start`), options.timeoutMs));
+      timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${formatDuration(options.timeoutMs)} after the start`), options.timeoutMs));
       check();
     });
     await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("close", r)))));
