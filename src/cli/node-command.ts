@@ -33,11 +33,13 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
       .option("log", {
         type: "string",
         ...oneValue("log"),
-        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
+        defaultDescription: "<id>.events.jsonl",
+        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file",
       })
       .option("wait", {
         ...durationOption("wait", 1),
-        describe: `how long to wait for the neighbours to listen before giving up, e.g. 2min (default ${formatDuration(NEIGHBOUR_WAIT_MS)})`,
+        defaultDescription: formatDuration(NEIGHBOUR_WAIT_MS),
+        describe: "how long to wait for the neighbours to listen before giving up, e.g. 2min",
       })
       .option("coordinated", {
         type: "boolean",
