@@ -56,7 +56,7 @@ const latencies: number[] = [];
 for (let run = 0; run < runs; run++) {
   for (const setting of settings) {
     const check = await live({ scenario: rich, snapshots: setting.snapshots, seed: run + 1 });
-    if (!check.snapshots.every((s) => s.complete && s.properties.every((p) => p.holds)) || !check.money.verdict.holds) {
+    if (!check.snapshots.every((s) => s.complete && s.properties.every((p) => p.verdict === "holds")) || check.money.verdict.verdict !== "holds") {
       throw new Error(`a live run over TCP broke a property (${setting.name}, seed ${run + 1})`);
     }
     latencies.push(...check.snapshots.map((s) => s.latencyMs!));
@@ -90,10 +90,10 @@ for (const rules of [{ algorithm: "chandy-lamport" }, { file: "solutions/05-lai-
   const properties = new Map<string, number>();
   for (let seed = 1; seed <= seeds; seed++) {
     const check = await live({ transfers: 300, snapshots: 3, seed, network: "reorder", rules });
-    const bad = check.snapshots.filter((s) => s.properties.some((p) => !p.holds));
+    const bad = check.snapshots.filter((s) => s.properties.some((p) => p.verdict === "violated"));
     broken += bad.length;
     if (bad.length > 0) runsBroken++;
-    for (const s of bad) for (const p of s.properties) if (!p.holds) properties.set(p.name, (properties.get(p.name) ?? 0) + 1);
+    for (const s of bad) for (const p of s.properties) if (p.verdict === "violated") properties.set(p.name, (properties.get(p.name) ?? 0) + 1);
   }
   rows.push([
     "algorithm" in rules ? "chandy-lamport" : "Lai-Yang (solutions/05)",

@@ -12,6 +12,7 @@ import { chosenExercises } from "../grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../grade/result.js";
 import { packageRoot } from "../package/package-root.js";
 import { lineAsData } from "../render/shown-as-data.js";
+import { formatDuration } from "../render/duration.js";
 
 /** The reports of `dirs`, in their order, graded `jobs` at a time. */
 export async function gradeInParallel(dirs: readonly string[], options: GradeOptions, jobs: number): Promise<SubmissionReport[]> {
@@ -78,7 +79,7 @@ function gradeInChild(dir: string, options: GradeOptions, said: Set<string>): Pr
         said.add(line);
         process.stderr.write(`${line}\n`);
       }
-      if (late) return failed(`took more than ${limitMs / 1000} s, the grade's time limit and ${graderGraceMs / 1000} s more, and was stopped`);
+      if (late) return failed(`took more than ${formatDuration(limitMs)}, the grade's time limit and ${formatDuration(graderGraceMs)} more, and was stopped`);
       if (signal) return failed(`was killed by ${signal}`);
       if (status !== 0 && status !== 1) return failed(`exited with status ${status}${lastLine(stderr)}`);
       try {

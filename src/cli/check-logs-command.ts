@@ -25,7 +25,14 @@ export const checkLogsCommand: CommandModule<object, CheckLogsArgs> = {
   ...commandList["check-logs"],
   builder: (yargs: Argv) =>
     yargs
-      .positional("logs", { type: "string", array: true, demandOption: true, describe: "the event logs, one per process, each as its node wrote it (--log)" })
+      .positional("logs", {
+        type: "string",
+        array: true,
+        demandOption: true,
+        // yargs gives a `<logs..>` positional an empty list for a default, which its help shows; a required one has none.
+        default: undefined,
+        describe: "the event logs, one per process, each as its node wrote it (--log)",
+      })
       .option("cluster", {
         type: "string",
         ...oneValue("cluster"),

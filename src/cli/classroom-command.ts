@@ -106,7 +106,12 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
   describe: "Grade ROOT/submission as Gradescope's run_autograder does, writing ROOT/results/results.json (ROOT: --root)",
   builder: (yargs: Argv) =>
     yargs
-      .option("root", { type: "string", ...oneValue("root"), describe: "the autograder's root (default $SNAPLAB_AUTOGRADER_ROOT, else /autograder)" })
+      .option("root", {
+        type: "string",
+        ...oneValue("root"),
+        defaultDescription: "$SNAPLAB_AUTOGRADER_ROOT, else /autograder",
+        describe: "the autograder's root",
+      })
       .option("only", onlyOption)
       .option("hide-until-due", hideOption)
       .option("seed", instructorSeed)

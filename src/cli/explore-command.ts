@@ -40,7 +40,7 @@ interface ExploreArgs {
   rules?: string;
   format: TextOrJson;
   listSnapshots: boolean;
-  maxStates?: number;
+  maxStates: number;
   maxMemory: number;
   svg?: string;
   mermaid?: string;
@@ -79,12 +79,15 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("max-states", {
         type: "number",
         ...oneValue<number>("max-states"),
-        describe: `stop (exit 2) rather than store more states than this, before memory runs out (default: ${DEFAULT_MAX_STATES.toLocaleString("en-US")})`,
+        default: DEFAULT_MAX_STATES,
+        defaultDescription: DEFAULT_MAX_STATES.toLocaleString("en-US"),
+        describe: "stop (exit 2) rather than store more states than this, before memory runs out",
       })
       .option("max-memory", {
         type: "number",
         ...oneValue<number>("max-memory"),
         default: DEFAULT_MAX_MEMORY_MB,
+        defaultDescription: DEFAULT_MAX_MEMORY_MB.toLocaleString("en-US"),
         describe: "stop (exit 2) once the process holds more memory than this many MB",
       })
       .option("svg", { type: "string", ...oneValue("svg"), describe: "write each counterexample as an SVG space-time diagram to this file" })
@@ -97,16 +100,23 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         default: "bfs" as const,
         describe: "breadth-first (shortest counterexamples), depth-first (less memory) or random walks (beyond exhaustive reach; proves nothing)",
       })
-      // No yargs default for these three, so that the check can tell them given without --search random.
-      .option("walks", { type: "number", ...oneValue("walks"), describe: `with --search random: how many walks (default: ${DEFAULT_WALKS})` })
+      // No yargs default for these three, so that the check can tell them given without --search random: the help shows the one they take.
+      .option("walks", {
+        type: "number",
+        ...oneValue("walks"),
+        defaultDescription: DEFAULT_WALKS.toLocaleString("en-US"),
+        describe: "with --search random: how many walks",
+      })
       .option("seed", {
         ...seedOption,
-        describe: `with --search random: the seed of the walks, 0 to ${MAX_SEED.toLocaleString("en-US")} (default: ${DEFAULT_SEED}; the same seed, the same walks)`,
+        defaultDescription: String(DEFAULT_SEED),
+        describe: `with --search random: the seed of the walks, 0 to ${MAX_SEED.toLocaleString("en-US")} (the same seed, the same walks)`,
       })
       .option("max-steps", {
         type: "number",
         ...oneValue("max-steps"),
-        describe: `with --search random: give up on a walk after this many steps (default: ${DEFAULT_MAX_STEPS.toLocaleString("en-US")})`,
+        defaultDescription: DEFAULT_MAX_STEPS.toLocaleString("en-US"),
+        describe: "with --search random: give up on a walk after this many steps",
       })
       .option("reduction", {
         choices: ["none", "por"] as const,
@@ -133,7 +143,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         checkSeed(args);
         const walkOption = randomWalkOptionProblem(args as unknown as ExploreArgs);
         if (walkOption) return walkOption;
-        return max === undefined || (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
+        return (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
       }) as unknown as Argv<ExploreArgs>,
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadModelScenario(args.scenario, registry);
@@ -175,7 +185,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
       ...(args.algorithm === undefined ? {} : { algorithm: args.algorithm }),
       ...(rules === undefined ? {} : { rules }),
       ...(gather === undefined ? {} : { gather }),
-      ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }),
+      maxStates: args.maxStates,
       search: args.search,
       reduction: args.reduction,
       fingerprint: args.fingerprint,
@@ -202,7 +212,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
  */
 function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: SnapshotAlgorithm, gather: Gather, stopped: Error): void {
   const scenario = withSettings(loaded, args) as Scenario;
-  const found = runToRuleFault(scenario, rules, gather, args.maxStates ?? DEFAULT_MAX_STATES);
+  const found = runToRuleFault(scenario, rules, gather, args.maxStates);
   // The grader's model meets every answer the search met: not finding it again would be a bug of ours, shown as it was.
   if (!found) throw stopped;
   // The reason holds what the rule said (a throw's message): data, escaped, as the grader shows it.

@@ -19,7 +19,8 @@ import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
-import { durationOption, formatDuration } from "./duration-option.js";
+import { durationOption } from "./duration-option.js";
+import { formatDuration } from "../render/duration.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
 import { formatOption } from "./format-option.js";
 
@@ -57,16 +58,29 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         describe: "grade only these exercises: --only 1,3 (name folders before it)",
       })
       .option("watch", { type: "boolean", nargs: 0, default: false, describe: "grade again whenever a file under the folders changes" })
+      // The four limits have no yargs default: a limit not given is left to the grader (defaultLimits), as a library user's is.
       .option("time-limit", {
         ...durationOption("time-limit", 1),
-        describe: `how long a submission may take to answer one call, e.g. 500ms or 3s (default ${formatDuration(defaultLimits.timeLimitMs)})`,
+        defaultDescription: formatDuration(defaultLimits.timeLimitMs),
+        describe: "how long a submission may take to answer one call, e.g. 500ms or 3s",
       })
-      .option("memory-limit", { type: "number", ...oneValue("memory-limit"), describe: "megabytes of heap a submission may use (default 256)" })
-      .option("max-states", { type: "number", ...oneValue("max-states"), describe: "states a check may explore (default 200000)" })
+      .option("memory-limit", {
+        type: "number",
+        ...oneValue("memory-limit"),
+        defaultDescription: defaultLimits.memoryLimitMb.toLocaleString("en-US"),
+        describe: "megabytes of heap a submission may use",
+      })
+      .option("max-states", {
+        type: "number",
+        ...oneValue("max-states"),
+        defaultDescription: defaultLimits.maxStates.toLocaleString("en-US"),
+        describe: "states a check may explore",
+      })
       .option("grade-time-limit", {
         // At least 1s, the least it took when it was a number of seconds.
         ...durationOption("grade-time-limit", 1000),
-        describe: `how long the grade of one folder may take in all, e.g. 90s or 10min (default ${formatDuration(defaultLimits.gradeTimeLimitMs)})`,
+        defaultDescription: formatDuration(defaultLimits.gradeTimeLimitMs),
+        describe: "how long the grade of one folder may take in all, e.g. 90s or 10min",
       })
       .option("jobs", {
         type: "number",

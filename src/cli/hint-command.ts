@@ -17,7 +17,12 @@ export const hintCommand: CommandModule<object, HintArgs> = {
   ...commandList.hint,
   // [dir] is known to yargs from the command's usage alone, not declared with .positional() as list's is: yargs takes a
   // declared positional as an option too (`--dir x`), and --dir, hint's old way to name the folder, is refused (replaced-options.ts).
-  builder: (yargs: Argv) => yargs.positional("number", { type: "string", demandOption: true, describe: "the exercise's number" }) as unknown as Argv<HintArgs>,
+  // The folder's default is told by the examples, as a declared positional's would be by its [default: ...].
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
+      .example("snaplab hint 1", "exercise 1's hint, from exercises/")
+      .example("snaplab hint 1 DIR", "from DIR, a folder laid out like exercises/") as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
     process.stdout.write(hintText(args.dir ?? "exercises", exerciseNumber(args.number, "hint")));
   },

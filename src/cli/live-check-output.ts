@@ -7,7 +7,7 @@
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
 import type { RunCheck } from "../live/check-run.js";
-import { liveJson, liveTextReport, runHolds } from "../live/live-report.js";
+import { liveJson, liveTextReport, runVerdict } from "../live/live-report.js";
 import { liveShivizLog } from "../live/live-shiviz.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
@@ -46,6 +46,9 @@ export function checkLiveCheckFiles(args: LiveCheckArgs, read: readonly { file: 
   checkFilesToWrite(asked, read);
 }
 
+/** The exit status of each verdict: a run stopped at its --timeout reached a limit before an answer, as explore at --max-states. */
+const exitCodes = { holds: ExitCode.AllHold, violated: ExitCode.Violated, "stopped at the limit": ExitCode.Unusable } as const;
+
 /** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */
 export function writeLiveCheck(check: RunCheck, args: LiveCheckArgs, rules: SnapshotAlgorithm | undefined): void {
   process.stdout.write(args.format === "json" ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
@@ -56,5 +59,5 @@ export function writeLiveCheck(check: RunCheck, args: LiveCheckArgs, rules: Snap
     if (trace) writeReportFile(args.saveTrace, formatTrace(trace), "the trace");
     else process.stderr.write(`snaplab: no snapshot is broken, so there is no trace to save to ${args.saveTrace}\n`);
   }
-  process.exitCode = runHolds(check) ? ExitCode.AllHold : ExitCode.Violated;
+  process.exitCode = exitCodes[runVerdict(check)];
 }

@@ -17,6 +17,7 @@ import type { Scenario } from "../models/bank/scenario.js";
 import { ScenarioError } from "../errors/scenario-error.js";
 import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
 import { durationOption, readDuration } from "./duration-option.js";
+import { formatDuration } from "../render/duration.js";
 
 interface LiveArgs extends LiveCheckArgs {
   scenario: string;
@@ -33,6 +34,10 @@ interface LiveArgs extends LiveCheckArgs {
   logs?: string;
 }
 
+const DEFAULT_TRANSFERS = 1000;
+/** How long a run may take unless --timeout says otherwise. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
 /** --kill takes a list (option-values.ts), each read into a kill. */
 const killValues = someValues("kill");
 
@@ -48,7 +53,8 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       .option("transfers", {
         type: "number",
         ...oneValue("transfers"),
-        default: 1000,
+        default: DEFAULT_TRANSFERS,
+        defaultDescription: DEFAULT_TRANSFERS.toLocaleString("en-US"),
         describe: "random transfers along the channels, in all (never more than the sender holds)",
       })
       .option("seed", {
@@ -78,8 +84,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       .option("network", {
         choices: ["tcp", "reorder"] as const,
         ...oneValue("network"),
-        describe:
-          'tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight (default: tcp, or reorder for a scenario with "fifo": false)',
+        // No yargs default: not given, the scenario's "fifo" chooses.
+        defaultDescription: 'tcp, or reorder for a scenario with "fifo": false',
+        describe: "tcp: FIFO channels; reorder: a relay on each channel shuffles what is in flight",
       })
       .option("kill", {
         type: "string",
@@ -91,7 +98,9 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
       })
       .option("timeout", {
         ...durationOption("timeout", 1),
-        default: "60s",
+        // Written as typed, since yargs reads a default through the option's coerce too.
+        default: formatDuration(DEFAULT_TIMEOUT_MS),
+        defaultDescription: formatDuration(DEFAULT_TIMEOUT_MS),
         describe: "stop the run this long after the start, whatever is left, e.g. 500ms or 5min",
       })
       .option("logs", {

@@ -5,7 +5,8 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
-import { durationOption, formatDuration } from "./duration-option.js";
+import { durationOption } from "./duration-option.js";
+import { formatDuration } from "../render/duration.js";
 import { oneValue } from "./option-values.js";
 import { NEIGHBOUR_WAIT_MS } from "../live/node-control.js";
 import { runNodeProcess } from "../live/node-process.js";
@@ -32,11 +33,13 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
       .option("log", {
         type: "string",
         ...oneValue("log"),
-        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file (default: <id>.events.jsonl)",
+        defaultDescription: "<id>.events.jsonl",
+        describe: "write the event log (JSON lines with vector clocks, which snaplab check-logs checks) to this file",
       })
       .option("wait", {
         ...durationOption("wait", 1),
-        describe: `how long to wait for the neighbours to listen before giving up, e.g. 2min (default ${formatDuration(NEIGHBOUR_WAIT_MS)})`,
+        defaultDescription: formatDuration(NEIGHBOUR_WAIT_MS),
+        describe: "how long to wait for the neighbours to listen before giving up, e.g. 2min",
       })
       .option("coordinated", {
         type: "boolean",

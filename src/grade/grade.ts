@@ -21,6 +21,7 @@ import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundl
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
 import { lineAsData } from "../render/shown-as-data.js";
+import { formatDuration } from "../render/duration.js";
 import { exerciseAsData } from "./results-as-data.js";
 
 export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimits> {
@@ -239,7 +240,7 @@ const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scena
 /** Why an exercise is not graded at all once the grade's deadline has passed (none before it). */
 function pastDeadline(limits: { readonly deadline?: number; readonly gradeTimeLimitMs: number }): ExerciseFault | undefined {
   if (Date.now() < (limits.deadline ?? Infinity)) return undefined;
-  return { kind: "timeout", message: `not graded: the grade as a whole reached its time limit (${limits.gradeTimeLimitMs / 1000} s) first` };
+  return { kind: "timeout", message: `not graded: the grade as a whole reached its time limit (${formatDuration(limits.gradeTimeLimitMs)}) first` };
 }
 
 /** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */

@@ -17,7 +17,7 @@ import { scenarioJson } from "../models/bank/scenario-json.js";
 import type { Scenario, Transfer } from "../models/bank/scenario.js";
 import { bankSystem } from "../models/bank/system.js";
 import { TRACE_FORMAT, TRACE_VERSION, type SavedTrace } from "../trace/saved-trace.js";
-import type { RunCheck, SnapshotCheck } from "./check-run.js";
+import type { PropertyVerdict, RunCheck, SnapshotCheck } from "./check-run.js";
 import { linearize } from "./linearize.js";
 
 /** A step of the run as the model would take it; a transfer's send and delivery name it by the run's message id. */
@@ -27,11 +27,13 @@ type RunAction =
   | { readonly type: "initiate"; readonly process: number }
   | { readonly type: "marker"; readonly channel: number };
 
+const isViolated = (p: PropertyVerdict): p is Extract<PropertyVerdict, { verdict: "violated" }> => p.verdict === "violated";
+
 /** The trace of the first snapshot that completed with a property violated; undefined if there is none. The trace names the rules as explore --save-trace does: by the name they give themselves. */
 export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm): SavedTrace | undefined {
-  const broken = check.snapshots.find((s) => s.complete && s.properties.some((p) => !p.holds));
+  const broken = check.snapshots.find((s) => s.complete && s.properties.some(isViolated));
   if (!broken) return undefined;
-  const violated = broken.properties.find((p) => !p.holds)!;
+  const violated = broken.properties.find(isViolated)!;
   const initiator = check.scenario.processes.indexOf(broken.initiator);
   const base: Scenario = { ...check.scenario, name: `${check.scenario.name}-live-snapshot-${broken.id}`, initiators: [initiator] };
   const run = runActions(check, broken);
@@ -55,7 +57,7 @@ export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm): 
     scenario: scenarioJson(best.scenario),
     algorithm: rules.name,
     fifo: base.fifo,
-    violation: { property: violated.name, reason: best.reason ?? (violated.holds ? "" : violated.reason) },
+    violation: { property: violated.name, reason: best.reason ?? violated.reason },
     actions: best.actions,
   };
 }

@@ -19,7 +19,15 @@ import { initiatorOf } from "./workload.js";
 /** The properties checked on each snapshot, in the order of spec/model.md. */
 export const LIVE_PROPERTIES = ["no-ghost-receive", "channel-state", "conservation", "reachable", "termination"] as const;
 
-export type PropertyVerdict = { readonly name: string; readonly holds: true } | { readonly name: string; readonly holds: false; readonly reason: string };
+/**
+ * A property's verdict on a snapshot: it holds, it is violated, or it is not judged, the run having been stopped at its
+ * --timeout before the snapshot could complete (whether it would have is not known: a limit was reached, as explore's
+ * --max-states is).
+ */
+export type PropertyVerdict =
+  | { readonly name: string; readonly verdict: "holds" }
+  | { readonly name: string; readonly verdict: "violated"; readonly reason: string }
+  | { readonly name: string; readonly verdict: "not judged"; readonly reason: string };
 
 export interface SnapshotCheck {
   readonly id: number;
@@ -43,7 +51,12 @@ export interface RunCheck {
   readonly skipped: number;
   readonly transfersPerSecond: number;
   readonly markersSent: number;
-  readonly money: { readonly start: number; readonly end: number; readonly inFlight: number; readonly verdict: PropertyVerdict };
+  readonly money: {
+    readonly start: number;
+    readonly end: number;
+    readonly inFlight: number;
+    readonly verdict: Exclude<PropertyVerdict, { verdict: "not judged" }>;
+  };
 }
 
 /** One process's run as read from its log. */
@@ -73,9 +86,10 @@ export function checkRun(run: LiveRun): RunCheck {
     const complete = isSnapshotComplete(state);
     const verdicts = properties.map((property): PropertyVerdict => {
       const reason = property.check(state);
-      if (reason === undefined) return { name: property.name, holds: true };
-      const why = property.name === "termination" ? [killed.join(", "), run.cutShort].filter(Boolean).join("; ") : "";
-      return { name: property.name, holds: false, reason: why ? `${reason}: ${why}` : reason };
+      if (reason === undefined) return { name: property.name, verdict: "holds" };
+      if (property.name !== "termination") return { name: property.name, verdict: "violated", reason };
+      const why = [killed.join(", "), run.cutShort].filter(Boolean).join("; ");
+      return { name: property.name, verdict: run.timedOutAfterMs === undefined ? "violated" : "not judged", reason: why ? `${reason}: ${why}` : reason };
     });
     const closedAt = endOf(run.logs, s);
     const started = run.logs[initiator]!.find((e) => e.e === "initiate" && e.s === s);
@@ -114,8 +128,8 @@ export function checkRun(run: LiveRun): RunCheck {
       end,
       inFlight,
       verdict: moneyHolds
-        ? { name: "money", holds: true }
-        : { name: "money", holds: false, reason: `the balances end with ${end} and ${inFlight} is in flight, but the bank started with ${start}` },
+        ? { name: "money", verdict: "holds" }
+        : { name: "money", verdict: "violated", reason: `the balances end with ${end} and ${inFlight} is in flight, but the bank started with ${start}` },
     },
   };
 }

@@ -21,6 +21,7 @@ import type { Cluster } from "./cluster.js";
 import { isTick } from "./event-log.js";
 import { type NodeLog, readEventLog } from "./read-event-log.js";
 import type { LiveRun } from "./run-live.js";
+import { formatDuration } from "../render/duration.js";
 
 /** The logs `files` of a run of `cluster` (read from `clusterFile`), one per process, in the scenario's order of processes. */
 export function readClusterLogs(cluster: Cluster, clusterFile: string, files: readonly string[]): NodeLog[] {
@@ -121,9 +122,13 @@ export function loggedRun(cluster: Cluster, logs: readonly NodeLog[]): LiveRun {
   // A run that logged no time at all (no transfers, no snapshots, every node killed at once).
   if (startedAt > endedAt) [startedAt, endedAt] = [0, 0];
   const at = (t: number) => `${Math.round(t - startedAt)} ms`;
+  // snaplab live stops every node still running with the same order: any one that says it was at the --timeout says so for the run.
+  const timedOutAfterMs = logs.find((log) => log.end?.timeoutMs !== undefined)?.end?.timeoutMs;
+  const timedOut = logs.filter((log) => log.end?.timeoutMs !== undefined).map((log) => log.header.process);
   // The nodes that did not end on their own: they were stopped, killed, or their machine was.
   const unended = logs.flatMap((log) => {
     const p = log.header.process;
+    if (log.end?.timeoutMs !== undefined) return [];
     if (log.end?.how === "stopped") return [`${p} was stopped at ${at(log.end.t)} (snaplab live ended the run)`];
     if (log.end) return [];
     const last = lastTime(log);
@@ -146,8 +151,18 @@ export function loggedRun(cluster: Cluster, logs: readonly NodeLog[]): LiveRun {
     killed: [],
     startedAt,
     endedAt,
-    cutShort: unended.length > 0 ? unended.join("; ") : undefined,
+    cutShort: timedOutAfterMs === undefined && unended.length === 0 ? undefined : [...stoppedAtTimeout(timedOut, timedOutAfterMs), ...unended].join("; "),
+    timedOutAfterMs,
   };
+}
+
+/** How a run stopped at its --timeout of `timeoutMs` says so, whether snaplab live tells it or its nodes' logs do. */
+export const timeoutReached = (timeoutMs: number): string => `stopped at the timeout, ${formatDuration(timeoutMs)} after the start (--timeout)`;
+
+/** The nodes snaplab live stopped at its --timeout of `timeoutMs`, in one sentence (none if it did not). */
+function stoppedAtTimeout(processes: readonly string[], timeoutMs: number | undefined): string[] {
+  if (timeoutMs === undefined) return [];
+  return [`${processes.join(", ")} ${processes.length === 1 ? "was" : "were"} ${timeoutReached(timeoutMs)}`];
 }
 
 /** The time of a log's last event that has one. */

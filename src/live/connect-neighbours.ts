@@ -7,6 +7,7 @@
  */
 import type { HostAddress } from "./cluster.js";
 import { OutgoingChannel } from "./channel-connection.js";
+import { formatDuration } from "../render/duration.js";
 
 /** The far end of an outgoing channel (a scenario has one channel per ordered pair, so one per neighbour). */
 export interface Neighbour {
@@ -31,11 +32,11 @@ export async function connectNeighbours(
   waiting: (text: string) => void,
 ): Promise<Map<number, OutgoingChannel>> {
   const deadline = Date.now() + limitMs;
-  const seconds = limitMs / 1000;
+  const limit = formatDuration(limitMs);
   const unanswered = new Set(neighbours);
   const notice = setTimeout(() => {
     const still = [...unanswered];
-    waiting(`waiting for ${still.map(where).join(" and ")} to listen (${fields(still)}); it gives up ${seconds} s after it started`);
+    waiting(`waiting for ${still.map(where).join(" and ")} to listen (${fields(still)}); it gives up ${limit} after it started`);
   }, QUIET_MS);
   const opened = new Map<number, OutgoingChannel>();
   const failed = new Map<Neighbour, string>();
@@ -46,7 +47,7 @@ export async function connectNeighbours(
       } catch (error) {
         // Refused to the deadline: nothing ever listened there. Anything else (no route, no such host) as the system says it.
         const refused = (error as NodeJS.ErrnoException).code === "ECONNREFUSED";
-        failed.set(neighbour, refused ? `nothing listened there for ${seconds} s` : (error as Error).message);
+        failed.set(neighbour, refused ? `nothing listened there for ${limit}` : (error as Error).message);
       }
       unanswered.delete(neighbour);
     }),
@@ -54,7 +55,7 @@ export async function connectNeighbours(
   clearTimeout(notice);
   const never = neighbours.filter((n) => failed.has(n));
   if (never.length === 0) return opened;
-  // Those that failed alike are named together: "B at ... and C at ... (nothing listened there for 30 s)".
+  // Those that failed alike are named together: "B at ... and C at ... (nothing listened there for 30s)".
   const alike = new Map<string, Neighbour[]>();
   for (const neighbour of never) {
     const why = failed.get(neighbour)!;

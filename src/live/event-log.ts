@@ -14,8 +14,9 @@
  * are about the log, not the run: `hello`, the run a neighbour said it was of
  * when it connected on an incoming channel (logs of different runs name each
  * other wrongly), and `end`, the last line, written when the node ends on its
- * own: finished, stopped by snaplab live, or failed, with why. A node killed
- * (or whose machine stopped) leaves no end line.
+ * own: finished, stopped by snaplab live (and whether at the run's --timeout),
+ * or failed, with why. A node killed (or whose machine stopped) leaves no end
+ * line.
  *
  * The log is written with writeSync in batches, so that what a process did
  * before it was killed is on disk.
@@ -61,12 +62,13 @@ export interface HelloLine {
   readonly run: string;
 }
 
-/** How a node ended on its own: `why` says why it failed. */
+/** How a node ended on its own: `why` says why it failed; `timeoutMs`, the run's --timeout, that it was stopped on reaching it. */
 export interface EndLine {
   readonly e: "end";
   readonly t: number;
   readonly how: "finished" | "stopped" | "failed";
   readonly why?: string;
+  readonly timeoutMs?: number;
 }
 
 /** Appends a node's lines to a file, in batches, after the header. */
@@ -94,9 +96,9 @@ export class EventLogWriter {
   }
 
   /** Writes what is left and the end line, and closes the file; only the first ending counts. */
-  close(how: EndLine["how"], why?: string): void {
+  close(how: EndLine["how"], more: Pick<EndLine, "why" | "timeoutMs"> = {}): void {
     if (this.ended) return;
-    const end: EndLine = { e: "end", t: now(), how, ...(why === undefined ? {} : { why }) };
+    const end: EndLine = { e: "end", t: now(), how, ...more };
     this.lines.push(JSON.stringify(end));
     this.flush();
     this.ended = true;

@@ -30,8 +30,8 @@ export interface NodeControl {
   connected(): Promise<void>;
   /** The node has made its transfers and every incoming channel is done. */
   dataDone(): void;
-  /** Called when the run must end now, whatever is left. */
-  onStop(stop: () => void): void;
+  /** Called when the run must end now, whatever is left; `timeoutMs` when the run's --timeout is why. */
+  onStop(stop: (timeoutMs?: number) => void): void;
   /** How long the node waits for its neighbours to listen before it gives up. */
   readonly waitMs: number;
   /** Tells whoever started the node whom it still waits for (`text` names each neighbour), once it has waited a while. */
@@ -115,7 +115,7 @@ export class LiveNode {
   }
 
   private async start(): Promise<void> {
-    this.control.onStop(() => this.stop());
+    this.control.onStop((timeoutMs) => this.stop(timeoutMs));
     const port = await this.listen();
     const addresses = await this.control.addresses(port);
     const neighbours = this.outgoing.map((c) => {
@@ -376,10 +376,10 @@ export class LiveNode {
     this.finished();
   }
 
-  private stop(): void {
+  private stop(timeoutMs?: number): void {
     if (this.stopped) return;
     this.stopped = true;
-    this.log.close("stopped");
+    this.log.close("stopped", timeoutMs === undefined ? {} : { timeoutMs });
     this.finished();
   }
 

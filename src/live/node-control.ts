@@ -23,17 +23,18 @@ export const NEIGHBOUR_WAIT_MS = 30_000;
 export type NodeOrder =
   | { readonly type: "addresses"; readonly channels: Readonly<Record<string, number>> }
   | { readonly type: "start" }
-  | { readonly type: "stop" };
+  /** `timeoutMs`: the run's --timeout, when reaching it is what stops the run; the node's log keeps it (event-log.ts). */
+  | { readonly type: "stop"; readonly timeoutMs?: number };
 
 export function coordinatedControl(cluster: Cluster, input: NodeJS.ReadableStream, output: (line: string) => void): NodeControl {
   const waiting = new Map<string, (order: NodeOrder) => void>();
-  let stop = () => {};
+  let stop: (timeoutMs?: number) => void = () => {};
   const report = (message: NodeReport) => output(`${JSON.stringify(message)}\n`);
   input.on(
     "data",
     lineSplitter((line) => {
       const order = JSON.parse(line) as NodeOrder;
-      if (order.type === "stop") stop();
+      if (order.type === "stop") stop(order.timeoutMs);
       else waiting.get(order.type)?.(order);
     }),
   );

@@ -42,7 +42,7 @@ export async function runNodeProcess(options: NodeProcessOptions): Promise<never
     const message = (error as Error).message.replace(/\s*\n\s*/g, " ");
     // A fault of a cluster file's field names the file too, as a scenario's does.
     const why = message.startsWith("hosts.") ? `${options.cluster}: ${message}` : message;
-    log?.close("failed", why);
+    log?.close("failed", { why });
     say(why);
     process.exit(2);
   }

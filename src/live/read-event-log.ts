@@ -173,6 +173,11 @@ function readLine(text: string, cluster: Cluster): LiveEvent | HelloLine | EndLi
       throw new LineFault(`end: how must be one of ${HOW.join(", ")}, got ${JSON.stringify(line.how)}`, columnOf(text, "how"));
     if (line.why !== undefined && typeof line.why !== "string")
       throw new LineFault(`end: why must be a string, got ${JSON.stringify(line.why)}`, columnOf(text, "why"));
+    if (line.timeoutMs !== undefined && !(line.how === "stopped" && Number.isInteger(line.timeoutMs) && (line.timeoutMs as number) > 0)) {
+      const problem =
+        line.how === "stopped" ? `must be a time in milliseconds, got ${JSON.stringify(line.timeoutMs)}` : `is only for a node stopped, not ${line.how}`;
+      throw new LineFault(`end: timeoutMs ${problem}`, columnOf(text, "timeoutMs"));
+    }
   }
   return line as unknown as LiveEvent | HelloLine | EndLine;
 }

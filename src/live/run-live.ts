@@ -15,7 +15,7 @@ import { newProcessFolder, sweepFoldersLeft } from "../files/process-folder.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { scenarioJson } from "../models/bank/scenario-json.js";
 import { type ClusterJson, formatCluster, loadCluster } from "./cluster.js";
-import { readClusterLogs } from "./cluster-logs.js";
+import { readClusterLogs, timeoutReached } from "./cluster-logs.js";
 import { type LiveEvent, now } from "./event-log.js";
 import { builtFile } from "../package/built-files.js";
 import type { NodeOrder, NodeReport } from "./node-control.js";
@@ -23,6 +23,7 @@ import { type Relay, startRelay } from "./reorder-relay.js";
 import { lineSplitter } from "./wire.js";
 import { mulberry32 } from "../explore/seeded-random.js";
 import { processSeed } from "./workload.js";
+import { formatDuration } from "../render/duration.js";
 import type { Readable } from "node:stream";
 
 export type Network = "tcp" | "reorder";
@@ -55,6 +56,8 @@ export interface LiveRun {
   readonly endedAt: number;
   /** Why the run was ended before every node stopped on its own, if it was. */
   readonly cutShort: string | undefined;
+  /** The --timeout the run was stopped at, if that is how it ended: a limit reached, not a verdict on the rules. */
+  readonly timedOutAfterMs: number | undefined;
 }
 
 /** A node makes a little garbage per message: a larger young generation collects it a third as often. */
@@ -141,7 +144,9 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
           if (nodes.every(done)) resolvePhase();
         });
         exitedEarly = (node) => reject(nodeFailure(node));
-        timers.push(setTimeout(() => reject(new SnaplabError("LIVE_START", `the nodes did not start within ${options.timeoutMs} ms`)), options.timeoutMs));
+        timers.push(
+          setTimeout(() => reject(new SnaplabError("LIVE_START", `the nodes did not start within ${formatDuration(options.timeoutMs)}`)), options.timeoutMs),
+        );
       });
     await phase(
       "listening",
@@ -188,18 +193,21 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     // The first node to fail: the others may fail after it, because of it (a peer gone mid-write). Told once
     // its stderr is read to the end (below): at its exit the last line may not have arrived.
     let failed: Node | undefined;
-    const cutShort = await new Promise<string | undefined>((end) => {
+    const { cutShort, timedOutAfterMs } = await new Promise<Pick<LiveRun, "cutShort" | "timedOutAfterMs">>((end) => {
       let settling: NodeJS.Timeout | undefined;
-      const stopAll = (why: string) => {
-        nodes.forEach((node) => order(node, { type: "stop" }));
+      const stopAll = (why: string, timeoutMs?: number) => {
+        nodes.forEach((node) => order(node, { type: "stop", ...(timeoutMs === undefined ? {} : { timeoutMs }) }));
         timers.push(setTimeout(killAll, EXIT_WAIT_MS));
-        end(why);
+        end({ cutShort: why, timedOutAfterMs: timeoutMs });
       };
       const check = () => {
         const running = nodes.filter((n) => !n.exited);
-        if (running.length === 0) return end(undefined);
+        if (running.length === 0) return end({ cutShort: undefined, timedOutAfterMs: undefined });
         if (settling === undefined && running.every((n) => n.dataDone)) {
-          settling = setTimeout(() => stopAll(`stopped ${SETTLE_MS} ms after the last transfer was delivered, with snapshots still open`), SETTLE_MS);
+          settling = setTimeout(
+            () => stopAll(`stopped ${formatDuration(SETTLE_MS)} after the last transfer was delivered, with snapshots still open`),
+            SETTLE_MS,
+          );
           timers.push(settling);
         }
       };
@@ -212,7 +220,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
         if (failed) return stopAll(`${failed.name} failed`);
         check();
       };
-      timers.push(setTimeout(() => stopAll(`stopped at the timeout, ${options.timeoutMs} ms after the start`), options.timeoutMs));
+      timers.push(setTimeout(() => stopAll(timeoutReached(options.timeoutMs), options.timeoutMs), options.timeoutMs));
       check();
     });
     await Promise.all(nodes.map((node) => (node.exited ? undefined : new Promise((r) => node.child.once("close", r)))));
@@ -221,7 +229,7 @@ export async function runLive(options: LiveOptions): Promise<LiveRun> {
     if (failure) throw nodeFailure(failure);
     // Read as snaplab check-logs reads a run's logs, which checks they are the logs of this run.
     const logs = readClusterLogs(loadCluster(clusterFile), clusterFile, scenario.processes.map(logFile)).map((log) => log.events);
-    return { options, logs, killed, startedAt, endedAt, cutShort };
+    return { options, logs, killed, startedAt, endedAt, cutShort, timedOutAfterMs };
   } finally {
     cleanUp();
     process.removeListener("SIGINT", onSignal);

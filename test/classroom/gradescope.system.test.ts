@@ -146,7 +146,7 @@ describe("run_autograder", () => {
     expect(first!.output.split("\n").slice(0, 3)).toEqual([
       "marker-sending-rule is violated: P0 started a snapshot without recording its state",
       "shortest counterexample, 1 step:",
-      " 1. P0 starts a snapshot: nothing recorded [kit's channel rules: starts recording P1->P0]",
+      " 1. P0 starts a snapshot: nothing recorded [reference channel rules: starts recording P1->P0]",
     ]);
     expect(first!.output.split("\n").at(-1)).toBe(
       'Hint: `initiate` returns `[{ type: "record-state" }, ...markers]`, where `markers` has one `{ type: "send-marker", channel }` for each channel in `view.outgoing`. (the whole hint: npx snaplab hint 1)',

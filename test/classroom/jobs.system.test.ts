@@ -88,7 +88,7 @@ process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(classmate)}, 
       const [stopped, graded] = await gradeInParallel([stuck, join(repo, "solutions")], { only: [1], timeLimitMs: 60_000, gradeTimeLimitMs: 12_000 }, 2);
       expect(stopped!.exercises[0]!.fault).toEqual({
         kind: "grader",
-        message: "the grader's process for this submission took more than 22 s, the grade's time limit and 10 s more, and was stopped",
+        message: "the grader's process for this submission took more than 22s, the grade's time limit and 10s more, and was stopped",
       });
       expect([graded!.points, graded!.maxPoints]).toEqual([15, 15]);
     } finally {

@@ -51,9 +51,9 @@ describe("--version and --help", () => {
 
   it("grade --help and live --help give each length of time's default with its unit", () => {
     const help = (command: string) => snaplab(command, "--help").stdout.replace(/\s+/g, " ");
-    expect(help("grade")).toContain("how long a submission may take to answer one call, e.g. 500ms or 3s (default 3s)");
-    expect(help("grade")).toContain("how long the grade of one folder may take in all, e.g. 90s or 10min (default 5min)");
-    expect(help("live")).toMatch(/--timeout stop the run this long after the start, whatever is left, e\.g\. 500ms or 5min \[string\] \[default: "60s"\]/);
+    expect(help("grade")).toContain("how long a submission may take to answer one call, e.g. 500ms or 3s [string] [default: 3s]");
+    expect(help("grade")).toContain("how long the grade of one folder may take in all, e.g. 90s or 10min [string] [default: 5min]");
+    expect(help("live")).toContain("--timeout stop the run this long after the start, whatever is left, e.g. 500ms or 5min [string] [default: 1min]");
   });
 
   it("explore --help names the engines as docs/commands.md does", () => {

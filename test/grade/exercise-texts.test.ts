@@ -102,13 +102,27 @@ describe("the exercises' texts", () => {
     expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain("each on 100 inputs drawn as this README defines them");
   });
 
-  it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {
-    expect(text("exercises/01-record-and-forward/README.md")).toContain("`deliver marker P0->P1: no effect [kit's channel rules: closes P0->P1 with []]`");
+  it("exercise 1: the README shows the mark the traces give the reference channel rules", () => {
+    expect(text("exercises/01-record-and-forward/README.md")).toContain("`deliver marker P0->P1: no effect [reference channel rules: closes P0->P1 with []]`");
   });
 
-  it("exercise 2: the README shows the mark the traces give the kit's marker rules, as a trace has it", () => {
+  it("names the rules run beside a learner's as the traces mark them, in every text a learner reads", () => {
+    const neverOnMarker = {
+      ...chandyLamport,
+      onMarker: (view: ProcessView, channel: string) => chandyLamport.onMarker({ ...view, hasRecorded: true }, channel, { kind: "marker" }),
+    };
+    const steps = [...failures(1, { rules: neverOnMarker }), ...failures(2, { rules: { ...chandyLamport, onMessage: () => [] } })].flatMap(
+      (f) => f?.steps ?? [],
+    );
+    const marks = (said: string) => new Set([...said.replace(/\s+/g, " ").matchAll(/\[([^\]:]* rules): /g)].map(([, mark]) => mark));
+    expect(marks(steps.join("\n"))).toEqual(new Set(["reference channel rules", "reference marker rules"]));
+    const texts = ["README.md", "docs/learner-guide.md", ...exercises.map(({ slug }) => `exercises/${slug}/README.md`)];
+    for (const file of texts) for (const mark of marks(text(file))) expect(marks(steps.join("\n")), `${file}: [${mark}: ...]`).toContain(mark);
+  });
+
+  it("exercise 2: the README shows the mark the traces give the reference marker rules, as a trace has it", () => {
     const shown = /`(deliver marker P0->P1: closes[^`]*)`/.exec(text("exercises/02-channel-recording/README.md"))?.[1]?.replace(/\s+/g, " ");
-    expect(shown).toBe("deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]");
+    expect(shown).toBe("deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]");
     // A learner's rules that record no message: the step a counterexample shows is the README's.
     const recordsNoMessage = { rules: { ...chandyLamport, onMessage: () => [] } };
     expect(failures(2, recordsNoMessage)[0]!.steps).toContain(` 3. ${shown}`);

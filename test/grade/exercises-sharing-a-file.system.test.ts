@@ -66,8 +66,8 @@ describe("the exercises graded in one sandbox", () => {
     const { exercises: graded, children } = await gradedTogether(student(looping), { timeLimitMs: 300 });
     expect(children).toBe(2);
     expect(graded.map((e) => e.fault)).toEqual([
-      { kind: "timeout", message: "did not answer within 300 ms (an endless loop?)", check: 0 },
-      { kind: "timeout", message: "did not answer within 300 ms (an endless loop?)", check: 0 },
+      { kind: "timeout", message: "did not answer within 300ms (an endless loop?)", check: 0 },
+      { kind: "timeout", message: "did not answer within 300ms (an endless loop?)", check: 0 },
     ]);
   });
 

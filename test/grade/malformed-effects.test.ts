@@ -38,9 +38,9 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
     expect(c.property).toBe("well-formed-effects");
     expect(c.reason).toBe("rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed");
     expect(c.steps).toEqual([
-      " 1. P0 starts a snapshot: starts recording P1->P0 [kit's marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
+      " 1. P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
       " 2. P0 sends 10 to P1 (P0#1), balance 90",
-      " 3. deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 0, balance 100), sends markers on P1->P0]",
+      " 3. deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 0, balance 100), sends markers on P1->P0]",
       " 4. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]",
     ]);
   });

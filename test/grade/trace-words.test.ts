@@ -1,6 +1,6 @@
 // What a graded trace tells a learner beyond the bank's own words: in exercise 5 each
 // data message's colour where it is sent and where it arrives; in exercises 1 and 2 what
-// the kit's rules did, marked apart from what the learner's rules did; and every step's
+// the reference rules did, marked apart from what the learner's rules did; and every step's
 // effects in the order they ran.
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
@@ -66,31 +66,31 @@ describe("Lai-Yang's traces (exercise 5)", () => {
 });
 
 describe("exercise 1's traces", () => {
-  it("should mark what the kit's channel rules did, apart from the learner's part", () => {
-    // The learner's onMarker never records: only the kit's channel rules act on a marker.
+  it("should mark what the reference channel rules did, apart from the learner's part", () => {
+    // The learner's onMarker never records: only the reference channel rules act on a marker.
     const neverOnMarker = {
       ...chandyLamport,
       onMarker: (view: ProcessView, channel: string) => chandyLamport.onMarker({ ...view, hasRecorded: true }, channel, { kind: "marker" }),
     };
     expect(counterexample(1, 0, neverOnMarker).steps).toEqual([
       " 1. P0 sends 10 to P1 (P0#1), balance 90",
-      " 2. P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1 [kit's channel rules: starts recording P1->P0]",
+      " 2. P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1 [reference channel rules: starts recording P1->P0]",
       " 3. P1 sends 20 to P0 (P1#1), balance 80",
       " 4. deliver P0#1 (10) on P0->P1: P1 balance 90",
-      " 5. deliver marker P0->P1: no effect [kit's channel rules: closes P0->P1 with []]",
-      " 6. deliver P1#1 (20) on P1->P0: P0 balance 110 [kit's channel rules: adds it to the recording of P1->P0]",
+      " 5. deliver marker P0->P1: no effect [reference channel rules: closes P0->P1 with []]",
+      " 6. deliver P1#1 (20) on P1->P0: P0 balance 110 [reference channel rules: adds it to the recording of P1->P0]",
     ]);
   });
 });
 
 describe("exercise 2's traces", () => {
-  it("should mark what the kit's marker rules did (recording processes, sending markers), apart from the learner's channels", () => {
+  it("should mark what the reference marker rules did (recording processes, sending markers), apart from the learner's channels", () => {
     // The learner's rules record every channel but never record a message.
     const { steps } = counterexample(2, 0, { ...chandyLamport, onMessage: () => [] });
     expect(steps).toEqual([
-      " 1. P0 starts a snapshot: starts recording P1->P0 [kit's marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
+      " 1. P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
       " 2. P1 sends 20 to P0 (P1#1), balance 80",
-      " 3. deliver marker P0->P1: closes P0->P1 with [] [kit's marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]",
+      " 3. deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]",
       " 4. deliver P1#1 (20) on P1->P0: P0 balance 120",
       " 5. deliver marker P1->P0: closes P1->P0 with []",
     ]);

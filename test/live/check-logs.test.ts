@@ -470,7 +470,7 @@ describe("reading one log", () => {
     writer.flush();
     writer.add({ e: "buffer" });
     writer.close("stopped");
-    writer.close("failed", "too late: the node had stopped");
+    writer.close("failed", { why: "too late: the node had stopped" });
     const log = readEventLog(file, cluster);
     expect([log.header, log.events, [...log.peers], log.end?.how, log.cutShort]).toEqual([
       header,
@@ -489,6 +489,8 @@ describe("reading one log", () => {
     ['{"e":"hello","c":0,"run":7}', "hello: run must be a string, got 7"],
     ['{"e":"end","t":1,"how":"vanished"}', 'end: how must be one of finished, stopped, failed, got "vanished"'],
     ['{"e":"end","t":1,"how":"failed","why":["x"]}', 'end: why must be a string, got ["x"]'],
+    ['{"e":"end","t":1,"how":"stopped","timeoutMs":"2s"}', 'end: timeoutMs must be a time in milliseconds, got "2s"'],
+    ['{"e":"end","t":1,"how":"finished","timeoutMs":2000}', "end: timeoutMs is only for a node stopped, not finished"],
     ['{"c":0}', "no e (the lines of a log are send, deliver, marker-in, initiate, record, marker-out, open, keep, close, buffer, done, hello, end)"],
     ["[1,2]", "not a JSON object"],
     ['{"format":"snaplab-event-log","version":1}', "a second header: two logs in one file?"],

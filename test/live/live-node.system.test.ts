@@ -106,8 +106,8 @@ it("says whom it waits for while its neighbours are not up, then gives up naming
     const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
     expect([status, stderr]).toEqual([
       2,
-      `snaplab node A: waiting for B at ${hosts.B} and C at ${hosts.C} to listen (hosts.B, hosts.C); it gives up 3 s after it started\n` +
-        `snaplab node A: ${cluster}: hosts.B, hosts.C: never reached B at ${hosts.B} and C at ${hosts.C} (nothing listened there for 3 s): ` +
+      `snaplab node A: waiting for B at ${hosts.B} and C at ${hosts.C} to listen (hosts.B, hosts.C); it gives up 3s after it started\n` +
+        `snaplab node A: ${cluster}: hosts.B, hosts.C: never reached B at ${hosts.B} and C at ${hosts.C} (nothing listened there for 3s): ` +
         "start their nodes there, or correct those entries\n",
     ]);
   } finally {

@@ -24,7 +24,7 @@ describe("a live run's last line", () => {
     latencyMs: 1,
     recordedTotal: 300,
     realTotal: 300,
-    properties: [holds ? { name: "conservation", holds } : { name: "conservation", holds, reason: "recorded 290 of 300" }],
+    properties: [holds ? { name: "conservation", verdict: "holds" } : { name: "conservation", verdict: "violated", reason: "recorded 290 of 300" }],
   });
 
   it("should be worded for no snapshot, one, or several", () => {
@@ -40,5 +40,25 @@ describe("a live run's last line", () => {
     expect(verdictLine([snapshot(0, true), snapshot(1, true)], false)).toBe("the money does not add up");
     expect(verdictLine([snapshot(0, false)], false)).toBe("the snapshot is broken; the money does not add up");
     expect(verdictLine([], false)).toBe("the money does not add up");
+  });
+
+  it("should say a run stopped at its --timeout reached the limit, as explore says of --max-states, after any violation", () => {
+    const incomplete = (id: number): SnapshotCheck => ({
+      ...snapshot(id, true),
+      complete: false,
+      properties: [{ name: "termination", verdict: "not judged", reason: "the run ended with the snapshot incomplete (never recorded: B)" }],
+    });
+    const advice = "raise --timeout, or give fewer --transfers";
+    expect(verdictLine([incomplete(0)], true, 2000)).toBe(`stopped at the limit, after 2s (--timeout), with the snapshot incomplete; ${advice}`);
+    expect(verdictLine([incomplete(0), incomplete(1)], true, 2000)).toBe(
+      `stopped at the limit, after 2s (--timeout), with both snapshots incomplete; ${advice}`,
+    );
+    expect(verdictLine([snapshot(0, true), incomplete(1), incomplete(2)], true, 90_000)).toBe(
+      `stopped at the limit, after 90s (--timeout), with 2 of 3 snapshots incomplete; ${advice}`,
+    );
+    expect(verdictLine([snapshot(0, true)], true, 60_000)).toBe(`stopped at the limit, after 1min (--timeout); ${advice}`);
+    expect(verdictLine([snapshot(0, false), incomplete(1)], true, 2000)).toBe(
+      `1 of 2 snapshots broken; stopped at the limit, after 2s (--timeout), with 1 of 2 snapshots incomplete; ${advice}`,
+    );
   });
 });

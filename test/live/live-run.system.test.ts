@@ -30,7 +30,7 @@ const options = (changes: Partial<LiveOptions> = {}): LiveOptions => ({
   timeoutMs: 30_000,
   ...changes,
 });
-const holds = (check: RunCheck) => check.snapshots.every((s) => s.complete && s.properties.every((p) => p.holds));
+const holds = (check: RunCheck) => check.snapshots.every((s) => s.complete && s.properties.every((p) => p.verdict === "holds"));
 
 describe("a live run over TCP with the reference rules", () => {
   let check: RunCheck;
@@ -42,7 +42,7 @@ describe("a live run over TCP with the reference rules", () => {
     // A sender holding nothing at the very end, with nobody left to pay it, skips its last ones.
     expect(check.transfers + check.skipped).toBe(300);
     expect(check.transfers).toBeGreaterThan(250);
-    expect(check.money).toMatchObject({ start: 300, end: 300, inFlight: 0, verdict: { holds: true } });
+    expect(check.money).toMatchObject({ start: 300, end: 300, inFlight: 0, verdict: { verdict: "holds" } });
   });
 
   it("completes every snapshot, recording all 300, with every property holding", () => {
@@ -73,7 +73,7 @@ describe("a live run over TCP with the reference rules", () => {
   it("catches a recording that does not add up: one recorded balance off by one breaks conservation and reachable", () => {
     const logs = check.run.logs.map((log, p) => (p !== 1 ? log : log.map((e) => (e.e === "record" && e.s === 0 ? { ...e, b: e.b + 1 } : e))));
     const broken = checkRun({ ...check.run, logs }).snapshots[0]!;
-    expect(broken.properties.filter((p) => !p.holds).map((p) => p.name)).toEqual(["conservation", "reachable"]);
+    expect(broken.properties.filter((p) => p.verdict === "violated").map((p) => p.name)).toEqual(["conservation", "reachable"]);
     expect(broken.recordedTotal).toBe(301);
   });
 
@@ -143,6 +143,6 @@ describe("--network reorder", () => {
     const check = checkRun(await runLive(options({ network: "reorder", rules: { file: "solutions/05-lai-yang/rules.ts" } })));
     expect(check.transfers + check.skipped).toBe(300);
     expect(holds(check)).toBe(true);
-    expect(check.money.verdict.holds).toBe(true);
+    expect(check.money.verdict.verdict).toBe("holds");
   });
 });

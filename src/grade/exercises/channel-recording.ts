@@ -7,7 +7,7 @@
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsChannelEffects } from "../graded-rules/compose.js";
-import { kitMarkerStepsMarked } from "../graded-rules/kit-marked-steps.js";
+import { referenceMarkerStepsMarked } from "../graded-rules/reference-marked-steps.js";
 import type { Submission } from "../graded-rules/remembered-answers.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
@@ -16,7 +16,10 @@ import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
 
 const graded = (scenario: Scenario, submission: Submission) =>
-  kitMarkerStepsMarked(scenario, bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects))));
+  referenceMarkerStepsMarked(
+    scenario,
+    bankGradedSystem(scenario, combineRules(chandyLamport, submittedRules(submission, scenario, "rules", ownsChannelEffects))),
+  );
 
 export const channelRecordingExercise: RulesExercise = {
   number: 2,

@@ -6,7 +6,7 @@
 import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsProcessEffects } from "../graded-rules/compose.js";
-import { kitChannelStepsMarked } from "../graded-rules/kit-marked-steps.js";
+import { referenceChannelStepsMarked } from "../graded-rules/reference-marked-steps.js";
 import type { Submission } from "../graded-rules/remembered-answers.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
@@ -15,7 +15,10 @@ import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
 
 const graded = (scenario: Scenario, submission: Submission) =>
-  kitChannelStepsMarked(scenario, bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport)));
+  referenceChannelStepsMarked(
+    scenario,
+    bankGradedSystem(scenario, combineRules(submittedRules(submission, scenario, "rules", ownsProcessEffects), chandyLamport)),
+  );
 
 export const recordAndForwardExercise: RulesExercise = {
   number: 1,

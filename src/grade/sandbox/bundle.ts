@@ -15,6 +15,7 @@ import { isBuiltin } from "node:module";
 import { dirname, resolve } from "node:path";
 import { builtFile } from "../../package/built-files.js";
 import { esbuild, freshBundler } from "./bundler-wall.js";
+import { formatDuration } from "../../render/duration.js";
 import { loadsModules, UncheckedCode } from "./module-loads.js";
 import { labelOf, loadSubmissionFile, maxSubmissionBytes, resolveSubmissionImport, SubmissionFileError, submissionFile } from "./submission-files.js";
 
@@ -134,7 +135,7 @@ async function bundleAlone(
     });
     // Past the time limit the build is given up, and its process stopped (finally) with the build in it, which never settles.
     const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new BuildError(`${label}: bundling it took more than ${timeLimitMs / 1000} s`)), timeLimitMs);
+      timer = setTimeout(() => fail(new BuildError(`${label}: bundling it took more than ${formatDuration(timeLimitMs)}`)), timeLimitMs);
     });
     const result = await Promise.race([build, late]);
     const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;

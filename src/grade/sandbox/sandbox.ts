@@ -24,6 +24,7 @@ import { brokerSource, type SubmissionBundle } from "./bundle.js";
 import { placeInSubmission } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
+import { formatDuration } from "../../render/duration.js";
 import { LineReader } from "./line-reader.js";
 import { childCommand, findIsolation, isolation, nobody, sayWhatIsMissing } from "./isolation.js";
 import {
@@ -383,7 +384,7 @@ export class Sandbox {
       const { at, ...failure } = reply.failure;
       this.fail({ ...failure, message: this.placed(failure.message, at) });
     } else if (this.spentMs > this.limits.totalTimeLimitMs) {
-      this.fail({ kind: "timeout", message: `took more than ${this.limits.totalTimeLimitMs / 1000} s in all to answer (too slow)` });
+      this.fail({ kind: "timeout", message: `took more than ${formatDuration(this.limits.totalTimeLimitMs)} in all to answer (too slow)` });
     } else if (this.answeredBytes > this.limits.answersLimitMb * 2 ** 20) {
       this.fail({
         kind: "memory",

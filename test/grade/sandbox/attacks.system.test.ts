@@ -418,7 +418,7 @@ describe("the bundler", () => {
     // A chain 20,000 long takes esbuild a tenth of a second or more to parse, a hundred times the limit.
     const slow = join(student(`${solution}\nexport const chain = a${".b".repeat(20_000)};\n`), rulesFile);
     await expect(submissionBundle(slow, rulesFile, dirname(slow), { timeLimitMs: 1 })).rejects.toThrow(
-      new BuildError(`${rulesFile}: bundling it took more than 0.001 s`),
+      new BuildError(`${rulesFile}: bundling it took more than 1ms`),
     );
     expect((await submissionBundle(slow, rulesFile)).code).toContain("onMarker");
   });
@@ -575,7 +575,7 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     // the broker until it ends.
     const flood = `for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line)`;
     const report = await gradeLaiYang(student(attacking(flood)), 500);
-    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 500 ms|ran out of memory)/);
+    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 500ms|ran out of memory)/);
     expect(JSON.stringify(report).length).toBeLessThan(64 * 1024);
   });
 
@@ -644,7 +644,7 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     const first = "01-record-and-forward/rules.ts";
     const dir = student(solution, { [first]: "for (;;);\n" }, ["01-record-and-forward", "05-lai-yang"]);
     const report = await gradeSubmission(dir, { ...limits, timeLimitMs: 60_000, gradeTimeLimitMs: 8000, only: [1, 2, 5] });
-    const notGraded = { kind: "timeout", message: "not graded: the grade as a whole reached its time limit (8 s) first" };
+    const notGraded = { kind: "timeout", message: "not graded: the grade as a whole reached its time limit (8s) first" };
     expect(report.exercises.map((e) => [e.number, e.points, e.fault])).toEqual([
       [1, 0, { kind: "timeout", message: "was stopped when the grade as a whole reached its time limit" }],
       [2, 0, notGraded],
