@@ -7,6 +7,7 @@
  */
 import { statSync } from "node:fs";
 import type { ModelDescriptor } from "../check/model-descriptor.js";
+import { MalformedEffectError } from "../errors/malformed-effect-error.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Gather } from "../explore/gather.js";
 import type { Effect, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
@@ -66,7 +67,7 @@ export async function withRulesFile<T>(file: string, scenario: Scenario, use: (r
       // Exercise 3's completion.ts, say: its functions are asked by the grader's properties, not by the bank.
       throw refuse(`${asData(error.message)} (--rules takes a file that exports \`rules\`, as exercises 1, 2, 5 and 6 write it)`);
     }
-    if (error instanceof RuleFault || error instanceof SandboxFailed) throw refuse(asData(error.message));
+    if (error instanceof RuleFault || error instanceof MalformedEffectError || error instanceof SandboxFailed) throw refuse(asData(error.message));
     throw error;
   } finally {
     showPrinted(file, await sandbox.close());
