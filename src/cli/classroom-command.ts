@@ -5,8 +5,8 @@
  * - autograde: what the zip's run_autograder runs for each submission;
  * - points: a `grade --format json` report as GitHub Classroom's autograding reads it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
@@ -15,6 +15,7 @@ import { noReportResult, outputLine, runnerResult } from "../classroom/classroom
 import { autograderZip } from "../classroom/gradescope-autograder.js";
 import { starterFiles } from "../classroom/github-starter.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { checkNewFolder, writeNewFolder } from "../files/new-folder.js";
 import { packageRoot } from "../package/package-root.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { checkReportFile, writeReportFile } from "./report-file.js";
@@ -88,15 +89,11 @@ const github: CommandModule<object, ClassroomArgs> = {
       .check(checkedOnly) as unknown as Argv<ClassroomArgs>,
   handler: async (args: ArgumentsCamelCase<ClassroomArgs>) => {
     const out = args.out!;
-    const found = statSync(out, { throwIfNoEntry: false });
-    if (found && !found.isDirectory()) throw new SnaplabError("CANNOT_WRITE", `${out}: is a file (--out names a folder to write the starter repository in)`);
-    if (found && readdirSync(out).length > 0) throw new SnaplabError("CANNOT_WRITE", `${out}: is not empty (--out names a new or empty folder)`);
-    if (!existsSync(dirname(resolve(out)))) throw new SnaplabError("CANNOT_WRITE", `${out}: there is no folder ${dirname(out)}`);
+    const asked = { folder: out, option: "--out", what: "the starter repository" };
+    // Before the build, which takes a while.
+    checkNewFolder(asked);
     const files = await starterFiles(args.only);
-    for (const file of files) {
-      mkdirSync(dirname(join(out, file.path)), { recursive: true });
-      writeFileSync(join(out, file.path), file.data, { mode: file.executable ? 0o755 : 0o644 });
-    }
+    writeNewFolder(asked, files);
     process.stderr.write(`wrote ${out}/ (${files.length} files): push it to GitHub and make it the assignment's template repository\n`);
   },
 };

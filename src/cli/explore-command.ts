@@ -1,8 +1,9 @@
 /** `snaplab explore <scenario.json>`: check every interleaving of a scenario. */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
+import { integerOption } from "./integer-option.js";
 import { oneValue } from "./option-values.js";
-import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
+import { checkSeed, seedOption } from "./seed-option.js";
 import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
 import { DEFAULT_MAX_STATES } from "../explore/search-pipeline.js";
@@ -10,6 +11,7 @@ import { StateLimitError } from "../explore/state-limit-error.js";
 import { runTitleOf, type ModelScenario, type Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
+import { MAX_SEED } from "../explore/seeded-random.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
 import { NO_THROW } from "../grade/graded-rules/graded-model.js";
@@ -77,15 +79,13 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("format", textOrJson)
       .option("list-snapshots", { type: "boolean", nargs: 0, default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
-        type: "number",
-        ...oneValue<number>("max-states"),
+        ...integerOption("max-states", { least: 1 }),
         default: DEFAULT_MAX_STATES,
         defaultDescription: DEFAULT_MAX_STATES.toLocaleString("en-US"),
         describe: "stop (exit 2) rather than store more states than this, before memory runs out",
       })
       .option("max-memory", {
-        type: "number",
-        ...oneValue<number>("max-memory"),
+        ...integerOption("max-memory", { least: 1 }, "MB"),
         default: DEFAULT_MAX_MEMORY_MB,
         defaultDescription: DEFAULT_MAX_MEMORY_MB.toLocaleString("en-US"),
         describe: "stop (exit 2) once the process holds more memory than this many MB",
@@ -102,8 +102,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       })
       // No yargs default for these three, so that the check can tell them given without --search random: the help shows the one they take.
       .option("walks", {
-        type: "number",
-        ...oneValue("walks"),
+        ...integerOption("walks", { least: 1 }),
         defaultDescription: DEFAULT_WALKS.toLocaleString("en-US"),
         describe: "with --search random: how many walks",
       })
@@ -113,8 +112,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         describe: `with --search random: the seed of the walks, 0 to ${MAX_SEED.toLocaleString("en-US")} (the same seed, the same walks)`,
       })
       .option("max-steps", {
-        type: "number",
-        ...oneValue("max-steps"),
+        ...integerOption("max-steps", { least: 1 }),
         defaultDescription: DEFAULT_MAX_STEPS.toLocaleString("en-US"),
         describe: "with --search random: give up on a walk after this many steps",
       })
@@ -137,13 +135,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         describe: "generic: the generic explorer even where the compact engine applies",
       })
       .check((args) => {
-        const max = args["max-states"];
-        const memory = args["max-memory"];
-        if (!(Number.isInteger(memory) && memory > 0)) return "--max-memory must be a positive integer (MB)";
         checkSeed(args);
-        const walkOption = randomWalkOptionProblem(args as unknown as ExploreArgs);
-        if (walkOption) return walkOption;
-        return (Number.isInteger(max) && max > 0) || "--max-states must be a positive integer";
+        return randomWalkOptionProblem(args as unknown as ExploreArgs) ?? true;
       }) as unknown as Argv<ExploreArgs>,
   handler: async (args: ArgumentsCamelCase<ExploreArgs>) => {
     const loaded = loadModelScenario(args.scenario, registry);

@@ -39,9 +39,6 @@ export function randomWalkOptionProblem(args: RandomWalkArgs): string | undefine
     ];
     return walksOnly.length === 0 ? undefined : `${walksOnly.join(", ")} can only be used with --search random (they shape random walks)`;
   }
-  const { walks = DEFAULT_WALKS, maxSteps = DEFAULT_MAX_STEPS } = args;
-  if (!(Number.isInteger(walks) && walks > 0)) return "--walks must be a positive integer";
-  if (!(Number.isInteger(maxSteps) && maxSteps > 0)) return "--max-steps must be a positive integer";
   // These shape an exhaustive search, which random walks are not.
   const exhaustiveOnly = [
     ...(args.reduction !== "none" ? ["--reduction"] : []),

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
+import { integerOption } from "./integer-option.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { defaultLimits, gradeSubmission, type GradeOptions } from "../grade/grade.js";
@@ -65,14 +66,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         describe: "how long a submission may take to answer one call, e.g. 500ms or 3s",
       })
       .option("memory-limit", {
-        type: "number",
-        ...oneValue("memory-limit"),
+        ...integerOption("memory-limit", { least: 1 }, "MB"),
         defaultDescription: defaultLimits.memoryLimitMb.toLocaleString("en-US"),
         describe: "megabytes of heap a submission may use",
       })
       .option("max-states", {
-        type: "number",
-        ...oneValue("max-states"),
+        ...integerOption("max-states", { least: 1 }),
         defaultDescription: defaultLimits.maxStates.toLocaleString("en-US"),
         describe: "states a check may explore",
       })
@@ -83,8 +82,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         describe: "how long the grade of one folder may take in all, e.g. 90s or 10min",
       })
       .option("jobs", {
-        type: "number",
-        ...oneValue("jobs"),
+        ...integerOption("jobs", { least: 1 }),
         default: 1,
         describe: "grade this many folders at once, each in a grader process of its own",
       })
@@ -177,15 +175,10 @@ function isInside(path: string, folder: string): boolean {
 }
 
 /**
- * What is wrong with the numbers given, or with the options together, if
- * anything: returned to yargs' check, it is said with a pointer to the help
- * (usage-mistakes.ts).
+ * What is wrong with the options together, if anything: returned to yargs'
+ * check, it is said with a pointer to the help (usage-mistakes.ts).
  */
 function optionProblem(args: Record<string, unknown>): string | undefined {
-  for (const name of ["memory-limit", "max-states", "jobs"]) {
-    const value = args[name] as number | undefined;
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) return `--${name} must be a positive integer`;
-  }
   const dirs = args.dirs as string[];
   if (args.format === "gradescope" && dirs.length > 1) return "--format gradescope grades one folder at a time";
   if (args.asData && dirs.length !== 1) return "--as-data grades one folder at a time";

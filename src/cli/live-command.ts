@@ -15,7 +15,10 @@ import { bankModel } from "../models/bank/bank-model.js";
 import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { ScenarioError } from "../errors/scenario-error.js";
-import { checkSeed, MAX_SEED, seedOption } from "./seed-option.js";
+import { checkSeed, seedOption } from "./seed-option.js";
+import { integerOption } from "./integer-option.js";
+import { RUN_COUNTS } from "../live/run-settings.js";
+import { MAX_SEED } from "../explore/seeded-random.js";
 import { durationOption, readDuration } from "./duration-option.js";
 import { formatDuration } from "../render/duration.js";
 
@@ -51,8 +54,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         describe: "scenario file (JSON, see spec/model.md): processes, balances, channels, initiators",
       })
       .option("transfers", {
-        type: "number",
-        ...oneValue("transfers"),
+        ...integerOption("transfers", RUN_COUNTS.transfers),
         default: DEFAULT_TRANSFERS,
         defaultDescription: DEFAULT_TRANSFERS.toLocaleString("en-US"),
         describe: "random transfers along the channels, in all (never more than the sender holds)",
@@ -63,14 +65,12 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         describe: `seed of the transfers' choices (and of the relays' shuffles), 0 to ${MAX_SEED.toLocaleString("en-US")}`,
       })
       .option("rate", {
-        type: "number",
-        ...oneValue("rate"),
+        ...integerOption("rate", RUN_COUNTS.rate),
         default: 0,
         describe: "at most this many transfers per second, in all (0: as fast as they go)",
       })
       .option("snapshots", {
-        type: "number",
-        ...oneValue("snapshots"),
+        ...integerOption("snapshots", RUN_COUNTS.snapshots),
         default: 3,
         describe: "snapshots to take while the transfers flow, started by the initiators in turn",
       })
@@ -131,23 +131,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         `${args.scenario}: processes: every balance is 0 or less, so a live run has no money to transfer (give a process a balance, as spec/scenarios/bank.json does)`,
       );
     }
-    const count = (name: string, value: number, min: number, most?: { max: number; why: string }) => {
-      // yargs reads a word given for a number as NaN: named without it, as the other commands do.
-      const given = Number.isNaN(value) ? "" : ` ${value}`;
-      if (!Number.isInteger(value) || value < min) throw new SnaplabError("USAGE", `--${name}${given}: must be an integer of at least ${min}`);
-      if (most && value > most.max) throw new SnaplabError("USAGE", `--${name}${given}: at most ${most.max.toLocaleString("en-US")} (${most.why})`);
-      return value;
-    };
-    // Every number and kill checked before anything is loaded or started (a learner's rules are bundled first).
-    const counts = {
-      // A run is checked from its logs, every event of which is kept in memory until the run ends: the bound keeps that within
-      // an ordinary machine's memory, where an unbounded count (1e12) ran on without a word, its logs growing.
-      transfers: count("transfers", args.transfers, 0, { max: 1_000_000, why: "the run is checked from its logs, which are kept in memory until it ends" }),
-      seed: args.seed,
-      rate: count("rate", args.rate, 0),
-      snapshots: count("snapshots", args.snapshots, 0, { max: 1000, why: "each process keeps a copy of what its rules see for every snapshot" }),
-      timeoutMs: args.timeout,
-    };
+    // The numbers were checked as they were read (run-settings.ts); every kill is checked before anything is loaded or started.
     const kills = args.kill.map((kill) => checkKill(kill, scenario.processes));
     if (args.rules !== undefined && !statSync(args.rules, { throwIfNoEntry: false })?.isFile()) {
       throw new SnaplabError("BAD_RULES", `${args.rules}: cannot read the rules file (not a file)`);
@@ -157,7 +141,11 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
     const rules = args.rules !== undefined ? await loadLiveRules({ file: args.rules }) : findAlgorithm(algorithm);
     const run = await runLive({
       scenario,
-      ...counts,
+      transfers: args.transfers,
+      seed: args.seed,
+      rate: args.rate,
+      snapshots: args.snapshots,
+      timeoutMs: args.timeout,
       rules: args.rules !== undefined ? { file: args.rules } : { algorithm },
       network,
       kills,

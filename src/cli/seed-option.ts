@@ -6,15 +6,13 @@
  * refuses anything else in one line.
  */
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { isSeed, WHAT_A_SEED_IS } from "../explore/seeded-random.js";
 import { oneValue } from "./option-values.js";
-
-/** fast-check takes a 32-bit integer, and the walks' and live runs' generator keeps 32 bits: a seed is a non-negative one. */
-export const MAX_SEED = 2 ** 31 - 1;
 
 /** The seed `typed` names, or `typed` as it was for checkSeed to refuse. */
 function seedOf(typed: string): number | string {
   const word = String(typed).trim();
-  return /^\d{1,10}$/.test(word) && Number(word) <= MAX_SEED ? Number(word) : String(typed);
+  return /^\d{1,10}$/.test(word) && isSeed(Number(word)) ? Number(word) : String(typed);
 }
 
 const once = oneValue<string>("seed");
@@ -25,7 +23,7 @@ export const seedOption = { type: "string", requiresArg: true, coerce: (typed: s
 /** For a command's check: refuses a `--seed` that is not a seed, saying what one is. */
 export function checkSeed(args: { seed?: unknown }): true {
   if (args.seed !== undefined && typeof args.seed !== "number") {
-    throw new SnaplabError("USAGE", `--seed ${String(args.seed)}: a seed is a whole number from 0 to ${MAX_SEED.toLocaleString("en-US")}`);
+    throw new SnaplabError("USAGE", `--seed ${String(args.seed)}: ${WHAT_A_SEED_IS}`);
   }
   return true;
 }

@@ -10,8 +10,9 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { writeNewFolder } from "../files/new-folder.js";
 import { checkRulesFile } from "../grade/rules-file.js";
-import { builtPage, writePage } from "../web/built-page.js";
+import { builtPage } from "../web/built-page.js";
 import { servePage } from "../web/page-server.js";
 import { withPolicyInMeta } from "../web/content-security-policy.js";
 import { servedRules } from "../web/served-rules.js";
@@ -56,13 +57,12 @@ export const uiCommand: CommandModule<object, UiArgs> = {
   handler: async (args: ArgumentsCamelCase<UiArgs>) => {
     const files = builtPage();
     if (args.out !== undefined) {
-      let written: string[];
-      try {
-        written = writePage(withPolicyInMeta(files), args.out);
-      } catch (error) {
-        throw new SnaplabError("USAGE", `--out ${args.out}: cannot write the page there (${(error as Error).message})`);
-      }
-      process.stdout.write(`wrote ${args.out}: ${written.join(", ")}\n`);
+      const page = withPolicyInMeta(files);
+      writeNewFolder(
+        { folder: args.out, option: "--out", what: "the page" },
+        [...page].map(([path, data]) => ({ path, data })),
+      );
+      process.stdout.write(`wrote ${args.out}: ${[...page.keys()].sort().join(", ")}\n`);
       return;
     }
     // A typo is told now; the file is bundled afresh each time the page asks for it.

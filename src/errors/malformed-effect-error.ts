@@ -1,8 +1,15 @@
 import { SnaplabError } from "./snaplab-error.js";
 
-/** A rule returned something that is not a valid effect for its process (any model's rules). */
+/**
+ * A rule returned something that is not a valid effect for its process (any
+ * model's rules). `details` tell what the rule saw (the channel's status, where
+ * the channels run, its view), for a report that shows more than one line.
+ */
 export class MalformedEffectError extends SnaplabError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly details: readonly string[] = [],
+  ) {
     super("MALFORMED_EFFECT", message);
   }
 }

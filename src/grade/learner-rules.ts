@@ -7,6 +7,7 @@
  * them in the learner's own browser (src/web/page/system.ts).
  */
 import type { ModelDescriptor } from "../check/model-descriptor.js";
+import { MalformedEffectError } from "../errors/malformed-effect-error.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Effect, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { bankModel } from "../models/bank/bank-model.js";
@@ -68,6 +69,8 @@ function recorded<E extends Effect | MultiEffect>(process: string, effects: read
  * undefined. What the file said is data: escaped, one line.
  */
 export function rulesFileFault(file: string, error: unknown): SnaplabError | undefined {
+  // Effects the bank cannot carry out: told as the grader tells them (valid-effects.ts).
+  if (error instanceof MalformedEffectError) return rulesFileRefusal(file, asData(error.message));
   if (!(error instanceof RuleFault)) return undefined;
   // Exercise 3's completion.ts, say: its functions are asked by the grader's properties, not by the bank.
   if (error.fault === "missing") {

@@ -21,6 +21,7 @@ import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/
 import { algorithmNames } from "../models/bank/algorithms/registry.js";
 import { parseScenario } from "../models/bank/parse-scenario.js";
 import { unknownKey } from "../scenario/unknown-key.js";
+import { type RunSetting, runSettingProblem } from "./run-settings.js";
 import type { ProcessId, Scenario } from "../models/bank/scenario.js";
 import type { ScenarioJson } from "../models/bank/scenario-json.js";
 
@@ -101,9 +102,10 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   }
   for (const key of Object.keys(hostsRaw)) if (!scenario.processes.includes(key)) fail(`hosts.${key}`, "is not a process of the scenario");
 
-  const count = (key: string, min: number) => {
+  const setting = (key: RunSetting): number => {
     const value = raw[key];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < min) fail(key, `must be an integer of at least ${min}, got ${JSON.stringify(value)}`);
+    const problem = runSettingProblem(key, value);
+    if (problem !== undefined) fail(key, `${problem}, got ${JSON.stringify(value)}`);
     return value as number;
   };
   if (raw.algorithm !== undefined && raw.rules !== undefined) fail("rules", "give either algorithm or rules, not both");
@@ -117,10 +119,10 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
   return {
     scenario,
     hosts,
-    transfers: count("transfers", 0),
-    seed: count("seed", 0),
-    rate: raw.rate === undefined ? 0 : count("rate", 0),
-    snapshots: count("snapshots", 0),
+    transfers: setting("transfers"),
+    seed: setting("seed"),
+    rate: raw.rate === undefined ? 0 : setting("rate"),
+    snapshots: setting("snapshots"),
     rules,
     digest: createHash("sha256").update(JSON.stringify(raw)).digest("hex"),
   };

@@ -2,14 +2,15 @@
  * The snapshots at one live process: for each snapshot id, its own copy of
  * what the rules may see (recorded or not, rec[c] per incoming channel), so
  * that snapshots may overlap while every rule call sees one snapshot, through
- * the same SnapshotAlgorithm interface as the explorer. Effects are checked
- * as the model checks them (apply-effects.ts): a channel that is not the
- * process's own, a message recorded on a channel that is not open, is refused.
+ * the same SnapshotAlgorithm interface as the explorer. Each answer is
+ * checked as the explorer and the grader check it (valid-effects.ts), so a
+ * mistake is told in the same words, before it is carried out.
  */
-import { MalformedEffectError } from "../errors/malformed-effect-error.js";
 import type { DeliveredMessage, Effect, ProcessView, SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { ChannelRecording, DataMessage, LocalSnapshot, Marker } from "../models/bank/bank-state.js";
+import { ruleCall, type RuleCallOf } from "../models/bank/rule-call.js";
 import type { ChannelId, Scenario } from "../models/bank/scenario.js";
+import { validEffects } from "../models/bank/valid-effects.js";
 import type { LiveEvent } from "./event-log.js";
 
 /** What the process is, as the rules see it: live counters, read when a rule asks. */
@@ -77,12 +78,13 @@ export class NodeSnapshots {
   }
 
   initiate(s: number): void {
-    this.run(s, "initiate", (view) => this.rules.initiate(view));
+    this.run(s, { rule: "initiate", process: this.name }, (view) => this.rules.initiate(view));
   }
 
   onMarker(s: number, channel: number, payload: Record<string, unknown> | undefined): void {
     const marker: Marker = { kind: "marker", ...payload };
-    this.run(s, "onMarker", (view) => this.rules.onMarker(view, this.scenario.channels[channel]!.id, marker));
+    const id = this.scenario.channels[channel]!.id;
+    this.run(s, { rule: "onMarker", process: this.name, channel: id }, (view) => this.rules.onMarker(view, id, marker));
   }
 
   /** A data message arrives: every snapshot this process knows of, or the message was red in, hears of it. Returns whether a rule kept it out of the balance. */
@@ -92,28 +94,30 @@ export class NodeSnapshots {
     const id = this.scenario.channels[channel]!.id;
     const hear = (s: number) => {
       const delivered: DeliveredMessage = { kind: "data", id: message.id, amount: message.amount, colour: redIn.includes(s) ? "red" : "white" };
-      const effects = this.run(s, "onMessage", (view) => this.rules.onMessage(view, id, delivered));
-      for (const effect of effects) if (effect?.type === "buffer-message") buffered = true;
+      const call: RuleCallOf = { rule: "onMessage", process: this.name, channel: id, message: message.id };
+      const effects = this.run(s, call, (view) => this.rules.onMessage(view, id, delivered), delivered);
+      for (const effect of effects) if (effect.type === "buffer-message") buffered = true;
     };
     for (const s of [...this.copies.keys()]) if (!this.finished.has(s)) hear(s);
     for (const s of redIn) if (!this.copies.has(s)) hear(s);
     return buffered;
   }
 
-  private run(s: number, rule: "initiate" | "onMarker" | "onMessage", call: (view: ProcessView) => readonly Effect[]): readonly Effect[] {
+  private run(s: number, call: RuleCallOf, ask: (view: ProcessView) => readonly Effect[], delivered?: DataMessage): readonly Effect[] {
     const copy = this.copies.get(s) ?? { recorded: null, recordings: Object.freeze(Object.fromEntries(this.incomingIds.map((c) => [c, IDLE]))) };
-    let effects: readonly Effect[];
+    const view = this.view(copy);
+    let answer: readonly Effect[];
     try {
-      effects = call(this.view(copy));
+      answer = ask(view);
     } catch (error) {
       // Exercise 6's rules (several snapshots in one view) fail here first: say which rules a live run takes.
       throw new Error(
-        `${rule} at ${this.name} (snapshot ${s}) threw: ${(error as Error)?.message ?? String(error)} (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)`,
+        `${call.rule} at ${this.name} (snapshot ${s}) threw: ${(error as Error)?.message ?? String(error)} (a live run calls the rules once per snapshot, with one snapshot's view, as exercises 1, 2 and 5 write them)`,
       );
     }
-    if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
+    const effects = validEffects(this.scenario, answer, { rule: ruleCall(call), channels: view, ...(delivered ? { delivered } : {}), sent: messageByForm });
     if (effects.length > 0 && !this.copies.has(s)) this.copies.set(s, copy);
-    for (const effect of effects) this.apply(s, copy, effect, rule);
+    for (const effect of effects) this.apply(s, copy, effect);
     if (effects.length > 0) this.isComplete(s);
     return effects;
   }
@@ -147,19 +151,10 @@ export class NodeSnapshots {
     return this.sortedReceived;
   }
 
-  private apply(s: number, copy: SnapshotCopy, effect: Effect, rule: string): void {
-    const who = this.name;
-    const own = (direction: "from" | "to"): number => {
-      const id = effect && "channel" in effect ? effect.channel : undefined;
-      const c = this.scenario.channels.findIndex((ch) => ch.id === id);
-      if (c < 0 || this.scenario.channels[c]![direction] !== this.process) {
-        throw new MalformedEffectError(
-          `${rule} at ${who}: ${JSON.stringify(id)} is not an ${direction === "from" ? "outgoing" : "incoming"} channel of ${who}`,
-        );
-      }
-      return c;
-    };
-    switch (effect?.type) {
+  /** Carries out one effect of a checked answer. */
+  private apply(s: number, copy: SnapshotCopy, effect: Effect): void {
+    const channelIndex = (id: string) => this.scenario.channels.findIndex((ch) => ch.id === id);
+    switch (effect.type) {
       case "record-state": {
         const n = this.counters.delivered.length;
         const received = this.received();
@@ -169,43 +164,48 @@ export class NodeSnapshots {
         return;
       }
       case "send-marker": {
-        const c = own("from");
+        const c = channelIndex(effect.channel);
         const { type: _type, channel: _channel, ...payload } = effect;
         this.outlet.log({ e: "marker-out", s, c });
         this.outlet.sendMarker(s, c, Object.keys(payload).length === 0 ? undefined : payload);
         return;
       }
       case "start-recording": {
-        const c = own("to");
         copy.recordings = Object.freeze({ ...copy.recordings, [effect.channel]: { status: "open", messages: [] } });
-        this.outlet.log({ e: "open", s, c });
+        this.outlet.log({ e: "open", s, c: channelIndex(effect.channel) });
         return;
       }
       case "record-message": {
-        const c = own("to");
-        const recording = copy.recordings[effect.channel]!;
-        if (recording.status !== "open") throw new MalformedEffectError(`${rule} at ${who}: records a message on ${effect.channel}, which is not open`);
-        const message: DataMessage = { kind: "data", id: effect.message.id, amount: effect.message.amount };
+        // Open: valid-effects.ts refuses a message recorded on any other.
+        const recording = copy.recordings[effect.channel] as Extract<ChannelRecording, { status: "open" }>;
+        const message = effect.message;
         // Appended in place: a channel open behind a long queue records thousands, and a copy each time would be quadratic.
         (recording.messages as DataMessage[]).push(message);
-        this.outlet.log({ e: "keep", s, c, id: message.id, a: message.amount });
+        this.outlet.log({ e: "keep", s, c: channelIndex(effect.channel), id: message.id, a: message.amount });
         return;
       }
       case "stop-recording": {
-        const c = own("to");
         const recording = copy.recordings[effect.channel]!;
         copy.recordings = Object.freeze({
           ...copy.recordings,
           [effect.channel]: { status: "closed", messages: recording.status === "idle" ? [] : recording.messages },
         });
-        this.outlet.log({ e: "close", s, c, t: performance.timeOrigin + performance.now() });
+        this.outlet.log({ e: "close", s, c: channelIndex(effect.channel), t: performance.timeOrigin + performance.now() });
         return;
       }
       case "buffer-message":
-        if (rule !== "onMessage") throw new MalformedEffectError(`${rule} at ${who}: buffer-message only applies to an arriving message (onMessage)`);
         return;
-      default:
-        throw new MalformedEffectError(`${rule} at ${who}: unknown effect ${JSON.stringify(effect)}`);
     }
   }
+}
+
+/**
+ * A data message as a node judges one its rules name: by its form alone. The
+ * transfers are drawn as the run goes, and a node does not know what its
+ * neighbours sent.
+ */
+function messageByForm(value: unknown): DataMessage | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { id, amount } = value as Record<string, unknown>;
+  return typeof id === "string" && typeof amount === "number" ? { kind: "data", id, amount } : undefined;
 }

@@ -3,11 +3,11 @@
  * (scripts/build.mjs): the HTML, the styles, the page's script and the
  * search worker's, with the scenarios of spec/scenarios/ built in.
  * `snaplab ui` serves these files from memory; `snaplab ui --out DIR`
- * (npm run build:web) writes them to a folder any static host can serve:
- * nothing is fetched from anywhere else.
+ * (npm run build:web) writes them to a new folder (new-folder.ts) any
+ * static host can serve: nothing is fetched from anywhere else.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import { builtFile } from "../package/built-files.js";
 
 /** The page's files by name ("index.html", "page.js", ...). */
@@ -20,13 +20,4 @@ export function builtPage(): PageFiles {
     .filter((name) => statSync(join(folder, name)).isFile())
     .sort();
   return new Map(names.map((name) => [name.split(sep).join("/"), readFileSync(join(folder, name))]));
-}
-
-/** Writes the page to `dir` (made if missing); returns the names written. */
-export function writePage(files: PageFiles, dir: string): string[] {
-  for (const [name, bytes] of files) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), bytes);
-  }
-  return [...files.keys()].sort();
 }

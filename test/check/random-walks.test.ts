@@ -93,7 +93,7 @@ describe("snaplab explore --search random", () => {
       "snaplab: --reduction cannot be used with --search random (they shape an exhaustive search) (see snaplab explore --help)\n",
     ]);
     const walks = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "0");
-    expect(walks.stderr).toBe("snaplab: --walks must be a positive integer (see snaplab explore --help)\n");
+    expect(walks.stderr).toBe("snaplab: --walks 0: must be an integer of at least 1\n");
     // The seed is read as every command reads one (src/cli/seed-option.ts): the generator keeps 32 bits.
     const seed = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--seed", "99999999999");
     expect([seed.status, seed.stderr]).toEqual([2, "snaplab: --seed 99999999999: a seed is a whole number from 0 to 2,147,483,647\n"]);

@@ -211,17 +211,18 @@ describe("a bad choice value", () => {
 });
 
 describe("a number out of range", () => {
-  it("points to the command's help, in grade as in explore", async () => {
-    for (const [option, value] of [
-      ["--jobs", "0"],
-      ["--memory-limit", "-1"],
-      ["--max-states", "1.5"],
-    ]) {
-      expect(await refusal("grade", "solutions", option!, value!)).toBe(`snaplab: ${option} must be a positive integer (see snaplab grade --help)\n`);
-    }
-    expect(await refusal("explore", "spec/scenarios/two-node.json", "--max-states", "0")).toBe(
-      "snaplab: --max-states must be a positive integer (see snaplab explore --help)\n",
-    );
+  it("is told in one wording by every command, naming the option and what was typed (integer-option.ts)", async () => {
+    // explore and grade said "--max-states must be a positive integer", live "--transfers 1.5: must be an integer of at least 0".
+    const refused: [string[], string][] = [
+      [["explore", "spec/scenarios/two-node.json", "--max-states", "0"], "--max-states 0: must be an integer of at least 1"],
+      [["explore", "spec/scenarios/two-node.json", "--search", "random", "--max-steps", "1.5"], "--max-steps 1.5: must be an integer of at least 1"],
+      [["grade", "solutions", "--jobs", "0"], "--jobs 0: must be an integer of at least 1"],
+      [["grade", "solutions", "--max-states", "1.5"], "--max-states 1.5: must be an integer of at least 1"],
+      [["grade", "solutions", "--memory-limit", "lots"], "--memory-limit lots: must be an integer of at least 1 (MB)"],
+      [["live", "spec/scenarios/bank.json", "--transfers", "1.5"], "--transfers 1.5: must be an integer of at least 0"],
+      [["live", "spec/scenarios/bank.json", "--rate", "fast"], "--rate fast: must be an integer of at least 0"],
+    ];
+    for (const [args, line] of refused) expect(await refusal(...args)).toBe(`snaplab: ${line}\n`);
   });
 
   it("and so does grade's check of options given together", async () => {

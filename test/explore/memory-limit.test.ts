@@ -37,6 +37,6 @@ describe("snaplab explore --max-memory", () => {
 
   it("refuses a limit that is not a positive number of MB", async () => {
     const { status, stderr } = await runCli("explore", "spec/scenarios/bank.json", "--max-memory", "0");
-    expect({ status, stderr }).toEqual({ status: 2, stderr: "snaplab: --max-memory must be a positive integer (MB) (see snaplab explore --help)\n" });
+    expect({ status, stderr }).toEqual({ status: 2, stderr: "snaplab: --max-memory 0: must be an integer of at least 1 (MB)\n" });
   });
 });

@@ -32,7 +32,7 @@ describe("snaplab grade's options", () => {
   });
 
   it("should refuse a bad limit, an unknown format, and Gradescope for several folders", async () => {
-    expect(await parseGrade(["grade", "--memory-limit", "-1"])).toBe("snaplab: --memory-limit must be a positive integer (see snaplab grade --help)\n");
+    expect(await parseGrade(["grade", "--memory-limit", "-1"])).toBe("snaplab: --memory-limit -1: must be an integer of at least 1 (MB)\n");
     expect(await parseGrade(["grade", "--format", "xml"])).toBe(
       'snaplab: Invalid values: --format "xml": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [dirs..]; see snaplab grade --help)\n',
     );

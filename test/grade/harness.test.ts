@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { answer } from "../../src/grade/sandbox/checked-answer.js";
 import { asData, TEXT_LIMIT } from "../../src/render/shown-as-data.js";
 import { callOf } from "../../src/grade/sandbox/protocol.js";
-import { validEffects } from "../../src/grade/graded-rules/effects.js";
+import { validEffects } from "../../src/models/bank/valid-effects.js";
 import type { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
 import { twoNode } from "../../src/grade/exercises/scenarios.js";
 

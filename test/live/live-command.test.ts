@@ -19,7 +19,7 @@ describe("snaplab live, given bad input", () => {
     [["--timeout", "0.5ms"], "--timeout 0.5ms: must be a whole number of milliseconds"],
     [["--transfers", "-1"], "--transfers -1: must be an integer of at least 0"],
     // Bounded before any process starts (1e12 ran on without a word, its logs growing in memory).
-    [["--transfers", "1e12"], "--transfers 1000000000000: at most 1,000,000 (the run is checked from its logs, which are kept in memory until it ends)"],
+    [["--transfers", "1e12"], "--transfers 1e12: at most 1,000,000 (the run is checked from its logs, which are kept in memory until it ends)"],
     [["--snapshots", "1001"], "--snapshots 1001: at most 1,000 (each process keeps a copy of what its rules see for every snapshot)"],
     [["--seed", "abc"], "snaplab: --seed abc: a seed is a whole number from 0 to 2,147,483,647\n"],
     [["--seed", "2147483648"], "snaplab: --seed 2147483648: a seed is a whole number from 0 to 2,147,483,647\n"],

@@ -66,7 +66,15 @@ describe("snaplab ui", () => {
     const file = join(tempDir("web"), "a-file");
     writeFileSync(file, "");
     const result = await runCli("ui", "--out", join(file, "site"));
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^snaplab: --out ${join(file, "site")}: cannot write the page there \\(.+\\)\n$`));
+    expect([result.status, result.stderr]).toEqual([2, `snaplab: ${join(file, "site")}: there is no folder ${file}\n`]);
+  });
+
+  it("--out refuses a folder that is not empty, as classroom github does, and leaves it as it was (it wrote over what was there)", async () => {
+    const out = tempDir("web");
+    writeFileSync(join(out, "index.html"), "mine");
+    const result = await runCli("ui", "--out", out);
+    expect([result.status, result.stderr]).toEqual([2, `snaplab: ${out}: is not empty (--out names a new or empty folder)\n`]);
+    // The four bytes written here, not the page's index.html.
+    expect([readdirSync(out), statSync(join(out, "index.html")).size]).toEqual([["index.html"], 4]);
   });
 });

@@ -14,7 +14,6 @@ import type { Model } from "../../model-contract/model.js";
 import type { Reduction } from "../../model-contract/reduction.js";
 import { always, type Property } from "../../model-contract/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../../model-contract/state-parts.js";
-import { MalformedEffects } from "./effects.js";
 import { RuleFault } from "./rule-fault.js";
 import type { StepRule } from "./step-rules.js";
 
@@ -59,11 +58,11 @@ export function gradedModel<State, Action>(
       try {
         after = system.nextState(g.state, action);
       } catch (error) {
-        // The grader's check (effects.ts) tells what the rule saw; the bank's own refusal is the last line of defence.
+        // The check of an answer (valid-effects.ts) tells what the rule saw.
         const malformed = error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
         const threw = throwsEndRuns && error instanceof RuleFault && error.fault === "throws";
         if (!malformed && !threw) throw error;
-        const details = error instanceof MalformedEffects ? { details: error.details } : {};
+        const details = error instanceof MalformedEffectError && error.details.length > 0 ? { details: error.details } : {};
         return { state: refused(g.state, action), broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details } };
       }
       for (const rule of stepRules) {

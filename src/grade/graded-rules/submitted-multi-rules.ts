@@ -4,21 +4,27 @@
  * each answer checked to be effects of one of the run's snapshots, given the
  * view it saw (submitted-rules.ts does the same for one snapshot).
  */
-import type { MultiEffect, MultiSnapshotAlgorithm } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
+import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../../models/bank/multi-snapshot/multi-snapshot-algorithm.js";
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
-import { validEffects } from "./effects.js";
+import { ruleCall } from "../../models/bank/rule-call.js";
+import { validEffects } from "../../models/bank/valid-effects.js";
 import type { Submission } from "./remembered-answers.js";
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
 export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
-  const effects = (path: string, args: unknown[], rule: string) =>
-    validEffects(scenario, submission.call(`rules.${path}`, args, rule), { rule, snapshots: scenario.snapshots.length, view: args[0] }) as MultiEffect[];
+  const effects = (path: string, view: MultiSnapshotView, args: unknown[], rule: string) =>
+    validEffects(scenario, submission.call(`rules.${path}`, [view, ...args], rule), {
+      rule,
+      channels: view,
+      snapshots: scenario.snapshots.length,
+      view,
+    }) as MultiEffect[];
   return {
     name: "submission",
-    initiate: (view, snapshot) => effects("initiate", [view, snapshot], `rules.initiate(view, snapshot) at ${view.process} (snapshot ${snapshot})`),
+    initiate: (view, snapshot) => effects("initiate", view, [snapshot], ruleCall({ rule: "initiate", process: view.process, snapshot })),
     onMarker: (view, channel, snapshot) =>
-      effects("onMarker", [view, channel, snapshot], `rules.onMarker(view, channel, snapshot) at ${view.process} (marker ${snapshot} on ${channel})`),
+      effects("onMarker", view, [channel, snapshot], ruleCall({ rule: "onMarker", process: view.process, channel, snapshot })),
     onMessage: (view, channel, message) =>
-      effects("onMessage", [view, channel, message], `rules.onMessage(view, channel, message) at ${view.process} (${message.id} on ${channel})`),
+      effects("onMessage", view, [channel, message], ruleCall({ rule: "onMessage", process: view.process, channel, message: message.id })),
   };
 }

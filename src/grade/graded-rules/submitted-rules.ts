@@ -4,8 +4,9 @@
  * process can carry out, given the view it saw.
  */
 import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/snapshot-algorithm.js";
+import { ruleCall } from "../../models/bank/rule-call.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import { validEffects } from "./effects.js";
+import { validEffects } from "../../models/bank/valid-effects.js";
 import type { Submission } from "./remembered-answers.js";
 
 /**
@@ -18,19 +19,19 @@ export function submittedRules(submission: Submission, scenario: Scenario, name 
   return {
     name: "submission",
     initiate(view) {
-      const rule = `${name}.initiate(view) at ${view.process}`;
-      return validEffects(scenario, submission.call(`${name}.initiate`, [view], rule), { rule, view, ...only });
+      const rule = ruleCall({ rule: "initiate", process: view.process }, name);
+      return validEffects(scenario, submission.call(`${name}.initiate`, [view], rule), { rule, channels: view, view, ...only });
     },
     onMarker(view, channel, marker) {
-      const rule = `${name}.onMarker(view, channel, marker) at ${view.process} (marker on ${channel})`;
+      const rule = ruleCall({ rule: "onMarker", process: view.process, channel }, name);
       // A marker is worth showing when it carries something (Lai-Yang's sent list).
       const handed = Object.keys(marker).length > 1 ? { handed: { what: "marker", value: marker } } : {};
-      return validEffects(scenario, submission.call(`${name}.onMarker`, [view, channel, marker], rule), { rule, view, ...handed, ...only });
+      return validEffects(scenario, submission.call(`${name}.onMarker`, [view, channel, marker], rule), { rule, channels: view, view, ...handed, ...only });
     },
     onMessage(view, channel, message) {
-      const rule = `${name}.onMessage(view, channel, message) at ${view.process} (${message.id} on ${channel})`;
+      const rule = ruleCall({ rule: "onMessage", process: view.process, channel, message: message.id }, name);
       const value = submission.call(`${name}.onMessage`, [view, channel, message], rule);
-      return validEffects(scenario, value, { rule, view, handed: { what: "message", value: message }, delivered: message, ...only });
+      return validEffects(scenario, value, { rule, channels: view, view, handed: { what: "message", value: message }, delivered: message, ...only });
     },
   };
 }

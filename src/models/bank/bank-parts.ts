@@ -7,7 +7,7 @@
  * A step's footprint: a process's own step (send, initiate, or a delivery to
  * it) reads and changes its own part, the queues of its outgoing channels
  * (sends and markers) and the recordings of its incoming ones, as the rules
- * may (apply-effects.ts refuses any other channel); a delivery also takes
+ * may (valid-effects.ts refuses any other channel); a delivery also takes
  * from its channel's queue, and a data message's colour reads whether its
  * sender had recorded. Losing a message touches its queue only. No step
  * reads the process's outgoing queues (its rules cannot see them, and it

@@ -2,7 +2,7 @@
  * The bank's partial-order reduction for any rules (Model.reduction;
  * spec/reduction.md says why it is sound). A rule sees only its own process
  * (process-view.ts), and the bank carries out only effects on that process's
- * own channels (apply-effects.ts), so every step belongs to one process and
+ * own channels (valid-effects.ts), so every step belongs to one process and
  * touches only what that process owns: its state, its incoming recordings,
  * the tails of its outgoing queues, the head of the incoming queue it takes
  * from. Steps of different processes therefore commute; steps of one

@@ -7,7 +7,7 @@ import type { SnapshotAlgorithm } from "./algorithms/snapshot-algorithm.js";
 import type { Model } from "../../model-contract/model.js";
 import { enabledActions, type BankAction } from "./actions.js";
 import { applyEffects } from "./apply-effects.js";
-import type { DeliveredMessage, Effect } from "./algorithms/snapshot-algorithm.js";
+import type { DeliveredMessage, Effect, ProcessView } from "./algorithms/snapshot-algorithm.js";
 import { bufferTransfer, creditTransfer, debitTransfer, keepCopy, sendTransfer, takeMessage, transmitTransfer } from "./environment.js";
 import { hasFaults } from "./faults.js";
 import { colourOf } from "./message-colours.js";
@@ -18,6 +18,8 @@ import { bankReduction, oneSnapshot } from "./bank-reduction.js";
 import type { Scenario } from "./scenario.js";
 import { faultyStateKey, initialState, messageKey, stateKey, type BankState, type DataMessage } from "./bank-state.js";
 import { RememberedAnswers } from "./remembered-answers.js";
+import { ruleCall, type RuleCallOf } from "./rule-call.js";
+import { validEffects } from "./valid-effects.js";
 
 export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Model<BankState, BankAction> {
   const properties = bankProperties(scenario);
@@ -42,7 +44,13 @@ export function bankSystem(scenario: Scenario, algorithm: SnapshotAlgorithm): Mo
   };
 }
 
-/** One step; with `answers`, the rules' answers are remembered by the parts they were asked about (remembered-answers.ts). */
+/**
+ * One step; with `answers`, the rules' answers are remembered by the parts
+ * they were asked about (remembered-answers.ts). Each answer is checked
+ * (valid-effects.ts) as it is given, against the view the rule saw: the
+ * check reads only what the answer is remembered by, the process's incoming
+ * recordings and the question.
+ */
 export function step(
   scenario: Scenario,
   algorithm: SnapshotAlgorithm,
@@ -50,8 +58,13 @@ export function step(
   action: BankAction,
   answers?: RememberedAnswers<readonly Effect[]>,
 ): BankState {
-  const ask = (at: BankState, process: number, question: string, rule: () => readonly Effect[]) =>
-    answers ? answers.answer(at, process, question, rule) : rule();
+  const ask = (at: BankState, process: number, question: string, call: RuleCallOf, rule: (view: ProcessView) => readonly Effect[], delivered?: DataMessage) => {
+    const answer = () => {
+      const view = processView(scenario, at, process);
+      return validEffects(scenario, rule(view), { rule: ruleCall(call), channels: view, ...(delivered ? { delivered } : {}) });
+    };
+    return answers ? answers.answer(at, process, question, answer) : answer();
+  };
   switch (action.type) {
     case "send":
       return sendTransfer(scenario, state, action.process);
@@ -60,8 +73,9 @@ export function step(
     case "transmit":
       return transmitTransfer(scenario, state, action.process);
     case "initiate": {
-      const effects = ask(state, action.process, "initiate", () => algorithm.initiate(processView(scenario, state, action.process)));
-      return applyEffects(scenario, state, action.process, effects, "initiate");
+      const process = scenario.processes[action.process]!;
+      const effects = ask(state, action.process, "initiate", { rule: "initiate", process }, (view) => algorithm.initiate(view));
+      return applyEffects(scenario, state, action.process, effects);
     }
     case "lose":
       return takeMessage(state, action.channel, action.position)[1];
@@ -73,17 +87,19 @@ export function step(
     case "deliver": {
       const [message, taken] = takeMessage(state, action.channel, action.position);
       const { id, to } = scenario.channels[action.channel]!;
+      const process = scenario.processes[to]!;
       if (message.kind === "marker") {
         const question = `marker ${action.channel} ${messageKey(message)}`;
-        const effects = ask(taken, to, question, () => algorithm.onMarker(processView(scenario, taken, to), id, message));
-        return applyEffects(scenario, taken, to, effects, "onMarker");
+        const effects = ask(taken, to, question, { rule: "onMarker", process, channel: id }, (view) => algorithm.onMarker(view, id, message));
+        return applyEffects(scenario, taken, to, effects);
       }
       // The rule sees the message arrive before the process takes it, so it
       // can still record a state without it (as Lai-Yang's rule needs).
       const arriving = delivered(scenario, taken, message);
       const question = `message ${action.channel} ${message.id} ${message.amount} ${arriving.colour}${message.copy ? "'" : ""}`;
-      const effects = ask(taken, to, question, () => algorithm.onMessage(processView(scenario, taken, to), id, arriving));
-      const after = applyEffects(scenario, taken, to, effects, "onMessage");
+      const call: RuleCallOf = { rule: "onMessage", process, channel: id, message: message.id };
+      const effects = ask(taken, to, question, call, (view) => algorithm.onMessage(view, id, arriving), arriving);
+      const after = applyEffects(scenario, taken, to, effects);
       const kept = effects.some((effect) => effect.type === "buffer-message");
       return kept ? bufferTransfer(after, to, message) : creditTransfer(after, to, message);
     }

@@ -43,7 +43,9 @@ describe("buffer-message", () => {
     const bufferOnMarker: SnapshotAlgorithm = { ...chandyLamport, onMarker: () => [{ type: "buffer-message" }] };
     const initiated = step(oneSend, bufferOnMarker, initialState(oneSend), { type: "initiate", process: 0 });
     expect(() => step(oneSend, bufferOnMarker, initiated, { type: "deliver", channel: 0, position: 0 })).toThrow(
-      new MalformedEffectError("onMarker at P1: buffer-message only applies to an arriving message (onMessage)"),
+      new MalformedEffectError(
+        "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) returned effect 1 (buffer-message), but only a rule taking a message (onMessage) can buffer it",
+      ),
     );
   });
 });

@@ -9,7 +9,7 @@
  * A step's footprint: sending reads the sender, and changes it and the channel of
  * its program step. Starting a snapshot and a delivery run the rules of one
  * process, which see (multiView) whether it recorded in each layer and its
- * incoming recordings there, and change its own parts only (apply-effects.ts
+ * incoming recordings there, and change its own parts only (valid-effects.ts
  * refuses any other channel): its process, the queues of its outgoing
  * channels (markers), and its recorded state and incoming recordings in every
  * layer, reading all but those queues. A delivery also takes from its

@@ -8,8 +8,9 @@ import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "./m
 import type { Model } from "../../../model-contract/model.js";
 import type { Property } from "../../../model-contract/property.js";
 import { enabledActions, type BankAction } from "../actions.js";
-import { MalformedEffectError } from "../../../errors/malformed-effect-error.js";
 import { applyEffects } from "../apply-effects.js";
+import { ruleCall, type RuleCallOf } from "../rule-call.js";
+import { type ChannelsSeen, validEffects } from "../valid-effects.js";
 import { creditTransfer, sendTransfer, takeMessage } from "../environment.js";
 import { processView } from "../process-view.js";
 import { bankProperties } from "../properties.js";
@@ -81,7 +82,7 @@ export function multiStep(
     case "initiate": {
       const snapshot = nextSnapshotOf(scenario, state, action.process)!;
       const effects = ask(state, action.process, `initiate ${snapshot}`, () => algorithm.initiate(multiView(scenario, state, action.process), snapshot));
-      return applyMultiEffects(scenario, state, action.process, effects, "initiate");
+      return applyMultiEffects(scenario, state, action.process, effects, { rule: "initiate", process: scenario.processes[action.process]!, snapshot });
     }
     case "deliver": {
       const [message, bank] = takeMessage(state.bank, action.channel, action.position);
@@ -90,11 +91,11 @@ export function multiStep(
       if (message.kind === "marker") {
         const snapshot = message.snapshot ?? 0;
         const effects = ask(taken, to, `marker ${action.channel} ${snapshot}`, () => algorithm.onMarker(multiView(scenario, taken, to), id, snapshot));
-        return applyMultiEffects(scenario, taken, to, effects, "onMarker");
+        return applyMultiEffects(scenario, taken, to, effects, { rule: "onMarker", process: scenario.processes[to]!, channel: id, snapshot });
       }
       const question = `message ${action.channel} ${JSON.stringify(message)}`;
       const effects = ask(taken, to, question, () => algorithm.onMessage(multiView(scenario, taken, to), id, message));
-      const after = applyMultiEffects(scenario, taken, to, effects, "onMessage");
+      const after = applyMultiEffects(scenario, taken, to, effects, { rule: "onMessage", process: scenario.processes[to]!, channel: id, message: message.id });
       return { ...after, bank: creditTransfer(after.bank, to, message) };
     }
     case "debit":
@@ -116,30 +117,41 @@ function multiView(scenario: MultiSnapshotScenario, state: MultiSnapshotState, p
   return { process: scenario.processes[process]!, incoming, outgoing, snapshots };
 }
 
+/**
+ * Carries out an answer, checked first (valid-effects.ts) against the
+ * process's recordings in every snapshot: the view shows only those it has
+ * recorded in, and an answer is remembered by what the view shows, so the
+ * check is made here, at each step.
+ */
 function applyMultiEffects(
   scenario: MultiSnapshotScenario,
   state: MultiSnapshotState,
   process: number,
-  effects: readonly MultiEffect[],
-  rule: string,
+  answer: readonly MultiEffect[],
+  call: RuleCallOf,
 ): MultiSnapshotState {
-  if (!Array.isArray(effects)) throw new MalformedEffectError(`${rule} must return a list of effects`);
+  // Most answers are empty: nothing to check against, and no recordings gathered for it.
+  if (Array.isArray(answer) && answer.length === 0) return state;
+  const channels = everySnapshotsChannels(scenario, state, process);
+  const effects = validEffects(scenario, answer, { rule: ruleCall(call), channels, snapshots: scenario.snapshots.length }) as MultiEffect[];
   // Effects in a row on one snapshot are carried out together on its layer (as one by one, with fewer views made).
   let current = state;
   let run: MultiEffect[] = [];
   const carryOut = () => {
-    if (run.length > 0) current = withLayer(current, run[0]!.snapshot, applyEffects(scenario, layerState(current, run[0]!.snapshot), process, run, rule));
+    if (run.length > 0) current = withLayer(current, run[0]!.snapshot, applyEffects(scenario, layerState(current, run[0]!.snapshot), process, run));
     run = [];
   };
   for (const effect of effects) {
-    const s = effect.snapshot;
-    if (!Number.isInteger(s) || s < 0 || s >= scenario.snapshots.length) {
-      carryOut();
-      throw new MalformedEffectError(`${rule} at ${scenario.processes[process]}: no snapshot ${JSON.stringify(s)} in ${JSON.stringify(effect)}`);
-    }
-    if (run.length > 0 && run[0]!.snapshot !== s) carryOut();
+    if (run.length > 0 && run[0]!.snapshot !== effect.snapshot) carryOut();
     run.push(effect);
   }
   carryOut();
   return current;
+}
+
+/** The process's channels, with their recordings in every snapshot, whether it has recorded in it or not. */
+function everySnapshotsChannels(scenario: MultiSnapshotScenario, state: MultiSnapshotState, process: number): ChannelsSeen {
+  const { incoming, outgoing } = processView(scenario, state.bank, process);
+  const snapshots = state.layers.map((_, s) => ({ recordings: processView(scenario, layerState(state, s), process).recordings }));
+  return { process: scenario.processes[process]!, incoming, outgoing, snapshots };
 }

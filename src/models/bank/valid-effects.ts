@@ -1,33 +1,31 @@
 /**
- * Checks what a submitted rule returned before the bank applies it: a list of
- * effects of known types, with the fields each needs, naming messages that
- * were really sent on their channel; and, given the view the rule saw, that
- * each effect is one its process can carry out at that moment (its own
- * channels, a message recorded only on an open channel). Whatever else an
- * effect carries is dropped. An answer that fails is a MalformedEffects: the
- * grader shows it as a violation with the shortest run that leads to it
- * (graded-model.ts). The bank itself still refuses what it cannot apply.
+ * The one check of what a snapshot rule returned, wherever the rules run: the
+ * bank (explore, the library's check), the grader, and a live node each check
+ * an answer here before they carry it out, so one mistake reads the same in
+ * each. An answer must be a list of effects of known types, with the fields
+ * each needs, naming messages sent on their channel; and each effect one its
+ * process can carry out at that point of the list (its own channels in the
+ * right direction, a message recorded only on an open channel). Whatever else
+ * an effect carries is dropped. An answer that fails is a
+ * MalformedEffectError: the grader shows it as a violation of
+ * well-formed-effects, with the shortest run that leads to it (graded-model.ts).
  */
+import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import { nearSpelling } from "../../scenario/unknown-key.js";
-import type { Effect, ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
-import { formatMessages } from "../../models/bank/cut.js";
-import type { Scenario } from "../../models/bank/scenario.js";
-import { messageOf, type ChannelRecording, type DataMessage } from "../../models/bank/bank-state.js";
-import { RuleFault } from "./rule-fault.js";
-
-/** A rule answered with effects that cannot be carried out; `details` tell what it saw (the channel's status or where the channels run, its view). */
-export class MalformedEffects extends RuleFault {
-  constructor(
-    message: string,
-    readonly details: readonly string[],
-  ) {
-    super("malformed", message);
-  }
-}
+import type { Effect, ProcessView } from "./algorithms/snapshot-algorithm.js";
+import { formatMessages } from "./cut.js";
+import type { Scenario } from "./scenario.js";
+import { messageOf, type ChannelRecording, type DataMessage } from "./bank-state.js";
 
 export interface EffectContext {
-  /** Names the call in a reason, e.g. "onMarker at P1 (marker on P0->P1)". */
+  /** Names the call in a reason, e.g. "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1)" (rule-call.ts). */
   readonly rule: string;
+  /**
+   * The process's channels, and their recordings as the answer's effects
+   * find them: what each effect is checked against. Without them, only the
+   * answer's form is checked.
+   */
+  readonly channels?: ChannelsSeen;
   /** The data message being delivered (onMessage only): the one a buffer-message effect keeps. */
   readonly delivered?: DataMessage;
   /** Runs with several snapshots: every effect names one of this many snapshots. */
@@ -37,12 +35,29 @@ export interface EffectContext {
   /** The message or marker the rule was handed, shown beside the view. */
   readonly handed?: { readonly what: string; readonly value: unknown };
   /**
-   * The effects whose channels and recordings are checked against the view;
-   * the default is all. An exercise that grades part of the answer leaves
-   * the other part to the reference rules.
+   * The effects whose channels and recordings are checked; the default is
+   * all. An exercise that grades part of the answer leaves the other part to
+   * the reference rules.
    */
   readonly graded?: (effect: Effect) => boolean;
+  /**
+   * The data message `value` names, if it is one sent on channel `on`; by
+   * default, one the scenario's programs send there. A live run draws its
+   * transfers as it goes, so its nodes judge a message by its form alone.
+   */
+  readonly sent?: (value: unknown, on: string) => DataMessage | undefined;
 }
+
+/**
+ * What an answer is checked against of its process's channels: the
+ * recordings of one snapshot (a ProcessView has them), or with several, by
+ * snapshot (a MultiSnapshotView has those its process has recorded; the bank
+ * gives every one).
+ */
+export type ChannelsSeen = Pick<ProcessView, "process" | "incoming" | "outgoing"> & {
+  readonly recordings?: ProcessView["recordings"];
+  readonly snapshots?: Readonly<Record<number, { readonly recordings: ProcessView["recordings"] }>>;
+};
 
 type Raw = Record<string, unknown>;
 
@@ -62,11 +77,10 @@ export function validEffects(scenario: Scenario, value: unknown, context: Effect
       ...(context.view === undefined ? [] : [`the view it saw: ${JSON.stringify(context.view)}`]),
       ...(context.handed ? [`the ${context.handed.what} it was handed: ${JSON.stringify(context.handed.value)}`] : []),
     ];
-    throw new MalformedEffects(`${context.rule} returned ${problem}`, [...status, ...seen]);
+    throw new MalformedEffectError(`${context.rule} returned ${problem}`, [...status, ...seen]);
   };
   const effects = wellFormed(scenario, value, context, malformed);
-  const view = context.view as ChannelsSeen | undefined;
-  if (Array.isArray(view?.incoming) && Array.isArray(view?.outgoing)) checkAgainstView(scenario, view!, effects, context.graded ?? (() => true), malformed);
+  if (context.channels) checkAgainstChannels(scenario, context.channels, effects, context.graded ?? (() => true), malformed);
   return effects;
 }
 
@@ -74,6 +88,7 @@ type Malformed = (problem: string, status?: readonly string[]) => never;
 
 function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, malformed: Malformed): Effect[] {
   if (!Array.isArray(value)) return malformed(`${describe(value)}, not a list of effects`);
+  const sentOn = context.sent ?? ((field: unknown, on: string) => sentMessage(scenario, field, on));
   return value.map((raw: unknown, i) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       return malformed(`${describe(raw)} as effect ${i + 1}, not an effect object`);
@@ -82,7 +97,7 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
     const where = `effect ${i + 1} (${String(effect.type)})`;
     const channel = (): string => (typeof effect.channel === "string" ? effect.channel : malformed(`${where} without a channel`));
     const message = (field: unknown, on: string): DataMessage =>
-      sentMessage(scenario, field, on) ?? malformed(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
+      sentOn(field, on) ?? malformed(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
     const snapshot = snapshotOf(effect, context, where, malformed);
     switch (effect.type) {
       case "record-state":
@@ -112,35 +127,31 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
 }
 
 /**
- * What a view shows of its process's channels: a bank view (ProcessView) has
- * the recordings of one snapshot; a view of several (MultiSnapshotView) has
- * them for each snapshot the process has recorded.
+ * Carries the effects out on the process's channels as `seen` shows them, in
+ * order (as apply-effects.ts then does): each names a channel of the process
+ * in the right direction, and a message is recorded only on a channel that is
+ * open at that point of the list. A recording not shown (in a rule's view of
+ * several snapshots, one its process has not recorded) is not judged here:
+ * the bank checks again against every snapshot's recordings.
  */
-type ChannelsSeen = Pick<ProcessView, "process" | "incoming" | "outgoing"> & {
-  readonly recordings?: ProcessView["recordings"];
-  readonly snapshots?: Readonly<Record<number, { readonly recordings: ProcessView["recordings"] }>>;
-};
-
-/**
- * Carries the effects out on the process's channels as the view shows them,
- * in order (the bank's rules, apply-effects.ts): each names a channel of the
- * process in the right direction, and a message is recorded only on a channel
- * that is open at that point of the list. Where the view does not show a
- * channel's recording (a snapshot its process has not recorded), the bank
- * alone judges it.
- */
-function checkAgainstView(scenario: Scenario, view: ChannelsSeen, effects: readonly Effect[], graded: (effect: Effect) => boolean, malformed: Malformed): void {
+function checkAgainstChannels(
+  scenario: Scenario,
+  seen: ChannelsSeen,
+  effects: readonly Effect[],
+  graded: (effect: Effect) => boolean,
+  malformed: Malformed,
+): void {
   const recordings = new Map<string, ChannelRecording>();
   const shown = (effect: Effect, channel: string): ChannelRecording | undefined => {
     const snapshot = (effect as { snapshot?: number }).snapshot;
-    return (snapshot === undefined ? view.recordings : view.snapshots?.[snapshot]?.recordings)?.[channel];
+    return (snapshot === undefined ? seen.recordings : seen.snapshots?.[snapshot]?.recordings)?.[channel];
   };
   effects.forEach((effect, i) => {
     if (!graded(effect) || !("channel" in effect)) return;
     const where = `effect ${i + 1} (${effect.type}) on ${effect.channel}`;
     const direction = effect.type === "send-marker" ? "outgoing" : "incoming";
-    if (!(direction === "outgoing" ? view.outgoing : view.incoming).includes(effect.channel)) {
-      return malformed(`${where}, which is not an ${direction} channel of ${view.process}`, [whereChannelRuns(scenario, view, effect.channel)]);
+    if (!(direction === "outgoing" ? seen.outgoing : seen.incoming).includes(effect.channel)) {
+      return malformed(`${where}, which is not an ${direction} channel of ${seen.process}`, [whereChannelRuns(scenario, seen, effect.channel)]);
     }
     if (effect.type === "send-marker") return;
     const channel = effect.channel;
@@ -174,13 +185,13 @@ function statusText(recording: ChannelRecording): string {
 }
 
 /** Where a channel that is not the process's runs, and the process's own. */
-function whereChannelRuns(scenario: Scenario, view: ChannelsSeen, id: string): string {
+function whereChannelRuns(scenario: Scenario, seen: ChannelsSeen, id: string): string {
   const channel = scenario.channels.find((c) => c.id === id);
   const is = channel
     ? `${id} runs from ${scenario.processes[channel.from]} to ${scenario.processes[channel.to]}`
     : `there is no channel ${JSON.stringify(id)} in ${scenario.name}`;
   const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(", ") : "none");
-  return `where the channels run: ${is}; ${view.process}'s incoming channels: ${list(view.incoming)}; outgoing: ${list(view.outgoing)}`;
+  return `where the channels run: ${is}; ${seen.process}'s incoming channels: ${list(seen.incoming)}; outgoing: ${list(seen.outgoing)}`;
 }
 
 function snapshotOf(effect: Raw, context: EffectContext, where: string, malformed: Malformed): { snapshot?: number } {
