@@ -79,7 +79,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
 
   /** What `snaplab explore two-node.json --rules FILE` finds: each violated property's shortest counterexample. */
   const explored = (): Counterexample[] => {
-    const result = snaplab("explore", "spec/scenarios/two-node.json", "--rules", rules, "--json");
+    const result = snaplab("explore", "spec/scenarios/two-node.json", "--rules", rules, "--format", "json");
     expect(result.status).toBe(1);
     return (JSON.parse(result.stdout) as { counterexamples: Counterexample[] }).counterexamples;
   };
