@@ -22,6 +22,7 @@ import type { Scenario } from "../models/bank/scenario.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
+import { counterexampleJson } from "../render/counterexample-json.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { fifoGiven, fifoOptions } from "./fifo-options.js";
@@ -210,7 +211,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   const threw = run.property === NO_THROW;
   process.stdout.write(
     args.format === "json"
-      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: run })}\n`
+      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: counterexampleJson(run) })}\n`
       : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
           run,
         )

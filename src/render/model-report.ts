@@ -7,6 +7,7 @@
 import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
+import { counterexampleJson } from "./counterexample-json.js";
 import { searchJson, searchLines } from "./search-summary.js";
 
 export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
@@ -45,7 +46,7 @@ export function modelJsonReport(report: Report): object {
     executions: report.executions === undefined ? null : report.executions.toString(),
     figures: Object.fromEntries(report.figures.map(({ label, value }) => [label, value.toString()])),
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    counterexamples: report.counterexamples.map(counterexampleJson),
     elapsedMs: Math.round(report.elapsedMs),
     search: searchJson(report),
   };

@@ -7,6 +7,7 @@
 import type { RandomWalkReport } from "../check/random-walks.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
+import { counterexampleJson } from "./counterexample-json.js";
 
 export function randomWalkTextReport(report: RandomWalkReport, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -49,15 +50,8 @@ export function randomWalkJsonReport(report: RandomWalkReport): object {
     steps: report.steps,
     distinctStates: report.distinctStates,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "not broken" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, walk, foundLength, length, reason, steps, recorded }) => ({
-      property,
-      walk,
-      foundLength,
-      length,
-      reason,
-      trace: steps,
-      ...(recorded === undefined ? {} : { recorded }),
-    })),
+    // Which walk found each, and how long before it was shortened, after what every counterexample says.
+    counterexamples: report.counterexamples.map((c) => ({ ...counterexampleJson(c), walk: c.walk, foundLength: c.foundLength })),
     elapsedMs: Math.round(report.elapsedMs),
   };
 }

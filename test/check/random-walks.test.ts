@@ -80,6 +80,15 @@ describe("snaplab explore --search random", () => {
     expect(text).toContain("this proves nothing about the states they did not meet");
   });
 
+  it("should give each counterexample in JSON as exhaustive search does, its steps under `steps`, then the walk that found it", async () => {
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--search", "random", "--walks", "100", "--format", "json");
+    expect(status).toBe(1);
+    const conservation = JSON.parse(stdout).counterexamples.find((c: { property: string }) => c.property === "conservation");
+    expect(Object.keys(conservation)).toEqual(["property", "length", "reason", "steps", "recorded", "walk", "foundLength"]);
+    expect(conservation).toMatchObject({ length: 4, reason: "recorded 190 (balances 190 + in channels 0), expected 200" });
+    expect(conservation.steps).toHaveLength(4);
+  });
+
   it("should walk a case study's model through the same pipeline", async () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/case-studies/go-bank-goroutines.json", "--search", "random", "--walks", "200");
     expect(status).toBe(1);

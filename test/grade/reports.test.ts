@@ -83,7 +83,7 @@ describe("grade reports", () => {
     expect(text).toContain(["Summary", "  submission  1  5  points", "  alice       5  0    5/22", "  bob         5  0   22/22"].join("\n"));
   });
 
-  it("should give programs one JSON object with exercises, points, max and failures with traces", () => {
+  it("should give programs one JSON object with exercises, points, max and failures with their steps", () => {
     const json = jsonReport([report]) as Record<string, unknown>;
     expect(json).toMatchObject({ directory: "alice", points: 5, max: 22 });
     expect(json.failures).toEqual([
@@ -92,7 +92,8 @@ describe("grade reports", () => {
         check: "ring",
         property: "marker-sending-rule",
         reason: report.exercises[0]!.checks[1]!.counterexample!.reason,
-        trace: report.exercises[0]!.checks[1]!.counterexample!.steps,
+        length: 2,
+        steps: report.exercises[0]!.checks[1]!.counterexample!.steps,
         recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
       },
       // A fault of the whole exercise is one failure, whatever its number of checks.
@@ -197,6 +198,26 @@ describe("a fault met by a check other than the first", () => {
 
   it("should be told with its scenario, whole, in the text report", () => {
     expect(textReport([met]).split("\n").slice(1, 3)).toEqual([`  5. Snapshots without FIFO (Lai-Yang)   0/24  failed: ${message}`, `       ${onScenario}`]);
+  });
+});
+
+describe("a rule that threw, with the shortest run to the throw", () => {
+  const message = "rules.initiate(view) at P0 threw no (rules.ts:1:43)";
+  const run = {
+    property: "no-throw",
+    reason: message,
+    length: 1,
+    steps: [" 1. P0 starts a snapshot: nothing recorded [the rule threw]"],
+    recorded: "recorded: P0 (not recorded), P1 (not recorded)",
+    diagram: ["   P0            P1"],
+  };
+  const threw = exercise5Lost("fay", { kind: "throws", message, run }, ["two-node, no FIFO"]);
+
+  it("should give the run in JSON as every counterexample is given, its steps under `steps`, in the exercise's fault and its failure", () => {
+    const json = jsonReport([threw]) as { exercises: { fault: object }[]; failures: object[] };
+    const { diagram: _, ...told } = run;
+    expect(json.exercises[0]!.fault).toEqual({ kind: "throws", message, run: told });
+    expect(json.failures).toEqual([{ exercise: 5, fault: "throws", ...told }]);
   });
 });
 

@@ -1,6 +1,7 @@
 /** The machine-readable report of `snaplab explore --format json` (its fields: docs/commands.md#--format-json). */
 import type { BankReport } from "./bank-report.js";
 import { FAULTS } from "./faults.js";
+import { counterexampleJson } from "../../render/counterexample-json.js";
 
 export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
   const { scenario } = report;
@@ -15,7 +16,7 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
     executions: report.executions === undefined ? null : report.executions.toString(),
     snapshots: (report.snapshots ?? []).length,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    counterexamples: report.counterexamples.map(counterexampleJson),
     elapsedMs: Math.round(report.elapsedMs),
     ...(options.listSnapshots ? { snapshotList: report.snapshots ?? [] } : {}),
   };
