@@ -8,6 +8,7 @@ import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
 import { counterexampleJson } from "./counterexample-json.js";
+import { numberedSteps } from "./numbered-steps.js";
 import { searchJson, searchLines } from "./search-summary.js";
 
 export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
@@ -30,7 +31,7 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
   ];
   for (const { property, length, steps, reason, view } of report.counterexamples) {
     lines.push("", `${property} is violated; shortest counterexample, ${length} ${plural("step", length)}:`);
-    lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`, "");
+    lines.push(...numberedSteps(steps).map((step) => `  ${step}`), `  why: ${reason}`, "");
     lines.push(...textDiagram(view, options).map((line) => `  ${line}`));
   }
   return lines.join("\n") + "\n";

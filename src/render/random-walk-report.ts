@@ -8,6 +8,7 @@ import type { RandomWalkReport } from "../check/random-walks.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
 import { counterexampleJson } from "./counterexample-json.js";
+import { numberedSteps } from "./numbered-steps.js";
 
 export function randomWalkTextReport(report: RandomWalkReport, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -33,7 +34,7 @@ export function randomWalkTextReport(report: RandomWalkReport, options: TextDiag
   }
   for (const c of report.counterexamples) {
     lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} ${plural("step", c.foundLength)}, shortened to ${c.length}:`);
-    lines.push(...c.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`));
+    lines.push(...numberedSteps(c.steps).map((step) => `  ${step}`));
     if (c.recorded !== undefined) lines.push(`  recorded: ${c.recorded}`);
     lines.push(`  why: ${c.reason}`, "", ...textDiagram(c.view, options).map((line) => `  ${line}`));
   }

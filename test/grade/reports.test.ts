@@ -34,7 +34,7 @@ const report: SubmissionReport = {
             property: "marker-sending-rule",
             reason: "P1 recorded its state and sent 0 markers on P1->P2 (one is due on every outgoing channel)",
             length: 2,
-            steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", ' 2. deliver marker <P0->P1>: "no effect"'],
+            steps: ["P1 starts a snapshot: P1 records (pc 0, balance 100)", 'deliver marker <P0->P1>: "no effect"'],
             recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
             diagram: [],
           },
@@ -110,7 +110,7 @@ describe("grade reports", () => {
       ["1. Record and forward: ring", "1.2", 0, 5, "failed", "visible"],
       ["5. Snapshots without FIFO (Lai-Yang): two-node, no FIFO", "5.1", 0, 12, "failed", "visible"],
     ]);
-    expect(results.tests[1]!.output).toContain("2. deliver marker <P0->P1>");
+    expect(results.tests[1]!.output).toContain(" 2. deliver marker <P0->P1>");
   });
 
   it("should write JUnit XML with one test case per check and escaped failures", () => {
@@ -207,7 +207,7 @@ describe("a rule that threw, with the shortest run to the throw", () => {
     property: "no-throw",
     reason: message,
     length: 1,
-    steps: [" 1. P0 starts a snapshot: nothing recorded [the rule threw]"],
+    steps: ["P0 starts a snapshot: nothing recorded [the rule threw]"],
     recorded: "recorded: P0 (not recorded), P1 (not recorded)",
     diagram: ["   P0            P1"],
   };
@@ -275,7 +275,7 @@ describe("a malformed effect's counterexample", () => {
               property: "well-formed-effects",
               reason: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
               length: 1,
-              steps: [" 1. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
+              steps: ["deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
               recorded: "recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
               diagram: [],
               details,

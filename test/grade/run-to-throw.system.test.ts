@@ -43,7 +43,7 @@ describe("a rule that throws", () => {
       run: {
         property: "no-throw",
         length: 2,
-        steps: [" 1. P0 sends 10 to P1 (P0#1), balance 90", " 2. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
+        steps: ["P0 sends 10 to P1 (P0#1), balance 90", "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
       },
     });
     const text = textReport([report]);
