@@ -97,7 +97,11 @@ describe("grade reports", () => {
         recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
       },
       // A fault of the whole exercise is one failure, whatever its number of checks.
-      { exercise: 5, fault: "timeout", reason: "did not answer within 3000 ms (an endless loop?)" },
+      {
+        exercise: 5,
+        fault: { kind: "timeout", message: "did not answer within 3000 ms (an endless loop?)" },
+        reason: "did not answer within 3000 ms (an endless loop?)",
+      },
     ]);
     expect(jsonReport([report, report])).toEqual({ submissions: [json, json] });
   });
@@ -155,11 +159,12 @@ describe("a fault of a whole exercise", () => {
     );
   });
 
-  it("should be one failure in JSON, the checks still listed with zero", () => {
-    const json = jsonReport([faulted]) as { exercises: { checks: { points: number }[] }[]; failures: unknown[] };
-    expect(json.failures).toEqual([{ exercise: 5, fault: "build", reason: message }]);
+  it("should be one failure in JSON, its fault the exercise's fault object, the checks still listed with zero", () => {
+    const json = jsonReport([faulted]) as { exercises: { fault: unknown; checks: { points: number }[] }[]; failures: unknown[] };
+    expect(json.exercises[0]!.fault).toEqual({ kind: "build", message });
+    expect(json.failures).toEqual([{ exercise: 5, fault: { kind: "build", message }, reason: message }]);
     expect(json.exercises[0]!.checks.map((c) => c.points)).toEqual([0, 0, 0]);
-    expect(times(JSON.stringify(json))).toBe(2); // the exercise's fault, and its one failure
+    expect(times(JSON.stringify(json))).toBe(3); // the exercise's fault, and its one failure's fault and reason
   });
 
   it("should be under the first check only in Gradescope's tests, the others failed and pointing to it", () => {
@@ -217,7 +222,7 @@ describe("a rule that threw, with the shortest run to the throw", () => {
     const json = jsonReport([threw]) as { exercises: { fault: object }[]; failures: object[] };
     const { diagram: _, ...told } = run;
     expect(json.exercises[0]!.fault).toEqual({ kind: "throws", message, run: told });
-    expect(json.failures).toEqual([{ exercise: 5, fault: "throws", ...told }]);
+    expect(json.failures).toEqual([{ exercise: 5, fault: { kind: "throws", message }, ...told }]);
   });
 });
 

@@ -49,7 +49,7 @@ describe("a rule that throws", () => {
     const text = textReport([report]);
     expect(text).toContain(`failed: ${first!.fault!.message}\n       shortest run to it, 2 steps:\n        1. P0 sends 10 to P1 (P0#1), balance 90\n`);
     const [failure] = (jsonReport([report]) as { failures: object[] }).failures;
-    expect(failure).toMatchObject({ exercise: 1, fault: "throws", steps: first!.fault!.run!.steps });
+    expect(failure).toMatchObject({ exercise: 1, fault: { kind: "throws", message: first!.fault!.message }, steps: first!.fault!.run!.steps });
   });
 
   it("should show it on the smallest generated scenario where only a generated one meets it", async () => {

@@ -29,13 +29,13 @@ function submissionObject(report: SubmissionReport): object {
       ...(e.fault ? { fault: faultJson(e.fault) } : {}),
       checks: e.checks.map((c) => ({ name: c.name, points: c.points, max: c.maxPoints, passed: c.passed, states: c.states })),
     })),
-    // A fault of a whole exercise is one failure, not one per check.
+    // A fault of a whole exercise is one failure, not one per check; its `fault` is the exercise's, and its reason, as every failure's, says why.
     failures: report.exercises.flatMap((e): object[] =>
       e.fault
         ? [
             {
               exercise: e.number,
-              fault: e.fault.kind,
+              fault: { kind: e.fault.kind, message: e.fault.message },
               reason: e.fault.message,
               ...(e.fault.scenario ? { scenario: e.fault.scenario } : {}),
               ...(e.fault.run ? counterexampleJson(e.fault.run) : {}),
