@@ -49,7 +49,8 @@ export function randomWalkJsonReport(report: RandomWalkReport): object {
     search: { search: "random", seed: report.seed, maxSteps: report.maxSteps },
     walks: report.walks,
     steps: report.steps,
-    distinctStates: report.distinctStates,
+    // The distinct states the walks met, under the name every explore report gives its count of states.
+    states: report.distinctStates,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "not broken" : "violated"])),
     // Which walk found each, and how long before it was shortened, after what every counterexample says.
     counterexamples: report.counterexamples.map((c) => ({ ...counterexampleJson(c), walk: c.walk, foundLength: c.foundLength })),

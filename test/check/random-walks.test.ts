@@ -89,6 +89,16 @@ describe("snaplab explore --search random", () => {
     expect(conservation.steps).toHaveLength(4);
   });
 
+  it("should name in JSON its model, and the distinct states the walks met `states`, as exhaustive search names all it met", async () => {
+    const walked = ["--no-fifo", "--format", "json", "--search", "random", "--walks", "600", "--seed", "7", "--max-steps", "100"];
+    const walks = JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", ...walked)).stdout);
+    const exhaustive = JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json")).stdout);
+    // These walks meet every one of the 127 reachable states.
+    expect([walks.model, walks.states]).toEqual(["bank", 127]);
+    expect([exhaustive.model, exhaustive.states]).toEqual(["bank", 127]);
+    expect(walks).not.toHaveProperty("distinctStates");
+  });
+
   it("should walk a case study's model through the same pipeline", async () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/case-studies/go-bank-goroutines.json", "--search", "random", "--walks", "200");
     expect(status).toBe(1);

@@ -37,6 +37,7 @@ describe("snaplab explore", () => {
     const report = JSON.parse(stdout);
     expect(Object.keys(report)).toEqual([
       "scenario",
+      "model",
       "algorithm",
       "fifo",
       "states",
@@ -51,6 +52,7 @@ describe("snaplab explore", () => {
     ]);
     expect(report).toMatchObject({
       scenario: "two-node",
+      model: "bank",
       algorithm: "chandy-lamport",
       fifo: false,
       states: 127,

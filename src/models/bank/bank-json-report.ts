@@ -7,6 +7,7 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
   const { scenario } = report;
   return {
     scenario: scenario.name,
+    model: report.model,
     algorithm: report.algorithm,
     fifo: scenario.fifo,
     // Unreliable channels only: the channels with each fault, by name.
