@@ -74,6 +74,8 @@ describe("snaplab explore --search random", () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20", "--format", "json");
     expect(status).toBe(0);
     const json = JSON.parse(stdout);
+    // Indented, as exhaustive search's JSON is.
+    expect(stdout).toBe(`${JSON.stringify(json, null, 2)}\n`);
     expect(json).toMatchObject({ walks: 20, search: { search: "random", seed: 1 }, counterexamples: [] });
     const text = (await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20")).stdout;
     expect(text).toContain("No walk broke a property. 20 random walks met");

@@ -366,6 +366,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", callsHelper, "--format", "json");
     expect(json.status).toBe(1);
     const { ruleThrew } = JSON.parse(json.stdout);
+    expect(json.stdout).toBe(`${JSON.stringify(JSON.parse(json.stdout), null, 2)}\n`);
     // A counterexample as every JSON report gives one: its steps in words under `steps`.
     expect(ruleThrew).toEqual({
       property: "no-throw",

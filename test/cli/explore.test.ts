@@ -35,6 +35,8 @@ describe("snaplab explore", () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json", "--list-snapshots");
     expect(status).toBe(1);
     const report = JSON.parse(stdout);
+    // Indented, as grade's and live's JSON are.
+    expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual([
       "scenario",
       "model",
