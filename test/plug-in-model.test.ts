@@ -75,7 +75,7 @@ describe("a model defined in a test", () => {
       executions: "0",
       figures: {},
       properties: { "one-token": "violated" },
-      counterexamples: [{ property: "one-token", length: 1, reason: "2 tokens: T2 at A, T1 on A->B", trace: ["A passes T1 to B, keeps a copy T2"] }],
+      counterexamples: [{ property: "one-token", length: 1, reason: "2 tokens: T2 at A, T1 on A->B", steps: ["A passes T1 to B, keeps a copy T2"] }],
       elapsedMs: 0,
     });
   });

@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { jsonText } from "../files/json-text.js";
 import { faultedExercise, gradeSubmission, type GradeOptions } from "../grade/grade.js";
 import { chosenExercises, exercises as allExercises } from "../grade/exercises/catalogue.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
@@ -57,7 +58,7 @@ export async function autogradeResults(root: string, options: AutogradeOptions):
 export async function autograde(root: string, options: AutogradeOptions, write: (file: string, text: string) => void): Promise<void> {
   const results = await autogradeResults(root, options);
   mkdirSync(join(root, "results"), { recursive: true });
-  write(join(root, "results", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  write(join(root, "results", "results.json"), jsonText(results));
 }
 
 function zeroReport(chosen: readonly Exercise[], fault: { kind: string; message: string }, elapsedMs: number): SubmissionReport {

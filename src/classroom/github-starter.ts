@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { jsonText } from "../files/json-text.js";
 import { packageRoot } from "../package/package-root.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
@@ -52,9 +53,9 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
   const lock = prunedLock(JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")), manifest);
   const dist = (await build.distFiles({ forLearners: true })).map((file) => ({ path: `dist/${file.path}`, data: file.contents }));
   const kit = [
-    textFile("package.json", json(manifest)),
-    textFile("package-lock.json", json(lock)),
-    textFile("tsconfig.json", json(studentTsconfig(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))))),
+    textFile("package.json", jsonText(manifest)),
+    textFile("package-lock.json", jsonText(lock)),
+    textFile("tsconfig.json", jsonText(studentTsconfig(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))))),
     ...checkoutFiles(starterEntries),
     ...dist,
     ...exercises,
@@ -66,8 +67,6 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
     ...kit,
   ];
 }
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The option that grades the exercises chosen, as every command the starter gives has it ("" for all of them). */
 const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",")}` : "");

@@ -15,6 +15,7 @@ import { formatCos418Snapshot, reachability, type BankRecording } from "../cos41
 import { recordedSnapshots } from "../cos418/recorded-snapshots.js";
 import { cos418Scenario } from "../cos418/to-scenario.js";
 import { parseTopology } from "../cos418/topology.js";
+import { jsonText } from "../files/json-text.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, writeReportFile } from "./report-file.js";
@@ -58,7 +59,7 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
     const scenario = cos418Scenario(name, topology, events);
     const snapshots = events.events.filter((e) => e.kind === "snapshot").length;
     const expected = args.expect.map((file) => parseExpectedSnapshot(read(file), file, topology, snapshots));
-    if (args.out) writeReportFile(args.out, JSON.stringify(scenario, null, 2) + "\n", "the scenario");
+    if (args.out) writeReportFile(args.out, jsonText(scenario), "the scenario");
 
     const sends = events.events.length - snapshots;
     const lines = [

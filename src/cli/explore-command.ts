@@ -10,6 +10,7 @@ import { DEFAULT_MAX_STATES } from "../explore/search-pipeline.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import { runTitleOf, type ModelScenario, type Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { jsonText } from "../files/json-text.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
 import { MAX_SEED } from "../explore/seeded-random.js";
 import type { Progress } from "../explore/exploration.js";
@@ -25,6 +26,7 @@ import type { Scenario } from "../models/bank/scenario.js";
 import type { SearchProgress } from "../explore/packed-search.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { models, type ModelRegistry } from "../models/registry.js";
+import { counterexampleJson } from "../render/counterexample-json.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { fifoGiven, fifoOptions } from "./fifo-options.js";
@@ -190,7 +192,7 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
     args,
   );
   const options = { listSnapshots: args.listSnapshots, color: wantsColor(process.stdout) };
-  const json = () => JSON.stringify(model.report ? model.report.json(report, options) : modelJsonReport(report)) + "\n";
+  const json = () => jsonText(model.report ? model.report.json(report, options) : modelJsonReport(report));
   const text = () => (model.report ? model.report.text(report, options) : modelTextReport(report, options));
   process.stdout.write(args.format === "json" ? json() : text());
   writeAskedFiles(model, report, args);
@@ -214,7 +216,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   const threw = run.property === NO_THROW;
   process.stdout.write(
     args.format === "json"
-      ? `${JSON.stringify({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: run })}\n`
+      ? jsonText({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: counterexampleJson(run) })
       : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
           run,
         )

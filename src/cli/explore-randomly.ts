@@ -2,6 +2,7 @@
 import type { ModelScenario, Named } from "../check/model-descriptor.js";
 import { checkByRandomWalks } from "../check/random-walks.js";
 import { watchingMemory } from "../explore/memory-limit.js";
+import { jsonText } from "../files/json-text.js";
 import type { WalkProgress } from "../explore/simulate.js";
 import { randomWalkJsonReport, randomWalkTextReport } from "../render/random-walk-report.js";
 import { writeAskedFiles, type CounterexampleFiles, type FilesRead } from "./counterexample-files.js";
@@ -65,9 +66,7 @@ export function exploreByRandomWalks(modelScenario: ModelScenario, args: RandomW
   } finally {
     clearProgressLine();
   }
-  process.stdout.write(
-    args.format === "json" ? JSON.stringify(randomWalkJsonReport(report)) + "\n" : randomWalkTextReport(report, { color: wantsColor(process.stdout) }),
-  );
+  process.stdout.write(args.format === "json" ? jsonText(randomWalkJsonReport(report)) : randomWalkTextReport(report, { color: wantsColor(process.stdout) }));
   writeAskedFiles(modelScenario.model, report, args);
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }

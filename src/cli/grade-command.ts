@@ -18,6 +18,7 @@ import { regrader, watchFolders } from "../grade/watch.js";
 import { checkOnly, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
+import { jsonText } from "../files/json-text.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 import { durationOption } from "./duration-option.js";
@@ -213,9 +214,9 @@ export function formatReports(format: GradeArgs["format"], reports: readonly Sub
     case "text":
       return textReport(reports);
     case "json":
-      return JSON.stringify(jsonReport(reports), null, 2) + "\n";
+      return jsonText(jsonReport(reports));
     case "gradescope":
-      return JSON.stringify(gradescopeReport(reports[0]!), null, 2) + "\n";
+      return jsonText(gradescopeReport(reports[0]!));
     case "junit":
       return junitReport(reports);
   }

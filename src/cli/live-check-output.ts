@@ -4,6 +4,7 @@
  * JSON with --format json), the ShiViz log (--shiviz) and the first broken snapshot
  * as a model trace (--save-trace), and the exit status.
  */
+import { jsonText } from "../files/json-text.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import { brokenSnapshotTrace } from "../live/broken-snapshot-trace.js";
 import type { RunCheck } from "../live/check-run.js";
@@ -51,7 +52,7 @@ const exitCodes = { holds: ExitCode.AllHold, violated: ExitCode.Violated, "stopp
 
 /** Prints the report, writes the files asked for and sets the exit status; `rules` cut the trace down (needed with --save-trace). */
 export function writeLiveCheck(check: RunCheck, args: LiveCheckArgs, rules: SnapshotAlgorithm | undefined): void {
-  process.stdout.write(args.format === "json" ? `${JSON.stringify(liveJson(check), null, 2)}\n` : liveTextReport(check));
+  process.stdout.write(args.format === "json" ? jsonText(liveJson(check)) : liveTextReport(check));
   if (args.shiviz) writeReportFile(args.shiviz, liveShivizLog(check), "the log");
   if (args.saveTrace) {
     if (rules === undefined) throw new Error("--save-trace needs the run's rules");

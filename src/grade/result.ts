@@ -5,7 +5,7 @@
 import type { Counterexample } from "../check/report.js";
 import type { DrawnInput } from "./graded-rules/run-check.js";
 
-/** A check's shortest counterexample in words only (steps numbered), as every report format shows it. */
+/** A check's shortest counterexample in words only, as every report format shows it. */
 export interface CounterexampleReport extends Pick<Counterexample, "property" | "reason" | "length" | "steps"> {
   readonly recorded: string;
   /** The counterexample as a space-time diagram (empty where the model has none). */

@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { jsonText } from "../files/json-text.js";
 import { readTextFile } from "../files/read-text-file.js";
 import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/parse-json.js";
 import { algorithmNames } from "../models/bank/algorithms/registry.js";
@@ -129,5 +130,5 @@ export function parseCluster(text: string, file = "<cluster>"): Cluster {
 }
 
 export function formatCluster(cluster: ClusterJson): string {
-  return `${JSON.stringify(cluster, null, 2)}\n`;
+  return jsonText(cluster);
 }

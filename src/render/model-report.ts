@@ -7,6 +7,8 @@
 import type { Report } from "../check/report.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
+import { counterexampleJson } from "./counterexample-json.js";
+import { numberedSteps } from "./numbered-steps.js";
 import { searchJson, searchLines } from "./search-summary.js";
 
 export function modelTextReport(report: Report, options: TextDiagramOptions = {}): string {
@@ -29,7 +31,7 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
   ];
   for (const { property, length, steps, reason, view } of report.counterexamples) {
     lines.push("", `${property} is violated; shortest counterexample, ${length} ${plural("step", length)}:`);
-    lines.push(...steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`), `  why: ${reason}`, "");
+    lines.push(...numberedSteps(steps).map((step) => `  ${step}`), `  why: ${reason}`, "");
     lines.push(...textDiagram(view, options).map((line) => `  ${line}`));
   }
   return lines.join("\n") + "\n";
@@ -45,7 +47,7 @@ export function modelJsonReport(report: Report): object {
     executions: report.executions === undefined ? null : report.executions.toString(),
     figures: Object.fromEntries(report.figures.map(({ label, value }) => [label, value.toString()])),
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    counterexamples: report.counterexamples.map(counterexampleJson),
     elapsedMs: Math.round(report.elapsedMs),
     search: searchJson(report),
   };

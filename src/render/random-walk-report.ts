@@ -7,6 +7,8 @@
 import type { RandomWalkReport } from "../check/random-walks.js";
 import { textDiagram, type TextDiagramOptions } from "./text-diagram.js";
 import { plural } from "./count-words.js";
+import { counterexampleJson } from "./counterexample-json.js";
+import { numberedSteps } from "./numbered-steps.js";
 
 export function randomWalkTextReport(report: RandomWalkReport, options: TextDiagramOptions = {}): string {
   const figures: [string, string][] = [
@@ -32,7 +34,7 @@ export function randomWalkTextReport(report: RandomWalkReport, options: TextDiag
   }
   for (const c of report.counterexamples) {
     lines.push("", `${c.property} is violated; walk ${c.walk} found it in ${c.foundLength} ${plural("step", c.foundLength)}, shortened to ${c.length}:`);
-    lines.push(...c.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`));
+    lines.push(...numberedSteps(c.steps).map((step) => `  ${step}`));
     if (c.recorded !== undefined) lines.push(`  recorded: ${c.recorded}`);
     lines.push(`  why: ${c.reason}`, "", ...textDiagram(c.view, options).map((line) => `  ${line}`));
   }
@@ -47,17 +49,11 @@ export function randomWalkJsonReport(report: RandomWalkReport): object {
     search: { search: "random", seed: report.seed, maxSteps: report.maxSteps },
     walks: report.walks,
     steps: report.steps,
-    distinctStates: report.distinctStates,
+    // The distinct states the walks met, under the name every explore report gives its count of states.
+    states: report.distinctStates,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "not broken" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, walk, foundLength, length, reason, steps, recorded }) => ({
-      property,
-      walk,
-      foundLength,
-      length,
-      reason,
-      trace: steps,
-      ...(recorded === undefined ? {} : { recorded }),
-    })),
+    // Which walk found each, and how long before it was shortened, after what every counterexample says.
+    counterexamples: report.counterexamples.map((c) => ({ ...counterexampleJson(c), walk: c.walk, foundLength: c.foundLength })),
     elapsedMs: Math.round(report.elapsedMs),
   };
 }

@@ -74,10 +74,31 @@ describe("snaplab explore --search random", () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20", "--format", "json");
     expect(status).toBe(0);
     const json = JSON.parse(stdout);
+    // Indented, as exhaustive search's JSON is.
+    expect(stdout).toBe(`${JSON.stringify(json, null, 2)}\n`);
     expect(json).toMatchObject({ walks: 20, search: { search: "random", seed: 1 }, counterexamples: [] });
     const text = (await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20")).stdout;
     expect(text).toContain("No walk broke a property. 20 random walks met");
     expect(text).toContain("this proves nothing about the states they did not meet");
+  });
+
+  it("should give each counterexample in JSON as exhaustive search does, its steps under `steps`, then the walk that found it", async () => {
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--search", "random", "--walks", "100", "--format", "json");
+    expect(status).toBe(1);
+    const conservation = JSON.parse(stdout).counterexamples.find((c: { property: string }) => c.property === "conservation");
+    expect(Object.keys(conservation)).toEqual(["property", "length", "reason", "steps", "recorded", "walk", "foundLength"]);
+    expect(conservation).toMatchObject({ length: 4, reason: "recorded 190 (balances 190 + in channels 0), expected 200" });
+    expect(conservation.steps).toHaveLength(4);
+  });
+
+  it("should name in JSON its model, and the distinct states the walks met `states`, as exhaustive search names all it met", async () => {
+    const walked = ["--no-fifo", "--format", "json", "--search", "random", "--walks", "600", "--seed", "7", "--max-steps", "100"];
+    const walks = JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", ...walked)).stdout);
+    const exhaustive = JSON.parse((await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json")).stdout);
+    // These walks meet every one of the 127 reachable states.
+    expect([walks.model, walks.states]).toEqual(["bank", 127]);
+    expect([exhaustive.model, exhaustive.states]).toEqual(["bank", 127]);
+    expect(walks).not.toHaveProperty("distinctStates");
   });
 
   it("should walk a case study's model through the same pipeline", async () => {

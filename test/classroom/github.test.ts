@@ -18,13 +18,13 @@ describe("the reporter's result", () => {
         {
           number: 3,
           title: "Completion",
-          fault: { message: "there is no 03-completion/completion.ts" },
+          fault: { kind: "missing", message: "there is no 03-completion/completion.ts" },
           checks: [{ name: "two-node", points: 0, max: 4, passed: false }],
         },
       ],
       failures: [
         { exercise: 1, check: "ring", property: "marker-sending-rule", reason: "P1 started a snapshot without recording its state" },
-        { exercise: 3, fault: "missing", reason: "there is no 03-completion/completion.ts" },
+        { exercise: 3, fault: { kind: "missing", message: "there is no 03-completion/completion.ts" }, reason: "there is no 03-completion/completion.ts" },
       ],
     };
     expect(runnerResult(report)).toEqual({

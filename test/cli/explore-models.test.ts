@@ -43,7 +43,7 @@ describe("snaplab explore with a database scenario", () => {
     });
     expect(report.figures).toEqual({ "executions in which a send waits": "0" });
     expect(report.properties["contiguous-log"]).toBe("violated");
-    expect(report.counterexamples[0].trace).toHaveLength(6);
+    expect(report.counterexamples[0].steps).toHaveLength(6);
     expect(exitCode).toBe(1);
   });
 

@@ -20,8 +20,8 @@ describe("snaplab explore", () => {
       encoding: "utf8",
       env,
     });
-    expect(() => JSON.parse(stdout)).not.toThrow();
-    expect(stdout.trim().split("\n")).toHaveLength(1);
+    // The object, as snaplab writes JSON (indented), and nothing else.
+    expect(stdout).toBe(`${JSON.stringify(JSON.parse(stdout), null, 2)}\n`);
     expect(stderr).toMatch(/^exploring: [\d,]+ states, [\d,]+ states\/s/m);
   });
 });

@@ -35,14 +35,17 @@ describe("snaplab explore", () => {
     const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--no-fifo", "--format", "json", "--list-snapshots");
     expect(status).toBe(1);
     const report = JSON.parse(stdout);
+    // Indented, as grade's and live's JSON are.
+    expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual([
       "scenario",
+      "model",
       "algorithm",
       "fifo",
       "states",
       "transitions",
       "executions",
-      "snapshots",
+      "distinctSnapshots",
       "properties",
       "counterexamples",
       "elapsedMs",
@@ -51,17 +54,29 @@ describe("snaplab explore", () => {
     ]);
     expect(report).toMatchObject({
       scenario: "two-node",
+      model: "bank",
       algorithm: "chandy-lamport",
       fifo: false,
       states: 127,
       transitions: 189,
       executions: "210",
-      snapshots: 20,
+      distinctSnapshots: 20,
       properties: { conservation: "violated", termination: "holds" },
     });
     const lost = report.counterexamples.find((c: { property: string }) => c.property === "conservation");
-    expect(lost.length).toBe(4);
-    expect(lost.trace).toHaveLength(4);
+    // Every JSON report names a counterexample's steps `steps`, in words as the text report numbers them.
+    expect(lost).toEqual({
+      property: "conservation",
+      length: 4,
+      reason: "recorded 190 (balances 190 + in channels 0), expected 200",
+      steps: [
+        "P0 sends 10 to P1 (P0#1), balance 90",
+        "P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1, starts recording P1->P0",
+        "deliver marker P0->P1 (overtaking P0#1): P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []",
+        "deliver marker P1->P0: closes P1->P0 with []",
+      ],
+      recorded: "P0 (pc 1, balance 90), P1 (pc 0, balance 100); P0->P1 [], P1->P0 []",
+    });
     expect(report.snapshotList).toHaveLength(20);
     expect(report.snapshotList).toContainEqual({
       processes: { P0: { pc: 1, balance: 90 }, P1: { pc: 0, balance: 100 } },

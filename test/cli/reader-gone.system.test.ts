@@ -47,7 +47,7 @@ describe("a command whose reader goes away", () => {
       "stdout",
       "after its first chunk",
     );
-    expect(ended.stdout).toMatch(/^\{"scenario":"three-node",/);
+    expect(ended.stdout).toMatch(/^\{\n {2}"scenario": "three-node",/);
     expect({ status: ended.status, stderr: withoutProgress(ended.stderr) }).toEqual({ status: ExitCode.ReaderGone, stderr: "" });
   });
 

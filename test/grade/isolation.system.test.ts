@@ -115,7 +115,7 @@ describe("a submission that misbehaves", () => {
         property: "well-formed-effects",
         reason: `rules.initiate(view) at ${initiator} returned effect 1 (record-everything): unknown effect type "record-everything"`,
         length: 1,
-        steps: [` 1. ${initiator} starts a snapshot: nothing recorded [the rule's effects refused]`],
+        steps: [`${initiator} starts a snapshot: nothing recorded [the rule's effects refused]`],
       });
       expect(check.counterexample!.details).toEqual([expect.stringMatching(new RegExp(`^the view it saw: \\{"process":"${initiator}","hasRecorded":false,`))]);
     }

@@ -38,10 +38,10 @@ describe("a message recorded on a closed channel (exercise 2)", () => {
     expect(c.property).toBe("well-formed-effects");
     expect(c.reason).toBe("rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed");
     expect(c.steps).toEqual([
-      " 1. P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
-      " 2. P0 sends 10 to P1 (P0#1), balance 90",
-      " 3. deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 0, balance 100), sends markers on P1->P0]",
-      " 4. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]",
+      "P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
+      "P0 sends 10 to P1 (P0#1), balance 90",
+      "deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 0, balance 100), sends markers on P1->P0]",
+      "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]",
     ]);
   });
 
@@ -92,7 +92,7 @@ describe("an effect on a channel that is not the process's", () => {
     expect(c.reason).toBe(
       "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) returned effect 2 (send-marker) on P0->P1, which is not an outgoing channel of P1",
     );
-    expect(c.steps.at(-1)).toBe(" 2. deliver marker P0->P1: no effect [the rule's effects refused]");
+    expect(c.steps.at(-1)).toBe("deliver marker P0->P1: no effect [the rule's effects refused]");
     expect(c.details![0]).toBe("where the channels run: P0->P1 runs from P0 to P1; P1's incoming channels: P0->P1; outgoing: P1->P0");
     expect(c.details![1]).toMatch(/^the view it saw: \{"process":"P1","hasRecorded":false,/);
   });
@@ -142,7 +142,7 @@ describe("a snapshot that does not exist (exercise 6)", () => {
     const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(wrongId), defaultLimits).counterexample!);
     expect(c.property).toBe("well-formed-effects");
     expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 1 (record-state) with snapshot 5 (snapshots are numbered 0 to 1)");
-    expect(c.steps).toEqual([expect.stringMatching(/^ 1\. P0 starts snapshot 0.*\[the rule's effects refused\]$/)]);
+    expect(c.steps).toEqual([expect.stringMatching(/^P0 starts snapshot 0.*\[the rule's effects refused\]$/)]);
     expect(c.details).toEqual([`the view it saw: {"process":"P0","incoming":["P1->P0"],"outgoing":["P0->P1"],"snapshots":{}}`]);
   });
 

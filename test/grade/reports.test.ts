@@ -34,7 +34,7 @@ const report: SubmissionReport = {
             property: "marker-sending-rule",
             reason: "P1 recorded its state and sent 0 markers on P1->P2 (one is due on every outgoing channel)",
             length: 2,
-            steps: [" 1. P1 starts a snapshot: P1 records (pc 0, balance 100)", ' 2. deliver marker <P0->P1>: "no effect"'],
+            steps: ["P1 starts a snapshot: P1 records (pc 0, balance 100)", 'deliver marker <P0->P1>: "no effect"'],
             recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
             diagram: [],
           },
@@ -83,7 +83,7 @@ describe("grade reports", () => {
     expect(text).toContain(["Summary", "  submission  1  5  points", "  alice       5  0    5/22", "  bob         5  0   22/22"].join("\n"));
   });
 
-  it("should give programs one JSON object with exercises, points, max and failures with traces", () => {
+  it("should give programs one JSON object with exercises, points, max and failures with their steps", () => {
     const json = jsonReport([report]) as Record<string, unknown>;
     expect(json).toMatchObject({ directory: "alice", points: 5, max: 22 });
     expect(json.failures).toEqual([
@@ -92,11 +92,16 @@ describe("grade reports", () => {
         check: "ring",
         property: "marker-sending-rule",
         reason: report.exercises[0]!.checks[1]!.counterexample!.reason,
-        trace: report.exercises[0]!.checks[1]!.counterexample!.steps,
+        length: 2,
+        steps: report.exercises[0]!.checks[1]!.counterexample!.steps,
         recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
       },
       // A fault of the whole exercise is one failure, whatever its number of checks.
-      { exercise: 5, fault: "timeout", reason: "did not answer within 3s (an endless loop?)" },
+      {
+        exercise: 5,
+        fault: { kind: "timeout", message: "did not answer within 3s (an endless loop?)" },
+        reason: "did not answer within 3s (an endless loop?)",
+      },
     ]);
     expect(jsonReport([report, report])).toEqual({ submissions: [json, json] });
   });
@@ -109,7 +114,7 @@ describe("grade reports", () => {
       ["1. Record and forward: ring", "1.2", 0, 5, "failed", "visible"],
       ["5. Snapshots without FIFO (Lai-Yang): two-node, no FIFO", "5.1", 0, 12, "failed", "visible"],
     ]);
-    expect(results.tests[1]!.output).toContain("2. deliver marker <P0->P1>");
+    expect(results.tests[1]!.output).toContain(" 2. deliver marker <P0->P1>");
   });
 
   it("should write JUnit XML with one test case per check and escaped failures", () => {
@@ -154,11 +159,12 @@ describe("a fault of a whole exercise", () => {
     );
   });
 
-  it("should be one failure in JSON, the checks still listed with zero", () => {
-    const json = jsonReport([faulted]) as { exercises: { checks: { points: number }[] }[]; failures: unknown[] };
-    expect(json.failures).toEqual([{ exercise: 5, fault: "build", reason: message }]);
+  it("should be one failure in JSON, its fault the exercise's fault object, the checks still listed with zero", () => {
+    const json = jsonReport([faulted]) as { exercises: { fault: unknown; checks: { points: number }[] }[]; failures: unknown[] };
+    expect(json.exercises[0]!.fault).toEqual({ kind: "build", message });
+    expect(json.failures).toEqual([{ exercise: 5, fault: { kind: "build", message }, reason: message }]);
     expect(json.exercises[0]!.checks.map((c) => c.points)).toEqual([0, 0, 0]);
-    expect(times(JSON.stringify(json))).toBe(2); // the exercise's fault, and its one failure
+    expect(times(JSON.stringify(json))).toBe(3); // the exercise's fault, and its one failure's fault and reason
   });
 
   it("should be under the first check only in Gradescope's tests, the others failed and pointing to it", () => {
@@ -197,6 +203,26 @@ describe("a fault met by a check other than the first", () => {
 
   it("should be told with its scenario, whole, in the text report", () => {
     expect(textReport([met]).split("\n").slice(1, 3)).toEqual([`  5. Snapshots without FIFO (Lai-Yang)   0/24  failed: ${message}`, `       ${onScenario}`]);
+  });
+});
+
+describe("a rule that threw, with the shortest run to the throw", () => {
+  const message = "rules.initiate(view) at P0 threw no (rules.ts:1:43)";
+  const run = {
+    property: "no-throw",
+    reason: message,
+    length: 1,
+    steps: ["P0 starts a snapshot: nothing recorded [the rule threw]"],
+    recorded: "recorded: P0 (not recorded), P1 (not recorded)",
+    diagram: ["   P0            P1"],
+  };
+  const threw = exercise5Lost("fay", { kind: "throws", message, run }, ["two-node, no FIFO"]);
+
+  it("should give the run in JSON as every counterexample is given, its steps under `steps`, in the exercise's fault and its failure", () => {
+    const json = jsonReport([threw]) as { exercises: { fault: object }[]; failures: object[] };
+    const { diagram: _, ...told } = run;
+    expect(json.exercises[0]!.fault).toEqual({ kind: "throws", message, run: told });
+    expect(json.failures).toEqual([{ exercise: 5, fault: { kind: "throws", message }, ...told }]);
   });
 });
 
@@ -254,7 +280,7 @@ describe("a malformed effect's counterexample", () => {
               property: "well-formed-effects",
               reason: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
               length: 1,
-              steps: [" 1. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
+              steps: ["deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
               recorded: "recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
               diagram: [],
               details,

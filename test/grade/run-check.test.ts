@@ -47,7 +47,7 @@ describe("runCheck", () => {
       property: "not-left-on",
       reason: "at left-on",
       length: 2,
-      steps: [" 1. start --left--> left", " 2. left --on--> left-on"],
+      steps: ["start --left--> left", "left --on--> left-on"],
       recorded: "ended at left-on",
       diagram: [],
     });

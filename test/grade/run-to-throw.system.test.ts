@@ -43,13 +43,13 @@ describe("a rule that throws", () => {
       run: {
         property: "no-throw",
         length: 2,
-        steps: [" 1. P0 sends 10 to P1 (P0#1), balance 90", " 2. deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
+        steps: ["P0 sends 10 to P1 (P0#1), balance 90", "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
       },
     });
     const text = textReport([report]);
     expect(text).toContain(`failed: ${first!.fault!.message}\n       shortest run to it, 2 steps:\n        1. P0 sends 10 to P1 (P0#1), balance 90\n`);
     const [failure] = (jsonReport([report]) as { failures: object[] }).failures;
-    expect(failure).toMatchObject({ exercise: 1, fault: "throws", trace: first!.fault!.run!.steps });
+    expect(failure).toMatchObject({ exercise: 1, fault: { kind: "throws", message: first!.fault!.message }, steps: first!.fault!.run!.steps });
   });
 
   it("should show it on the smallest generated scenario where only a generated one meets it", async () => {

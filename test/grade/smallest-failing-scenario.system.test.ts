@@ -59,8 +59,8 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
     const text = textReport([report]);
     const shown = text.split("\n").find((line) => line.includes("on this generated scenario (the smallest that fails): "))!;
     expect(JSON.parse(shown.slice(shown.indexOf("{")))).toEqual(scenario);
-    const json = jsonReport([report]) as { failures: { fault?: string; scenario?: object }[] };
-    expect(json.failures).toEqual([expect.objectContaining({ fault: "mutates", scenario })]);
+    const json = jsonReport([report]) as { failures: { fault?: object; scenario?: object }[] };
+    expect(json.failures).toEqual([expect.objectContaining({ fault: { kind: "mutates", message: exercise!.fault!.message }, scenario })]);
   });
 });
 

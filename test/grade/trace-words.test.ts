@@ -26,10 +26,10 @@ describe("Lai-Yang's traces (exercise 5)", () => {
   it("should tell each data message's colour where it is sent and where it arrives", () => {
     // Chandy-Lamport's rules without FIFO: the marker overtakes a white message.
     expect(counterexample(5, 0, chandyLamport).steps).toEqual([
-      " 1. P0 sends 10 to P1 (P0#1, white), balance 90",
-      " 2. P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1, starts recording P1->P0",
-      " 3. deliver marker P0->P1 (overtaking P0#1): P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []",
-      " 4. deliver marker P1->P0: closes P1->P0 with []",
+      "P0 sends 10 to P1 (P0#1, white), balance 90",
+      "P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1, starts recording P1->P0",
+      "deliver marker P0->P1 (overtaking P0#1): P1 records (pc 0, balance 100), sends markers on P1->P0, closes P0->P1 with []",
+      "deliver marker P1->P0: closes P1->P0 with []",
     ]);
   });
 
@@ -37,11 +37,11 @@ describe("Lai-Yang's traces (exercise 5)", () => {
     // Lai-Yang's rules, but a white process takes a red message without recording first.
     const takesRed = { ...laiYang, onMessage: () => [] };
     expect(counterexample(5, 0, takesRed).steps).toEqual([
-      " 1. P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
-      " 2. P0 sends 10 to P1 (P0#1, red), balance 90",
-      " 3. deliver P0#1 (10, red) on P0->P1 (overtaking a marker): P1 balance 110",
-      " 4. deliver marker P0->P1: P1 records (pc 0, balance 110), sends markers on P1->P0, closes P0->P1 with []",
-      " 5. deliver marker P1->P0: closes P1->P0 with []",
+      "P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
+      "P0 sends 10 to P1 (P0#1, red), balance 90",
+      "deliver P0#1 (10, red) on P0->P1 (overtaking a marker): P1 balance 110",
+      "deliver marker P0->P1: P1 records (pc 0, balance 110), sends markers on P1->P0, closes P0->P1 with []",
+      "deliver marker P1->P0: closes P1->P0 with []",
     ]);
   });
 
@@ -73,12 +73,12 @@ describe("exercise 1's traces", () => {
       onMarker: (view: ProcessView, channel: string) => chandyLamport.onMarker({ ...view, hasRecorded: true }, channel, { kind: "marker" }),
     };
     expect(counterexample(1, 0, neverOnMarker).steps).toEqual([
-      " 1. P0 sends 10 to P1 (P0#1), balance 90",
-      " 2. P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1 [reference channel rules: starts recording P1->P0]",
-      " 3. P1 sends 20 to P0 (P1#1), balance 80",
-      " 4. deliver P0#1 (10) on P0->P1: P1 balance 90",
-      " 5. deliver marker P0->P1: no effect [reference channel rules: closes P0->P1 with []]",
-      " 6. deliver P1#1 (20) on P1->P0: P0 balance 110 [reference channel rules: adds it to the recording of P1->P0]",
+      "P0 sends 10 to P1 (P0#1), balance 90",
+      "P0 starts a snapshot: P0 records (pc 1, balance 90), sends markers on P0->P1 [reference channel rules: starts recording P1->P0]",
+      "P1 sends 20 to P0 (P1#1), balance 80",
+      "deliver P0#1 (10) on P0->P1: P1 balance 90",
+      "deliver marker P0->P1: no effect [reference channel rules: closes P0->P1 with []]",
+      "deliver P1#1 (20) on P1->P0: P0 balance 110 [reference channel rules: adds it to the recording of P1->P0]",
     ]);
   });
 });
@@ -88,11 +88,11 @@ describe("exercise 2's traces", () => {
     // The learner's rules record every channel but never record a message.
     const { steps } = counterexample(2, 0, { ...chandyLamport, onMessage: () => [] });
     expect(steps).toEqual([
-      " 1. P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
-      " 2. P1 sends 20 to P0 (P1#1), balance 80",
-      " 3. deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]",
-      " 4. deliver P1#1 (20) on P1->P0: P0 balance 120",
-      " 5. deliver marker P1->P0: closes P1->P0 with []",
+      "P0 starts a snapshot: starts recording P1->P0 [reference marker rules: P0 records (pc 0, balance 100), sends markers on P0->P1]",
+      "P1 sends 20 to P0 (P1#1), balance 80",
+      "deliver marker P0->P1: closes P0->P1 with [] [reference marker rules: P1 records (pc 1, balance 80), sends markers on P1->P0]",
+      "deliver P1#1 (20) on P1->P0: P0 balance 120",
+      "deliver marker P1->P0: closes P1->P0 with []",
     ]);
   });
 });

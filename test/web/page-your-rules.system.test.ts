@@ -30,7 +30,7 @@ interface Counterexample {
   readonly property: string;
   readonly length: number;
   readonly reason: string;
-  readonly trace: readonly string[];
+  readonly steps: readonly string[];
 }
 
 describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rules (snaplab ui --rules)", () => {
@@ -103,7 +103,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
   it("steps through them by hand, the run explore --rules shows, to the message the broken rule leaves out", async () => {
     const [channelState] = explored().filter((c) => c.property === "channel-state");
     await openWithYourRules();
-    for (const step of channelState!.trace) await page.locator("#actions button").filter({ hasText: step }).first().click();
+    for (const step of channelState!.steps) await page.locator("#actions button").filter({ hasText: step }).first().click();
     expect(await page.locator("#position").textContent()).toBe(`step ${channelState!.length} of ${channelState!.length}`);
     const verdict = page.locator('[data-now="channel-state"]');
     expect(await verdict.getAttribute("class")).toBe("violated");

@@ -1,6 +1,6 @@
 /**
  * A graded check's shortest counterexample in the words of the grader's
- * reports: the steps numbered, what the run recorded, what a refused rule
+ * reports: the steps in words, what the run recorded, what a refused rule
  * saw, and the space-time diagram in text.
  */
 import type { Counterexample } from "../../check/report.js";
@@ -14,7 +14,8 @@ export function counterexampleReport(c: Counterexample<GradedState<unknown>, unk
     property: c.property,
     reason: c.reason,
     length: c.length,
-    steps: c.steps.map((step, i) => `${String(i + 1).padStart(2)}. ${step}`),
+    // In words, as every JSON report gives them; the text reports number them.
+    steps: c.steps,
     recorded: c.recorded ?? "",
     // A view without lanes is a system without a picture.
     diagram: c.view.lanes.length > 0 ? textDiagram(c.view) : [],

@@ -1,5 +1,6 @@
 /** A failed check in words: why, then the shortest counterexample as numbered steps. */
 import { plural } from "../../render/count-words.js";
+import { numberedSteps } from "../../render/numbered-steps.js";
 import { lineAsData } from "../../render/shown-as-data.js";
 import type { DrawnInput } from "../graded-rules/run-check.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../result.js";
@@ -29,7 +30,7 @@ export function reportedCounterexampleLines(c: CounterexampleReport, scenario: r
     `${c.property} is violated: ${c.reason}`,
     ...scenario,
     `${heading}, ${c.length} ${plural("step", c.length)}:`,
-    ...c.steps,
+    ...numberedSteps(c.steps),
     ...c.recorded.split("\n").map((line) => line.trim()),
     ...(c.details ?? []),
     ...(c.diagram.length > 0 ? ["", ...c.diagram] : []),

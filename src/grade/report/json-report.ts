@@ -1,9 +1,10 @@
 /**
  * `snaplab grade --format json`: one object per submission with its
- * exercises, points, maximum and every failure with its trace (a fault of a
+ * exercises, points, maximum and every failure with its steps (a fault of a
  * whole exercise once); several submissions give { submissions: [...] }.
  */
-import type { SubmissionReport } from "../result.js";
+import { counterexampleJson } from "../../render/counterexample-json.js";
+import type { ExerciseFault, SubmissionReport } from "../result.js";
 
 export function jsonReport(reports: readonly SubmissionReport[]): object {
   const objects = reports.map(submissionObject);
@@ -25,19 +26,19 @@ function submissionObject(report: SubmissionReport): object {
       points: e.points,
       max: e.maxPoints,
       passed: e.passed,
-      ...(e.fault ? { fault: e.fault } : {}),
+      ...(e.fault ? { fault: faultJson(e.fault) } : {}),
       checks: e.checks.map((c) => ({ name: c.name, points: c.points, max: c.maxPoints, passed: c.passed, states: c.states })),
     })),
-    // A fault of a whole exercise is one failure, not one per check.
+    // A fault of a whole exercise is one failure, not one per check; its `fault` is the exercise's, and its reason, as every failure's, says why.
     failures: report.exercises.flatMap((e): object[] =>
       e.fault
         ? [
             {
               exercise: e.number,
-              fault: e.fault.kind,
+              fault: { kind: e.fault.kind, message: e.fault.message },
               reason: e.fault.message,
               ...(e.fault.scenario ? { scenario: e.fault.scenario } : {}),
-              ...(e.fault.run ? { trace: e.fault.run.steps, recorded: e.fault.run.recorded } : {}),
+              ...(e.fault.run ? counterexampleJson(e.fault.run) : {}),
             },
           ]
         : e.checks
@@ -47,15 +48,20 @@ function submissionObject(report: SubmissionReport): object {
               check: c.name,
               ...(c.scenario ? { scenario: c.scenario } : {}),
               ...(c.counterexample
-                ? {
-                    property: c.counterexample.property,
-                    reason: c.counterexample.reason,
-                    trace: c.counterexample.steps,
-                    recorded: c.counterexample.recorded,
-                    ...(c.counterexample.details ? { details: c.counterexample.details } : {}),
-                  }
+                ? counterexampleJson(c.counterexample)
                 : { ...(c.property ? { property: c.property } : {}), reason: c.failure, ...(c.input ? { input: c.input.value } : {}) }),
             })),
     ),
+  };
+}
+
+/** A fault of a whole exercise: its kind and message, which check met it, on which scenario, and the run to it (a counterexample as every report writes one). */
+function faultJson(fault: ExerciseFault): object {
+  return {
+    kind: fault.kind,
+    message: fault.message,
+    ...(fault.check === undefined ? {} : { check: fault.check }),
+    ...(fault.scenario ? { scenario: fault.scenario } : {}),
+    ...(fault.run ? { run: counterexampleJson(fault.run) } : {}),
   };
 }

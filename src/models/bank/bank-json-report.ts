@@ -1,11 +1,13 @@
 /** The machine-readable report of `snaplab explore --format json` (its fields: docs/commands.md#--format-json). */
 import type { BankReport } from "./bank-report.js";
 import { FAULTS } from "./faults.js";
+import { counterexampleJson } from "../../render/counterexample-json.js";
 
 export function bankJsonReport(report: BankReport, options: { listSnapshots?: boolean } = {}): object {
   const { scenario } = report;
   return {
     scenario: scenario.name,
+    model: report.model,
     algorithm: report.algorithm,
     fifo: scenario.fifo,
     // Unreliable channels only: the channels with each fault, by name.
@@ -13,9 +15,10 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
     states: report.states,
     transitions: report.transitions,
     executions: report.executions === undefined ? null : report.executions.toString(),
-    snapshots: (report.snapshots ?? []).length,
+    // A count, named apart from a scenario's `snapshots` (their initiators) and live's (their results).
+    distinctSnapshots: (report.snapshots ?? []).length,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
-    counterexamples: report.counterexamples.map(({ property, length, reason, steps }) => ({ property, length, reason, trace: steps })),
+    counterexamples: report.counterexamples.map(counterexampleJson),
     elapsedMs: Math.round(report.elapsedMs),
     ...(options.listSnapshots ? { snapshotList: report.snapshots ?? [] } : {}),
   };

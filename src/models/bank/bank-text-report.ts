@@ -12,6 +12,7 @@ import type { BankState } from "./bank-state.js";
 import { searchLines } from "../../render/search-summary.js";
 import { textDiagram, type TextDiagramOptions } from "../../render/text-diagram.js";
 import { plural } from "../../render/count-words.js";
+import { numberedSteps } from "../../render/numbered-steps.js";
 
 export interface TextReportOptions extends TextDiagramOptions {
   readonly listSnapshots?: boolean;
@@ -39,7 +40,7 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
 export function counterexampleLines(_report: BankReport, counterexample: Counterexample<BankState, BankAction>, options: TextDiagramOptions = {}): string[] {
   return [
     `${counterexample.property} is violated; shortest counterexample, ${counterexample.length} ${plural("step", counterexample.length)}:`,
-    ...counterexample.steps.map((step, i) => `  ${String(i + 1).padStart(2)}. ${step}`),
+    ...numberedSteps(counterexample.steps).map((step) => `  ${step}`),
     `  recorded: ${counterexample.recorded}`,
     `  why: ${counterexample.reason}`,
     "",
