@@ -11,7 +11,8 @@ import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js"
 import type { LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";
-import { GENERATED_LIMITS, messageBudget } from "../../src/grade/exercises/generated-scenarios.js";
+import { GENERATED_LIMITS, messageBudget, reachForm } from "../../src/grade/exercises/generated-scenarios.js";
+import type { GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
 
@@ -83,23 +84,57 @@ describe("the exercises' texts", () => {
     });
   });
 
-  it("should say, in each README, what the generated scenarios vary as far as the generator varies it", () => {
+  it("should say, on the page each rules exercise's README links to, what the generated scenarios vary as far as the generator varies it", () => {
     const words = ["none", "one", "two", "three", "four", "five", "six"];
-    for (const exercise of exercises.filter((e): e is RulesExercise => e.kind === "rules")) {
-      const readme = text(`exercises/${exercise.slug}/README.md`).replace(/\s+/g, " ");
-      const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
-      expect(readme, exercise.slug).toContain(`processes: two to ${words[GENERATED_LIMITS.processes]}.`);
-      expect(readme, exercise.slug).toContain(`transfers: none to ${words[GENERATED_LIMITS.perChannel]} on one channel`);
-      expect(readme, exercise.slug).toContain(`at most ${messageBudget(shape)} messages in flight in a run`);
-      expect(readme, exercise.slug).toContain(
-        shape.multiSnapshot
-          ? `one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one to ${words[GENERATED_LIMITS.initiators]} processes`
-          : `one to ${words[GENERATED_LIMITS.initiators]} initiators`,
+    const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
+    expect(page).toContain(`processes: two to ${words[GENERATED_LIMITS.processes]}.`);
+    expect(page).toContain(`transfers: none to ${words[GENERATED_LIMITS.perChannel]} on one channel`);
+    expect(page).toContain(`one to ${words[GENERATED_LIMITS.initiators]} initiators.`);
+    expect(page).toContain(
+      `In exercise 6, one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one to ${words[GENERATED_LIMITS.initiators]} processes`,
+    );
+    for (const fifo of [true, false]) {
+      expect(page).toContain(
+        `Their size: at most ${messageBudget({ fifo, multiSnapshot: false })} messages in flight in a run (its transfers, and a marker a channel)`,
       );
+    }
+    expect(page).toContain(`In exercise 6, at most ${messageBudget({ fifo: true, multiSnapshot: true })} messages in flight in a run`);
+    for (const exercise of exercises.filter((e): e is RulesExercise => e.kind === "rules")) {
+      expect(text(`exercises/${exercise.slug}/README.md`), exercise.slug).toContain("](../generated-scenarios.md)");
     }
     const direct = findExercise(3).checks.find((c) => c.name.startsWith("direct calls"))!;
     expect(direct.name).toBe("direct calls (100 views, 100 sets of parts)");
     expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain("each on 100 inputs drawn as this README defines them");
+  });
+
+  it("should say, on that page, how many of each list are drawn and how many reach past their size, as each list has them", () => {
+    const numbers = (listed: string) => listed.split(/, | and /).map(Number);
+    const counts = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"];
+    const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
+    const said = new Map<number, { drawn?: number; past?: number }>();
+    const at = (n: number) => said.get(n) ?? said.set(n, {}).get(n)!;
+    for (const [, listed, count] of page.matchAll(/- exercises? ([\d, and]+): the last (\w+)/g)) {
+      for (const n of numbers(listed!)) at(n).past = counts.indexOf(count!) + 1;
+    }
+    const chosen = /show all of the above: the first (.*?)\./.exec(page)![1]!;
+    for (const part of chosen.split(/, (?=\d+ in )/)) {
+      const [, count, listed] = /^(\d+) in exercises? ([\d, and]+)$/.exec(part)!;
+      for (const n of numbers(listed!)) at(n).drawn = Number(count);
+    }
+    const lists = exercises
+      .filter((e): e is RulesExercise => e.kind === "rules")
+      .map((exercise) => {
+        const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
+        const list = (exercise.checks.find((c) => c.name.startsWith("generated scenarios")) as GeneratedCheck).scenarios();
+        const past = list.filter(({ skeleton }) => reachForm(skeleton, shape) !== undefined).length;
+        // The ones past the drawn sizes end the list.
+        expect(
+          list.slice(-past).every(({ skeleton }) => reachForm(skeleton, shape) !== undefined),
+          exercise.slug,
+        ).toBe(true);
+        return [exercise.number, { drawn: list.length - past, past }];
+      });
+    expect([...said].sort(([a], [b]) => a - b)).toEqual(lists);
   });
 
   it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {
