@@ -156,6 +156,14 @@ describe("the exercises' texts", () => {
     }
   });
 
+  it("exercises 1, 2, 3, 5 and 6: the README warns that printing to stdout costs the exercise its points, in the grade's words", () => {
+    for (const slug of ["01-record-and-forward", "02-channel-recording", "03-completion", "05-lai-yang", "06-concurrent-snapshots"]) {
+      const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
+      expect(readme, slug).toMatch(/must not print to stdout: [^.]*`console\.log`[^.]* 0 points/);
+      expect(readme, slug).toContain('`printed to stdout ("..."): rules must not print`');
+    }
+  });
+
   it("exercises 1, 2, 3, 5 and 6: the README says rules must be pure, keeping no state between calls", () => {
     for (const slug of ["01-record-and-forward", "02-channel-recording", "03-completion", "05-lai-yang", "06-concurrent-snapshots"]) {
       const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
