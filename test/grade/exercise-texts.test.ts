@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { describe, expect, it } from "vitest";
-import type { Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { DeliveredMessage, Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Marker } from "../../src/models/bank/bank-state.js";
 import { inProcessSubmission } from "../../src/grade/graded-rules/submission.js";
 import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
@@ -135,6 +135,25 @@ describe("the exercises' texts", () => {
         return [exercise.number, { drawn: list.length - past, past }];
       });
     expect([...said].sort(([a], [b]) => a - b)).toEqual(lists);
+  });
+
+  it("exercise 1: the README says when a process records as FIFO channels have it, as the grade's reason does; exercise 5 adds red messages", () => {
+    expect(text("exercises/01-record-and-forward/README.md").replace(/\s+/g, " ")).toContain(
+      "`marker-sending-rule`: a process records when it starts a snapshot or gets its first marker, and at no other time;",
+    );
+    // Rules that record on the first message of any kind: on a data message, the step the rule forbids.
+    const recordsOnAnyMessage = (rules: typeof chandyLamport) => ({
+      rules: {
+        ...rules,
+        onMessage: (view: ProcessView, channel: string, message: DeliveredMessage) =>
+          view.hasRecorded ? rules.onMessage(view, channel, message) : rules.initiate(view),
+      },
+    });
+    const reason = (exercise: number, module: Record<string, unknown>) => failures(exercise, module).find((f) => f)!.reason;
+    expect(reason(1, recordsOnAnyMessage(chandyLamport))).toBe("P1 recorded its state in a step that neither starts a snapshot nor brings a marker");
+    expect(reason(5, recordsOnAnyMessage(laiYang))).toBe(
+      "P1 recorded its state in a step that neither starts a snapshot nor brings a marker or a message sent after its sender recorded",
+    );
   });
 
   it("exercise 1: the README shows the mark the traces give the kit's channel rules", () => {
