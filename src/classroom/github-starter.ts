@@ -265,8 +265,8 @@ ${explore}
 | \`bin/\`, \`dist/\` | snaplab itself, built: the \`snaplab\` command, its grader and its browser page |
 | \`package.json\`, \`package-lock.json\` | what \`npm ci\` installs: esbuild, which the grader bundles your files with, and TypeScript for \`npm run typecheck\` |
 
-\`spec/model.md\` also names files of snaplab's own repository (\`src/\`, \`test/\`): they are not here, and
-you need none of them.
+\`spec/model.md\` also names files of snaplab's own repository that are not here (\`src/\`, \`test/\`, and
+the rest of \`spec/\`, such as \`reduction.md\`): you need none of them.
 
 ## Handing in
 

@@ -165,6 +165,27 @@ describe("the starter repository", () => {
     }
   });
 
+  it("should name in its help texts only files of spec/ and docs/ it holds, and any other as snaplab's repository's", () => {
+    const help = (...command: string[]) => {
+      const shown = spawnSync(process.execPath, ["bin/snaplab.js", ...command, "--help"], { cwd: starter, encoding: "utf8" });
+      expect(shown.status, shown.stderr).toBe(0);
+      return shown.stdout.replace(/\s+/g, " ");
+    };
+    // The commands a help lists, "snaplab explore <scenario>  Explore ...", each once (examples name some again).
+    const subcommands = (text: string, prefix: string) => [
+      ...new Set([...text.matchAll(new RegExp(`(?<= snaplab ${prefix})[a-z][a-z0-9-]*(?= )`, "g"))].map((m) => m[0])),
+    ];
+    const top = subcommands(help(), "");
+    expect(top).toEqual(expect.arrayContaining(["explore", "grade", "classroom"]));
+    const commands = [[], ...top.map((c) => [c]), ...subcommands(help("classroom"), "classroom ").map((c) => ["classroom", c])];
+    const named = commands.flatMap((command) =>
+      [...help(...command).matchAll(/\b(?:spec|docs)\/[\w./-]*\w( in snaplab's repository)?/g)].map((m) => ({ command: command.join(" "), path: m[0] })),
+    );
+    const missing = named.filter(({ path }) => !path.endsWith(" in snaplab's repository") && !existsSync(join(starter, path)));
+    expect(missing).toEqual([]);
+    expect(named.map((n) => n.path)).toContain("spec/reduction.md in snaplab's repository");
+  });
+
   it("should refuse to write into a folder that is not empty", async () => {
     const refused = await runCli("classroom", "github", "--out", starter);
     expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
