@@ -39,10 +39,14 @@ function commandsIn(markdown: string): string[] {
   return [...blocks, ...spans].map((text) => text.replace(/\s+/g, " ").trim()).filter((text) => /^(npx|npm|snaplab|node) /.test(text));
 }
 
-const documentsIn = (folder: string) =>
-  readdirSync(folder)
-    .sort()
-    .flatMap((exercise) => ["README.md", "HINT.md"].map((name) => join(folder, exercise, name)));
+/** The exercise folders of `folder` (exercises/ also holds the page on generated scenarios), sorted. */
+const exerciseFolders = (folder: string) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+const documentsIn = (folder: string) => exerciseFolders(folder).flatMap((exercise) => ["README.md", "HINT.md"].map((name) => join(folder, exercise, name)));
 
 /**
  * Runs `command` in `cwd` through the shell. npx runs the folder's own bin/snaplab.js, and spends a
@@ -96,7 +100,7 @@ describe("the exercises' commands", () => {
   });
 
   it("should say where they run: the repository's root", () => {
-    for (const exercise of readdirSync("exercises")) {
+    for (const exercise of exerciseFolders("exercises")) {
       expect(readFileSync(join("exercises", exercise, "README.md"), "utf8"), exercise).toContain("from the repository's root");
     }
   });

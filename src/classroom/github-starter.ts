@@ -2,12 +2,13 @@
  * The starter repository an instructor gives GitHub Classroom: what a learner
  * holds. snaplab built (dist/, minified, with no source maps: no src/ and no
  * solutions/ to read an answer in), bin/, the learner's API (api/), the
- * exercises chosen (all, or those of --only) with their stubs (stubs.ts), the
- * part of spec/ their READMEs cite, a README for students, a package.json
- * whose `npm test` grades the exercises chosen, its lock, and a workflow that
- * checks snaplab's files are the starter's (kit-check.ts), then grades the
- * same exercises on each push with `snaplab grade --format json` and reports
- * the points to GitHub Classroom through its autograding reporter.
+ * exercises chosen (all, or those of --only) with their stubs (stubs.ts) and
+ * the page on generated scenarios, the part of spec/ their READMEs cite, a
+ * README for students, a package.json whose `npm test` grades the exercises
+ * chosen, its lock, and a workflow that checks snaplab's files are the
+ * starter's (kit-check.ts), then grades the same exercises on each push with
+ * `snaplab grade --format json` and reports the points to GitHub Classroom
+ * through its autograding reporter.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -71,15 +72,20 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
 /** The option that grades the exercises chosen, as every command the starter gives has it ("" for all of them). */
 const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",")}` : "");
 
+/** The page every rules exercise's README links to for what its generated scenarios vary. */
+const generatedScenariosPage = "exercises/generated-scenarios.md";
+
 /**
  * The folders of `chosen` in exercises/, and the file each is answered in where that is in another
  * folder: exercise 2's is exercise 1's rules.ts, handed out alone when exercise 1 is not chosen.
- * Each file a learner fills in must be its stub (stubs.ts).
+ * With a rules exercise, the page on generated scenarios its README links to. Each file a learner
+ * fills in must be its stub (stubs.ts).
  */
 function exerciseFiles(chosen: readonly Exercise[]): KitFile[] {
   const folders = chosen.map((e) => `exercises/${e.slug}`);
   const elsewhere = chosen.map((e) => `exercises/${e.file}`).filter((file) => !folders.some((folder) => file.startsWith(`${folder}/`)));
-  const files = checkoutFiles([...new Set([...folders, ...elsewhere])].sort());
+  const pages = chosen.some((e) => e.kind === "rules") ? [generatedScenariosPage] : [];
+  const files = checkoutFiles([...new Set([...folders, ...elsewhere, ...pages])].sort());
   checkStubs(chosen, files);
   return files;
 }
@@ -258,8 +264,8 @@ ${explore}
 | \`bin/\`, \`dist/\` | snaplab itself, built: the \`snaplab\` command, its grader and its browser page |
 | \`package.json\`, \`package-lock.json\` | what \`npm ci\` installs: esbuild, which the grader bundles your files with, and TypeScript for \`npm run typecheck\` |
 
-\`spec/model.md\` also names files of snaplab's own repository (\`src/\`, \`test/\`): they are not here, and
-you need none of them.
+\`spec/model.md\` also names files of snaplab's own repository that are not here (\`src/\`, \`test/\`, and
+the rest of \`spec/\`, such as \`reduction.md\`): you need none of them.
 
 ## Handing in
 

@@ -122,7 +122,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         choices: ["none", "por"] as const,
         ...oneValue("reduction"),
         default: "none" as const,
-        describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md)",
+        // A starter holds only model.md and scenarios/ of spec/: the help says where the reduction is written up.
+        describe: "partial-order reduction: same verdicts and snapshots, far fewer states (spec/reduction.md in snaplab's repository)",
       })
       .option("fingerprint", {
         type: "boolean",

@@ -136,7 +136,7 @@ describe("the starter a learner is handed", () => {
 
   it("should have every file and folder its documents name, and point to none of the kit's sources or solutions", () => {
     const documents = ["README.md", ...filesUnder("exercises"), ...filesUnder("api")].filter((file) => file.endsWith(".md"));
-    expect(documents.length).toBe(14);
+    expect(documents.length).toBe(15);
     for (const document of documents) {
       const text = readFileSync(join(starter, document), "utf8");
       const links = [...text.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target));

@@ -165,6 +165,27 @@ describe("the starter repository", () => {
     }
   });
 
+  it("should name in its help texts only files of spec/ and docs/ it holds, and any other as snaplab's repository's", () => {
+    const help = (...command: string[]) => {
+      const shown = spawnSync(process.execPath, ["bin/snaplab.js", ...command, "--help"], { cwd: starter, encoding: "utf8" });
+      expect(shown.status, shown.stderr).toBe(0);
+      return shown.stdout.replace(/\s+/g, " ");
+    };
+    // The commands a help lists, "snaplab explore <scenario>  Explore ...", each once (examples name some again).
+    const subcommands = (text: string, prefix: string) => [
+      ...new Set([...text.matchAll(new RegExp(`(?<= snaplab ${prefix})[a-z][a-z0-9-]*(?= )`, "g"))].map((m) => m[0])),
+    ];
+    const top = subcommands(help(), "");
+    expect(top).toEqual(expect.arrayContaining(["explore", "grade", "classroom"]));
+    const commands = [[], ...top.map((c) => [c]), ...subcommands(help("classroom"), "classroom ").map((c) => ["classroom", c])];
+    const named = commands.flatMap((command) =>
+      [...help(...command).matchAll(/\b(?:spec|docs)\/[\w./-]*\w( in snaplab's repository)?/g)].map((m) => ({ command: command.join(" "), path: m[0] })),
+    );
+    const missing = named.filter(({ path }) => !path.endsWith(" in snaplab's repository") && !existsSync(join(starter, path)));
+    expect(missing).toEqual([]);
+    expect(named.map((n) => n.path)).toContain("spec/reduction.md in snaplab's repository");
+  });
+
   it("should refuse to write into a folder that is not empty", async () => {
     const refused = await runCli("classroom", "github", "--out", starter);
     expect([refused.status, refused.stderr]).toEqual([2, `snaplab: ${starter}: is not empty (--out names a new or empty folder)\n`]);
@@ -181,7 +202,12 @@ describe("a starter for some of the exercises (--only)", () => {
   });
 
   it("should hand out the chosen exercises alone, and have npm test and the README's commands grade them as the workflow does", () => {
-    expect(filesUnder(some, "exercises")).toEqual([...filesUnder(repo, "exercises/01-record-and-forward"), ...filesUnder(repo, "exercises/03-completion")]);
+    // With the page on generated scenarios their READMEs link to, which exercise 4's alone does not.
+    expect(filesUnder(some, "exercises")).toEqual([
+      ...filesUnder(repo, "exercises/01-record-and-forward"),
+      ...filesUnder(repo, "exercises/03-completion"),
+      "exercises/generated-scenarios.md",
+    ]);
     const workflow = parse(readFileSync(join(some, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
     const grading = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!.run!;
     expect(grading).toContain("node bin/snaplab.js grade exercises --only 1,3 --format json");
@@ -199,7 +225,11 @@ describe("a starter for some of the exercises (--only)", () => {
     const second = join(scratch, "second");
     const written = await runCli("classroom", "github", "--out", second, "--only", "2");
     expect(written.status, written.stderr).toBe(0);
-    expect(filesUnder(second, "exercises")).toEqual(["exercises/01-record-and-forward/rules.ts", ...filesUnder(repo, "exercises/02-channel-recording")]);
+    expect(filesUnder(second, "exercises")).toEqual([
+      "exercises/01-record-and-forward/rules.ts",
+      ...filesUnder(repo, "exercises/02-channel-recording"),
+      "exercises/generated-scenarios.md",
+    ]);
     // Every file its documents name is there: the README's table, exercise 2's README (`../01-record-and-forward/rules.ts`).
     for (const document of ["README.md", "exercises/02-channel-recording/README.md", "exercises/02-channel-recording/HINT.md"]) {
       const spans = [...readFileSync(join(second, document), "utf8").matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!);
@@ -245,6 +275,6 @@ describe("a checkout whose exercises/ holds someone's work", () => {
     // Exercise 3 not chosen: its file is not handed out, so nothing is refused.
     const written = write("--only", "1,4");
     expect(written.status, written.stderr).toBe(0);
-    expect(readdirSync(join(kit, "starter", "exercises"))).toEqual(["01-record-and-forward", "04-break-fifo"]);
+    expect(readdirSync(join(kit, "starter", "exercises"))).toEqual(["01-record-and-forward", "04-break-fifo", "generated-scenarios.md"]);
   });
 });

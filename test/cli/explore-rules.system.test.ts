@@ -83,6 +83,41 @@ describe("snaplab explore --rules", () => {
     expect((await runCli("explore", scenario, "--rules", "solutions/01-record-and-forward/rules.ts", "--no-fifo")).status).toBe(1);
   });
 
+  it("should report termination violated for exercise 1 answered and exercise 2 not, its why telling the two apart, as exercise 1's README says", async () => {
+    // Exercise 1's effects and none of exercise 2's, forwarding markers on every outgoing channel or, wrongly, on none.
+    const exerciseOne = (forwards: boolean) => `
+const recordAndSend = (view: any, channels: readonly string[]) => [{ type: "record-state" }, ...channels.map((channel) => ({ type: "send-marker", channel }))];
+export const rules = {
+  name: "exercise 1 alone",
+  initiate: (view: any) => recordAndSend(view, view.outgoing),
+  onMarker: (view: any) => (view.hasRecorded ? [] : recordAndSend(view, ${forwards ? "view.outgoing" : "[]"})),
+  onMessage: () => [],
+};
+`;
+    const right = await runCli("explore", scenario, "--rules", write("exercise-one.ts", exerciseOne(true)));
+    expect(right.status).toBe(1);
+    expect(right.stdout).toContain("  termination       VIOLATED\n");
+    expect(right.stdout).toContain("  why: the run ended with the snapshot incomplete (never closed: P0->P1, P1->P0)\n");
+    // Markers not forwarded: explore tells it from exercise 2's part, not as marker-sending-rule, which is the grader's alone.
+    const chain = write(
+      "chain.json",
+      JSON.stringify({
+        processes: { P0: 100, P1: 100, P2: 100 },
+        channels: [
+          ["P1", "P2"],
+          ["P2", "P0"],
+        ],
+        initiators: ["P1"],
+      }),
+    );
+    const wrong = await runCli("explore", chain, "--rules", write("exercise-one-wrong.ts", exerciseOne(false)));
+    expect(wrong.stdout).toContain("  why: the run ended with the snapshot incomplete (never recorded: P0; never closed: P1->P2, P2->P0)\n");
+    // A channel's recording is exercise 2's: with channels, no run of exercise 1's rules alone ends complete.
+    expect(readFileSync("exercises/01-record-and-forward/README.md", "utf8").replace(/\s+/g, " ")).toContain(
+      "it reports `termination VIOLATED` on every scenario with a channel, however right your exercise 1 is",
+    );
+  });
+
   it("should tell each data message's colour in the steps and the pictures, as the grader tells it for exercise 5", async () => {
     // Lai-Yang's rules, but a white process takes a red message without recording first: the run the grader shows
     // for them on its two-node check without FIFO (test/grade/trace-words.test.ts), colours and all.

@@ -4,14 +4,15 @@ import { readFileSync } from "node:fs";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { describe, expect, it } from "vitest";
-import type { Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
+import type { DeliveredMessage, Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Marker } from "../../src/models/bank/bank-state.js";
 import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
 import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";
-import { GENERATED_LIMITS, messageBudget } from "../../src/grade/exercises/generated-scenarios.js";
+import { GENERATED_LIMITS, messageBudget, reachForm } from "../../src/grade/exercises/generated-scenarios.js";
+import type { GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
 
@@ -83,23 +84,76 @@ describe("the exercises' texts", () => {
     });
   });
 
-  it("should say, in each README, what the generated scenarios vary as far as the generator varies it", () => {
+  it("should say, on the page each rules exercise's README links to, what the generated scenarios vary as far as the generator varies it", () => {
     const words = ["none", "one", "two", "three", "four", "five", "six"];
-    for (const exercise of exercises.filter((e): e is RulesExercise => e.kind === "rules")) {
-      const readme = text(`exercises/${exercise.slug}/README.md`).replace(/\s+/g, " ");
-      const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
-      expect(readme, exercise.slug).toContain(`processes: two to ${words[GENERATED_LIMITS.processes]}.`);
-      expect(readme, exercise.slug).toContain(`transfers: none to ${words[GENERATED_LIMITS.perChannel]} on one channel`);
-      expect(readme, exercise.slug).toContain(`at most ${messageBudget(shape)} messages in flight in a run`);
-      expect(readme, exercise.slug).toContain(
-        shape.multiSnapshot
-          ? `one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one to ${words[GENERATED_LIMITS.initiators]} processes`
-          : `one to ${words[GENERATED_LIMITS.initiators]} initiators`,
+    const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
+    expect(page).toContain(`processes: two to ${words[GENERATED_LIMITS.processes]}.`);
+    expect(page).toContain(`transfers: none to ${words[GENERATED_LIMITS.perChannel]} on one channel`);
+    expect(page).toContain(`one to ${words[GENERATED_LIMITS.initiators]} initiators.`);
+    expect(page).toContain(
+      `In exercise 6, one to ${words[GENERATED_LIMITS.snapshots]} snapshots, started by one to ${words[GENERATED_LIMITS.initiators]} processes`,
+    );
+    for (const fifo of [true, false]) {
+      expect(page).toContain(
+        `Their size: at most ${messageBudget({ fifo, multiSnapshot: false })} messages in flight in a run (its transfers, and a marker a channel)`,
       );
+    }
+    expect(page).toContain(`In exercise 6, at most ${messageBudget({ fifo: true, multiSnapshot: true })} messages in flight in a run`);
+    for (const exercise of exercises.filter((e): e is RulesExercise => e.kind === "rules")) {
+      expect(text(`exercises/${exercise.slug}/README.md`), exercise.slug).toContain("](../generated-scenarios.md)");
     }
     const direct = findExercise(3).checks.find((c) => c.name.startsWith("direct calls"))!;
     expect(direct.name).toBe("direct calls (100 views, 100 sets of parts)");
     expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain("each on 100 inputs drawn as this README defines them");
+  });
+
+  it("should say, on that page, how many of each list are drawn and how many reach past their size, as each list has them", () => {
+    const numbers = (listed: string) => listed.split(/, | and /).map(Number);
+    const counts = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"];
+    const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
+    const said = new Map<number, { drawn?: number; past?: number }>();
+    const at = (n: number) => said.get(n) ?? said.set(n, {}).get(n)!;
+    for (const [, listed, count] of page.matchAll(/- exercises? ([\d, and]+): the last (\w+)/g)) {
+      for (const n of numbers(listed!)) at(n).past = counts.indexOf(count!) + 1;
+    }
+    const chosen = /show all of the above: the first (.*?)\./.exec(page)![1]!;
+    for (const part of chosen.split(/, (?=\d+ in )/)) {
+      const [, count, listed] = /^(\d+) in exercises? ([\d, and]+)$/.exec(part)!;
+      for (const n of numbers(listed!)) at(n).drawn = Number(count);
+    }
+    const lists = exercises
+      .filter((e): e is RulesExercise => e.kind === "rules")
+      .map((exercise) => {
+        const shape = { fifo: exercise.number !== 5, multiSnapshot: exercise.number === 6 };
+        const list = (exercise.checks.find((c) => c.name.startsWith("generated scenarios")) as GeneratedCheck).scenarios();
+        const past = list.filter(({ skeleton }) => reachForm(skeleton, shape) !== undefined).length;
+        // The ones past the drawn sizes end the list.
+        expect(
+          list.slice(-past).every(({ skeleton }) => reachForm(skeleton, shape) !== undefined),
+          exercise.slug,
+        ).toBe(true);
+        return [exercise.number, { drawn: list.length - past, past }];
+      });
+    expect([...said].sort(([a], [b]) => a - b)).toEqual(lists);
+  });
+
+  it("exercise 1: the README says when a process records as FIFO channels have it, as the grade's reason does; exercise 5 adds red messages", () => {
+    expect(text("exercises/01-record-and-forward/README.md").replace(/\s+/g, " ")).toContain(
+      "`marker-sending-rule`: a process records when it starts a snapshot or gets its first marker, and at no other time;",
+    );
+    // Rules that record on the first message of any kind: on a data message, the step the rule forbids.
+    const recordsOnAnyMessage = (rules: typeof chandyLamport) => ({
+      rules: {
+        ...rules,
+        onMessage: (view: ProcessView, channel: string, message: DeliveredMessage) =>
+          view.hasRecorded ? rules.onMessage(view, channel, message) : rules.initiate(view),
+      },
+    });
+    const reason = (exercise: number, module: Record<string, unknown>) => failures(exercise, module).find((f) => f)!.reason;
+    expect(reason(1, recordsOnAnyMessage(chandyLamport))).toBe("P1 recorded its state in a step that neither starts a snapshot nor brings a marker");
+    expect(reason(5, recordsOnAnyMessage(laiYang))).toBe(
+      "P1 recorded its state in a step that neither starts a snapshot nor brings a marker or a message sent after its sender recorded",
+    );
   });
 
   it("exercise 1: the README shows the mark the traces give the reference channel rules", () => {
@@ -132,6 +186,14 @@ describe("the exercises' texts", () => {
     for (const slug of ["01-record-and-forward", "02-channel-recording", "05-lai-yang", "06-concurrent-snapshots"]) {
       const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
       expect(readme, slug).toMatch(/`well-formed-effects`[:,] [^.]*every effect your rules return (is|be) one the process can carry out/);
+    }
+  });
+
+  it("exercises 1, 2, 3, 5 and 6: the README warns that printing to stdout costs the exercise its points, in the grade's words", () => {
+    for (const slug of ["01-record-and-forward", "02-channel-recording", "03-completion", "05-lai-yang", "06-concurrent-snapshots"]) {
+      const readme = text(`exercises/${slug}/README.md`).replace(/\s+/g, " ");
+      expect(readme, slug).toMatch(/must not print to stdout: [^.]*`console\.log`[^.]* 0 points/);
+      expect(readme, slug).toContain('`printed to stdout ("..."): rules must not print`');
     }
   });
 

@@ -82,6 +82,15 @@ describe("the exercises graded in one sandbox", () => {
       [0, "stdout", true],
     ]);
   });
+
+  it("should count nothing of what the child printed to stderr, the way the READMEs give to print while debugging", async () => {
+    const printing = `${solution}\nconst initiate = rules.initiate;\nrules.initiate = (view) => { console.error("my snapshot"); return initiate(view); };\n`;
+    const { exercises: graded } = await gradedTogether(student(printing));
+    expect(graded.map((e) => [e.points, e.passed, e.fault])).toEqual([
+      [15, true, undefined],
+      [15, true, undefined],
+    ]);
+  });
 });
 
 describe("a sandbox's budgets", () => {

@@ -46,7 +46,7 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   };
   const suffix = snapshot === undefined ? "" : ` (snapshot ${snapshot})`;
   // What a delivery brings that lets a process record: this snapshot's marker, or a message its sender sent after recording
-  // (red, in Lai-Yang's words; under FIFO none reaches a process that has not recorded).
+  // (red, in Lai-Yang's words; under FIFO none reaches a process that has not recorded, so the rule names markers alone).
   const letsRecord = (state: BankState, action: BankAction) => {
     if (action.type !== "deliver") return false;
     const message = state.channels[action.channel]!.queue[action.position]!;
@@ -63,17 +63,17 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
     },
   };
 
+  const recordsOn = scenario.fifo ? "a marker" : "a marker or a message sent after its sender recorded";
   const markerSending: StepRule<State, BankAction> = {
     name: `marker-sending-rule${suffix}`,
-    claim:
-      "A process records when it starts a snapshot, gets its first marker or a message sent after its sender recorded, and in that step sends one marker on every outgoing channel; it records and sends markers at no other time.",
+    claim: `A process records when it starts a snapshot or first receives ${recordsOn}, and in that step sends one marker on every outgoing channel; it records and sends markers at no other time.`,
     check(outerBefore, action, outerAfter) {
       const [before, after] = [layer(outerBefore), layer(outerAfter)];
       const p = actor(scenario, action);
       const recordsNow = before.processes[p]!.recorded === null && after.processes[p]!.recorded !== null;
       if (starts(outerBefore, action) && !recordsNow) return `${name(p)} started a snapshot without recording its state`;
       if (recordsNow && !starts(outerBefore, action) && !letsRecord(before, action)) {
-        return `${name(p)} recorded its state in a step that neither starts a snapshot nor brings a marker or a message sent after its sender recorded`;
+        return `${name(p)} recorded its state in a step that neither starts a snapshot nor brings ${recordsOn}`;
       }
       for (const c of outgoingChannels(scenario, p)) {
         const sent = markers(after, c) - markers(before, c);
