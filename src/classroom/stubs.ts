@@ -7,12 +7,12 @@
  * stub is: a checkout may be a download with no history, or have the work
  * committed.
  */
-import { createHash } from "node:crypto";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
+import { checkoutSum } from "../files/checkout-sum.js";
 import type { KitFile } from "./kit-files.js";
 
-/** Each stub's sum (stubSum), by its path; test/classroom/stubs.test.ts fails, showing the new sum, when a stub is changed and its sum is not. */
+/** Each stub's sum (checkoutSum: a stub checked out with CRLF on Windows is the same stub), by its path; test/classroom/stubs.test.ts fails, showing the new sum, when a stub is changed and its sum is not. */
 export const stubSums: Readonly<Record<string, string>> = {
   "exercises/01-record-and-forward/rules.ts": "5f2148cfe81976927b080d872be789626163f6ee109f8fa43a7d8c1a7d8185cd",
   "exercises/03-completion/completion.ts": "1b46d170ef8cd587a485cffd1295c958630ba15249b3062062de67306b5f9b5b",
@@ -25,21 +25,11 @@ export const stubSums: Readonly<Record<string, string>> = {
 export function checkStubs(chosen: readonly Exercise[], files: readonly KitFile[]): void {
   for (const path of new Set(chosen.map((e) => `exercises/${e.file}`))) {
     const file = files.find((f) => f.path === path);
-    if (file && stubSum(file.data) === stubSums[path]) continue;
+    if (file && checkoutSum(file.data) === stubSums[path]) continue;
     const problem = file ? "is not snaplab's stub (someone's work in it?)" : "is missing";
     throw new SnaplabError(
       "NOT_A_STUB",
       `${path} ${problem}: classroom github hands out the stubs, so put it back as snaplab's repository has it (e.g. git checkout -- ${path}) and run it again`,
     );
   }
-}
-
-/**
- * A file's SHA-256 with its line endings as LF: git's autocrlf checks the
- * stubs out with CRLF on Windows, and the stub is the same stub there.
- * Decoded as latin1, one character a byte, so that no other byte changes.
- */
-export function stubSum(data: Uint8Array): string {
-  const lf = Buffer.from(Buffer.from(data).toString("latin1").replaceAll("\r\n", "\n"), "latin1");
-  return createHash("sha256").update(lf).digest("hex");
 }

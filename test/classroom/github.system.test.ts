@@ -71,10 +71,11 @@ describe("the starter repository", () => {
     // The exercise chosen, and none other.
     expect(filesUnder(starter, "exercises")).toEqual(filesUnder(repo, "exercises/04-break-fifo"));
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/ on the exercise chosen.
+    // snaplab comes built (dist/): nothing to prepare at install; `npm test` checks snaplab's files as the workflow does, and
+    // grades exercises/ on the exercise chosen.
     expect(manifest.scripts).toEqual({
-      test: "node bin/snaplab.js grade exercises --only 4",
-      grade: "node bin/snaplab.js grade",
+      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 4",
+      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade",
       typecheck: "tsc --noEmit",
     });
     const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
@@ -105,13 +106,13 @@ describe("the starter repository", () => {
     const steps = Object.values(workflow.jobs)[0]!.steps;
     expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
       "actions/checkout@v4",
-      "# The SHA-256 of each of snaplab's files, as `snaplab classroom github` wrote them.",
       "actions/setup-node@v4",
+      "node .github/check-snaplab-files.mjs",
       "npm ci --omit=dev --ignore-scripts --no-audit --no-fund",
       'report="$(mktemp -d)/grade.json"',
       "classroom-resources/autograding-grading-reporter@v1",
     ]);
-    expect(steps[1]).toMatchObject({ id: "kit", shell: "bash" });
+    expect(steps[2]).toMatchObject({ id: "kit" });
     const reporter = steps.at(-1)!;
     expect(reporter.with).toEqual({ runners: "snaplab" });
     // GitHub Actions fills in the grading step's output, or the check's when it refused the grade: the reporter reads it from SNAPLAB_RESULTS.
@@ -185,7 +186,9 @@ describe("a starter for some of the exercises (--only)", () => {
     const workflow = parse(readFileSync(join(some, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
     const grading = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!.run!;
     expect(grading).toContain("node bin/snaplab.js grade exercises --only 1,3 --format json");
-    expect(JSON.parse(readFileSync(join(some, "package.json"), "utf8")).scripts.test).toBe("node bin/snaplab.js grade exercises --only 1,3");
+    expect(JSON.parse(readFileSync(join(some, "package.json"), "utf8")).scripts.test).toBe(
+      "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 1,3",
+    );
     const readme = readFileSync(join(some, "README.md"), "utf8");
     expect([...readme.matchAll(/^\| (\d) \| /gm)].map((m) => m[1])).toEqual(["1", "3"]);
     expect(readme).toContain(

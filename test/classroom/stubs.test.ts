@@ -2,7 +2,8 @@
 // in, and a file that is not its stub, or is missing, is refused in one line naming it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkStubs, stubSum, stubSums } from "../../src/classroom/stubs.js";
+import { checkStubs, stubSums } from "../../src/classroom/stubs.js";
+import { checkoutSum } from "../../src/files/checkout-sum.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
 import { chosenExercises, exercises } from "../../src/grade/exercises/catalogue.js";
 
@@ -22,7 +23,7 @@ function refusal(only: readonly number[] | undefined, files: { path: string; dat
 
 describe("the stubs' sums", () => {
   it("should be those of the files learners fill in, as exercises/ has them (a stub changed needs its new sum in stubs.ts)", () => {
-    const sums = stubPaths.map((path) => [path, stubSum(readFileSync(path))]);
+    const sums = stubPaths.map((path) => [path, checkoutSum(readFileSync(path))]);
     expect(Object.fromEntries(sums)).toEqual(stubSums);
   });
 });
