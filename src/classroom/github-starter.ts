@@ -14,7 +14,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { assignmentField } from "../package/assignment.js";
 import { packageRoot } from "../package/package-root.js";
+import { listed } from "../render/count-words.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
 import { kitCheckPath, kitSums, refusedMessage } from "./kit-check.js";
@@ -74,7 +76,7 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The option that grades the exercises chosen, as every command the starter gives has it ("" for all of them). */
+/** The option that grades the exercises chosen, as the starter's scripts and workflow give it ("" for all of them). */
 const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",")}` : "");
 
 /**
@@ -98,10 +100,12 @@ interface KitManifest extends Manifest {
 
 /**
  * The starter's package.json: the kit's name (snaplab finds its own folder by it), version, bin and
- * engines; `npm test` checking snaplab's files and grading exercises/ on the exercises chosen, as
- * the workflow does (and `npm run grade` as typed, after the same check); as
- * dependencies only what dist/ loads from node_modules (`external`: esbuild, which bundles a
- * learner's files), and for typecheck the compiler. Private: nobody publishes a learner's repository.
+ * engines; the exercises chosen, the assignment's, in its "snaplab" field (src/package/assignment.ts:
+ * grade, list and hint keep to them there); `npm test` checking snaplab's files and grading
+ * exercises/ on the exercises chosen, as the workflow does, and `npm run grade` likewise on the
+ * folders it is given; as dependencies only what dist/ loads from node_modules (`external`: esbuild,
+ * which bundles a learner's files), and for typecheck the compiler. Private: nobody publishes a
+ * learner's repository.
  */
 function studentManifest(kit: KitManifest, external: readonly string[], only?: readonly number[]): KitManifest {
   // In npm's order, by name: `npm install` writes them so, and would otherwise rewrite the lock the workflow checks.
@@ -122,9 +126,10 @@ function studentManifest(kit: KitManifest, external: readonly string[], only?: r
     license: kit.license,
     bin: kit.bin,
     engines: kit.engines,
+    [assignmentField]: { exercises: chosenExercises(only).map((e) => e.number) },
     scripts: {
       test: `node ${kitCheckPath} && node bin/snaplab.js grade exercises${onlyOption(only)}`,
-      grade: `node ${kitCheckPath} && node bin/snaplab.js grade`,
+      grade: `node ${kitCheckPath} && node bin/snaplab.js grade${onlyOption(only)}`,
       typecheck: "tsc --noEmit",
     },
     dependencies: pick(kit.dependencies, external),
@@ -195,15 +200,15 @@ function studentReadme(only?: readonly number[]): string {
   const rows = graded.map((e) => `| ${e.number} | ${e.title} | \`exercises/${e.file}\` | ${maxPoints(e)} |`);
   const first = graded[0]!.number;
   const numbers = graded.map((e) => e.number);
-  const named = numbers.length === 1 ? `exercise ${first}` : `exercises ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const named = `${numbers.length === 1 ? "exercise" : "exercises"} ${listed(numbers)}`;
   const assignment = only
-    ? `\nThis assignment is ${named}: \`npm test\`, the commands below and the workflow that grades\nyour pushes grade ${numbers.length === 1 ? "it" : "them"} alone.\n`
+    ? `\nThis assignment is ${named}: \`npm test\`, the commands below and the workflow that grades\nyour pushes keep to ${numbers.length === 1 ? "it" : "them"}.\n`
     : "";
   const commands: [command: string, comment?: string][] = [
     ["npm test", "grade exercises/: points, and for each failed check its shortest counterexample"],
     [`npx snaplab grade --only ${first}`],
-    [`npx snaplab grade --watch${onlyOption(only)}`, "grade again each time you save a file"],
-    [`npx snaplab list${onlyOption(only)}`, "the exercises and how far you have got"],
+    ["npx snaplab grade --watch", "grade again each time you save a file"],
+    ["npx snaplab list", "the exercises and how far you have got"],
     [`npx snaplab hint ${first}`, `the hint of exercise ${first}`],
     ["npm run typecheck", "your files' types: the grader runs them with the types stripped, unchecked"],
   ];
