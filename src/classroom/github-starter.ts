@@ -239,9 +239,10 @@ npm test
 \`\`\`
 
 \`npm test\` grades your work in \`exercises/\`: the points of each exercise, and for each check that
-failed, why, with the shortest run that breaks your rules. It ends with success only at full marks.
-It first checks that snaplab's own files are the starter's, as the workflow that grades your pushes
-does (see [Handing in](#handing-in)).
+failed, why, with the shortest run that breaks your rules; an exercise whose file is still as you
+were handed it is one line, \`not started\`. It ends with success only at full marks. It first
+checks that snaplab's own files are the starter's, as the workflow that grades your pushes does
+(see [Handing in](#handing-in)).
 Run every command from this folder, the repository's root.
 
 ## The exercises

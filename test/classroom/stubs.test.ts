@@ -2,10 +2,11 @@
 // in, and a file that is not its stub, or is missing, is refused in one line naming it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkStubs, stubSums } from "../../src/classroom/stubs.js";
+import { checkStubs } from "../../src/classroom/stubs.js";
 import { checkoutSum } from "../../src/files/checkout-sum.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
 import { chosenExercises, exercises } from "../../src/grade/exercises/catalogue.js";
+import { stubSums } from "../../src/grade/exercises/stubs.js";
 
 const stubPaths = [...new Set(exercises.map((e) => `exercises/${e.file}`))];
 const checkoutFile = (path: string, from = path) => ({ path, data: readFileSync(from) });
