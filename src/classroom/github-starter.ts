@@ -179,7 +179,8 @@ jobs:
       - name: Grade the exercises
         id: ${gradingStep}
         # The report goes to a new folder of this run's own, which nothing committed can have filled in: the points come
-        # from what the grade wrote, or are none.
+        # from what the grade wrote, or are none. Each failed check's message is what the text report says of it, which
+        # the reporter prints in this log: the grade runs once.
         run: |
           report="$(mktemp -d)/grade.json"
           node bin/snaplab.js grade exercises${onlyOption(only)} --format json --out "$report" || true
@@ -278,7 +279,7 @@ you need none of them.
 
 Commit and push. Every push is graded by GitHub Actions (the "Autograding Tests" workflow) with the
 same grader as \`npm test\`, on the same exercises, so what you see on your machine is what you get. The points are in the
-workflow's log (the Actions tab) and in GitHub Classroom.
+workflow's log (the Actions tab), with each failed check and its shortest counterexample, and in GitHub Classroom.
 
 Change only \`exercises/\`. The workflow first checks that snaplab's own files (\`bin/\`, \`dist/\`,
 \`api/\`, \`spec/\`, \`package.json\`, \`package-lock.json\`) are the starter's, byte for byte (line
