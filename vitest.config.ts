@@ -18,7 +18,8 @@ export default defineConfig({
       include: ["src/**/*.ts"],
       // Code that runs only where coverage cannot see it: the page's own script, its search worker and
       // its built-in scenarios run in the browser (test/web/ drives them there); a live node runs in a
-      // process of its own (test/live/ starts real ones, and checks what they did from their logs).
+      // process of its own (test/live/ starts real ones, and checks what they did from their logs); a starter's check of
+      // snaplab's files runs built into the starter (test/classroom/github-starter.system.test.ts runs it there).
       exclude: [
         "src/web/page/page.ts",
         "src/web/page/search-worker.ts",
@@ -29,6 +30,7 @@ export default defineConfig({
         "src/live/node-process.ts",
         "src/live/node-main.ts",
         "src/cli/node-command.ts",
+        "src/classroom/kit-check-script.ts",
       ],
       reporter: ["text-summary", "text"],
       thresholds: { lines: 90, statements: 90, functions: 90, branches: 80 },

@@ -17,7 +17,8 @@
  * `snaplab classroom github` builds the same files for the starter a learner is handed
  * (`distFiles({ forLearners: true })`), which ships them in place of src/: minified, so that the
  * reference rules the grader runs are no source a learner reads by chance; the messages a learner
- * sees are strings, which minifying leaves as they are.
+ * sees are strings, which minifying leaves as they are. It also builds the starter's check of
+ * snaplab's files (`kitCheckFile`).
  */
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -124,6 +125,29 @@ export async function distFiles({ forLearners = false } = {}) {
   );
   const copied = ["index.html", "styles.css"].map((name) => ({ path: `page/${name}`, contents: readFileSync(join(page, name)) }));
   return [...built, ...copied].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * The check of snaplab's files a starter runs (src/classroom/kit-check-script.ts), for
+ * `snaplab classroom github`: one file of Node's own modules, not minified (it holds no answer, and
+ * an instructor may read what it does), with `kit`, the starter's sums and a refused grade's result,
+ * written in at its top as SNAPLAB_KIT, a file a line.
+ */
+export async function kitCheckFile(kit) {
+  const header = [
+    "// Written by `snaplab classroom github`: checks that snaplab's files are the starter's, each file's SHA-256",
+    "// (its line endings as LF) below. The workflow runs it before it grades, and so does npm test.",
+    `const SNAPLAB_KIT = ${JSON.stringify(kit, null, 2)};`,
+  ];
+  const result = await build({
+    ...forNode,
+    write: false,
+    entryPoints: [join(root, "src", "classroom", "kit-check-script.ts")],
+    format: "esm",
+    legalComments: "none",
+    banner: { js: header.join("\n") },
+  });
+  return result.outputFiles[0].contents;
 }
 
 /** Builds dist/ afresh. */

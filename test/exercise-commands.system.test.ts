@@ -1,12 +1,14 @@
 // Every command the exercises' READMEs and hints give a learner runs as written, from where the
-// README says to run it (the repository's root), in the starter a learner is handed: each exits as
-// the table below says, for the reason it gives. A generated scenario a README says to save as
+// README says to run it (the repository's root), in the starter a learner is handed, its stubs begun
+// (a line added to each: an untouched stub is only said to be not started, and shows no scenario to
+// save): each exits as the table below says, for the reason it gives. A generated scenario a README says to save as
 // it.json is saved from what its grade command printed, as the README says. The solutions'
 // READMEs run from the kit's root, where solutions/ is.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { exercises } from "../src/grade/exercises/catalogue.js";
 import { runCli } from "./support/cli.js";
 import { tempDir } from "./support/temp-dir.js";
 
@@ -19,9 +21,10 @@ beforeAll(async () => {
   expect(written.status, written.stderr).toBe(0);
   // Its packages as a learner's `npm ci` installs them (this checkout's: the starter's are among them); snaplab comes built, in dist/.
   symlinkSync(join(repo, "node_modules"), join(starter, "node_modules"));
+  for (const file of new Set(exercises.map((e) => e.file))) appendFileSync(join(starter, "exercises", file), "\n");
 });
 
-/** What each command a README gives does, run as written on the untouched stubs (or the solutions). */
+/** What each command a README gives does, run as written on the stubs begun (or the solutions). */
 const outcomes: readonly { readonly command: RegExp; readonly status: number; readonly why: string }[] = [
   { command: /^npx snaplab grade --only [1-6]$/, status: 1, why: "a stub fails its own exercise's checks" },
   { command: /^npx snaplab hint [1-6]$/, status: 0, why: "the hint is printed" },

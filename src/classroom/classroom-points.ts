@@ -2,19 +2,38 @@
  * `snaplab grade --format json` as GitHub Classroom's autograding reporter
  * reads a test runner's result: { version, status, max_score, tests: [{ name,
  * status, score, message }] }, base64-encoded in the step's output "result".
- * The reporter adds the tests' scores up and sends GitHub Classroom the total.
+ * The reporter adds the tests' scores up and sends GitHub Classroom the total,
+ * and prints each failed test's message in the workflow's log: there, a
+ * failed check's message is what the text report says of it, its shortest
+ * counterexample included, so that the log shows what `npm test` shows
+ * without grading a second time.
  */
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
+import { checkFailureLines } from "../grade/report/failure-text.js";
+import type { CheckResult, ExerciseFault, ExerciseResult } from "../grade/result.js";
+
+/** A failure as `snaplab grade --format json` writes it (the fields read here). */
+interface JsonFailure {
+  readonly exercise: number;
+  readonly check?: string;
+  readonly property?: string;
+  readonly reason?: string;
+  readonly steps?: readonly string[];
+  readonly recorded?: string;
+  readonly details?: readonly string[];
+  readonly scenario?: object;
+  readonly input?: unknown;
+}
 
 /** What `snaplab grade --format json` writes for one submission (the fields read here). */
 interface JsonReport {
   readonly exercises: readonly {
     readonly number: number;
     readonly title: string;
-    readonly fault?: { readonly message: string };
-    readonly checks: readonly { readonly name: string; readonly points: number; readonly max: number; readonly passed: boolean }[];
+    readonly fault?: ExerciseFault;
+    readonly checks: readonly { readonly name: string; readonly points: number; readonly max: number; readonly passed: boolean; readonly states?: number }[];
   }[];
-  readonly failures: readonly { readonly exercise: number; readonly check?: string; readonly property?: string; readonly reason?: string }[];
+  readonly failures: readonly JsonFailure[];
 }
 
 export interface RunnerResult {
@@ -24,20 +43,50 @@ export interface RunnerResult {
   readonly tests: readonly { readonly name: string; readonly status: "pass" | "fail" | "error"; readonly score: number; readonly message?: string }[];
 }
 
-const seeLog = "run npx snaplab grade for the shortest counterexample";
-
 export function runnerResult(report: JsonReport): RunnerResult {
-  const tests = report.exercises.flatMap((e) =>
-    e.checks.map((c) => {
+  const tests = report.exercises.flatMap((e) => {
+    const graded = exerciseResult(e, report.failures);
+    return e.checks.map((c, i) => {
       const name = `${e.number}. ${e.title}: ${c.name}`;
       if (c.passed) return { name, status: "pass" as const, score: c.points };
-      const failure = report.failures.find((f) => f.exercise === e.number && (f.check === undefined || f.check === c.name));
-      const why = e.fault?.message ?? (failure?.property ? `${failure.property} is violated: ${failure.reason}` : (failure?.reason ?? "failed"));
-      return { name, status: "fail" as const, score: c.points, message: e.fault ? why : `${why} (${seeLog})` };
-    }),
-  );
+      return { name, status: "fail" as const, score: c.points, message: checkFailureLines(graded, i).join("\n") };
+    });
+  });
   const max = report.exercises.reduce((sum, e) => sum + e.checks.reduce((s, c) => s + c.max, 0), 0);
   return { version: 1, status: tests.every((t) => t.status === "pass") ? "pass" : "fail", max_score: max, tests };
+}
+
+/**
+ * An exercise of the JSON report as grading had it, for the text report's
+ * lines: all of it but a counterexample's picture, and the words that say
+ * what a drawn input is, which the JSON report does not keep.
+ */
+function exerciseResult(e: JsonReport["exercises"][number], failures: readonly JsonFailure[]): ExerciseResult {
+  const checks = e.checks.map((c): CheckResult => {
+    const base = { name: c.name, points: c.points, maxPoints: c.max, passed: c.passed, states: c.states ?? 0 };
+    const failure = c.passed ? undefined : failures.find((f) => f.exercise === e.number && f.check === c.name);
+    if (!failure) return base;
+    const scenario = failure.scenario ? { scenario: failure.scenario } : {};
+    if (failure.steps && failure.property !== undefined && failure.reason !== undefined) {
+      const { property, reason, steps, recorded = "", details } = failure;
+      return {
+        ...base,
+        ...scenario,
+        counterexample: { property, reason, length: steps.length, steps, recorded, diagram: [], ...(details ? { details } : {}) },
+      };
+    }
+    return {
+      ...base,
+      ...scenario,
+      failure: failure.reason ?? "failed",
+      ...(failure.property ? { property: failure.property } : {}),
+      ...(failure.input === undefined ? {} : { input: { what: "this input", value: failure.input } }),
+    };
+  });
+  const points = checks.reduce((sum, c) => sum + c.points, 0);
+  const max = checks.reduce((sum, c) => sum + c.maxPoints, 0);
+  const header = { number: e.number, slug: "", title: e.title, file: "" };
+  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: e.fault } : {}), checks, elapsedMs: 0 };
 }
 
 /** The result when grading wrote no report: every chosen exercise's points at stake, none given. */

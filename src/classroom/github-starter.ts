@@ -4,22 +4,25 @@
  * solutions/ to read an answer in), bin/, the learner's API (api/), the
  * exercises chosen (all, or those of --only) with their stubs (stubs.ts) and
  * the page on generated scenarios, the part of spec/ their READMEs cite, a
- * README for students, a package.json whose `npm test` grades the exercises
- * chosen, its lock, and a workflow that checks snaplab's files are the
- * starter's (kit-check.ts), then grades the same exercises on each push with
- * `snaplab grade --format json` and reports the points to GitHub Classroom
- * through its autograding reporter.
+ * README for students, a package.json whose `npm test` checks snaplab's files
+ * are the starter's (kit-check.ts) and grades the exercises chosen, its lock,
+ * and a workflow that runs the same check, then grades the same exercises on
+ * each push with `snaplab grade --format json` and reports the points to
+ * GitHub Classroom through its autograding reporter.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { jsonText } from "../files/json-text.js";
+import { assignmentField } from "../package/assignment.js";
 import { packageRoot } from "../package/package-root.js";
+import { listed } from "../render/count-words.js";
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import type { Exercise } from "../grade/exercises/exercise.js";
-import { kitCheckScript } from "./kit-check.js";
+import { kitCheckPath, kitSums, refusedMessage } from "./kit-check.js";
 import { checkoutFiles, type KitFile, textFile } from "./kit-files.js";
+import { noReportResult, outputLine } from "./classroom-points.js";
 import { pinnedNode } from "./gradescope-autograder.js";
 import { type Manifest, prunedLock } from "./pruned-lock.js";
 import { checkStubs } from "./stubs.js";
@@ -27,7 +30,7 @@ import { checkStubs } from "./stubs.js";
 /** The step whose output the reporter reads: its id, and so the name of the environment variable it reads (SNAPLAB_RESULTS). */
 export const gradingStep = "snaplab";
 
-/** The step that checks snaplab's files before anything of snaplab runs; a refused grade's result is its output. */
+/** The step that checks snaplab's files before anything of snaplab or npm runs; a refused grade's result is its output. */
 export const kitStep = "kit";
 
 /** What of the checkout the starter holds as it is: the exercises' READMEs cite api/, spec/model.md and spec/scenarios/. */
@@ -40,6 +43,7 @@ const typecheckPackages = ["typescript", "@types/node"];
 interface KitBuild {
   readonly forNode: { readonly external: readonly string[] };
   distFiles(options: { forLearners: boolean }): Promise<{ path: string; contents: Uint8Array }[]>;
+  kitCheckFile(kit: { sums: Readonly<Record<string, string>>; refusedResult: string }): Promise<Uint8Array>;
 }
 
 export async function starterFiles(only?: readonly number[]): Promise<KitFile[]> {
@@ -61,15 +65,17 @@ export async function starterFiles(only?: readonly number[]): Promise<KitFile[]>
     ...dist,
     ...exercises,
   ];
+  const kitCheck = await build.kitCheckFile({ sums: kitSums(kit), refusedResult: outputLine(noReportResult(refusedMessage, only)) });
   return [
     textFile("README.md", studentReadme(only)),
     textFile(".gitignore", "node_modules/\n"),
-    textFile(".github/workflows/classroom.yml", workflow(kit, only)),
+    textFile(".github/workflows/classroom.yml", workflow(only)),
+    { path: kitCheckPath, data: kitCheck },
     ...kit,
   ];
 }
 
-/** The option that grades the exercises chosen, as every command the starter gives has it ("" for all of them). */
+/** The option that grades the exercises chosen, as the starter's scripts and workflow give it ("" for all of them). */
 const onlyOption = (only?: readonly number[]) => (only ? ` --only ${only.join(",")}` : "");
 
 /** The page every rules exercise's README links to for what its generated scenarios vary. */
@@ -98,9 +104,12 @@ interface KitManifest extends Manifest {
 
 /**
  * The starter's package.json: the kit's name (snaplab finds its own folder by it), version, bin and
- * engines; `npm test` grading exercises/ on the exercises chosen, as the workflow does; as
- * dependencies only what dist/ loads from node_modules (`external`: esbuild, which bundles a
- * learner's files), and for typecheck the compiler. Private: nobody publishes a learner's repository.
+ * engines; the exercises chosen, the assignment's, in its "snaplab" field (src/package/assignment.ts:
+ * grade, list and hint keep to them there); `npm test` checking snaplab's files and grading
+ * exercises/ on the exercises chosen, as the workflow does, and `npm run grade` likewise on the
+ * folders it is given; as dependencies only what dist/ loads from node_modules (`external`: esbuild,
+ * which bundles a learner's files), and for typecheck the compiler. Private: nobody publishes a
+ * learner's repository.
  */
 function studentManifest(kit: KitManifest, external: readonly string[], only?: readonly number[]): KitManifest {
   // In npm's order, by name: `npm install` writes them so, and would otherwise rewrite the lock the workflow checks.
@@ -121,9 +130,10 @@ function studentManifest(kit: KitManifest, external: readonly string[], only?: r
     license: kit.license,
     bin: kit.bin,
     engines: kit.engines,
+    [assignmentField]: { exercises: chosenExercises(only).map((e) => e.number) },
     scripts: {
-      test: `node bin/snaplab.js grade exercises${onlyOption(only)}`,
-      grade: "node bin/snaplab.js grade",
+      test: `node ${kitCheckPath} && node bin/snaplab.js grade exercises${onlyOption(only)}`,
+      grade: `node ${kitCheckPath} && node bin/snaplab.js grade${onlyOption(only)}`,
       typecheck: "tsc --noEmit",
     },
     dependencies: pick(kit.dependencies, external),
@@ -137,8 +147,7 @@ function studentTsconfig(kit: { compilerOptions: object }): object {
   return { compilerOptions: kit.compilerOptions, include: ["api", "exercises"] };
 }
 
-function workflow(kit: readonly KitFile[], only?: readonly number[]): string {
-  const indented = (script: string) => script.replace(/^(?=.)/gm, "          ").trimEnd();
+function workflow(only?: readonly number[]): string {
   return `# Written by \`snaplab classroom github\`. GitHub Classroom runs it on every push: it checks that
 # snaplab's own files are the starter's, snaplab grades exercises/, and the autograding reporter gives
 # GitHub Classroom the points (it reads the result of the step whose id is "${gradingStep}", base64
@@ -159,23 +168,23 @@ jobs:
     steps:
       - name: Check out the submission
         uses: actions/checkout@v4
-      - name: Check snaplab's files
-        id: ${kitStep}
-        # Before anything of snaplab runs: a grade run with snaplab's files changed is refused, with 0 points.
-        shell: bash
-        run: |
-${indented(kitCheckScript(kit, only))}
       - name: Set up Node
         uses: actions/setup-node@v4
         with:
           node-version: "${pinnedNode}"
+      - name: Check snaplab's files
+        id: ${kitStep}
+        # Before anything of snaplab or npm runs: a grade run with snaplab's files changed is refused, with 0 points.
+        # npm test runs the same check on the student's machine.
+        run: node ${kitCheckPath}
       - name: Install snaplab's packages (its lock, without typecheck's)
         # No package's install script runs: snaplab comes built, and esbuild needs none to be loaded.
         run: npm ci --omit=dev --ignore-scripts --no-audit --no-fund
       - name: Grade the exercises
         id: ${gradingStep}
         # The report goes to a new folder of this run's own, which nothing committed can have filled in: the points come
-        # from what the grade wrote, or are none.
+        # from what the grade wrote, or are none. Each failed check's message is what the text report says of it, which
+        # the reporter prints in this log: the grade runs once.
         run: |
           report="$(mktemp -d)/grade.json"
           node bin/snaplab.js grade exercises${onlyOption(only)} --format json --out "$report" || true
@@ -196,15 +205,15 @@ function studentReadme(only?: readonly number[]): string {
   const rows = graded.map((e) => `| ${e.number} | ${e.title} | \`exercises/${e.file}\` | ${maxPoints(e)} |`);
   const first = graded[0]!.number;
   const numbers = graded.map((e) => e.number);
-  const named = numbers.length === 1 ? `exercise ${first}` : `exercises ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const named = `${numbers.length === 1 ? "exercise" : "exercises"} ${listed(numbers)}`;
   const assignment = only
-    ? `\nThis assignment is ${named}: \`npm test\`, the commands below and the workflow that grades\nyour pushes grade ${numbers.length === 1 ? "it" : "them"} alone.\n`
+    ? `\nThis assignment is ${named}: \`npm test\`, the commands below and the workflow that grades\nyour pushes keep to ${numbers.length === 1 ? "it" : "them"}.\n`
     : "";
   const commands: [command: string, comment?: string][] = [
     ["npm test", "grade exercises/: points, and for each failed check its shortest counterexample"],
     [`npx snaplab grade --only ${first}`],
-    [`npx snaplab grade --watch${onlyOption(only)}`, "grade again each time you save a file"],
-    [`npx snaplab list${onlyOption(only)}`, "the exercises and how far you have got"],
+    ["npx snaplab grade --watch", "grade again each time you save a file"],
+    ["npx snaplab list", "the exercises and how far you have got"],
     [`npx snaplab hint ${first}`, `the hint of exercise ${first}`],
     ["npm run typecheck", "your files' types: the grader runs them with the types stripped, unchecked"],
   ];
@@ -235,7 +244,10 @@ npm test
 \`\`\`
 
 \`npm test\` grades your work in \`exercises/\`: the points of each exercise, and for each check that
-failed, why, with the shortest run that breaks your rules. It ends with success only at full marks.
+failed, why, with the shortest run that breaks your rules; an exercise whose file is still as you
+were handed it is one line, \`not started\`. It ends with success only at full marks. It first
+checks that snaplab's own files are the starter's, as the workflow that grades your pushes does
+(see [Handing in](#handing-in)).
 Run every command from this folder, the repository's root.
 
 ## The exercises
@@ -271,13 +283,15 @@ the rest of \`spec/\`, such as \`reduction.md\`): you need none of them.
 
 Commit and push. Every push is graded by GitHub Actions (the "Autograding Tests" workflow) with the
 same grader as \`npm test\`, on the same exercises, so what you see on your machine is what you get. The points are in the
-workflow's log (the Actions tab) and in GitHub Classroom.
+workflow's log (the Actions tab), with each failed check and its shortest counterexample, and in GitHub Classroom.
 
 Change only \`exercises/\`. The workflow first checks that snaplab's own files (\`bin/\`, \`dist/\`,
-\`api/\`, \`spec/\`, \`package.json\`, \`package-lock.json\`) are the starter's, byte for byte, and refuses to
-grade, with 0 points, when one was changed, removed or added; its log names which. \`npm ci\` changes
-none of them (\`npm install\` may rewrite \`package-lock.json\`). To put them back as your repository's
-first commit had them, and then remove any file the log says you added:
+\`api/\`, \`spec/\`, \`package.json\`, \`package-lock.json\`) are the starter's, byte for byte (line
+endings aside), and refuses to grade, with 0 points, when one was changed, removed or added; its log
+names which. \`npm test\` runs the same check before it grades, and refuses in the same words.
+\`npm ci\` changes none of them; \`npm install\` may rewrite \`package-lock.json\`, and \`npm install
+<package>\` rewrites \`package.json\` too. To put them back as your repository's first commit had
+them, and then remove any file the check says you added:
 
 \`\`\`sh
 git checkout "$(git rev-list --max-parents=0 HEAD)" -- bin dist api spec package.json package-lock.json

@@ -15,7 +15,7 @@ import type { SubmissionReport } from "../grade/result.js";
 import { gradeInParallel } from "../classroom/parallel-grading.js";
 import { scoresCsv, submissionName } from "../classroom/scores-csv.js";
 import { regrader, watchFolders } from "../grade/watch.js";
-import { checkOnly, splitOnly } from "./exercise-numbers.js";
+import { checkOnly, onlyDefault, splitOnly } from "./exercise-numbers.js";
 import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
 import { jsonText } from "../files/json-text.js";
@@ -57,6 +57,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         type: "string",
         array: true,
         coerce: splitOnly,
+        ...onlyDefault(),
         describe: "grade only these exercises: --only 1,3 (name folders before it)",
       })
       .option("watch", { type: "boolean", nargs: 0, default: false, describe: "grade again whenever a file under the folders changes" })

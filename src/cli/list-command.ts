@@ -8,7 +8,7 @@ import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
-import { checkOnly, splitOnly } from "./exercise-numbers.js";
+import { checkOnly, onlyDefault, splitOnly } from "./exercise-numbers.js";
 
 interface ListArgs {
   dir: string;
@@ -24,6 +24,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
         type: "string",
         array: true,
         coerce: splitOnly,
+        ...onlyDefault(),
         describe: "list only these exercises: --only 1,3 (an assignment's, as grade --only grades them)",
       })
       .check((args) => {

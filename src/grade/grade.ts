@@ -4,7 +4,7 @@
  * one exercise does, the others are still graded; only the grader's own
  * exploration decides a score.
  */
-import { type Stats, statSync } from "node:fs";
+import { readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
@@ -15,8 +15,9 @@ import { NO_THROW } from "./graded-rules/graded-model.js";
 import type { KnownAnswers, Submission } from "./graded-rules/remembered-answers.js";
 import { sandboxedSubmission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
+import { isStub } from "./exercises/stubs.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
-import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
+import { type CheckResult, type ExerciseFault, type ExerciseResult, NOT_STARTED, type SubmissionReport } from "./result.js";
 import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
 import { Sandbox, SandboxFailed, type SandboxLimits } from "./sandbox/sandbox.js";
@@ -190,9 +191,9 @@ async function gradeGroup(
   };
   let outcomes: Outcome[];
   try {
-    const problem = pastDeadline(limits) ?? fileProblem(first, file);
+    const problem = pastDeadline(limits) ?? fileProblem(first, file) ?? notStarted(first, file);
     if (problem) {
-      // The grade's time is up, or the file went away after its sandbox was started.
+      // The grade's time is up, the file is still the stub, or it went away after its sandbox was started.
       const unused = await sandbox;
       if (unused && "sandbox" in unused) await unused.sandbox.close();
       outcomes = group.map(() => timed({ fault: problem }));
@@ -258,12 +259,28 @@ export function fileProblem(exercise: Exercise, file: string): ExerciseFault | u
   return undefined;
 }
 
+/**
+ * Why an exercise whose file is still the stub as handed out gets 0 as a
+ * whole, without a sandbox or a check run: its checks' counterexamples would
+ * say only that the TODOs are empty. Undefined for a file that is not the
+ * stub, or cannot be read (grading it says why).
+ */
+function notStarted(exercise: Exercise, file: string): ExerciseFault | undefined {
+  let data: Uint8Array;
+  try {
+    data = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  return isStub(exercise, data) ? { kind: NOT_STARTED, message: `not started: fill in the TODOs in ${file} (its README says how)` } : undefined;
+}
+
 /** A rules exercise's sandbox, started (its child starting), or why it cannot be; undefined for a file with a problem (gradeExercise tells it). */
 export type Started = { readonly sandbox: Sandbox } | { readonly fault: ExerciseFault } | undefined;
 
 export async function startSandbox(exercise: RulesExercise, directory: string, limits: SandboxLimits): Promise<Started> {
   const file = join(directory, exercise.file);
-  if (fileProblem(exercise, file)) return undefined;
+  if (fileProblem(exercise, file) || notStarted(exercise, file)) return undefined;
   try {
     // Only files of the submission folder go into the bundle.
     // The bundler's own time limit, or what is left of the grade's if that is less.

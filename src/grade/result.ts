@@ -32,9 +32,9 @@ export interface CheckResult {
   readonly input?: DrawnInput;
 }
 
-/** Why a whole exercise got zero: its code could not be run, or broke the rules' contract. */
+/** Why a whole exercise got zero: its file is still the stub, or its code could not be run, or broke the rules' contract. */
 export interface ExerciseFault {
-  /** e.g. "missing", "build", "load", "throws", "mutates", "non-deterministic", "malformed", "exits", "timeout", "memory", "stdout", "scenario". */
+  /** e.g. "not-started", "missing", "build", "load", "throws", "mutates", "non-deterministic", "malformed", "exits", "timeout", "memory", "stdout", "scenario". */
   readonly kind: string;
   readonly message: string;
   /** For a rule that threw: the shortest run to the throw (`no-throw`), where the check that met it can show one. */
@@ -67,3 +67,6 @@ export interface SubmissionReport {
   /** Where the exercises graded draw scenarios or inputs: the seed they came from, the kit's or an instructor's. */
   readonly seed?: number | "kit";
 }
+
+/** The fault of an exercise whose file is still the stub as handed out (grade.ts): its message is the whole verdict. */
+export const NOT_STARTED = "not-started";

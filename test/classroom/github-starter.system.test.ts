@@ -2,14 +2,14 @@
 // with `npm ci` from npm's cache, run as a learner runs it (`npm test`, `npm run typecheck`), and read
 // as a learner might read it (no source, no solution, every path its documents name is there). Then
 // its workflow, step by step as GitHub Actions runs it: the check of snaplab's files, the install, the
-// grade; and the check refusing a grade when snaplab's files were changed.
+// grade; and the check refusing a grade when snaplab's files were changed, in the workflow as in npm test.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { RunnerResult } from "../../src/classroom/classroom-points.js";
-import { refusedMessage } from "../../src/classroom/kit-check.js";
+import { kitCheckPath, refusedMessage } from "../../src/classroom/kit-check.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -76,14 +76,35 @@ describe("the starter a learner is handed", () => {
     expect(["package.json", "package-lock.json"].map((file) => readFileSync(join(starter, file), "utf8"))).toEqual(before);
   });
 
-  it("should grade the stubs with npm test: points short of full, each failed check's reason and shortest counterexample, exit 1", () => {
+  it("should grade the untouched stubs with npm test: each exercise not started, a line each, and no counterexample, exit 1", () => {
     const graded = run(starter, "npm", "test");
     expect(graded.status).toBe(1);
-    const points = /\nPoints: (\d+)\/100 \(graded in [0-9.]+ s\)\n$/.exec(graded.stdout);
-    expect(points, graded.stdout.slice(-500)).not.toBeNull();
-    expect(Number(points![1])).toBeLessThan(100);
-    expect(graded.stdout).toContain("two-node                  0/4  marker-sending-rule is violated: P0 started a snapshot without recording its state");
-    expect(graded.stdout).toMatch(/ {9}shortest counterexample, 1 step:\n {10}1\. P0 starts a snapshot: nothing recorded/);
+    const report = graded.stdout.slice(graded.stdout.indexOf("\nexercises\n") + 1);
+    expect(report.split("\n").slice(0, 3)).toEqual([
+      "exercises",
+      "  1. Record and forward                  0/15  not started: fill in the TODOs in exercises/01-record-and-forward/rules.ts (its README says how)",
+      "  2. Channel recording                   0/15  not started: fill in the TODOs in exercises/01-record-and-forward/rules.ts (its README says how)",
+    ]);
+    expect(report).toMatch(/^exercises\n(?: {2}\d\. .* 0\/\d+ {2}not started: .*\n){6}Points: 0\/100 \(graded in [0-9.]+ s\)\n$/);
+  });
+
+  it("should refuse to grade with npm test, as the workflow does, when snaplab's files were changed: a type added to api/, the lock rewritten", () => {
+    const changed = ["api/effects.ts", "package-lock.json"];
+    const kept = changed.map((file) => readFileSync(join(starter, file)));
+    try {
+      appendFileSync(join(starter, "api/effects.ts"), "export type Extra = 1;\n");
+      appendFileSync(join(starter, "package-lock.json"), " ");
+      const refused = run(starter, "npm", "test");
+      expect(refused.status).toBe(2);
+      expect(refused.stdout).not.toContain("Points:");
+      expect(refused.stdout.split("\n").filter((line) => /^snaplab's|^The grade/.test(line))).toEqual([
+        "snaplab's files differ from the starter's: changed: package-lock.json",
+        "snaplab's files differ from the starter's: changed: api/effects.ts",
+        "The grade is refused: only exercises/ is yours to change. Put these files back as the starter had them (its README says how).",
+      ]);
+    } finally {
+      changed.forEach((file, i) => writeFileSync(join(starter, file), kept[i]!));
+    }
   });
 
   it("should give full marks with npm test, exit 0, and no type errors, once exercises/ holds the solutions", () => {
@@ -122,11 +143,11 @@ describe("the starter a learner is handed", () => {
     const names = references.flatMap((text) => [...text.matchAll(/^(?:export )?(?:function|const) ([a-z]+[A-Z]\w*)/gm)].map((m) => m[1]!));
     expect(names).toEqual(expect.arrayContaining(["recordAndForward", "chandyLamport", "chandyLamportPerSnapshot", "completionProperties"]));
     const everything = [".", "api", "bin", "dist", "exercises", "spec"].flatMap((dir) =>
-      dir === "." ? ["README.md", "package.json", "tsconfig.json", ".github/workflows/classroom.yml"] : filesUnder(dir),
+      dir === "." ? ["README.md", "package.json", "tsconfig.json", ".github/workflows/classroom.yml", kitCheckPath] : filesUnder(dir),
     );
     const texts = new Map(everything.map((file) => [file, readFileSync(join(starter, file), "utf8")]));
     for (const comment of comments) for (const [file, text] of texts) expect(text.includes(comment), `${file} holds "${comment}"`).toBe(false);
-    const code = [...texts].filter(([file]) => file.startsWith("dist/") || file.startsWith("bin/"));
+    const code = [...texts].filter(([file]) => file.startsWith("dist/") || file.startsWith("bin/") || file === kitCheckPath);
     for (const name of names) for (const [file, text] of code) expect(new RegExp(`\\b${name}\\b`).test(text), `${file} holds ${name}`).toBe(false);
     // The kit's own build, from the same sources, holds them: the check above can fail.
     const kitCli = readdirSync(join(repo, "dist", "chunks")).map((file) => readFileSync(join(repo, "dist", "chunks", file), "utf8"));
@@ -167,7 +188,7 @@ function workflowStep(starting: string): string {
   return step!.run!;
 }
 
-/** Runs a step's script in `cwd` as GitHub Actions runs a bash step; what it wrote to $GITHUB_OUTPUT, and its output. */
+/** Runs a step's script in `cwd` as GitHub Actions runs a bash step, in its environment; what it wrote to $GITHUB_OUTPUT, and its output. */
 function runStep(script: string, cwd: string): { status: number | null; stdout: string; output: string } {
   const output = join(folder, "github-output");
   writeFileSync(output, "");
@@ -175,7 +196,7 @@ function runStep(script: string, cwd: string): { status: number | null; stdout: 
     cwd,
     encoding: "utf8",
     // The files a step makes with mktemp inside this test's folder, removed with it.
-    env: { ...process.env, GITHUB_OUTPUT: output, TMPDIR: tempDir("step"), npm_config_offline: "true" },
+    env: { ...process.env, GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output, TMPDIR: tempDir("step"), npm_config_offline: "true" },
   });
   return { status: ran.status, stdout: ran.stdout, output: readFileSync(output, "utf8") };
 }
@@ -184,7 +205,7 @@ const resultIn = (output: string) => JSON.parse(Buffer.from(output.slice("result
 
 describe("the starter's workflow, its steps run as GitHub Actions runs them", () => {
   let checkout: string;
-  const check = () => runStep(workflowStep("# The SHA-256 of each of snaplab's files"), checkout);
+  const check = () => runStep(workflowStep(`node ${kitCheckPath}`), checkout);
 
   beforeAll(() => {
     checkout = join(folder, "checkout");
@@ -209,7 +230,7 @@ describe("the starter's workflow, its steps run as GitHub Actions runs them", ()
       name: "1. Record and forward: two-node",
       status: "fail",
       score: 0,
-      message: "marker-sending-rule is violated: P0 started a snapshot without recording its state (run npx snaplab grade for the shortest counterexample)",
+      message: "not started: fill in the TODOs in exercises/01-record-and-forward/rules.ts (its README says how)",
     });
   });
 
@@ -235,7 +256,7 @@ describe("the starter's workflow, its steps run as GitHub Actions runs them", ()
     try {
       change(file);
       const refused = check();
-      expect(refused.status).toBe(1);
+      expect(refused.status).toBe(2);
       expect(refused.stdout).toContain(`::error::snaplab's files differ from the starter's: ${named}\n`);
       expect(resultIn(refused.output)).toEqual({
         version: 1,

@@ -6,7 +6,7 @@ import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync
 import { dirname, join, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { runCli } from "../support/cli.js";
+import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import type { RunnerResult } from "../../src/classroom/classroom-points.js";
 
@@ -71,10 +71,11 @@ describe("the starter repository", () => {
     // The exercise chosen, and none other.
     expect(filesUnder(starter, "exercises")).toEqual(filesUnder(repo, "exercises/04-break-fifo"));
     const manifest = JSON.parse(readFileSync(join(starter, "package.json"), "utf8"));
-    // snaplab comes built (dist/): nothing to prepare at install; `npm test` grades exercises/ on the exercise chosen.
+    // snaplab comes built (dist/): nothing to prepare at install; `npm test` checks snaplab's files as the workflow does, and
+    // grades exercises/ on the exercise chosen.
     expect(manifest.scripts).toEqual({
-      test: "node bin/snaplab.js grade exercises --only 4",
-      grade: "node bin/snaplab.js grade",
+      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 4",
+      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade --only 4",
       typecheck: "tsc --noEmit",
     });
     const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
@@ -105,13 +106,13 @@ describe("the starter repository", () => {
     const steps = Object.values(workflow.jobs)[0]!.steps;
     expect(steps.map((s) => s.uses ?? s.run!.split("\n")[0])).toEqual([
       "actions/checkout@v4",
-      "# The SHA-256 of each of snaplab's files, as `snaplab classroom github` wrote them.",
       "actions/setup-node@v4",
+      "node .github/check-snaplab-files.mjs",
       "npm ci --omit=dev --ignore-scripts --no-audit --no-fund",
       'report="$(mktemp -d)/grade.json"',
       "classroom-resources/autograding-grading-reporter@v1",
     ]);
-    expect(steps[1]).toMatchObject({ id: "kit", shell: "bash" });
+    expect(steps[2]).toMatchObject({ id: "kit" });
     const reporter = steps.at(-1)!;
     expect(reporter.with).toEqual({ runners: "snaplab" });
     // GitHub Actions fills in the grading step's output, or the check's when it refused the grade: the reporter reads it from SNAPLAB_RESULTS.
@@ -199,7 +200,12 @@ describe("a starter for some of the exercises (--only)", () => {
     some = join(scratch, "some");
     const written = await runCli("classroom", "github", "--out", some, "--only", "1,3");
     expect(written.status, written.stderr).toBe(0);
+    // In the starter as a student has it: node_modules installed (this checkout's: the starter's are among them).
+    symlinkSync(join(repo, "node_modules"), join(some, "node_modules"));
   });
+
+  /** Runs the starter's snaplab in it, as `npx snaplab ...` does. */
+  const inStarter = (...args: string[]) => spawnSync(process.execPath, ["bin/snaplab.js", ...args], { cwd: some, encoding: "utf8" });
 
   it("should hand out the chosen exercises alone, and have npm test and the README's commands grade them as the workflow does", () => {
     // With the page on generated scenarios their READMEs link to, which exercise 4's alone does not.
@@ -211,14 +217,40 @@ describe("a starter for some of the exercises (--only)", () => {
     const workflow = parse(readFileSync(join(some, ".github/workflows/classroom.yml"), "utf8")) as { jobs: Record<string, { steps: Step[] }> };
     const grading = Object.values(workflow.jobs)[0]!.steps.find((s) => s.id === "snaplab")!.run!;
     expect(grading).toContain("node bin/snaplab.js grade exercises --only 1,3 --format json");
-    expect(JSON.parse(readFileSync(join(some, "package.json"), "utf8")).scripts.test).toBe("node bin/snaplab.js grade exercises --only 1,3");
+    const manifest = JSON.parse(readFileSync(join(some, "package.json"), "utf8"));
+    expect(manifest.scripts).toMatchObject({
+      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 1,3",
+      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade --only 1,3",
+    });
+    // What snaplab run in the starter reads to keep to the assignment (below).
+    expect(manifest.snaplab).toEqual({ exercises: [1, 3] });
     const readme = readFileSync(join(some, "README.md"), "utf8");
     expect([...readme.matchAll(/^\| (\d) \| /gm)].map((m) => m[1])).toEqual(["1", "3"]);
-    expect(readme).toContain(
-      "This assignment is exercises 1 and 3: `npm test`, the commands below and the workflow that grades\nyour pushes grade them alone.\n",
-    );
+    expect(readme).toContain("This assignment is exercises 1 and 3: `npm test`, the commands below and the workflow that grades\nyour pushes keep to them.\n");
     const told = [...readme.matchAll(/^(npx snaplab (?:grade|list|hint)[^#\n]*?) *(?:#.*)?$/gm)].map((m) => m[1]);
-    expect(told).toEqual(["npx snaplab grade --only 1", "npx snaplab grade --watch --only 1,3", "npx snaplab list --only 1,3", "npx snaplab hint 1"]);
+    expect(told).toEqual(["npx snaplab grade --only 1", "npx snaplab grade --watch", "npx snaplab list", "npx snaplab hint 1"]);
+  });
+
+  it("should keep snaplab's grade, list and hint to the assignment's exercises there, and refuse another in one line", async () => {
+    const graded = inStarter("grade");
+    expect(graded.stdout.match(/^ {2}\d\. \S+/gm)).toEqual(["  1. Record", "  3. Completion"]);
+    expect(graded.stdout).toMatch(/\nPoints: 0\/25 /);
+    const list = inStarter("list");
+    expect([list.status, list.stdout.match(/^\d/gm)]).toEqual([0, ["1", "3"]]);
+    expect(inStarter("grade", "--help").stdout).toContain("[default: this assignment's, 1,3]");
+    for (const [args, said] of [
+      [["hint", "2"], "hint 2: exercise 2 is not part of this assignment (its exercises are 1 and 3)"],
+      [["grade", "--only", "3,4"], "--only 4: exercise 4 is not part of this assignment (its exercises are 1 and 3)"],
+      [["list", "--only", "6"], "--only 6: exercise 6 is not part of this assignment (its exercises are 1 and 3)"],
+      [["hint", "x"], "hint x: not an exercise number (this assignment's exercises are 1 and 3)"],
+    ] as const) {
+      const refused = inStarter(...args);
+      expect([refused.status, refused.stdout, refused.stderr]).toEqual([2, "", `snaplab: ${said}\n`]);
+    }
+    expect(inStarter("hint", "3").stdout).toMatch(/^# Hint for exercise 3/);
+    // In the kit itself there is no assignment: every exercise is one.
+    expect((await runCli("hint", "4")).stdout).toMatch(/^# Hint for exercise 4/);
+    expect(snaplab("grade", "--help").stdout).not.toContain("default: this assignment's");
   });
 
   it("should hand out exercise 2 with the file it is answered in, exercise 1's rules.ts, and nothing else of exercise 1", async () => {
@@ -243,8 +275,6 @@ describe("a starter for some of the exercises (--only)", () => {
   });
 
   it("should check a student's types with npm run typecheck, as the exercises' READMEs say", () => {
-    // In the starter as a student has it: node_modules installed (this checkout's: the starter's are among them).
-    symlinkSync(join(repo, "node_modules"), join(some, "node_modules"));
     const file = join(some, "exercises/03-completion/completion.ts");
     writeFileSync(file, readFileSync(file, "utf8").replace("return false;", "return view.recorded?.balence === 0;"));
     const typecheck = spawnSync("npm", ["run", "--silent", "typecheck"], { cwd: some, encoding: "utf8" });

@@ -139,8 +139,19 @@ describe("run_autograder", () => {
     ]);
   });
 
-  it("should give the untouched exercises (uploaded as the exercises/ folder) 0, with the counterexample and the hint's first sentence", async () => {
+  it("should give the untouched exercises (uploaded as the exercises/ folder) 0, each not started, in one line", async () => {
     const results = await autograde(folder("exercises", "exercises"));
+    expect(results.score).toBe(0);
+    const file = (path: string) => join(root, "submission", "exercises", path);
+    expect([results.tests[0]!.output, results.tests.at(-1)!.output]).toEqual([
+      `not started: fill in the TODOs in ${file("01-record-and-forward/rules.ts")} (its README says how)`,
+      `not started: fill in the TODOs in ${file("04-break-fifo/scenario.json")} (its README says how)`,
+    ]);
+  });
+
+  it("should give the exercises begun (a line added to each stub) 0, with the counterexample and the hint's first sentence", async () => {
+    const begun = Object.entries(folder("exercises", "exercises")).map(([path, text]) => [path, /(rules\.ts|scenario\.json)$/.test(path) ? `${text}\n` : text]);
+    const results = await autograde(Object.fromEntries(begun));
     expect(results.score).toBe(0);
     const [first, second] = results.tests;
     expect(first!.output.split("\n").slice(0, 3)).toEqual([

@@ -2,9 +2,11 @@
 // in, and a file that is not its stub, or is missing, is refused in one line naming it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkStubs, stubSum, stubSums } from "../../src/classroom/stubs.js";
+import { checkStubs } from "../../src/classroom/stubs.js";
+import { checkoutSum } from "../../src/files/checkout-sum.js";
 import { SnaplabError } from "../../src/errors/snaplab-error.js";
 import { chosenExercises, exercises } from "../../src/grade/exercises/catalogue.js";
+import { stubSums } from "../../src/grade/exercises/stubs.js";
 
 const stubPaths = [...new Set(exercises.map((e) => `exercises/${e.file}`))];
 const checkoutFile = (path: string, from = path) => ({ path, data: readFileSync(from) });
@@ -22,7 +24,7 @@ function refusal(only: readonly number[] | undefined, files: { path: string; dat
 
 describe("the stubs' sums", () => {
   it("should be those of the files learners fill in, as exercises/ has them (a stub changed needs its new sum in stubs.ts)", () => {
-    const sums = stubPaths.map((path) => [path, stubSum(readFileSync(path))]);
+    const sums = stubPaths.map((path) => [path, checkoutSum(readFileSync(path))]);
     expect(Object.fromEntries(sums)).toEqual(stubSums);
   });
 });

@@ -36,10 +36,12 @@ describe("snaplab grade, as a learner runs it", () => {
     }
   });
 
-  it("grades exercises/ by default: a stub fails with why, exit 1", () => {
+  it("grades exercises/ by default: an untouched stub is not started, in one line, exit 1", () => {
     const { status, stdout, stderr } = snaplab("grade", "--only", "4");
     expect({ status, stderr }).toEqual({ status: 1, stderr: "" });
-    expect(stdout).toMatch(/^exercises\n {2}4\. Break FIFO {3}0\/12 {2}failed\n {7}needs FIFO {2}0\/12 {2}without FIFO, conservation still holds/);
+    expect(stdout).toMatch(
+      /^exercises\n {2}4\. Break FIFO {3}0\/12 {2}not started: fill in the TODOs in exercises\/04-break-fifo\/scenario\.json \(its README says how\)\nPoints: /,
+    );
     expect(stdout).toMatch(graded("0/12"));
   });
 
@@ -51,8 +53,10 @@ describe("snaplab grade, as a learner runs it", () => {
       expect(run.status).toBe(1);
       texts.push(run.stdout.replace(/graded in [\d.]+ s/, "graded in … s"));
     }
-    expect(texts[0]).toMatch(/^exercises\n {2}3\. Completion {3}0\/10 {2}failed\n/);
-    expect(texts[0]!.match(/^ {2}\d\. .*$/gm)).toEqual(["  3. Completion   0/10  failed", "  4. Break FIFO   0/12  failed"]);
+    expect(texts[0]!.match(/^ {2}\d\. .*$/gm)).toEqual([
+      "  3. Completion   0/10  not started: fill in the TODOs in exercises/03-completion/completion.ts (its README says how)",
+      "  4. Break FIFO   0/12  not started: fill in the TODOs in exercises/04-break-fifo/scenario.json (its README says how)",
+    ]);
     expect(texts[0]).toMatch(/\nPoints: 0\/22 \(graded in … s\)\n$/);
     expect(new Set(texts).size).toBe(1);
   });
@@ -133,7 +137,7 @@ describe("snaplab grade --watch, as a learner runs it", () => {
     const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
     try {
       await until(() => output.stderr.includes("watching for changes (Ctrl-C to stop)\n"));
-      expect(output.stdout).toMatch(/^.*work\n {2}4\. Break FIFO {3}0\/12 {2}failed\n/);
+      expect(output.stdout).toMatch(/^.*work\n {2}4\. Break FIFO {3}0\/12 {2}not started: /);
       // Saved as an editor saves atomically, in one rename: cpSync removes the old file first, and on a busy machine a
       // grading could start between the two and find no file (the next change grades again, but later than this test looks).
       const saved = join(scratch, "scenario.json");

@@ -1,16 +1,24 @@
-// Every untouched stub in exercises/ scores zero for its own exercise: no exercise
-// passes before the learner writes anything (rustlings' maintainer check).
-// exercises/ is graded once here, in full, and every test reads that one grading.
+// Every stub in exercises/ scores zero for its own exercise, run as a learner's file: no exercise
+// passes before the learner writes anything (rustlings' maintainer check). An untouched stub is
+// not run at all, only said to be not started (not-started.test.ts), so each is graded here with
+// a line added, as a learner who has begun has it: once, in full, and every test reads that one
+// grading.
+import { appendFileSync, cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { SubmissionReport } from "../../src/grade/result.js";
-import { readFileSync } from "node:fs";
+import { tempDir } from "../support/temp-dir.js";
 
-describe("the stubs in exercises/", () => {
+describe("the stubs in exercises/, begun", () => {
+  let begun: string;
   let report: SubmissionReport;
   beforeAll(async () => {
-    report = await gradeSubmission("exercises");
+    begun = join(tempDir("begun"), "exercises");
+    cpSync("exercises", begun, { recursive: true });
+    for (const file of new Set(exercises.map((e) => e.file))) appendFileSync(join(begun, file), "\n");
+    report = await gradeSubmission(begun);
   });
 
   it("should score zero in every check, each failing on its own exercise's part", () => {
@@ -42,7 +50,7 @@ describe("the stubs in exercises/", () => {
 
   it("should get the same score and the same counterexamples every run", async () => {
     const withoutTimes = (r: SubmissionReport) => JSON.stringify(r.exercises.filter((e) => [2, 6].includes(e.number)).map(({ elapsedMs: _, ...e }) => e));
-    const again = await gradeSubmission("exercises", { only: [2, 6] });
+    const again = await gradeSubmission(begun, { only: [2, 6] });
     expect(again.exercises.map((e) => e.number)).toEqual([2, 6]);
     expect(withoutTimes(again)).toBe(withoutTimes(report));
   });

@@ -3,7 +3,7 @@
  * failed check the reason and the shortest counterexample, and "Points: x/y"
  * at the end as DSLabs prints it. Several submissions end with a table.
  */
-import type { SubmissionReport } from "../result.js";
+import { NOT_STARTED, type SubmissionReport } from "../result.js";
 import { failureLines, faultLines, scoreText } from "./failure-text.js";
 
 export function textReport(reports: readonly SubmissionReport[]): string {
@@ -17,7 +17,7 @@ function submissionText(report: SubmissionReport): string {
   const lines = [`${report.directory}`];
   for (const e of report.exercises) {
     const [said, ...run] = e.fault ? faultLines(e.fault) : [];
-    const verdict = e.passed ? "passed" : e.fault ? `failed: ${said}` : "failed";
+    const verdict = e.passed ? "passed" : e.fault?.kind === NOT_STARTED ? said : e.fault ? `failed: ${said}` : "failed";
     lines.push(`  ${`${e.number}. ${e.title}`.padEnd(titleWidth)}  ${scoreText(e.points, e.maxPoints).padStart(5)}  ${verdict}`);
     lines.push(...run.map((line) => (line === "" ? "" : `       ${line}`)));
     if (e.fault) continue;

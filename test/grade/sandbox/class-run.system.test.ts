@@ -174,9 +174,9 @@ describe("a grader that is killed while grading", () => {
     const left = readdirSync(tmp);
     expect(left).toHaveLength(2);
     for (const name of left) expect(name).toMatch(new RegExp(`^snaplab-sandbox-${grader.pid}-`));
-    // Any exercise that starts a sandbox will do: the stub of exercise 3 fails in milliseconds.
-    const stub = readFileSync(join(repo, "exercises/03-completion/completion.ts"), "utf8");
-    spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", student("next", { "03-completion/completion.ts": stub }), "--only", "3"], { env });
+    // Any exercise that starts a sandbox will do: exercise 3's stub, begun (a line added: the stub itself starts none), fails in milliseconds.
+    const begun = `${readFileSync(join(repo, "exercises/03-completion/completion.ts"), "utf8")}\n`;
+    spawnSync(process.execPath, [join(repo, "bin/snaplab.js"), "grade", student("next", { "03-completion/completion.ts": begun }), "--only", "3"], { env });
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
