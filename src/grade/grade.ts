@@ -30,6 +30,15 @@ export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimit
    * sandbox is stopped, and the exercises not graded yet get 0 saying so.
    */
   readonly gradeTimeLimitMs?: number;
+  /**
+   * Whether messages name the submission's files by their path from where
+   * snaplab runs: the folder as it was given, then the file
+   * ("exercises/01-record-and-forward/rules.ts:15:33", which a learner's
+   * editor opens from their terminal). Otherwise by their place in the folder
+   * ("01-record-and-forward/rules.ts:15:33"), as for an upload the grader
+   * unpacked into a folder of its own.
+   */
+  readonly filesNamedByPath?: boolean;
 }
 
 /**
@@ -188,7 +197,7 @@ async function gradeGroup(
   };
   let outcomes: Outcome[];
   try {
-    const problem = pastDeadline(limits) ?? fileProblem(first, file);
+    const problem = pastDeadline(limits) ?? fileProblem(first, file, shownFile(first, directory, limits));
     if (problem) {
       // The grade's time is up, or the file went away after its sandbox was started.
       const unused = await sandbox;
@@ -233,6 +242,10 @@ export function faultedExercise(exercise: Exercise, fault: ExerciseFault, elapse
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
+
+/** How messages name the exercise's file (GradeOptions.filesNamedByPath). */
+const shownFile = (exercise: Exercise, directory: string, options: Pick<GradeOptions, "filesNamedByPath">) =>
+  options.filesNamedByPath ? join(directory, exercise.file) : exercise.file;
 const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
 /** Why an exercise is not graded at all once the grade's deadline has passed (none before it). */
@@ -241,32 +254,40 @@ function pastDeadline(limits: { readonly deadline?: number; readonly gradeTimeLi
   return { kind: "timeout", message: `not graded: the grade as a whole reached its time limit (${limits.gradeTimeLimitMs / 1000} s) first` };
 }
 
-/** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
-export function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
+/**
+ * What is wrong with the exercise's file before anything opens it (a FIFO or
+ * a device would hang or flood the grader), naming it `named`.
+ */
+export function fileProblem(exercise: Exercise, file: string, named = exercise.file): ExerciseFault | undefined {
   let found: Stats | undefined;
   try {
     found = statSync(file, { throwIfNoEntry: false });
   } catch (error) {
     // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): the learner's to fix.
-    return { kind: fileFault(exercise), message: `${exercise.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` };
+    return { kind: fileFault(exercise), message: `${named} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` };
   }
-  if (!found) return { kind: "missing", message: `there is no ${exercise.file}` };
-  if (!found.isFile()) return { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` };
-  if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` };
+  if (!found) return { kind: "missing", message: `there is no ${named}` };
+  if (!found.isFile()) return { kind: fileFault(exercise), message: `${named} is not a regular file` };
+  if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${named} is larger than ${maxFileBytes / 1024} KB` };
   return undefined;
 }
 
 /** A rules exercise's sandbox, started (its child starting), or why it cannot be; undefined for a file with a problem (gradeExercise tells it). */
 export type Started = { readonly sandbox: Sandbox } | { readonly fault: ExerciseFault } | undefined;
 
-export async function startSandbox(exercise: RulesExercise, directory: string, limits: SandboxLimits): Promise<Started> {
+export async function startSandbox(
+  exercise: RulesExercise,
+  directory: string,
+  limits: SandboxLimits & Pick<GradeOptions, "filesNamedByPath">,
+): Promise<Started> {
   const file = join(directory, exercise.file);
   if (fileProblem(exercise, file)) return undefined;
   try {
     // Only files of the submission folder go into the bundle.
     // The bundler's own time limit, or what is left of the grade's if that is less.
     const timeLimitMs = Math.max(0, Math.min(bundleTimeLimitMs, (limits.deadline ?? Infinity) - Date.now()));
-    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory, { timeLimitMs }), limits) };
+    const folder = limits.filesNamedByPath ? { folder: directory } : {};
+    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory, { timeLimitMs, ...folder }), limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
