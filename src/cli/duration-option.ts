@@ -7,25 +7,17 @@
  * runs a thousand times too short or too long, silently.
  */
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { durationUnits, formatDuration } from "../render/duration.js";
 import { oneValue } from "./option-values.js";
 
-/** The units a length of time is written in, each spelled one way, and how many milliseconds one is. */
-const units = { ms: 1, s: 1000, min: 60_000 } as const;
-
-type Unit = keyof typeof units;
+type Unit = keyof typeof durationUnits;
 
 /**
  * The longest length of time taken: 24 days. Node's timers wait no longer
  * than 2^31 − 1 ms (a longer wait ends at once), and what is waited for
  * past a limit (a grader process's grace) is added to it.
  */
-export const MAX_DURATION_MS = 24 * 24 * 60 * units.min;
-
-/** `ms` in the largest unit it is a whole number of: 3000 as `3s`, 300000 as `5min`, 0 as `0ms`. */
-export function formatDuration(ms: number): string {
-  const unit = (["min", "s"] as const).find((larger) => ms !== 0 && ms % units[larger] === 0) ?? "ms";
-  return `${ms / units[unit]}${unit}`;
-}
+export const MAX_DURATION_MS = 24 * 24 * 60 * durationUnits.min;
 
 /** A length of time read: its milliseconds, or what is wrong with what was typed. */
 export type DurationReading = { ms: number } | { problem: string };
@@ -45,7 +37,7 @@ export function readDuration(typed: string, least: number, writtenAs: (duration:
   if ((minus === "-" && digits > 0n) || (digits === 0n && least > 0)) return atLeast;
   if (unit === undefined) return { problem: `give a unit, as in ${writtenAs(`${typed}ms`)} or ${writtenAs(`${typed}s`)}` };
   // Counted in whole numbers, not floating point: 1.005s is 1005ms exactly, and 0.5ms is no whole number of milliseconds.
-  const scaled = digits * BigInt(units[unit as Unit]);
+  const scaled = digits * BigInt(durationUnits[unit as Unit]);
   const per = 10n ** BigInt(fraction.length);
   if (scaled % per !== 0n) return { problem: "must be a whole number of milliseconds" };
   const ms = scaled / per;

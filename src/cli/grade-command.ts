@@ -19,7 +19,8 @@ import { ExitCode } from "./exit-code.js";
 import { checkFilesToWrite, resolvedPath, writeReportFile } from "./report-file.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
-import { durationOption, formatDuration } from "./duration-option.js";
+import { formatDuration } from "../render/duration.js";
+import { durationOption } from "./duration-option.js";
 import { checkSubmissionFolder } from "./submission-folder.js";
 import { formatOption } from "./format-option.js";
 

@@ -5,7 +5,8 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
-import { durationOption, formatDuration } from "./duration-option.js";
+import { formatDuration } from "../render/duration.js";
+import { durationOption } from "./duration-option.js";
 import { oneValue } from "./option-values.js";
 import { NEIGHBOUR_WAIT_MS } from "../live/node-control.js";
 import { runNodeProcess } from "../live/node-process.js";

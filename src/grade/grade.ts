@@ -12,7 +12,8 @@ import { RuleFault } from "./graded-rules/rule-fault.js";
 import { counterexampleReport } from "./graded-rules/graded-counterexample.js";
 import type { CheckOutcome } from "./graded-rules/run-check.js";
 import { NO_THROW } from "./graded-rules/graded-model.js";
-import { type KnownAnswers, sandboxedSubmission, type Submission } from "./graded-rules/submission.js";
+import { NotAsked } from "./graded-rules/not-asked.js";
+import { answeredBefore, type KnownAnswers, sandboxedSubmission, type Submission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "./result.js";
@@ -360,14 +361,17 @@ function checkedIn(
   try {
     if (load) sandbox.load();
     sandbox.renewBudget();
-    const submission = sandboxedSubmission(sandbox, answersFor?.(sandbox.bundle.code));
+    const answers = answersFor?.(sandbox.bundle.code) ?? new Map();
+    const submission = sandboxedSubmission(sandbox, answers);
     let running: RulesCheck | undefined;
     try {
       const checks = exercise.checks.map((check) => checkResult((running = check), () => check.run(submission, limits)));
       submission.recheck();
       return { checks };
     } catch (error) {
-      const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
+      // After a call that did not answer in time its sandbox is gone: the run to it is found from the answers known.
+      const again = error instanceof RuleFault && error.fault === "timeout" ? answeredBefore(answers) : submission;
+      const fault = withRunToThrow(faultOf(error), error, running, again, limits);
       // Told under the check that met it; what a seed drew, an instructor's seed keeps from learners until the due date (gradescope-report.ts).
       return { fault: running ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
@@ -412,21 +416,23 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
 }
 
 /**
- * For a rule that threw, the shortest run to a throw: the check that met it
- * explored again, a throw now ending its run (answers are remembered, so the
- * rules are asked little that is new). The fault then says that run's throw,
- * on the smallest generated scenario where the check is on generated ones.
- * As it was where no run leads to it (a rule the properties call, as
- * exercise 3's are) or the check cannot find it again.
+ * For a rule that threw, or a call that did not answer in time, the shortest
+ * run to such a call: the check that met it explored again, such a call now
+ * ending its run (answers are remembered, so the rules are asked little that
+ * is new; after a call that did not answer, `submission` answers from memory
+ * alone, answeredBefore, and the search follows only the answers known). The
+ * fault then says that run's call, on the smallest generated scenario where
+ * the check is on generated ones. As it was where no run leads to it (a rule
+ * the properties call, as exercise 3's are) or the check cannot find it again.
  */
 function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck | undefined, submission: Submission, limits: CheckLimits): ExerciseFault {
-  if (!(error instanceof RuleFault) || error.fault !== "throws" || !check) return fault;
+  if (!(error instanceof RuleFault) || (error.fault !== "throws" && error.fault !== "timeout") || !check) return fault;
   let outcome: CheckOutcome;
   try {
     outcome = check.run(submission, { ...limits, throwsEndRuns: true });
   } catch (again) {
-    // The rules' fault, or the sandbox's limits, on the way: the fault as it was. Anything else is the grader's bug.
-    if (again instanceof RuleFault || again instanceof SandboxFailed || again instanceof StateLimitError) return fault;
+    // The rules' fault, the sandbox's limits, or a question no sandbox is left to answer, on the way: the fault as it was. Anything else is the grader's bug.
+    if (again instanceof RuleFault || again instanceof SandboxFailed || again instanceof StateLimitError || again instanceof NotAsked) return fault;
     throw again;
   }
   const c = outcome.counterexample;

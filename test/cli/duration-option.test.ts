@@ -1,7 +1,8 @@
 // A length of time on the command line (src/cli/duration-option.ts): what each spelling reads as,
 // and what each refusal says. The options that take one are tested in their commands' tests.
 import { describe, expect, it } from "vitest";
-import { formatDuration, MAX_DURATION_MS, readDuration } from "../../src/cli/duration-option.js";
+import { MAX_DURATION_MS, readDuration } from "../../src/cli/duration-option.js";
+import { formatDuration } from "../../src/render/duration.js";
 
 describe("readDuration", () => {
   it.each([

@@ -37,7 +37,7 @@ const cases: { name: string; code: string; kind: string; reason: RegExp; timeLim
     ),
   },
   // A loop burns a core until the limit: a short one (nothing else the call does needs time).
-  { name: "loops forever", code: rulesWith(`() => { for (;;) {} }`), kind: "timeout", reason: /did not answer within 300 ms/, timeLimitMs: 300 },
+  { name: "loops forever", code: rulesWith(`() => { for (;;) {} }`), kind: "timeout", reason: /did not answer within 300ms/, timeLimitMs: 300 },
   { name: "calls process.exit", code: rulesWith(`() => process.exit(0)`), kind: "exits", reason: /called process\.exit\(0\)/ },
   {
     name: "writes fake results to stdout",

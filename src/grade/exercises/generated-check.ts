@@ -119,13 +119,15 @@ export function drawingSeed(kitSeed: number, instructorSeed: number | undefined)
  * Explores `file`. Where the rules break their contract there, the fault is
  * thrown again as the rules break it on the smallest scenario where they
  * break it the same way, which it names: the learner can explore that one
- * (snaplab explore --rules). A missing function is missing on any scenario.
+ * (snaplab explore --rules). A missing function is missing on any scenario;
+ * a call that did not answer in time stopped the sandbox that would answer
+ * the smaller scenarios' questions (the grade finds the run to it: grade.ts).
  */
 function faultsShrunk(skeleton: Skeleton, file: ScenarioFile, shape: Shape, explore: (file: ScenarioFile) => CheckOutcome): CheckOutcome {
   try {
     return explore(file);
   } catch (error) {
-    if (!(error instanceof RuleFault) || error.fault === "missing") throw error;
+    if (!(error instanceof RuleFault) || error.fault === "missing" || error.fault === "timeout") throw error;
     const sameFault = (candidate: ScenarioFile) => {
       const result = tried(() => explore(candidate));
       return result instanceof RuleFault && result.fault === error.fault ? result : undefined;

@@ -9,8 +9,9 @@
  */
 import { hash } from "node:crypto";
 import { answer, differentAnswers, mustBePure, mustNotChange } from "../sandbox/harness.js";
-import { type Answer, type Call, callOf, maxAnswerDepth, nestedTooDeep } from "../sandbox/protocol.js";
-import type { Sandbox } from "../sandbox/sandbox.js";
+import { type Answer, type Call, callOf, maxAnswerDepth, nestedTooDeep, noAnswerWithin } from "../sandbox/protocol.js";
+import { Sandbox, SandboxFailed } from "../sandbox/sandbox.js";
+import { NotAsked } from "./not-asked.js";
 import { RuleFault } from "./rule-fault.js";
 
 /** Thrown by a call, while questions are gathered, whose answer is not known yet. */
@@ -54,19 +55,31 @@ export interface Submission {
 /** How many remembered answers `recheck` asks for again. */
 const RECHECKED = 32;
 
-/** Asks a batch of calls; the answers stop early after one that breaks the contract. */
-type Ask = (calls: readonly Call[]) => readonly Answer[];
+/** A call the grader asks, and how a reason names it ("rules.onMarker(view, channel, marker) at P1 (marker on P0->P1)"). */
+interface Question {
+  readonly call: Call;
+  readonly context: string;
+}
+
+/** An answer as the grader keeps it: the submission's, or the grader's finding that the call did not answer in time. */
+export type Remembered = Answer | { readonly ok: false; readonly fault: "timeout"; readonly message: string };
+
+/** An answer that broke the contract. */
+type Broken = Exclude<Remembered, { ok: true }>;
+
+/** Asks a batch of questions; the answers stop early after one that breaks the contract. */
+type Ask = (questions: readonly Question[]) => readonly Remembered[];
 
 /**
  * Answers remembered by their question's key (questionKey). `call` is kept
  * only for the answers `recheck` asks again: a call holds the views it was
  * asked about, a few kilobytes each.
  */
-export type KnownAnswers = Map<string, { call?: Call; answer: Answer; context: string; value?: unknown }>;
+export type KnownAnswers = Map<string, { call?: Call; answer: Remembered; context: string; value?: unknown }>;
 
 function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers = new Map()): Submission {
   let toRecheck = 0;
-  const remember = (key: string, call: Call, answer: Answer, context: string) => {
+  const remember = (key: string, call: Call, answer: Remembered, context: string) => {
     const kept = answer.ok && toRecheck < RECHECKED;
     if (kept) toRecheck++;
     const entry = kept ? { call, answer, context } : { answer, context };
@@ -77,7 +90,7 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
   let asked = 0;
   let gathering: Map<string, { call: Call; context: string }> | undefined;
   let broken = false;
-  const askCounted = (batch: readonly Call[]) => {
+  const askCounted = (batch: readonly Question[]) => {
     const got = ask(batch);
     asked += got.length;
     return got;
@@ -93,12 +106,10 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
       }
       calls++;
       if (!known) {
-        known = remember(key, call, askCounted([call])[0]!, context);
+        known = remember(key, call, askCounted([{ call, context }])[0]!, context);
         if (!known.answer.ok) broken = true;
       }
-      // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
-      if (!("value" in known)) known.value = answeredValue(known.answer, context);
-      return known.value;
+      return knownValue(known, context);
     },
     gather(run) {
       if (broken) return false;
@@ -111,7 +122,7 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
       }
       if (noted.size === 0) return false;
       const questions = [...noted];
-      const got = askCounted(questions.map(([, q]) => q.call));
+      const got = askCounted(questions.map(([, question]) => question));
       got.forEach((answer, i) => {
         const [key, { call, context }] = questions[i]!;
         remember(key, call, answer, context);
@@ -122,12 +133,12 @@ function remembering(ask: Ask, countTrips: () => number, answers: KnownAnswers =
     recheck() {
       // Only answers that kept the contract: one that broke it ended its check already, or was gathered and never needed.
       const earlier = [...answers.values()].filter((e): e is typeof e & { call: Call } => e.call !== undefined);
-      const again = askCounted(earlier.map((e) => e.call));
+      const again = askCounted(earlier.map(({ call, context }) => ({ call, context })));
       earlier.forEach(({ answer, context }, i) => {
         const now = again[i];
         const [before, after] = [JSON.stringify(answer), JSON.stringify(now)];
         if (now === undefined || before !== after) {
-          const said = (a: Answer | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
+          const said = (a: Remembered | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
           throw new RuleFault("non-deterministic", `${context} ${differentAnswers(said(answer), said(now), "and, asked again later,")}${mustBePure}`);
         }
       });
@@ -147,16 +158,28 @@ function questionKey({ path, input }: Call): string {
   return hash("sha256", `${path}\0${input}`, "base64");
 }
 
+/**
+ * A remembered answer's value, parsed once and frozen: the same question
+ * asked again gets the same answer, and no caller can change it for the next.
+ */
+function knownValue(known: { answer: Remembered; value?: unknown }, context: string): unknown {
+  if (!("value" in known)) known.value = answeredValue(known.answer, context);
+  return known.value;
+}
+
 /** The answer's value, frozen all the way down; throws RuleFault for an answer that broke the contract, or nests too deep. */
-function answeredValue(answer: Answer, context: string): unknown {
-  if (!answer.ok) {
-    const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
-    throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
-  }
+function answeredValue(answer: Remembered, context: string): unknown {
+  if (!answer.ok) throw ruleFault(answer, context);
   if (answer.json === undefined) return undefined;
   const value: unknown = JSON.parse(answer.json);
   if (!frozenWithin(value, maxAnswerDepth)) throw new RuleFault("not-data", `${context} ${nestedTooDeep}`);
   return value;
+}
+
+/** How an answer that broke the contract is told, of the call `context` names. */
+function ruleFault(answer: Broken, context: string): RuleFault {
+  const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
+  return new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
 }
 
 /**
@@ -187,45 +210,144 @@ function frozenWithin(value: unknown, limit: number): boolean {
 /** The most calls in one batch to a sandbox. */
 const MAX_BATCH = 4096;
 
+/** How long a batch's calls are sized to take, of the time one batch may take: a tenth (sandboxedSubmission). */
+const batchShare = (timeLimitMs: number) => timeLimitMs / 10;
+
 /**
  * Sends calls in batches that grow (1, 4, 16, ...) while the calls are quick:
  * a batch is given no more calls than take a tenth of the time one batch may
  * take, judging by the calls so far, so that batching never turns rules that
- * answer each question in time into a batch that runs out of it.
+ * answer each question in time into a batch that runs out of it. A batch
+ * that does not answer in time is asked again one call at a time in
+ * `freshSandbox()` (hungCall), to say which call does not answer; every
+ * question not answered by then meets that fault, the sandbox being gone.
  */
-export function sandboxedSubmission(sandbox: Sandbox, answers?: KnownAnswers): Submission {
+export function sandboxedSubmission(
+  sandbox: Sandbox,
+  answers?: KnownAnswers,
+  freshSandbox: () => Sandbox = () => new Sandbox(sandbox.bundle, sandbox.limits),
+): Submission {
   let size = 1;
   let trips = 0;
   let spentMs = 0;
   let answered = 0;
-  const ask: Ask = (calls) => {
-    const answers: Answer[] = [];
-    for (let from = 0; from < calls.length; ) {
-      const batch = calls.slice(from, from + size);
+  let stopped: RuleFault | SandboxFailed | undefined;
+  const ask: Ask = (questions) => {
+    if (stopped) throw stopped;
+    const got: Remembered[] = [];
+    for (let from = 0; from < questions.length; ) {
+      const batch = questions.slice(from, from + size);
       const started = performance.now();
-      const got = sandbox.call(batch);
+      let replied: readonly Answer[];
+      try {
+        replied = sandbox.call(batch.map((q) => q.call));
+      } catch (error) {
+        if (!outOfTime(error, sandbox)) throw error;
+        const found = hungCall(sandbox.limits.timeLimitMs, batch, freshSandbox);
+        if (!found) {
+          // No call to blame: the functions the batch asked are named.
+          stopped = new SandboxFailed({ kind: "timeout", message: `${askedIn(batch)} ${noAnswerWithin(sandbox.limits.timeLimitMs)}` });
+          throw stopped;
+        }
+        stopped = ruleFault(found.at(-1) as Broken, batch[found.length - 1]!.context);
+        return [...got, ...found];
+      }
       trips++;
       spentMs += performance.now() - started;
-      answered += got.length;
-      answers.push(...got);
-      if (got.length < batch.length) break;
+      answered += replied.length;
+      got.push(...replied);
+      if (replied.length < batch.length) break;
       from += batch.length;
       const perCall = spentMs / answered;
-      size = Math.max(1, Math.min(MAX_BATCH, size * 4, Math.floor(sandbox.limits.timeLimitMs / 10 / perCall)));
+      size = Math.max(1, Math.min(MAX_BATCH, size * 4, Math.floor(batchShare(sandbox.limits.timeLimitMs) / perCall)));
     }
-    return answers;
+    return got;
   };
   return remembering(ask, () => trips, answers);
+}
+
+/** The functions `batch` asks: "rules.onMarker or rules.onMessage". */
+const askedIn = (batch: readonly Question[]) => [...new Set(batch.map((q) => q.call.path))].join(" or ");
+
+/** Whether `error` is `sandbox`'s time limit for one request running out (not the grade's, nor its budget for them all). */
+function outOfTime(error: unknown, sandbox: Sandbox): boolean {
+  return error instanceof SandboxFailed && error.failure.kind === "timeout" && error.failure.message === noAnswerWithin(sandbox.limits.timeLimitMs);
+}
+
+/**
+ * Which call of `batch`, which a sandbox did not answer within `timeLimitMs`,
+ * does not answer alone: the calls asked again one at a time, in order, in
+ * `freshSandbox()`, each with the whole time limit, until one does not
+ * answer (or breaks the contract otherwise). The answers up to it, it the
+ * last; undefined where no call can be blamed so: each answers alone,
+ * those that answer take more together than a batch is sized to (batchShare),
+ * or the fresh sandbox fails otherwise. A submission that loops costs the
+ * grade one time limit more, and that share, at most. A batch of one call is
+ * that call.
+ */
+function hungCall(timeLimitMs: number, batch: readonly Question[], freshSandbox: () => Sandbox): [...Answer[], Broken] | undefined {
+  const late: Broken = { ok: false, fault: "timeout", message: noAnswerWithin(timeLimitMs) };
+  if (batch.length === 1) return [late];
+  const fresh = freshSandbox();
+  try {
+    fresh.load();
+    const answers: Answer[] = [];
+    let spentMs = 0;
+    for (const { call } of batch) {
+      const started = performance.now();
+      let answer: Answer | undefined;
+      try {
+        [answer] = fresh.call([call]);
+      } catch (error) {
+        if (outOfTime(error, fresh)) return [...answers, late];
+        throw error;
+      }
+      if (!answer) return undefined;
+      if (!answer.ok) return [...answers, answer];
+      answers.push(answer);
+      spentMs += performance.now() - started;
+      if (spentMs > batchShare(timeLimitMs)) return undefined;
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof SandboxFailed) return undefined;
+    throw error;
+  } finally {
+    // Its child is stopped at once; what it printed is not judged (the first sandbox's is).
+    void fresh.close();
+  }
+}
+
+/**
+ * The answers `answers` holds, and no others: a question not among them
+ * throws NotAsked. For a check explored again once its sandbox is gone (a
+ * call that did not answer in time stopped it), to find the run to that
+ * call (grade.ts).
+ */
+export function answeredBefore(answers: KnownAnswers): Submission {
+  let calls = 0;
+  return {
+    call(path, args, context) {
+      const known = answers.get(questionKey(callOf(path, args)));
+      if (!known) throw new NotAsked();
+      calls++;
+      return knownValue(known, context);
+    },
+    // Nothing to ask in batches: the explorer expands what the answers known allow, in its own order.
+    gather: () => false,
+    recheck() {},
+    counts: () => ({ calls, questions: answers.size, asked: 0, roundTrips: 0 }),
+  };
 }
 
 /** A module already loaded in this process (trusted code: the grader's tests). */
 export function inProcessSubmission(module: Record<string, unknown>): Submission {
   let trips = 0;
   return remembering(
-    (calls) => {
+    (questions) => {
       trips++;
       const answers: Answer[] = [];
-      for (const call of calls) {
+      for (const { call } of questions) {
         const got = answer(module, call);
         answers.push(got);
         if (!got.ok) break;
