@@ -201,6 +201,8 @@ function sameNames(dirs: readonly string[]): string | undefined {
 
 export function gradeOptions(args: Pick<GradeArgs, "only" | "timeLimit" | "memoryLimit" | "maxStates" | "gradeTimeLimit" | "seed">): GradeOptions {
   return {
+    // Run in a learner's terminal: a place in their files is named as they open it from there.
+    filesNamedByPath: true,
     ...(args.only ? { only: args.only } : {}),
     ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.timeLimit ? { timeLimitMs: args.timeLimit } : {}),

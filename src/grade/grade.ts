@@ -12,8 +12,9 @@ import { RuleFault } from "./graded-rules/rule-fault.js";
 import { counterexampleReport } from "./graded-rules/graded-counterexample.js";
 import type { CheckOutcome } from "./graded-rules/run-check.js";
 import { NO_THROW } from "./graded-rules/graded-model.js";
+import { NotAsked } from "./graded-rules/not-asked.js";
 import type { KnownAnswers, Submission } from "./graded-rules/remembered-answers.js";
-import { sandboxedSubmission } from "./graded-rules/submission.js";
+import { answeredBefore, sandboxedSubmission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import { isStub } from "./exercises/stubs.js";
 import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
@@ -33,6 +34,15 @@ export interface GradeOptions extends Partial<SandboxLimits>, Partial<CheckLimit
    * sandbox is stopped, and the exercises not graded yet get 0 saying so.
    */
   readonly gradeTimeLimitMs?: number;
+  /**
+   * Whether messages name the submission's files by their path from where
+   * snaplab runs: the folder as it was given, then the file
+   * ("exercises/01-record-and-forward/rules.ts:15:33", which a learner's
+   * editor opens from their terminal). Otherwise by their place in the folder
+   * ("01-record-and-forward/rules.ts:15:33"), as for an upload the grader
+   * unpacked into a folder of its own.
+   */
+  readonly filesNamedByPath?: boolean;
 }
 
 /**
@@ -191,7 +201,8 @@ async function gradeGroup(
   };
   let outcomes: Outcome[];
   try {
-    const problem = pastDeadline(limits) ?? fileProblem(first, file) ?? notStarted(first, file);
+    const shown = shownFile(first, directory, limits);
+    const problem = pastDeadline(limits) ?? fileProblem(first, file, shown) ?? notStarted(first, file, shown);
     if (problem) {
       // The grade's time is up, the file is still the stub, or it went away after its sandbox was started.
       const unused = await sandbox;
@@ -236,6 +247,10 @@ export function faultedExercise(exercise: Exercise, fault: ExerciseFault, elapse
 }
 
 const header = ({ number, slug, title, file }: Exercise) => ({ number, slug, title, file });
+
+/** How messages name the exercise's file (GradeOptions.filesNamedByPath). */
+const shownFile = (exercise: Exercise, directory: string, options: Pick<GradeOptions, "filesNamedByPath">) =>
+  options.filesNamedByPath ? join(directory, exercise.file) : exercise.file;
 const fileFault = (exercise: Exercise) => (exercise.kind === "scenario" ? "scenario" : "build");
 
 /** Why an exercise is not graded at all once the grade's deadline has passed (none before it). */
@@ -244,18 +259,21 @@ function pastDeadline(limits: { readonly deadline?: number; readonly gradeTimeLi
   return { kind: "timeout", message: `not graded: the grade as a whole reached its time limit (${formatDuration(limits.gradeTimeLimitMs)}) first` };
 }
 
-/** What is wrong with the exercise's file before anything opens it (a FIFO or a device would hang or flood the grader). */
-export function fileProblem(exercise: Exercise, file: string): ExerciseFault | undefined {
+/**
+ * What is wrong with the exercise's file before anything opens it (a FIFO or
+ * a device would hang or flood the grader), naming it `named`.
+ */
+export function fileProblem(exercise: Exercise, file: string, named = exercise.file): ExerciseFault | undefined {
   let found: Stats | undefined;
   try {
     found = statSync(file, { throwIfNoEntry: false });
   } catch (error) {
     // A loop of symbolic links (ELOOP), a folder on the way that may not be entered (EACCES): the learner's to fix.
-    return { kind: fileFault(exercise), message: `${exercise.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` };
+    return { kind: fileFault(exercise), message: `${named} cannot be read (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` };
   }
-  if (!found) return { kind: "missing", message: `there is no ${exercise.file}` };
-  if (!found.isFile()) return { kind: fileFault(exercise), message: `${exercise.file} is not a regular file` };
-  if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${exercise.file} is larger than ${maxFileBytes / 1024} KB` };
+  if (!found) return { kind: "missing", message: `there is no ${named}` };
+  if (!found.isFile()) return { kind: fileFault(exercise), message: `${named} is not a regular file` };
+  if (found.size > maxFileBytes) return { kind: fileFault(exercise), message: `${named} is larger than ${maxFileBytes / 1024} KB` };
   return undefined;
 }
 
@@ -265,27 +283,32 @@ export function fileProblem(exercise: Exercise, file: string): ExerciseFault | u
  * say only that the TODOs are empty. Undefined for a file that is not the
  * stub, or cannot be read (grading it says why).
  */
-function notStarted(exercise: Exercise, file: string): ExerciseFault | undefined {
+function notStarted(exercise: Exercise, file: string, named = exercise.file): ExerciseFault | undefined {
   let data: Uint8Array;
   try {
     data = readFileSync(file);
   } catch {
     return undefined;
   }
-  return isStub(exercise, data) ? { kind: NOT_STARTED, message: `not started: fill in the TODOs in ${file} (its README says how)` } : undefined;
+  return isStub(exercise, data) ? { kind: NOT_STARTED, message: `not started: fill in the TODOs in ${named} (its README says how)` } : undefined;
 }
 
 /** A rules exercise's sandbox, started (its child starting), or why it cannot be; undefined for a file with a problem (gradeExercise tells it). */
 export type Started = { readonly sandbox: Sandbox } | { readonly fault: ExerciseFault } | undefined;
 
-export async function startSandbox(exercise: RulesExercise, directory: string, limits: SandboxLimits): Promise<Started> {
+export async function startSandbox(
+  exercise: RulesExercise,
+  directory: string,
+  limits: SandboxLimits & Pick<GradeOptions, "filesNamedByPath">,
+): Promise<Started> {
   const file = join(directory, exercise.file);
   if (fileProblem(exercise, file) || notStarted(exercise, file)) return undefined;
   try {
     // Only files of the submission folder go into the bundle.
     // The bundler's own time limit, or what is left of the grade's if that is less.
     const timeLimitMs = Math.max(0, Math.min(bundleTimeLimitMs, (limits.deadline ?? Infinity) - Date.now()));
-    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory, { timeLimitMs }), limits) };
+    const folder = limits.filesNamedByPath ? { folder: directory } : {};
+    return { sandbox: await Sandbox.start(submissionBundle(file, exercise.file, directory, { timeLimitMs, ...folder }), limits) };
   } catch (error) {
     if (error instanceof BuildError) return { fault: { kind: "build", message: `does not build: ${error.message}` } };
     throw error;
@@ -358,14 +381,17 @@ function checkedIn(
   try {
     if (load) sandbox.load();
     sandbox.renewBudget();
-    const submission = sandboxedSubmission(sandbox, answersFor?.(sandbox.bundle.code));
+    const answers = answersFor?.(sandbox.bundle.code) ?? new Map();
+    const submission = sandboxedSubmission(sandbox, answers);
     let running: RulesCheck | undefined;
     try {
       const checks = exercise.checks.map((check) => checkResult((running = check), () => check.run(submission, limits)));
       submission.recheck();
       return { checks };
     } catch (error) {
-      const fault = withRunToThrow(faultOf(error), error, running, submission, limits);
+      // After a call that did not answer in time its sandbox is gone: the run to it is found from the answers known.
+      const again = error instanceof RuleFault && error.fault === "timeout" ? answeredBefore(answers) : submission;
+      const fault = withRunToThrow(faultOf(error), error, running, again, limits);
       // Told under the check that met it; what a seed drew, an instructor's seed keeps from learners until the due date (gradescope-report.ts).
       return { fault: running ? { ...fault, check: exercise.checks.indexOf(running) } : fault };
     }
@@ -410,21 +436,23 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
 }
 
 /**
- * For a rule that threw, the shortest run to a throw: the check that met it
- * explored again, a throw now ending its run (answers are remembered, so the
- * rules are asked little that is new). The fault then says that run's throw,
- * on the smallest generated scenario where the check is on generated ones.
- * As it was where no run leads to it (a rule the properties call, as
- * exercise 3's are) or the check cannot find it again.
+ * For a rule that threw, or a call that did not answer in time, the shortest
+ * run to such a call: the check that met it explored again, such a call now
+ * ending its run (answers are remembered, so the rules are asked little that
+ * is new; after a call that did not answer, `submission` answers from memory
+ * alone, answeredBefore, and the search follows only the answers known). The
+ * fault then says that run's call, on the smallest generated scenario where
+ * the check is on generated ones. As it was where no run leads to it (a rule
+ * the properties call, as exercise 3's are) or the check cannot find it again.
  */
 function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck | undefined, submission: Submission, limits: CheckLimits): ExerciseFault {
-  if (!(error instanceof RuleFault) || error.fault !== "throws" || !check) return fault;
+  if (!(error instanceof RuleFault) || (error.fault !== "throws" && error.fault !== "timeout") || !check) return fault;
   let outcome: CheckOutcome;
   try {
     outcome = check.run(submission, { ...limits, throwsEndRuns: true });
   } catch (again) {
-    // The rules' fault, or the sandbox's limits, on the way: the fault as it was. Anything else is the grader's bug.
-    if (again instanceof RuleFault || again instanceof SandboxFailed || again instanceof StateLimitError) return fault;
+    // The rules' fault, the sandbox's limits, or a question no sandbox is left to answer, on the way: the fault as it was. Anything else is the grader's bug.
+    if (again instanceof RuleFault || again instanceof SandboxFailed || again instanceof StateLimitError || again instanceof NotAsked) return fault;
     throw again;
   }
   const c = outcome.counterexample;

@@ -65,7 +65,7 @@ async function rulesBundle(file: string): Promise<SubmissionBundle> {
   try {
     return await submissionBundle(resolve(file), file, dirname(resolve(file)), { withHarness: false });
   } catch (error) {
-    // The grader's message names the file inside its folder, with the line: "rules.ts:3:1: Unexpected ...".
+    // The grader's message names the place as the file was given, with the line: "path/rules.ts:3:1: Unexpected ...".
     if (error instanceof BuildError) throw new SnaplabError("BAD_RULES", `${file}: does not build: ${error.message}`);
     throw error;
   }

@@ -242,9 +242,10 @@ describe("snaplab list, as a learner runs it", () => {
         .map((row) => row.split(/ {2,}/).at(-1)),
     ).toEqual(["failing", "failing", "failing", "failing"]);
     const graded = await runCli("grade", folder, "--only", "1,3,4");
-    expect(graded.stdout).toContain("  1. Record and forward   0/15  failed: 01-record-and-forward/rules.ts cannot be read (ELOOP)\n");
-    expect(graded.stdout).toContain("  3. Completion           0/10  failed: 03-completion/completion.ts is not a regular file\n");
-    expect(graded.stdout).toContain("  4. Break FIFO           0/12  failed: 04-break-fifo/scenario.json is not a regular file\n");
+    // Each named as the learner opens it from where snaplab ran: after the folder given.
+    expect(graded.stdout).toContain(`  1. Record and forward   0/15  failed: ${join(folder, "01-record-and-forward/rules.ts")} cannot be read (ELOOP)\n`);
+    expect(graded.stdout).toContain(`  3. Completion           0/10  failed: ${join(folder, "03-completion/completion.ts")} is not a regular file\n`);
+    expect(graded.stdout).toContain(`  4. Break FIFO           0/12  failed: ${join(folder, "04-break-fifo/scenario.json")} is not a regular file\n`);
   });
 
   // solutions/' list, every exercise done, is in test/grade/submission.system.test.ts, which grades solutions/ once for all its tests.

@@ -28,7 +28,7 @@ describe("snaplab grade's options", () => {
   it("should take several folders, a format, exercises and limits", async () => {
     const args = (await parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500ms", "--max-states", "1000"])) as GradeArgs;
     expect(args).toMatchObject({ dirs: ["a", "b"], format: "junit", only: [1, 3] });
-    expect(gradeOptions(args)).toEqual({ only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
+    expect(gradeOptions(args)).toEqual({ filesNamedByPath: true, only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
   });
 
   it("should refuse a bad limit, an unknown format, and Gradescope for several folders", async () => {
@@ -43,10 +43,12 @@ describe("snaplab grade's options", () => {
 
   it("should take each length of time with its unit, in milliseconds for the grader", async () => {
     expect(gradeOptions((await parseGrade(["grade", "--time-limit", "2.5s", "--grade-time-limit", "10min"])) as GradeArgs)).toEqual({
+      filesNamedByPath: true,
       timeLimitMs: 2500,
       gradeTimeLimitMs: 600_000,
     });
     expect(gradeOptions((await parseGrade(["grade", "--time-limit", "300ms", "--grade-time-limit", "90s"])) as GradeArgs)).toEqual({
+      filesNamedByPath: true,
       timeLimitMs: 300,
       gradeTimeLimitMs: 90_000,
     });
@@ -64,10 +66,10 @@ describe("snaplab grade's options", () => {
   });
 
   it("should pass the limits on to each grader process of --jobs in the same form, which it reads back", async () => {
-    const options = { only: [4], timeLimitMs: 2500, gradeTimeLimitMs: 90_500, memoryLimitMb: 128 };
+    const options = { filesNamedByPath: true, only: [4], timeLimitMs: 2500, gradeTimeLimitMs: 90_500, memoryLimitMb: 128 };
     const [, ...argv] = childArguments("alice", options);
     expect(argv).toEqual(["grade", "alice", "--as-data", "--only", "4", "--time-limit", "2500ms", "--memory-limit", "128", "--grade-time-limit", "90500ms"]);
-    expect(gradeOptions((await parseGrade(argv)) as GradeArgs)).toEqual({ only: [4], timeLimitMs: 2500, gradeTimeLimitMs: 90_500, memoryLimitMb: 128 });
+    expect(gradeOptions((await parseGrade(argv)) as GradeArgs)).toEqual(options);
   });
 
   it("should render the chosen format", () => {

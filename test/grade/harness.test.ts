@@ -49,6 +49,37 @@ describe("the sandbox harness", () => {
     expect(asData(line)).toBe(line);
   });
 
+  it("should show an answer whole where that leaves the other room to show where it parts", () => {
+    let recorded = false;
+    // Rules that keep state: the first marker records and closes its channel; asked again, it only closes it.
+    const forgetful = {
+      onMarker: (view: { outgoing: string[]; incoming: string[] }, channel: string) => {
+        const effects = [
+          ...(recorded
+            ? []
+            : [
+                { type: "record-state" },
+                ...view.outgoing.map((c) => ({ type: "send-marker", channel: c })),
+                ...view.incoming.map((c) => ({ type: "start-recording", channel: c })),
+              ]),
+          { type: "stop-recording", channel },
+        ];
+        recorded = true;
+        return effects;
+      },
+    };
+    const view = { outgoing: ["P1->P0"], incoming: ["P0->P1"] };
+    const a = answer({ rules: forgetful }, callOf("rules.onMarker", [view, "P0->P1"]));
+    // Both cut at the same length, the second answer read "…{"type":"stop-recording","channe…": whether it held more was anyone's guess.
+    expect(a).toEqual({
+      ok: false,
+      fault: "non-deterministic",
+      message: 'answered [{"type":"record-stat… and then [{"type":"stop-recording","channel":"P0->P1"}]: rules must be pure (no state kept between calls)',
+    });
+    const line = `rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) ${(a as { message: string }).message}`;
+    expect(line.length).toBeLessThanOrEqual(TEXT_LIMIT);
+  });
+
   it("should return a call's result as JSON", () => {
     expect(answer(submission, callOf("rules.echo", [3]))).toEqual({ ok: true, json: "[3]" });
   });

@@ -20,7 +20,7 @@ const notStarted = (file: string) => `not started: fill in the TODOs in exercise
 describe("the untouched stubs", () => {
   let report: SubmissionReport;
   beforeAll(async () => {
-    report = await gradeSubmission("exercises");
+    report = await gradeSubmission("exercises", { filesNamedByPath: true });
   });
 
   it("should each be not started: 0 for the exercise, saying which file to fill in, and no check run", () => {
@@ -53,7 +53,9 @@ describe("the untouched stubs", () => {
 
   it("should be a failed exercise with that reason in the JSON, Gradescope and JUnit reports, each valid", () => {
     const json = jsonReport([report]) as { failures: unknown[] };
-    expect(json.failures).toEqual(exercises.map((e) => ({ exercise: e.number, fault: { kind: "not-started", message: notStarted(e.file) }, reason: notStarted(e.file) })));
+    expect(json.failures).toEqual(
+      exercises.map((e) => ({ exercise: e.number, fault: { kind: "not-started", message: notStarted(e.file) }, reason: notStarted(e.file) })),
+    );
 
     const gradescope = gradescopeReport(report) as { score: number; tests: { name: string; score: number; status: string; output: string }[] };
     expect(resultsMistakes(gradescope as unknown as Record<string, unknown>)).toEqual([]);

@@ -50,8 +50,17 @@ const report: SubmissionReport = {
       maxPoints: 12,
       passed: false,
       elapsedMs: 300,
-      fault: { kind: "timeout", message: "did not answer within 3s (an endless loop?)" },
-      checks: [{ name: "two-node, no FIFO", points: 0, maxPoints: 12, passed: false, states: 0, failure: "did not answer within 3s (an endless loop?)" }],
+      fault: { kind: "timeout", message: "rules.initiate(view) at P0 did not answer within 3s (an endless loop?)" },
+      checks: [
+        {
+          name: "two-node, no FIFO",
+          points: 0,
+          maxPoints: 12,
+          passed: false,
+          states: 0,
+          failure: "rules.initiate(view) at P0 did not answer within 3s (an endless loop?)",
+        },
+      ],
     },
   ],
 };
@@ -62,7 +71,7 @@ describe("grade reports", () => {
     expect(text).toContain("1. Record and forward                  5/10  failed");
     expect(text).toContain("ring      0/5  marker-sending-rule is violated: P1 recorded its state and sent 0 markers");
     expect(text).toContain("shortest counterexample, 2 steps:");
-    expect(text).toContain("5. Snapshots without FIFO (Lai-Yang)   0/12  failed: did not answer within 3s");
+    expect(text).toContain("5. Snapshots without FIFO (Lai-Yang)   0/12  failed: rules.initiate(view) at P0 did not answer within 3s");
     expect(text).toMatch(/Points: 5\/22 \(graded in 1\.2 s\)\n$/);
   });
 
@@ -99,8 +108,8 @@ describe("grade reports", () => {
       // A fault of the whole exercise is one failure, whatever its number of checks.
       {
         exercise: 5,
-        fault: { kind: "timeout", message: "did not answer within 3s (an endless loop?)" },
-        reason: "did not answer within 3s (an endless loop?)",
+        fault: { kind: "timeout", message: "rules.initiate(view) at P0 did not answer within 3s (an endless loop?)" },
+        reason: "rules.initiate(view) at P0 did not answer within 3s (an endless loop?)",
       },
     ]);
     expect(jsonReport([report, report])).toEqual({ submissions: [json, json] });

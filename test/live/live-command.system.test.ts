@@ -13,7 +13,8 @@ describe("snaplab live, given bad input", () => {
     writeFileSync(file, "export const rules = {\n  initiate: (view) => [,\n};\n");
     const result = await runCli("live", "spec/scenarios/bank.json", "--rules", file);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe(`snaplab: ${file}: does not build: rules.ts:3:1: Unexpected "}"\n`);
+    // The place named as the file was given, as a throw's place is.
+    expect(result.stderr).toBe(`snaplab: ${file}: does not build: ${file}:3:1: Unexpected "}"\n`);
   });
 
   it("refuses rules whose top-level code throws in one line, with where, exit 2 (it was Node's stack trace, exit 1)", async () => {

@@ -4,7 +4,9 @@
  * (completion-inputs.ts), each answer compared with the README's definition.
  * The runs of a few scenarios reach a few views and snapshots; an answer
  * right only on those (a total of 100 per process) is refused here, with
- * the smallest input that shows it, as fast-check shrinks it.
+ * the smallest input that shows it, as fast-check shrinks it, its names then
+ * made plain where it still shows it with them (generated-check.ts's
+ * plainNames, as a shrunk scenario's are).
  *
  * The calls go to the submission as the explored checks' do (Submission:
  * the sandbox, answers remembered); the drawn inputs are asked in a few
@@ -19,7 +21,7 @@ import type { LocalPart } from "./completion.js";
 import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
 import { type InputDraw, partsDraws, viewDraws } from "./completion-inputs.js";
 import type { RulesCheck } from "./exercise.js";
-import { drawingSeed } from "./generated-check.js";
+import { drawingSeed, plainNames } from "./generated-check.js";
 
 /** One of the functions, the inputs it is called on, and what is wrong with an answer (undefined if nothing). */
 interface Called<Input> {
@@ -80,7 +82,7 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
   const inputs = draws.map((draw) => fc.sample(draw.inputs, { seed: draw.seed, numRuns: draw.count }));
   // Every input's question in a few batches: a call not answered yet, or one that broke the contract, is asked (or thrown) again below.
   submission.gather(() => {
-    for (const input of inputs.flat()) {
+    for (const { input } of inputs.flat()) {
       try {
         ask(input);
       } catch {}
@@ -94,12 +96,19 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
       return false;
     }
   };
-  const wrong = draws.find((_, k) => !inputs[k]!.every(right));
+  const wrong = draws.find((_, k) => !inputs[k]!.every(({ input }) => right(input)));
   if (!wrong) return undefined;
   // fast-check draws the same inputs again from the same seed, and shrinks the first that fails.
-  const found = fc.check(fc.property(wrong.inputs, right), { seed: wrong.seed, numRuns: wrong.count });
+  const found = fc.check(
+    fc.property(wrong.inputs, ({ input }) => right(input)),
+    { seed: wrong.seed, numRuns: wrong.count },
+  );
   if (!found.failed) return undefined;
-  const [input] = found.counterexample!;
+  const [smallest] = found.counterexample!;
+  // Its names made plain where it still fails with them, as a generated scenario's are.
+  const plain = plainNames(smallest.names);
+  const plainInput = plain && smallest.named(plain);
+  const input = plainInput !== undefined && !right(plainInput) ? plainInput : smallest.input;
   // Asked again, a call that broke the contract throws again: the exercise's fault, as in every check, on the smallest input.
   return { failure: `${called.property} is violated: ${called.problem(input, ask(input), context)}`, input: { what: called.drawn, value: input } };
 }

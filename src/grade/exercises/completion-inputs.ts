@@ -38,6 +38,20 @@ const messages = (sender: string, first: number, amounts: readonly number[]): Da
 /** Up to MOST_PER_CHANNEL amounts, repeated or not. */
 const someAmounts = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain((count) => amountsOf(count));
 
+/**
+ * A drawn input, with the names of its processes as drawn, and the same
+ * input made with other names in their place (given in the same order): a
+ * failing input is shown with plain names where it still fails with them
+ * (completion-calls.ts).
+ */
+export interface NamedInput<Input> {
+  readonly input: Input;
+  readonly names: readonly string[];
+  named(names: readonly string[]): Input;
+}
+
+const namedInput = <Input>(names: readonly string[], named: (names: readonly string[]) => Input): NamedInput<Input> => ({ input: named(names), names, named });
+
 /** What a drawn view must have; anything left out is drawn at random. */
 interface ViewWish {
   readonly processes?: number;
@@ -56,7 +70,7 @@ interface ViewWish {
  * closed, with the messages it recorded there, and `recorded` holds what it
  * saved.
  */
-function viewsOf(wish: ViewWish = {}): fc.Arbitrary<ProcessView> {
+function viewsOf(wish: ViewWish = {}): fc.Arbitrary<NamedInput<ProcessView>> {
   const flags = (n: number, all?: boolean) =>
     all === undefined ? fc.array(fc.boolean(), { minLength: n, maxLength: n }) : fc.constant(Array.from({ length: n }, () => all));
   return (wish.processes !== undefined ? fc.constant(wish.processes) : fc.integer({ min: 1, max: MOST_PROCESSES }))
@@ -77,36 +91,38 @@ function viewsOf(wish: ViewWish = {}): fc.Arbitrary<ProcessView> {
         state: fc.record({ pc: fc.nat(20), balance: balancesOf(1).map(([b]) => b!) }),
       }),
     )
-    .map(({ names, incoming, outgoing, hasRecorded, closed, recorded, sent, state }) => {
-      const [process, ...neighbours] = names as [string, ...string[]];
-      const from = neighbours.filter((_, i) => incoming[i]);
-      const to = neighbours.filter((_, i) => outgoing[i]);
-      const recordings: Record<string, ChannelRecording> = {};
-      const received: string[] = [];
-      from.forEach((sender, i) => {
-        const inFlight = messages(sender, 1, recorded[i]!);
-        received.push(...inFlight.map((m) => m.id));
-        recordings[channelName(sender, process)] = !hasRecorded ? { status: "idle" } : { status: closed[i] ? "closed" : "open", messages: inFlight };
-      });
-      let sends = 0;
-      const sentOn: Record<string, DataMessage[]> = {};
-      to.forEach((receiver, i) => {
-        sentOn[channelName(process, receiver)] = messages(process, sends + 1, sent[i]!);
-        sends += sent[i]!.length;
-      });
-      received.sort();
-      return {
-        process,
-        hasRecorded,
-        incoming: from.map((sender) => channelName(sender, process)),
-        outgoing: to.map((receiver) => channelName(process, receiver)),
-        recordings,
-        // What it saved when it recorded: the messages recorded on its channels arrived after that.
-        recorded: hasRecorded ? { pc: Math.min(state.pc, sends), balance: state.balance, received: [] } : null,
-        received,
-        sent: sentOn,
-      };
-    });
+    .map(({ names: drawnNames, incoming, outgoing, hasRecorded, closed, recorded, sent, state }) =>
+      namedInput(drawnNames, (names) => {
+        const [process, ...neighbours] = names as [string, ...string[]];
+        const from = neighbours.filter((_, i) => incoming[i]);
+        const to = neighbours.filter((_, i) => outgoing[i]);
+        const recordings: Record<string, ChannelRecording> = {};
+        const received: string[] = [];
+        from.forEach((sender, i) => {
+          const inFlight = messages(sender, 1, recorded[i]!);
+          received.push(...inFlight.map((m) => m.id));
+          recordings[channelName(sender, process)] = !hasRecorded ? { status: "idle" } : { status: closed[i] ? "closed" : "open", messages: inFlight };
+        });
+        let sends = 0;
+        const sentOn: Record<string, DataMessage[]> = {};
+        to.forEach((receiver, i) => {
+          sentOn[channelName(process, receiver)] = messages(process, sends + 1, sent[i]!);
+          sends += sent[i]!.length;
+        });
+        received.sort();
+        return {
+          process,
+          hasRecorded,
+          incoming: from.map((sender) => channelName(sender, process)),
+          outgoing: to.map((receiver) => channelName(process, receiver)),
+          recordings,
+          // What it saved when it recorded: the messages recorded on its channels arrived after that.
+          recorded: hasRecorded ? { pc: Math.min(state.pc, sends), balance: state.balance, received: [] } : null,
+          received,
+          sent: sentOn,
+        };
+      }),
+    );
 }
 
 /** What a drawn set of parts must have; anything left out is drawn at random. */
@@ -130,7 +146,7 @@ interface PartsWish {
  * in the order they were recorded. The money in them all stays within the
  * scenario format's limit.
  */
-function partsOf(wish: PartsWish = {}): fc.Arbitrary<LocalPart[]> {
+function partsOf(wish: PartsWish = {}): fc.Arbitrary<NamedInput<LocalPart[]>> {
   const amounts = (count: number) => (wish.amounts ?? amountsOf)(count);
   const recorded = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain(amounts);
   return (wish.processes !== undefined ? fc.constant(wish.processes) : fc.integer({ min: 1, max: MOST_PROCESSES }))
@@ -163,31 +179,33 @@ function partsOf(wish: PartsWish = {}): fc.Arbitrary<LocalPart[]> {
         pairs: fc.constant(pairs),
       });
     })
-    .map(({ names, balances, pcs, channels, amounts, full, limit, order, pairs }) => {
-      // The channels by their place among every pair, the one onOneChannel asks for among them.
-      const drawn = channels.map(([from, to]) => pairs.findIndex(([f, t]) => f === from && t === to));
-      const kept = full && !drawn.includes(full[0]) ? [...drawn, full[0]].sort((a, b) => a - b) : drawn;
-      const sends = names.map(() => 0);
-      const inChannels = kept.map((c) => {
-        const [from, to] = pairs[c]!;
-        const sender = names[from]!;
-        const recorded = messages(sender, sends[from]! + 1, full && c === full[0] ? full[1] : amounts[c]!);
-        sends[from]! += recorded.length;
-        return { id: channelName(sender, names[to]!), to, recorded };
-      });
-      const all = inChannels.flatMap((c) => c.recorded.map((m) => m.amount));
-      const money = limit ? atTheLimit(balances, all, limit[0], limit[1]) : balances;
-      const parts = names.map(
-        (process, p): LocalPart => ({
-          process,
-          state: { pc: pcs[p]!, balance: money[p]! },
-          channels: Object.fromEntries(inChannels.filter((c) => c.to === p).map((c) => [c.id, c.recorded])),
-        }),
-      );
-      return order.map((p) => parts[p]!);
-    })
+    .map(({ names: drawnNames, balances, pcs, channels, amounts, full, limit, order, pairs }) =>
+      namedInput(drawnNames, (names) => {
+        // The channels by their place among every pair, the one onOneChannel asks for among them.
+        const drawn = channels.map(([from, to]) => pairs.findIndex(([f, t]) => f === from && t === to));
+        const kept = full && !drawn.includes(full[0]) ? [...drawn, full[0]].sort((a, b) => a - b) : drawn;
+        const sends = names.map(() => 0);
+        const inChannels = kept.map((c) => {
+          const [from, to] = pairs[c]!;
+          const sender = names[from]!;
+          const recorded = messages(sender, sends[from]! + 1, full && c === full[0] ? full[1] : amounts[c]!);
+          sends[from]! += recorded.length;
+          return { id: channelName(sender, names[to]!), to, recorded };
+        });
+        const all = inChannels.flatMap((c) => c.recorded.map((m) => m.amount));
+        const money = limit ? atTheLimit(balances, all, limit[0], limit[1]) : balances;
+        const parts = names.map(
+          (process, p): LocalPart => ({
+            process,
+            state: { pc: pcs[p]!, balance: money[p]! },
+            channels: Object.fromEntries(inChannels.filter((c) => c.to === p).map((c) => [c.id, c.recorded])),
+          }),
+        );
+        return order.map((p) => parts[p]!);
+      }),
+    )
     .filter(
-      (parts) =>
+      ({ input: parts }) =>
         moneyOf(
           parts.map((p) => p.state.balance),
           parts.flatMap((p) =>
@@ -202,7 +220,7 @@ function partsOf(wish: PartsWish = {}): fc.Arbitrary<LocalPart[]> {
 /** Inputs drawn for what they show: `count` of them from `inputs`. */
 export interface InputDraw<Input> {
   readonly shows: string;
-  readonly inputs: fc.Arbitrary<Input>;
+  readonly inputs: fc.Arbitrary<NamedInput<Input>>;
   readonly count: number;
 }
 

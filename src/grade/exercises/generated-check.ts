@@ -119,13 +119,15 @@ export function drawingSeed(kitSeed: number, instructorSeed: number | undefined)
  * Explores `file`. Where the rules break their contract there, the fault is
  * thrown again as the rules break it on the smallest scenario where they
  * break it the same way, which it names: the learner can explore that one
- * (snaplab explore --rules). A missing function is missing on any scenario.
+ * (snaplab explore --rules). A missing function is missing on any scenario;
+ * a call that did not answer in time stopped the sandbox that would answer
+ * the smaller scenarios' questions (the grade finds the run to it: grade.ts).
  */
 function faultsShrunk(skeleton: Skeleton, file: ScenarioFile, shape: Shape, explore: (file: ScenarioFile) => CheckOutcome): CheckOutcome {
   try {
     return explore(file);
   } catch (error) {
-    if (!(error instanceof RuleFault) || error.fault === "missing") throw error;
+    if (!(error instanceof RuleFault) || error.fault === "missing" || error.fault === "timeout") throw error;
     const sameFault = (candidate: ScenarioFile) => {
       const result = tried(() => explore(candidate));
       return result instanceof RuleFault && result.fault === error.fault ? result : undefined;
@@ -217,8 +219,8 @@ export function smaller(skeleton: Skeleton): Skeleton[] {
 export function plainer(skeleton: Skeleton): Skeleton[] {
   const { names, balances, channels, programs } = skeleton;
   const out: Skeleton[] = [];
-  const plainNames = names.map((_, p) => `P${p}`);
-  if (plainNames.join() !== names.join()) out.push({ ...skeleton, names: plainNames });
+  const plain = plainNames(names);
+  if (plain) out.push({ ...skeleton, names: plain });
   if (balances.some((b) => b !== 100)) out.push({ ...skeleton, balances: balances.map(() => 100) });
   let k = 0;
   const plainPrograms = programs.map((program) => program.map((t) => ({ ...t, amount: 2 ** k++ })));
@@ -226,6 +228,17 @@ export function plainer(skeleton: Skeleton): Skeleton[] {
   const sorted = [...channels].sort(([a, b], [c, d]) => a - c || b - d);
   if (sorted.some((c, i) => c !== channels[i])) out.push({ ...skeleton, channels: sorted });
   return out;
+}
+
+/**
+ * The processes' names made plain, P0, P1, ... in their order; undefined
+ * where they are already. What a failing scenario (plainer), or a drawn
+ * input a function answered wrongly (completion-calls.ts), is shown with
+ * where it still fails with them.
+ */
+export function plainNames(names: readonly string[]): string[] | undefined {
+  const plain = names.map((_, p) => `P${p}`);
+  return plain.some((name, p) => name !== names[p]) ? plain : undefined;
 }
 
 function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {

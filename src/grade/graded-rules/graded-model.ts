@@ -7,28 +7,38 @@
  * finds the shortest run to it. A rule that breaks its contract otherwise
  * (throws, changes its input) stops the exploration with a RuleFault: no
  * trace can make such rules right. Where the run to a throw is wanted (to
- * show it), `throwsEndRuns` makes a throw break `no-throw` instead.
+ * show it), `throwsEndRuns` makes a throw, or a call that did not answer in
+ * time, break `no-throw` instead. A step that asks what a submission
+ * answering from memory was never asked (NotAsked) ends its run, breaking
+ * nothing: the search goes only where the answers known lead.
  */
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
 import type { Model } from "../../model-contract/model.js";
 import type { Reduction } from "../../model-contract/reduction.js";
 import { always, type Property } from "../../model-contract/property.js";
 import { wholeStateParts, type StateParts, type StepFootprint } from "../../model-contract/state-parts.js";
+import { NotAsked } from "./not-asked.js";
 import { RuleFault } from "./rule-fault.js";
 import type { StepRule } from "./step-rules.js";
 
 export interface GradedState<State> {
   readonly state: State;
-  /** The step rule the step into this state broke, and why (and, for malformed effects, what the rule saw). */
-  readonly broken?: { readonly rule: string; readonly reason: string; readonly details?: readonly string[] };
+  /**
+   * The step rule the step into this state broke, and why (and, for
+   * malformed effects, what the rule saw; for no-throw, whether the rule did
+   * not answer in time rather than threw).
+   */
+  readonly broken?: { readonly rule: string; readonly reason: string; readonly details?: readonly string[]; readonly late?: true };
 }
 
 export const WELL_FORMED_EFFECTS = "well-formed-effects";
 export const NO_THROW = "no-throw";
+/** The mark of a step that asked what was never asked (NotAsked): no property judges it. */
+const NOT_ASKED = "not-asked";
 
 const wellFormedClaim =
   "A rule answers with a list of effects its process can carry out: known types with their fields, its own channels in the right direction, messages that were sent, recorded only on an open channel.";
-const noThrowClaim = "A rule returns its effects: it never throws.";
+const noThrowClaim = "A rule returns its effects, in time: it never throws.";
 
 /**
  * `refused(state, action)` is the step with the rules' effects left out (the
@@ -58,12 +68,14 @@ export function gradedModel<State, Action>(
       try {
         after = system.nextState(g.state, action);
       } catch (error) {
+        if (error instanceof NotAsked) return { state: g.state, broken: { rule: NOT_ASKED, reason: error.message } };
         // The check of an answer (valid-effects.ts) tells what the rule saw.
         const malformed = error instanceof MalformedEffectError || (error instanceof RuleFault && error.fault === "malformed");
-        const threw = throwsEndRuns && error instanceof RuleFault && error.fault === "throws";
+        const threw = throwsEndRuns && error instanceof RuleFault && (error.fault === "throws" || error.fault === "timeout");
         if (!malformed && !threw) throw error;
         const details = error instanceof MalformedEffectError && error.details.length > 0 ? { details: error.details } : {};
-        return { state: refused(g.state, action), broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details } };
+        const late = threw && error.fault === "timeout" ? { late: true as const } : {};
+        return { state: refused(g.state, action), broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details, ...late } };
       }
       for (const rule of stepRules) {
         const reason = rule.check(g.state, action, after);

@@ -65,9 +65,10 @@ export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<
     build: gradedSystemModel,
     describeStep(system, _rules, before, action, after) {
       const text = system.describeStep(before.state, action, after.state);
-      // A step whose answer was refused, or whose rule threw, happened without the rule's effects (and ends the run): say so.
+      // A step whose answer was refused, or whose rule threw or did not answer, happened without the rule's effects (and ends the run): say so.
       if (after.broken?.rule === WELL_FORMED_EFFECTS) return `${text} [the rule's effects refused]`;
-      return after.broken?.rule === NO_THROW ? `${text} [the rule threw]` : text;
+      if (after.broken?.rule !== NO_THROW) return text;
+      return after.broken.late ? `${text} [the rule did not answer in time]` : `${text} [the rule threw]`;
     },
     spaceTime: (system, _rules, violation) => {
       const plain = { ...violation, path: unwrapped(violation.path) };

@@ -53,15 +53,27 @@ export interface Submission {
 /** How many remembered answers `recheck` asks for again. */
 const RECHECKED = 32;
 
-/** Asks a batch of calls; the answers stop early after one that breaks the contract. */
-export type Ask = (calls: readonly Call[]) => readonly Answer[];
+/** A call the grader asks, and how a reason names it ("rules.onMarker(view, channel, marker) at P1 (marker on P0->P1)"). */
+export interface Question {
+  readonly call: Call;
+  readonly context: string;
+}
+
+/** An answer as the grader keeps it: the submission's, or the grader's finding that the call did not answer in time. */
+export type Remembered = Answer | { readonly ok: false; readonly fault: "timeout"; readonly message: string };
+
+/** An answer that broke the contract. */
+export type Broken = Exclude<Remembered, { ok: true }>;
+
+/** Asks a batch of questions; the answers stop early after one that breaks the contract. */
+export type Ask = (questions: readonly Question[]) => readonly Remembered[];
 
 /**
  * Answers remembered by their question's key (see rememberingSubmission's `keyOf`). `call` is kept
  * only for the answers `recheck` asks again: a call holds the views it was
  * asked about, a few kilobytes each.
  */
-export type KnownAnswers = Map<string, { call?: Call; answer: Answer; context: string; value?: unknown }>;
+export type KnownAnswers = Map<string, { call?: Call; answer: Remembered; context: string; value?: unknown }>;
 
 /**
  * A submission whose answers are remembered by `keyOf` their question, each
@@ -69,7 +81,7 @@ export type KnownAnswers = Map<string, { call?: Call; answer: Answer; context: s
  */
 export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf: (call: Call) => string, answers: KnownAnswers = new Map()): Submission {
   let toRecheck = 0;
-  const remember = (key: string, call: Call, answer: Answer, context: string) => {
+  const remember = (key: string, call: Call, answer: Remembered, context: string) => {
     const kept = answer.ok && toRecheck < RECHECKED;
     if (kept) toRecheck++;
     const entry = kept ? { call, answer, context } : { answer, context };
@@ -80,7 +92,7 @@ export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf:
   let asked = 0;
   let gathering: Map<string, { call: Call; context: string }> | undefined;
   let broken = false;
-  const askCounted = (batch: readonly Call[]) => {
+  const askCounted = (batch: readonly Question[]) => {
     const got = ask(batch);
     asked += got.length;
     return got;
@@ -96,12 +108,10 @@ export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf:
       }
       calls++;
       if (!known) {
-        known = remember(key, call, askCounted([call])[0]!, context);
+        known = remember(key, call, askCounted([{ call, context }])[0]!, context);
         if (!known.answer.ok) broken = true;
       }
-      // Parsed once and frozen: the same question asked again gets the same answer, and no caller can change it for the next.
-      if (!("value" in known)) known.value = answeredValue(known.answer, context);
-      return known.value;
+      return knownValue(known, context);
     },
     gather(run) {
       if (broken) return false;
@@ -114,7 +124,7 @@ export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf:
       }
       if (noted.size === 0) return false;
       const questions = [...noted];
-      const got = askCounted(questions.map(([, q]) => q.call));
+      const got = askCounted(questions.map(([, question]) => question));
       got.forEach((answer, i) => {
         const [key, { call, context }] = questions[i]!;
         remember(key, call, answer, context);
@@ -125,12 +135,12 @@ export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf:
     recheck() {
       // Only answers that kept the contract: one that broke it ended its check already, or was gathered and never needed.
       const earlier = [...answers.values()].filter((e): e is typeof e & { call: Call } => e.call !== undefined);
-      const again = askCounted(earlier.map((e) => e.call));
+      const again = askCounted(earlier.map(({ call, context }) => ({ call, context })));
       earlier.forEach(({ answer, context }, i) => {
         const now = again[i];
         const [before, after] = [JSON.stringify(answer), JSON.stringify(now)];
         if (now === undefined || before !== after) {
-          const said = (a: Answer | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
+          const said = (a: Remembered | undefined) => (a === undefined ? "nothing" : a.ok ? a.json : a.message);
           throw new RuleFault("non-deterministic", `${context} ${differentAnswers(said(answer), said(now), "and, asked again later,")}${mustBePure}`);
         }
       });
@@ -139,16 +149,28 @@ export function rememberingSubmission(ask: Ask, countTrips: () => number, keyOf:
   };
 }
 
+/**
+ * A remembered answer's value, parsed once and frozen: the same question
+ * asked again gets the same answer, and no caller can change it for the next.
+ */
+export function knownValue(known: { answer: Remembered; value?: unknown }, context: string): unknown {
+  if (!("value" in known)) known.value = answeredValue(known.answer, context);
+  return known.value;
+}
+
 /** The answer's value, frozen all the way down; throws RuleFault for an answer that broke the contract, or nests too deep. */
-function answeredValue(answer: Answer, context: string): unknown {
-  if (!answer.ok) {
-    const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
-    throw new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
-  }
+function answeredValue(answer: Remembered, context: string): unknown {
+  if (!answer.ok) throw ruleFault(answer, context);
   if (answer.json === undefined) return undefined;
   const value: unknown = JSON.parse(answer.json);
   if (!frozenWithin(value, maxAnswerDepth)) throw new RuleFault("not-data", `${context} ${nestedTooDeep}`);
   return value;
+}
+
+/** How an answer that broke the contract is told, of the call `context` names. */
+export function ruleFault(answer: Broken, context: string): RuleFault {
+  const said = answer.fault === "mutates" ? namedArgument(answer.message, context) : answer.message;
+  return new RuleFault(answer.fault, answer.fault === "missing" ? `the submission ${said}` : `${context} ${said}`);
 }
 
 /**
@@ -180,10 +202,10 @@ function frozenWithin(value: unknown, limit: number): boolean {
 export function inProcessSubmission(module: Record<string, unknown>): Submission {
   let trips = 0;
   return rememberingSubmission(
-    (calls) => {
+    (questions) => {
       trips++;
       const answers: Answer[] = [];
-      for (const call of calls) {
+      for (const { call } of questions) {
         const got = answer(module, call);
         answers.push(got);
         if (!got.ok) break;

@@ -1,11 +1,11 @@
 import type { CallFault } from "../sandbox/protocol.js";
 
-export type FaultKind = CallFault | "malformed";
+export type FaultKind = CallFault | "malformed" | "timeout";
 
 /**
  * A submission broke the contract every rule has (snapshot-algorithm.ts):
  * it threw, changed its input, answered differently to the same question,
- * or returned effects that are not effects. The exercise gets zero, and the
+ * returned effects that are not effects, or did not answer in time. The exercise gets zero, and the
  * message says which rule, where, and what it did; `scenario`, the smallest
  * generated scenario it did it on, where a check on generated ones met it.
  */

@@ -16,9 +16,8 @@
 import { spawn } from "node:child_process";
 import { closeSync, constants, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { parentPort, type MessagePort } from "node:worker_threads";
-import { formatDuration } from "../../render/duration.js";
 import { reportHeadline, splitNodeReport } from "./node-report.js";
-import { keptStderrChars, keptStdoutChars, type SandboxFailure } from "./protocol.js";
+import { keptStderrChars, keptStdoutChars, noAnswerWithin, type SandboxFailure } from "./protocol.js";
 
 /** What the broker needs to start one sandbox's child, sent to it by Sandbox. */
 export interface ChildOrder {
@@ -133,7 +132,7 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
   // The time limit of a batch: the grader says by when it wants a reply; a child that has not given it by then is ended.
   const watch = setInterval(() => {
     const due = waitedOn[0]!;
-    if (due > 0 && Date.now() > due) fail({ kind: "timeout", message: `did not answer within ${formatDuration(timeLimitMs)} (an endless loop?)` });
+    if (due > 0 && Date.now() > due) fail({ kind: "timeout", message: noAnswerWithin(timeLimitMs) });
   }, watchMs);
 
   /**

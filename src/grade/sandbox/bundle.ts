@@ -12,7 +12,7 @@
 import type { BuildFailure, Plugin } from "esbuild";
 import { readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { builtFile } from "../../package/built-files.js";
 import { esbuild, freshBundler } from "./bundler-wall.js";
 import { formatDuration } from "../../render/duration.js";
@@ -47,7 +47,7 @@ function harnessSource(): string {
 /** A submission bundled: its code, and the source map that leads back from a place in it to the submission's file and line. */
 export interface SubmissionBundle {
   readonly code: string;
-  /** Its sources named as messages name the submission's files ("01-record-and-forward/rules.ts"), the kit's own (the harness) "". */
+  /** Its sources named as messages name the submission's files (submissionBundle), the kit's own (the harness) "". */
   readonly sourceMap: string;
 }
 
@@ -64,7 +64,11 @@ export const maxBundleBytes = 8 * 1024 * 1024;
 /**
  * Bundles `file` (a learner's module) with the harness and returns the code.
  * Only files inside `root` (the submission folder, after resolving symlinks)
- * may be part of it; `label` names the file in messages. Without the harness
+ * may be part of it; `label` names the file in messages, and each file it
+ * imports is named by its place in `root`: both after `folder`, where given
+ * (the submission folder as a learner gave it, so that a place such as
+ * "exercises/01-record-and-forward/rules.ts:15:33" opens from where they ran
+ * snaplab; otherwise "01-record-and-forward/rules.ts:15:33"). Without the harness
  * (`withHarness: false`) the code is the learner's module alone, as CommonJS,
  * for a process that calls the rules itself (a live run's node): it runs it
  * as a function (live-rules.ts): no module file to import; or, with
@@ -84,6 +88,8 @@ interface BundleOptions {
   /** Without the harness: how the module alone is written (CommonJS unless asked). */
   readonly format?: "esm" | "cjs";
   readonly timeLimitMs?: number;
+  /** The submission folder as the learner gave it: files are named after it in messages and the source map. */
+  readonly folder?: string;
 }
 
 /**
@@ -104,14 +110,17 @@ async function bundleAlone(
   file: string,
   label: string,
   root: string,
-  { withHarness = true, format = withHarness ? "esm" : "cjs", timeLimitMs = bundleTimeLimitMs }: BundleOptions,
+  { withHarness = true, format = withHarness ? "esm" : "cjs", timeLimitMs = bundleTimeLimitMs, folder }: BundleOptions,
 ): Promise<SubmissionBundle> {
   let timer: NodeJS.Timeout | undefined;
+  const afterFolder = (path: string) => (folder === undefined ? path : join(folder, path));
+  const shownEntry = afterFolder(label);
+  // Each module is named by its place in `root`, the entry as the caller names it; messages and the source map name them after `folder`.
+  let entryPath: string | undefined;
+  const named = (path: string) => (path === entryPath ? shownEntry : afterFolder(path));
   try {
-    const entry = submissionFile(resolve(file), label, root);
-    // Each module is named by its place in `root`; the source map names the entry as the caller does.
-    const entryPath = labelOf(entry.path, root);
-    const named = (path: string) => (path === entryPath ? label : path);
+    const entry = submissionFile(resolve(file), shownEntry, root);
+    entryPath = labelOf(entry.path, root);
     await freshBundler();
     const build = esbuild().build({
       entryPoints: [withHarness ? "snaplab:entry" : "snaplab:submission"],
@@ -131,16 +140,16 @@ async function bundleAlone(
       tsconfigRaw: "{}",
       // The folder esbuild names paths from: the submission's (no file is named by an absolute path anyway).
       absWorkingDir: realpathSync(root),
-      plugins: [submissionOnly(entry.path, entryPath, label, root)],
+      plugins: [submissionOnly(entry.path, entryPath, named, root)],
     });
     // Past the time limit the build is given up, and its process stopped (finally) with the build in it, which never settles.
     const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new BuildError(`${label}: bundling it took more than ${formatDuration(timeLimitMs)}`)), timeLimitMs);
+      timer = setTimeout(() => fail(new BuildError(`${shownEntry}: bundling it took more than ${formatDuration(timeLimitMs)}`)), timeLimitMs);
     });
     const result = await Promise.race([build, late]);
     const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;
     const code = output(".mjs");
-    if (Buffer.byteLength(code) > maxBundleBytes) throw new BuildError(`${label} bundles to more than ${maxBundleBytes / 1024 / 1024} MB of code`);
+    if (Buffer.byteLength(code) > maxBundleBytes) throw new BuildError(`${shownEntry} bundles to more than ${maxBundleBytes / 1024 / 1024} MB of code`);
     const map = JSON.parse(output(".map")) as { sources: string[] };
     map.sources = map.sources.map((source) => (source.startsWith("submission:") ? named(source.slice("submission:".length)) : ""));
     return { code, sourceMap: JSON.stringify(map) };
@@ -150,15 +159,15 @@ async function bundleAlone(
     const first = (error as BuildFailure).errors?.[0];
     if (serviceStopped.test(first?.text ?? (error as Error).message)) {
       // esbuild's own report of the crash has gone to stderr already (its process writes there directly).
-      throw new BuildError(`${label}: esbuild stopped on this file (its process crashed, as it does on code nested tens of thousands deep)`);
+      throw new BuildError(`${shownEntry}: esbuild stopped on this file (its process crashed, as it does on code nested tens of thousands deep)`);
     }
     if (!first) throw error;
     if (first.detail instanceof SubmissionFileError || first.detail instanceof UncheckedCode) throw new BuildError(first.detail.message);
     // Anything else the plugin threw is the grader's own fault, not the submission's.
     if (first.detail instanceof Error) throw first.detail;
-    // A syntax error: in which file (named inside the submission folder, never by the grader's path), where.
+    // A syntax error: in which file (named as every message names it, never by the grader's own path), where.
     const at = first.location?.file.startsWith("submission:") ? first.location : undefined;
-    const place = at ? at.file.slice("submission:".length) : label;
+    const place = at ? named(at.file.slice("submission:".length)) : shownEntry;
     throw new BuildError(`${place}:${at ? `${at.line}:${at.column + 1}:` : ""} ${first.text}`);
   } finally {
     clearTimeout(timer);
@@ -187,7 +196,7 @@ const noSourceMap = "\n//# sourceMappingURL=snaplab:none\n";
  * patterns esbuild would expand on its own, is refused (module-loads.ts);
  * no file gets a folder to resolve from; each ends with noSourceMap.
  */
-function submissionOnly(entryFile: string, entryPath: string, label: string, root: string): Plugin {
+function submissionOnly(entryFile: string, entryPath: string, named: (path: string) => string, root: string): Plugin {
   const entryModule = { path: entryPath, namespace: "submission", pluginData: { file: entryFile } };
   let loadedBytes = 0;
   return {
@@ -201,7 +210,7 @@ function submissionOnly(entryFile: string, entryPath: string, label: string, roo
         if (args.namespace === "snaplab-kit" && isBuiltin(args.path)) return { path: args.path, external: true };
         if (args.namespace === "snaplab-kit") throw new SubmissionFileError(`the harness imports ${args.path}, which it must not`);
         const importer = (args.pluginData as { file: string }).file;
-        const found = resolveSubmissionImport(args.path, importer, args.with, root, args.importer);
+        const found = resolveSubmissionImport(args.path, importer, args.with, root, named(args.importer));
         return { path: found.label, namespace: "submission", pluginData: { file: found.path } };
       });
       build.onLoad({ filter: /.*/, namespace: "snaplab" }, () => ({
@@ -210,22 +219,22 @@ function submissionOnly(entryFile: string, entryPath: string, label: string, roo
       }));
       build.onLoad({ filter: /.*/, namespace: "snaplab-kit" }, () => ({ contents: harnessSource(), loader: "js" }));
       build.onLoad({ filter: /.*/, namespace: "submission" }, async (args) => {
-        const { contents, loader } = loadSubmissionFile((args.pluginData as { file: string }).file, args.path);
+        const { contents, loader } = loadSubmissionFile((args.pluginData as { file: string }).file, named(args.path));
         loadedBytes += Buffer.byteLength(contents);
         if (loadedBytes > maxSubmissionBytes) {
-          throw new SubmissionFileError(`${label} and the files it imports come to more than ${maxSubmissionBytes / 1024 / 1024} MB in all`);
+          throw new SubmissionFileError(`${named(entryPath)} and the files it imports come to more than ${maxSubmissionBytes / 1024 / 1024} MB in all`);
         }
         if (loader === "json") return { contents, loader, pluginData: args.pluginData };
-        if (await loadsModules(contents, loader, args.path)) {
+        if (await loadsModules(contents, loader, named(args.path))) {
           throw new SubmissionFileError(
-            `${args.path} loads code with import() or require(): a submission's files import each other with import ... from "./file.js"`,
+            `${named(args.path)} loads code with import() or require(): a submission's files import each other with import ... from "./file.js"`,
           );
         }
         return { contents: contents + noSourceMap, loader, pluginData: args.pluginData };
       });
       // Never reached while every module is resolved above; were esbuild to read a file on its own, the build fails instead.
       build.onLoad({ filter: /.*/, namespace: "file" }, () => {
-        throw new SubmissionFileError(`${label}: the bundler went to read a file the submission did not name by a relative path`);
+        throw new SubmissionFileError(`${named(entryPath)}: the bundler went to read a file the submission did not name by a relative path`);
       });
     },
   };

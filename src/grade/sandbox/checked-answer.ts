@@ -186,27 +186,52 @@ function asParsed(value: unknown): boolean {
 /** What a message about a rule that answered one question two ways ends with: why that is wrong. */
 export const mustBePure = ": rules must be pure (no state kept between calls)";
 
-/** How much of each of two answers such a message shows: both fit on one line of a report (src/render/shown-as-data.ts), the words between them too. */
-const answerShown = 34;
+/**
+ * How much of two answers such a message shows in all, "…" included: both
+ * fit on one line of a report (src/render/shown-as-data.ts), the words
+ * between them too.
+ */
+const answersShown = 68;
+
+/** How much of an answer, at least, is shown past where the two part: enough to read what it has there. */
+const shownPastTheParting = 8;
 
 /**
  * "answered A and then B" for two answers (JSON, or a fault's words) to one
- * question, each too long cut on its own from a little before where they
- * part, so that the difference shows and `between` is never cut out.
+ * question, each shown around where the two part: from the effect (the
+ * object) there, or a few characters before, with "…" for what is left out.
+ * The two share the room: an answer shown whole, where that leaves the
+ * other room to show where it parts, rather than both cut at the same
+ * length (a rule that forgets what it did answers the second time with the
+ * first answer's tail, which is only seen whole). `between` is never cut.
  */
 export function differentAnswers(first: string | undefined, second: string | undefined, between: string): string {
   const [a, b] = [Array.from(String(first)), Array.from(String(second))];
   let same = 0;
   while (same < a.length && a[same] === b[same]) same++;
-  // From the effect (the object) the difference is in, if it began near; else from a few characters before.
-  const brace = a.lastIndexOf("{", same);
-  const from = brace >= 0 && same - brace <= 24 ? brace : Math.max(0, same - 12);
-  const shown = (chars: string[]) => {
-    if (chars.length <= answerShown) return chars.join("");
-    const kept = from > 0 ? ["…", ...chars.slice(from)] : chars;
-    return kept.length > answerShown ? `${kept.slice(0, answerShown - 1).join("")}…` : kept.join("");
+  // From the effect the difference is in, if it began near; else from a few characters before. A "…" for one character hides nothing.
+  const brace = same > 0 ? a.lastIndexOf("{", same - 1) : -1;
+  const near = brace >= 0 && same - brace <= 24 ? brace : Math.max(0, same - 12);
+  const from = near <= 1 ? 0 : near;
+  const marked = (chars: string[]) => (from > 0 ? ["…", ...chars.slice(from)] : chars);
+  // Shown whole (from `from`), or as much as shows where it parts.
+  const whole = (chars: string[]) => (chars.length <= answersShown / 2 ? chars.length : marked(chars).length);
+  const least = (chars: string[]) => Math.min(whole(chars), same - from + (from > 0 ? 1 : 0) + shownPastTheParting + 1);
+  const [wholeA, wholeB] = [whole(a), whole(b)];
+  const room: [number, number] =
+    wholeA + wholeB <= answersShown
+      ? [wholeA, wholeB]
+      : wholeB <= wholeA && wholeB + least(a) <= answersShown
+        ? [answersShown - wholeB, wholeB]
+        : wholeA + least(b) <= answersShown
+          ? [wholeA, answersShown - wholeA]
+          : [answersShown / 2, answersShown / 2];
+  const shown = (chars: string[], length: number) => {
+    if (chars.length <= length) return chars.join("");
+    const kept = marked(chars);
+    return kept.length > length ? `${kept.slice(0, length - 1).join("")}…` : kept.join("");
   };
-  return `answered ${shown(a)} ${between} ${shown(b)}`;
+  return `answered ${shown(a, room[0])} ${between} ${shown(b, room[1])}`;
 }
 
 /** What the submission has where a function was looked for, so that a misspelt name shows: "(rules has initiate, onMarker, onmessage)". */

@@ -5,6 +5,7 @@
  * as the harness and can write to the reply pipe): each is one line of at
  * most `maxReplyBytes`, and is checked here against the request it answers.
  */
+import { formatDuration } from "../../render/duration.js";
 
 /**
  * Run the function exported at `path` ("rules.onMarker", "isPartDone") on
@@ -55,6 +56,9 @@ export function bundlePlaces(error: unknown, bundle: string): BundlePlace[] {
 
 export type CallFault = "missing" | "throws" | "mutates" | "non-deterministic" | "not-data" | "exits";
 const callFaults: readonly string[] = ["missing", "throws", "mutates", "non-deterministic", "not-data", "exits"] satisfies CallFault[];
+
+/** Why a request (a batch of calls, or loading) got no reply within its time limit: the broker says so, and the grader of the call it finds that does not answer alone (submission.ts). */
+export const noAnswerWithin = (timeLimitMs: number) => `did not answer within ${formatDuration(timeLimitMs)} (an endless loop?)`;
 
 /** Why a sandbox stopped answering at all. */
 export interface SandboxFailure {

@@ -575,7 +575,7 @@ rules.initiate = (view) => realInitiate(view).map((e) => (e.type === "send-marke
     // the broker until it ends.
     const flood = `for (const line = "Points: 100/100 ".repeat(1 << 16); ; ) process.stdout.write(line)`;
     const report = await gradeLaiYang(student(attacking(flood)), 500);
-    expect(report.exercises[0]!.fault?.message).toMatch(/^(did not answer within 500ms|ran out of memory)/);
+    expect(report.exercises[0]!.fault?.message).toMatch(/did not answer within 500ms|^ran out of memory/);
     expect(JSON.stringify(report).length).toBeLessThan(64 * 1024);
   });
 
