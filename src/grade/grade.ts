@@ -400,10 +400,10 @@ function checkedIn(
   }
 }
 
-function gradeScenario(exercise: ScenarioExercise, file: string, directory: string, limits: CheckLimits) {
+function gradeScenario(exercise: ScenarioExercise, file: string, directory: string, limits: CheckLimits & Pick<GradeOptions, "filesNamedByPath">) {
   try {
     // Only a file of the submission folder, symlinks followed, as for a rules file: a link to solutions/ got full marks.
-    const scenario = exercise.load(submissionFile(file, exercise.file, directory).path);
+    const scenario = exercise.load(submissionFile(file, exercise.file, directory).path, shownFile(exercise, directory, limits));
     return { checks: exercise.checks.map((check) => checkResult(check, () => check.run(scenario, limits))) };
   } catch (error) {
     if (error instanceof SnaplabError || error instanceof SubmissionFileError) return { fault: { kind: "scenario", message: error.message } };

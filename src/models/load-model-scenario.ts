@@ -8,10 +8,15 @@ import type { ModelDescriptor, ModelScenario } from "../check/model-descriptor.j
 import { readScenarioFile } from "../scenario/read-scenario-file.js";
 import { models, parseModelScenario } from "./registry.js";
 
-/** The model a scenario file declares, with the scenario parsed by it (of any model's type, unless `registry` says which). */
+/**
+ * The model a scenario file declares, with the scenario parsed by it (of any
+ * model's type, unless `registry` says which); its mistakes name the file as
+ * `named`, where that is not its path (the grader's, a submission's file).
+ */
 export function loadModelScenario<Scenario = ModelScenario["scenario"]>(
   file: string,
   registry: readonly ModelDescriptor<Scenario>[] = models,
+  named = file,
 ): ModelScenario<Scenario> {
-  return parseModelScenario(readScenarioFile(file), file, registry);
+  return parseModelScenario(readScenarioFile(file, named), named, registry);
 }

@@ -5,12 +5,12 @@
 import { ScenarioError } from "../errors/scenario-error.js";
 import { readTextFile } from "../files/read-text-file.js";
 
-/** The text of a scenario file, or an error naming the file. */
-export function readScenarioFile(file: string): string {
+/** The text of a scenario file, or an error naming the file (as `named`, where messages name it otherwise than its path). */
+export function readScenarioFile(file: string, named = file): string {
   return readTextFile(
     file,
     (reason) => {
-      throw new ScenarioError(file, "", `cannot read the scenario (${reason})`);
+      throw new ScenarioError(named, "", `cannot read the scenario (${reason})`);
     },
     "scenario file",
   );

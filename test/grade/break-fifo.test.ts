@@ -14,7 +14,7 @@ const exercise = findExercise(4) as ScenarioExercise;
 /** The points `file` gets in exercise 4, and why it lost them: a file that does not load, or a check that fails. */
 function graded(file: string): { points: number; why?: string } {
   try {
-    const outcome = exercise.checks[0]!.run(exercise.load(file), defaultLimits);
+    const outcome = exercise.checks[0]!.run(exercise.load(file, file), defaultLimits);
     const failed = outcome.failure ?? outcome.counterexample?.reason;
     return failed === undefined ? { points: 12 } : { points: 0, why: failed };
   } catch (error) {

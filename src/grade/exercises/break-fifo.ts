@@ -27,11 +27,11 @@ export const breakFifoExercise: ScenarioExercise = {
   title: "Break FIFO",
   file: "04-break-fifo/scenario.json",
   kind: "scenario",
-  load(file) {
-    const scenario = loadModelScenario(file, [oneSnapshotBankModel]).scenario;
-    if (scenario.processes.length > MAX_PROCESSES) throw new ScenarioError(file, "processes", `at most ${MAX_PROCESSES} processes, please`);
+  load(file, named) {
+    const scenario = loadModelScenario(file, [oneSnapshotBankModel], named).scenario;
+    if (scenario.processes.length > MAX_PROCESSES) throw new ScenarioError(named, "processes", `at most ${MAX_PROCESSES} processes, please`);
     const transfers = scenario.programs.reduce((n, program) => n + program.length, 0);
-    if (transfers > MAX_TRANSFERS) throw new ScenarioError(file, "programs", `at most ${MAX_TRANSFERS} transfers in all, please (found ${transfers})`);
+    if (transfers > MAX_TRANSFERS) throw new ScenarioError(named, "programs", `at most ${MAX_TRANSFERS} transfers in all, please (found ${transfers})`);
     return scenario;
   },
   checks: [

@@ -58,8 +58,8 @@ export interface ScenarioCheck {
 /** The learner writes a scenario file: the grader reads it and explores it. */
 export interface ScenarioExercise extends ExerciseBase {
   readonly kind: "scenario";
-  /** Reads and checks the file; throws a SnaplabError naming the problem. */
-  load(file: string): Scenario;
+  /** Reads and checks the file; throws a SnaplabError naming the problem, and the file as `named` (never the grader's path to it). */
+  load(file: string, named: string): Scenario;
   readonly checks: readonly ScenarioCheck[];
 }
 
