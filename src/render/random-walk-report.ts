@@ -48,7 +48,8 @@ export function randomWalkJsonReport(report: RandomWalkReport): object {
     algorithm: report.algorithm,
     search: { search: "random", seed: report.seed, maxSteps: report.maxSteps },
     walks: report.walks,
-    steps: report.steps,
+    // Counted apart from a counterexample's `steps`, the list of them.
+    stepsTaken: report.steps,
     // The distinct states the walks met, under the name every explore report gives its count of states.
     states: report.distinctStates,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "not broken" : "violated"])),

@@ -77,6 +77,8 @@ describe("snaplab explore --search random", () => {
     // Indented, as exhaustive search's JSON is.
     expect(stdout).toBe(`${JSON.stringify(json, null, 2)}\n`);
     expect(json).toMatchObject({ walks: 20, search: { search: "random", seed: 1 }, counterexamples: [] });
+    // A count of steps under its own name: a counterexample's `steps` is the list of them.
+    expect([typeof json.stepsTaken, json.steps]).toEqual(["number", undefined]);
     const text = (await runCli("explore", "spec/scenarios/two-node.json", "--search", "random", "--walks", "20")).stdout;
     expect(text).toContain("No walk broke a property. 20 random walks met");
     expect(text).toContain("this proves nothing about the states they did not meet");
