@@ -132,8 +132,9 @@ function studentManifest(kit: KitManifest, external: readonly string[], only?: r
     engines: kit.engines,
     [assignmentField]: { exercises: chosenExercises(only).map((e) => e.number) },
     scripts: {
-      test: `node ${kitCheckPath} && node bin/snaplab.js grade exercises${onlyOption(only)}`,
-      grade: `node ${kitCheckPath} && node bin/snaplab.js grade${onlyOption(only)}`,
+      // No --only: snaplab keeps to the assignment named above by itself, and `npm run grade -- --only 1` narrows it.
+      test: `node ${kitCheckPath} && node bin/snaplab.js grade exercises`,
+      grade: `node ${kitCheckPath} && node bin/snaplab.js grade`,
       typecheck: "tsc --noEmit",
     },
     dependencies: pick(kit.dependencies, external),

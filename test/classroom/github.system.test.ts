@@ -74,8 +74,8 @@ describe("the starter repository", () => {
     // snaplab comes built (dist/): nothing to prepare at install; `npm test` checks snaplab's files as the workflow does, and
     // grades exercises/ on the exercise chosen.
     expect(manifest.scripts).toEqual({
-      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 4",
-      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade --only 4",
+      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises",
+      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade",
       typecheck: "tsc --noEmit",
     });
     const kit = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
@@ -219,8 +219,8 @@ describe("a starter for some of the exercises (--only)", () => {
     expect(grading).toContain("node bin/snaplab.js grade exercises --only 1,3 --format json");
     const manifest = JSON.parse(readFileSync(join(some, "package.json"), "utf8"));
     expect(manifest.scripts).toMatchObject({
-      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises --only 1,3",
-      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade --only 1,3",
+      test: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade exercises",
+      grade: "node .github/check-snaplab-files.mjs && node bin/snaplab.js grade",
     });
     // What snaplab run in the starter reads to keep to the assignment (below).
     expect(manifest.snaplab).toEqual({ exercises: [1, 3] });
@@ -235,6 +235,8 @@ describe("a starter for some of the exercises (--only)", () => {
     const graded = inStarter("grade");
     expect(graded.stdout.match(/^ {2}\d\. \S+/gm)).toEqual(["  1. Record", "  3. Completion"]);
     expect(graded.stdout).toMatch(/\nPoints: 0\/25 /);
+    // npm run grade -- --only 3: the option narrows the assignment, as the starter's scripts pass none of their own.
+    expect(inStarter("grade", "--only", "3").stdout.match(/^ {2}\d\. \S+/gm)).toEqual(["  3. Completion"]);
     const list = inStarter("list");
     expect([list.status, list.stdout.match(/^\d/gm)]).toEqual([0, ["1", "3"]]);
     expect(inStarter("grade", "--help").stdout).toContain("[default: this assignment's, 1,3]");
