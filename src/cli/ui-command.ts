@@ -8,6 +8,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
+import { integerOption } from "./integer-option.js";
 import { oneValue } from "./option-values.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { writeNewFolder } from "../files/new-folder.js";
@@ -31,7 +32,11 @@ export const uiCommand: CommandModule<object, UiArgs> = {
   ...commandList.ui,
   builder: (yargs: Argv) =>
     yargs
-      .option("port", { type: "number", ...oneValue<number>("port"), default: 0, describe: "port to serve on (0: a free one)" })
+      .option("port", {
+        ...integerOption("port", { least: 0, most: { max: 65535, why: "the highest TCP port" } }),
+        default: 0,
+        describe: "port to serve on (0: a free one)",
+      })
       .option("host", {
         type: "string",
         ...oneValue("host"),
@@ -45,7 +50,6 @@ export const uiCommand: CommandModule<object, UiArgs> = {
         describe: "offer the snapshot rules this file exports as `rules` on the page too, run in your browser as explore --rules runs them",
       })
       .check((args) => {
-        if (!(Number.isInteger(args.port) && args.port >= 0 && args.port <= 65535)) return "--port must be an integer from 0 to 65535";
         // A classroom's page must not hand one learner's code to the others.
         if (args.rules !== undefined && !THIS_MACHINE.includes(String(args.host)))
           return `--rules serves your rules to this machine only: --host must be ${THIS_MACHINE.join(" or ")}, not ${args.host}`;

@@ -221,6 +221,8 @@ describe("a number out of range", () => {
       [["grade", "solutions", "--memory-limit", "lots"], "--memory-limit lots: must be an integer of at least 1 (MB)"],
       [["live", "spec/scenarios/bank.json", "--transfers", "1.5"], "--transfers 1.5: must be an integer of at least 0"],
       [["live", "spec/scenarios/bank.json", "--rate", "fast"], "--rate fast: must be an integer of at least 0"],
+      [["ui", "--port", "70000"], "--port 70000: at most 65,535 (the highest TCP port)"],
+      [["ui", "--port", "-1"], "--port -1: must be an integer of at least 0"],
     ];
     for (const [args, line] of refused) expect(await refusal(...args)).toBe(`snaplab: ${line}\n`);
   });
