@@ -15,6 +15,8 @@ import { GENERATED_LIMITS, messageBudget, reachForm } from "../../src/grade/exer
 import type { GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
 import * as completion from "../../solutions/03-completion/completion.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
+import { multiGradedSystem } from "../../src/grade/exercises/concurrent-snapshots.js";
+import { repeated } from "../../src/grade/exercises/scenarios.js";
 
 const text = (path: string) => readFileSync(path, "utf8");
 const failures = (exercise: number, module: Record<string, unknown>) =>
@@ -195,6 +197,13 @@ describe("the exercises' texts", () => {
       expect(readme, slug).toMatch(/must not print to stdout: [^.]*`console\.log`[^.]* 0 points/);
       expect(readme, slug).toContain('`printed to stdout ("..."): rules must not print`');
     }
+  });
+
+  it("exercise 6: the README names every property the grade checks, non-interference included", () => {
+    const readme = text("exercises/06-concurrent-snapshots/README.md");
+    const names = new Set(multiGradedSystem(repeated, chandyLamport.perSnapshot!).properties.map((p) => p.name.replace(/ \(snapshot \d+\)$/, "")));
+    expect([...names]).toContain("non-interference");
+    for (const name of names) expect(readme, name).toContain(`\`${name}\``);
   });
 
   it("exercises 1, 2, 3, 5 and 6: the README says rules must be pure, keeping no state between calls", () => {
