@@ -1,8 +1,8 @@
 /**
  * The snaplab checkout this code runs from: the nearest folder above this
  * file whose package.json is snaplab's. From source this file is in src/package/;
- * bundled (the CLI, a live node) it is in
- * node_modules/.cache/snaplab/ of the same checkout.
+ * bundled (the CLI, a live node) it is in dist/ or dist/chunks/ of the same
+ * checkout.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
