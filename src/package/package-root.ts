@@ -1,7 +1,8 @@
 /**
  * The snaplab checkout this code runs from: the nearest folder above this
  * file whose package.json is snaplab's. From source this file is in src/package/;
- * bundled (the CLI, a live node) it is in dist/ or dist/chunks/ of the same
+ * bundled, it is in dist/ or dist/chunks/ (the CLI, a live node) or in
+ * node_modules/.cache/snaplab/ (a bench, bench/bundled.mjs) of the same
  * checkout.
  */
 import { existsSync, readFileSync } from "node:fs";
