@@ -1,8 +1,9 @@
 /**
  * The snaplab checkout this code runs from: the nearest folder above this
  * file whose package.json is snaplab's. From source this file is in src/package/;
- * bundled (the CLI, a live node) it is in
- * node_modules/.cache/snaplab/ of the same checkout.
+ * bundled, it is in dist/ or dist/chunks/ (the CLI, a live node) or in
+ * node_modules/.cache/snaplab/ (a bench, bench/bundled.mjs) of the same
+ * checkout.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

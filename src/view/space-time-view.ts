@@ -4,7 +4,7 @@
  * events in time order, the messages between them, where each lane recorded
  * its part of the snapshot (the cut), and the messages that break it. Every
  * picture (text, SVG, Mermaid, ShiViz) draws from this view alone; each model
- * derives it from its own paths (the bank's in space-time.ts).
+ * derives it from its own paths (the bank's in models/bank/bank-space-time.ts).
  */
 
 export interface SpaceTimeMessage {

@@ -45,7 +45,7 @@ function graded(scenario: Scenario, submission: Submission) {
 }
 
 function completionProperties(scenario: Scenario, submission: Submission): Property<BankState>[] {
-  // Asked in every state: remembered by the parts the view is made of (remembered-answers.ts), not by the view written out.
+  // Asked in every state: remembered by the parts the view is made of (models/bank/remembered-answers.ts), not by the view written out.
   const answers = new RememberedAnswers<unknown>(scenario);
   // Judges each process's view on its own: a partial-order reduction can keep its verdict (Property.local).
   const knowsWhenDone: Property<BankState> = {

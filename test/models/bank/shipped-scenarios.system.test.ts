@@ -26,7 +26,19 @@ const expected: Record<string, { fifo: boolean; reduction?: "por"; figures: Retu
       },
     },
   ],
-  "three-node": [{ fifo: true, figures: { states: 36_895, transitions: 138_167, executions: 9_625_677_828n, snapshots: 117, violated: {} } }],
+  "three-node": [
+    { fifo: true, figures: { states: 36_895, transitions: 138_167, executions: 9_625_677_828n, snapshots: 117, violated: {} } },
+    {
+      fifo: false,
+      figures: {
+        states: 317_667,
+        transitions: 1_250_309,
+        executions: 66_162_096_000n,
+        snapshots: 2_250,
+        violated: { "no-ghost-receive": 9, "channel-state": 8, conservation: 8, reachable: 8 },
+      },
+    },
+  ],
   bank: [{ fifo: true, figures: { states: 120_709, transitions: 484_521, executions: 545_029_407_328n, snapshots: 245, violated: {} } }],
   "four-process": [{ fifo: true, figures: { states: 1_403_969, transitions: 9_037_293, executions: 2_518_417_244_985_600n, snapshots: 81, violated: {} } }],
   "five-process": [{ fifo: true, reduction: "por", figures: { states: 17_249, transitions: 17_248, executions: 243n, snapshots: 243, violated: {} } }],

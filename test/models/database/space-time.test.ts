@@ -1,4 +1,4 @@
-// The database's counterexamples drawn (src/models/database/space-time.ts): the distributed database's hole
+// The database's counterexamples drawn (src/models/database/database-space-time.ts): the distributed database's hole
 // in the log, blocking's credit without its debit, and a credit left out of every snapshot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The dataflow's counterexamples drawn (src/models/dataflow/space-time.ts): the duplicate of
+// The dataflow's counterexamples drawn (src/models/dataflow/dataflow-space-time.ts): the duplicate of
 // at-least-once mode as the dataflow case study tells it, a record lost without stored in-flight records,
 // and stored records that come back after the restart, accusing nobody.
 import { readFileSync } from "node:fs";

@@ -67,7 +67,7 @@ function viewOfLayer(state: MultiSnapshotState, s: number): BankState {
  * The bank's process or channel with a layer's recording in place of its
  * own, made once for each pair: the same view of a process is then the same
  * object, in every state and layer, and the rules' answers, remembered by
- * the identity of what they were asked about (remembered-answers.ts), are
+ * the identity of what they were asked about (../remembered-answers.ts), are
  * found again.
  */
 class SeenThroughLayers<Base extends object, Field extends keyof Base> {

@@ -1,6 +1,6 @@
 /**
  * The rules' answers in a run with several snapshots, remembered by what they
- * were asked about, as remembered-answers.ts does with one snapshot. A rule
+ * were asked about, as ../remembered-answers.ts does with one snapshot. A rule
  * sees which snapshots its process has recorded and, in each, the recordings
  * of its incoming channels (multiView), nothing of the bank's own state, so
  * the same layers and input always get the same answer, whatever the
