@@ -178,7 +178,7 @@ export const rules = {
     const [learner, compact] = [JSON.parse(reduced.stdout), JSON.parse(reference.stdout)];
     expect([learner.states, learner.search.engine, learner.search.reduction]).toEqual([5044, "generic", "por"]);
     expect([compact.states, compact.search.engine]).toEqual([2353, "compact"]);
-    expect([learner.properties, learner.distinctSnapshots, learner.executions]).toEqual([compact.properties, compact.distinctSnapshots, compact.executions]);
+    expect([learner.properties, learner.snapshots, learner.executions]).toEqual([compact.properties, compact.snapshots, compact.executions]);
   });
 
   it("should suggest the reduction, then random walks, when the learner's rules run past --max-states", async () => {

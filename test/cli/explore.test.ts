@@ -45,7 +45,7 @@ describe("snaplab explore", () => {
       "states",
       "transitions",
       "executions",
-      "distinctSnapshots",
+      "snapshots",
       "properties",
       "counterexamples",
       "elapsedMs",
@@ -60,7 +60,7 @@ describe("snaplab explore", () => {
       states: 127,
       transitions: 189,
       executions: "210",
-      distinctSnapshots: 20,
+      snapshots: 20,
       properties: { conservation: "violated", termination: "holds" },
     });
     const lost = report.counterexamples.find((c: { property: string }) => c.property === "conservation");

@@ -15,8 +15,7 @@ export function bankJsonReport(report: BankReport, options: { listSnapshots?: bo
     states: report.states,
     transitions: report.transitions,
     executions: report.executions === undefined ? null : report.executions.toString(),
-    // A count, named apart from a scenario's `snapshots` (their initiators) and live's (their results).
-    distinctSnapshots: (report.snapshots ?? []).length,
+    snapshots: (report.snapshots ?? []).length,
     properties: Object.fromEntries(report.properties.map((p) => [p.name, p.holds ? "holds" : "violated"])),
     counterexamples: report.counterexamples.map(counterexampleJson),
     elapsedMs: Math.round(report.elapsedMs),
