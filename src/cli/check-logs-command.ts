@@ -14,6 +14,7 @@ import { type Cluster, loadCluster } from "../live/cluster.js";
 import { loggedRun, readClusterLogs } from "../live/cluster-logs.js";
 import { loadLiveRules } from "../live/live-rules.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
+import { asJson } from "./format-option.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 
 interface CheckLogsArgs extends LiveCheckArgs {
@@ -39,7 +40,8 @@ export const checkLogsCommand: CommandModule<object, CheckLogsArgs> = {
         demandOption: true,
         describe: "the cluster file the nodes ran (each log's header names it by its digest)",
       })
-      .options(liveCheckOptions) as unknown as Argv<CheckLogsArgs>,
+      .options(liveCheckOptions)
+      .middleware(asJson) as unknown as Argv<CheckLogsArgs>,
   handler: async (args: ArgumentsCamelCase<CheckLogsArgs>) => {
     const cluster = loadCluster(args.cluster);
     checkLiveCheckFiles(args, [

@@ -30,7 +30,7 @@ import { counterexampleJson } from "../render/counterexample-json.js";
 import { modelJsonReport, modelTextReport } from "../render/model-report.js";
 import { checkAskedFiles, writeAskedFiles } from "./counterexample-files.js";
 import { fifoGiven, fifoOptions } from "./fifo-options.js";
-import { type TextOrJson, textOrJson } from "./format-option.js";
+import { asJson, jsonShorthand, type TextOrJson, textOrJson } from "./format-option.js";
 import { DEFAULT_MAX_STEPS, DEFAULT_SEED, DEFAULT_WALKS, exploreByRandomWalks, randomWalkOptionProblem } from "./explore-randomly.js";
 import { ExitCode } from "./exit-code.js";
 import { clearProgressLine, progressEveryMs, showProgressLine } from "./progress-line.js";
@@ -79,6 +79,8 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
         conflicts: "algorithm",
       })
       .option("format", textOrJson)
+      .option("json", jsonShorthand)
+      .middleware(asJson)
       .option("list-snapshots", { type: "boolean", nargs: 0, default: false, describe: "also list every distinct recorded snapshot" })
       .option("max-states", {
         ...integerOption("max-states", { least: 1 }),

@@ -1,7 +1,7 @@
 /**
- * `--format`, the one way a command is asked for its report in another form
- * than text for people: `grade --format json|gradescope|junit`, and
- * `explore`, `live` and `check-logs --format json`.
+ * `--format`, the way a command is asked for its report in another form than
+ * text for people: `grade --format json|gradescope|junit`, and `explore`,
+ * `live` and `check-logs --format json` (or `--json`, below).
  */
 import { oneValue } from "./option-values.js";
 
@@ -15,3 +15,14 @@ export const textOrJson = formatOption(["text", "json"], "text for people; json"
 
 /** The format a command of `textOrJson` was asked for. */
 export type TextOrJson = (typeof textOrJson.choices)[number];
+
+/**
+ * `--json`: explore, live and check-logs took it before `--format`, and
+ * scripts that read their figures pass it still, so it stays, as a shorthand
+ * for `--format json` (asJson, the commands' middleware, applies it).
+ */
+export const jsonShorthand = { type: "boolean", nargs: 0, describe: "the same as --format json" } as const;
+
+export function asJson(argv: { json?: boolean; format?: string }): void {
+  if (argv.json) argv.format = "json";
+}

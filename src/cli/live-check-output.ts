@@ -12,7 +12,7 @@ import { liveJson, liveTextReport, runVerdict } from "../live/live-report.js";
 import { liveShivizLog } from "../live/live-shiviz.js";
 import { formatTrace } from "../trace/saved-trace.js";
 import { ExitCode } from "./exit-code.js";
-import { type TextOrJson, textOrJson } from "./format-option.js";
+import { jsonShorthand, type TextOrJson, textOrJson } from "./format-option.js";
 import { oneValue } from "./option-values.js";
 import { checkFilesToWrite, writeReportFile } from "./report-file.js";
 
@@ -25,6 +25,7 @@ export interface LiveCheckArgs {
 /** The options of the output, for yargs' `.options()`. */
 export const liveCheckOptions = {
   format: textOrJson,
+  json: jsonShorthand,
   shiviz: { type: "string", ...oneValue<string>("shiviz"), describe: "write the whole run as a ShiViz log (vector clocks) to this file" },
   "save-trace": {
     type: "string",

@@ -9,6 +9,7 @@ import { loadLiveRules } from "../live/live-rules.js";
 import { runFiles, runLive, type Network } from "../live/run-live.js";
 import { findAlgorithm } from "../models/bank/algorithms/registry.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
+import { asJson } from "./format-option.js";
 import { checkLiveCheckFiles, type LiveCheckArgs, liveCheckOptions, writeLiveCheck } from "./live-check-output.js";
 import { loadModelScenario } from "../models/load-model-scenario.js";
 import { bankModel } from "../models/bank/bank-model.js";
@@ -109,6 +110,7 @@ export const liveCommand: CommandModule<object, LiveArgs> = {
         describe: "keep the run's cluster.json and each process's <P>.events.jsonl in this folder (snaplab check-logs reads them)",
       })
       .options(liveCheckOptions)
+      .middleware(asJson)
       .check(checkSeed)
       .check((args) => {
         if (args.logs !== undefined && !statSync(args.logs, { throwIfNoEntry: false })?.isDirectory()) {

@@ -6,13 +6,8 @@
  */
 import type { CommandName } from "./command-list.js";
 
-const formatJson = "write --format json instead";
-
 /** By command, each option as yargs names it (without its dashes), and what to type instead. */
 const replacedOptions: Partial<Record<CommandName, Readonly<Record<string, string>>>> = {
-  explore: { json: formatJson },
-  live: { json: formatJson },
-  "check-logs": { json: formatJson },
   hint: { dir: "name the folder after the number instead, e.g. snaplab hint 1 solutions" },
 };
 

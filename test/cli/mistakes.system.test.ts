@@ -13,7 +13,7 @@ describe("the real binary", () => {
       ["exlpore", "spec/scenarios/two-node.json"],
       ["explore", "spec"],
       ["grade", "--only", "7"],
-      ["explore", "spec/scenarios/two-node.json", "--json"],
+      ["hint", "1", "--dir", "solutions"],
     ]) {
       expect(oneLine(snaplab(...args), args)).toBe(await refusal(...args));
     }
