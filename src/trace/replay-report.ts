@@ -31,22 +31,27 @@ export function replayStepLines(replay: Replay, i: number): string[] {
   return ["", `step ${i}: ${text}`, ...indent(model.trace!.stateLines(scenario, states[i]!))];
 }
 
-export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}): string[] {
+/** The violation a replay shows: the one the trace was saved with, if it happens again, else the first. */
+const shownViolation = (replay: Replay) => replay.violations.find((v) => v.property === replay.trace.violation?.property) ?? replay.violations[0];
+
+/** What a replayed trace does now, in one line: the page says it as `snaplab replay` does. */
+export function replayVerdictLine(replay: Replay): string {
   const wanted = replay.trace.violation?.property;
-  const shown = replay.violations.find((v) => v.property === wanted) ?? replay.violations[0];
+  const shown = shownViolation(replay);
   if (shown === undefined)
-    return [
-      "",
-      wanted === undefined
-        ? "the trace runs clean: every property holds along it"
-        : `the trace now runs clean: ${wanted} and every other property hold along it`,
-    ];
-  const verdict =
-    wanted === undefined
-      ? `no longer clean: ${shown.property} is violated after step ${shown.step}: ${shown.reason}`
-      : replay.reproduces
-        ? `reproduced: ${wanted} is violated after step ${shown.step}: ${shown.reason}`
-        : `not reproduced: ${wanted} holds along this trace, but ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
+    return wanted === undefined
+      ? "the trace runs clean: every property holds along it"
+      : `the trace now runs clean: ${wanted} and every other property hold along it`;
+  if (wanted === undefined) return `no longer clean: ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
+  return replay.reproduces
+    ? `reproduced: ${wanted} is violated after step ${shown.step}: ${shown.reason}`
+    : `not reproduced: ${wanted} holds along this trace, but ${shown.property} is violated after step ${shown.step}: ${shown.reason}`;
+}
+
+export function replayVerdict(replay: Replay, options: TextDiagramOptions = {}): string[] {
+  const shown = shownViolation(replay);
+  const verdict = replayVerdictLine(replay);
+  if (shown === undefined) return ["", verdict];
   const others = replay.violations.filter((v) => v !== shown).map((v) => `${v.property} (after step ${v.step})`);
   const counterexample = { ...shown, length: replay.path.actions.length, path: replay.path };
   return [

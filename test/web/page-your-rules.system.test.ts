@@ -122,7 +122,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
     await page.locator("#trace-file").setInputFiles(trace);
     await page
       .locator("#trace-status")
-      .filter({ hasText: `${saved.violation.property} is violated again` })
+      .filter({ hasText: `reproduced: ${saved.violation.property} is violated after step` })
       .waitFor();
     expect(await page.locator("#algorithm").inputValue()).toBe(rules);
     expect(await page.locator("#position").textContent()).toBe(`step ${saved.actions.length} of ${saved.actions.length}`);

@@ -13,7 +13,8 @@ import { learnerRules, takesRulesFile } from "../../grade/learner-rules.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
 import { parseTrace } from "../../trace/load-trace.js";
-import { replayTrace, type Replay } from "../../trace/replay.js";
+import { replayTrace } from "../../trace/replay.js";
+import { replayVerdictLine } from "../../trace/replay-report.js";
 import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
 import { readLink, writeLink, type Link } from "./link.js";
 import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
@@ -521,17 +522,11 @@ function openTrace(file: File): void {
       );
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
-      $("trace-status").textContent = `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${traceVerdict(replay)}`;
+      $("trace-status").textContent = `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${replayVerdictLine(replay)}`;
     } catch (error) {
       showError(oneLine(error, rulesFile));
     }
   });
-}
-
-/** What an opened trace does now: the violation it was saved with again or not, or, saved with none, whether it still breaks nothing. */
-function traceVerdict({ trace, reproduces, violations }: Replay): string {
-  if (trace.violation) return `${trace.violation.property} ${reproduces ? "is violated again" : "is not violated on it"}`;
-  return violations[0] ? `saved with no property violated; ${violations[0].property} is violated on it now` : "no property is violated on it";
 }
 
 function downloadTrace(): void {
