@@ -75,6 +75,12 @@ describe("an option a command once took", () => {
     );
   });
 
+  it("says what replaced it: cos418's --out, which saved the scenario besides the report, is --save-scenario", async () => {
+    expect(await refusal("cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events", "--out", "two-nodes.json")).toBe(
+      `snaplab: --out: write --save-scenario FILE instead, which saves the converted scenario as --out did ${usage("cos418 <top> <events>")}\n`,
+    );
+  });
+
   it("names the unknown options beside it, and is unknown as any other in a command that never took it", async () => {
     expect(await refusal("hint", "1", "--dir", "solutions", "--bogus")).toBe(
       `snaplab: Unknown argument: bogus; --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [folder]")}\n`,
