@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --runs N] [--quick] [--only NAME,...]`: how fast
+ * `npm run bench [-- --runs N] [--quick] [--only NAME,...]` (bench-arguments.ts): how fast
  * snaplab explores, how much each mode saves, and how it compares with SPIN
  * measured in the same run. Prints Markdown tables and writes them into
  * docs/performance.md, each between its markers (bench/doc-tables.ts).
@@ -8,6 +8,7 @@
  * so it only prints. --only runs the tables of those names (their markers')
  * alone, and writes only them.
  */
+import { BenchMistake, type BenchArguments, benchArguments } from "./bench-arguments.js";
 import { BenchTables } from "./doc-tables.js";
 import { gradingBound } from "./grading-bound.js";
 import { gradingTable, learnerCommandsTable, learnerRulesTable } from "./learner-rules.js";
@@ -18,13 +19,19 @@ import { browserSection } from "./run-browser.js";
 import { runSpin, spinInstalled } from "./run-spin.js";
 import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js";
 
+/** What the command line asks for; a mistake in it is one line, exit 2, before anything runs. */
+function commandLine(): BenchArguments {
+  try {
+    return benchArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof BenchMistake)) throw error;
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  }
+}
+
+const { quick, runs, only } = commandLine();
 removeScratchAtExit();
-const argv = process.argv.slice(2);
-/** --quick: one run of each command, and none of the runs that take minutes (docs/performance.md). */
-const quick = argv.includes("--quick");
-const runs = Number(argv[argv.indexOf("--runs") + 1]) || (quick ? 1 : 3);
-/** --only NAME,...: those tables alone. */
-const only = argv.includes("--only") ? (argv[argv.indexOf("--only") + 1] ?? "").split(",") : undefined;
 /** Unreduced runs stop here: beyond it a scenario counts as out of reach. */
 const CAP = 20_000_000;
 

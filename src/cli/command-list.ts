@@ -7,9 +7,9 @@
 export const commandList = {
   explore: { command: "explore <scenario>", describe: "Explore every interleaving of a scenario and check the snapshot properties" },
   replay: { command: "replay <trace>", describe: "Replay a counterexample saved by explore --save-trace and say whether its violation happens again" },
-  grade: { command: "grade [dirs..]", describe: "Grade exercise folders: every check explored exhaustively, points per exercise" },
-  list: { command: "list [dir]", describe: "List the exercises of a folder with their status" },
-  hint: { command: "hint <number> [dir]", describe: "Print the hint of exercise N" },
+  grade: { command: "grade [folders..]", describe: "Grade exercise folders: every check explored exhaustively, points per exercise" },
+  list: { command: "list [folder]", describe: "List the exercises of a folder with their status" },
+  hint: { command: "hint <number> [folder]", describe: "Print the hint of exercise N" },
   promela: { command: "promela <scenario>", describe: "Write the scenario with the reference Chandy-Lamport rules as a Promela model for SPIN" },
   cos418: {
     command: "cos418 <top> <events>",

@@ -1,5 +1,5 @@
 /**
- * `snaplab cos418 TOP EVENTS [--expect SNAP...] [--out FILE]`: Princeton
+ * `snaplab cos418 TOP EVENTS [--expect SNAP...] [--save-scenario FILE]`: Princeton
  * COS418's snapshot test data as a snaplab scenario, and for each expected
  * snapshot whether snaplab's rules record exactly that one in some
  * interleaving.
@@ -25,7 +25,7 @@ interface Cos418Args {
   top: string;
   events: string;
   expect: string[];
-  out?: string;
+  saveScenario?: string;
 }
 
 export const cos418Command: CommandModule<object, Cos418Args> = {
@@ -41,16 +41,20 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
         default: [],
         describe: "expected snapshot files (.snap) to look for among the recorded ones",
       })
-      .option("out", { type: "string", ...oneValue("out"), describe: "write the converted scenario (JSON) to this file" }) as unknown as Argv<Cos418Args>,
+      .option("save-scenario", {
+        type: "string",
+        ...oneValue("save-scenario"),
+        describe: "also save the converted scenario (JSON) to this file, for snaplab explore",
+      }) as unknown as Argv<Cos418Args>,
   handler: (args: ArgumentsCamelCase<Cos418Args>) => {
-    if (args.out) {
+    if (args.saveScenario) {
       // Written after the files are read, the scenario would replace the test data it was converted from.
       const read = [
         { file: args.top, what: "the topology" },
         { file: args.events, what: "the events" },
         ...args.expect.map((file) => ({ file, what: "an expected snapshot" })),
       ];
-      checkFilesToWrite([{ flag: "--out", file: args.out, what: "the scenario" }], read);
+      checkFilesToWrite([{ flag: "--save-scenario", file: args.saveScenario, what: "the scenario" }], read);
     }
     const read = (file: string) => readTextFile(file, (reason) => never(new Cos418Error(file, undefined, `cannot read (${reason})`)));
     const topology = parseTopology(read(args.top), args.top);
@@ -59,13 +63,13 @@ export const cos418Command: CommandModule<object, Cos418Args> = {
     const scenario = cos418Scenario(name, topology, events);
     const snapshots = events.events.filter((e) => e.kind === "snapshot").length;
     const expected = args.expect.map((file) => parseExpectedSnapshot(read(file), file, topology, snapshots));
-    if (args.out) writeReportFile(args.out, jsonText(scenario), "the scenario");
+    if (args.saveScenario) writeReportFile(args.saveScenario, jsonText(scenario), "the scenario");
 
     const sends = events.events.length - snapshots;
     const lines = [
       `${name}: ${count(topology.servers.length, "server")}, ${count(topology.links.length, "link")}, ${count(sends, "send")}, ${count(snapshots, "snapshot")}` +
         (events.ticks > 0 ? ` (${count(events.ticks, "tick")} dropped: every interleaving is explored)` : ""),
-      ...(args.out ? [`  scenario    ${args.out}`] : []),
+      ...(args.saveScenario ? [`  scenario    ${args.saveScenario}`] : []),
     ];
     const recorded = recordedSnapshots(scenario);
     lines.push(

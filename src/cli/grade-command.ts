@@ -1,4 +1,4 @@
-/** `snaplab grade [DIR...]`: grade submissions in the exercises' layout. */
+/** `snaplab grade [FOLDER...]`: grade submissions in the exercises' layout. */
 import { existsSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
@@ -29,7 +29,7 @@ import { formatOption } from "./format-option.js";
 const formats = ["text", "json", "gradescope", "junit"] as const;
 
 export interface GradeArgs {
-  dirs: string[];
+  folders: string[];
   format: (typeof formats)[number];
   out?: string;
   only?: number[];
@@ -50,7 +50,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   ...commandList.grade,
   builder: (yargs: Argv) =>
     yargs
-      .positional("dirs", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
+      .positional("folders", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
       .option("format", formatOption(formats, "text for people; json; gradescope (results.json); junit (XML)"))
       .option("out", { type: "string", ...oneValue("out"), describe: "write the report to this file instead of stdout" })
       .option("only", {
@@ -104,13 +104,13 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         return checkReportFiles(args as unknown as GradeArgs);
       }) as unknown as Argv<GradeArgs>,
   handler: async (args: ArgumentsCamelCase<GradeArgs>) => {
-    for (const dir of args.dirs) checkSubmissionFolder(dir);
+    for (const dir of args.folders) checkSubmissionFolder(dir);
     checkTemporaryFolder();
     const options = gradeOptions(args);
     const once = async () => {
       const reports: SubmissionReport[] = [];
-      if (args.jobs > 1 && args.dirs.length > 1) reports.push(...(await gradeInParallel(args.dirs, options, args.jobs)));
-      else for (const dir of args.dirs) reports.push(await gradeSubmission(dir, options));
+      if (args.jobs > 1 && args.folders.length > 1) reports.push(...(await gradeInParallel(args.folders, options, args.jobs)));
+      else for (const dir of args.folders) reports.push(await gradeSubmission(dir, options));
       if (args.asData) {
         process.stdout.write(JSON.stringify(reports[0]));
         return;
@@ -131,13 +131,13 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       };
       const grader = regrader(async () => {
         // A folder removed (or moved away) ends the watch, saying so: its watcher is gone with it.
-        const gone = args.dirs.find((dir) => !existsSync(dir));
+        const gone = args.folders.find((dir) => !existsSync(dir));
         if (gone !== undefined) return end(`${gone}: the folder is gone`);
         process.stderr.write("\nfiles changed; grading again\n");
         await once();
       });
       const stop = watchFolders(
-        args.dirs,
+        args.folders,
         () => grader.changed(),
         (dir, error) => end(`${dir}: ${error.message}`),
       );
@@ -152,14 +152,14 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
  * file inside a folder being graded (a student's file, and a change --watch
  * would grade again).
  */
-function checkReportFiles(args: Pick<GradeArgs, "dirs" | "out" | "csv">): true {
+function checkReportFiles(args: Pick<GradeArgs, "folders" | "out" | "csv">): true {
   const files = [
     { flag: "--out", file: args.out, what: "the report" },
     { flag: "--csv", file: args.csv, what: "the scores" },
   ].filter((asked): asked is { flag: string; file: string; what: string } => asked.file !== undefined);
   checkFilesToWrite(files);
   for (const { flag, file, what } of files) {
-    const graded = args.dirs.find((dir) => isInside(resolvedPath(file), resolvedPath(dir)));
+    const graded = args.folders.find((dir) => isInside(resolvedPath(file), resolvedPath(dir)));
     if (graded !== undefined) {
       throw new SnaplabError(
         "CANNOT_WRITE",
@@ -181,16 +181,16 @@ function isInside(path: string, folder: string): boolean {
  * check, it is said with a pointer to the help (usage-mistakes.ts).
  */
 function optionProblem(args: Record<string, unknown>): string | undefined {
-  const dirs = args.dirs as string[];
-  if (args.format === "gradescope" && dirs.length > 1) return "--format gradescope grades one folder at a time";
-  if (args.asData && dirs.length !== 1) return "--as-data grades one folder at a time";
-  return args.csv ? sameNames(dirs) : undefined;
+  const folders = args.folders as string[];
+  if (args.format === "gradescope" && folders.length > 1) return "--format gradescope grades one folder at a time";
+  if (args.asData && folders.length !== 1) return "--as-data grades one folder at a time";
+  return args.csv ? sameNames(folders) : undefined;
 }
 
 /** Two folders of the same name, which --csv cannot tell apart: a CSV row is named by its folder's name. */
-function sameNames(dirs: readonly string[]): string | undefined {
+function sameNames(folders: readonly string[]): string | undefined {
   const seen = new Map<string, string>();
-  for (const dir of dirs) {
+  for (const dir of folders) {
     const name = submissionName(dir);
     const before = seen.get(name);
     if (before !== undefined) return `--csv: ${before} and ${dir} are both named ${name}, and a row of the CSV is named by its folder's name`;

@@ -1,4 +1,4 @@
-/** `snaplab hint N [DIR]`: print an exercise's hint (kept apart from its README so it is not read by accident). */
+/** `snaplab hint N [FOLDER]`: print an exercise's hint (kept apart from its README so it is not read by accident). */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
@@ -10,21 +10,22 @@ import { exerciseNumber } from "./exercise-numbers.js";
 
 interface HintArgs {
   number: string;
-  dir?: string;
+  folder?: string;
 }
 
 export const hintCommand: CommandModule<object, HintArgs> = {
   ...commandList.hint,
-  // [dir] is known to yargs from the command's usage alone, not declared with .positional() as list's is: yargs takes a
-  // declared positional as an option too (`--dir x`), and --dir, hint's old way to name the folder, is refused (replaced-options.ts).
+  // [folder] is known to yargs from the command's usage alone, not declared with .positional() as list's is: yargs takes a
+  // declared positional as an option too (`--folder x`), and hint's folder is named after the number alone (its old --dir is
+  // refused, replaced-options.ts).
   // The folder's default is told by the examples, as a declared positional's would be by its [default: ...].
   builder: (yargs: Argv) =>
     yargs
       .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
       .example("snaplab hint 1", "exercise 1's hint, from exercises/")
-      .example("snaplab hint 1 DIR", "from DIR, a folder laid out like exercises/") as unknown as Argv<HintArgs>,
+      .example("snaplab hint 1 FOLDER", "from FOLDER, a folder laid out like exercises/") as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
-    process.stdout.write(hintText(args.dir ?? "exercises", exerciseNumber(args.number, "hint")));
+    process.stdout.write(hintText(args.folder ?? "exercises", exerciseNumber(args.number, "hint")));
   },
 };
 

@@ -3,7 +3,7 @@
  * it (`explore --max-states`, `grade --jobs`, `live --transfers`, ...): one
  * value (option-values.ts), read as a number (coerce), or refused in one line
  * that names the option and what it takes, as `--max-states 0: must be an
- * integer of at least 1` (integer-bounds.ts).
+ * integer of at least 1` (integer-bounds.ts). --help shows it as a number.
  */
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { type IntegerBounds, integerProblem } from "../scenario/integer-bounds.js";
@@ -13,7 +13,9 @@ import { oneValue } from "./option-values.js";
 export function integerOption(name: string, bounds: IntegerBounds, unit?: string) {
   const once = oneValue<string | number>(name);
   return {
-    type: "string",
+    // A number to --help (type), kept as the text typed (string, which yargs' parser heeds before number) for a refusal to quote.
+    type: "number",
+    string: true,
     requiresArg: true,
     // A default comes as the number it is; what is typed, as text.
     coerce: (typed: string | number): number => {

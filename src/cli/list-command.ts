@@ -1,4 +1,4 @@
-/** `snaplab list [DIR]`: every exercise, where it lives, and how far the folder has got (as rustlings lists). */
+/** `snaplab list [FOLDER]`: every exercise, where it lives, and how far the folder has got (as rustlings lists). */
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
@@ -11,7 +11,7 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkOnly, onlyDefault, splitOnly } from "./exercise-numbers.js";
 
 interface ListArgs {
-  dir: string;
+  folder: string;
   only?: number[];
 }
 
@@ -19,7 +19,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
   ...commandList.list,
   builder: (yargs: Argv) =>
     yargs
-      .positional("dir", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" })
+      .positional("folder", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" })
       .option("only", {
         type: "string",
         array: true,
@@ -32,10 +32,10 @@ export const listCommand: CommandModule<object, ListArgs> = {
         return true;
       }) as unknown as Argv<ListArgs>,
   handler: async (args: ArgumentsCamelCase<ListArgs>) => {
-    checkSubmissionFolder(args.dir);
+    checkSubmissionFolder(args.folder);
     checkTemporaryFolder();
-    const report = await gradeSubmission(args.dir, args.only ? { only: args.only } : {});
-    process.stdout.write(listText(args.dir, report.exercises));
+    const report = await gradeSubmission(args.folder, args.only ? { only: args.only } : {});
+    process.stdout.write(listText(args.folder, report.exercises));
   },
 };
 

@@ -11,6 +11,7 @@ import { type CommandName, commandList } from "./command-list.js";
 import { ExitCode } from "./exit-code.js";
 import { refuseMistakes, refusingMistakes } from "./usage-mistakes.js";
 import { snaplabVersion } from "./version.js";
+import { yargsWords } from "./yargs-words.js";
 
 /** Runs `snaplab` with `argv`; `registry` is the models it knows (a test may add one; the standard ones when none is given). */
 export async function main(argv: string[], registry?: ModelRegistry): Promise<void> {
@@ -32,15 +33,7 @@ export async function main(argv: string[], registry?: ModelRegistry): Promise<vo
   try {
     await commands
       .reduce((cli, command) => cli.command(command), yargs(argv).scriptName("snaplab"))
-      // Some of yargs' words said as snaplab says them; and so yargs keeps to English, as snaplab does, whatever the locale.
-      .updateStrings({
-        "Did you mean %s?": "unknown command; did you mean %s?",
-        "Argument: %s, Given: %s, Choices: %s": "--%s %s: must be one of %s",
-        "Arguments %s and %s are mutually exclusive": "--%s and --%s cannot be given together: choose one",
-        // A switch given a value (`nargs: 0`), an option none (`requiresArg`): option-values.ts.
-        "Argument unexpected for: %s": "--%s is a switch and takes no value",
-        "Not enough arguments following: %s": "--%s needs a value",
-      })
+      .updateStrings(yargsWords)
       // No `--no-` form of every switch: yargs read `--no-fifo=x` as an unknown option; `--no-fifo` is declared (fifo-options.ts).
       // A value of no declared type stays the word typed: hint's folder, not declared to yargs (hint-command.ts), is `2024` or
       // `1e3` as named, where yargs made it a number.

@@ -9,6 +9,8 @@ import type { CommandName } from "./command-list.js";
 /** By command, each option as yargs names it (without its dashes), and what to type instead. */
 const replacedOptions: Partial<Record<CommandName, Readonly<Record<string, string>>>> = {
   hint: { dir: "name the folder after the number instead, e.g. snaplab hint 1 solutions" },
+  // --out writes a command's output instead of stdout; cos418's wrote the converted scenario besides its report.
+  cos418: { out: "write --save-scenario FILE instead, which saves the converted scenario as --out did" },
 };
 
 /** What to type instead of `--option` in `snaplab command` (none given: `snaplab` itself), if the command once took it. */

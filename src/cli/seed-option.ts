@@ -18,7 +18,13 @@ function seedOf(typed: string): number | string {
 const once = oneValue<string>("seed");
 
 /** One value (option-values.ts), read as a number where it is one. */
-export const seedOption = { type: "string", requiresArg: true, coerce: (typed: string) => seedOf(once.coerce(typed)) } as const;
+export const seedOption = {
+  // A number to --help, kept as the text typed for checkSeed to quote, as integer-option.ts declares its options.
+  type: "number",
+  string: true,
+  requiresArg: true,
+  coerce: (typed: string) => seedOf(once.coerce(typed)),
+} as const;
 
 /** For a command's check: refuses a `--seed` that is not a seed, saying what one is. */
 export function checkSeed(args: { seed?: unknown }): true {

@@ -13,7 +13,7 @@ import { counterexampleReport } from "./graded-rules/graded-counterexample.js";
 import type { CheckOutcome } from "./graded-rules/run-check.js";
 import { NO_THROW } from "./graded-rules/graded-model.js";
 import { NotAsked } from "./graded-rules/not-asked.js";
-import type { KnownAnswers, Submission } from "./graded-rules/remembered-answers.js";
+import type { KnownAnswers, Submission } from "./graded-rules/remembering-submission.js";
 import { answeredBefore, sandboxedSubmission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import { isStub } from "./exercises/stubs.js";

@@ -16,7 +16,7 @@ import type { MultiEffect } from "../models/bank/multi-snapshot/multi-snapshot-a
 import { hasSeveralSnapshots } from "../models/bank/multi-snapshot/several-snapshots.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import { asData } from "../render/shown-as-data.js";
-import type { Submission } from "./graded-rules/remembered-answers.js";
+import type { Submission } from "./graded-rules/remembering-submission.js";
 import { RuleFault } from "./graded-rules/rule-fault.js";
 import { submittedMultiRules } from "./graded-rules/submitted-multi-rules.js";
 import { submittedRules } from "./graded-rules/submitted-rules.js";

@@ -16,7 +16,9 @@ describe("the command", () => {
     const run = spawnSync(process.execPath, ["bin/snaplab.js", "hint"], { encoding: "utf8", env: { ...process.env, LANG: "de_DE.UTF-8", LC_ALL: "" } });
     expect(run.status).toBe(2);
     // yargs has German words for it: "Nicht genügend Nicht-Options-Argumente".
-    expect(run.stderr).toBe("snaplab: Not enough non-option arguments: got 0, need at least 1 (usage: snaplab hint <number> [dir]; see snaplab hint --help)\n");
+    expect(run.stderr).toBe(
+      "snaplab: Not enough non-option arguments: got 0, need at least 1 (usage: snaplab hint <number> [folder]; see snaplab hint --help)\n",
+    );
   });
 
   it("should say yargs' words in English from the sources too, where yargs finds its translations", async () => {

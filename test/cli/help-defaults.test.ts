@@ -35,19 +35,33 @@ describe("--help", () => {
   it("shows each default in yargs' tag, a length of time as its option takes it, a large number with separators", async () => {
     const lines = async (...words: string[]) => (await help(...words)).replace(/\s+/g, " ");
     const explore = await lines("explore");
-    expect(explore).toContain("before memory runs out [string] [default: 30,000,000]");
-    expect(explore).toContain("how many walks [string] [default: 1,000]");
-    expect(explore).toContain("give up on a walk after this many steps [string] [default: 10,000]");
+    expect(explore).toContain("before memory runs out [number] [default: 30,000,000]");
+    expect(explore).toContain("how many walks [number] [default: 1,000]");
+    expect(explore).toContain("give up on a walk after this many steps [number] [default: 10,000]");
     const grade = await lines("grade");
     expect(grade).toContain("e.g. 500ms or 3s [string] [default: 3s]");
-    expect(grade).toContain("megabytes of heap a submission may use [string] [default: 256]");
-    expect(grade).toContain("states a check may explore [string] [default: 200,000]");
+    expect(grade).toContain("megabytes of heap a submission may use [number] [default: 256]");
+    expect(grade).toContain("states a check may explore [number] [default: 200,000]");
     expect(grade).toContain("e.g. 90s or 10min [string] [default: 5min]");
     const live = await lines("live");
     expect(live).toContain("whatever is left, e.g. 500ms or 5min [string] [default: 1min]");
     expect(live).toContain('[choices: "tcp", "reorder"] [default: tcp, or reorder for a scenario with "fifo": false]');
     expect(await lines("node")).toContain("before giving up, e.g. 2min [string] [default: 30s]");
     expect(await lines("classroom", "autograde")).toContain("the autograder's root [string] [default: $SNAPLAB_AUTOGRADER_ROOT, else /autograder]");
+  });
+
+  it.each([
+    ["explore", ["max-states", "max-memory", "walks", "max-steps", "seed"]],
+    ["grade", ["memory-limit", "max-states", "jobs", "seed"]],
+    ["live", ["transfers", "rate", "snapshots", "seed"]],
+    ["ui", ["port"]],
+  ])("of snaplab %s types each whole number as a number, though it is read as typed for a refusal to quote", async (command, options) => {
+    const text = await help(command);
+    for (const option of options) {
+      const from = text.indexOf(`\n  --${option} `);
+      expect(from, `--${option}`).toBeGreaterThan(-1);
+      expect(/\[(boolean|count|string|array|number)\]/.exec(text.slice(from))?.[0], `--${option}`).toBe("[number]");
+    }
   });
 
   it("shows no default for a required argument", async () => {

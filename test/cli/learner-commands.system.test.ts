@@ -73,7 +73,7 @@ describe("snaplab grade, as a learner runs it", () => {
     const { status, stdout, stderr } = await runCli("grade", "solutions", "--only", "4", "--format", "json");
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ directory: "solutions", points: 12, max: 12, failures: [] });
+    expect(report).toMatchObject({ folder: "solutions", points: 12, max: 12, failures: [] });
     expect(report.exercises.map((e: { number: number }) => e.number)).toEqual([4]);
   });
 

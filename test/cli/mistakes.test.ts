@@ -54,7 +54,7 @@ describe("a command given too little, or too much", () => {
     // An option with dashes, named as typed, once (yargs also listed it camel-cased); two of them, both.
     expect(await refusal("classroom", "github", "--hide-until-due")).toBe("snaplab: Unknown argument: hide-until-due (see snaplab classroom github --help)\n");
     expect(await refusal("grade", "solutions", "--bogus-one", "--bogus-two")).toBe(
-      "snaplab: Unknown arguments: bogus-one, bogus-two (usage: snaplab grade [dirs..]; see snaplab grade --help)\n",
+      "snaplab: Unknown arguments: bogus-one, bogus-two (usage: snaplab grade [folders..]; see snaplab grade --help)\n",
     );
     // The autograder's root is an option: a folder typed after the command points to its help, which says so.
     expect(await refusal("classroom", "autograde", "/tmp/root")).toBe("snaplab: Unknown argument: /tmp/root (see snaplab classroom autograde --help)\n");
@@ -67,19 +67,25 @@ describe("an option a command once took", () => {
   it("says what replaced it: hint's --dir is the folder named after the number", async () => {
     for (const dir of [["--dir", "solutions"], ["--dir=solutions"]]) {
       expect(await refusal("hint", "1", ...dir)).toBe(
-        `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+        `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [folder]")}\n`,
       );
     }
     expect(await refusal("hint", "--dir", "solutions", "1")).toBe(
-      `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+      `snaplab: --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [folder]")}\n`,
+    );
+  });
+
+  it("says what replaced it: cos418's --out, which saved the scenario besides the report, is --save-scenario", async () => {
+    expect(await refusal("cos418", "spec/cos418/two-nodes.top", "spec/cos418/two-nodes.events", "--out", "two-nodes.json")).toBe(
+      `snaplab: --out: write --save-scenario FILE instead, which saves the converted scenario as --out did ${usage("cos418 <top> <events>")}\n`,
     );
   });
 
   it("names the unknown options beside it, and is unknown as any other in a command that never took it", async () => {
     expect(await refusal("hint", "1", "--dir", "solutions", "--bogus")).toBe(
-      `snaplab: Unknown argument: bogus; --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [dir]")}\n`,
+      `snaplab: Unknown argument: bogus; --dir: name the folder after the number instead, e.g. snaplab hint 1 solutions ${usage("hint <number> [folder]")}\n`,
     );
-    expect(await refusal("list", "--json")).toBe(`snaplab: Unknown argument: json ${usage("list [dir]")}\n`);
+    expect(await refusal("list", "--json")).toBe(`snaplab: Unknown argument: json ${usage("list [folder]")}\n`);
     // A key every object has is no option replaced.
     expect(await refusal("explore", "spec/scenarios/two-node.json", "--constructor")).toBe(
       `snaplab: Unknown argument: constructor ${usage("explore <scenario>")}\n`,
@@ -196,7 +202,7 @@ describe("a bad choice value", () => {
       'snaplab: Invalid values: --search "xyz": must be one of "bfs", "dfs", "random" (usage: snaplab explore <scenario>; see snaplab explore --help)\n',
     );
     expect(await refusal("grade", "--format", "pdf")).toBe(
-      'snaplab: Invalid values: --format "pdf": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [dirs..]; see snaplab grade --help)\n',
+      'snaplab: Invalid values: --format "pdf": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [folders..]; see snaplab grade --help)\n',
     );
   });
 });

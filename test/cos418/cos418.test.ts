@@ -112,7 +112,7 @@ describe("snaplab cos418", () => {
 
   it("should exit 0 when every expected snapshot is reachable, and write the scenario for snaplab explore", async () => {
     const out = join(tempDir("cos418"), "two-nodes.json");
-    const { status } = await runCli("cos418", data("two-nodes.top"), data("two-nodes.events"), "--expect", data("two-nodes.snap"), "--out", out);
+    const { status } = await runCli("cos418", data("two-nodes.top"), data("two-nodes.events"), "--expect", data("two-nodes.snap"), "--save-scenario", out);
     expect(status).toBe(0);
     expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(converted("two-nodes").scenario);
     const explored = await runCli("explore", out, "--format", "json");
@@ -123,11 +123,19 @@ describe("snaplab cos418", () => {
     ["the topology", "x.top"],
     ["the events", "x.events"],
     ["an expected snapshot", "x.snap"],
-  ])("should refuse --out naming %s it reads, leaving that file as it was", async (what, name) => {
+  ])("should refuse --save-scenario naming %s it reads, leaving that file as it was", async (what, name) => {
     const dir = tempDir("cos418");
     for (const f of ["top", "events", "snap"]) writeFileSync(join(dir, `x.${f}`), text(`two-nodes.${f}`));
-    const { status, stderr } = await runCli("cos418", join(dir, "x.top"), join(dir, "x.events"), "--expect", join(dir, "x.snap"), "--out", join(dir, name));
-    expect([status, stderr]).toEqual([2, `snaplab: ${join(dir, name)}: cannot write the scenario, it is ${what} read (--out names another file)\n`]);
+    const { status, stderr } = await runCli(
+      "cos418",
+      join(dir, "x.top"),
+      join(dir, "x.events"),
+      "--expect",
+      join(dir, "x.snap"),
+      "--save-scenario",
+      join(dir, name),
+    );
+    expect([status, stderr]).toEqual([2, `snaplab: ${join(dir, name)}: cannot write the scenario, it is ${what} read (--save-scenario names another file)\n`]);
     expect(readFileSync(join(dir, name), "utf8")).toBe(text(`two-nodes.${name.slice(2)}`));
   });
 

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { KnownAnswers } from "../../src/grade/graded-rules/remembered-answers.js";
+import type { KnownAnswers } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import { answersByCode, gradeExercise } from "../../src/grade/grade.js";
 import type { ExerciseResult } from "../../src/grade/result.js";

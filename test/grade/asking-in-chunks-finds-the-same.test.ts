@@ -11,7 +11,7 @@ import { StateLimitError } from "../../src/explore/state-limit-error.js";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
 import type { CheckOutcome } from "../../src/grade/graded-rules/run-check.js";
-import { inProcessSubmission, type Submission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission, type Submission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { submittedRules } from "../../src/grade/graded-rules/submitted-rules.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";

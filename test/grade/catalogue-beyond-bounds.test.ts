@@ -5,7 +5,7 @@
 // scenario (nothing can be taken from it, nothing made plainer, and it still fails) or a shrunk
 // input. Right-but-unusual ones are in catalogue-right-rules.test.ts. Rules run in this process.
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { plainer, smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { exercises } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { drawingSeed, plainer, smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";

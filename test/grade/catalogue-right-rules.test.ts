@@ -1,7 +1,7 @@
 // Right-but-unusual rules keep full marks in every check of their exercises, the rules run in this
 // process.
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import type { ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { smaller, type GeneratedCheck } from "../../src/grade/exercises/generated-check.js";

@@ -6,7 +6,7 @@ import { defaultLimits } from "../../src/grade/grade.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesCheck, RulesExercise } from "../../src/grade/exercises/exercise.js";
 import type { CheckOutcome } from "../../src/grade/graded-rules/run-check.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
 import { catalogue } from "./catalogue/wrong-rules.js";
 import { racySendSystem } from "./support/racy-send.js";

@@ -22,19 +22,19 @@ async function parseGrade(argv: string[]): Promise<GradeArgs | string> {
 
 describe("snaplab grade's options", () => {
   it("should default to grading exercises/ as text", async () => {
-    expect(await parseGrade(["grade"])).toMatchObject({ dirs: ["exercises"], format: "text", watch: false });
+    expect(await parseGrade(["grade"])).toMatchObject({ folders: ["exercises"], format: "text", watch: false });
   });
 
   it("should take several folders, a format, exercises and limits", async () => {
     const args = (await parseGrade(["grade", "a", "b", "--format", "junit", "--only", "1", "3", "--time-limit", "500ms", "--max-states", "1000"])) as GradeArgs;
-    expect(args).toMatchObject({ dirs: ["a", "b"], format: "junit", only: [1, 3] });
+    expect(args).toMatchObject({ folders: ["a", "b"], format: "junit", only: [1, 3] });
     expect(gradeOptions(args)).toEqual({ filesNamedByPath: true, only: [1, 3], timeLimitMs: 500, maxStates: 1000 });
   });
 
   it("should refuse a bad limit, an unknown format, and Gradescope for several folders", async () => {
     expect(await parseGrade(["grade", "--memory-limit", "-1"])).toBe("snaplab: --memory-limit -1: must be an integer of at least 1 (MB)\n");
     expect(await parseGrade(["grade", "--format", "xml"])).toBe(
-      'snaplab: Invalid values: --format "xml": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [dirs..]; see snaplab grade --help)\n',
+      'snaplab: Invalid values: --format "xml": must be one of "text", "json", "gradescope", "junit" (usage: snaplab grade [folders..]; see snaplab grade --help)\n',
     );
     expect(await parseGrade(["grade", "a", "b", "--format", "gradescope"])).toBe(
       "snaplab: --format gradescope grades one folder at a time (see snaplab grade --help)\n",
@@ -74,9 +74,7 @@ describe("snaplab grade's options", () => {
 
   it("should render the chosen format", () => {
     const empty: SubmissionReport = { directory: "d", points: 0, maxPoints: 0, exercises: [], elapsedMs: 0 };
-    expect(formatReports("json", [empty])).toBe(
-      JSON.stringify({ directory: "d", points: 0, max: 0, elapsedMs: 0, exercises: [], failures: [] }, null, 2) + "\n",
-    );
+    expect(formatReports("json", [empty])).toBe(JSON.stringify({ folder: "d", points: 0, max: 0, elapsedMs: 0, exercises: [], failures: [] }, null, 2) + "\n");
     expect(JSON.parse(formatReports("gradescope", [empty]))).toMatchObject({ score: 0, tests: [] });
     expect(formatReports("junit", [empty])).toContain(`<testsuites name="snaplab grade" tests="0"`);
     expect(formatReports("text", [empty])).toContain("Points: 0/0");

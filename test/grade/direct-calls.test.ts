@@ -6,7 +6,7 @@ import * as answer from "../../solutions/03-completion/completion.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { GlobalSnapshot, LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { defaultLimits } from "../../src/grade/grade.js";
 
 /** The direct calls' check run on exercise 3's answer with `functions` in place of its own. */

@@ -6,7 +6,7 @@ import { counterexampleReport } from "../../src/grade/graded-rules/graded-counte
 import { describe, expect, it } from "vitest";
 import type { DeliveredMessage, Effect, ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import type { Marker } from "../../src/models/bank/bank-state.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { exercises, findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { LocalPart } from "../../src/grade/exercises/completion.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";

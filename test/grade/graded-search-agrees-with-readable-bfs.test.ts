@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/generic-explorer.js";
 import type { GradedState } from "../../src/grade/graded-rules/graded-model.js";
 import { gradedSystemModel } from "../../src/grade/graded-rules/graded-system.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { submittedRules } from "../../src/grade/graded-rules/submitted-rules.js";
 import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
 import { multiGradedSystem } from "../../src/grade/exercises/concurrent-snapshots.js";

@@ -145,6 +145,6 @@ describe("snaplab grade --out", () => {
     const out = join(scratch, "graded.json");
     const result = await runCli("grade", "solutions", "--only", "4", "--format", "json", "--out", out);
     expect(result).toMatchObject({ status: 0, stdout: "" });
-    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ directory: "solutions", points: 12, max: 12 });
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ folder: "solutions", points: 12, max: 12 });
   });
 });

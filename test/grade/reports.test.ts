@@ -94,7 +94,7 @@ describe("grade reports", () => {
 
   it("should give programs one JSON object with exercises, points, max and failures with their steps", () => {
     const json = jsonReport([report]) as Record<string, unknown>;
-    expect(json).toMatchObject({ directory: "alice", points: 5, max: 22 });
+    expect(json).toMatchObject({ folder: "alice", points: 5, max: 22 });
     expect(json.failures).toEqual([
       {
         exercise: 1,

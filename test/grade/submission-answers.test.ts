@@ -3,7 +3,7 @@
 // to catch rules that keep hidden state. These are the rules that follow from it, in this process.
 import { describe, expect, it } from "vitest";
 import { RuleFault } from "../../src/grade/graded-rules/rule-fault.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 
 /** A module whose `f` doubles a number's field, refuses 13, and counts how often each number was run. */
 function counting() {

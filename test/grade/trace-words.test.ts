@@ -7,7 +7,7 @@ import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.j
 import type { ProcessView } from "../../src/models/bank/algorithms/snapshot-algorithm.js";
 import { rules as laiYang } from "../../solutions/05-lai-yang/rules.js";
 import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
-import { inProcessSubmission } from "../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
 import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
 import { defaultLimits } from "../../src/grade/grade.js";

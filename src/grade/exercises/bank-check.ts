@@ -14,7 +14,7 @@ import type { GradedSystem } from "../graded-rules/graded-system.js";
 import { replay, runCheck } from "../graded-rules/run-check.js";
 import { refusedBankStep } from "../graded-rules/refused-step.js";
 import { markerRules } from "../graded-rules/step-rules.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { RulesCheck } from "./exercise.js";
 
 /** The bank run by `rules`, checked on the five properties, non-interference, the marker rules and `extra`. */

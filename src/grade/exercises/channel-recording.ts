@@ -8,7 +8,7 @@ import { chandyLamport } from "../../models/bank/algorithms/chandy-lamport.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { combineRules, ownsChannelEffects } from "../graded-rules/compose.js";
 import { referenceMarkerStepsMarked } from "../graded-rules/reference-marked-steps.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";

@@ -16,7 +16,7 @@
 import fc from "fast-check";
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import type { DrawnInput } from "../graded-rules/run-check.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { LocalPart } from "./completion.js";
 import { differences, partDoneProblem, snapshotOfParts } from "./completion-answers.js";
 import { type InputDraw, partsDraws, viewDraws } from "./completion-inputs.js";

@@ -16,7 +16,7 @@ import { recordedSnapshot } from "../../models/bank/snapshot.js";
 import type { BankState, DataMessage } from "../../models/bank/bank-state.js";
 import type { GlobalSnapshot, LocalPart } from "../../../api/index.js";
 import { always, atTermination, type Property } from "../../model-contract/property.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { differences, partDoneProblem } from "./completion-answers.js";

@@ -15,7 +15,7 @@ import type { GradedSystem } from "../graded-rules/graded-system.js";
 import { refusedMultiStep } from "../graded-rules/refused-step.js";
 import { submittedMultiRules } from "../graded-rules/submitted-multi-rules.js";
 import { markerRules } from "../graded-rules/step-rules.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import { scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";

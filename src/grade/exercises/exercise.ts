@@ -5,7 +5,7 @@
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { CheckOutcome } from "../graded-rules/run-check.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 
 export interface CheckLimits {
   /** Stop exploring a check's scenario past this many states. */

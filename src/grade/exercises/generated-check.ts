@@ -12,7 +12,7 @@ import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
 import type { GradedSystem } from "../graded-rules/graded-system.js";
 import { replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
 import {

@@ -4,7 +4,7 @@
  */
 import { tellingColours } from "../../models/bank/message-colours.js";
 import type { Scenario } from "../../models/bank/scenario.js";
-import type { Submission } from "../graded-rules/remembered-answers.js";
+import type { Submission } from "../graded-rules/remembering-submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
 import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";

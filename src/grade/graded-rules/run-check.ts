@@ -8,7 +8,7 @@ import { StateLimitError } from "../../explore/state-limit-error.js";
 import type { Counterexample } from "../../check/report.js";
 import { gradedDescriptor, type GradedSystem } from "./graded-system.js";
 import type { GradedState } from "./graded-model.js";
-import type { Submission } from "./remembered-answers.js";
+import type { Submission } from "./remembering-submission.js";
 
 export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly states: number;

@@ -1,6 +1,6 @@
 /**
  * A submission's exported functions called through its sandbox, in batches,
- * each distinct question once (remembered-answers.ts).
+ * each distinct question once (remembering-submission.ts).
  */
 import { hash } from "node:crypto";
 import { type Answer, type Call, callOf, noAnswerWithin } from "../sandbox/protocol.js";
@@ -16,7 +16,7 @@ import {
   rememberingSubmission,
   ruleFault,
   type Submission,
-} from "./remembered-answers.js";
+} from "./remembering-submission.js";
 import type { RuleFault } from "./rule-fault.js";
 
 /**

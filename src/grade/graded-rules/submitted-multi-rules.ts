@@ -8,7 +8,7 @@ import type { MultiEffect, MultiSnapshotAlgorithm, MultiSnapshotView } from "../
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { ruleCall } from "../../models/bank/rule-call.js";
 import { validEffects } from "../../models/bank/valid-effects.js";
-import type { Submission } from "./remembered-answers.js";
+import type { Submission } from "./remembering-submission.js";
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
 export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {

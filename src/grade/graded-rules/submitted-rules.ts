@@ -7,7 +7,7 @@ import type { Effect, SnapshotAlgorithm } from "../../models/bank/algorithms/sna
 import { ruleCall } from "../../models/bank/rule-call.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { validEffects } from "../../models/bank/valid-effects.js";
-import type { Submission } from "./remembered-answers.js";
+import type { Submission } from "./remembering-submission.js";
 
 /**
  * The rules exported as `name` (an object with initiate, onMarker and

@@ -13,7 +13,7 @@ export function jsonReport(reports: readonly SubmissionReport[]): object {
 
 function submissionObject(report: SubmissionReport): object {
   return {
-    directory: report.directory,
+    folder: report.directory,
     points: report.points,
     max: report.maxPoints,
     elapsedMs: Math.round(report.elapsedMs),

@@ -8,7 +8,7 @@
  */
 import { ScenarioError } from "../../errors/scenario-error.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { inProcessSubmission } from "../../grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../grade/graded-rules/remembering-submission.js";
 import { learnerRules, takesRulesFile } from "../../grade/learner-rules.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { svgDiagram } from "../../render/svg-diagram.js";

@@ -7,7 +7,7 @@
  */
 import type { ModelDescriptor, ModelScenario, Named } from "../../check/model-descriptor.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { inProcessSubmission } from "../../grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../grade/graded-rules/remembering-submission.js";
 import { learnerRules, rulesFileFault, rulesFileRefusal, takesRulesFile } from "../../grade/learner-rules.js";
 import { describeError } from "../../grade/sandbox/checked-answer.js";
 import type { Model } from "../../model-contract/model.js";

@@ -66,7 +66,7 @@ process.getBuiltinModule("node:child_process").spawn("sh", ["-c", ${JSON.stringi
     expect(run.status).toBe(1);
 
     const report = JSON.parse(readFileSync(out, "utf8")) as {
-      submissions: { directory: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[];
+      submissions: { folder: string; points: number; exercises: { number: number; points: number; fault?: { kind: string; message: string } }[] }[];
     };
     expect(report.submissions.slice(1).map((s) => s.points)).toEqual([49, 49]);
     const [first, third, laiYang] = report.submissions[0]!.exercises;

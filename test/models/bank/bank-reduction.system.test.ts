@@ -3,7 +3,7 @@
 // shipped scenario of more than 100,000 states. bank-reduction.test.ts holds the reduction to the full search.
 import { describe, expect, it } from "vitest";
 import { check } from "../../../src/check/check.js";
-import { inProcessSubmission } from "../../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/remembering-submission.js";
 import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { bankModel } from "../../../src/models/bank/bank-model.js";
 import { loadModelScenario } from "../../../src/models/load-model-scenario.js";

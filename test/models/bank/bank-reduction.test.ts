@@ -4,7 +4,7 @@
 // snapshots and its shortest counterexamples.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inProcessSubmission } from "../../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/remembering-submission.js";
 import { submittedMultiRules } from "../../../src/grade/graded-rules/submitted-multi-rules.js";
 import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { chandyLamport, recordAndForward } from "../../../src/models/bank/algorithms/chandy-lamport.js";

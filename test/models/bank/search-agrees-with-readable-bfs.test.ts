@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../../src/explore/generic-explorer.js";
-import { inProcessSubmission } from "../../../src/grade/graded-rules/remembered-answers.js";
+import { inProcessSubmission } from "../../../src/grade/graded-rules/remembering-submission.js";
 import { submittedRules } from "../../../src/grade/graded-rules/submitted-rules.js";
 import { threeNode } from "../../../src/grade/exercises/scenarios.js";
 import { chandyLamport } from "../../../src/models/bank/algorithms/chandy-lamport.js";
