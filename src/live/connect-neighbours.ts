@@ -1,7 +1,8 @@
 /**
- * A node's outgoing channels, each opened to the neighbour at its other end.
- * A node started by hand may come up before its neighbours, so it tries again
- * while nothing listens there yet. A node that waits in silence looks hung:
+ * A node's outgoing channels, each opened to the neighbour at its other end
+ * within the node's --wait. A node started by hand may come up before its
+ * neighbours, so it tries again while a neighbour refuses, or does not answer,
+ * or the network fails on the way. A node that waits in silence looks hung:
  * once it has waited a while it says whom it waits for, and when it gives up
  * it names each neighbour it never reached and the `hosts` entry to check.
  */
@@ -19,35 +20,62 @@ export interface Neighbour {
 
 /** How long a node waits for its neighbours before it says whom it waits for. */
 const QUIET_MS = 2000;
+/**
+ * The longest one connection attempt lasts: the kernel sends an unanswered SYN again at ever longer intervals, and a
+ * fresh attempt sends one at once, so a neighbour whose host was busy is reached soon after it can answer.
+ */
+const ATTEMPT_MS = 3000;
+/** Between attempts, so that a neighbour that refuses at once is not asked in a busy loop. */
+const RETRY_MS = 50;
 
 /**
- * Opens a channel of run `run` to each neighbour, trying for `limitMs` while nothing listens there; `waiting` is
- * told, once, whom the node still waits for. Rejects naming every neighbour it never reached, in a message that
- * starts with their `hosts` fields (the node's error names the cluster file before them).
+ * What a node says of a neighbour it tried to reach until it gave up, by the last attempt's error: errors that may
+ * pass (the neighbour's node not up yet, its host busy or rebooting, the network between them down for a moment) are
+ * tried again to the deadline. Any other (no such host) is the cluster file's to fix, and is said at once.
  */
-export async function connectNeighbours(
-  neighbours: readonly Neighbour[],
-  run: string,
-  limitMs: number,
-  waiting: (text: string) => void,
-): Promise<Map<number, OutgoingChannel>> {
-  const deadline = Date.now() + limitMs;
-  const limit = formatDuration(limitMs);
+const GAVE_UP: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "nothing listened there",
+  ETIMEDOUT: "nothing answered there",
+  ECONNRESET: "connections were reset there",
+  ECONNABORTED: "connections were reset there",
+  EHOSTUNREACH: "the host was unreachable",
+  EHOSTDOWN: "the host was unreachable",
+  ENETUNREACH: "the network was unreachable",
+  ENETDOWN: "the network was unreachable",
+  EAI_AGAIN: "its name did not resolve",
+};
+
+const mayPass = (error: unknown): boolean => Object.hasOwn(GAVE_UP, (error as NodeJS.ErrnoException).code ?? "");
+
+/** A node's wait for its neighbours, from `since` (ms since the epoch) to `limitMs` after. */
+export interface NeighbourWait {
+  readonly since: number;
+  readonly limitMs: number;
+  /** Told, once, whom the node still waits for. */
+  readonly waiting: (text: string) => void;
+}
+
+/**
+ * Opens a channel of run `run` to each neighbour, trying to the wait's end while it may yet answer. Rejects naming
+ * every neighbour it never reached, in a message that starts with their `hosts` fields (the node's error names the
+ * cluster file before them).
+ */
+export async function connectNeighbours(neighbours: readonly Neighbour[], run: string, wait: NeighbourWait): Promise<Map<number, OutgoingChannel>> {
+  const deadline = wait.since + wait.limitMs;
+  const limit = formatDuration(wait.limitMs);
   const unanswered = new Set(neighbours);
   const notice = setTimeout(() => {
     const still = [...unanswered];
-    waiting(`waiting for ${still.map(where).join(" and ")} to listen (${fields(still)}); it gives up ${limit} after it started`);
+    wait.waiting(`waiting for ${still.map(where).join(" and ")} to listen (${fields(still)}); it gives up ${limit} after it started`);
   }, QUIET_MS);
   const opened = new Map<number, OutgoingChannel>();
   const failed = new Map<Neighbour, string>();
   await Promise.all(
     neighbours.map(async (neighbour) => {
       try {
-        opened.set(neighbour.channel, await OutgoingChannel.open(neighbour.channelId, run, neighbour.address, deadline));
+        opened.set(neighbour.channel, await openBy(neighbour, run, deadline));
       } catch (error) {
-        // Refused to the deadline: nothing ever listened there. Anything else (no route, no such host) as the system says it.
-        const refused = (error as NodeJS.ErrnoException).code === "ECONNREFUSED";
-        failed.set(neighbour, refused ? `nothing listened there for ${limit}` : (error as Error).message);
+        failed.set(neighbour, mayPass(error) ? `${GAVE_UP[(error as NodeJS.ErrnoException).code!]} for ${limit}` : (error as Error).message);
       }
       unanswered.delete(neighbour);
     }),
@@ -66,6 +94,18 @@ export async function connectNeighbours(
   throw new Error(
     `${fields(never)}: never reached ${unreached}: start ${one ? "its node" : "their nodes"} there, or correct ${one ? "that entry" : "those entries"}`,
   );
+}
+
+/** A channel to `neighbour`, tried until `deadline` while the errors are those that may pass; rejects with the last error. */
+async function openBy(neighbour: Neighbour, run: string, deadline: number): Promise<OutgoingChannel> {
+  for (;;) {
+    try {
+      return await OutgoingChannel.open(neighbour.channelId, run, neighbour.address, Math.max(1, Math.min(ATTEMPT_MS, deadline - Date.now())));
+    } catch (error) {
+      if (!mayPass(error) || Date.now() + RETRY_MS >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
 }
 
 const where = (neighbour: Neighbour): string => `${neighbour.process} at ${neighbour.address.host}:${neighbour.address.port}`;

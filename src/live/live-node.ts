@@ -122,7 +122,9 @@ export class LiveNode {
       const channel = this.scenario.channels[c]!;
       return { channel: c, channelId: channel.id, process: this.scenario.processes[channel.to]!, address: addresses.get(c)! };
     });
-    const opened = await connectNeighbours(neighbours, this.log.header.run, this.control.waitMs, (text) => this.control.waiting(text));
+    // The wait starts once the node knows where its neighbours are (snaplab live hands that out once every node listens).
+    const wait = { since: Date.now(), limitMs: this.control.waitMs, waiting: (text: string) => this.control.waiting(text) };
+    const opened = await connectNeighbours(neighbours, this.log.header.run, wait);
     for (const [c, channel] of opened) this.out.set(c, channel);
     this.flushChannels();
     // A neighbour started first may already be sending: its markers need this node's channels to answer on.
