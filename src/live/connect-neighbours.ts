@@ -1,16 +1,17 @@
 /**
- * A node's outgoing channels, each opened to the neighbour at its other end
- * within the node's --wait. A node started by hand may come up before its
- * neighbours, so it tries again while a neighbour refuses, or does not answer,
- * or the network fails on the way. A node that waits in silence looks hung:
- * once it has waited a while it says whom it waits for, and when it gives up
- * it names each neighbour it never reached and the `hosts` entry to check.
+ * A node's wait for its neighbours: each one it sends to must listen, and each
+ * one that sends to it must connect, within the node's --wait. A node started
+ * by hand may come up before its neighbours, so it tries again while a
+ * neighbour refuses, or does not answer, or the network fails on the way. A
+ * node that waits in silence looks hung: once it has waited a while it says
+ * whom it waits for, and when it gives up it names each neighbour it never
+ * reached or never heard from and the `hosts` entry to check.
  */
 import type { HostAddress } from "./cluster.js";
 import { OutgoingChannel } from "./channel-connection.js";
 import { formatDuration } from "../render/duration.js";
 
-/** The far end of an outgoing channel (a scenario has one channel per ordered pair, so one per neighbour). */
+/** The far end of one of a node's channels (a scenario has one channel per ordered pair, so one per neighbour and direction). */
 export interface Neighbour {
   readonly channel: number;
   readonly channelId: string;
@@ -51,7 +52,7 @@ const mayPass = (error: unknown): boolean => Object.hasOwn(GAVE_UP, (error as No
 export interface NeighbourWait {
   readonly since: number;
   readonly limitMs: number;
-  /** Told, once, whom the node still waits for. */
+  /** Told, once per kind of wait, whom the node still waits for. */
   readonly waiting: (text: string) => void;
 }
 
@@ -105,6 +106,62 @@ async function openBy(neighbour: Neighbour, run: string, deadline: number): Prom
       if (!mayPass(error) || Date.now() + RETRY_MS >= deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
+  }
+}
+
+/**
+ * The neighbours that send to a node, each heard of once its connection names its channel. A neighbour that only
+ * sends to the node is never connected to, so nothing else would notice that it never came.
+ */
+export class Senders {
+  private readonly unheard: Map<number, Neighbour>;
+  private heardAll: () => void = () => {};
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(senders: readonly Neighbour[]) {
+    this.unheard = new Map(senders.map((sender) => [sender.channel, sender]));
+  }
+
+  /** Channel `channel`'s sender has connected. */
+  heard(channel: number): void {
+    this.unheard.delete(channel);
+    if (this.unheard.size === 0) this.heardAll();
+  }
+
+  /**
+   * Resolves once every sender has connected; rejects at the wait's end naming each one never heard from, in a
+   * message that starts with their `hosts` fields, as connectNeighbours does.
+   */
+  async all(wait: NeighbourWait): Promise<void> {
+    if (this.unheard.size === 0) return;
+    const limit = formatDuration(wait.limitMs);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.heardAll = resolve;
+        const notice = () => {
+          const still = [...this.unheard.values()];
+          wait.waiting(`waiting for ${still.map(where).join(" and ")} to connect to it (${fields(still)}); it gives up ${limit} after it started`);
+        };
+        const giveUp = () => {
+          const never = [...this.unheard.values()];
+          const one = never.length === 1;
+          reject(
+            new Error(
+              `${fields(never)}: never heard from ${never.map(where).join(" and ")} (${one ? "it" : "they"} did not connect to this node in ${limit}): ` +
+                `start ${one ? "its node" : "their nodes"} there, with the same cluster file`,
+            ),
+          );
+        };
+        this.timers = [setTimeout(notice, QUIET_MS), setTimeout(giveUp, Math.max(0, wait.since + wait.limitMs - Date.now()))];
+      });
+    } finally {
+      this.stop();
+    }
+  }
+
+  /** The node has ended (stopped, or its rules failed): it waits no longer, and says nothing more. */
+  stop(): void {
+    this.timers.forEach(clearTimeout);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * `snaplab node` gives up on a neighbour at its --wait, naming the neighbour
- * and its `hosts` entry, however the neighbour fails to come: here a host that
+ * and its `hosts` entry, however the neighbour fails to come: a host that
  * answers nothing (its SYN dropped), which the node once waited on as long as
- * the kernel tries, far past its --wait.
+ * the kernel tries, far past its --wait; and a neighbour that only sends to
+ * the node, which the node never connects to, and once waited for forever.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -82,4 +83,17 @@ it("gives up at its --wait on a neighbour whose host answers nothing, naming it 
   } finally {
     host.close();
   }
+});
+
+it("gives up at its --wait on a neighbour that only sends to it and never connects, naming it and its hosts entry, exit 2", async () => {
+  // B sends to A, and A to nobody: A never connects to B, and waits for B's channel alone.
+  const scenario = { name: "one-way", processes: { A: 100, B: 100 }, channels: [["B", "A"]] as [string, string][], programs: {}, initiators: ["B"] };
+  const b = `127.0.0.1:${await freePort()}`;
+  const hosts = { A: `127.0.0.1:${await freePort()}`, B: b };
+  expect(await node("A", tempDir("only-sender"), { scenario, hosts, transfers: 10, seed: 1, rate: 0, snapshots: 1, algorithm: "chandy-lamport" })).toEqual({
+    status: 2,
+    stderr:
+      `snaplab node A: waiting for B at ${b} to connect to it (hosts.B); it gives up 3s after it started\n` +
+      `snaplab node A: cluster.json: hosts.B: never heard from B at ${b} (it did not connect to this node in 3s): start its node there, with the same cluster file\n`,
+  });
 });
