@@ -39,7 +39,7 @@ export const nodeCommand: CommandModule<object, NodeArgs> = {
       .option("wait", {
         ...durationOption("wait", 1),
         defaultDescription: formatDuration(NEIGHBOUR_WAIT_MS),
-        describe: "how long to wait for the neighbours to listen before giving up, e.g. 2min",
+        describe: "how long to wait for the neighbours to listen and to connect before giving up, e.g. 2min",
       })
       .option("coordinated", {
         type: "boolean",

@@ -55,23 +55,27 @@ export class OutgoingChannel {
     return new Promise((resolve) => (this.full ? this.waiting.push(resolve) : resolve()));
   }
 
-  /** Connects to `address` as `channel` of run `run`, trying again while nobody listens there yet (a node started by hand may be first). */
-  static async open(channel: string, run: string, address: HostAddress, deadline: number): Promise<OutgoingChannel> {
-    for (;;) {
-      try {
-        const socket = await new Promise<Socket>((resolve, reject) => {
-          const s = connect(address.port, address.host);
-          s.once("connect", () => resolve(s));
-          s.once("error", reject);
-        });
-        const opened = new OutgoingChannel(socket);
-        opened.send({ k: "hello", channel, run });
-        return opened;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ECONNREFUSED" || Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+  /**
+   * Connects to `address` as `channel` of run `run`, in one attempt of at most `timeoutMs`. An attempt the far end
+   * never answers (its host drops the SYN, or its listener accepts nothing) would otherwise wait for the kernel's own
+   * time-out, far past a node's --wait: it fails with ETIMEDOUT instead, as the kernel's would.
+   */
+  static async open(channel: string, run: string, address: HostAddress, timeoutMs: number): Promise<OutgoingChannel> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port: address.port, host: address.host, timeout: timeoutMs });
+      s.once("connect", () => {
+        s.setTimeout(0);
+        resolve(s);
+      });
+      s.once("timeout", () => {
+        s.destroy();
+        reject(Object.assign(new Error(`connect ETIMEDOUT ${address.host}:${address.port}`), { code: "ETIMEDOUT" }));
+      });
+      s.once("error", reject);
+    });
+    const opened = new OutgoingChannel(socket);
+    opened.send({ k: "hello", channel, run });
+    return opened;
   }
 
   send(message: WireMessage): void {

@@ -16,7 +16,7 @@ import type { DataMessage } from "../models/bank/bank-state.js";
 import type { Cluster, HostAddress } from "./cluster.js";
 import { type EventLogWriter, type HelloLine, now } from "./event-log.js";
 import { ACK_EVERY, type OutgoingChannel } from "./channel-connection.js";
-import { connectNeighbours } from "./connect-neighbours.js";
+import { connectNeighbours, Senders } from "./connect-neighbours.js";
 import { NodeSnapshots } from "./node-snapshots.js";
 import { encode, lineSplitter, type WireMessage } from "./wire.js";
 import { mulberry32 } from "../explore/seeded-random.js";
@@ -32,7 +32,7 @@ export interface NodeControl {
   dataDone(): void;
   /** Called when the run must end now, whatever is left; `timeoutMs` when the run's --timeout is why. */
   onStop(stop: (timeoutMs?: number) => void): void;
-  /** How long the node waits for its neighbours to listen before it gives up. */
+  /** How long the node waits for its neighbours to listen, and those that send to it to connect, before it gives up. */
   readonly waitMs: number;
   /** Tells whoever started the node whom it still waits for (`text` names each neighbour), once it has waited a while. */
   waiting(text: string): void;
@@ -60,6 +60,7 @@ export class LiveNode {
   private readonly plan: { snapshot: number; atTry: number }[];
   private readonly random: () => number;
   private readonly snapshots: NodeSnapshots;
+  private readonly senders: Senders;
   private server: Server | undefined;
   private startedAt = 0;
   private sending = false;
@@ -92,6 +93,12 @@ export class LiveNode {
     this.rate = rateOf(this.scenario, cluster.rate, this.p);
     this.plan = initiations(this.scenario, cluster.snapshots, this.quota, this.p);
     this.random = mulberry32(processSeed(cluster.seed, this.p));
+    this.senders = new Senders(
+      this.incoming.map((c) => {
+        const sender = this.scenario.processes[this.scenario.channels[c]!.from]!;
+        return { channel: c, channelId: this.scenario.channels[c]!.id, process: sender, address: cluster.hosts[sender]! };
+      }),
+    );
     this.snapshots = new NodeSnapshots(
       this.scenario,
       this.p,
@@ -122,12 +129,16 @@ export class LiveNode {
       const channel = this.scenario.channels[c]!;
       return { channel: c, channelId: channel.id, process: this.scenario.processes[channel.to]!, address: addresses.get(c)! };
     });
-    const opened = await connectNeighbours(neighbours, this.log.header.run, this.control.waitMs, (text) => this.control.waiting(text));
+    // The wait starts once the node knows where its neighbours are (snaplab live hands that out once every node listens).
+    const wait = { since: Date.now(), limitMs: this.control.waitMs, waiting: (text: string) => this.control.waiting(text) };
+    const opened = await connectNeighbours(neighbours, this.log.header.run, wait);
     for (const [c, channel] of opened) this.out.set(c, channel);
     this.flushChannels();
     // A neighbour started first may already be sending: its markers need this node's channels to answer on.
     for (const socket of this.early ?? []) socket.resume();
     this.early = undefined;
+    // Each neighbour that sends to this node connects within the same wait, or the node would wait for its data forever.
+    await this.senders.all(wait);
     await this.control.connected();
     this.startedAt = now();
     this.sending = true;
@@ -171,6 +182,7 @@ export class LiveNode {
         } else {
           channel = hello.c;
           this.log.add(hello);
+          this.senders.heard(channel);
         }
         return;
       }
@@ -379,6 +391,7 @@ export class LiveNode {
   private stop(timeoutMs?: number): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.senders.stop();
     this.log.close("stopped", timeoutMs === undefined ? {} : { timeoutMs });
     this.finished();
   }
@@ -390,6 +403,7 @@ export class LiveNode {
     } catch (error) {
       if (this.stopped) return;
       this.stopped = true;
+      this.senders.stop();
       this.server?.close();
       this.failed(error as Error);
     }

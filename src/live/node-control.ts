@@ -16,7 +16,7 @@ import { lineSplitter } from "./wire.js";
 /** Node to coordinator. */
 export type NodeReport = { readonly type: "listening"; readonly port: number } | { readonly type: "connected" } | { readonly type: "data-done" };
 
-/** How long a node waits for its neighbours to listen, unless told otherwise: time to start the others by hand on other machines. */
+/** How long a node waits for its neighbours to listen and to connect, unless told otherwise: time to start the others by hand on other machines. */
 export const NEIGHBOUR_WAIT_MS = 30_000;
 
 /** Coordinator to node. */

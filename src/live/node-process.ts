@@ -17,7 +17,7 @@ export interface NodeProcessOptions {
   readonly cluster: string;
   readonly log: string;
   readonly coordinated: boolean;
-  /** How long a node started by hand waits for its neighbours to listen. */
+  /** How long a node started by hand waits for its neighbours to listen and to connect. */
   readonly waitMs?: number;
 }
 
