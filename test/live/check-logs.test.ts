@@ -17,6 +17,12 @@ import type { LiveJson } from "../../src/live/live-report.js";
 import { readEventLog } from "../../src/live/read-event-log.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
 import { loadTrace } from "../../src/trace/read-trace-file.js";
+import { parseTrace } from "../../src/trace/load-trace.js";
+import { formatTrace } from "../../src/trace/saved-trace.js";
+import { brokenSnapshotTrace } from "../../src/live/broken-snapshot-trace.js";
+import { checkRun } from "../../src/live/check-run.js";
+import { loggedRun, readClusterLogs } from "../../src/live/cluster-logs.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -164,32 +170,33 @@ describe("snaplab check-logs on a run worked out by hand", () => {
     expect(snapshot!.reasons.conservation).toBe("recorded 201 (balances 201 + in channels 0), expected 200");
   });
 
+  // P0 records and sends the marker, then sends P0#1, which overtakes the marker: P1 records having received it.
+  const ghostP0: Line[] = [
+    { e: "hello", c: 1, run: "run-of-p1" },
+    { e: "initiate", t: 1000, vc: [1, 0], s: 0 },
+    { e: "record", s: 0, pc: 0, b: 100, n: 0 },
+    { e: "marker-out", s: 0, c: 0 },
+    { e: "open", s: 0, c: 1 },
+    { e: "send", t: 1001, vc: [2, 0], c: 0, id: "P0#1", a: 5 },
+    { e: "done", t: 1001, skipped: 0 },
+    { e: "marker-in", t: 1005, vc: [3, 2], c: 1, s: 0 },
+    { e: "close", s: 0, t: 1005, c: 1 },
+    { e: "end", t: 1006, how: "finished" },
+  ];
+  const ghostP1: Line[] = [
+    { e: "hello", c: 0, run: "run-of-p0" },
+    { e: "done", t: 1000, skipped: 0 },
+    { e: "deliver", t: 1002, vc: [2, 1], c: 0, id: "P0#1", a: 5 },
+    { e: "marker-in", t: 1003, vc: [2, 2], c: 0, s: 0 },
+    { e: "record", s: 0, pc: 0, b: 105, n: 1 },
+    { e: "marker-out", s: 0, c: 1 },
+    { e: "open", s: 0, c: 0 },
+    { e: "close", s: 0, t: 1003, c: 0 },
+    { e: "end", t: 1006, how: "finished" },
+  ];
+
   it("finds a ghost receive on a network that does not keep order, and saves a trace the model reproduces", async () => {
-    // P0 records and sends the marker, then sends P0#1, which overtakes the marker: P1 records having received it.
-    const p0: Line[] = [
-      { e: "hello", c: 1, run: "run-of-p1" },
-      { e: "initiate", t: 1000, vc: [1, 0], s: 0 },
-      { e: "record", s: 0, pc: 0, b: 100, n: 0 },
-      { e: "marker-out", s: 0, c: 0 },
-      { e: "open", s: 0, c: 1 },
-      { e: "send", t: 1001, vc: [2, 0], c: 0, id: "P0#1", a: 5 },
-      { e: "done", t: 1001, skipped: 0 },
-      { e: "marker-in", t: 1005, vc: [3, 2], c: 1, s: 0 },
-      { e: "close", s: 0, t: 1005, c: 1 },
-      { e: "end", t: 1006, how: "finished" },
-    ];
-    const p1: Line[] = [
-      { e: "hello", c: 0, run: "run-of-p0" },
-      { e: "done", t: 1000, skipped: 0 },
-      { e: "deliver", t: 1002, vc: [2, 1], c: 0, id: "P0#1", a: 5 },
-      { e: "marker-in", t: 1003, vc: [2, 2], c: 0, s: 0 },
-      { e: "record", s: 0, pc: 0, b: 105, n: 1 },
-      { e: "marker-out", s: 0, c: 1 },
-      { e: "open", s: 0, c: 0 },
-      { e: "close", s: 0, t: 1003, c: 0 },
-      { e: "end", t: 1006, how: "finished" },
-    ];
-    const run = writeRun({ p0, p1, fifo: false });
+    const run = writeRun({ p0: ghostP0, p1: ghostP1, fifo: false });
     const traceFile = join(run.folder, "trace.json");
     const result = await check(run, "--save-trace", traceFile);
     expect(result.status).toBe(1);
@@ -201,6 +208,20 @@ describe("snaplab check-logs on a run worked out by hand", () => {
     expect(replay.reproduces).toBe(true);
     // The cut is checked once complete: at P1's marker, the last step.
     expect(loadTrace(traceFile).actions).toEqual(["initiate P0", "send P0", "deliver P0->P1 P0#1", "deliver P0->P1 marker", "deliver P1->P0 marker"]);
+  });
+
+  it("saves the trace of a run with a learner's rules file as made with that file, even one named like an algorithm", () => {
+    const run = writeRun({ p0: ghostP0, p1: ghostP1, fifo: false, rules: "chandy-lamport.ts" });
+    const cluster = loadCluster(run.cluster);
+    const checked = checkRun(loggedRun(cluster, readClusterLogs(cluster, run.cluster, [run.p0, run.p1])));
+    // The file's rules name themselves as the reference algorithm does (bundling them would start a process): replay must not take them for it.
+    const text = formatTrace(brokenSnapshotTrace(checked, { ...chandyLamport })!);
+    const saved = JSON.parse(text) as Record<string, unknown>;
+    const file = join(run.folder, "chandy-lamport.ts");
+    expect([saved.rules, "algorithm" in saved]).toEqual([file, false]);
+    expect(() => replayTrace(parseTrace(text, "trace.json"))).toThrow(
+      `trace.json: rules: made with the rules file ${file}, which replay runs only when given it (snaplab replay trace.json --rules ${file})`,
+    );
   });
 });
 
