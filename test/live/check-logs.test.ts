@@ -22,6 +22,7 @@ import { formatTrace } from "../../src/trace/saved-trace.js";
 import { brokenSnapshotTrace } from "../../src/live/broken-snapshot-trace.js";
 import { checkRun } from "../../src/live/check-run.js";
 import { loggedRun, readClusterLogs } from "../../src/live/cluster-logs.js";
+import { liveTextReport } from "../../src/live/live-report.js";
 import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { runCli } from "../support/cli.js";
@@ -230,7 +231,7 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     // P1 killed after its part of the snapshot, while writing a line: no end line.
     const result = await check(writeRun({ p1: [...P1.slice(0, -1), '{"e":"deliver","t":10'] }));
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("\n  ended        P1's log stops at 4 ms, its last line cut short: it was killed while writing it\n");
+    expect(result.stdout).toContain("\n  ended        P1's log stops at 4ms, its last line cut short: it was killed while writing it\n");
     expect(result.stdout).toMatch(/\nevery property holds in the one snapshot\n$/);
   });
 
@@ -241,7 +242,7 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as LiveJson;
     const stops =
-      "P0's log stops at 2 ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3 ms, P1 was killed (or its machine stopped) before it finished";
+      "P0's log stops at 2ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3ms, P1 was killed (or its machine stopped) before it finished";
     expect(report.ended).toBe(stops);
     expect(report.money.verdict).toBe("holds");
     expect(report.snapshots[0]!.reasons).toEqual({
@@ -249,19 +250,34 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     });
   });
 
+  it("writes the times of kills as snaplab live's report gives them, as --kill takes them", () => {
+    const run = writeRun({ p0: P0.slice(0, 7), p1: P1.slice(0, 3) });
+    const cluster = loadCluster(run.cluster);
+    const logged = loggedRun(cluster, readClusterLogs(cluster, run.cluster, [run.p0, run.p1]));
+    // What snaplab live knows besides the logs: it killed P1 at 2ms (--kill P1@2ms), and the run was over before P0's time (--kill P0@1min).
+    const kills = [
+      { process: "P1", atMs: 2 },
+      { process: "P0", atMs: 60_000 },
+    ];
+    const text = liveTextReport(checkRun({ ...logged, killed: kills.slice(0, 1), options: { ...logged.options, kills } }));
+    expect(text).toContain("\n  killed       P1 at 2ms\n  not killed   P0 at 1min: the run had ended, at 3ms\n");
+    expect(text).toContain("\n  ended        P0's log stops at 2ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3ms,");
+    expect(text).toContain("never closed: P0->P1, P1->P0): P1 was killed at 2ms; P0's log stops at 2ms,");
+  });
+
   it("finds the money not adding up in a log that lost a line, and says why under the money line", async () => {
     // P0's log damaged: its send of P0#1 and its end line lost. P1 was credited 5 that nobody paid.
     const result = await check(writeRun({ p0: [P0[0]!, ...P0.slice(2, -1)] }));
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(
-      "\n  money        200 at the start, 205 at the end  VIOLATED\n    why: the balances end with 205 and 0 is in flight, but the bank started with 200\n  ended        P0's log stops at 5 ms, P0 was killed",
+      "\n  money        200 at the start, 205 at the end  VIOLATED\n    why: the balances end with 205 and 0 is in flight, but the bank started with 200\n  ended        P0's log stops at 5ms, P0 was killed",
     );
   });
 
   it("reads a log whose node was stopped by snaplab live, and says so", async () => {
     const result = await check(writeRun({ p1: edited(P1, 8, { how: "stopped" }) }));
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("\n  ended        P1 was stopped at 7 ms (snaplab live ended the run)\n");
+    expect(result.stdout).toContain("\n  ended        P1 was stopped at 7ms (snaplab live ended the run)\n");
   });
 });
 
