@@ -68,7 +68,7 @@ export { mermaidDiagram } from "./render/mermaid-diagram.js";
 export { shivizLog } from "./render/shiviz-log.js";
 
 // Saved traces and replay.
-export { savedTrace, formatTrace, type SavedTrace } from "./trace/saved-trace.js";
+export { savedTrace, formatTrace, type SavedTrace, type TraceRules } from "./trace/saved-trace.js";
 export { parseTrace, type LoadedTrace } from "./trace/load-trace.js";
 export { loadTrace } from "./trace/read-trace-file.js";
 export { replayTrace, type Replay } from "./trace/replay.js";

@@ -102,7 +102,7 @@ describe("a model defined in a test", () => {
     expect(readFileSync(shiviz!, "utf8").split("\n").slice(2, 4)).toEqual(["1. A passes T1 to B, keeps a copy T2", 'A {"A":1}']);
     expect(JSON.parse(readFileSync(trace!, "utf8"))).toEqual({
       format: "snaplab-trace",
-      version: 1,
+      version: 2,
       scenario: { model: "token-ring", name: "ring", nodes: ["A", "B", "C"], rounds: 1 },
       algorithm: "copy-first",
       violation: { property: "one-token", reason: "2 tokens: T2 at A, T1 on A->B" },

@@ -12,7 +12,7 @@ import type { Counterexample, Report } from "../check/report.js";
 import { mermaidDiagram } from "../render/mermaid-diagram.js";
 import { shivizLog } from "../render/shiviz-log.js";
 import { svgDiagram } from "../render/svg-diagram.js";
-import { formatTrace, savedTrace } from "../trace/saved-trace.js";
+import { formatTrace, savedTrace, type TraceRules } from "../trace/saved-trace.js";
 import { type AskedFile, checkFilesToWrite, writeReportFile } from "./report-file.js";
 
 export interface PictureFiles {
@@ -70,11 +70,13 @@ export function writeCounterexampleFiles(
   report: Pick<Report, "scenario" | "algorithm" | "counterexamples">,
   files: CounterexampleFiles & FilesRead,
 ): string[] {
+  // The rules that ran: a learner's file (--rules) is named as a file, never as an algorithm.
+  const madeWith: TraceRules = files.rules === undefined ? { algorithm: report.algorithm } : { file: files.rules };
   const writers = {
     svg: (c: Counterexample) => svgDiagram(c.view),
     mermaid: (c: Counterexample) => mermaidDiagram(c.view),
     shiviz: (c: Counterexample) => shivizLog(c.view),
-    saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, report.algorithm, c)),
+    saveTrace: (c: Counterexample) => formatTrace(savedTrace(model, report.scenario, madeWith, c)),
   };
   const { counterexamples } = report;
   const planned = askedFiles(files).flatMap((asked) =>

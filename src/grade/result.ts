@@ -7,6 +7,7 @@ import type { DrawnInput } from "./graded-rules/run-check.js";
 
 /** A check's shortest counterexample in words only, as every report format shows it. */
 export interface CounterexampleReport extends Pick<Counterexample, "property" | "reason" | "length" | "steps"> {
+  /** What the end state recorded, in one line, the data alone: as explore's reports write it. */
   readonly recorded: string;
   /** The counterexample as a space-time diagram (empty where the model has none). */
   readonly diagram: readonly string[];

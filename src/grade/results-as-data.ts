@@ -6,9 +6,6 @@
 import { asData, lineAsData } from "../render/shown-as-data.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "./result.js";
 
-/** Several lines kept apart, each shown as data (what a run recorded may take a line per snapshot). */
-const linesAsData = (text: string) => text.split("\n").map(lineAsData).join("\n");
-
 /** An exercise's result with every text in it shown as data. */
 export function exerciseAsData(result: ExerciseResult): ExerciseResult {
   return {
@@ -44,7 +41,7 @@ export function counterexampleAsData(c: CounterexampleReport): CounterexampleRep
     ...c,
     reason: asData(c.reason),
     steps: c.steps.map(lineAsData),
-    recorded: linesAsData(c.recorded),
+    recorded: lineAsData(c.recorded),
     diagram: c.diagram.map(lineAsData),
     ...(c.details ? { details: c.details.map(lineAsData) } : {}),
   };

@@ -16,7 +16,7 @@ import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algor
 import { scenarioJson } from "../models/bank/scenario-json.js";
 import type { Scenario, Transfer } from "../models/bank/scenario.js";
 import { bankSystem } from "../models/bank/system.js";
-import { TRACE_FORMAT, TRACE_VERSION, type SavedTrace } from "../trace/saved-trace.js";
+import { rulesField, TRACE_FORMAT, TRACE_VERSION, type SavedTrace } from "../trace/saved-trace.js";
 import type { PropertyVerdict, RunCheck, SnapshotCheck } from "./check-run.js";
 import { linearize } from "./linearize.js";
 
@@ -29,7 +29,7 @@ type RunAction =
 
 const isViolated = (p: PropertyVerdict): p is Extract<PropertyVerdict, { verdict: "violated" }> => p.verdict === "violated";
 
-/** The trace of the first snapshot that completed with a property violated; undefined if there is none. The trace names the rules as explore --save-trace does: by the name they give themselves. */
+/** The trace of the first snapshot that completed with a property violated; undefined if there is none. The trace names the rules as the run did: an algorithm, or a learner's file. */
 export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm): SavedTrace | undefined {
   const broken = check.snapshots.find((s) => s.complete && s.properties.some(isViolated));
   if (!broken) return undefined;
@@ -55,7 +55,7 @@ export function brokenSnapshotTrace(check: RunCheck, rules: SnapshotAlgorithm): 
     format: TRACE_FORMAT,
     version: TRACE_VERSION,
     scenario: scenarioJson(best.scenario),
-    algorithm: rules.name,
+    ...rulesField(check.run.options.rules),
     fifo: base.fifo,
     violation: { property: violated.name, reason: best.reason ?? violated.reason },
     actions: best.actions,

@@ -15,6 +15,7 @@ import { totalMoney, type Scenario, type Transfer } from "../models/bank/scenari
 import type { LiveEvent } from "./event-log.js";
 import type { LiveRun } from "./run-live.js";
 import { initiatorOf } from "./workload.js";
+import { formatDuration } from "../render/duration.js";
 
 /** The properties checked on each snapshot, in the order of spec/model.md. */
 export const LIVE_PROPERTIES = ["no-ghost-receive", "channel-state", "conservation", "reachable", "termination"] as const;
@@ -79,7 +80,7 @@ export function checkRun(run: LiveRun): RunCheck {
     algorithm: "file" in run.options.rules ? run.options.rules.file : run.options.rules.algorithm,
   };
   const properties = bankProperties(scenario).filter((p) => (LIVE_PROPERTIES as readonly string[]).includes(p.name));
-  const killed = run.killed.map((k) => `${k.process} was killed at ${k.atMs} ms`);
+  const killed = run.killed.map((k) => `${k.process} was killed at ${formatDuration(k.atMs)}`);
   const snapshots = Array.from({ length: run.options.snapshots }, (_, s): SnapshotCheck => {
     const initiator = initiatorOf(scenario, s);
     const state = snapshotState(scenario, run.logs, logs, s);

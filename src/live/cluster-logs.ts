@@ -121,7 +121,8 @@ export function loggedRun(cluster: Cluster, logs: readonly NodeLog[]): LiveRun {
   }
   // A run that logged no time at all (no transfers, no snapshots, every node killed at once).
   if (startedAt > endedAt) [startedAt, endedAt] = [0, 0];
-  const at = (t: number) => `${Math.round(t - startedAt)} ms`;
+  // A moment of the run, written as --kill takes one.
+  const at = (t: number) => formatDuration(Math.round(t - startedAt));
   // snaplab live stops every node still running with the same order: any one that says it was at the --timeout says so for the run.
   const timedOutAfterMs = logs.find((log) => log.end?.timeoutMs !== undefined)?.end?.timeoutMs;
   const timedOut = logs.filter((log) => log.end?.timeoutMs !== undefined).map((log) => log.header.process);

@@ -19,9 +19,12 @@ export function liveTextReport(check: RunCheck): string {
     `  markers      ${check.markersSent.toLocaleString("en-US")} sent`,
     `  money        ${check.money.start} at the start, ${check.money.end} at the end${check.money.inFlight ? ` + ${check.money.inFlight} lost in flight` : ""}  ${shownVerdict(check.money.verdict)}`,
     ...(check.money.verdict.verdict === "holds" ? [] : [`    why: ${check.money.verdict.reason}`]),
-    ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${k.atMs} ms`).join(", ")}`] : []),
+    // Times as --kill takes them (P1@300ms), so that what the report says can be typed back.
+    ...(run.killed.length > 0 ? [`  killed       ${run.killed.map((k) => `${k.process} at ${formatDuration(k.atMs)}`).join(", ")}`] : []),
     // Asked for, but the run was over by then: without this line a reader takes the run for one that survived it.
-    ...notKilled(run).map((k) => `  not killed   ${k.process} at ${k.atMs} ms: the run had ended, at ${Math.round(run.endedAt - run.startedAt)} ms`),
+    ...notKilled(run).map(
+      (k) => `  not killed   ${k.process} at ${formatDuration(k.atMs)}: the run had ended, at ${formatDuration(Math.round(run.endedAt - run.startedAt))}`,
+    ),
     ...(run.cutShort ? [`  ended        ${run.cutShort}`] : []),
   ];
   for (const snapshot of check.snapshots) lines.push("", ...snapshotLines(snapshot));

@@ -4,7 +4,7 @@
  */
 import type { ModelDescriptor } from "../check/model-descriptor.js";
 import { models, parseModelScenario, UndeclaredModelError, type ModelRegistry } from "../models/registry.js";
-import { TRACE_FORMAT, TRACE_VERSION } from "./saved-trace.js";
+import { READ_TRACE_VERSIONS, TRACE_FORMAT, type TraceRules } from "./saved-trace.js";
 import { TraceError } from "./trace-error.js";
 import { unknownKey } from "../scenario/unknown-key.js";
 import { JsonRepeatedKeyError, type JsonSyntaxError, parseJson } from "../files/parse-json.js";
@@ -14,7 +14,7 @@ export interface LoadedTrace<Scenario = any> {
   readonly file: string;
   readonly model: ModelDescriptor<Scenario>;
   readonly scenario: Scenario;
-  readonly algorithm: string;
+  readonly madeWith: TraceRules;
   /** Absent from a trace of a path that broke no property when it was saved. */
   readonly violation?: { readonly property: string; readonly reason: string };
   readonly actions: readonly string[];
@@ -37,14 +37,16 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
   // The model's settings are fields of the trace, so which keys belong depends on the model the scenario names.
   const declared = isObject(raw.scenario) ? raw.scenario.model : undefined;
   const settings = (registry.find((m) => m.name === declared) ?? registry[0]!).settings ?? [];
-  const KEYS = ["format", "version", "scenario", "algorithm", ...settings.map((s) => s.key), "violation", "actions"];
+  const KEYS = ["format", "version", "scenario", "algorithm", "rules", ...settings.map((s) => s.key), "violation", "actions"];
+  const OPTIONAL = ["algorithm", "rules", "violation"];
   for (const key of Object.keys(raw)) if (!KEYS.includes(key)) fail(key, unknownKey(key, KEYS, "expected"));
-  for (const key of KEYS) if (!(key in raw) && key !== "violation") fail(key, "missing");
+  for (const key of KEYS) if (!(key in raw) && !OPTIONAL.includes(key)) fail(key, "missing");
 
   if (raw.format !== TRACE_FORMAT) fail("format", `must be "${TRACE_FORMAT}", got ${JSON.stringify(raw.format)}`);
-  if (raw.version !== TRACE_VERSION) fail("version", `this snaplab reads version ${TRACE_VERSION}, got ${JSON.stringify(raw.version)}`);
+  if (!READ_TRACE_VERSIONS.includes(raw.version as number))
+    fail("version", `this snaplab reads version ${READ_TRACE_VERSIONS.join(" or ")}, got ${JSON.stringify(raw.version)}`);
   if (!isObject(raw.scenario)) fail("scenario", "must be a scenario object");
-  if (typeof raw.algorithm !== "string" || raw.algorithm === "") fail("algorithm", "must be the name of a snapshot algorithm");
+  const madeWith = traceRules(raw, fail);
   for (const { key } of settings) if (typeof raw[key] !== "boolean") fail(key, "must be true or false");
   const violation = raw.violation;
   if (violation !== undefined) {
@@ -63,10 +65,28 @@ export function parseTrace(text: string, file = "<trace>", registry: ModelRegist
     file,
     model,
     scenario: (model.settings ?? []).reduce((s, { key, apply }) => apply(s, raw[key] as boolean), scenario),
-    algorithm: raw.algorithm as string,
+    madeWith,
     ...(violation === undefined ? {} : { violation: { property: violation.property as string, reason: violation.reason as string } }),
     actions: actions as string[],
   };
+}
+
+/**
+ * The rules the trace names: `algorithm`, the model's rules by name, or
+ * `rules`, a learner's file (from version 2 on); exactly one of the two.
+ * Version 1 named a learner's file in `algorithm` too: replay tells such a
+ * name apart by the model not knowing it.
+ */
+function traceRules(raw: Record<string, unknown>, fail: (field: string, problem: string) => never): TraceRules {
+  const { algorithm, rules } = raw;
+  if (algorithm !== undefined && rules !== undefined) fail("rules", "give either algorithm or rules, not both");
+  if (rules !== undefined) {
+    if (typeof rules !== "string" || rules === "") return fail("rules", "must be the path of a rules file");
+    return { file: rules };
+  }
+  if (algorithm === undefined) return fail("algorithm", "missing (or rules, for a trace made with a learner's rules file)");
+  if (typeof algorithm !== "string" || algorithm === "") return fail("algorithm", "must be the name of a snapshot algorithm");
+  return { algorithm };
 }
 
 function isScenario(text: string, file: string, registry: ModelRegistry): boolean {

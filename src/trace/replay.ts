@@ -85,10 +85,19 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
 }
 
 function namedRules(trace: LoadedTrace): Named {
+  const { madeWith } = trace;
+  // A learner's file is run only when given: the trace names it as it was given, wherever explore or live ran.
+  if ("file" in madeWith) {
+    throw new TraceError(
+      trace.file,
+      "rules",
+      `made with the rules file ${madeWith.file}, which replay runs only when given it (snaplab replay ${trace.file} --rules ${madeWith.file})`,
+    );
+  }
   try {
-    return trace.model.algorithms.find(trace.algorithm);
+    return trace.model.algorithms.find(madeWith.algorithm);
   } catch (error) {
-    // Not one of the model's: most likely a learner's, named by their file (live --rules, explore --rules).
+    // Not one of the model's: a version-1 trace of a learner's rules named them here (by their file, or as the file names them).
     if (error instanceof SnaplabError) {
       throw new TraceError(
         trace.file,

@@ -40,7 +40,7 @@ const graded: SubmissionReport = {
             reason: "P1 started a snapshot without recording its state",
             length: 1,
             steps: ["P1 starts a snapshot: nothing recorded"],
-            recorded: "recorded: P0 (not recorded), P1 (not recorded)",
+            recorded: "P0 (not recorded), P1 (not recorded)",
             diagram: ["   P0   P1", "1  ║    ◆"],
           },
         },

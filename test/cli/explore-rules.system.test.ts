@@ -237,7 +237,7 @@ export const rules = {
     const bare = await runCli("replay", trace);
     expect([bare.status, bare.stderr]).toEqual([
       2,
-      `snaplab: ${trace}: algorithm: unknown algorithm "${firstMessageOnly}" (known: chandy-lamport, defer-after-recording); a trace saved with a learner's rules replays with their file (snaplab replay TRACE --rules FILE)\n`,
+      `snaplab: ${trace}: rules: made with the rules file ${firstMessageOnly}, which replay runs only when given it (snaplab replay ${trace} --rules ${firstMessageOnly})\n`,
     ]);
     const again = await runCli("replay", trace, "--rules", firstMessageOnly);
     expect(again.status).toBe(1);
@@ -257,6 +257,28 @@ export const rules = {
         /^snaplab: .*throws-on-marker\.ts: at step 6 \(deliver P1->P0 marker\): rules\.onMarker\(view, channel, marker\) at P0 \(marker on P1->P0\) threw not now \(.*throws-on-marker\.ts:33:11\)\n$/,
       ),
     ]);
+  });
+
+  it("should save a trace that names a rules file called like an algorithm as a file, which replay does not take for the algorithm", async () => {
+    // A learner's Chandy-Lamport that breaks channel-state, in a file named as the reference rules are.
+    const named = join(dir, "named");
+    mkdirSync(named, { recursive: true });
+    const file = join(named, "chandy-lamport.ts");
+    writeFileSync(file, FIRST_MESSAGE_ONLY.replace('"first message only"', '"chandy-lamport"'));
+    const saved = join(named, "t.json");
+    expect((await runCli("explore", scenario, "--rules", file, "--save-trace", saved)).status).toBe(1);
+    const trace = join(named, "t.channel-state.json");
+    const written = JSON.parse(readFileSync(trace, "utf8")) as Record<string, unknown>;
+    expect([written.rules, "algorithm" in written]).toEqual([file, false]);
+    const bare = await runCli("replay", trace);
+    expect([bare.status, bare.stdout, bare.stderr]).toEqual([
+      2,
+      "",
+      `snaplab: ${trace}: rules: made with the rules file ${file}, which replay runs only when given it (snaplab replay ${trace} --rules ${file})\n`,
+    ]);
+    const given = await runCli("replay", trace, "--rules", file);
+    expect(given.status).toBe(1);
+    expect(given.stdout).toContain("reproduced: channel-state is violated after step 7");
   });
 
   it("should show what the rules print, where a learner debugs them, after the report", async () => {

@@ -30,7 +30,7 @@ describe("replayCommand", () => {
 
   it("should show what the file says as data: an escape sequence in a trace's reason, or in a key it refuses, reached the terminal", async () => {
     const report = checked("two-node", false);
-    const trace = JSON.parse(formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!)));
+    const trace = JSON.parse(formatTrace(savedTrace(bankModel, report.scenario, { algorithm: "chandy-lamport" }, report.counterexamples[0]!)));
     const dir = tempDir("replay");
     writeFileSync(join(dir, "reason.json"), JSON.stringify({ ...trace, violation: { ...trace.violation, reason: "red\u001b[31m" } }));
     expect((await replay(join(dir, "reason.json"))).out).toContain("saved with: no-ghost-receive is violated (red\\x1B[31m)\n");
@@ -43,7 +43,7 @@ describe("replayCommand", () => {
   it("should print the trace's states and verdict and exit 1 when it reproduces", async () => {
     const report = checked("two-node", false);
     const file = join(tempDir("replay"), "ghost.json");
-    writeFileSync(file, formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!)));
+    writeFileSync(file, formatTrace(savedTrace(bankModel, report.scenario, { algorithm: "chandy-lamport" }, report.counterexamples[0]!)));
     const { out, exitCode } = await replay(file);
     expect(exitCode).toBe(1);
     expect(out).toContain("saved with: no-ghost-receive is violated (P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it)\n");

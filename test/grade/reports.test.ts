@@ -6,6 +6,20 @@ import { junitReport } from "../../src/grade/report/junit-report.js";
 import { textReport } from "../../src/grade/report/text-report.js";
 import type { ExerciseFault, SubmissionReport } from "../../src/grade/result.js";
 import { allElements, parseXml } from "../support/xml.js";
+import type { BankAction } from "../../src/models/bank/actions.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
+import { bankModel } from "../../src/models/bank/bank-model.js";
+import { chandyLamportPerSnapshot } from "../../src/models/bank/multi-snapshot/chandy-lamport-per-snapshot.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
+import { bankGradedSystem } from "../../src/grade/exercises/bank-check.js";
+import { multiGradedSystem } from "../../src/grade/exercises/concurrent-snapshots.js";
+import { repeated } from "../../src/grade/exercises/scenarios.js";
+import { counterexampleReport } from "../../src/grade/graded-rules/graded-counterexample.js";
+import type { GradedSystem } from "../../src/grade/graded-rules/graded-system.js";
+import { runCheck } from "../../src/grade/graded-rules/run-check.js";
+import { counterexampleAsData } from "../../src/grade/results-as-data.js";
+import { counterexampleJson } from "../../src/render/counterexample-json.js";
+import { checked } from "../support/counterexamples.js";
 
 const report: SubmissionReport = {
   directory: "alice",
@@ -35,7 +49,7 @@ const report: SubmissionReport = {
             reason: "P1 recorded its state and sent 0 markers on P1->P2 (one is due on every outgoing channel)",
             length: 2,
             steps: ["P1 starts a snapshot: P1 records (pc 0, balance 100)", 'deliver marker <P0->P1>: "no effect"'],
-            recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
+            recorded: "P0 (not recorded), P1 (pc 0, balance 100)",
             diagram: [],
           },
         },
@@ -103,7 +117,7 @@ describe("grade reports", () => {
         reason: report.exercises[0]!.checks[1]!.counterexample!.reason,
         length: 2,
         steps: report.exercises[0]!.checks[1]!.counterexample!.steps,
-        recorded: "recorded: P0 (not recorded), P1 (pc 0, balance 100)",
+        recorded: "P0 (not recorded), P1 (pc 0, balance 100)",
       },
       // A fault of the whole exercise is one failure, whatever its number of checks.
       {
@@ -222,7 +236,7 @@ describe("a rule that threw, with the shortest run to the throw", () => {
     reason: message,
     length: 1,
     steps: ["P0 starts a snapshot: nothing recorded [the rule threw]"],
-    recorded: "recorded: P0 (not recorded), P1 (not recorded)",
+    recorded: "P0 (not recorded), P1 (not recorded)",
     diagram: ["   P0            P1"],
   };
   const threw = exercise5Lost("fay", { kind: "throws", message, run }, ["two-node, no FIFO"]);
@@ -290,7 +304,7 @@ describe("a malformed effect's counterexample", () => {
               reason: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message) on P0->P1, which is closed",
               length: 1,
               steps: ["deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule's effects refused]"],
-              recorded: "recorded: P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
+              recorded: "P0 (pc 0, balance 100), P1 (pc 0, balance 100)",
               diagram: [],
               details,
             },
@@ -307,5 +321,33 @@ describe("a malformed effect's counterexample", () => {
     expect((jsonReport([malformed]) as { failures: { details: string[] }[] }).failures[0]!.details).toEqual(details);
     const failure = allElements(parseXml(junitReport([malformed]))).find((e) => e.name === "failure")!;
     expect(failure.text.split("\n").slice(-2)).toEqual(details);
+  });
+});
+
+describe("what a run recorded, in grade's JSON", () => {
+  // Rules that never record a channel's messages: channel-state fails on a message in flight.
+  const forgetsChannels = { ...chandyLamport, name: "forgets-channels", onMessage: () => [] };
+  const recordedOf = <State>(system: GradedSystem<State, BankAction>, scenario: Scenario) => {
+    const c = runCheck(system, 10_000).counterexample!;
+    const failure = counterexampleJson(counterexampleAsData(counterexampleReport(c))) as { recorded: string };
+    // What explore's JSON writes for the same end state (the bank's descriptor takes a state with one snapshot or several).
+    const describeEnd = bankModel.describeEnd as (scenario: Scenario, state: unknown) => string;
+    return [failure.recorded, describeEnd(scenario, c.path.states.at(-1)!.state)];
+  };
+
+  it("should be the data alone, as explore writes it, for one snapshot", () => {
+    const { scenario } = checked("two-node");
+    expect(recordedOf(bankGradedSystem(scenario, forgetsChannels), scenario)).toEqual([
+      "P0 (pc 0, balance 100), P1 (pc 1, balance 80); P0->P1 [], P1->P0 []",
+      "P0 (pc 0, balance 100), P1 (pc 1, balance 80); P0->P1 [], P1->P0 []",
+    ]);
+  });
+
+  it("should be one line, each snapshot tagged with its id, as explore writes it, for several", () => {
+    const rules = { ...chandyLamportPerSnapshot, onMessage: () => [] };
+    expect(recordedOf(multiGradedSystem(repeated, rules), repeated)).toEqual([
+      "[0] P0 (pc 0, balance 100), P1 (pc 1, balance 80); P0->P1 [], P1->P0 [] | [1] P0 (not recorded), P1 (not recorded); P0->P1 (not closed), P1->P0 (not closed)",
+      "[0] P0 (pc 0, balance 100), P1 (pc 1, balance 80); P0->P1 [], P1->P0 [] | [1] P0 (not recorded), P1 (not recorded); P0->P1 (not closed), P1->P0 (not closed)",
+    ]);
   });
 });

@@ -17,6 +17,13 @@ import type { LiveJson } from "../../src/live/live-report.js";
 import { readEventLog } from "../../src/live/read-event-log.js";
 import { SHIVIZ_REGEX } from "../../src/render/shiviz-log.js";
 import { loadTrace } from "../../src/trace/read-trace-file.js";
+import { parseTrace } from "../../src/trace/load-trace.js";
+import { formatTrace } from "../../src/trace/saved-trace.js";
+import { brokenSnapshotTrace } from "../../src/live/broken-snapshot-trace.js";
+import { checkRun } from "../../src/live/check-run.js";
+import { loggedRun, readClusterLogs } from "../../src/live/cluster-logs.js";
+import { liveTextReport } from "../../src/live/live-report.js";
+import { chandyLamport } from "../../src/models/bank/algorithms/chandy-lamport.js";
 import { replayTrace } from "../../src/trace/replay.js";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -164,32 +171,33 @@ describe("snaplab check-logs on a run worked out by hand", () => {
     expect(snapshot!.reasons.conservation).toBe("recorded 201 (balances 201 + in channels 0), expected 200");
   });
 
+  // P0 records and sends the marker, then sends P0#1, which overtakes the marker: P1 records having received it.
+  const ghostP0: Line[] = [
+    { e: "hello", c: 1, run: "run-of-p1" },
+    { e: "initiate", t: 1000, vc: [1, 0], s: 0 },
+    { e: "record", s: 0, pc: 0, b: 100, n: 0 },
+    { e: "marker-out", s: 0, c: 0 },
+    { e: "open", s: 0, c: 1 },
+    { e: "send", t: 1001, vc: [2, 0], c: 0, id: "P0#1", a: 5 },
+    { e: "done", t: 1001, skipped: 0 },
+    { e: "marker-in", t: 1005, vc: [3, 2], c: 1, s: 0 },
+    { e: "close", s: 0, t: 1005, c: 1 },
+    { e: "end", t: 1006, how: "finished" },
+  ];
+  const ghostP1: Line[] = [
+    { e: "hello", c: 0, run: "run-of-p0" },
+    { e: "done", t: 1000, skipped: 0 },
+    { e: "deliver", t: 1002, vc: [2, 1], c: 0, id: "P0#1", a: 5 },
+    { e: "marker-in", t: 1003, vc: [2, 2], c: 0, s: 0 },
+    { e: "record", s: 0, pc: 0, b: 105, n: 1 },
+    { e: "marker-out", s: 0, c: 1 },
+    { e: "open", s: 0, c: 0 },
+    { e: "close", s: 0, t: 1003, c: 0 },
+    { e: "end", t: 1006, how: "finished" },
+  ];
+
   it("finds a ghost receive on a network that does not keep order, and saves a trace the model reproduces", async () => {
-    // P0 records and sends the marker, then sends P0#1, which overtakes the marker: P1 records having received it.
-    const p0: Line[] = [
-      { e: "hello", c: 1, run: "run-of-p1" },
-      { e: "initiate", t: 1000, vc: [1, 0], s: 0 },
-      { e: "record", s: 0, pc: 0, b: 100, n: 0 },
-      { e: "marker-out", s: 0, c: 0 },
-      { e: "open", s: 0, c: 1 },
-      { e: "send", t: 1001, vc: [2, 0], c: 0, id: "P0#1", a: 5 },
-      { e: "done", t: 1001, skipped: 0 },
-      { e: "marker-in", t: 1005, vc: [3, 2], c: 1, s: 0 },
-      { e: "close", s: 0, t: 1005, c: 1 },
-      { e: "end", t: 1006, how: "finished" },
-    ];
-    const p1: Line[] = [
-      { e: "hello", c: 0, run: "run-of-p0" },
-      { e: "done", t: 1000, skipped: 0 },
-      { e: "deliver", t: 1002, vc: [2, 1], c: 0, id: "P0#1", a: 5 },
-      { e: "marker-in", t: 1003, vc: [2, 2], c: 0, s: 0 },
-      { e: "record", s: 0, pc: 0, b: 105, n: 1 },
-      { e: "marker-out", s: 0, c: 1 },
-      { e: "open", s: 0, c: 0 },
-      { e: "close", s: 0, t: 1003, c: 0 },
-      { e: "end", t: 1006, how: "finished" },
-    ];
-    const run = writeRun({ p0, p1, fifo: false });
+    const run = writeRun({ p0: ghostP0, p1: ghostP1, fifo: false });
     const traceFile = join(run.folder, "trace.json");
     const result = await check(run, "--save-trace", traceFile);
     expect(result.status).toBe(1);
@@ -202,6 +210,20 @@ describe("snaplab check-logs on a run worked out by hand", () => {
     // The cut is checked once complete: at P1's marker, the last step.
     expect(loadTrace(traceFile).actions).toEqual(["initiate P0", "send P0", "deliver P0->P1 P0#1", "deliver P0->P1 marker", "deliver P1->P0 marker"]);
   });
+
+  it("saves the trace of a run with a learner's rules file as made with that file, even one named like an algorithm", () => {
+    const run = writeRun({ p0: ghostP0, p1: ghostP1, fifo: false, rules: "chandy-lamport.ts" });
+    const cluster = loadCluster(run.cluster);
+    const checked = checkRun(loggedRun(cluster, readClusterLogs(cluster, run.cluster, [run.p0, run.p1])));
+    // The file's rules name themselves as the reference algorithm does (bundling them would start a process): replay must not take them for it.
+    const text = formatTrace(brokenSnapshotTrace(checked, { ...chandyLamport })!);
+    const saved = JSON.parse(text) as Record<string, unknown>;
+    const file = join(run.folder, "chandy-lamport.ts");
+    expect([saved.rules, "algorithm" in saved]).toEqual([file, false]);
+    expect(() => replayTrace(parseTrace(text, "trace.json"))).toThrow(
+      `trace.json: rules: made with the rules file ${file}, which replay runs only when given it (snaplab replay trace.json --rules ${file})`,
+    );
+  });
 });
 
 describe("snaplab check-logs on the logs of a node that was killed", () => {
@@ -209,7 +231,7 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     // P1 killed after its part of the snapshot, while writing a line: no end line.
     const result = await check(writeRun({ p1: [...P1.slice(0, -1), '{"e":"deliver","t":10'] }));
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("\n  ended        P1's log stops at 4 ms, its last line cut short: it was killed while writing it\n");
+    expect(result.stdout).toContain("\n  ended        P1's log stops at 4ms, its last line cut short: it was killed while writing it\n");
     expect(result.stdout).toMatch(/\nevery property holds in the one snapshot\n$/);
   });
 
@@ -220,7 +242,7 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as LiveJson;
     const stops =
-      "P0's log stops at 2 ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3 ms, P1 was killed (or its machine stopped) before it finished";
+      "P0's log stops at 2ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3ms, P1 was killed (or its machine stopped) before it finished";
     expect(report.ended).toBe(stops);
     expect(report.money.verdict).toBe("holds");
     expect(report.snapshots[0]!.reasons).toEqual({
@@ -228,19 +250,34 @@ describe("snaplab check-logs on the logs of a node that was killed", () => {
     });
   });
 
+  it("writes the times of kills as snaplab live's report gives them, as --kill takes them", () => {
+    const run = writeRun({ p0: P0.slice(0, 7), p1: P1.slice(0, 3) });
+    const cluster = loadCluster(run.cluster);
+    const logged = loggedRun(cluster, readClusterLogs(cluster, run.cluster, [run.p0, run.p1]));
+    // What snaplab live knows besides the logs: it killed P1 at 2ms (--kill P1@2ms), and the run was over before P0's time (--kill P0@1min).
+    const kills = [
+      { process: "P1", atMs: 2 },
+      { process: "P0", atMs: 60_000 },
+    ];
+    const text = liveTextReport(checkRun({ ...logged, killed: kills.slice(0, 1), options: { ...logged.options, kills } }));
+    expect(text).toContain("\n  killed       P1 at 2ms\n  not killed   P0 at 1min: the run had ended, at 3ms\n");
+    expect(text).toContain("\n  ended        P0's log stops at 2ms, P0 was killed (or its machine stopped) before it finished; P1's log stops at 3ms,");
+    expect(text).toContain("never closed: P0->P1, P1->P0): P1 was killed at 2ms; P0's log stops at 2ms,");
+  });
+
   it("finds the money not adding up in a log that lost a line, and says why under the money line", async () => {
     // P0's log damaged: its send of P0#1 and its end line lost. P1 was credited 5 that nobody paid.
     const result = await check(writeRun({ p0: [P0[0]!, ...P0.slice(2, -1)] }));
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(
-      "\n  money        200 at the start, 205 at the end  VIOLATED\n    why: the balances end with 205 and 0 is in flight, but the bank started with 200\n  ended        P0's log stops at 5 ms, P0 was killed",
+      "\n  money        200 at the start, 205 at the end  VIOLATED\n    why: the balances end with 205 and 0 is in flight, but the bank started with 200\n  ended        P0's log stops at 5ms, P0 was killed",
     );
   });
 
   it("reads a log whose node was stopped by snaplab live, and says so", async () => {
     const result = await check(writeRun({ p1: edited(P1, 8, { how: "stopped" }) }));
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("\n  ended        P1 was stopped at 7 ms (snaplab live ended the run)\n");
+    expect(result.stdout).toContain("\n  ended        P1 was stopped at 7ms (snaplab live ended the run)\n");
   });
 });
 

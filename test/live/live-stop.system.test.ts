@@ -40,7 +40,7 @@ describe("--kill", () => {
       const termination = snapshot.properties.find((p) => p.name === "termination")!;
       return termination.verdict === "holds" ? "" : termination.reason;
     });
-    for (const reason of reasons) expect(reason).toMatch(/^the run ended with the snapshot incomplete \(.*\): B was killed at \d+ ms/);
+    for (const reason of reasons) expect(reason).toMatch(/^the run ended with the snapshot incomplete \(.*\): B was killed at \d+(ms|s)/);
     // The last snapshot starts after the kill (A starts it three quarters into its transfers): B never records it.
     expect(reasons.at(-1)).toMatch(/never recorded: B\b/);
   });

@@ -15,7 +15,7 @@ import { check } from "../../src/check/check.js";
 
 /** Save a counterexample as `explore --save-trace` does and read it back. */
 function roundTrip(report: BankReport, counterexample: Counterexample<BankState, BankAction>, file = "trace.json") {
-  return parseTrace(formatTrace(savedTrace(bankModel, report.scenario, report.algorithm, counterexample)), file);
+  return parseTrace(formatTrace(savedTrace(bankModel, report.scenario, { algorithm: report.algorithm }, counterexample)), file);
 }
 
 // Rules that never record a channel's messages: conservation fails even with FIFO.
@@ -40,7 +40,7 @@ describe("saved traces", () => {
 
   it("should write the actions by their stable names, one per line", () => {
     const report = checked("two-node", false);
-    const text = formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples[0]!));
+    const text = formatTrace(savedTrace(bankModel, report.scenario, { algorithm: "chandy-lamport" }, report.counterexamples[0]!));
     expect(text).toContain(`"fifo": false,\n`);
     expect(text).toContain(
       `"actions": [\n    "initiate P0",\n    "send P0",\n    "deliver P0->P1 P0#1",\n    "deliver P0->P1 marker",\n    "deliver P1->P0 marker"\n  ]\n}\n`,
@@ -68,7 +68,7 @@ describe("saved traces", () => {
 describe("a trace of a path that breaks no property", () => {
   const { scenario } = checked("two-node");
   const { path } = walk(scenario, ["send P0", "initiate P0"]);
-  const text = formatTrace(savedTrace(bankModel, scenario, "chandy-lamport", { path }));
+  const text = formatTrace(savedTrace(bankModel, scenario, { algorithm: "chandy-lamport" }, { path }));
 
   it("should be saved without a violation, as the page saves a path made by hand", () => {
     expect(JSON.parse(text)).not.toHaveProperty("violation");
@@ -89,7 +89,10 @@ describe("a trace of a path that breaks no property", () => {
 
   it("should say what breaks along it now, with rules that break what the reference rules kept", () => {
     const { path: longer } = walk(scenario, ["initiate P0", "send P1", "deliver P0->P1 marker", "deliver P1->P0 P1#1", "deliver P1->P0 marker"]);
-    const replay = replayTrace(parseTrace(formatTrace(savedTrace(bankModel, scenario, "chandy-lamport", { path: longer })), "clean.json"), forgetsChannels);
+    const replay = replayTrace(
+      parseTrace(formatTrace(savedTrace(bankModel, scenario, { algorithm: "chandy-lamport" }, { path: longer })), "clean.json"),
+      forgetsChannels,
+    );
     expect(replay.reproduces).toBe(false);
     expect(replayVerdict(replay).slice(0, 3)).toEqual([
       "",
@@ -99,9 +102,46 @@ describe("a trace of a path that breaks no property", () => {
   });
 });
 
+describe("a trace made with a learner's rules file", () => {
+  const report = check({ model: bankModel, scenario: checked("two-node").scenario }, { rules: forgetsChannels });
+  const conservation = report.counterexamples.find((c) => c.property === "conservation")!;
+  // A learner's file named like the reference algorithm: its name must not pass for the algorithm's.
+  const text = formatTrace(savedTrace(bankModel, report.scenario, { file: "path/to/chandy-lamport.ts" }, conservation));
+
+  it("should name the file in rules, and no algorithm", () => {
+    const saved = JSON.parse(text) as Record<string, unknown>;
+    expect([saved.version, saved.rules, "algorithm" in saved]).toEqual([2, "path/to/chandy-lamport.ts", false]);
+    expect(parseTrace(text, "t.json").madeWith).toEqual({ file: "path/to/chandy-lamport.ts" });
+  });
+
+  it("should refuse to replay without the file, in one line saying how to give it, rather than run the reference rules", () => {
+    expect(() => replayTrace(parseTrace(text, "t.json"))).toThrow(
+      /^t\.json: rules: made with the rules file path\/to\/chandy-lamport\.ts, which replay runs only when given it \(snaplab replay t\.json --rules path\/to\/chandy-lamport\.ts\)$/,
+    );
+  });
+
+  it("should replay with the rules given", () => {
+    expect(replayTrace(parseTrace(text, "t.json"), forgetsChannels).reproduces).toBe(true);
+  });
+});
+
+describe("a version-1 trace", () => {
+  const report = checked("two-node", false);
+  const ghost = report.counterexamples.find((c) => c.property === "no-ghost-receive")!;
+  const text = formatTrace(savedTrace(bankModel, report.scenario, { algorithm: "chandy-lamport" }, ghost)).replace('"version": 2', '"version": 1');
+
+  it("should still replay with the algorithm it names", () => {
+    const trace = parseTrace(text, "old.json");
+    expect(trace.madeWith).toEqual({ algorithm: "chandy-lamport" });
+    expect(replayTrace(trace).reproduces).toBe(true);
+  });
+});
+
 describe("damaged traces", () => {
   const report = checked("two-node", false);
-  const good = formatTrace(savedTrace(bankModel, report.scenario, "chandy-lamport", report.counterexamples.find((c) => c.property === "conservation")!));
+  const good = formatTrace(
+    savedTrace(bankModel, report.scenario, { algorithm: "chandy-lamport" }, report.counterexamples.find((c) => c.property === "conservation")!),
+  );
   const edited = (change: (trace: Record<string, unknown>) => void) => {
     const trace = JSON.parse(good) as Record<string, unknown>;
     change(trace);
@@ -121,18 +161,25 @@ describe("damaged traces", () => {
     ],
     ["a missing key", edited((t) => delete t.actions), /^t\.json: actions: missing$/],
     ["another format", edited((t) => (t.format = "dslabs")), /^t\.json: format: must be "snaplab-trace", got "dslabs"$/],
-    ["a newer version", edited((t) => (t.version = 2)), /^t\.json: version: this snaplab reads version 1, got 2$/],
+    ["a newer version", edited((t) => (t.version = 3)), /^t\.json: version: this snaplab reads version 1 or 2, got 3$/],
     [
       "a broken scenario",
       edited((t) => ((t.scenario as { initiators: string[] }).initiators = ["P9"])),
       /^t\.json: scenario: initiators\[0\]: "P9" is not a process/,
     ],
-    // A live run with a learner's file names the rules as the file does.
+    // Version 1 named a learner's rules in `algorithm`: live by the name the file gives them.
     [
       "an unknown algorithm",
-      edited((t) => (t.algorithm = "my-chandy-lamport")),
+      edited((t) => Object.assign(t, { version: 1, algorithm: "my-chandy-lamport" })),
       /^t\.json: algorithm: unknown algorithm "my-chandy-lamport" .*; a trace saved with a learner's rules replays with their file \(snaplab replay TRACE --rules FILE\)$/,
     ],
+    ["both algorithm and rules", edited((t) => (t.rules = "rules.ts")), /^t\.json: rules: give either algorithm or rules, not both$/],
+    [
+      "neither algorithm nor rules",
+      edited((t) => delete t.algorithm),
+      /^t\.json: algorithm: missing \(or rules, for a trace made with a learner's rules file\)$/,
+    ],
+    ["rules not a file name", edited((t) => Object.assign(t, { algorithm: undefined, rules: 7 })), /^t\.json: rules: must be the path of a rules file$/],
     ["fifo not a boolean", edited((t) => (t.fifo = "no")), /^t\.json: fifo: must be true or false$/],
     ["no violation object", edited((t) => (t.violation = "conservation")), /^t\.json: violation: must be an object/],
     [

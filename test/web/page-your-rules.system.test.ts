@@ -115,8 +115,8 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
     expect(snaplab("explore", "spec/scenarios/two-node.json", "--rules", rules, "--save-trace", join(folder, "two-node.json")).status).toBe(1);
     // One trace a violated property, named after it.
     const trace = join(folder, "two-node.channel-state.json");
-    const saved = JSON.parse(readFileSync(trace, "utf8")) as { algorithm: string; actions: string[]; violation: { property: string } };
-    expect(saved.algorithm).toBe(rules);
+    const saved = JSON.parse(readFileSync(trace, "utf8")) as { rules: string; actions: string[]; violation: { property: string } };
+    expect(saved.rules).toBe(rules);
     await page.goto(`${address}?scenario=two-node.json`);
     await page.locator("#position").filter({ hasText: "step" }).waitFor();
     await page.locator("#trace-file").setInputFiles(trace);

@@ -210,7 +210,7 @@ describe.skipIf(chromiumMissing !== undefined)("the page, in Chromium", () => {
   it("replays a trace saved by explore, downloads one that replays the same, and shares it by link", async () => {
     const loaded = loadModelScenario("spec/scenarios/disconnected.json");
     const [counterexample] = check(loaded).counterexamples;
-    const saved = savedTrace(loaded.model, loaded.scenario, "chandy-lamport", counterexample!);
+    const saved = savedTrace(loaded.model, loaded.scenario, { algorithm: "chandy-lamport" }, counterexample!);
     const file = join(tempDir("page"), "disconnected.trace.json");
     writeFileSync(file, formatTrace(saved));
 

@@ -30,7 +30,7 @@ export function bankGradedSystem(
     stepRules: markerRules(scenario),
     properties: [...model.properties(), ...extra],
     describeStep: (before, action, after) => describeBankStep(scenario, before, action, after, { colours }),
-    describeEnd: (state) => `recorded: ${formatSnapshot(recordedSnapshot(scenario, state))}`,
+    describeEnd: (state) => formatSnapshot(recordedSnapshot(scenario, state)),
     spaceTime: (violation) => bankSpaceTime(scenario, violation, { colours }),
     refusedStep: refusedBankStep(scenario),
   };

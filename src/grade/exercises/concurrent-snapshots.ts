@@ -9,8 +9,7 @@ import { describeMultiStep } from "../../models/bank/multi-snapshot/describe-mul
 import { layerState, nextSnapshotOf, type MultiSnapshotScenario, type MultiSnapshotState } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { multiSnapshotSpaceTime } from "../../models/bank/multi-snapshot/multi-snapshot-space-time.js";
 import { multiSnapshotSystem } from "../../models/bank/multi-snapshot/system.js";
-import { recordedSnapshot } from "../../models/bank/snapshot.js";
-import { formatSnapshot } from "../../models/bank/snapshot.js";
+import { formatSnapshots } from "../../models/bank/multi-snapshot/multi-snapshot-state-text.js";
 import type { GradedSystem } from "../graded-rules/graded-system.js";
 import { refusedMultiStep } from "../graded-rules/refused-step.js";
 import { submittedMultiRules } from "../graded-rules/submitted-multi-rules.js";
@@ -51,8 +50,7 @@ export function multiGradedSystem(scenario: MultiSnapshotScenario, rules: MultiS
     stepRules,
     properties: model.properties(),
     describeStep: (before, action, after) => describeMultiStep(scenario, before, action, after),
-    describeEnd: (state) =>
-      scenario.snapshots.map((_, s) => `snapshot ${s} recorded: ${formatSnapshot(recordedSnapshot(scenario, layerState(state, s)))}`).join("\n  "),
+    describeEnd: (state) => formatSnapshots(scenario, state),
     spaceTime: (violation) => multiSnapshotSpaceTime(scenario, violation),
     refusedStep: refusedMultiStep(scenario),
   };

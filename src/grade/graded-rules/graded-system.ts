@@ -19,7 +19,7 @@ export interface GradedSystem<State, Action> {
   /** Every property checked (the model's own are not taken implicitly). */
   readonly properties: readonly Property<State>[];
   describeStep(before: State, action: Action, after: State): string;
-  /** What the run recorded, shown under the steps. */
+  /** What the run recorded, in one line, as the model says it to explore (the text reports show it under the steps, after "recorded: "). */
   describeEnd(state: State): string;
   /** A counterexample as a space-time view, where the system has a picture. */
   spaceTime?(violation: Violation<State, Action>): SpaceTime;

@@ -31,7 +31,7 @@ export function reportedCounterexampleLines(c: CounterexampleReport, scenario: r
     ...scenario,
     `${heading}, ${c.length} ${plural("step", c.length)}:`,
     ...numberedSteps(c.steps),
-    ...c.recorded.split("\n").map((line) => line.trim()),
+    `recorded: ${c.recorded}`,
     ...(c.details ?? []),
     ...(c.diagram.length > 0 ? ["", ...c.diagram] : []),
   ];

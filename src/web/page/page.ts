@@ -508,18 +508,16 @@ function openTrace(file: File): void {
     let rulesFile: string | undefined;
     try {
       const trace = parseTrace(text, file.name);
-      // Saved with rules not the kit's (explore --rules, replay --rules): replayed with the learner's, as replay --rules does.
-      const yours = yourRules && takesRulesFile(trace.model) && !trace.model.algorithms.names().includes(trace.algorithm) ? yourRules : undefined;
+      // Saved with rules not the kit's (a rules file, or a version-1 trace's name the model does not know): replayed with the learner's, as replay --rules does.
+      const kits = "algorithm" in trace.madeWith && trace.model.algorithms.names().includes(trace.madeWith.algorithm);
+      const yours = yourRules && takesRulesFile(trace.model) && !kits ? yourRules : undefined;
       if (yours && "problem" in yours) throw new SnaplabError("BAD_RULES", yours.problem);
       rulesFile = yours?.file;
       const replay = yours ? replayTrace(trace, learnerRules(inProcessSubmission(yours.module), trace.scenario as Scenario, yours.file)) : replayTrace(trace);
       const raw = JSON.parse(text) as Record<string, unknown>;
       const fifo = typeof raw.fifo === "boolean" ? raw.fifo : undefined;
       const scenarioText = JSON.stringify(raw.scenario, null, 2);
-      system = load(
-        { text: scenarioText, file: `${file.name}: scenario` },
-        { ...(fifo === undefined ? {} : { fifo }), algorithm: yours?.file ?? trace.algorithm },
-      );
+      system = load({ text: scenarioText, file: `${file.name}: scenario` }, { ...(fifo === undefined ? {} : { fifo }), algorithm: replay.rules.name });
       if (!system) return;
       loadPath(actionPlaces(system.model, replay.path));
       $("trace-status").textContent = `${file.name}: ${replay.path.actions.length} ${plural("step", replay.path.actions.length)}; ${replayVerdictLine(replay)}`;
@@ -531,10 +529,10 @@ function openTrace(file: File): void {
 
 function downloadTrace(): void {
   if (!stepper?.system.descriptor.trace) return;
-  const { descriptor, scenario, rules } = stepper.system;
+  const { descriptor, scenario, rules, choice } = stepper.system;
   const broken = stepper.verdicts().find((v) => v.status === "violated");
   // A path that breaks nothing is saved without a violation, as the trace format says, and replays as clean.
-  const trace = savedTrace(descriptor, scenario, rules.name, {
+  const trace = savedTrace(descriptor, scenario, choice.yourRules ? { file: choice.yourRules.file } : { algorithm: rules.name }, {
     path: stepper.path(),
     ...(broken ? { property: broken.name, reason: broken.reason ?? "" } : {}),
   });

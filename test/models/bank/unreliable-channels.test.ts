@@ -214,7 +214,7 @@ describe("saved traces on unreliable channels", () => {
   ])("should replay %s's %s counterexample, faults and all", (name, property) => {
     const report = checked(name);
     const c = counterexampleOf(report, property);
-    const text = formatTrace(savedTrace(bankModel, report.scenario, report.algorithm, c));
+    const text = formatTrace(savedTrace(bankModel, report.scenario, { algorithm: report.algorithm }, c));
     const replay = replayTrace(parseTrace(text, "trace.json"));
     expect(replay.reproduces).toBe(true);
     expect(replay.path).toEqual(c.path);

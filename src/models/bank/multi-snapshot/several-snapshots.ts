@@ -21,7 +21,7 @@ import { promelaMultiSnapshotModel } from "../promela/promela-multi-snapshot.js"
 import { describeMultiStep } from "./describe-multi-snapshot-step.js";
 import { multiSnapshotSpaceTime } from "./multi-snapshot-space-time.js";
 import { layerState, type MultiSnapshotScenario, type MultiSnapshotState } from "./multi-snapshot-state.js";
-import { multiStateLines } from "./multi-snapshot-state-text.js";
+import { formatSnapshots, multiStateLines } from "./multi-snapshot-state-text.js";
 import { multiSnapshotSystem } from "./system.js";
 import { plural } from "../../../render/count-words.js";
 
@@ -84,10 +84,7 @@ export function withSeveralSnapshots(bank: BankDescriptor): BankDescriptor {
       actionName: (scenario, state, action) => formatAction(scenario, several(scenario) ? (state as unknown as MultiSnapshotState).bank : state, action),
       stateLines: (scenario, state) => (several(scenario) ? multiStateLines(scenario, state as never) : bank.trace!.stateLines(scenario, state)),
     },
-    describeEnd: (scenario, state) =>
-      several(scenario)
-        ? scenario.snapshots.map((_, s) => `[${s}] ${formatSnapshot(recordedSnapshot(scenario, layerState(state as never, s)))}`).join(" | ")
-        : bank.describeEnd!(scenario, state),
+    describeEnd: (scenario, state) => (several(scenario) ? formatSnapshots(scenario, state as never) : bank.describeEnd!(scenario, state)),
     recordedSnapshots: (scenario, states) =>
       several(scenario) ? (distinctSnapshotTuples(scenario, states as never) as never) : bank.recordedSnapshots!(scenario, states),
     report: {
