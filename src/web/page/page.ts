@@ -8,7 +8,6 @@
  */
 import { ScenarioError } from "../../errors/scenario-error.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { inProcessSubmission } from "../../grade/graded-rules/remembered-answers.js";
 import { learnerRules, takesRulesFile } from "../../grade/learner-rules.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
@@ -20,7 +19,17 @@ import { readLink, writeLink, type Link } from "./link.js";
 import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
-import { buildSystem, importYourRules, oneLine, type RulesModule, rulesWord, type System, type SystemChoice, type YourRules } from "./system.js";
+import {
+  buildSystem,
+  importYourRules,
+  oneLine,
+  type RulesModule,
+  rulesWord,
+  type System,
+  type SystemChoice,
+  type YourRules,
+  yourSubmission,
+} from "./system.js";
 import type { OfferedRules } from "./your-rules.js";
 import { plural } from "../../render/count-words.js";
 import { DEFAULT_MAX_STATES } from "../../explore/search-pipeline.js";
@@ -512,7 +521,9 @@ function openTrace(file: File): void {
       const yours = yourRules && takesRulesFile(trace.model) && !trace.model.algorithms.names().includes(trace.algorithm) ? yourRules : undefined;
       if (yours && "problem" in yours) throw new SnaplabError("BAD_RULES", yours.problem);
       rulesFile = yours?.file;
-      const replay = yours ? replayTrace(trace, learnerRules(inProcessSubmission(yours.module), trace.scenario as Scenario, yours.file)) : replayTrace(trace);
+      const replay = yours
+        ? replayTrace(trace, learnerRules(yourSubmission(yours.served, yours.module), trace.scenario as Scenario, yours.file))
+        : replayTrace(trace);
       const raw = JSON.parse(text) as Record<string, unknown>;
       const fifo = typeof raw.fifo === "boolean" ? raw.fifo : undefined;
       const scenarioText = JSON.stringify(raw.scenario, null, 2);
@@ -587,9 +598,9 @@ async function importOfferedRules(): Promise<typeof yourRules> {
     return undefined;
   }
   if (!offered) return undefined;
-  if (offered.module === undefined) return { file: offered.file, problem: offered.problem ?? `${offered.file}: cannot be bundled` };
+  if ("problem" in offered) return offered;
   try {
-    const served = { file: offered.file, module: offered.module };
+    const served = { file: offered.file, module: offered.module, sourceMap: offered.sourceMap };
     return { file: offered.file, served, module: await importYourRules(served) };
   } catch (error) {
     return { file: offered.file, problem: oneLine(error) };
