@@ -16,7 +16,7 @@ import { MAX_SEED } from "../explore/seeded-random.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
 import { NO_THROW } from "../grade/graded-rules/graded-model.js";
-import { hasRunToIt, runToRuleFault } from "../grade/graded-rules/run-to-rule-fault.js";
+import { hasRunToIt, runToRuleFault, stoppedAt } from "../grade/graded-rules/run-to-rule-fault.js";
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
 import { counterexampleAsData } from "../grade/results-as-data.js";
 import { takesRulesFile } from "../grade/learner-rules.js";
@@ -220,9 +220,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   process.stdout.write(
     args.format === "json"
       ? jsonText({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: counterexampleJson(run) })
-      : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
-          run,
-        )
+      : `${title}\n  the search stopped at ${stoppedAt(found)}\n\n${reportedCounterexampleLines(run)
           // Indented under the first two lines, as the report's counterexamples are.
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
           .join("\n")}\n`,

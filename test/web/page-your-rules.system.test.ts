@@ -3,8 +3,8 @@
  * rules offered beside the kit's, run as `snaplab explore --rules` runs them
  * (the same violation, the same run to it, step by step and in Explore all),
  * a trace explore --rules saved replayed with them, a rule that throws
- * placed in the file, and a file that cannot be run told in the CLI's one
- * line. The file is edited between reloads, as
+ * placed in the file and the run to it shown, and a file that cannot be run
+ * told in the CLI's one line. The file is edited between reloads, as
  * a learner edits it: each reload bundles it afresh.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -156,6 +156,25 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
     await openWithYourRules();
     // Up to the state where the next step asks the rule that throws: the page says so in the CLI's line.
     for (const step of steps.slice(0, -1)) await page.locator("#actions button").filter({ hasText: step }).first().click();
+    expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: ${reason}`);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows, where Explore all stops at a rule that threw, the run to it explore --rules shows, and loads it", async () => {
+    writeFileSync(rules, throwingRules());
+    const { property, length, reason, steps } = ruleThrew();
+    await openWithYourRules();
+    await page.locator("#explore").click();
+    await page.locator("[data-load-counterexample]").first().waitFor();
+    expect(await page.locator("#progress").textContent()).toBe("the search stopped at a rule that threw");
+    const shown = page.locator(".counterexample");
+    expect(await shown.count()).toBe(1);
+    expect(await shown.locator("summary").textContent()).toBe(`${property}: shortest counterexample, ${length} steps`);
+    expect(await shown.locator(".reason").textContent()).toBe(`why: ${reason}`);
+    expect(await shown.locator("li").allTextContents()).toEqual(steps);
+    // Loaded, the stepper stands where the last step asks the rule, and says what it threw.
+    await page.locator(`[data-load-counterexample="${property}"]`).click();
+    expect(await page.locator("#position").textContent()).toBe(`step ${length - 1} of ${length - 1}`);
     expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: ${reason}`);
     expect(problems).toEqual([]);
   });

@@ -4,7 +4,8 @@
  * shortest run to it, told as the grader tells it: the steps, what was
  * recorded, what the rule saw, the picture. It is the grader's model of the
  * scenario, judged on well-formed-effects and no-throw alone, explored with
- * the same rules.
+ * the same rules. The page shows that run too, where Explore all stopped so
+ * (src/web/page/search-worker.ts).
  */
 import type { Counterexample } from "../../check/report.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
@@ -16,6 +17,7 @@ import { bankGradedSystem } from "../exercises/bank-check.js";
 import { multiGradedSystem } from "../exercises/concurrent-snapshots.js";
 import type { CounterexampleReport } from "../result.js";
 import { counterexampleReport } from "./graded-counterexample.js";
+import { type GradedState, NO_THROW } from "./graded-model.js";
 import type { GradedSystem } from "./graded-system.js";
 import { RuleFault } from "./rule-fault.js";
 import { runCheck } from "./run-check.js";
@@ -30,11 +32,19 @@ export interface RunToRuleFault {
   readonly report: CounterexampleReport;
 }
 
-export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): RunToRuleFault | undefined {
+/** `gather`: how the rules' questions cross to their sandbox in batches, where they run in one (the page asks them in its own thread). */
+export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather | undefined, maxStates: number): RunToRuleFault | undefined {
   // No step rule and no property: the graded model judges well-formed-effects (and no-throw, asked for) whatever else it is given.
   const alone = <State, Action>(system: GradedSystem<State, Action>): RunToRuleFault | undefined => {
-    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [], throwsEndRuns: true }, maxStates, { gather });
+    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [], throwsEndRuns: true }, maxStates, gather && { gather });
     return counterexample && { counterexample: counterexample as Counterexample<unknown, unknown>, report: counterexampleReport(counterexample) };
   };
   return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
+}
+
+/** What the search stopped at, in the words `snaplab explore --rules` and the page say it with: "a rule that threw". */
+export function stoppedAt({ counterexample }: RunToRuleFault): string {
+  const broken = (counterexample.path.states.at(-1) as GradedState<unknown> | undefined)?.broken;
+  if (broken?.rule !== NO_THROW) return "an answer the rules' process cannot carry out";
+  return broken.late ? "a rule that did not answer in time" : "a rule that threw";
 }

@@ -16,7 +16,7 @@ import { replayTrace } from "../../trace/replay.js";
 import { replayVerdictLine } from "../../trace/replay-report.js";
 import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
 import { readLink, writeLink, type Link } from "./link.js";
-import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
+import type { SearchReply, SearchRequest, SearchResult, SearchStoppedAtRule, ShownCounterexample } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
 import {
@@ -424,6 +424,7 @@ function explore(): void {
     }
     endSearch();
     if (reply.type === "error") $("progress").textContent = reply.message;
+    else if (reply.type === "stopped-at-rule") showRunToRule(reply);
     else showResult(reply, performance.now() - started);
   });
   worker.addEventListener("error", (event) => {
@@ -477,27 +478,34 @@ function showResult(result: SearchResult, wallMs: number): void {
       ),
     ),
   );
-  $("counterexamples").replaceChildren(
-    ...result.counterexamples.map(({ property, reason, steps, path }) => {
-      const button = el(
-        "button",
-        { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
-        "Load",
-      );
-      button.addEventListener("click", () => loadPath(path));
-      return el(
-        "div",
-        { class: "counterexample" },
-        button,
-        el(
-          "details",
-          {},
-          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} ${plural("step", steps.length)}`),
-          el("p", { class: "reason" }, `why: ${reason}`),
-          el("ol", {}, ...steps.map((s) => el("li", {}, s))),
-        ),
-      );
-    }),
+  $("counterexamples").replaceChildren(...result.counterexamples.map(shownCounterexample));
+}
+
+/** The learner's rules stopped the search: what at, in the CLI's words, and the run to it, loaded as a counterexample is. */
+function showRunToRule({ stoppedAt, run }: SearchStoppedAtRule): void {
+  $("progress").textContent = `the search stopped at ${stoppedAt}`;
+  $("counterexamples").replaceChildren(shownCounterexample(run));
+}
+
+/** A counterexample, its steps and why folded under its property, with a button that loads it into the stepper. */
+function shownCounterexample({ property, reason, steps, path }: ShownCounterexample): HTMLElement {
+  const button = el(
+    "button",
+    { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
+    "Load",
+  );
+  button.addEventListener("click", () => loadPath(path));
+  return el(
+    "div",
+    { class: "counterexample" },
+    button,
+    el(
+      "details",
+      {},
+      el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} ${plural("step", steps.length)}`),
+      el("p", { class: "reason" }, `why: ${reason}`),
+      el("ol", {}, ...steps.map((s) => el("li", {}, s))),
+    ),
   );
 }
 
