@@ -1,11 +1,11 @@
 /**
  * Where `snaplab explore --rules` stopped at a rule's answer that a run leads
- * to (effects the rule's process could not carry out, or a throw), the
- * shortest run to it, told as the grader tells it: the steps, what was
- * recorded, what the rule saw, the picture. It is the grader's model of the
- * scenario, judged on well-formed-effects and no-throw alone, explored with
- * the same rules. The page shows that run too, where Explore all stopped so
- * (src/web/page/search-worker.ts).
+ * to (effects the rule's process could not carry out, a throw, or no answer
+ * in time), the shortest run to it, told as the grader tells it: the steps,
+ * what was recorded, what the rule saw, the picture. It is the grader's
+ * model of the scenario, judged on well-formed-effects and no-throw alone,
+ * explored with the same rules. The page shows that run too, where Explore
+ * all stopped so (src/web/page/search-worker.ts).
  */
 import type { Counterexample } from "../../check/report.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
@@ -22,9 +22,13 @@ import type { GradedSystem } from "./graded-system.js";
 import { RuleFault } from "./rule-fault.js";
 import { runCheck } from "./run-check.js";
 
-/** Did the search stop at an answer that cannot be carried out, or at a throw (rather than at a rule that broke its contract otherwise: changed its input, answered two ways)? */
+/**
+ * Did the search stop at an answer that cannot be carried out, at a throw, or at a call that did not answer in time
+ * (rather than at a rule that broke its contract otherwise: changed its input, answered two ways)?
+ */
 export const hasRunToIt = (error: unknown): boolean =>
-  error instanceof MalformedEffectError || (error instanceof RuleFault && (error.fault === "malformed" || error.fault === "throws"));
+  error instanceof MalformedEffectError ||
+  (error instanceof RuleFault && (error.fault === "malformed" || error.fault === "throws" || error.fault === "timeout"));
 
 /** The run (its picture drawn from `counterexample.view`), and the run as the grader tells it. */
 export interface RunToRuleFault {
