@@ -4,9 +4,9 @@
  * and `snaplab live` read the places of a bundle run by Node; the page
  * (snaplab ui --rules), those of the bundle the learner's browser runs, with
  * the same code: @jridgewell/trace-mapping reads a source map anywhere.
- * The places come from code the learner wrote, so they are only looked up,
- * never trusted further: one that maps to nothing, or to the kit's own code,
- * is skipped.
+ * The places come from the sandbox's child, or a stack the learner's code
+ * made, so they are only looked up, never trusted further: one that maps to
+ * nothing, or to the kit's own code, is skipped.
  */
 import { TraceMap, traceSegment } from "@jridgewell/trace-mapping";
 import type { BundlePlace } from "./protocol.js";
