@@ -16,7 +16,8 @@ import { MAX_SEED } from "../explore/seeded-random.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
 import { NO_THROW } from "../grade/graded-rules/graded-model.js";
-import { hasRunToIt, runToRuleFault } from "../grade/graded-rules/run-to-rule-fault.js";
+import { RuleFault } from "../grade/graded-rules/rule-fault.js";
+import { hasRunToIt, runToRuleFault, stoppedAt } from "../grade/graded-rules/run-to-rule-fault.js";
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
 import { counterexampleAsData } from "../grade/results-as-data.js";
 import { takesRulesFile } from "../grade/learner-rules.js";
@@ -150,12 +151,14 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
     checkAskedFiles(args);
     if (args.rules === undefined) return explore(loaded, args);
     // A learner's rules run in the grader's sandbox, as when graded.
-    await withRulesFile(args.rules, loaded.scenario, (rules, gather) => {
+    await withRulesFile(args.rules, loaded.scenario, (rules, gather, answeredSoFar) => {
       try {
         explore(loaded, args, rules, gather);
       } catch (error) {
         if (!hasRunToIt(error)) throw error;
-        showRunToRuleFault(loaded, args, rules, gather, error as Error);
+        // A call that did not answer in time took its sandbox with it: the run to it is found from the answers known.
+        const late = error instanceof RuleFault && error.fault === "timeout";
+        showRunToRuleFault(loaded, args, late ? answeredSoFar() : rules, gather, error as Error);
       }
     });
   },
@@ -220,9 +223,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   process.stdout.write(
     args.format === "json"
       ? jsonText({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: counterexampleJson(run) })
-      : `${title}\n  the search stopped at ${threw ? "a rule that threw" : "an answer the rules' process cannot carry out"}\n\n${reportedCounterexampleLines(
-          run,
-        )
+      : `${title}\n  the search stopped at ${stoppedAt(found)}\n\n${reportedCounterexampleLines(run)
           // Indented under the first two lines, as the report's counterexamples are.
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
           .join("\n")}\n`,

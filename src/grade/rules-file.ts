@@ -10,7 +10,8 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import type { Gather } from "../explore/gather.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";
-import { sandboxedSubmission } from "./graded-rules/submission.js";
+import type { KnownAnswers } from "./graded-rules/remembering-submission.js";
+import { answeredBefore, sandboxedSubmission } from "./graded-rules/submission.js";
 import { defaultLimits } from "./grade.js";
 import { learnerRules, rulesFileFault, rulesFileRefusal } from "./learner-rules.js";
 import { BuildError, submissionBundle, type SubmissionBundle } from "./sandbox/bundle.js";
@@ -23,19 +24,31 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
 
 /**
- * Runs `use` with the rules `file` exports as `rules`, and the way to ask
- * their questions a chunk of states at a time (CheckOptions.gather); a file
- * that cannot be run gives one SnaplabError naming it.
+ * Runs `use` with the rules `file` exports as `rules`, the way to ask their
+ * questions a chunk of states at a time (CheckOptions.gather), and the same
+ * rules answering only what they were asked so far: after a call that did
+ * not answer in time the sandbox is gone, and the run to that call is found
+ * from the answers known, as the grader finds it (a question not asked ends
+ * its run). A file that cannot be run gives one SnaplabError naming it.
  */
-export async function withRulesFile<T>(file: string, scenario: Scenario, use: (rules: SnapshotAlgorithm, gather: Gather) => T): Promise<T> {
+export async function withRulesFile<T>(
+  file: string,
+  scenario: Scenario,
+  use: (rules: SnapshotAlgorithm, gather: Gather, answeredSoFar: () => SnapshotAlgorithm) => T,
+): Promise<T> {
   checkRulesFile(file);
   checkTemporaryFolder();
 
   const sandbox = await Sandbox.start(rulesFileBundle(file), { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
   try {
     sandbox.load();
-    const submission = sandboxedSubmission(sandbox);
-    return use(learnerRules(submission, scenario, file), (run) => submission.gather(run));
+    const answers: KnownAnswers = new Map();
+    const submission = sandboxedSubmission(sandbox, answers);
+    return use(
+      learnerRules(submission, scenario, file),
+      (run) => submission.gather(run),
+      () => learnerRules(answeredBefore(answers), scenario, file),
+    );
   } catch (error) {
     if (error instanceof SandboxFailed) throw rulesFileRefusal(file, asData(error.message));
     throw rulesFileFault(file, error) ?? error;

@@ -5,7 +5,8 @@
  * a name of its own, which the page and each of its searches import: both run
  * the same rules, though the file changes meanwhile. The bundle is made as
  * the grader makes a submission's (only files of FILE's folder and below),
- * and served from this origin, so the page's policy holds as it is.
+ * and served from this origin, so the page's policy holds as it is. Its source
+ * map goes with its name, for the page to place a rule's throw in FILE.
  */
 import { createHash } from "node:crypto";
 import { SnaplabError } from "../errors/snaplab-error.js";
@@ -28,12 +29,12 @@ export function servedRules(file: string): ServedRules {
   const offer = async (): Promise<OfferedRules> => {
     try {
       checkRulesFile(file);
-      const { code } = await rulesFileBundle(file, { forPage: true });
+      const { code, sourceMap } = await rulesFileBundle(file, { forPage: true });
       const name = `your-rules-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.js`;
       bundles.delete(name);
       bundles.set(name, new TextEncoder().encode(code));
       for (const old of [...bundles.keys()].slice(0, -KEPT_BUNDLES)) bundles.delete(old);
-      return { file, module: name };
+      return { file, module: name, sourceMap };
     } catch (error) {
       if (error instanceof SnaplabError) return { file, problem: error.message };
       throw error;

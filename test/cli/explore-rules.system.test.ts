@@ -434,6 +434,23 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     });
   });
 
+  it("should show the shortest run to a rule that does not answer in time, found from the answers given before it, exit 1", async () => {
+    // The grader's time limit, 3s: a loop that never ends meets it whatever the machine.
+    const loops = solutionChanged("loops.ts", (solution) => solution.replace('return [{ type: "record-message", channel, message }];', "for (;;);"));
+    const { status, stdout, stderr } = await runCli("explore", "spec/scenarios/two-node.json", "--rules", loops);
+    expect([status, stderr]).toEqual([1, ""]);
+    expect(stdout).toContain(
+      [
+        `two-node: ${loops}, FIFO channels\n  the search stopped at a rule that did not answer in time\n`,
+        "no-throw is violated: rules.onMessage(view, channel, message) at P0 (P1#1 on P1->P0) did not answer within 3s (an endless loop?)",
+        "shortest counterexample, 3 steps:",
+        "   1. P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1, starts recording P1->P0",
+        "   2. P1 sends 20 to P0 (P1#1, white), balance 80",
+        "   3. deliver P1#1 (20, white) on P1->P0: P0 balance 120 [the rule did not answer in time]",
+      ].join("\n"),
+    );
+  });
+
   it("should draw the snapshot the rule that threw was asked about, in a run with several", async () => {
     const solution = readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8");
     const throwing = write("six.ts", solution.replace(/onMarker\(view, channel, snapshot\) \{\n/, '$&    if (snapshot === 1) throw new Error("six");\n'));

@@ -2,8 +2,9 @@
  * `snaplab ui --rules FILE` as a learner runs it, the page in Chromium: their
  * rules offered beside the kit's, run as `snaplab explore --rules` runs them
  * (the same violation, the same run to it, step by step and in Explore all),
- * a trace explore --rules saved replayed with them, and a file that cannot
- * be run told in the CLI's one line. The file is edited between reloads, as
+ * a trace explore --rules saved replayed with them, a rule that throws
+ * placed in the file and the run to it shown, and a file that cannot be run
+ * told in the CLI's one line. The file is edited between reloads, as
  * a learner edits it: each reload bundles it afresh.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -24,6 +25,17 @@ function brokenRules(): string {
   const broken = answer.replace('return [{ type: "record-message", channel, message }];', "return [];");
   expect(broken).not.toBe(answer);
   return broken;
+}
+
+/**
+ * The answer with one rule that throws: a message that arrives on a recorded
+ * channel. `throw` is at line 42, column 5; the error made at column 11.
+ */
+function throwingRules(): string {
+  const answer = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8");
+  const throwing = answer.replace('return [{ type: "record-message", channel, message }];', 'throw new RangeError("not yet: " + channel);');
+  expect(throwing.split("\n")[41]).toBe('    throw new RangeError("not yet: " + channel);');
+  return throwing;
 }
 
 interface Counterexample {
@@ -129,6 +141,44 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
     expect(problems).toEqual([]);
   });
 
+  /** The run explore --rules shows to the rule that threw, and its reason, which names where in the file it threw from. */
+  const ruleThrew = (): Counterexample => {
+    const result = snaplab("explore", "spec/scenarios/two-node.json", "--rules", rules, "--format", "json");
+    expect(result.status).toBe(1);
+    const { ruleThrew } = JSON.parse(result.stdout) as { ruleThrew: Counterexample };
+    expect(ruleThrew.reason).toBe(`rules.onMessage(view, channel, message) at P0 (P1#1 on P1->P0) threw RangeError: not yet: P1->P0 (${rules}:42:11)`);
+    return ruleThrew;
+  };
+
+  it("says where in the learner's file a rule threw, as explore --rules says it", async () => {
+    writeFileSync(rules, throwingRules());
+    const { reason, steps } = ruleThrew();
+    await openWithYourRules();
+    // Up to the state where the next step asks the rule that throws: the page says so in the CLI's line.
+    for (const step of steps.slice(0, -1)) await page.locator("#actions button").filter({ hasText: step }).first().click();
+    expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: ${reason}`);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows, where Explore all stops at a rule that threw, the run to it explore --rules shows, and loads it", async () => {
+    writeFileSync(rules, throwingRules());
+    const { property, length, reason, steps } = ruleThrew();
+    await openWithYourRules();
+    await page.locator("#explore").click();
+    await page.locator("[data-load-counterexample]").first().waitFor();
+    expect(await page.locator("#progress").textContent()).toBe("the search stopped at a rule that threw");
+    const shown = page.locator(".counterexample");
+    expect(await shown.count()).toBe(1);
+    expect(await shown.locator("summary").textContent()).toBe(`${property}: shortest counterexample, ${length} steps`);
+    expect(await shown.locator(".reason").textContent()).toBe(`why: ${reason}`);
+    expect(await shown.locator("li").allTextContents()).toEqual(steps);
+    // Loaded, the stepper stands where the last step asks the rule, and says what it threw.
+    await page.locator(`[data-load-counterexample="${property}"]`).click();
+    expect(await page.locator("#position").textContent()).toBe(`step ${length - 1} of ${length - 1}`);
+    expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: ${reason}`);
+    expect(problems).toEqual([]);
+  });
+
   /** The one line explore --rules ends with for the file as it is now (its exit status 2). */
   const refusal = () => {
     const result = snaplab("explore", "spec/scenarios/two-node.json", "--rules", rules);
@@ -142,10 +192,10 @@ describe.skipIf(chromiumMissing !== undefined)("the page with the learner's rule
 
   it("tells a file whose top-level code throws in one line, as explore --rules tells it, once reloaded", async () => {
     writeFileSync(rules, 'throw new TypeError("not written yet");\nexport const rules = {};\n');
-    // The CLI places the throw in the file; the page reads no source map, and says the rest.
+    // The place in the file, as the CLI says it, from the source map of the bundle the page was served.
     expect(refusal()).toBe(`${rules}: TypeError: not written yet (${rules}:1:7)`);
     await openWithYourRules();
-    expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: TypeError: not written yet`);
+    expect(await page.locator("#scenario-error").textContent()).toBe(`${rules}: TypeError: not written yet (${rules}:1:7)`);
     expect(await page.locator("#position").textContent()).toBe("no scenario");
   });
 

@@ -9,6 +9,7 @@
  * sandbox in a few batches rather than one round trip each.
  */
 import { answer, differentAnswers, mustBePure, mustNotChange } from "../sandbox/checked-answer.js";
+import { placedMessage } from "../sandbox/place-in-submission.js";
 import { type Answer, type Call, callOf, maxAnswerDepth, nestedTooDeep } from "../sandbox/protocol.js";
 import { RuleFault } from "./rule-fault.js";
 
@@ -198,16 +199,26 @@ function frozenWithin(value: unknown, limit: number): boolean {
   return true;
 }
 
-/** A module already loaded in this process (trusted code: the grader's tests). */
-export function inProcessSubmission(module: Record<string, unknown>): Submission {
+/** Where a module was imported from: its address, and the source map of it that leads to the submission's files. */
+export interface ImportedBundle {
+  readonly url: string;
+  readonly sourceMap: string;
+}
+
+/**
+ * A module already loaded in this process (trusted code: the grader's tests;
+ * on the page, the learner's own rules, imported from `bundle`, whose throws
+ * are placed in their files as the sandbox places them).
+ */
+export function inProcessSubmission(module: Record<string, unknown>, bundle?: ImportedBundle): Submission {
   let trips = 0;
   return rememberingSubmission(
     (questions) => {
       trips++;
       const answers: Answer[] = [];
       for (const { call } of questions) {
-        const got = answer(module, call);
-        answers.push(got);
+        const got = answer(module, call, bundle?.url);
+        answers.push(placed(got, bundle));
         if (!got.ok) break;
       }
       return answers;
@@ -216,4 +227,11 @@ export function inProcessSubmission(module: Record<string, unknown>): Submission
     // A browser has no digest to take synchronously; the page and the grader's tests ask few enough questions to keep them whole.
     ({ path, input }) => `${path}\0${input}`,
   );
+}
+
+/** A throw's answer with the place it threw from in words, as the sandbox tells it (sandbox.ts), where `bundle` is known. */
+function placed(got: Answer, bundle: ImportedBundle | undefined): Answer {
+  if (got.ok || got.at === undefined || bundle === undefined) return got;
+  const { at, ...fault } = got;
+  return { ...fault, message: placedMessage(fault.message, bundle.sourceMap, at) };
 }

@@ -1,10 +1,11 @@
 /**
  * Where `snaplab explore --rules` stopped at a rule's answer that a run leads
- * to (effects the rule's process could not carry out, or a throw), the
- * shortest run to it, told as the grader tells it: the steps, what was
- * recorded, what the rule saw, the picture. It is the grader's model of the
- * scenario, judged on well-formed-effects and no-throw alone, explored with
- * the same rules.
+ * to (effects the rule's process could not carry out, a throw, or no answer
+ * in time), the shortest run to it, told as the grader tells it: the steps,
+ * what was recorded, what the rule saw, the picture. It is the grader's
+ * model of the scenario, judged on well-formed-effects and no-throw alone,
+ * explored with the same rules. The page shows that run too, where Explore
+ * all stopped so (src/web/page/search-worker.ts).
  */
 import type { Counterexample } from "../../check/report.js";
 import { MalformedEffectError } from "../../errors/malformed-effect-error.js";
@@ -16,13 +17,18 @@ import { bankGradedSystem } from "../exercises/bank-check.js";
 import { multiGradedSystem } from "../exercises/concurrent-snapshots.js";
 import type { CounterexampleReport } from "../result.js";
 import { counterexampleReport } from "./graded-counterexample.js";
+import { type GradedState, NO_THROW } from "./graded-model.js";
 import type { GradedSystem } from "./graded-system.js";
 import { RuleFault } from "./rule-fault.js";
 import { runCheck } from "./run-check.js";
 
-/** Did the search stop at an answer that cannot be carried out, or at a throw (rather than at a rule that broke its contract otherwise: changed its input, answered two ways)? */
+/**
+ * Did the search stop at an answer that cannot be carried out, at a throw, or at a call that did not answer in time
+ * (rather than at a rule that broke its contract otherwise: changed its input, answered two ways)?
+ */
 export const hasRunToIt = (error: unknown): boolean =>
-  error instanceof MalformedEffectError || (error instanceof RuleFault && (error.fault === "malformed" || error.fault === "throws"));
+  error instanceof MalformedEffectError ||
+  (error instanceof RuleFault && (error.fault === "malformed" || error.fault === "throws" || error.fault === "timeout"));
 
 /** The run (its picture drawn from `counterexample.view`), and the run as the grader tells it. */
 export interface RunToRuleFault {
@@ -30,11 +36,19 @@ export interface RunToRuleFault {
   readonly report: CounterexampleReport;
 }
 
-export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather, maxStates: number): RunToRuleFault | undefined {
+/** `gather`: how the rules' questions cross to their sandbox in batches, where they run in one (the page asks them in its own thread). */
+export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gather: Gather | undefined, maxStates: number): RunToRuleFault | undefined {
   // No step rule and no property: the graded model judges well-formed-effects (and no-throw, asked for) whatever else it is given.
   const alone = <State, Action>(system: GradedSystem<State, Action>): RunToRuleFault | undefined => {
-    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [], throwsEndRuns: true }, maxStates, { gather });
+    const { counterexample } = runCheck({ ...system, stepRules: [], properties: [], throwsEndRuns: true }, maxStates, gather && { gather });
     return counterexample && { counterexample: counterexample as Counterexample<unknown, unknown>, report: counterexampleReport(counterexample) };
   };
   return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
+}
+
+/** What the search stopped at, in the words `snaplab explore --rules` and the page say it with: "a rule that threw". */
+export function stoppedAt({ counterexample }: RunToRuleFault): string {
+  const broken = (counterexample.path.states.at(-1) as GradedState<unknown> | undefined)?.broken;
+  if (broken?.rule !== NO_THROW) return "an answer the rules' process cannot carry out";
+  return broken.late ? "a rule that did not answer in time" : "a rule that threw";
 }

@@ -48,8 +48,13 @@ function lookedAt<T>(look: () => T, otherwise: T): T {
   }
 }
 
-/** Runs one call twice and reports the result, or the first way it broke the contract. */
-export function answer(submission: Module, call: Call): Answer {
+/**
+ * Runs one call twice and reports the result, or the first way it broke the
+ * contract. `bundle`: the address the submission's code runs from, where its
+ * throws are placed: in a sandbox, this module's own, bundled with it; on
+ * the page, the bundle of the learner's rules it imported.
+ */
+export function answer(submission: Module, call: Call, bundle = import.meta.url): Answer {
   const [ownerPath, name] = splitPath(call.path);
   const owner = ownerPath === "" ? submission : submission[ownerPath];
   let fn: unknown;
@@ -57,7 +62,7 @@ export function answer(submission: Module, call: Call): Answer {
     // The submission's own code may run here: `rules` may be a Proxy, `initiate` a getter.
     fn = typeof owner === "object" && owner !== null ? (owner as Module)[name] : undefined;
   } catch (error) {
-    return { ok: false, fault: "throws", message: `threw ${describeError(error)} when ${call.path} was looked up`, ...thrownAt(error) };
+    return { ok: false, fault: "throws", message: `threw ${describeError(error)} when ${call.path} was looked up`, ...thrownAt(error, bundle) };
   }
   if (typeof fn !== "function") return { ok: false, fault: "missing", message: `exports no function ${call.path}${whatIsThere(submission, ownerPath, owner)}` };
 
@@ -71,7 +76,7 @@ export function answer(submission: Module, call: Call): Answer {
     } catch (error) {
       if (lookedAt(() => error instanceof ExitCalled, false)) return { ok: false, fault: "exits", message: (error as ExitCalled).message };
       if (isAllocationFailure(error)) outOfMemory(error);
-      return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...thrownAt(error) };
+      return { ok: false, fault: "throws", message: `threw ${describeError(error)}`, ...thrownAt(error, bundle) };
     }
     // The arguments as a whole first (one serialisation a run); which one changed only when one did
     // (the rule gets copies of the array's items, never the array: an item changed). A getter or a
@@ -256,9 +261,9 @@ function splitPath(path: string): [string, string] {
   return dot < 0 ? ["", path] : [path.slice(0, dot), path.slice(dot + 1)];
 }
 
-/** Where in this bundle `error` was thrown, for the grader to find in the submission's files (none if its stack does not say). */
-export function thrownAt(error: unknown): { at?: BundlePlace[] } {
-  const at = bundlePlaces(error, import.meta.url);
+/** Where in `bundle` (this one, unless named) `error` was thrown, to be found in the submission's files (none if its stack does not say). */
+export function thrownAt(error: unknown, bundle = import.meta.url): { at?: BundlePlace[] } {
+  const at = bundlePlaces(error, bundle);
   return at.length > 0 ? { at } : {};
 }
 

@@ -21,24 +21,13 @@ import { dirname, join } from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { newProcessFolder, sweepFoldersLeft } from "../../files/process-folder.js";
 import { brokerSource, type SubmissionBundle } from "./bundle.js";
-import { placeInSubmission } from "./place-in-submission.js";
+import { placedMessage } from "./place-in-submission.js";
 import type { BrokerFailed, BrokerOrder, ChildOrder, ChildOutput } from "./broker.js";
 import { writeAll } from "./harness.js";
 import { formatDuration } from "../../render/duration.js";
 import { LineReader } from "./line-reader.js";
 import { childCommand, findIsolation, isolation, nobody, sayWhatIsMissing } from "./isolation.js";
-import {
-  type Answer,
-  type Asked,
-  type BundlePlace,
-  type Call,
-  checkedReply,
-  maxReplyBytes,
-  posted,
-  type Reply,
-  type Request,
-  type SandboxFailure,
-} from "./protocol.js";
+import { type Answer, type Asked, type Call, checkedReply, maxReplyBytes, posted, type Reply, type Request, type SandboxFailure } from "./protocol.js";
 
 export interface SandboxLimits {
   /** How long one batch of calls (or loading the module, once its process has started) may take. */
@@ -295,7 +284,7 @@ export class Sandbox {
       ? reply.answers.map((answer) => {
           if (answer.ok || answer.at === undefined) return answer;
           const { at, ...fault } = answer;
-          return { ...fault, message: this.placed(fault.message, at) };
+          return { ...fault, message: placedMessage(fault.message, this.bundle.sourceMap, at) };
         })
       : [];
   }
@@ -312,12 +301,6 @@ export class Sandbox {
   renewBudget(): void {
     this.spentMs = 0;
     this.answeredBytes = 0;
-  }
-
-  /** What the submission threw, with the place in its files it threw from, where the bundle's source map knows it. */
-  private placed(message: string, at: readonly BundlePlace[] | undefined): string {
-    const place = at && placeInSubmission(this.bundle.sourceMap, at);
-    return place === undefined ? message : `${message} (${place})`;
   }
 
   /** Stops the child and removes its folder; returns what it wrote to stdout and stderr. */
@@ -382,7 +365,7 @@ export class Sandbox {
       if (!this.brokerFailed()) this.fail({ kind: "protocol", message: `the submission's process ${reply} (only the grader's harness may write there)` });
     } else if (reply.type === "failed") {
       const { at, ...failure } = reply.failure;
-      this.fail({ ...failure, message: this.placed(failure.message, at) });
+      this.fail({ ...failure, message: placedMessage(failure.message, this.bundle.sourceMap, at) });
     } else if (this.spentMs > this.limits.totalTimeLimitMs) {
       this.fail({ kind: "timeout", message: `took more than ${formatDuration(this.limits.totalTimeLimitMs)} in all to answer (too slow)` });
     } else if (this.answeredBytes > this.limits.answersLimitMb * 2 ** 20) {

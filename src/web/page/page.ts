@@ -8,7 +8,6 @@
  */
 import { ScenarioError } from "../../errors/scenario-error.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { inProcessSubmission } from "../../grade/graded-rules/remembering-submission.js";
 import { learnerRules, takesRulesFile } from "../../grade/learner-rules.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { svgDiagram } from "../../render/svg-diagram.js";
@@ -17,10 +16,20 @@ import { replayTrace } from "../../trace/replay.js";
 import { replayVerdictLine } from "../../trace/replay-report.js";
 import { formatTrace, savedTrace } from "../../trace/saved-trace.js";
 import { readLink, writeLink, type Link } from "./link.js";
-import type { SearchReply, SearchRequest, SearchResult } from "./search-protocol.js";
+import type { SearchReply, SearchRequest, SearchResult, SearchStoppedAtRule, ShownCounterexample } from "./search-protocol.js";
 import { shippedScenarios } from "./shipped-scenarios.js";
 import { actionPlaces, Stepper } from "./stepper.js";
-import { buildSystem, importYourRules, oneLine, type RulesModule, rulesWord, type System, type SystemChoice, type YourRules } from "./system.js";
+import {
+  buildSystem,
+  importYourRules,
+  oneLine,
+  type RulesModule,
+  rulesWord,
+  type System,
+  type SystemChoice,
+  type YourRules,
+  yourSubmission,
+} from "./system.js";
 import type { OfferedRules } from "./your-rules.js";
 import { plural } from "../../render/count-words.js";
 import { DEFAULT_MAX_STATES } from "../../explore/search-pipeline.js";
@@ -415,6 +424,7 @@ function explore(): void {
     }
     endSearch();
     if (reply.type === "error") $("progress").textContent = reply.message;
+    else if (reply.type === "stopped-at-rule") showRunToRule(reply);
     else showResult(reply, performance.now() - started);
   });
   worker.addEventListener("error", (event) => {
@@ -468,27 +478,34 @@ function showResult(result: SearchResult, wallMs: number): void {
       ),
     ),
   );
-  $("counterexamples").replaceChildren(
-    ...result.counterexamples.map(({ property, reason, steps, path }) => {
-      const button = el(
-        "button",
-        { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
-        "Load",
-      );
-      button.addEventListener("click", () => loadPath(path));
-      return el(
-        "div",
-        { class: "counterexample" },
-        button,
-        el(
-          "details",
-          {},
-          el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} ${plural("step", steps.length)}`),
-          el("p", { class: "reason" }, `why: ${reason}`),
-          el("ol", {}, ...steps.map((s) => el("li", {}, s))),
-        ),
-      );
-    }),
+  $("counterexamples").replaceChildren(...result.counterexamples.map(shownCounterexample));
+}
+
+/** The learner's rules stopped the search: what at, in the CLI's words, and the run to it, loaded as a counterexample is. */
+function showRunToRule({ stoppedAt, run }: SearchStoppedAtRule): void {
+  $("progress").textContent = `the search stopped at ${stoppedAt}`;
+  $("counterexamples").replaceChildren(shownCounterexample(run));
+}
+
+/** A counterexample, its steps and why folded under its property, with a button that loads it into the stepper. */
+function shownCounterexample({ property, reason, steps, path }: ShownCounterexample): HTMLElement {
+  const button = el(
+    "button",
+    { type: "button", "data-load-counterexample": property, "aria-label": `load the counterexample of ${property} into the stepper` },
+    "Load",
+  );
+  button.addEventListener("click", () => loadPath(path));
+  return el(
+    "div",
+    { class: "counterexample" },
+    button,
+    el(
+      "details",
+      {},
+      el("summary", {}, el("strong", {}, property), `: shortest counterexample, ${steps.length} ${plural("step", steps.length)}`),
+      el("p", { class: "reason" }, `why: ${reason}`),
+      el("ol", {}, ...steps.map((s) => el("li", {}, s))),
+    ),
   );
 }
 
@@ -513,7 +530,9 @@ function openTrace(file: File): void {
       const yours = yourRules && takesRulesFile(trace.model) && !kits ? yourRules : undefined;
       if (yours && "problem" in yours) throw new SnaplabError("BAD_RULES", yours.problem);
       rulesFile = yours?.file;
-      const replay = yours ? replayTrace(trace, learnerRules(inProcessSubmission(yours.module), trace.scenario as Scenario, yours.file)) : replayTrace(trace);
+      const replay = yours
+        ? replayTrace(trace, learnerRules(yourSubmission(yours.served, yours.module), trace.scenario as Scenario, yours.file))
+        : replayTrace(trace);
       const raw = JSON.parse(text) as Record<string, unknown>;
       const fifo = typeof raw.fifo === "boolean" ? raw.fifo : undefined;
       const scenarioText = JSON.stringify(raw.scenario, null, 2);
@@ -585,9 +604,9 @@ async function importOfferedRules(): Promise<typeof yourRules> {
     return undefined;
   }
   if (!offered) return undefined;
-  if (offered.module === undefined) return { file: offered.file, problem: offered.problem ?? `${offered.file}: cannot be bundled` };
+  if ("problem" in offered) return offered;
   try {
-    const served = { file: offered.file, module: offered.module };
+    const served = { file: offered.file, module: offered.module, sourceMap: offered.sourceMap };
     return { file: offered.file, served, module: await importYourRules(served) };
   } catch (error) {
     return { file: offered.file, problem: oneLine(error) };

@@ -24,15 +24,31 @@ export interface SearchResult {
   /** The model's further figures, e.g. "executions in which a send waits". */
   readonly figures: readonly { readonly label: string; readonly value: string }[];
   readonly properties: readonly { readonly name: string; readonly claim: string; readonly holds: boolean }[];
-  /** Each violated property's shortest counterexample, as the places of its actions among those enabled (what the stepper takes). */
-  readonly counterexamples: readonly {
-    readonly property: string;
-    readonly reason: string;
-    readonly steps: readonly string[];
-    readonly path: readonly number[];
-  }[];
+  /** Each violated property's shortest counterexample. */
+  readonly counterexamples: readonly ShownCounterexample[];
   /** The search alone, as `snaplab explore` reports its time. */
   readonly elapsedMs: number;
+}
+
+/** A shortest counterexample as the page lists it: in words, and as the places of its actions among those enabled (what the stepper takes). */
+export interface ShownCounterexample {
+  readonly property: string;
+  readonly reason: string;
+  readonly steps: readonly string[];
+  readonly path: readonly number[];
+}
+
+/**
+ * The search stopped at an answer of the learner's rules that a run leads to
+ * (a throw, effects their process cannot carry out): the shortest run to it,
+ * as `snaplab explore --rules` shows it. Its `path` stops before the last
+ * step, the one the rule answered: the stepper stands where the rule is asked.
+ */
+export interface SearchStoppedAtRule {
+  readonly type: "stopped-at-rule";
+  /** What the search stopped at, in the CLI's words: "a rule that threw". */
+  readonly stoppedAt: string;
+  readonly run: ShownCounterexample;
 }
 
 export interface SearchFailure {
@@ -40,4 +56,4 @@ export interface SearchFailure {
   readonly message: string;
 }
 
-export type SearchReply = SearchProgressMessage | SearchResult | SearchFailure;
+export type SearchReply = SearchProgressMessage | SearchResult | SearchStoppedAtRule | SearchFailure;

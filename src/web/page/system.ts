@@ -7,9 +7,11 @@
  */
 import type { ModelDescriptor, ModelScenario, Named } from "../../check/model-descriptor.js";
 import { SnaplabError } from "../../errors/snaplab-error.js";
-import { inProcessSubmission } from "../../grade/graded-rules/remembering-submission.js";
+import { inProcessSubmission, type Submission } from "../../grade/graded-rules/remembering-submission.js";
 import { learnerRules, rulesFileFault, rulesFileRefusal, takesRulesFile } from "../../grade/learner-rules.js";
 import { describeError } from "../../grade/sandbox/checked-answer.js";
+import { placedMessage } from "../../grade/sandbox/place-in-submission.js";
+import { bundlePlaces } from "../../grade/sandbox/protocol.js";
 import type { Model } from "../../model-contract/model.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import { parseModelScenario } from "../../models/registry.js";
@@ -29,10 +31,11 @@ export interface SystemChoice {
   readonly yourRules?: YourRules;
 }
 
-/** A learner's rules file and the bundle of it the page's server made (your-rules.ts). */
+/** A learner's rules file, the bundle of it the page's server made (your-rules.ts), and the bundle's source map. */
 export interface YourRules {
   readonly file: string;
   readonly module: string;
+  readonly sourceMap: string;
 }
 
 /** The module of a learner's rules, imported. */
@@ -41,15 +44,24 @@ export type RulesModule = Readonly<Record<string, unknown>>;
 /**
  * Imports the rules' bundle, in the learner's own browser: their code, run
  * with no sandbox, as it is theirs. Top-level code that throws is told as
- * the CLI tells it, without the place (the page reads no source map).
+ * the CLI tells it, with the place in their files it threw from.
  */
-export async function importYourRules({ file, module }: YourRules): Promise<RulesModule> {
+export async function importYourRules(served: YourRules): Promise<RulesModule> {
+  const url = bundleUrl(served);
   try {
-    return (await import(new URL(`./${module}`, import.meta.url).href)) as RulesModule;
+    return (await import(url)) as RulesModule;
   } catch (error) {
-    throw rulesFileRefusal(file, asData(describeError(error)));
+    throw rulesFileRefusal(served.file, asData(placedMessage(describeError(error), served.sourceMap, bundlePlaces(error, url))));
   }
 }
+
+/** The rules `module` imported from `served` exports, asked as the grader asks them, each throw placed in the learner's files. */
+export function yourSubmission(served: YourRules, module: RulesModule): Submission {
+  return inProcessSubmission(module, { url: bundleUrl(served), sourceMap: served.sourceMap });
+}
+
+/** The address of the rules' bundle, served beside the page's own files: what a throw's stack names. */
+const bundleUrl = ({ module }: YourRules): string => new URL(`./${module}`, import.meta.url).href;
 
 export interface System {
   readonly choice: SystemChoice;
@@ -71,16 +83,17 @@ export function buildSystem(choice: SystemChoice, yourRules?: RulesModule): Syst
     if (value !== undefined) scenario = apply(scenario, value);
   }
   const rules = choice.yourRules
-    ? rulesOfFile(descriptor, scenario, choice.yourRules.file, yourRules)
+    ? rulesOfFile(descriptor, scenario, choice.yourRules, yourRules)
     : descriptor.algorithms.find(choice.algorithm ?? descriptor.algorithmOf(scenario));
   return { choice, descriptor, scenario, rules, model: descriptor.build(scenario, rules) };
 }
 
 /** The rules `module` exports, as `snaplab explore --rules` runs them: every answer checked as the grader checks it. */
-function rulesOfFile(descriptor: ModelDescriptor, scenario: unknown, file: string, module: RulesModule | undefined): Named {
+function rulesOfFile(descriptor: ModelDescriptor, scenario: unknown, served: YourRules, module: RulesModule | undefined): Named {
+  const { file } = served;
   if (!takesRulesFile(descriptor)) throw rulesFileRefusal(file, `your rules are a bank's snapshot rules; this is a ${descriptor.name} scenario`);
   if (!module) throw new Error(`the rules of ${file} were not imported`);
-  return learnerRules(inProcessSubmission(module), scenario as Scenario, file);
+  return learnerRules(yourSubmission(served, module), scenario as Scenario, file);
 }
 
 /** The words a model uses for its rules in the picker. */
