@@ -430,7 +430,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
       reason: "rules.onMarker(view, channel, marker) at P1 (marker on P0->P1) threw RangeError: not at P1 (helper.ts:2:9)",
       length: 2,
       steps: ["P0 starts a snapshot: P0 records (pc 0, balance 100), sends markers on P0->P1", "deliver marker P0->P1: no effect [the rule threw]"],
-      recorded: "recorded: P0 (pc 0, balance 100), P1 (not recorded); P0->P1 (not closed), P1->P0 (not closed)",
+      recorded: "P0 (pc 0, balance 100), P1 (not recorded); P0->P1 (not closed), P1->P0 (not closed)",
     });
   });
 
