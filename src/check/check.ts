@@ -9,7 +9,7 @@
 import { exploreModel } from "../explore/generic-explorer.js";
 import type { Exploration } from "../explore/exploration.js";
 import type { SearchSummary } from "../explore/search-mode.js";
-import type { ModelDescriptor, Named, SearchOptions } from "./model-descriptor.js";
+import { reportTitle, type ModelDescriptor, type Named, type SearchOptions } from "./model-descriptor.js";
 import { counterexampleOf } from "./counterexample.js";
 import type { Report } from "./report.js";
 
@@ -45,6 +45,7 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     name: descriptor.scenarioName(scenario),
     rules,
     algorithm: rules.name,
+    title: reportTitle(descriptor, scenario, rules),
     states,
     transitions,
     executions,

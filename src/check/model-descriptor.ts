@@ -105,6 +105,15 @@ export interface ReportOptions {
   readonly color?: boolean;
 }
 
+/** A report's first line, whatever its model and however its search ended: "<scenario>: <run title>" (runTitleOf). */
+export function reportTitle<Scenario, Rules extends Named>(
+  model: Pick<ModelDescriptor<Scenario, unknown, unknown, Rules>, "name" | "runTitle" | "scenarioName">,
+  scenario: Scenario,
+  rules: Rules,
+): string {
+  return `${model.scenarioName(scenario)}: ${runTitleOf(model, scenario, rules)}`;
+}
+
 /** How a run is named in report and replay headers: the model's own title, or "<model>, <rules>". */
 export function runTitleOf<Scenario, Rules extends Named>(
   model: Pick<ModelDescriptor<Scenario, unknown, unknown, Rules>, "name" | "runTitle">,

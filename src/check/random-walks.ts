@@ -8,7 +8,7 @@
 import { shortenViolation } from "../explore/shorten-violation.js";
 import { simulate, type WalkProgress } from "../explore/simulate.js";
 import { counterexampleOf } from "./counterexample.js";
-import { runTitleOf, type ModelDescriptor, type Named } from "./model-descriptor.js";
+import { reportTitle, type ModelDescriptor, type Named } from "./model-descriptor.js";
 import type { Counterexample } from "./report.js";
 
 export interface RandomWalkOptions<Rules extends Named = Named> {
@@ -36,7 +36,7 @@ export interface RandomWalkReport<Scenario = unknown, State = unknown, Action = 
   readonly name: string;
   readonly rules: Rules;
   readonly algorithm: string;
-  /** How the run is named, e.g. "chandy-lamport, non-FIFO channels". */
+  /** The report's first line (reportTitle in model-descriptor.ts), e.g. "two-node: chandy-lamport, non-FIFO channels". */
   readonly title: string;
   readonly seed: number;
   readonly maxSteps: number;
@@ -82,7 +82,7 @@ export function checkByRandomWalks<Scenario, State, Action, Rules extends Named>
     name: descriptor.scenarioName(scenario),
     rules,
     algorithm: rules.name,
-    title: runTitleOf(descriptor, scenario, rules),
+    title: reportTitle(descriptor, scenario, rules),
     seed: options.seed,
     maxSteps: options.maxSteps,
     walks: simulation.walks,

@@ -27,6 +27,8 @@ export interface Report<Scenario = unknown, State = unknown, Action = unknown, R
   /** The rules that ran, and their name. */
   readonly rules: Rules;
   readonly algorithm: string;
+  /** The report's first line (reportTitle in model-descriptor.ts). */
+  readonly title: string;
   readonly states: number;
   readonly transitions: number;
   /** Complete runs; undefined if the state graph has a cycle. */

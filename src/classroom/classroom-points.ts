@@ -22,6 +22,8 @@ interface JsonFailure {
   readonly recorded?: string;
   readonly details?: readonly string[];
   readonly scenario?: object;
+  readonly fixed?: true;
+  readonly explore?: string;
   readonly input?: unknown;
 }
 
@@ -66,7 +68,8 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
     const base = { name: c.name, points: c.points, maxPoints: c.max, passed: c.passed, states: c.states ?? 0 };
     const failure = c.passed ? undefined : failures.find((f) => f.exercise === e.number && f.check === c.name);
     if (!failure) return base;
-    const scenario = failure.scenario ? { scenario: failure.scenario } : {};
+    const { scenario: file, fixed, explore } = failure;
+    const scenario = { ...(file ? { scenario: file } : {}), ...(fixed ? { fixed } : {}), ...(explore ? { explore } : {}) };
     if (failure.steps && failure.property !== undefined && failure.reason !== undefined) {
       const { property, reason, steps, recorded = "", details } = failure;
       return {

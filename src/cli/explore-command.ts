@@ -8,7 +8,7 @@ import { check, type CheckOptions } from "../check/check.js";
 import type { Report } from "../check/report.js";
 import { DEFAULT_MAX_STATES } from "../explore/search-pipeline.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
-import { runTitleOf, type ModelScenario, type Named } from "../check/model-descriptor.js";
+import { reportTitle, type ModelScenario, type Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { jsonText } from "../files/json-text.js";
 import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.js";
@@ -218,7 +218,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   if (!found) throw stopped;
   // The reason holds what the rule said (a throw's message): data, escaped, as the grader shows it.
   const run = counterexampleAsData(found.report);
-  const title = `${scenario.name}: ${runTitleOf(loaded.model, scenario, rules)}`;
+  const title = reportTitle(loaded.model, scenario, rules);
   const threw = run.property === NO_THROW;
   process.stdout.write(
     args.format === "json"

@@ -9,6 +9,8 @@ export class MalformedEffectError extends SnaplabError {
   constructor(
     message: string,
     readonly details: readonly string[] = [],
+    /** In a run with several snapshots, the one the refused answer is for, where it can be told: a picture of the run draws that one. */
+    readonly snapshot?: number,
   ) {
     super("MALFORMED_EFFECT", message);
   }

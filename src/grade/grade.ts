@@ -17,7 +17,7 @@ import type { KnownAnswers, Submission } from "./graded-rules/remembering-submis
 import { answeredBefore, sandboxedSubmission } from "./graded-rules/submission.js";
 import { chosenExercises, maxPoints } from "./exercises/catalogue.js";
 import { isStub } from "./exercises/stubs.js";
-import type { CheckLimits, Exercise, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
+import type { CheckLimits, Exercise, FailedOn, RulesCheck, RulesExercise, ScenarioExercise } from "./exercises/exercise.js";
 import { type CheckResult, type ExerciseFault, type ExerciseResult, NOT_STARTED, type SubmissionReport } from "./result.js";
 import { BuildError, bundleTimeLimitMs, submissionBundle } from "./sandbox/bundle.js";
 import { maxFileBytes, SubmissionFileError, submissionFile } from "./sandbox/submission-files.js";
@@ -221,7 +221,25 @@ async function gradeGroup(
   // Closing the sandbox is the last exercise's time; an exercise a fault of the grader's cut short has none.
   const last = group.length - 1;
   elapsed[last] = (elapsed[last] ?? 0) + performance.now() - since;
-  return group.map((exercise, i) => scored(exercise, outcomes[i]!, elapsed[i] ?? 0));
+  return group.map((exercise, i) => scored(exercise, explorable(exercise, outcomes[i]!, keptFile(exercise, directory, limits)), elapsed[i] ?? 0));
+}
+
+/**
+ * How a command names the learner's file: as messages do where they name it
+ * by its path; else where the kit keeps it (an upload's folder is laid out
+ * like the kit's exercises/).
+ */
+const keptFile = (exercise: Exercise, directory: string, options: Pick<GradeOptions, "filesNamedByPath">) =>
+  options.filesNamedByPath ? join(directory, exercise.file) : join("exercises", exercise.file);
+
+/** The outcome with each failure's command to explore it (Exercise.explore); a fault's only where it was met on a scenario. */
+function explorable(exercise: Exercise, outcome: Outcome, file: string): Outcome {
+  const explore = (failed: FailedOn) => {
+    const command = exercise.explore(file, failed);
+    return command === undefined ? {} : { explore: command };
+  };
+  if ("fault" in outcome) return outcome.fault.scenario ? { fault: { ...outcome.fault, ...explore(outcome.fault) } } : outcome;
+  return { checks: outcome.checks.map((check) => (check.passed ? check : { ...check, ...explore(check) })) };
 }
 
 /** An exercise's result from its outcome, with the points its checks earned. */
@@ -431,6 +449,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     ...(!c && outcome.violated ? { property: outcome.violated[0] } : {}),
     ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
+    ...(outcome.fixed ? { fixed: outcome.fixed } : {}),
     ...(outcome.input ? { input: outcome.input } : {}),
   };
 }
@@ -457,7 +476,8 @@ function withRunToThrow(fault: ExerciseFault, error: unknown, check: RulesCheck 
   }
   const c = outcome.counterexample;
   if (c?.property !== NO_THROW) return fault;
-  return { ...fault, message: c.reason, run: counterexampleReport(c), ...(outcome.scenario ? { scenario: outcome.scenario } : {}) };
+  const scenario = outcome.scenario ? { scenario: outcome.scenario, ...(outcome.fixed ? { fixed: outcome.fixed } : {}) } : {};
+  return { ...fault, message: c.reason, run: counterexampleReport(c), ...scenario };
 }
 
 function faultOf(error: unknown): ExerciseFault {

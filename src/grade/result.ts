@@ -27,10 +27,14 @@ export interface CheckResult {
   readonly failure?: string;
   /** The property it found broken, when no trace shows it (exercise 3's direct calls). */
   readonly property?: string;
-  /** The smallest generated scenario it failed on, as a scenario file (checks on generated scenarios only). */
+  /** The scenario it failed on, as a scenario file: the smallest generated one, or, `fixed`, the check's own. */
   readonly scenario?: object;
+  /** The scenario is the check's fixed one, not a generated one shrunk. */
+  readonly fixed?: true;
   /** The smallest drawn input it failed on (exercise 3's direct calls). */
   readonly input?: DrawnInput;
+  /** The kit's command that explores what it failed on (the scenario saved as it.json first): Exercise.explore. */
+  readonly explore?: string;
 }
 
 /** Why a whole exercise got zero: its file is still the stub, or its code could not be run, or broke the rules' contract. */
@@ -40,8 +44,12 @@ export interface ExerciseFault {
   readonly message: string;
   /** For a rule that threw: the shortest run to the throw (`no-throw`), where the check that met it can show one. */
   readonly run?: CounterexampleReport;
-  /** The generated scenario (the smallest) it was met on, as a scenario file. */
+  /** The scenario it was met on, as a scenario file: the smallest generated one, or, `fixed`, the check's own. */
   readonly scenario?: object;
+  /** The scenario is the check's fixed one, not a generated one shrunk. */
+  readonly fixed?: true;
+  /** The kit's command that explores the scenario it was met on (saved as it.json first): Exercise.explore. */
+  readonly explore?: string;
   /** Which of the exercise's checks met it (by its place in the list); none where the file did not load. */
   readonly check?: number;
 }

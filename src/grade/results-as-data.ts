@@ -22,6 +22,7 @@ function faultAsData(fault: ExerciseFault): ExerciseFault {
     ...fault,
     kind: lineAsData(fault.kind),
     message: asData(fault.message),
+    ...(fault.explore !== undefined ? { explore: lineAsData(fault.explore) } : {}),
     ...(fault.run ? { run: counterexampleAsData(fault.run) } : {}),
   };
 }
@@ -31,6 +32,8 @@ function checkAsData(check: CheckResult): CheckResult {
     ...check,
     name: lineAsData(check.name),
     ...(check.failure !== undefined ? { failure: asData(check.failure) } : {}),
+    // The command names the learner's file by the folder it was given as.
+    ...(check.explore !== undefined ? { explore: lineAsData(check.explore) } : {}),
     ...(check.counterexample ? { counterexample: counterexampleAsData(check.counterexample) } : {}),
   };
 }

@@ -24,7 +24,7 @@ export function modelTextReport(report: Report, options: TextDiagramOptions = {}
   const labelWidth = Math.max(...figures.map(([label]) => label.length));
   const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
   const lines = [
-    `${report.name}: ${report.model}, ${report.algorithm}`,
+    report.title,
     ...[...figures, ...search].map(([label, value]) => `  ${label.padEnd(labelWidth)}  ${value}`),
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "holds" : "VIOLATED"}`),

@@ -20,7 +20,7 @@ export function randomWalkTextReport(report: RandomWalkReport, options: TextDiag
   ];
   const nameWidth = Math.max(...report.properties.map((p) => p.name.length));
   const lines = [
-    `${report.name}: ${report.title}`,
+    report.title,
     ...figures.map(([label, value]) => `  ${label.padEnd(11)}  ${value}`),
     "",
     ...report.properties.map((p) => `  ${p.name.padEnd(nameWidth)}  ${p.holds ? "not broken by any walk" : "VIOLATED"}`),

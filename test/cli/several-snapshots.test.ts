@@ -23,7 +23,7 @@ describe("a bank scenario with several snapshots", () => {
   it("should check every property per snapshot, in the generic explorer, and list each outcome", async () => {
     const { status, stdout } = await runCli("explore", file(twoSnapshots), "--list-snapshots");
     expect(status).toBe(0);
-    expect(stdout).toContain("two-node, two snapshots: chandy-lamport, FIFO channels\n  states       514\n");
+    expect(stdout).toContain("two-node, two snapshots: chandy-lamport, FIFO channels, 2 snapshots\n  states       514\n");
     expect(stdout).toMatch(/ {2}search {7}generic explorer, breadth-first, .* \(several snapshots in one run: the compact engine models one\)\n/);
     expect(stdout).toContain("  conservation (snapshot 1)      holds\n");
     expect(stdout).toContain("recorded snapshots (each outcome: what every snapshot recorded):\n     1. [0] ");

@@ -51,7 +51,9 @@ describe("a rule that does not answer in time", () => {
     });
     // The exercise's own sandbox, and the one that asked the batch again.
     expect(loads).toHaveBeenCalledTimes(2);
-    expect(textReport([report])).toContain(`failed: ${first!.fault!.message}\n       shortest run to it, 2 steps:\n`);
+    expect(textReport([report])).toContain(
+      `failed: ${first!.fault!.message}\n       on this scenario (the check's own): ${JSON.stringify(first!.fault!.scenario)}\n       to explore it, save that scenario as it.json, then: npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts\n       shortest run to it, 2 steps:\n`,
+    );
   });
 
   it("should be shown on the smallest generated scenario where only a generated one meets it", async () => {

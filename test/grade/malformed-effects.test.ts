@@ -174,7 +174,7 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
     ]);
     const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(markerIn), defaultLimits).counterexample!);
     expect(c.reason).toBe(
-      "rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker) on P1->P0, which is not an outgoing channel of P0",
+      "rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 2 (send-marker, snapshot 0) on P1->P0, which is not an outgoing channel of P0",
     );
     expect(c.details![0]).toBe("where the channels run: P1->P0 runs from P1 to P0; P0's incoming channels: P1->P0; outgoing: P0->P1");
   });
@@ -187,10 +187,48 @@ describe("effects of runs with several snapshots (exercise 6)", () => {
       { type: "record-message", channel: view.incoming[0], message: { id: "P1#1", amount: 20 }, snapshot },
     ]);
     const c = counterexampleReport(exercise(6).checks[0]!.run(inProcessSubmission(closedThenRecorded), defaultLimits).counterexample!);
-    expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 3 (record-message) on P1->P0, which is closed");
+    expect(c.reason).toBe("rules.initiate(view, snapshot) at P0 (snapshot 0) returned effect 3 (record-message, snapshot 0) on P1->P0, which is closed");
     expect(c.details![0]).toBe(
       "the channel's status: P1->P0 is closed with [] at effect 3; a message is recorded only between start-recording and stop-recording",
     );
+  });
+});
+
+describe("an answer of onMessage refused (exercise 6): onMessage names no snapshot", () => {
+  // Right but for a message recorded in snapshot 1, which it names as no message sent.
+  const wrongInOne = {
+    rules: {
+      name: "wrong in snapshot 1",
+      initiate: (view: { outgoing: string[]; incoming: string[] }, snapshot: number) => [
+        { type: "record-state", snapshot },
+        ...view.outgoing.map((channel) => ({ type: "send-marker", channel, snapshot })),
+        ...view.incoming.map((channel) => ({ type: "start-recording", channel, snapshot })),
+      ],
+      onMarker: () => [],
+      onMessage: (view: { snapshots: Record<string, unknown> }, channel: string, message: unknown) =>
+        Object.keys(view.snapshots).map((id) => ({ type: "record-message", channel, message: id === "1" ? "none" : message, snapshot: Number(id) })),
+    },
+  };
+
+  it("should name and draw the snapshot the effect refused is for", () => {
+    const ring = exercise(6).checks[1]!;
+    expect(ring.name).toBe("ring, P0 and P1 at once");
+    const c = counterexampleReport(ring.run(inProcessSubmission(wrongInOne), defaultLimits).counterexample!);
+    expect(c.reason).toBe(
+      'rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned effect 1 (record-message, snapshot 1) with "none", which is not a message sent on P0->P1',
+    );
+    expect(c.diagram).toContain("never recorded snapshot 1: P0, P2");
+    expect(c.diagram.at(-1)).toContain("║ before recording snapshot 1 (inside the cut)");
+  });
+
+  it("should say so where the answer names no snapshot of the run, and draw snapshot 0's cut", () => {
+    const notAList = { rules: { ...wrongInOne.rules, name: "not a list", onMessage: () => "none" } };
+    const c = counterexampleReport(exercise(6).checks[1]!.run(inProcessSubmission(notAList), defaultLimits).counterexample!);
+    expect(c.reason).toBe('rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) returned "none", not a list of effects');
+    expect(c.details![0]).toBe(
+      "the snapshot it is for cannot be told (the call names none, nor does the effect refused): a picture of the run shows snapshot 0's cut",
+    );
+    expect(c.diagram.at(-1)).toContain("║ before recording snapshot 0 (inside the cut)");
   });
 });
 

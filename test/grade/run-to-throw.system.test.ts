@@ -46,10 +46,30 @@ describe("a rule that throws", () => {
         steps: ["P0 sends 10 to P1 (P0#1), balance 90", "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
       },
     });
+    // Met on a fixed scenario: that scenario, as a file, and the command that explores it, as for a generated one.
+    expect(first!.fault).toMatchObject({
+      scenario: { name: "two-node" },
+      fixed: true,
+      explore: "npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts",
+    });
     const text = textReport([report]);
-    expect(text).toContain(`failed: ${first!.fault!.message}\n       shortest run to it, 2 steps:\n        1. P0 sends 10 to P1 (P0#1), balance 90\n`);
+    expect(text).toContain(
+      [
+        `failed: ${first!.fault!.message}`,
+        `       on this scenario (the check's own): ${JSON.stringify(first!.fault!.scenario)}`,
+        "       to explore it, save that scenario as it.json, then: npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts",
+        "       shortest run to it, 2 steps:",
+        "        1. P0 sends 10 to P1 (P0#1), balance 90\n",
+      ].join("\n"),
+    );
     const [failure] = (jsonReport([report]) as { failures: object[] }).failures;
-    expect(failure).toMatchObject({ exercise: 1, fault: { kind: "throws", message: first!.fault!.message }, steps: first!.fault!.run!.steps });
+    expect(failure).toMatchObject({
+      exercise: 1,
+      fault: { kind: "throws", message: first!.fault!.message },
+      scenario: first!.fault!.scenario,
+      fixed: true,
+      steps: first!.fault!.run!.steps,
+    });
   });
 
   it("should show it on the smallest generated scenario where only a generated one meets it", async () => {

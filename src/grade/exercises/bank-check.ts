@@ -15,7 +15,9 @@ import { replay, runCheck } from "../graded-rules/run-check.js";
 import { refusedBankStep } from "../graded-rules/refused-step.js";
 import { markerRules } from "../graded-rules/step-rules.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
-import type { RulesCheck } from "./exercise.js";
+import { bankModel } from "../../models/bank/bank-model.js";
+import type { FailedOn, RulesCheck } from "./exercise.js";
+import type { ScenarioFile } from "./generated-scenarios.js";
 
 /** The bank run by `rules`, checked on the five properties, non-interference, the marker rules and `extra`. */
 export function bankGradedSystem(
@@ -36,7 +38,11 @@ export function bankGradedSystem(
   };
 }
 
-/** One check per scenario, each worth `points`, exploring the system `build` makes with the submission. */
+/**
+ * One check per scenario, each worth `points`, exploring the system `build`
+ * makes with the submission. A check that fails gives its scenario as a
+ * file, as a generated one does, for the learner to explore.
+ */
 export function scenarioChecks<Scn extends Scenario, State, Action>(
   scenarios: readonly Scn[],
   points: number,
@@ -45,8 +51,19 @@ export function scenarioChecks<Scn extends Scenario, State, Action>(
   return scenarios.map((scenario) => ({
     name: scenario.name,
     points,
-    run: (submission, limits) =>
-      runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction),
+    run(submission, limits) {
+      const outcome = runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
+      return outcome.counterexample ? { ...outcome, scenario: scenarioFileOf(scenario), fixed: true } : outcome;
+    },
     replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),
   }));
 }
+
+/** A fixed scenario as a file, written as a generated one is (ScenarioFile): its channels' FIFO and exercise 6's snapshots said. */
+export function scenarioFileOf(scenario: Scenario): ScenarioFile {
+  const written = bankModel.trace!.scenarioJson(scenario) as unknown as ScenarioFile;
+  return scenario.fifo ? written : { ...written, fifo: false };
+}
+
+/** The command that explores a scenario a rules check failed on, saved as it.json, with the learner's rules (Exercise.explore). */
+export const exploredWithRules = (file: string, failed: FailedOn) => (failed.scenario ? `npx snaplab explore it.json --rules ${file}` : undefined);

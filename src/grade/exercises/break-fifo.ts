@@ -27,6 +27,8 @@ export const breakFifoExercise: ScenarioExercise = {
   title: "Break FIFO",
   file: "04-break-fifo/scenario.json",
   kind: "scenario",
+  // The learner's own file, explored as the check explores it: a counterexample is met with FIFO channels, a verdict else without.
+  explore: (file, failed) => `npx snaplab explore ${file} ${failed.counterexample ? "--fifo" : "--no-fifo"}`,
   load(file, named) {
     const scenario = loadModelScenario(file, [oneSnapshotBankModel], named).scenario;
     if (scenario.processes.length > MAX_PROCESSES) throw new ScenarioError(named, "processes", `at most ${MAX_PROCESSES} processes, please`);

@@ -10,7 +10,7 @@ import { combineRules, ownsChannelEffects } from "../graded-rules/compose.js";
 import { referenceMarkerStepsMarked } from "../graded-rules/reference-marked-steps.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
-import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
+import { bankGradedSystem, exploredWithRules, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
@@ -28,6 +28,7 @@ export const channelRecordingExercise: RulesExercise = {
   // Exercises 1 and 2 fill in the same rules file.
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
+  explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
     // Exercise 1's drawn scenarios: the file that answers them there has answered every question they ask here.

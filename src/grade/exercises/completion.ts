@@ -33,6 +33,8 @@ export const completionExercise: RulesExercise = {
   title: "Completion",
   file: "03-completion/completion.ts",
   kind: "rules",
+  // The functions are asked in the reference rules' runs: explore shows those runs, the grade alone judges the answers.
+  explore: (_, failed) => (failed.scenario ? "npx snaplab explore it.json" : undefined),
   checks: [
     ...scenarioChecks([twoNode, threeNode], 4, graded),
     generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 11, count: 25, reach: ["stars"] }, 1, graded),

@@ -15,7 +15,7 @@ import { refusedMultiStep } from "../graded-rules/refused-step.js";
 import { submittedMultiRules } from "../graded-rules/submitted-multi-rules.js";
 import { markerRules } from "../graded-rules/step-rules.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
-import { scenarioChecks } from "./bank-check.js";
+import { exploredWithRules, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { repeated, ringConcurrent, threeConcurrent } from "./scenarios.js";
@@ -26,6 +26,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
   title: "Repeated and concurrent snapshots",
   file: "06-concurrent-snapshots/rules.ts",
   kind: "rules",
+  explore: exploredWithRules,
   checks: [
     ...scenarioChecks([repeated, ringConcurrent, threeConcurrent], 6, graded),
     generatedCheck({ shape: { fifo: true, multiSnapshot: true }, seed: 9, count: 26, reach: ["snapshots"] }, 6, graded),

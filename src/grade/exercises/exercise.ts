@@ -5,6 +5,7 @@
  */
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { CheckOutcome } from "../graded-rules/run-check.js";
+import type { CheckResult } from "../result.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 
 export interface CheckLimits {
@@ -28,7 +29,16 @@ interface ExerciseBase {
   readonly title: string;
   /** The file the learner fills in, relative to the submission folder. */
   readonly file: string;
+  /**
+   * The kit's command that explores what a check failed on, the learner's
+   * file named `file`: a scenario the check gives is saved as it.json first.
+   * Undefined where no command shows it (a function called on a drawn input).
+   */
+  explore(file: string, failed: FailedOn): string | undefined;
 }
+
+/** What a check failed on, as far as a command to explore it needs to know. */
+export type FailedOn = Pick<CheckResult, "scenario" | "counterexample">;
 
 export interface RulesCheck {
   readonly name: string;

@@ -6,7 +6,7 @@ import { tellingColours } from "../../models/bank/message-colours.js";
 import type { Scenario } from "../../models/bank/scenario.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
-import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
+import { bankGradedSystem, exploredWithRules, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { ring, twoNode, twoTransfers } from "./scenarios.js";
@@ -21,6 +21,7 @@ export const laiYangExercise: RulesExercise = {
   title: "Snapshots without FIFO (Lai-Yang)",
   file: "05-lai-yang/rules.ts",
   kind: "rules",
+  explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 6, graded),
     generatedCheck({ shape: { fifo: false, multiSnapshot: false }, seed: 11, count: 27, reach: ["stars", "long channel"] }, 6, graded),

@@ -9,7 +9,7 @@ import { combineRules, ownsProcessEffects } from "../graded-rules/compose.js";
 import { referenceChannelStepsMarked } from "../graded-rules/reference-marked-steps.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import { submittedRules } from "../graded-rules/submitted-rules.js";
-import { bankGradedSystem, scenarioChecks } from "./bank-check.js";
+import { bankGradedSystem, exploredWithRules, scenarioChecks } from "./bank-check.js";
 import type { RulesExercise } from "./exercise.js";
 import { generatedCheck } from "./generated-check.js";
 import { ring, twoInitiators, twoNode } from "./scenarios.js";
@@ -26,6 +26,7 @@ export const recordAndForwardExercise: RulesExercise = {
   title: "Record and forward",
   file: "01-record-and-forward/rules.ts",
   kind: "rules",
+  explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
     generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 5, count: 25, reach: ["stars"] }, 3, graded),

@@ -26,9 +26,16 @@ export interface GradedState<State> {
   /**
    * The step rule the step into this state broke, and why (and, for
    * malformed effects, what the rule saw; for no-throw, whether the rule did
-   * not answer in time rather than threw).
+   * not answer in time rather than threw; for an answer refused in a run
+   * with several snapshots, the one it was for, where that can be told).
    */
-  readonly broken?: { readonly rule: string; readonly reason: string; readonly details?: readonly string[]; readonly late?: true };
+  readonly broken?: {
+    readonly rule: string;
+    readonly reason: string;
+    readonly details?: readonly string[];
+    readonly late?: true;
+    readonly snapshot?: number;
+  };
 }
 
 export const WELL_FORMED_EFFECTS = "well-formed-effects";
@@ -75,7 +82,11 @@ export function gradedModel<State, Action>(
         if (!malformed && !threw) throw error;
         const details = error instanceof MalformedEffectError && error.details.length > 0 ? { details: error.details } : {};
         const late = threw && error.fault === "timeout" ? { late: true as const } : {};
-        return { state: refused(g.state, action), broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details, ...late } };
+        const snapshot = error instanceof MalformedEffectError && error.snapshot !== undefined ? { snapshot: error.snapshot } : {};
+        return {
+          state: refused(g.state, action),
+          broken: { rule: threw ? NO_THROW : WELL_FORMED_EFFECTS, reason: error.message, ...details, ...late, ...snapshot },
+        };
       }
       for (const rule of stepRules) {
         const reason = rule.check(g.state, action, after);

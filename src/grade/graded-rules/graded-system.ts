@@ -21,12 +21,17 @@ export interface GradedSystem<State, Action> {
   describeStep(before: State, action: Action, after: State): string;
   /** What the run recorded, in one line, as the model says it to explore (the text reports show it under the steps, after "recorded: "). */
   describeEnd(state: State): string;
-  /** A counterexample as a space-time view, where the system has a picture. */
-  spaceTime?(violation: Violation<State, Action>): SpaceTime;
+  /** A counterexample as a space-time view, where the system has a picture; `refusedFor`, the snapshot an answer refused at its end was for. */
+  spaceTime?(violation: Violation<State, Action> & RefusedFor): SpaceTime;
   /** The step with the rules' effects left out: how a step whose effects were refused is told and drawn. */
   refusedStep?(before: State, action: Action): State;
   /** A rule that throws ends its run, breaking `no-throw`, where it would stop the search: to show the run to it. */
   readonly throwsEndRuns?: boolean;
+}
+
+/** Of a run that ends at an answer refused, in a run with several snapshots: the snapshot the answer was for, where that can be told. */
+export interface RefusedFor {
+  readonly refusedFor?: number;
 }
 
 /** The model the grader explores: the system's, with its step rules and properties (graded-model.ts). */
@@ -71,7 +76,8 @@ export function gradedDescriptor<State, Action>(): ModelDescriptor<GradedSystem<
       return after.broken.late ? `${text} [the rule did not answer in time]` : `${text} [the rule threw]`;
     },
     spaceTime: (system, _rules, violation) => {
-      const plain = { ...violation, path: unwrapped(violation.path) };
+      const refusedFor = violation.path.states.at(-1)?.broken?.snapshot;
+      const plain = { ...violation, path: unwrapped(violation.path), ...(refusedFor === undefined ? {} : { refusedFor }) };
       return system.spaceTime ? system.spaceTime(plain) : noPicture(plain);
     },
     describeEnd: (system, end) => system.describeEnd(end.state),

@@ -17,8 +17,10 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly counterexample?: Counterexample<GradedState<State>, Action>;
   /** A failure that no trace shows (e.g. a property that should break and holds). */
   readonly failure?: string;
-  /** The scenario it failed on, as a scenario file, where the check has no fixed one (a generated scenario, shrunk). */
+  /** The scenario it failed on, as a scenario file: a generated one, shrunk, or, `fixed`, the check's own. */
   readonly scenario?: object;
+  /** The scenario is the check's fixed one. */
+  readonly fixed?: true;
   /** The input it failed on, where the check calls a function directly (DrawnInput). */
   readonly input?: DrawnInput;
 }

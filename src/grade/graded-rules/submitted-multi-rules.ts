@@ -12,18 +12,20 @@ import type { Submission } from "./remembering-submission.js";
 
 /** The multi-snapshot rules exported as `rules`, called in the submission. */
 export function submittedMultiRules(submission: Submission, scenario: MultiSnapshotScenario): MultiSnapshotAlgorithm {
-  const effects = (path: string, view: MultiSnapshotView, args: unknown[], rule: string) =>
+  // `asked`: the snapshot the call is about, where it names one (onMessage names none).
+  const effects = (path: string, view: MultiSnapshotView, args: unknown[], rule: string, asked?: number) =>
     validEffects(scenario, submission.call(`rules.${path}`, [view, ...args], rule), {
       rule,
       channels: view,
       snapshots: scenario.snapshots.length,
+      asked,
       view,
     }) as MultiEffect[];
   return {
     name: "submission",
-    initiate: (view, snapshot) => effects("initiate", view, [snapshot], ruleCall({ rule: "initiate", process: view.process, snapshot })),
+    initiate: (view, snapshot) => effects("initiate", view, [snapshot], ruleCall({ rule: "initiate", process: view.process, snapshot }), snapshot),
     onMarker: (view, channel, snapshot) =>
-      effects("onMarker", view, [channel, snapshot], ruleCall({ rule: "onMarker", process: view.process, channel, snapshot })),
+      effects("onMarker", view, [channel, snapshot], ruleCall({ rule: "onMarker", process: view.process, channel, snapshot }), snapshot),
     onMessage: (view, channel, message) =>
       effects("onMessage", view, [channel, message], ruleCall({ rule: "onMessage", process: view.process, channel, message: message.id })),
   };

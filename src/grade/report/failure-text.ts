@@ -7,21 +7,28 @@ import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult }
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
-  // A check on generated scenarios names the smallest one it failed on, as a file for `snaplab explore --rules`.
-  const scenario = onScenario(check.scenario);
+  // A failure names the scenario it failed on, as a file, and the command that explores it (snaplab explore --rules).
+  const scenario = onScenario(check);
   if (!c) return [check.failure ?? "failed", ...scenario, ...onInput(check.input)];
   return reportedCounterexampleLines(c, scenario);
 }
 
+/** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */
+type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore">;
+
 // Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
-const onScenario = (scenario: object | undefined) =>
-  scenario ? [`on this generated scenario (the smallest that fails): ${lineAsData(JSON.stringify(scenario))}`] : [];
+const onScenario = ({ scenario, fixed, explore }: MetOn) => [
+  ...(scenario
+    ? [`on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`]
+    : []),
+  ...(explore ? [`to explore it${scenario ? ", save that scenario as it.json, then" : ""}: ${explore}`] : []),
+];
 const onInput = (input: DrawnInput | undefined) => (input ? [`on ${input.what} (the smallest that fails): ${lineAsData(JSON.stringify(input.value))}`] : []);
 
 /** A fault of a whole exercise: its message, then, for a rule that threw, the run to the throw (the message says what the run's reason would). */
 export function faultLines(fault: ExerciseFault): string[] {
-  if (!fault.run) return [fault.message, ...onScenario(fault.scenario)];
-  return [fault.message, ...reportedCounterexampleLines(fault.run, onScenario(fault.scenario), "shortest run to it").slice(1)];
+  if (!fault.run) return [fault.message, ...onScenario(fault)];
+  return [fault.message, ...reportedCounterexampleLines(fault.run, onScenario(fault), "shortest run to it").slice(1)];
 }
 
 /** A counterexample in words: the property and why, the numbered steps, what was recorded, what a refused rule saw, the picture. */

@@ -4,7 +4,7 @@
  * whole exercise once); several submissions give { submissions: [...] }.
  */
 import { counterexampleJson } from "../../render/counterexample-json.js";
-import type { ExerciseFault, SubmissionReport } from "../result.js";
+import type { CheckResult, ExerciseFault, SubmissionReport } from "../result.js";
 
 export function jsonReport(reports: readonly SubmissionReport[]): object {
   const objects = reports.map(submissionObject);
@@ -37,7 +37,7 @@ function submissionObject(report: SubmissionReport): object {
               exercise: e.number,
               fault: { kind: e.fault.kind, message: e.fault.message },
               reason: e.fault.message,
-              ...(e.fault.scenario ? { scenario: e.fault.scenario } : {}),
+              ...metOn(e.fault),
               ...(e.fault.run ? counterexampleJson(e.fault.run) : {}),
             },
           ]
@@ -46,7 +46,7 @@ function submissionObject(report: SubmissionReport): object {
             .map((c) => ({
               exercise: e.number,
               check: c.name,
-              ...(c.scenario ? { scenario: c.scenario } : {}),
+              ...metOn(c),
               ...(c.counterexample
                 ? counterexampleJson(c.counterexample)
                 : { ...(c.property ? { property: c.property } : {}), reason: c.failure, ...(c.input ? { input: c.input.value } : {}) }),
@@ -61,7 +61,14 @@ function faultJson(fault: ExerciseFault): object {
     kind: fault.kind,
     message: fault.message,
     ...(fault.check === undefined ? {} : { check: fault.check }),
-    ...(fault.scenario ? { scenario: fault.scenario } : {}),
+    ...metOn(fault),
     ...(fault.run ? { run: counterexampleJson(fault.run) } : {}),
   };
 }
+
+/** What a failure was met on: the scenario, as a file (`fixed` where it is the check's own, not a generated one), and the kit's command that explores it. */
+const metOn = ({ scenario, fixed, explore }: Pick<CheckResult, "scenario" | "fixed" | "explore">): object => ({
+  ...(scenario ? { scenario } : {}),
+  ...(fixed ? { fixed } : {}),
+  ...(explore ? { explore } : {}),
+});

@@ -4,7 +4,6 @@
  * the snapshot it recorded, why that snapshot is wrong, and a space-time
  * diagram of it.
  */
-import { channelsInWords } from "./faults.js";
 import type { Counterexample } from "../../check/report.js";
 import type { BankAction } from "./actions.js";
 import type { BankReport } from "./bank-report.js";
@@ -19,9 +18,8 @@ export interface TextReportOptions extends TextDiagramOptions {
 }
 
 export function bankTextReport(report: BankReport, options: TextReportOptions = {}): string {
-  const { scenario } = report;
   const lines = [
-    `${scenario.name}: ${report.algorithm}, ${channelsInWords(scenario)}`,
+    report.title,
     `  states       ${report.states.toLocaleString("en-US")}`,
     `  transitions  ${report.transitions.toLocaleString("en-US")}`,
     `  executions   ${report.executions === undefined ? "infinite (the state graph has a cycle)" : report.executions.toLocaleString("en-US")}`,

@@ -30,6 +30,8 @@ export interface EffectContext {
   readonly delivered?: DataMessage;
   /** Runs with several snapshots: every effect names one of this many snapshots. */
   readonly snapshots?: number;
+  /** The snapshot the call is about, where it names one (initiate's, onMarker's marker's): what a refused answer is for, where its effect names none. */
+  readonly asked?: number;
   /** The view the rule was called with: shown when its answer is refused. */
   readonly view?: unknown;
   /** The message or marker the rule was handed, shown beside the view. */
@@ -72,19 +74,30 @@ const EFFECT_TYPES = Object.keys({
 } satisfies Record<Effect["type"], true>);
 
 export function validEffects(scenario: Scenario, value: unknown, context: EffectContext): Effect[] {
-  const malformed = (problem: string, status: readonly string[] = []): never => {
+  const malformed = (problem: string, status: readonly string[] = [], effectSnapshot?: number): never => {
+    const snapshot = effectSnapshot ?? context.asked;
+    // An answer of several snapshots that neither its effect nor its call ties to one: the words say so, as no snapshot's picture is its own.
+    const untold =
+      context.snapshots !== undefined && snapshot === undefined
+        ? ["the snapshot it is for cannot be told (the call names none, nor does the effect refused): a picture of the run shows snapshot 0's cut"]
+        : [];
     const seen = [
       ...(context.view === undefined ? [] : [`the view it saw: ${JSON.stringify(context.view)}`]),
       ...(context.handed ? [`the ${context.handed.what} it was handed: ${JSON.stringify(context.handed.value)}`] : []),
     ];
-    throw new MalformedEffectError(`${context.rule} returned ${problem}`, [...status, ...seen]);
+    throw new MalformedEffectError(`${context.rule} returned ${problem}`, [...status, ...untold, ...seen], snapshot);
   };
   const effects = wellFormed(scenario, value, context, malformed);
   if (context.channels) checkAgainstChannels(scenario, context.channels, effects, context.graded ?? (() => true), malformed);
   return effects;
 }
 
-type Malformed = (problem: string, status?: readonly string[]) => never;
+/** Refuses an answer: why, what the rule saw of its channels, and the snapshot of the effect refused, where it names one of the run's. */
+type Malformed = (problem: string, status?: readonly string[], snapshot?: number) => never;
+
+/** An effect as a reason names it: its place in the answer, its type, and in a run with several snapshots the one it is for. */
+const effectAt = (i: number, type: unknown, snapshot: number | undefined) =>
+  `effect ${i + 1} (${String(type)}${snapshot === undefined ? "" : `, snapshot ${snapshot}`})`;
 
 function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, malformed: Malformed): Effect[] {
   if (!Array.isArray(value)) return malformed(`${describe(value)}, not a list of effects`);
@@ -94,11 +107,13 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
       return malformed(`${describe(raw)} as effect ${i + 1}, not an effect object`);
     }
     const effect = raw as Raw;
-    const where = `effect ${i + 1} (${String(effect.type)})`;
-    const channel = (): string => (typeof effect.channel === "string" ? effect.channel : malformed(`${where} without a channel`));
+    const snapshot = snapshotOf(effect, context, effectAt(i, effect.type, undefined), malformed);
+    const where = effectAt(i, effect.type, snapshot.snapshot);
+    // Refused for the snapshot it names.
+    const refused = (problem: string): never => malformed(problem, [], snapshot.snapshot);
+    const channel = (): string => (typeof effect.channel === "string" ? effect.channel : refused(`${where} without a channel`));
     const message = (field: unknown, on: string): DataMessage =>
-      sentOn(field, on) ?? malformed(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
-    const snapshot = snapshotOf(effect, context, where, malformed);
+      sentOn(field, on) ?? refused(`${where} with ${describe(field)}, which is not a message sent on ${on}`);
     switch (effect.type) {
       case "record-state":
         return { type: "record-state", ...snapshot };
@@ -108,7 +123,7 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
       case "send-marker": {
         const on = channel();
         if (effect.sent === undefined) return { type: "send-marker", channel: on, ...snapshot };
-        if (!Array.isArray(effect.sent)) return malformed(`${where} whose sent is not a list of messages`);
+        if (!Array.isArray(effect.sent)) return refused(`${where} whose sent is not a list of messages`);
         return { type: "send-marker", channel: on, sent: effect.sent.map((m: unknown) => message(m, on)), ...snapshot };
       }
       case "record-message": {
@@ -116,11 +131,11 @@ function wellFormed(scenario: Scenario, value: unknown, context: EffectContext, 
         return { type: "record-message", channel: on, message: message(effect.message, on), ...snapshot };
       }
       case "buffer-message":
-        if (context.delivered === undefined) return malformed(`${where}, but only a rule taking a message (onMessage) can buffer it`);
+        if (context.delivered === undefined) return refused(`${where}, but only a rule taking a message (onMessage) can buffer it`);
         return { type: "buffer-message", ...snapshot };
       default: {
         const near = typeof effect.type === "string" ? nearSpelling(effect.type, EFFECT_TYPES) : undefined;
-        return malformed(`${where}: unknown effect type ${JSON.stringify(effect.type)}${near === undefined ? "" : `, did you mean "${near}"?`}`);
+        return refused(`${where}: unknown effect type ${JSON.stringify(effect.type)}${near === undefined ? "" : `, did you mean "${near}"?`}`);
       }
     }
   }) as Effect[];
@@ -148,14 +163,15 @@ function checkAgainstChannels(
   };
   effects.forEach((effect, i) => {
     if (!graded(effect) || !("channel" in effect)) return;
-    const where = `effect ${i + 1} (${effect.type}) on ${effect.channel}`;
+    const snapshot = (effect as { snapshot?: number }).snapshot;
+    const where = `${effectAt(i, effect.type, snapshot)} on ${effect.channel}`;
     const direction = effect.type === "send-marker" ? "outgoing" : "incoming";
     if (!(direction === "outgoing" ? seen.outgoing : seen.incoming).includes(effect.channel)) {
-      return malformed(`${where}, which is not an ${direction} channel of ${seen.process}`, [whereChannelRuns(scenario, seen, effect.channel)]);
+      return malformed(`${where}, which is not an ${direction} channel of ${seen.process}`, [whereChannelRuns(scenario, seen, effect.channel)], snapshot);
     }
     if (effect.type === "send-marker") return;
     const channel = effect.channel;
-    const key = `${(effect as { snapshot?: number }).snapshot ?? ""}/${channel}`;
+    const key = `${snapshot ?? ""}/${channel}`;
     const before = shown(effect, channel);
     const now = recordings.get(key) ?? before;
     switch (effect.type) {
@@ -166,9 +182,13 @@ function checkAgainstChannels(
         if (now === undefined) return;
         if (now.status !== "open") {
           const changed = before === undefined || before === now ? "" : ` (it was ${statusText(before)} when the rule was called)`;
-          return malformed(`${where}, which is ${now.status === "idle" ? "not open yet" : "closed"}`, [
-            `the channel's status: ${channel} is ${statusText(now)} at effect ${i + 1}${changed}; a message is recorded only between start-recording and stop-recording`,
-          ]);
+          return malformed(
+            `${where}, which is ${now.status === "idle" ? "not open yet" : "closed"}`,
+            [
+              `the channel's status: ${channel} is ${statusText(now)} at effect ${i + 1}${changed}; a message is recorded only between start-recording and stop-recording`,
+            ],
+            snapshot,
+          );
         }
         recordings.set(key, { status: "open", messages: [...now.messages, effect.message] });
         break;

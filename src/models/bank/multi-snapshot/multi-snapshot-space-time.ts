@@ -3,11 +3,13 @@
  * space-time view (bank-space-time.ts) of that snapshot's layer, its cut and
  * what breaks it, with every snapshot's markers and recordings, each labelled
  * with its snapshot. The snapshot drawn is the one the
- * violated property names ("conservation (snapshot 1)"), or, for a rule's
- * answer refused or a rule that threw, the one the rule was asked about (its
- * call names it: "rules.onMarker(...) at P0 (marker 1 on P1->P0)"); a
- * property about the whole run (non-interference) is drawn as snapshot 0
- * sees it.
+ * violated property names ("conservation (snapshot 1)"); for a rule's
+ * answer refused, the one it was for (`refusedFor`: the snapshot its effect
+ * names, else the call's); for a rule that threw, the one the rule was asked
+ * about (its call names it: "rules.onMarker(...) at P0 (marker 1 on
+ * P1->P0)"). A property about the whole run (non-interference), or an
+ * answer of onMessage (which names no snapshot) that names none of the
+ * run's, is drawn as snapshot 0 sees it.
  */
 import type { Violation } from "../../../explore/exploration.js";
 import type { SpaceTime } from "../../../view/space-time-view.js";
@@ -22,10 +24,10 @@ const askedAbout = /^rules\.\w+\([^)]*\) at \S+ \((?:snapshot|marker) (\d+)\b/;
 
 export function multiSnapshotSpaceTime(
   scenario: MultiSnapshotScenario,
-  violation: Violation<MultiSnapshotState, BankAction> & { readonly length?: number },
+  violation: Violation<MultiSnapshotState, BankAction> & { readonly length?: number; readonly refusedFor?: number },
 ): SpaceTime {
-  const named = /\(snapshot (\d+)\)$/.exec(violation.property) ?? askedAbout.exec(violation.reason);
-  const s = Number(named?.[1] ?? 0);
+  const named = /\(snapshot (\d+)\)$/.exec(violation.property);
+  const s = named ? Number(named[1]) : (violation.refusedFor ?? Number(askedAbout.exec(violation.reason)?.[1] ?? 0));
   const { states, actions } = violation.path;
   const seen: BankState[] = states.map((state) => layerState(state, s));
   return bankSpaceTime(

@@ -133,7 +133,8 @@ function applyMultiEffects(
   // Most answers are empty: nothing to check against, and no recordings gathered for it.
   if (Array.isArray(answer) && answer.length === 0) return state;
   const channels = everySnapshotsChannels(scenario, state, process);
-  const effects = validEffects(scenario, answer, { rule: ruleCall(call), channels, snapshots: scenario.snapshots.length }) as MultiEffect[];
+  const asked = call.rule === "onMessage" ? undefined : call.snapshot;
+  const effects = validEffects(scenario, answer, { rule: ruleCall(call), channels, snapshots: scenario.snapshots.length, asked }) as MultiEffect[];
   // Effects in a row on one snapshot are carried out together on its layer (as one by one, with fewer views made).
   let current = state;
   let run: MultiEffect[] = [];
