@@ -82,7 +82,8 @@ beforeAll(async () => {
   process.env.TMPDIR = sandboxes;
   const written = await runCli("classroom", "gradescope", "--out", zip, "--only", "1,4", "--hide-until-due");
   expect(written.status, written.stderr).toBe(0);
-  expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope\n$/);
+  // Exercises 1 (15 points) and 4 (12): the figure to enter as the assignment's autograder points.
+  expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope, worth 27 autograder points\n$/);
   for (const entry of zipEntries(readFileSync(zip))) {
     const file = join(root, "source", entry.name);
     mkdirSync(dirname(file), { recursive: true });
