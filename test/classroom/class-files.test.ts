@@ -86,6 +86,16 @@ describe("the CSV of scores", () => {
     ]);
   });
 
+  it("should name a repository's exercises/ by the repository, where the path names one", () => {
+    const names = ["clones/snaplab-alice/exercises/", "C:\\clones\\snaplab-bob\\exercises", "exercises", "./exercises", "../exercises"];
+    expect(
+      scoresCsv(names.map((name) => report(name, [0, 0])))
+        .split("\r\n")
+        .slice(1, -1)
+        .map((row) => row.split(",")[0]),
+    ).toEqual(["snaplab-alice", "snaplab-bob", "exercises", "exercises", "exercises"]);
+  });
+
   it("should give every name back whole to a spreadsheet reading commas, and start no cell with a formula in one reading semicolons", () => {
     const dangerous = fc.constantFrom("=", "+", "-", "@", "＝", ";", ",", '"', "'", "\t", "\r", "\n", " ", "a", "1");
     fc.assert(

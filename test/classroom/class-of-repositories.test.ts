@@ -1,0 +1,40 @@
+// A class graded from the students' repositories as an instructor clones them from GitHub Classroom:
+// each repository's exercises/ is graded, and its CSV row is named by the repository. The stubs, not
+// started, are graded in this process, which only a grade that runs nothing can be.
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
+
+/** A clone of a student's repository: the stubs in exercises/, and snaplab's other folders beside it. */
+function repository(classFolder: string, name: string): string {
+  const dir = join(classFolder, name);
+  cpSync("exercises", join(dir, "exercises"), { recursive: true });
+  mkdirSync(join(dir, "spec"));
+  return dir;
+}
+
+describe("a class of students' repositories", () => {
+  it("should grade each repository's exercises/ and name its CSV row by the repository, given the repositories or their exercises/", async () => {
+    const clones = tempDir("repositories");
+    const class_ = [repository(clones, "snaplab-alice"), repository(clones, "snaplab-bob")];
+    const csv = join(clones, "scores.csv");
+    const report = join(clones, "report.json");
+    const scores = "submission,exercise 1,exercise 4,points,max points\r\nsnaplab-alice,0,0,0,27\r\nsnaplab-bob,0,0,0,27\r\n";
+
+    const run = await runCli("grade", ...class_, "--only", "1,4", "--format", "json", "--out", report, "--csv", csv);
+    expect(run.status, run.stderr).toBe(1);
+    const { submissions } = JSON.parse(readFileSync(report, "utf8")) as { submissions: { directory: string; exercises: { fault: object }[] }[] };
+    expect(submissions.map((s) => s.directory)).toEqual(class_.map((dir) => join(dir, "exercises")));
+    expect(submissions[0]!.exercises.map((e) => e.fault)).toEqual([
+      { kind: "not-started", message: `not started: fill in the TODOs in ${class_[0]}/exercises/01-record-and-forward/rules.ts (its README says how)` },
+      { kind: "not-started", message: `not started: fill in the TODOs in ${class_[0]}/exercises/04-break-fifo/scenario.json (its README says how)` },
+    ]);
+    expect(readFileSync(csv, "utf8")).toBe(scores);
+
+    const again = await runCli("grade", ...class_.map((dir) => join(dir, "exercises")), "--only", "1,4", "--csv", csv);
+    expect(again.status, again.stderr).toBe(1);
+    expect(readFileSync(csv, "utf8")).toBe(scores);
+  });
+});
