@@ -10,19 +10,28 @@
  */
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { checkFailureLines } from "../grade/report/failure-text.js";
-import type { CheckResult, ExerciseFault, ExerciseResult } from "../grade/result.js";
+import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../grade/result.js";
 
-/** A failure as `snaplab grade --format json` writes it (the fields read here). */
-interface JsonFailure {
-  readonly exercise: number;
-  readonly check?: string;
+/** A counterexample as `snaplab grade --format json` writes it (render/counterexample-json.ts). */
+interface JsonCounterexample {
   readonly property?: string;
   readonly reason?: string;
   readonly steps?: readonly string[];
   readonly recorded?: string;
   readonly details?: readonly string[];
+}
+
+/** A failure as `snaplab grade --format json` writes it (the fields read here). */
+interface JsonFailure extends JsonCounterexample {
+  readonly exercise: number;
+  readonly check?: string;
   readonly scenario?: object;
   readonly input?: unknown;
+}
+
+/** A fault of a whole exercise as `snaplab grade --format json` writes it: the run to a throw without its picture. */
+interface JsonFault extends Omit<ExerciseFault, "run"> {
+  readonly run?: JsonCounterexample;
 }
 
 /** What `snaplab grade --format json` writes for one submission (the fields read here). */
@@ -30,7 +39,7 @@ interface JsonReport {
   readonly exercises: readonly {
     readonly number: number;
     readonly title: string;
-    readonly fault?: ExerciseFault;
+    readonly fault?: JsonFault;
     readonly checks: readonly { readonly name: string; readonly points: number; readonly max: number; readonly passed: boolean; readonly states?: number }[];
   }[];
   readonly failures: readonly JsonFailure[];
@@ -67,14 +76,8 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
     const failure = c.passed ? undefined : failures.find((f) => f.exercise === e.number && f.check === c.name);
     if (!failure) return base;
     const scenario = failure.scenario ? { scenario: failure.scenario } : {};
-    if (failure.steps && failure.property !== undefined && failure.reason !== undefined) {
-      const { property, reason, steps, recorded = "", details } = failure;
-      return {
-        ...base,
-        ...scenario,
-        counterexample: { property, reason, length: steps.length, steps, recorded, diagram: [], ...(details ? { details } : {}) },
-      };
-    }
+    const counterexample = counterexampleReport(failure);
+    if (counterexample) return { ...base, ...scenario, counterexample };
     return {
       ...base,
       ...scenario,
@@ -86,7 +89,20 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
   const points = checks.reduce((sum, c) => sum + c.points, 0);
   const max = checks.reduce((sum, c) => sum + c.maxPoints, 0);
   const header = { number: e.number, slug: "", title: e.title, file: "" };
-  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: e.fault } : {}), checks, elapsedMs: 0 };
+  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: exerciseFault(e.fault) } : {}), checks, elapsedMs: 0 };
+}
+
+/** A fault as grading had it: the run to a throw (a rule that threw) with no picture, which the JSON report does not keep. */
+function exerciseFault({ run, ...fault }: JsonFault): ExerciseFault {
+  const counterexample = run && counterexampleReport(run);
+  return counterexample ? { ...fault, run: counterexample } : fault;
+}
+
+/** A counterexample of the JSON report as the text report's lines are made from it, with no picture; none if it is not one. */
+function counterexampleReport(json: JsonCounterexample): CounterexampleReport | undefined {
+  const { property, reason, steps, recorded = "", details } = json;
+  if (!steps || property === undefined || reason === undefined) return undefined;
+  return { property, reason, length: steps.length, steps, recorded, diagram: [], ...(details ? { details } : {}) };
 }
 
 /** The result when grading wrote no report: every chosen exercise's points at stake, none given. */
