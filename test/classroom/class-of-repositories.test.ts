@@ -1,6 +1,7 @@
 // A class graded from the students' repositories as an instructor clones them from GitHub Classroom:
-// each repository's exercises/ is graded, and its CSV row is named by the repository. The stubs, not
-// started, are graded in this process, which only a grade that runs nothing can be.
+// each repository's exercises/ is graded, and its CSV row is named by the repository; list and hint
+// take a repository as grade does. The stubs, not started, are graded in this process, which only a
+// grade that runs nothing can be.
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,5 +37,16 @@ describe("a class of students' repositories", () => {
     const again = await runCli("grade", ...class_.map((dir) => join(dir, "exercises")), "--only", "1,4", "--csv", csv);
     expect(again.status, again.stderr).toBe(1);
     expect(readFileSync(csv, "utf8")).toBe(scores);
+  });
+
+  it("should list a repository's exercises and print its hints, as grade grades them", async () => {
+    const clone = repository(tempDir("repositories"), "snaplab-carol");
+    const listed = await runCli("list", clone, "--only", "1,4");
+    expect([listed.status, listed.stdout.split("\n").slice(1, 3)]).toEqual([
+      0,
+      ["1  Record and forward  01-record-and-forward/rules.ts  0/15    to do", "4  Break FIFO          04-break-fifo/scenario.json     0/12    to do"],
+    ]);
+    const hint = await runCli("hint", "4", clone);
+    expect([hint.status, hint.stdout]).toEqual([0, readFileSync(join(clone, "exercises", "04-break-fifo", "HINT.md"), "utf8")]);
   });
 });
