@@ -127,7 +127,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
         `${root}: there is no submission folder here (classroom autograde runs in Gradescope's autograder, which puts the upload in /autograder/submission; elsewhere, give --root)`,
       );
     }
-    await autograde(
+    const said = await autograde(
       root,
       {
         ...(args.only ? { only: args.only } : {}),
@@ -137,6 +137,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
       },
       writeReportFile,
     );
+    process.stdout.write(`${said}\n`);
   },
 };
 

@@ -187,6 +187,19 @@ describe("run_autograder", () => {
     expect(broken.tests.at(-1)!.output).toBe("there is no 04-break-fifo/scenario.json");
   });
 
+  it("should tell the instructor, in the autograder's output, which folder of the upload it graded, or why none", async () => {
+    const said = async (files: Record<string, string>) => {
+      submit(files);
+      const run = await runCli("classroom", "autograde", "--root", root, "--only", "1,4");
+      expect(run.status, run.stderr).toBe(0);
+      return run.stdout;
+    };
+    expect(await said({ "snaplab-main/exercises/04-break-fifo/scenario.json": solution("04-break-fifo/scenario.json") })).toBe(
+      "graded submission/snaplab-main/exercises: 12/27\n",
+    );
+    expect(await said({})).toMatch(/^nothing graded: The submission is empty\. Upload the exercise folders .*\n$/);
+  });
+
   it("should show the names of what was uploaded as data, whatever they hold", async () => {
     // Gradescope shows text output as it is: a newline in a file's name forged a line of the output, an escape drove
     // the terminal of whoever read it; HTML and Markdown it shows as written, in text output (output_format).
