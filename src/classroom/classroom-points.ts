@@ -29,8 +29,9 @@ interface JsonFailure extends JsonCounterexample {
   readonly input?: unknown;
 }
 
-/** A fault of a whole exercise as `snaplab grade --format json` writes it: the run to a throw without its picture. */
-interface JsonFault extends Omit<ExerciseFault, "run"> {
+/** A fault of a whole exercise as `snaplab grade --format json` writes it: the check that met it by name, the run to a throw without its picture. */
+interface JsonFault extends Omit<ExerciseFault, "run" | "check"> {
+  readonly check?: string;
   readonly run?: JsonCounterexample;
 }
 
@@ -89,13 +90,14 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
   const points = checks.reduce((sum, c) => sum + c.points, 0);
   const max = checks.reduce((sum, c) => sum + c.maxPoints, 0);
   const header = { number: e.number, slug: "", title: e.title, file: "" };
-  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: exerciseFault(e.fault) } : {}), checks, elapsedMs: 0 };
+  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: exerciseFault(e.fault, e.checks) } : {}), checks, elapsedMs: 0 };
 }
 
-/** A fault as grading had it: the run to a throw (a rule that threw) with no picture, which the JSON report does not keep. */
-function exerciseFault({ run, ...fault }: JsonFault): ExerciseFault {
+/** A fault as grading had it: the check that met it by its place, the run to a throw with no picture, which the JSON report does not keep. */
+function exerciseFault({ run, check, ...fault }: JsonFault, checks: JsonReport["exercises"][number]["checks"]): ExerciseFault {
+  const place = checks.findIndex((c) => c.name === check);
   const counterexample = run && counterexampleReport(run);
-  return counterexample ? { ...fault, run: counterexample } : fault;
+  return { ...fault, ...(place < 0 ? {} : { check: place }), ...(counterexample ? { run: counterexample } : {}) };
 }
 
 /** A counterexample of the JSON report as the text report's lines are made from it, with no picture; none if it is not one. */
