@@ -26,6 +26,14 @@ describe("where the exercises are in an upload", () => {
     expect(exercisesFolder(repo, exercises)).toEqual({ folder: join(repo, "snaplab-main/exercises") });
   });
 
+  it("should take the folder of the file an exercise is graded on: exercise 2's, in exercise 1's folder", () => {
+    const two = exercises.filter((e) => e.number === 2);
+    const top = upload(["01-record-and-forward"]);
+    expect(exercisesFolder(top, two)).toEqual({ folder: top });
+    const repo = upload(["snaplab-main/exercises/01-record-and-forward"]);
+    expect(exercisesFolder(repo, two)).toEqual({ folder: join(repo, "snaplab-main/exercises") });
+  });
+
   it("should say what it found when no exercise folder is within three folders, naming each file to upload once", () => {
     const far = upload(["a/b/c/d/01-record-and-forward", "notes"], ["README.md"]);
     expect(exercisesFolder(far, exercises)).toEqual({
