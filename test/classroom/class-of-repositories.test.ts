@@ -2,8 +2,8 @@
 // each repository's exercises/ is graded, and its CSV row is named by the repository; list and hint
 // take a repository as grade does. The stubs, not started, are graded in this process, which only a
 // grade that runs nothing can be.
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -37,6 +37,17 @@ describe("a class of students' repositories", () => {
     const again = await runCli("grade", ...class_.map((dir) => join(dir, "exercises")), "--only", "1,4", "--csv", csv);
     expect(again.status, again.stderr).toBe(1);
     expect(readFileSync(csv, "utf8")).toBe(scores);
+  });
+
+  it("should not grade through a link named exercises/, which could lead to any folder of the grading machine", async () => {
+    const clone = join(tempDir("repositories"), "snaplab-mallory");
+    mkdirSync(clone);
+    symlinkSync(resolve("solutions"), join(clone, "exercises"));
+    const report = join(clone, "..", "report.json");
+    const run = await runCli("grade", clone, "--only", "4", "--format", "json", "--out", report);
+    expect(run.status, run.stderr).toBe(1);
+    const { directory, exercises } = JSON.parse(readFileSync(report, "utf8")) as { directory: string; exercises: { fault: object }[] };
+    expect([directory, exercises[0]!.fault]).toEqual([clone, { kind: "missing", message: `there is no ${clone}/04-break-fifo/scenario.json` }]);
   });
 
   it("should list a repository's exercises and print its hints, as grade grades them", async () => {
