@@ -10,21 +10,31 @@
  */
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { checkFailureLines } from "../grade/report/failure-text.js";
-import type { CheckResult, ExerciseFault, ExerciseResult } from "../grade/result.js";
+import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../grade/result.js";
 
-/** A failure as `snaplab grade --format json` writes it (the fields read here). */
-interface JsonFailure {
-  readonly exercise: number;
-  readonly check?: string;
+/** A counterexample as `snaplab grade --format json` writes it (render/counterexample-json.ts). */
+interface JsonCounterexample {
   readonly property?: string;
   readonly reason?: string;
   readonly steps?: readonly string[];
   readonly recorded?: string;
   readonly details?: readonly string[];
+}
+
+/** A failure as `snaplab grade --format json` writes it (the fields read here). */
+interface JsonFailure extends JsonCounterexample {
+  readonly exercise: number;
+  readonly check?: string;
   readonly scenario?: object;
   readonly fixed?: true;
   readonly explore?: string;
   readonly input?: unknown;
+}
+
+/** A fault of a whole exercise as `snaplab grade --format json` writes it: the check that met it by name, the run to a throw without its picture. */
+interface JsonFault extends Omit<ExerciseFault, "run" | "check"> {
+  readonly check?: string;
+  readonly run?: JsonCounterexample;
 }
 
 /** What `snaplab grade --format json` writes for one submission (the fields read here). */
@@ -32,7 +42,7 @@ interface JsonReport {
   readonly exercises: readonly {
     readonly number: number;
     readonly title: string;
-    readonly fault?: ExerciseFault;
+    readonly fault?: JsonFault;
     readonly checks: readonly { readonly name: string; readonly points: number; readonly max: number; readonly passed: boolean; readonly states?: number }[];
   }[];
   readonly failures: readonly JsonFailure[];
@@ -70,14 +80,8 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
     if (!failure) return base;
     const { scenario: file, fixed, explore } = failure;
     const scenario = { ...(file ? { scenario: file } : {}), ...(fixed ? { fixed } : {}), ...(explore ? { explore } : {}) };
-    if (failure.steps && failure.property !== undefined && failure.reason !== undefined) {
-      const { property, reason, steps, recorded = "", details } = failure;
-      return {
-        ...base,
-        ...scenario,
-        counterexample: { property, reason, length: steps.length, steps, recorded, diagram: [], ...(details ? { details } : {}) },
-      };
-    }
+    const counterexample = counterexampleReport(failure);
+    if (counterexample) return { ...base, ...scenario, counterexample };
     return {
       ...base,
       ...scenario,
@@ -89,7 +93,21 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
   const points = checks.reduce((sum, c) => sum + c.points, 0);
   const max = checks.reduce((sum, c) => sum + c.maxPoints, 0);
   const header = { number: e.number, slug: "", title: e.title, file: "" };
-  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: e.fault } : {}), checks, elapsedMs: 0 };
+  return { ...header, points, maxPoints: max, passed: points === max, ...(e.fault ? { fault: exerciseFault(e.fault, e.checks) } : {}), checks, elapsedMs: 0 };
+}
+
+/** A fault as grading had it: the check that met it by its place, the run to a throw with no picture, which the JSON report does not keep. */
+function exerciseFault({ run, check, ...fault }: JsonFault, checks: JsonReport["exercises"][number]["checks"]): ExerciseFault {
+  const place = checks.findIndex((c) => c.name === check);
+  const counterexample = run && counterexampleReport(run);
+  return { ...fault, ...(place < 0 ? {} : { check: place }), ...(counterexample ? { run: counterexample } : {}) };
+}
+
+/** A counterexample of the JSON report as the text report's lines are made from it, with no picture; none if it is not one. */
+function counterexampleReport(json: JsonCounterexample): CounterexampleReport | undefined {
+  const { property, reason, steps, recorded = "", details } = json;
+  if (!steps || property === undefined || reason === undefined) return undefined;
+  return { property, reason, length: steps.length, steps, recorded, diagram: [], ...(details ? { details } : {}) };
 }
 
 /** The result when grading wrote no report: every chosen exercise's points at stake, none given. */

@@ -3,7 +3,6 @@
  * submission, named by its folder's name, with each exercise's points, the
  * total and the maximum.
  */
-import { basename } from "node:path";
 import type { SubmissionReport } from "../grade/result.js";
 
 export function scoresCsv(reports: readonly SubmissionReport[]): string {
@@ -13,8 +12,17 @@ export function scoresCsv(reports: readonly SubmissionReport[]): string {
   return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A row's name: the folder's own name (a class is usually one folder per student, named after them). */
-export const submissionName = (dir: string) => basename(dir.replace(/[/\\]+$/, "")) || dir;
+/**
+ * A row's name: the folder's own name (a class is usually one folder per
+ * student, named after them), or for an exercises/ folder, the name of the
+ * folder it is in (each student's repository holds one), where its path names one.
+ */
+export function submissionName(dir: string): string {
+  const names = dir.split(/[/\\]+/).filter((name) => name !== "" && name !== ".");
+  const [folder, inside] = [names.at(-1), names.at(-2)];
+  if (folder === "exercises" && inside !== undefined && inside !== "..") return inside;
+  return folder ?? dir;
+}
 
 /**
  * What a spreadsheet takes for the start of a formula: =, +, - or @ (in

@@ -16,9 +16,13 @@ const maxDepth = 3;
 
 export type Located = { readonly folder: string } | { readonly problem: string };
 
-/** The shallowest folder under `upload` holding one of `exercises`' folders, or why there is none. */
+/**
+ * The shallowest folder under `upload` holding one of `exercises`' folders, or why there is none.
+ * An exercise's folders are its own and the one of the file it is graded on: exercise 2 is answered
+ * in 01-record-and-forward/rules.ts, which is all an assignment of exercise 2 alone asks to upload.
+ */
 export function exercisesFolder(upload: string, exercises: readonly Exercise[]): Located {
-  const slugs = new Set(exercises.map((e) => e.slug));
+  const slugs = new Set(exercises.flatMap((e) => [e.slug, e.file.split("/")[0]!]));
   let level = [upload];
   for (let depth = 0; depth <= maxDepth && level.length > 0; depth++) {
     const holding = level.filter((folder) => folderNames(folder).some((name) => slugs.has(name)));

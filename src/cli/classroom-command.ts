@@ -13,6 +13,7 @@ import { oneValue } from "./option-values.js";
 import { autograde, autograderRoot } from "../classroom/autograde.js";
 import { noReportResult, outputLine, runnerResult } from "../classroom/classroom-points.js";
 import { autograderZip } from "../classroom/gradescope-autograder.js";
+import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { starterFiles } from "../classroom/github-starter.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
 import { checkNewFolder, writeNewFolder } from "../files/new-folder.js";
@@ -75,7 +76,11 @@ const gradescope: CommandModule<object, ClassroomArgs> = {
       ...(args.seed === undefined ? {} : { seed: args.seed }),
     });
     writeReportFile(out, zip, "the zip");
-    process.stderr.write(`wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope\n`);
+    // Gradescope asks for the assignment's autograder points, and shows scores out of what is entered there.
+    const points = chosenExercises(args.only).reduce((sum, exercise) => sum + maxPoints(exercise), 0);
+    process.stderr.write(
+      `wrote ${out} (${Math.round(zip.length / 1024)} KB): upload it as the assignment's autograder on Gradescope, worth ${points} autograder points\n`,
+    );
   },
 };
 
@@ -122,7 +127,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
         `${root}: there is no submission folder here (classroom autograde runs in Gradescope's autograder, which puts the upload in /autograder/submission; elsewhere, give --root)`,
       );
     }
-    await autograde(
+    const said = await autograde(
       root,
       {
         ...(args.only ? { only: args.only } : {}),
@@ -132,6 +137,7 @@ const autogradeCommand: CommandModule<object, ClassroomArgs> = {
       },
       writeReportFile,
     );
+    process.stdout.write(`${said}\n`);
   },
 };
 

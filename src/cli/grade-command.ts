@@ -23,7 +23,7 @@ import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkSeed, seedOption } from "./seed-option.js";
 import { durationOption } from "./duration-option.js";
 import { formatDuration } from "../render/duration.js";
-import { checkSubmissionFolder } from "./submission-folder.js";
+import { checkSubmissionFolder, exercisesOf } from "./submission-folder.js";
 import { formatOption } from "./format-option.js";
 
 const formats = ["text", "json", "gradescope", "junit"] as const;
@@ -50,7 +50,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   ...commandList.grade,
   builder: (yargs: Argv) =>
     yargs
-      .positional("folders", { type: "string", array: true, default: ["exercises"], describe: "submission folders, each laid out like exercises/" })
+      .positional("folders", {
+        type: "string",
+        array: true,
+        default: ["exercises"],
+        describe: "submission folders, each laid out like exercises/ or a repository holding exercises/",
+      })
       .option("format", formatOption(formats, "text for people; json; gradescope (results.json); junit (XML)"))
       .option("out", { type: "string", ...oneValue("out"), describe: "write the report to this file instead of stdout" })
       .option("only", {
@@ -107,10 +112,11 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     for (const dir of args.folders) checkSubmissionFolder(dir);
     checkTemporaryFolder();
     const options = gradeOptions(args);
+    const folders = args.folders.map(exercisesOf);
     const once = async () => {
       const reports: SubmissionReport[] = [];
-      if (args.jobs > 1 && args.folders.length > 1) reports.push(...(await gradeInParallel(args.folders, options, args.jobs)));
-      else for (const dir of args.folders) reports.push(await gradeSubmission(dir, options));
+      if (args.jobs > 1 && folders.length > 1) reports.push(...(await gradeInParallel(folders, options, args.jobs)));
+      else for (const dir of folders) reports.push(await gradeSubmission(dir, options));
       if (args.asData) {
         process.stdout.write(JSON.stringify(reports[0]));
         return;
@@ -131,13 +137,13 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       };
       const grader = regrader(async () => {
         // A folder removed (or moved away) ends the watch, saying so: its watcher is gone with it.
-        const gone = args.folders.find((dir) => !existsSync(dir));
+        const gone = folders.find((dir) => !existsSync(dir));
         if (gone !== undefined) return end(`${gone}: the folder is gone`);
         process.stderr.write("\nfiles changed; grading again\n");
         await once();
       });
       const stop = watchFolders(
-        args.folders,
+        folders,
         () => grader.changed(),
         (dir, error) => end(`${dir}: ${error.message}`),
       );

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import { commandList } from "./command-list.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
-import { missingFolder } from "./submission-folder.js";
+import { exercisesOf, missingFolder } from "./submission-folder.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import { exerciseNumber } from "./exercise-numbers.js";
 
@@ -23,9 +23,9 @@ export const hintCommand: CommandModule<object, HintArgs> = {
     yargs
       .positional("number", { type: "string", demandOption: true, describe: "the exercise's number" })
       .example("snaplab hint 1", "exercise 1's hint, from exercises/")
-      .example("snaplab hint 1 FOLDER", "from FOLDER, a folder laid out like exercises/") as unknown as Argv<HintArgs>,
+      .example("snaplab hint 1 FOLDER", "from FOLDER, a folder laid out like exercises/ or a repository holding one") as unknown as Argv<HintArgs>,
   handler: (args: ArgumentsCamelCase<HintArgs>) => {
-    process.stdout.write(hintText(args.folder ?? "exercises", exerciseNumber(args.number, "hint")));
+    process.stdout.write(hintText(exercisesOf(args.folder ?? "exercises"), exerciseNumber(args.number, "hint")));
   },
 };
 

@@ -6,7 +6,7 @@ import { commandList } from "./command-list.js";
 import { fileProblem, gradeSubmission } from "../grade/grade.js";
 import { findExercise } from "../grade/exercises/catalogue.js";
 import type { ExerciseResult } from "../grade/result.js";
-import { checkSubmissionFolder } from "./submission-folder.js";
+import { checkSubmissionFolder, exercisesOf } from "./submission-folder.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 import { checkOnly, onlyDefault, splitOnly } from "./exercise-numbers.js";
 
@@ -19,7 +19,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
   ...commandList.list,
   builder: (yargs: Argv) =>
     yargs
-      .positional("folder", { type: "string", default: "exercises", describe: "a folder laid out like exercises/" })
+      .positional("folder", { type: "string", default: "exercises", describe: "a folder laid out like exercises/, or a repository holding exercises/" })
       .option("only", {
         type: "string",
         array: true,
@@ -34,8 +34,9 @@ export const listCommand: CommandModule<object, ListArgs> = {
   handler: async (args: ArgumentsCamelCase<ListArgs>) => {
     checkSubmissionFolder(args.folder);
     checkTemporaryFolder();
-    const report = await gradeSubmission(args.folder, args.only ? { only: args.only } : {});
-    process.stdout.write(listText(args.folder, report.exercises));
+    const dir = exercisesOf(args.folder);
+    const report = await gradeSubmission(dir, args.only ? { only: args.only } : {});
+    process.stdout.write(listText(dir, report.exercises));
   },
 };
 

@@ -4,9 +4,10 @@
  * repository's root. A learner who runs it from inside exercises/ is told
  * where to run it from, not only that the folder is not there.
  */
-import { type Stats, statSync } from "node:fs";
+import { lstatSync, type Stats, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { exercises } from "../grade/exercises/catalogue.js";
 
 /** Refuses a folder that does not exist, or is a file, before any grading, with the same line for grade and list. */
 export function checkSubmissionFolder(dir: string): void {
@@ -37,4 +38,17 @@ export function missingFolder(dir: string): SnaplabError | undefined {
     return new SnaplabError("NO_SUBMISSION", `${dir}: no such folder here: run snaplab from ${root}, which holds it (cd ${root})`);
   }
   return undefined;
+}
+
+/**
+ * The folder to grade for `dir`: its exercises/ folder where `dir` is a
+ * repository (a student's clone from GitHub Classroom, or snaplab's own),
+ * holding exercises/ and no exercise folder of its own; else `dir` itself.
+ * Only real folders count, as in a Gradescope upload: a student's link
+ * named exercises/ could lead to any folder of the grading machine.
+ */
+export function exercisesOf(dir: string): string {
+  const isFolder = (path: string) => lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  if (exercises.some((exercise) => isFolder(join(dir, exercise.slug)))) return dir;
+  return isFolder(join(dir, "exercises")) ? join(dir, "exercises") : dir;
 }

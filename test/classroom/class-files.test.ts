@@ -26,6 +26,14 @@ describe("where the exercises are in an upload", () => {
     expect(exercisesFolder(repo, exercises)).toEqual({ folder: join(repo, "snaplab-main/exercises") });
   });
 
+  it("should take the folder of the file an exercise is graded on: exercise 2's, in exercise 1's folder", () => {
+    const two = exercises.filter((e) => e.number === 2);
+    const top = upload(["01-record-and-forward"]);
+    expect(exercisesFolder(top, two)).toEqual({ folder: top });
+    const repo = upload(["snaplab-main/exercises/01-record-and-forward"]);
+    expect(exercisesFolder(repo, two)).toEqual({ folder: join(repo, "snaplab-main/exercises") });
+  });
+
   it("should say what it found when no exercise folder is within three folders, naming each file to upload once", () => {
     const far = upload(["a/b/c/d/01-record-and-forward", "notes"], ["README.md"]);
     expect(exercisesFolder(far, exercises)).toEqual({
@@ -84,6 +92,16 @@ describe("the CSV of scores", () => {
       "'-2+3,0,0,0,27",
       '"\'=HYPERLINK(""x"";""y"")",0,0,0,27',
     ]);
+  });
+
+  it("should name a repository's exercises/ by the repository, where the path names one", () => {
+    const names = ["clones/snaplab-alice/exercises/", "C:\\clones\\snaplab-bob\\exercises", "exercises", "./exercises", "../exercises"];
+    expect(
+      scoresCsv(names.map((name) => report(name, [0, 0])))
+        .split("\r\n")
+        .slice(1, -1)
+        .map((row) => row.split(",")[0]),
+    ).toEqual(["snaplab-alice", "snaplab-bob", "exercises", "exercises", "exercises"]);
   });
 
   it("should give every name back whole to a spreadsheet reading commas, and start no cell with a formula in one reading semicolons", () => {

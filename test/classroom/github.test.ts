@@ -122,6 +122,53 @@ describe("the reporter's result", () => {
     expect(lines.every((at, i) => at > (lines[i - 1] ?? -1))).toBe(true);
   });
 
+  it("should tell a rule that threw under the check that met it, with the run to the throw, as the text report does", () => {
+    const threw = "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) threw oops (05-lai-yang/rules.ts:9:11)";
+    const run = {
+      property: "no-throw",
+      reason: threw,
+      length: 2,
+      steps: ["P0 starts a snapshot: P0 records (pc 0, balance 100)", "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
+      recorded: "recorded: P0 (pc 0, balance 100), P1 (not recorded)",
+      diagram: ["     P0   P1", "  1   ◆    ║"],
+    };
+    const throwing: SubmissionReport = {
+      directory: "exercises",
+      points: 0,
+      maxPoints: 12,
+      elapsedMs: 1,
+      exercises: [
+        {
+          number: 5,
+          slug: "05-lai-yang",
+          title: "Snapshots without FIFO (Lai-Yang)",
+          file: "05-lai-yang/rules.ts",
+          points: 0,
+          maxPoints: 12,
+          passed: false,
+          elapsedMs: 1,
+          fault: { kind: "throws", message: threw, check: 1, run },
+          checks: [
+            { name: "two-node, no FIFO", points: 0, maxPoints: 6, passed: false, states: 0 },
+            { name: "ring, no FIFO", points: 0, maxPoints: 6, passed: false, states: 9 },
+          ],
+        },
+      ],
+    };
+    const told = [threw, "shortest run to it, 2 steps:", ` 1. ${run.steps[0]}`, ` 2. ${run.steps[1]}`, run.recorded];
+    expect(runnerResult(jsonReport([throwing]) as Parameters<typeof runnerResult>[0]).tests).toEqual([
+      {
+        name: "5. Snapshots without FIFO (Lai-Yang): two-node, no FIFO",
+        status: "fail",
+        score: 0,
+        message: 'not run: the exercise failed as a whole (see "ring, no FIFO")',
+      },
+      { name: "5. Snapshots without FIFO (Lai-Yang): ring, no FIFO", status: "fail", score: 0, message: told.join("\n") },
+    ]);
+    // The text report's lines, but for the picture, which the JSON report does not keep.
+    expect(textReport([throwing])).toContain(`failed: ${told.join("\n       ")}\n`);
+  });
+
   it("should still give the reporter a result, an error with the points at stake, when grading wrote no report", () => {
     expect(noReportResult("snaplab grade wrote no report", [1, 4])).toEqual({
       version: 1,

@@ -82,7 +82,8 @@ beforeAll(async () => {
   process.env.TMPDIR = sandboxes;
   const written = await runCli("classroom", "gradescope", "--out", zip, "--only", "1,4", "--hide-until-due");
   expect(written.status, written.stderr).toBe(0);
-  expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope\n$/);
+  // Exercises 1 (15 points) and 4 (12): the figure to enter as the assignment's autograder points.
+  expect(written.stderr).toMatch(/^wrote .*autograder\.zip \(\d+ KB\): upload it as the assignment's autograder on Gradescope, worth 27 autograder points\n$/);
   for (const entry of zipEntries(readFileSync(zip))) {
     const file = join(root, "source", entry.name);
     mkdirSync(dirname(file), { recursive: true });
@@ -187,6 +188,19 @@ describe("run_autograder", () => {
     expect(broken.score).toBe(0);
     expect(broken.tests[0]!.output).toBe('does not build: 01-record-and-forward/rules.ts:3:29: Unexpected "}"');
     expect(broken.tests.at(-1)!.output).toBe("there is no 04-break-fifo/scenario.json");
+  });
+
+  it("should tell the instructor, in the autograder's output, which folder of the upload it graded, or why none", async () => {
+    const said = async (files: Record<string, string>) => {
+      submit(files);
+      const run = await runCli("classroom", "autograde", "--root", root, "--only", "1,4");
+      expect(run.status, run.stderr).toBe(0);
+      return run.stdout;
+    };
+    expect(await said({ "snaplab-main/exercises/04-break-fifo/scenario.json": solution("04-break-fifo/scenario.json") })).toBe(
+      "graded submission/snaplab-main/exercises: 12/27\n",
+    );
+    expect(await said({})).toMatch(/^nothing graded: The submission is empty\. Upload the exercise folders .*\n$/);
   });
 
   it("should show the names of what was uploaded as data, whatever they hold", async () => {

@@ -227,6 +227,13 @@ describe("a fault met by a check other than the first", () => {
   it("should be told with its scenario, whole, in the text report", () => {
     expect(textReport([met]).split("\n").slice(1, 3)).toEqual([`  5. Snapshots without FIFO (Lai-Yang)   0/24  failed: ${message}`, `       ${onScenario}`]);
   });
+
+  it("should name that check in JSON as a failed check's failure names it, in the exercise's fault and its failure", () => {
+    const json = jsonReport([met]) as { exercises: { fault: object }[]; failures: object[] };
+    const check = "generated scenarios (38)";
+    expect(json.exercises[0]!.fault).toEqual({ kind: "throws", message, check, scenario });
+    expect(json.failures).toEqual([{ exercise: 5, check, fault: { kind: "throws", message }, reason: message, scenario }]);
+  });
 });
 
 describe("a rule that threw, with the shortest run to the throw", () => {

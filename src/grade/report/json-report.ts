@@ -4,7 +4,7 @@
  * whole exercise once); several submissions give { submissions: [...] }.
  */
 import { counterexampleJson } from "../../render/counterexample-json.js";
-import type { CheckResult, ExerciseFault, SubmissionReport } from "../result.js";
+import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "../result.js";
 
 export function jsonReport(reports: readonly SubmissionReport[]): object {
   const objects = reports.map(submissionObject);
@@ -26,7 +26,7 @@ function submissionObject(report: SubmissionReport): object {
       points: e.points,
       max: e.maxPoints,
       passed: e.passed,
-      ...(e.fault ? { fault: faultJson(e.fault) } : {}),
+      ...(e.fault ? { fault: faultJson(e.fault, e) } : {}),
       checks: e.checks.map((c) => ({ name: c.name, points: c.points, max: c.maxPoints, passed: c.passed, states: c.states })),
     })),
     // A fault of a whole exercise is one failure, not one per check; its `fault` is the exercise's, and its reason, as every failure's, says why.
@@ -35,6 +35,7 @@ function submissionObject(report: SubmissionReport): object {
         ? [
             {
               exercise: e.number,
+              ...faultCheckName(e),
               fault: { kind: e.fault.kind, message: e.fault.message },
               reason: e.fault.message,
               ...metOn(e.fault),
@@ -56,11 +57,11 @@ function submissionObject(report: SubmissionReport): object {
 }
 
 /** A fault of a whole exercise: its kind and message, which check met it, on which scenario, and the run to it (a counterexample as every report writes one). */
-function faultJson(fault: ExerciseFault): object {
+function faultJson(fault: ExerciseFault, e: ExerciseResult): object {
   return {
     kind: fault.kind,
     message: fault.message,
-    ...(fault.check === undefined ? {} : { check: fault.check }),
+    ...faultCheckName(e),
     ...metOn(fault),
     ...(fault.run ? { run: counterexampleJson(fault.run) } : {}),
   };
@@ -72,3 +73,9 @@ const metOn = ({ scenario, fixed, explore }: Pick<CheckResult, "scenario" | "fix
   ...(fixed ? { fixed } : {}),
   ...(explore ? { explore } : {}),
 });
+
+/** The check that met an exercise's fault, by its name as a failed check's failure names it; none where the file did not load. */
+function faultCheckName(e: ExerciseResult): { check?: string } {
+  const check = e.fault?.check === undefined ? undefined : e.checks[e.fault.check];
+  return check ? { check: check.name } : {};
+}
