@@ -26,8 +26,8 @@ describe("a class of students' repositories", () => {
 
     const run = await runCli("grade", ...class_, "--only", "1,4", "--format", "json", "--out", report, "--csv", csv);
     expect(run.status, run.stderr).toBe(1);
-    const { submissions } = JSON.parse(readFileSync(report, "utf8")) as { submissions: { directory: string; exercises: { fault: object }[] }[] };
-    expect(submissions.map((s) => s.directory)).toEqual(class_.map((dir) => join(dir, "exercises")));
+    const { submissions } = JSON.parse(readFileSync(report, "utf8")) as { submissions: { folder: string; exercises: { fault: object }[] }[] };
+    expect(submissions.map((s) => s.folder)).toEqual(class_.map((dir) => join(dir, "exercises")));
     expect(submissions[0]!.exercises.map((e) => e.fault)).toEqual([
       { kind: "not-started", message: `not started: fill in the TODOs in ${class_[0]}/exercises/01-record-and-forward/rules.ts (its README says how)` },
       { kind: "not-started", message: `not started: fill in the TODOs in ${class_[0]}/exercises/04-break-fifo/scenario.json (its README says how)` },
@@ -46,8 +46,8 @@ describe("a class of students' repositories", () => {
     const report = join(clone, "..", "report.json");
     const run = await runCli("grade", clone, "--only", "4", "--format", "json", "--out", report);
     expect(run.status, run.stderr).toBe(1);
-    const { directory, exercises } = JSON.parse(readFileSync(report, "utf8")) as { directory: string; exercises: { fault: object }[] };
-    expect([directory, exercises[0]!.fault]).toEqual([clone, { kind: "missing", message: `there is no ${clone}/04-break-fifo/scenario.json` }]);
+    const { folder, exercises } = JSON.parse(readFileSync(report, "utf8")) as { folder: string; exercises: { fault: object }[] };
+    expect([folder, exercises[0]!.fault]).toEqual([clone, { kind: "missing", message: `there is no ${clone}/04-break-fifo/scenario.json` }]);
   });
 
   it("should list a repository's exercises and print its hints, as grade grades them", async () => {

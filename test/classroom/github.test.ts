@@ -129,7 +129,7 @@ describe("the reporter's result", () => {
       reason: threw,
       length: 2,
       steps: ["P0 starts a snapshot: P0 records (pc 0, balance 100)", "deliver P0#1 (10) on P0->P1: P1 balance 110 [the rule threw]"],
-      recorded: "recorded: P0 (pc 0, balance 100), P1 (not recorded)",
+      recorded: "P0 (pc 0, balance 100), P1 (not recorded)",
       diagram: ["     P0   P1", "  1   ◆    ║"],
     };
     const throwing: SubmissionReport = {
@@ -155,7 +155,7 @@ describe("the reporter's result", () => {
         },
       ],
     };
-    const told = [threw, "shortest run to it, 2 steps:", ` 1. ${run.steps[0]}`, ` 2. ${run.steps[1]}`, run.recorded];
+    const told = [threw, "shortest run to it, 2 steps:", ` 1. ${run.steps[0]}`, ` 2. ${run.steps[1]}`, `recorded: ${run.recorded}`];
     expect(runnerResult(jsonReport([throwing]) as Parameters<typeof runnerResult>[0]).tests).toEqual([
       {
         name: "5. Snapshots without FIFO (Lai-Yang): two-node, no FIFO",
