@@ -39,7 +39,7 @@ export interface Report<Scenario = unknown, State = unknown, Action = unknown, R
   readonly snapshots?: readonly Snapshot[];
   /** Every property, in the model's order, and whether it held. */
   readonly properties: readonly { name: string; claim: string; holds: boolean }[];
-  /** One shortest counterexample per violated property, in property order. */
+  /** One counterexample per violated property, in property order: a shortest one, unless the search was told otherwise (ExploreOptions.shortest). */
   readonly counterexamples: readonly Counterexample<State, Action>[];
   /** The violated properties in the order the search met them: of equally short counterexamples, the first met comes first. */
   readonly violated: readonly string[];

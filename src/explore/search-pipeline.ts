@@ -38,6 +38,14 @@ export interface ExploreOptions<State = unknown> {
   readonly measureExecutionsThrough?: (state: State) => boolean;
   /** The model's steps ask another process (a learner's rules in a sandbox): ask their questions in batches (interned-model.ts). */
   readonly gather?: Gather;
+  /**
+   * Whether each counterexample is a shortest one (the default). A caller
+   * that asks only whether a property fails takes, from a reduced
+   * breadth-first search, the path it met the failure on: the shortest
+   * takes a search of the full graph down to its depth, which can be far
+   * bigger than the reduced one.
+   */
+  readonly shortest?: boolean;
 }
 
 export interface PackedExplorationOf<State, Action> extends Exploration<State, Action> {
@@ -94,7 +102,7 @@ export function explorePacked<State, Action>(
 
   // An unreduced breadth-first search already met each violation first on a shortest path.
   const counterexamples: PackedCounterexample[] =
-    bfs && !reduce
+    bfs && (!reduce || options.shortest === false)
       ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }))
       : shortestCounterexamples(model, result.violations, searchOptions(false));
 

@@ -52,7 +52,7 @@ export function scenarioChecks<Scn extends Scenario, State, Action>(
     name: scenario.name,
     points,
     run(submission, limits) {
-      const outcome = runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits.reduction);
+      const outcome = runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits);
       return outcome.counterexample ? { ...outcome, scenario: scenarioFileOf(scenario), fixed: true } : outcome;
     },
     replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),

@@ -38,6 +38,12 @@ export interface DrawnInput {
  */
 export const FULL_SEARCH_UP_TO = 100_000;
 
+/** How a check searches: `reduction` forces the full graph or the reduced one; `shortest: false` keeps a failure's counterexample as the search met it (ExploreOptions.shortest). */
+export interface CheckSearch {
+  readonly reduction?: "none" | "por";
+  readonly shortest?: boolean;
+}
+
 /**
  * With `submission`, the rules' questions are gathered a chunk of states at a time (Submission.gather): same answers, fewer round trips.
  * The full graph is searched while it is small (FULL_SEARCH_UP_TO), the reduced one beyond: the same verdicts and the same shortest
@@ -47,11 +53,14 @@ export function runCheck<State, Action>(
   system: GradedSystem<State, Action>,
   maxStates: number,
   submission?: Pick<Submission, "gather">,
-  reduction?: "none" | "por",
+  { reduction, shortest: onlyShortest }: CheckSearch = {},
 ): CheckOutcome<State, Action> {
   const gather = submission ? { gather: (run: () => void) => submission.gather(run) } : {};
   const search = (mode: "none" | "por", limit: number) =>
-    check({ model: gradedDescriptor<State, Action>(), scenario: system }, { maxStates: limit, reduction: mode, ...gather });
+    check(
+      { model: gradedDescriptor<State, Action>(), scenario: system },
+      { maxStates: limit, reduction: mode, ...gather, ...(onlyShortest === undefined ? {} : { shortest: onlyShortest }) },
+    );
   let report: ReturnType<typeof search>;
   if (reduction !== undefined || maxStates <= FULL_SEARCH_UP_TO) report = search(reduction ?? "none", maxStates);
   else {
