@@ -64,7 +64,9 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   const reduced = (file: ScenarioFile, limits: CheckLimits) =>
     limits.reduction ?? (reachForm(skeletonOf(file), generation.shape) === "stars" ? "por" : undefined);
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, { reduction: reduced(file, limits) });
+    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, {
+      reduction: reduced(file, limits),
+    });
 
   return {
     name: `generated scenarios (${generation.count + reachCount(generation.reach)})`,
