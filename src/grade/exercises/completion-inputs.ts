@@ -244,7 +244,8 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
     inputs: viewsOf({ processes: 6, incoming: "all", hasRecorded: true, closed: "all but one" }),
     count: 15,
   },
-  { shows: "anything", inputs: viewsOf(), count: 55 },
+  { shows: "names as long as the format allows, beyond the Basic Multilingual Plane", inputs: viewsOf({ names: namesOfKind.longestAstral }), count: 4 },
+  { shows: "anything", inputs: viewsOf(), count: 51 },
 ];
 
 /**
@@ -265,5 +266,6 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
   { shows: "names that are the same number", inputs: partsOf({ processes: 3, names: sameNumber }), count: 5 },
   { shows: "names an object already has", inputs: partsOf({ names: namesOfKind.objectNames }), count: 5 },
   { shows: "names of digits", inputs: partsOf({ names: namesOfKind.integers }), count: 5 },
-  { shows: "anything", inputs: partsOf(), count: 30 },
+  { shows: "names as long as the format allows, beyond the Basic Multilingual Plane", inputs: partsOf({ names: namesOfKind.longestAstral }), count: 4 },
+  { shows: "anything", inputs: partsOf(), count: 26 },
 ];

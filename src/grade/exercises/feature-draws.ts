@@ -257,6 +257,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name of one character", wish: { ...one, names: namesOfKind.tricky } },
     { feature: "a name of 40 characters or more", wish: { ...one, names: namesOfKind.long } },
     { feature: "a name as long as the format allows, of a process with an outgoing channel", wish: { ...one, names: namesOfKind.longest } },
+    {
+      feature: "a name as long as the format allows beyond the Basic Multilingual Plane (128 UTF-16 code units), of a process with an outgoing channel",
+      wish: { ...one, names: namesOfKind.longestAstral },
+    },
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },
     { feature: "a name with a - in it", wish: { ...one, names: namesOfKind.arrows } },
     { feature: "a name with a > in it", wish: { ...one, names: namesOfKind.arrows } },

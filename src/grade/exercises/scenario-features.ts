@@ -164,6 +164,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a name as long as the format allows, of a process with an outgoing channel",
       names.some((name, p) => name.length === SCENARIO_LIMITS.nameLength && outgoing(p) > 0),
     ],
+    // The format counts a name's characters, `length` its UTF-16 code units: a name of 64 characters can be 128 of them.
+    [
+      "a name as long as the format allows beyond the Basic Multilingual Plane (128 UTF-16 code units), of a process with an outgoing channel",
+      names.some((name, p) => name.length === 2 * SCENARIO_LIMITS.nameLength && outgoing(p) > 0),
+    ],
     ...["#", "-", ">"].map((c): [string, boolean] => [`a name with a ${c} in it`, names.some((name) => name.includes(c))]),
     ["a name with a space in it", names.some((name) => name.includes(" "))],
     ["a name beyond ASCII", names.some((name) => /[^\x20-\x7e]/.test(name))],

@@ -94,6 +94,13 @@ const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiE
 export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   // Exercise 1: record and forward.
   {
+    name: "sends markers only from a name of at most 64 code units (a name's 64 characters, it thinks, are its length)",
+    exercise: 1,
+    bound: "names P0, P1, ...",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => (view.process.length > 64 ? [] : view.outgoing)),
+  },
+  {
     name: "forwards markers on three outgoing channels at most (a process has three neighbours at most, it thinks)",
     exercise: 1,
     bound: "at most four processes",
@@ -327,6 +334,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       ...answer,
       channels: Object.fromEntries(Object.entries(answer.channels).map(([c, amounts]) => [c, [...amounts].sort((a, b) => a - b)])),
     })),
+  },
+  {
+    name: "leaves out a part whose name is longer than 64 code units (a name's 64 characters, it thinks, are its length)",
+    exercise: 3,
+    bound: "names P0, P1, ...",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot: (parts: readonly LocalPart[]) => completionAnswer.assembleSnapshot(parts.filter((part) => part.process.length <= 64)),
+    }),
   },
   {
     name: "puts a process's state in only if the snapshot has none for its name yet",

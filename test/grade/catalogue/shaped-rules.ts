@@ -193,7 +193,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: false,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const history = view.recorded?.received ?? view.received;
