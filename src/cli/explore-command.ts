@@ -15,9 +15,8 @@ import { DEFAULT_MAX_MEMORY_MB, watchingMemory } from "../explore/memory-limit.j
 import { MAX_SEED } from "../explore/seeded-random.js";
 import type { Progress } from "../explore/exploration.js";
 import type { Gather } from "../explore/gather.js";
-import { NO_THROW } from "../grade/graded-rules/graded-model.js";
 import { RuleFault } from "../grade/graded-rules/rule-fault.js";
-import { hasRunToIt, runToRuleFault, stoppedAt } from "../grade/graded-rules/run-to-rule-fault.js";
+import { hasRunToIt, type RuleFaultKind, ruleFaultKind, runToRuleFault, stoppedAt } from "../grade/graded-rules/run-to-rule-fault.js";
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
 import { counterexampleAsData } from "../grade/results-as-data.js";
 import { takesRulesFile } from "../grade/learner-rules.js";
@@ -205,9 +204,12 @@ function explore({ model, scenario: given }: ModelScenario, args: ExploreArgs, r
   process.exitCode = report.properties.every((p) => p.holds) ? ExitCode.AllHold : ExitCode.Violated;
 }
 
+/** The key of the run to a rule's fault in explore's JSON, by what the rule did. */
+const jsonKeys: Record<RuleFaultKind, string> = { threw: "ruleThrew", late: "ruleDidNotAnswer", malformed: "malformedAnswer" };
+
 /**
- * A learner's rules answered with effects their process cannot carry out, or
- * threw, so the search stopped: the shortest run to that answer, as the
+ * A learner's rules answered with effects their process cannot carry out,
+ * threw, or did not answer in time, so the search stopped: the shortest run to that answer, as the
  * grader shows it, instead of the answer alone. The rules are at fault as
  * when a property fails: exit 1.
  */
@@ -219,10 +221,10 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   // The reason holds what the rule said (a throw's message): data, escaped, as the grader shows it.
   const run = counterexampleAsData(found.report);
   const title = reportTitle(loaded.model, scenario, rules);
-  const threw = run.property === NO_THROW;
+  const kind = ruleFaultKind(found);
   process.stdout.write(
     args.format === "json"
-      ? jsonText({ scenario: scenario.name, algorithm: rules.name, [threw ? "ruleThrew" : "malformedAnswer"]: counterexampleJson(run) })
+      ? jsonText({ scenario: scenario.name, algorithm: rules.name, [jsonKeys[kind]]: counterexampleJson(run) })
       : `${title}\n  the search stopped at ${stoppedAt(found)}\n\n${reportedCounterexampleLines(run)
           // Indented under the first two lines, as the report's counterexamples are.
           .map((line, i) => (i < 2 || line === "" ? line : `  ${line}`))
@@ -234,7 +236,7 @@ function showRunToRuleFault(loaded: ModelScenario, args: ExploreArgs, rules: Sna
   writeAskedFiles(loaded.model, { scenario, algorithm: rules.name, counterexamples: [drawn] }, pictures);
   if (args.saveTrace) {
     process.stderr.write(
-      `snaplab: no trace written to ${args.saveTrace}: the run ends at ${threw ? "a rule that throws" : "an answer its process cannot carry out"}, which replay cannot judge (correct that ${threw ? "rule" : "answer"}, then explore again)\n`,
+      `snaplab: no trace written to ${args.saveTrace}: the run ends at ${stoppedAt(found)}, which replay cannot judge (correct that ${kind === "malformed" ? "answer" : "rule"}, then explore again)\n`,
     );
   }
   process.exitCode = ExitCode.Violated;

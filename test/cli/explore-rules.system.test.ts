@@ -3,7 +3,7 @@
 // binary for the learner's first run; the other runs go through the same `main` in this
 // process (the rules still run in a sandbox process of their own).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, snaplab } from "../support/cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -449,6 +449,14 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
         "   3. deliver P1#1 (20, white) on P1->P0: P0 balance 120 [the rule did not answer in time]",
       ].join("\n"),
     );
+    // In JSON under a key of its own, and a trace refused in the same words: not a rule that threw.
+    const trace = join(dirname(loops), "loops.trace.json");
+    const json = await runCli("explore", "spec/scenarios/two-node.json", "--rules", loops, "--format", "json", "--save-trace", trace);
+    expect(json.status).toBe(1);
+    expect(Object.keys(JSON.parse(json.stdout))).toEqual(["scenario", "algorithm", "ruleDidNotAnswer"]);
+    expect(json.stderr).toBe(
+      `snaplab: no trace written to ${trace}: the run ends at a rule that did not answer in time, which replay cannot judge (correct that rule, then explore again)\n`,
+    );
   });
 
   it("should draw the snapshot the rule that threw was asked about, in a run with several", async () => {
@@ -481,7 +489,7 @@ describe("snaplab explore --rules, where the rules answer with effects their pro
     );
     expect(status).toBe(1);
     expect(stderr).toBe(
-      `wrote ${svg}\nsnaplab: no trace written to ${trace}: the run ends at an answer its process cannot carry out, which replay cannot judge (correct that answer, then explore again)\n`,
+      `wrote ${svg}\nsnaplab: no trace written to ${trace}: the run ends at an answer the rules' process cannot carry out, which replay cannot judge (correct that answer, then explore again)\n`,
     );
     expect(readFileSync(svg, "utf8")).toContain("well-formed-effects is violated");
     expect(existsSync(trace)).toBe(false);

@@ -46,9 +46,18 @@ export function runToRuleFault(scenario: Scenario, rules: SnapshotAlgorithm, gat
   return hasSeveralSnapshots(scenario) && rules.perSnapshot ? alone(multiGradedSystem(scenario, rules.perSnapshot)) : alone(bankGradedSystem(scenario, rules));
 }
 
-/** What the search stopped at, in the words `snaplab explore --rules` and the page say it with: "a rule that threw". */
-export function stoppedAt({ counterexample }: RunToRuleFault): string {
+/** What a rule did that stopped the search: threw, did not answer in time, or answered with effects its process cannot carry out. */
+export type RuleFaultKind = "threw" | "late" | "malformed";
+
+export function ruleFaultKind({ counterexample }: RunToRuleFault): RuleFaultKind {
   const broken = (counterexample.path.states.at(-1) as GradedState<unknown> | undefined)?.broken;
-  if (broken?.rule !== NO_THROW) return "an answer the rules' process cannot carry out";
-  return broken.late ? "a rule that did not answer in time" : "a rule that threw";
+  if (broken?.rule !== NO_THROW) return "malformed";
+  return broken.late ? "late" : "threw";
+}
+
+/** What the search stopped at, in the words `snaplab explore --rules` and the page say it with: "a rule that threw". */
+export function stoppedAt(found: RunToRuleFault): string {
+  return { threw: "a rule that threw", late: "a rule that did not answer in time", malformed: "an answer the rules' process cannot carry out" }[
+    ruleFaultKind(found)
+  ];
 }
