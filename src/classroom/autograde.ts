@@ -79,7 +79,7 @@ export async function autograde(root: string, options: AutogradeOptions, write: 
 
 function zeroReport(chosen: readonly Exercise[], fault: { kind: string; message: string }, elapsedMs: number): SubmissionReport {
   const exercises = chosen.map((e) => faultedExercise(e, fault));
-  return { directory: "submission", points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
+  return { folder: "submission", points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
 }
 
 /** Whether a check grades on what it draws from a seed (generated scenarios, exercise 3's inputs), as its catalogue entry says. */

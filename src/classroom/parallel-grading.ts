@@ -100,5 +100,5 @@ const lastLine = (text: string) => {
 function graderFailed(dir: string, options: GradeOptions, message: string, elapsedMs: number): SubmissionReport {
   const chosen = chosenExercises(options.only);
   const exercises = chosen.map((e) => faultedExercise(e, { kind: "grader", message }));
-  return { directory: lineAsData(dir), points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
+  return { folder: lineAsData(dir), points: 0, maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0), exercises, elapsedMs };
 }

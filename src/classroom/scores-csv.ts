@@ -8,7 +8,7 @@ import type { SubmissionReport } from "../grade/result.js";
 export function scoresCsv(reports: readonly SubmissionReport[]): string {
   const numbers = reports[0]?.exercises.map((e) => e.number) ?? [];
   const header = ["submission", ...numbers.map((n) => `exercise ${n}`), "points", "max points"];
-  const rows = reports.map((r) => [submissionName(r.directory), ...r.exercises.map((e) => String(e.points)), String(r.points), String(r.maxPoints)]);
+  const rows = reports.map((r) => [submissionName(r.folder), ...r.exercises.map((e) => String(e.points)), String(r.points), String(r.maxPoints)]);
   return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -67,7 +67,7 @@ export async function gradeSubmission(directory: string, options: GradeOptions =
   const timed = { ...options, deadline: Date.now() + (options.gradeTimeLimitMs ?? defaultLimits.gradeTimeLimitMs) };
   const exercises = await gradeInGroups(chosen, groupsOf(chosen), directory, timed);
   return {
-    directory: lineAsData(directory),
+    folder: lineAsData(directory),
     points: exercises.reduce((sum, e) => sum + e.points, 0),
     maxPoints: exercises.reduce((sum, e) => sum + e.maxPoints, 0),
     exercises,

@@ -68,7 +68,8 @@ export interface ExerciseResult {
 }
 
 export interface SubmissionReport {
-  readonly directory: string;
+  /** The folder graded, as it was given. */
+  readonly folder: string;
   readonly points: number;
   readonly maxPoints: number;
   readonly exercises: readonly ExerciseResult[];

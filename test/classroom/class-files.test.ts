@@ -66,8 +66,8 @@ function cellsOf(csv: string, separator: string): string[][] {
 }
 
 describe("the CSV of scores", () => {
-  const report = (directory: string, points: number[]): SubmissionReport => ({
-    directory,
+  const report = (folder: string, points: number[]): SubmissionReport => ({
+    folder,
     points: points.reduce((a, b) => a + b, 0),
     maxPoints: 27,
     elapsedMs: 0,

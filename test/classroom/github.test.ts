@@ -13,7 +13,7 @@ const input = { process: "P1", hasRecorded: true };
 
 /** A grade as grading has it: a check failed with its counterexample, one on a drawn input, and a fault of a whole exercise. */
 const graded: SubmissionReport = {
-  directory: "exercises",
+  folder: "exercises",
   points: 4,
   maxPoints: 23,
   elapsedMs: 1000,
@@ -133,7 +133,7 @@ describe("the reporter's result", () => {
       diagram: ["     P0   P1", "  1   ◆    ║"],
     };
     const throwing: SubmissionReport = {
-      directory: "exercises",
+      folder: "exercises",
       points: 0,
       maxPoints: 12,
       elapsedMs: 1,

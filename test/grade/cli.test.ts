@@ -73,7 +73,7 @@ describe("snaplab grade's options", () => {
   });
 
   it("should render the chosen format", () => {
-    const empty: SubmissionReport = { directory: "d", points: 0, maxPoints: 0, exercises: [], elapsedMs: 0 };
+    const empty: SubmissionReport = { folder: "d", points: 0, maxPoints: 0, exercises: [], elapsedMs: 0 };
     expect(formatReports("json", [empty])).toBe(JSON.stringify({ folder: "d", points: 0, max: 0, elapsedMs: 0, exercises: [], failures: [] }, null, 2) + "\n");
     expect(JSON.parse(formatReports("gradescope", [empty]))).toMatchObject({ score: 0, tests: [] });
     expect(formatReports("junit", [empty])).toContain(`<testsuites name="snaplab grade" tests="0"`);

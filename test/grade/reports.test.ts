@@ -22,7 +22,7 @@ import { counterexampleJson } from "../../src/render/counterexample-json.js";
 import { checked } from "../support/counterexamples.js";
 
 const report: SubmissionReport = {
-  directory: "alice",
+  folder: "alice",
   points: 5,
   maxPoints: 22,
   elapsedMs: 1234,
@@ -102,7 +102,7 @@ describe("grade reports", () => {
   });
 
   it("should end a class's reports with a summary table", () => {
-    const text = textReport([report, { ...report, directory: "bob", points: 22 }]);
+    const text = textReport([report, { ...report, folder: "bob", points: 22 }]);
     expect(text).toContain(["Summary", "  submission  1  5  points", "  alice       5  0    5/22", "  bob         5  0   22/22"].join("\n"));
   });
 
@@ -151,7 +151,7 @@ describe("grade reports", () => {
   });
 
   it("should tell each folder's test cases apart in a class's JUnit XML, by the folder in front of the class name", () => {
-    const xml = junitReport([report, { ...report, directory: "bob" }]);
+    const xml = junitReport([report, { ...report, folder: "bob" }]);
     expect(xml.match(/<testcase classname="alice\.01-record-and-forward" name="two-node"\/>/g)).toHaveLength(1);
     expect(xml.match(/<testcase classname="bob\.01-record-and-forward" name="two-node"\/>/g)).toHaveLength(1);
   });
@@ -162,7 +162,7 @@ function exercise5Lost(directory: string, fault: ExerciseFault, names: readonly 
   const checks = names.map((name) => ({ name, points: 0, maxPoints: 8, passed: false, states: 0, failure: fault.message }));
   const exercise = { number: 5, slug: "05-lai-yang", title: "Snapshots without FIFO (Lai-Yang)", file: "05-lai-yang/rules.ts" };
   return {
-    directory,
+    folder: directory,
     points: 0,
     maxPoints: 24,
     elapsedMs: 100,
@@ -260,7 +260,7 @@ describe("a function called directly, answering wrongly", () => {
   const input = { value: { process: "P1", hasRecorded: true, incoming: ["P0->P1"] }, what: "this drawn view" };
   const failure = "knows-when-done is violated: P1 says its part is done, but P0->P1 is still open";
   const wrong: SubmissionReport = {
-    directory: "erin",
+    folder: "erin",
     points: 0,
     maxPoints: 1,
     elapsedMs: 100,

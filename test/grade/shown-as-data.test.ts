@@ -81,7 +81,7 @@ describe("text shown as data, for any text", () => {
     fc.assert(
       fc.property(anyText, anyText, (name, failure) => {
         const report: SubmissionReport = {
-          directory: name,
+          folder: name,
           points: 0,
           maxPoints: 1,
           elapsedMs: 0,
@@ -112,7 +112,7 @@ describe("the JUnit report on its own", () => {
   it("should stay well-formed XML whatever text it is handed", () => {
     const nasty = 'a\u0000b\u0008c\u000bd\u001be\ufffff\ud800g<&">\r\n\ttab 😀';
     const report: SubmissionReport = {
-      directory: nasty,
+      folder: nasty,
       points: 0,
       maxPoints: 5,
       elapsedMs: 1,

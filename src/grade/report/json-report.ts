@@ -13,7 +13,7 @@ export function jsonReport(reports: readonly SubmissionReport[]): object {
 
 function submissionObject(report: SubmissionReport): object {
   return {
-    folder: report.directory,
+    folder: report.folder,
     points: report.points,
     max: report.maxPoints,
     elapsedMs: Math.round(report.elapsedMs),

@@ -14,7 +14,7 @@ export function textReport(reports: readonly SubmissionReport[]): string {
 
 function submissionText(report: SubmissionReport): string {
   const titleWidth = Math.max(...report.exercises.map((e) => `${e.number}. ${e.title}`.length));
-  const lines = [`${report.directory}`];
+  const lines = [`${report.folder}`];
   for (const e of report.exercises) {
     const [said, ...run] = e.fault ? faultLines(e.fault) : [];
     const verdict = e.passed ? "passed" : e.fault?.kind === NOT_STARTED ? said : e.fault ? `failed: ${said}` : "failed";
@@ -44,7 +44,7 @@ function seedLine(seed: number | "kit"): string {
 function summaryTable(reports: readonly SubmissionReport[]): string {
   const numbers = reports[0]!.exercises.map((e) => String(e.number));
   const header = ["submission", ...numbers, "points"];
-  const rows = reports.map((r) => [r.directory, ...r.exercises.map((e) => String(e.points)), scoreText(r.points, r.maxPoints)]);
+  const rows = reports.map((r) => [r.folder, ...r.exercises.map((e) => String(e.points)), scoreText(r.points, r.maxPoints)]);
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => row[col]!.length)));
   const format = (row: string[]) => "  " + row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  ");
   return ["Summary", format(header), ...rows.map(format), ""].join("\n");
