@@ -28,30 +28,21 @@ export class BenchMistake extends Error {
   override name = "BenchMistake";
 }
 
-const help = "see npm run bench -- --help";
 const onlyValues = someValues("only");
 
-/** What `argv` (the words after `npm run bench --`) asks for; throws a BenchMistake for a mistake, and prints the help for --help. */
-export function benchArguments(argv: readonly string[]): BenchArguments {
-  const parsed = yargs([...argv])
-    .scriptName("npm run bench --")
-    .usage("$0 [--quick] [--runs N] [--only NAME,...]")
+/** The options both benches take, `--quick` and `--runs` (`runs` by default, 1 with --quick), read as snaplab reads its own. */
+function benchYargs(argv: readonly string[], script: string, usage: string, runs: number) {
+  const help = `see ${script} --help`;
+  return yargs([...argv])
+    .scriptName(script)
+    .usage(usage)
     .updateStrings(yargsWords)
     .parserConfiguration({ "boolean-negation": false, "parse-numbers": false })
     .option("quick", { type: "boolean", nargs: 0, default: false, describe: "one run of each command, the slow tables left out: prints, writes nothing" })
     .option("runs", {
       ...integerOption("runs", { least: 1 }),
-      defaultDescription: "3, or 1 with --quick",
+      defaultDescription: `${runs}, or 1 with --quick`,
       describe: "how many runs each figure is the best of",
-    })
-    .option("only", {
-      type: "string",
-      array: true,
-      requiresArg: true,
-      choices: benchTables,
-      // `--only grading,grading-bound` as `--only grading --only grading-bound`: yargs checks each name against the choices.
-      coerce: (names: string[]) => onlyValues.coerce(names.flatMap((name) => name.split(","))),
-      describe: "make only the tables of these names (their markers' in docs/performance.md) and write only them",
     })
     .strict()
     .version(false)
@@ -61,6 +52,20 @@ export function benchArguments(argv: readonly string[]): BenchArguments {
       if (error) throw new BenchMistake(error.message);
       const said = (message ?? "").split("\n").map((line) => line.trim());
       throw new BenchMistake(`${said.join(" ")} (${help})`);
+    });
+}
+
+/** What `argv` (the words after `npm run bench --`) asks for; throws a BenchMistake for a mistake, and prints the help for --help. */
+export function benchArguments(argv: readonly string[]): BenchArguments {
+  const parsed = benchYargs(argv, "npm run bench --", "$0 [--quick] [--runs N] [--only NAME,...]", 3)
+    .option("only", {
+      type: "string",
+      array: true,
+      requiresArg: true,
+      choices: benchTables,
+      // `--only grading,grading-bound` as `--only grading --only grading-bound`: yargs checks each name against the choices.
+      coerce: (names: string[]) => onlyValues.coerce(names.flatMap((name) => name.split(","))),
+      describe: "make only the tables of these names (their markers' in docs/performance.md) and write only them",
     })
     .parseSync();
   return {
@@ -68,4 +73,21 @@ export function benchArguments(argv: readonly string[]): BenchArguments {
     runs: parsed.runs ?? (parsed.quick ? 1 : 3),
     ...(parsed.only === undefined ? {} : { only: parsed.only as BenchTable[] }),
   };
+}
+
+/** What `argv` (the words after `npm run bench:live --`) asks for, as benchArguments reads the bench's. */
+export function liveBenchArguments(argv: readonly string[]): Omit<BenchArguments, "only"> {
+  const parsed = benchYargs(argv, "npm run bench:live --", "$0 [--quick] [--runs N]", 5).parseSync();
+  return { quick: parsed.quick, runs: parsed.runs ?? (parsed.quick ? 1 : 5) };
+}
+
+/** `read`'s arguments; a mistake is said in one line, exit 2, before anything runs. */
+export function commandLine<Arguments>(read: (argv: readonly string[]) => Arguments): Arguments {
+  try {
+    return read(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof BenchMistake)) throw error;
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  }
 }

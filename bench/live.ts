@@ -14,14 +14,13 @@
  */
 import { checkRun, type RunCheck } from "../src/live/check-run.js";
 import { runLive, type LiveOptions } from "../src/live/run-live.js";
+import { commandLine, liveBenchArguments } from "./bench-arguments.js";
 import { BenchTables } from "./doc-tables.js";
 import { count, markdownTable } from "./markdown-table.js";
 import { loadModelScenario } from "../src/models/load-model-scenario.js";
 import { oneSnapshotBankModel } from "../src/models/bank/bank-model.js";
 
-const argv = process.argv.slice(2);
-const quick = argv.includes("--quick");
-const runs = Number(argv[argv.indexOf("--runs") + 1]) || (quick ? 1 : 5);
+const { quick, runs } = commandLine(liveBenchArguments);
 const transfers = quick ? 10_000 : 60_000;
 const seeds = quick ? 5 : 20;
 

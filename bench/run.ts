@@ -8,7 +8,7 @@
  * so it only prints. --only runs the tables of those names (their markers')
  * alone, and writes only them.
  */
-import { BenchMistake, type BenchArguments, benchArguments } from "./bench-arguments.js";
+import { benchArguments, commandLine } from "./bench-arguments.js";
 import { BenchTables } from "./doc-tables.js";
 import { gradingBound } from "./grading-bound.js";
 import { gradingTable, learnerCommandsTable, learnerRulesTable } from "./learner-rules.js";
@@ -19,18 +19,7 @@ import { browserSection } from "./run-browser.js";
 import { runSpin, spinInstalled } from "./run-spin.js";
 import { removeScratch, removeScratchAtExit, scratchFolder } from "./scratch.js";
 
-/** What the command line asks for; a mistake in it is one line, exit 2, before anything runs. */
-function commandLine(): BenchArguments {
-  try {
-    return benchArguments(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof BenchMistake)) throw error;
-    console.error(`bench: ${error.message}`);
-    process.exit(2);
-  }
-}
-
-const { quick, runs, only } = commandLine();
+const { quick, runs, only } = commandLine(benchArguments);
 removeScratchAtExit();
 /** Unreduced runs stop here: beyond it a scenario counts as out of reach. */
 const CAP = 20_000_000;

@@ -2,12 +2,16 @@
 // as every integer option is read, and a mistake in one line (bench/run.ts prints it and exits 2).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { benchArguments, benchTables } from "../../bench/bench-arguments.js";
+import { benchArguments, benchTables, liveBenchArguments } from "../../bench/bench-arguments.js";
 
-/** The line a mistake on the bench's command line is refused with. */
+/** The line a mistake on the bench's command line (or, with `read`, the live bench's) is refused with. */
 function refusal(...argv: string[]): string {
+  return refusedBy(benchArguments, argv);
+}
+
+function refusedBy(read: (argv: readonly string[]) => unknown, argv: readonly string[]): string {
   try {
-    benchArguments(argv);
+    read(argv);
   } catch (error) {
     expect((error as Error).name).toBe("BenchMistake");
     return (error as Error).message;
@@ -43,5 +47,14 @@ describe("the bench's command line", () => {
   it("should offer --only exactly the tables bench/run.ts makes", () => {
     const made = [...readFileSync("bench/run.ts", "utf8").matchAll(/tables\.add\(\s*"([\w-]+)"/g)].map((m) => m[1]);
     expect([...benchTables]).toEqual(made);
+  });
+
+  it("should read the live bench's --quick and --runs the same way, and refuse what it does not take", () => {
+    // Before, bench:live took any word (`--runs two` ran five runs, `--only` nothing) without a word.
+    expect(liveBenchArguments([])).toEqual({ quick: false, runs: 5 });
+    expect(liveBenchArguments(["--quick"])).toEqual({ quick: true, runs: 1 });
+    expect(liveBenchArguments(["--runs", "2"])).toEqual({ quick: false, runs: 2 });
+    expect(refusedBy(liveBenchArguments, ["--runs", "two"])).toBe("--runs two: must be an integer of at least 1");
+    expect(refusedBy(liveBenchArguments, ["--only", "live"])).toBe("Unknown argument: only (see npm run bench:live -- --help)");
   });
 });
