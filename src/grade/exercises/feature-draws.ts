@@ -16,6 +16,9 @@ export interface FeatureDraw {
   readonly wish: Wish;
 }
 
+/** A name of digits, which JavaScript lists first among an object's keys. */
+const isDigits = (name: string) => /^\d+$/.test(name);
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
@@ -107,6 +110,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             ]
           : []),
         { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
+        // Code that cuts ids short (to a name's 64 characters, or to some length of its own) takes a sender's messages for one another.
+        {
+          feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows",
+          wish: caught([2, 2], { names: namesOfKind.longestAstral }),
+        },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {
           feature: "transfers into one process from two senders whose names sort one way with case and the other without",
@@ -119,6 +127,17 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: twoInto(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }])),
           }),
         ),
+      ];
+  // Code that pairs a process's incoming channels with an object keyed by sender takes one channel for the other: JavaScript
+  // lists a name of digits first among the keys, wherever its channel is listed.
+  const keyOrdered: FeatureDraw[] = shape.multiSnapshot
+    ? []
+    : [
+        {
+          feature:
+            "channels into one process from a name of digits and another name, the other listed first, the one of digits carrying a transfer a snapshot may catch",
+          wish: twoInto(namesWithPairs([{ pool: confusableNames.keyOrder, related: (a, b) => !isDigits(a) && isDigits(b) }])),
+        },
       ];
   // A name ending in - and one beginning with >: the channel between them touches its arrow on both sides ("a-->>b").
   const bothSides = namesWithPairs([{ pool: confusableNames.arrows, related: (a, b) => a.endsWith("-") && b.startsWith(">") }]);
@@ -177,6 +196,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       wish: { ...one, processes: 4, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, amounts: amountsOfKind.same },
     },
     ...idsCompared,
+    ...keyOrdered,
     // Each number of incoming channels, one of them carrying a transfer a snapshot may catch: rules that treat one number apart.
     ...(shape.multiSnapshot ? [] : range(1, processes - 1)).map(
       (k): FeatureDraw => ({

@@ -117,8 +117,11 @@ const namesFrom =
   (n: number): fc.Arbitrary<string[]> =>
     fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
 
+/** Names of digits beside others: JavaScript lists an object's keys of digits first, whatever order they were set in. */
+const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
+
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows } as const;
+export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {

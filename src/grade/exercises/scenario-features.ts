@@ -292,6 +292,19 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
       !shape.multiSnapshot && listedBefore((a, b) => b.startsWith(`${a}#`)),
     ],
+    // Code that cuts ids short takes one of a long-named sender's messages for another it had received.
+    [
+      "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows",
+      !shape.multiSnapshot &&
+        channels.some(
+          ([from, to]) => names[from]!.length >= SCENARIO_LIMITS.nameLength && programs[from]!.filter((t) => t.to === to).length >= 2 && isCaught(from, to),
+        ),
+    ],
+    // Code that pairs a process's incoming channels with an object keyed by sender: JavaScript lists names of digits first.
+    [
+      "channels into one process from a name of digits and another name, the other listed first, the one of digits carrying a transfer a snapshot may catch",
+      !shape.multiSnapshot && listedBefore((a, b) => !/^\d+$/.test(a) && /^\d+$/.test(b)),
+    ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",
       !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),

@@ -152,6 +152,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   },
   // Exercise 2: channel recording.
   {
+    name: "finds a channel's recording by its place among the incoming channels, in an object keyed by sender",
+    exercise: 2,
+    bound: "names P0, P1, ...",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const bySender: Record<string, ProcessView["recordings"][string] | undefined> = {};
+        for (const c of view.incoming) bySender[c.slice(0, c.indexOf("->"))] = view.recordings[c];
+        const recording = Object.values(bySender)[view.incoming.indexOf(channel)];
+        return recording?.status === "open" ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "records five messages a channel at most (the most the drawn scenarios send on one)",
     exercise: 2,
     bound: "five transfers a channel",
@@ -397,6 +411,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: completionWith({ isPartDone: (view: ProcessView) => completionAnswer.isPartDone(view) && view.recorded!.balance >= 0 }),
   },
   // Exercise 5: Lai-Yang.
+  {
+    name: "compares the ids it received by their first 64 code units (a name's 64 characters, it thinks, are enough)",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((h) => h.slice(0, 64) === id.slice(0, 64))),
+  },
   {
     name: "leaves out an in-flight message whose amount it already recorded (a duplicate, it thinks)",
     exercise: 5,
