@@ -412,6 +412,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   },
   // Exercise 5: Lai-Yang.
   {
+    name: "records each in-flight message with its amount rounded to 15 significant digits (float safety, it thinks)",
+    exercise: 5,
+    bound: "amounts 1, 2, 4, ...: small",
+    refusedBy: "well-formed-effects",
+    module: inFlightWith((inFlight) => inFlight.map((m) => ({ ...m, amount: Number(m.amount.toPrecision(15)) }))),
+  },
+  {
     name: "compares the ids it received by their first 64 code units (a name's 64 characters, it thinks, are enough)",
     exercise: 5,
     bound: "names P0, P1, ...",
