@@ -26,6 +26,15 @@ describe("exercise 3's functions called directly", () => {
     });
   });
 
+  it("should call isPartDone on a sink with an incoming channel still open", () => {
+    // Right wherever the process sends on some channel: a sink is taken as done as soon as it records.
+    const outcome = directCalls({ isPartDone: (view) => answer.isPartDone(view) || (view.hasRecorded && view.outgoing.length === 0) });
+    expect(outcome.violated).toEqual(["knows-when-done"]);
+    const view = outcome.input!.value as { outgoing: string[]; recordings: Record<string, { status: string }> };
+    expect(view.outgoing).toEqual([]);
+    expect(Object.values(view.recordings).some((r) => r.status === "open")).toBe(true);
+  });
+
   it("should keep the names drawn where the mistake needs them", () => {
     // Right for P0, P1, ...; wrong for a name an object already has ("constructor" is there before any is put in).
     const outcome = directCalls({

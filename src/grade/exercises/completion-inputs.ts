@@ -58,6 +58,8 @@ interface ViewWish {
   readonly names?: (n: number) => fc.Arbitrary<string[]>;
   /** Every neighbour sends to the process, or none does. */
   readonly incoming?: "all" | "none";
+  /** The process sends to every neighbour, or to none (a sink). */
+  readonly outgoing?: "all" | "none";
   readonly hasRecorded?: boolean;
   /** Every incoming channel closed, or every one but one (any one). */
   readonly closed?: "all" | "all but one";
@@ -78,7 +80,7 @@ function viewsOf(wish: ViewWish = {}): fc.Arbitrary<NamedInput<ProcessView>> {
       fc.record({
         names: (wish.names ?? processNames)(n),
         incoming: flags(n, wish.incoming === undefined ? undefined : wish.incoming === "all"),
-        outgoing: flags(n),
+        outgoing: flags(n, wish.outgoing === undefined ? undefined : wish.outgoing === "all"),
         hasRecorded: wish.hasRecorded !== undefined ? fc.constant(wish.hasRecorded) : fc.boolean(),
         closed:
           wish.closed === undefined
@@ -244,8 +246,18 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
     inputs: viewsOf({ processes: 6, incoming: "all", hasRecorded: true, closed: "all but one" }),
     count: 15,
   },
+  {
+    shows: "a sink, recorded, every incoming channel closed",
+    inputs: viewsOf({ incoming: "all", outgoing: "none", hasRecorded: true, closed: "all" }),
+    count: 4,
+  },
+  {
+    shows: "a sink, recorded, every incoming channel closed but one",
+    inputs: viewsOf({ processes: 4, incoming: "all", outgoing: "none", hasRecorded: true, closed: "all but one" }),
+    count: 4,
+  },
   { shows: "names as long as the format allows, beyond the Basic Multilingual Plane", inputs: viewsOf({ names: namesOfKind.longestAstral }), count: 4 },
-  { shows: "anything", inputs: viewsOf(), count: 51 },
+  { shows: "anything", inputs: viewsOf(), count: 43 },
 ];
 
 /**
