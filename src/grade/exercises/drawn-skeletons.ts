@@ -25,7 +25,11 @@ import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton
 
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
 export const topologies = ["random", "star out", "star in", "chain and ring", "complete"] as const;
-type Topology = (typeof topologies)[number];
+/**
+ * Or, drawn only when a wish asks for it, channels both ways between some neighbours and one way between others: the
+ * first process sends to the next two, the second sends back, the third sends to the second.
+ */
+type Topology = (typeof topologies)[number] | "mixed";
 
 /** What a steered draw must have; anything left out is drawn as an unsteered draw draws it. */
 export interface Wish {
@@ -184,7 +188,7 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   const channels: [number, number][] = [];
   const has = (from: number, to: number) => channels.some(([f, t]) => f === from && t === to);
   for (let i = roots; i < n; i++) {
-    const parent = ring ? order[i - 1]! : drawn.topology === "star out" ? order[0]! : order[drawn.parents[i]! % i]!;
+    const parent = ring ? order[i - 1]! : drawn.topology === "star out" || drawn.topology === "mixed" ? order[0]! : order[drawn.parents[i]! % i]!;
     channels.push([parent, order[i]!]);
   }
   if (ring && snapshots && initiators.length > 1) channels.push([order[n - 1]!, order[0]!]);
@@ -200,7 +204,12 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
         ? others.map((p) => [p, hub])
         : drawn.topology === "complete"
           ? order.flatMap((from) => order.map((to): [number, number] => [from, to]))
-          : drawn.extra;
+          : drawn.topology === "mixed"
+            ? ([
+                [order[1], order[0]],
+                [order[2], order[1]],
+              ].filter(([from, to]) => from !== undefined && to !== undefined) as [number, number][])
+            : drawn.extra;
   // A star and every pair take what channels they need first; a chain and a random layout leave room for the transfers drawn.
   const room = drawn.topology === "random" || ring ? budget - Math.min(drawn.transfers, budget - channels.length * markers) : budget;
   for (const [from, to] of extra) {

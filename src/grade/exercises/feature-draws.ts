@@ -157,6 +157,18 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       ];
   return [
     ...multi,
+    // Channels both ways between some neighbours and one way between others: code that treats only a neighbour with
+    // channels both ways as one (sends it markers, records from it) leaves the others out. Exercise 6's list is full with
+    // its snapshots.
+    ...(shape.multiSnapshot
+      ? []
+      : [
+          {
+            feature:
+              "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
+            wish: { processes: 3, initiators: 1, topology: "mixed", transfers: [1, 1], catchFirst: true } as Wish,
+          },
+        ]),
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
     // it receives transfers from.
     ...sameNames.flatMap((way, i): FeatureDraw[] => [

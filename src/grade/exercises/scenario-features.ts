@@ -155,6 +155,19 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       ps.some((p) => incoming(p) === k && channels.some(([from, to]) => to === p && isCaught(from, p))),
     ]),
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
+    // Code that treats only a neighbour with channels both ways as one (sends it markers, records from it) leaves the others out.
+    [
+      "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
+      !shape.multiSnapshot &&
+        ps.some((p) => {
+          const to = channels.filter(([from]) => from === p).map(([, to]) => to);
+          return to.some((q) => index.has(q * n + p)) && to.some((q) => !index.has(q * n + p));
+        }) &&
+        ps.some((p) => {
+          const from = channels.filter(([, to]) => to === p).map(([from]) => from);
+          return from.some((q) => index.has(p * n + q)) && from.some((q) => !index.has(p * n + q) && isCaught(q, p));
+        }),
+    ],
     ["names not like P0", names.some((name) => !/^P\d+$/.test(name))],
     ["names out of sorted order", names.some((name, i) => i > 0 && name < names[i - 1]!)],
     ["a name of digits (JavaScript lists it first)", names.some((name) => /^\d+$/.test(name))],

@@ -19,10 +19,27 @@ type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore">;
 // Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
 const onScenario = ({ scenario, fixed, explore }: MetOn) => [
   ...(scenario
-    ? [`on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`]
+    ? [
+        `on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`,
+        ...lookAlike(scenario),
+      ]
     : []),
   ...(explore ? [`to explore it${scenario ? ", save that scenario as it.json, then" : ""}: ${explore}`] : []),
 ];
+
+/**
+ * Names a screen shows alike though they differ (the Ohm sign and the Greek capital omega, an accent composed or
+ * combining): each with its code points, so that the failure can be read. Names the same once Unicode's compatibility
+ * forms are taken for them (NFKC) are such names.
+ */
+function lookAlike(scenario: object): string[] {
+  const { processes } = scenario as { processes?: Record<string, unknown> };
+  const groups = new Map<string, string[]>();
+  for (const name of Object.keys(processes ?? {})) groups.set(name.normalize("NFKC"), [...(groups.get(name.normalize("NFKC")) ?? []), name]);
+  const alike = [...groups.values()].filter((names) => names.length > 1);
+  const codePoints = (name: string) => [...name].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
+  return alike.map((names) => `names that look alike there: ${names.map((name) => `${lineAsData(JSON.stringify(name))} (${codePoints(name)})`).join(", ")}`);
+}
 const onInput = (input: DrawnInput | undefined) => (input ? [`on ${input.what} (the smallest that fails): ${lineAsData(JSON.stringify(input.value))}`] : []);
 
 /** A fault of a whole exercise: its message, then, for a rule that threw, the run to the throw (the message says what the run's reason would). */

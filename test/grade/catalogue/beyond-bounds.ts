@@ -94,6 +94,16 @@ const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiE
 export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   // Exercise 1: record and forward.
   {
+    name: "sends markers only to the neighbours that send back, as to peers (to every receiver where none does)",
+    exercise: 1,
+    bound: "channels both ways or one way, never both from one process",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const peers = view.outgoing.filter((c) => view.incoming.includes(`${receiverOf(c)}->${view.process}`));
+      return peers.length > 0 ? peers : view.outgoing;
+    }),
+  },
+  {
     name: "sends markers only from a name of at most 64 code units (a name's 64 characters, it thinks, are its length)",
     exercise: 1,
     bound: "names P0, P1, ...",
@@ -151,6 +161,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: markersTo((view) => view.outgoing.slice(0, 5)),
   },
   // Exercise 2: channel recording.
+  {
+    name: "starts recording only the channels from the neighbours it sends to, as from peers (all where none is one)",
+    exercise: 2,
+    bound: "channels both ways or one way, never both into one process",
+    refusedBy: "channel-state",
+    module: opening((view) => {
+      const peers = view.incoming.filter((c) => view.outgoing.includes(`${view.process}->${c.slice(0, c.lastIndexOf("->"))}`));
+      return peers.length > 0 ? peers : view.incoming;
+    }),
+  },
   {
     name: "finds a channel's recording by its place among the incoming channels, in an object keyed by sender",
     exercise: 2,

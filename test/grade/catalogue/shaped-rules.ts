@@ -152,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P2->P0 recorded [], expected [P2#1 (1)]",
+    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -172,7 +172,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
-    reason: "P0 recorded receiving P2#1, but P2 recorded after 0 sends, before sending it",
+    reason: "P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
@@ -193,7 +193,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: false,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const history = view.recorded?.received ?? view.received;
