@@ -217,7 +217,11 @@ describe("a scenario with names that look alike", () => {
     // The Ohm sign and the Greek capital omega; an e with its accent composed, and with it combining; P0 alone.
     const processes = { "\u2126": 1, "\u03a9": 2, "\u00e9": 3, "e\u0301": 4, P0: 5 };
     const scenario = { name: "generated #4, shrunk", processes, channels: [], programs: {}, initiators: ["P0"] };
-    const met = exercise5Lost("erin", { kind: "throws", message: "no", scenario, check: 2 }, ["two-node, no FIFO", "ring, no FIFO", "generated scenarios (38)"]);
+    const met = exercise5Lost("erin", { kind: "throws", message: "no", scenario, check: 2 }, [
+      "two-node, no FIFO",
+      "ring, no FIFO",
+      "generated scenarios (38)",
+    ]);
     expect(textReport([met]).split("\n").slice(3, 5)).toEqual([
       '       names that look alike there: "\u2126" (U+2126), "\u03a9" (U+03A9)',
       '       names that look alike there: "\u00e9" (U+00E9), "e\u0301" (U+0065 U+0301)',
