@@ -110,9 +110,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             ]
           : []),
         { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
-        // Code that cuts ids short (to a name's 64 characters, or to some length of its own) takes a sender's messages for one another.
+        // Code that cuts ids short (to a name's 64 characters, or some length of its own), or reads a message's number after the
+        // first # of its id, takes a sender's messages for one another.
         {
-          feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows",
+          feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
         },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
@@ -290,7 +291,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "a name of 40 characters or more", wish: { ...one, names: namesOfKind.long } },
     { feature: "a name as long as the format allows, of a process with an outgoing channel", wish: { ...one, names: namesOfKind.longest } },
     {
-      feature: "a name as long as the format allows beyond the Basic Multilingual Plane (128 UTF-16 code units), of a process with an outgoing channel",
+      feature:
+        "a name as long as the format allows beyond the Basic Multilingual Plane (more UTF-16 code units than characters), of a process with an outgoing channel",
       wish: { ...one, names: namesOfKind.longestAstral },
     },
     { feature: "a name with a # in it", wish: { ...one, names: namesOfKind.hashes } },

@@ -104,9 +104,13 @@ const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
 /** Long names that share all but their last characters: a name cut short is no longer the process's. */
 const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branch office of the bank, account ${String(k + 1).padStart(length - 35, "0")}`);
-/** Names as long as the format allows, every character beyond the Basic Multilingual Plane: 64 characters, twice as many UTF-16 code units as `length` counts. */
+/**
+ * Names as long as the format allows, beyond the Basic Multilingual Plane but for a # and a digit: 64 characters, nearly
+ * twice as many UTF-16 code units, which `length` counts; their ids hold two #s (a message's number is not what follows
+ * the first).
+ */
 const longestAstral = ["\u{1F4B0}", "\u{1D400}", "\u{10348}", "\u{1F4B3}", "\u{1F4B5}", "\u{1F4B6}"].map(
-  (last) => "\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 1) + last,
+  (last, k) => `${"\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 3)}#${k + 1}${last}`,
 );
 
 const mixed = [...new Set([...numbered.slice(0, 4), ...words.slice(0, 3), ...integers.slice(0, 3), ...trickyNames, ...longNames(64).slice(0, 2)])];

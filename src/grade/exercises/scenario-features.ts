@@ -177,10 +177,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a name as long as the format allows, of a process with an outgoing channel",
       names.some((name, p) => name.length === SCENARIO_LIMITS.nameLength && outgoing(p) > 0),
     ],
-    // The format counts a name's characters, `length` its UTF-16 code units: a name of 64 characters can be 128 of them.
+    // The format counts a name's characters, `length` its UTF-16 code units: a name of 64 characters can be up to 128 of them.
     [
-      "a name as long as the format allows beyond the Basic Multilingual Plane (128 UTF-16 code units), of a process with an outgoing channel",
-      names.some((name, p) => name.length === 2 * SCENARIO_LIMITS.nameLength && outgoing(p) > 0),
+      "a name as long as the format allows beyond the Basic Multilingual Plane (more UTF-16 code units than characters), of a process with an outgoing channel",
+      names.some((name, p) => [...name].length === SCENARIO_LIMITS.nameLength && name.length > SCENARIO_LIMITS.nameLength && outgoing(p) > 0),
     ],
     ...["#", "-", ">"].map((c): [string, boolean] => [`a name with a ${c} in it`, names.some((name) => name.includes(c))]),
     ["a name with a space in it", names.some((name) => name.includes(" "))],
@@ -305,12 +305,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
       !shape.multiSnapshot && listedBefore((a, b) => b.startsWith(`${a}#`)),
     ],
-    // Code that cuts ids short takes one of a long-named sender's messages for another it had received.
+    // Code that cuts ids short, or reads a message's number after the first # of its id, takes one of a sender's messages for
+    // another it had received.
     [
-      "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows",
+      "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
       !shape.multiSnapshot &&
         channels.some(
-          ([from, to]) => names[from]!.length >= SCENARIO_LIMITS.nameLength && programs[from]!.filter((t) => t.to === to).length >= 2 && isCaught(from, to),
+          ([from, to]) =>
+            names[from]!.length >= SCENARIO_LIMITS.nameLength &&
+            names[from]!.includes("#") &&
+            programs[from]!.filter((t) => t.to === to).length >= 2 &&
+            isCaught(from, to),
         ),
     ],
     // Code that pairs a process's incoming channels with an object keyed by sender: JavaScript lists names of digits first.

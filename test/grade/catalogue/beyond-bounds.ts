@@ -162,6 +162,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   },
   // Exercise 2: channel recording.
   {
+    name: "leaves out a message whose number (what follows the first # of its id) a recorded one has, as a duplicate",
+    exercise: 2,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) => {
+        const number = (id: string) => Number.parseInt(id.split("#")[1]!, 10);
+        const again = recordedOn(view, channel).some((m) => number(m.id) === number(message.id));
+        return isOpen(view, channel) && !again ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "starts recording only the channels from the neighbours it sends to, as from peers (all where none is one)",
     exercise: 2,
     bound: "channels both ways or one way, never both into one process",
