@@ -165,6 +165,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       ? []
       : [
           {
+            feature: "a process sending transfers to two receivers, a snapshot may catch the later one's",
+            wish: { processes: 3, initiators: 1, topology: "complete", transfers: [2, 2] } as Wish,
+          },
+          {
             feature:
               "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
             wish: { processes: 3, initiators: 1, topology: "mixed", transfers: [1, 1], catchFirst: true } as Wish,
@@ -329,6 +333,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "names not like P0", wish: { ...one, names: namesOfKind.words } },
     { feature: "names out of sorted order", wish: { ...one, processes: 3 } },
     { feature: "channels listed out of order", wish: { ...one, processes: 3, topology: "complete" } },
+    {
+      feature: "a channel to a process whose name ends with its sender's",
+      wish: { ...one, names: namesWithPairs([{ pool: confusableNames.suffixes, related: (a, b) => a !== b && b.endsWith(a) }]) },
+    },
     // Money.
     { feature: "a zero balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.zero) } },
     { feature: "a negative balance", wish: { ...one, balances: balancesWithOne(balanceOfKind.negative) } },

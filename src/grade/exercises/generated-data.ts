@@ -83,6 +83,8 @@ const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1",
 const cases = ["a", "A", "alice", "Alice", "ALICE", "p0", "P0", "b", "B"];
 /** Names with the `#` of a message's id: the id "a#1#2" is a#1's second send. */
 const hashes = ["#", "a#1", "a#", "#1", "b#2#", "n#"];
+/** Names that end another: a channel's name ends with its receiver's, and `endsWith` on it finds a process whose name ends so. */
+const suffixes = ["1", "21", "11", "a", "ba", "P1", "xP1"];
 /** Names one of which begins the other's message ids: a's first send is a#1, and a#1's is a#1#1. */
 const idPrefixes = ["a", "a#1", "b", "b#1", "x#"];
 /** Names with the `-` and `>` of a channel's name (never `->` itself): "a-" to ">b" is the channel "a-->>b". */
@@ -125,7 +127,7 @@ const namesFrom =
 const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
+export const confusableNames = { prefixes, suffixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {

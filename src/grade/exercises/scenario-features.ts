@@ -155,6 +155,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       ps.some((p) => incoming(p) === k && channels.some(([from, to]) => to === p && isCaught(from, p))),
     ]),
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
+    // Code that tells a process's own name in a channel's by `endsWith` (to skip itself) skips a receiver whose name ends so.
+    ["a channel to a process whose name ends with its sender's", channels.some(([from, to]) => names[to] !== names[from] && names[to]!.endsWith(names[from]!))],
+    // A message's number counts its sender's sends over all its channels: the first sent on a second channel is not its first.
+    [
+      "a process sending transfers to two receivers, a snapshot may catch the later one's",
+      !shape.multiSnapshot &&
+        ps.some((p) => {
+          const to = [...new Set(programs[p]!.map((t) => t.to))];
+          return to.length >= 2 && isCaught(p, to[1]!);
+        }),
+    ],
     // Code that treats only a neighbour with channels both ways as one (sends it markers, records from it) leaves the others out.
     [
       "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",

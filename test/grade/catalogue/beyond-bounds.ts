@@ -94,6 +94,13 @@ const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiE
 export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
   // Exercise 1: record and forward.
   {
+    name: "sends no marker on a channel whose name ends with its own (a channel to itself, it thinks)",
+    exercise: 1,
+    bound: "names P0, P1, ...",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => view.outgoing.filter((c) => !c.endsWith(view.process))),
+  },
+  {
     name: "sends markers only to the neighbours that send back, as to peers (to every receiver where none does)",
     exercise: 1,
     bound: "channels both ways or one way, never both from one process",
@@ -236,7 +243,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "looks a channel's recording up by its name trimmed",
     exercise: 2,
     bound: "names without spaces",
-    refusedBy: "channel-state",
+    refusedBy: "well-formed-effects",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
   },
   {
@@ -444,6 +451,21 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: completionWith({ isPartDone: (view: ProcessView) => completionAnswer.isPartDone(view) && view.recorded!.balance >= 0 }),
   },
   // Exercise 5: Lai-Yang.
+  {
+    name: "numbers the marker's messages by their place on its channel (sender#1, sender#2, ...) to look them up",
+    exercise: 5,
+    bound: "one transfer into a process a snapshot may catch",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const history = view.recorded?.received ?? view.received;
+        const sender = channel.slice(0, channel.length - view.process.length - 2);
+        const inFlight = (marker.sent ?? []).filter((_, i) => !history.includes(`${sender}#${i + 1}`));
+        const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+        return [...turned, ...inFlight.map((m) => keep(channel, m)), close(channel)];
+      },
+    }),
+  },
   {
     name: "records each in-flight message with its amount rounded to 15 significant digits (float safety, it thinks)",
     exercise: 5,
