@@ -158,9 +158,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       ];
   return [
     ...multi,
-    // Channels both ways between some neighbours and one way between others: code that treats only a neighbour with
-    // channels both ways as one (sends it markers, records from it) leaves the others out. Exercise 6's list is full with
-    // its snapshots.
+    // Shapes of their own that exercise 6's list, full with its snapshots, leaves out. A message's number counts its
+    // sender's sends over all its channels: code that counts them a channel finds another message. Channels both ways
+    // between some neighbours and one way between others: code that treats only a neighbour with channels both ways as one
+    // (sends it markers, records from it) leaves the others out.
     ...(shape.multiSnapshot
       ? []
       : [
