@@ -31,6 +31,7 @@ const outcomes: readonly { readonly command: RegExp; readonly status: number; re
   { command: /^npm run typecheck$/, status: 0, why: "the stubs and api/ have no type errors" },
   { command: /^npx snaplab explore exercises\/04-break-fifo\/scenario\.json --no-fifo$/, status: 0, why: "the stub's scenario keeps every property" },
   { command: /^npx snaplab explore it\.json --rules \S+$/, status: 1, why: "the stub's rules fail on the scenario they failed in the grade" },
+  { command: /^npx snaplab explore it\.json$/, status: 0, why: "exercise 3's scenario, run by the reference rules, keeps every property: the grade alone judges the functions" },
   { command: /^npx snaplab explore spec\/scenarios\/two-node\.json --no-fifo --rules \S+$/, status: 1, why: "the stub's rules fail on two-node without FIFO" },
   { command: /^npx snaplab grade solutions$/, status: 0, why: "every solution passes" },
   { command: /^npx snaplab explore solutions\/04-break-fifo\/scenario\.json --no-fifo$/, status: 1, why: "the answer loses money without FIFO" },
@@ -100,7 +101,7 @@ describe("the exercises' commands", () => {
   it("should be found: each README's grade and hint, typecheck, and the explores", () => {
     const commands = documentsIn("exercises").flatMap((d) => commandsIn(readFileSync(d, "utf8")));
     for (let n = 1; n <= 6; n++) expect(commands).toContain(`npx snaplab grade --only ${n}`);
-    expect(commands.filter((c) => c.startsWith("npx snaplab explore it.json")).length).toBe(4);
+    expect(commands.filter((c) => c.startsWith("npx snaplab explore it.json")).length).toBe(5);
   });
 
   it("should say where they run: the repository's root", () => {

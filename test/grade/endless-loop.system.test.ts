@@ -64,7 +64,7 @@ describe("a rule that does not answer in time", () => {
     const [first] = (await gradeSubmission(dir, { only: [1], timeLimitMs: 300 })).exercises;
     expect(first!.fault).toMatchObject({
       kind: "timeout",
-      message: expect.stringMatching(/^rules\.initiate\(view\) at P\d did not answer within 300ms \(an endless loop\?\)$/),
+      message: expect.stringMatching(/^rules\.initiate\(view\) at .+ did not answer within 300ms \(an endless loop\?\)$/),
       scenario: { name: expect.stringMatching(/^generated #\d+, shrunk$/) },
       run: { property: "no-throw", length: 1 },
     });
