@@ -31,7 +31,11 @@ const outcomes: readonly { readonly command: RegExp; readonly status: number; re
   { command: /^npm run typecheck$/, status: 0, why: "the stubs and api/ have no type errors" },
   { command: /^npx snaplab explore exercises\/04-break-fifo\/scenario\.json --no-fifo$/, status: 0, why: "the stub's scenario keeps every property" },
   { command: /^npx snaplab explore it\.json --rules \S+$/, status: 1, why: "the stub's rules fail on the scenario they failed in the grade" },
-  { command: /^npx snaplab explore it\.json$/, status: 0, why: "exercise 3's scenario, run by the reference rules, keeps every property: the grade alone judges the functions" },
+  {
+    command: /^npx snaplab explore it\.json$/,
+    status: 0,
+    why: "exercise 3's scenario, run by the reference rules, keeps every property: the grade alone judges the functions",
+  },
   { command: /^npx snaplab explore spec\/scenarios\/two-node\.json --no-fifo --rules \S+$/, status: 1, why: "the stub's rules fail on two-node without FIFO" },
   { command: /^npx snaplab grade solutions$/, status: 0, why: "every solution passes" },
   { command: /^npx snaplab explore solutions\/04-break-fifo\/scenario\.json --no-fifo$/, status: 1, why: "the answer loses money without FIFO" },
