@@ -35,7 +35,10 @@ const onScenario = ({ scenario, fixed, explore }: MetOn) => [
 function lookAlike(scenario: object): string[] {
   const { processes } = scenario as { processes?: Record<string, unknown> };
   const groups = new Map<string, string[]>();
-  for (const name of Object.keys(processes ?? {})) groups.set(name.normalize("NFKC"), [...(groups.get(name.normalize("NFKC")) ?? []), name]);
+  for (const name of Object.keys(processes ?? {})) {
+    const key = name.normalize("NFKC");
+    groups.set(key, [...(groups.get(key) ?? []), name]);
+  }
   const alike = [...groups.values()].filter((names) => names.length > 1);
   const codePoints = (name: string) => [...name].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
   return alike.map((names) => `names that look alike there: ${names.map((name) => `${lineAsData(JSON.stringify(name))} (${codePoints(name)})`).join(", ")}`);
