@@ -109,7 +109,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 says its part is done, but it has not recorded",
+    reason: "P1 says its part is done, but it has not recorded",
     module: { ...completionAnswer, isPartDone: (view: ProcessView) => view.incoming.every((c) => isClosed(view, c)) },
   },
   {
@@ -118,7 +118,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P0 has recorded and every incoming channel is closed, but does not say its part is done",
+    reason: "P1 has recorded and every incoming channel is closed, but does not say its part is done",
     module: {
       ...completionAnswer,
       isPartDone: (view: ProcessView) => view.hasRecorded && view.incoming.some((c) => isClosed(view, c)) && view.incoming.every((c) => isClosed(view, c)),
