@@ -37,11 +37,11 @@ describe("a rule that does not answer in time", () => {
       solution.replace(/onMessage\(view, channel, message\) \{\n/, '$&    if (view.process === "P1" && message.id === "P0#1") for (;;);\n'),
     );
     const loads = vi.spyOn(Sandbox.prototype, "load");
-    const report = await gradeSubmission(dir, { only: [1], timeLimitMs: 300 });
+    const report = await gradeSubmission(dir, { only: [1], timeLimitMs: 1000 });
     const [first] = report.exercises;
     expect(first!.fault).toMatchObject({
       kind: "timeout",
-      message: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) did not answer within 300ms (an endless loop?)",
+      message: "rules.onMessage(view, channel, message) at P1 (P0#1 on P0->P1) did not answer within 1s (an endless loop?)",
       run: {
         property: "no-throw",
         length: 2,
@@ -61,10 +61,10 @@ describe("a rule that does not answer in time", () => {
     const dir = submissionWith("source", (solution) =>
       solution.replace(/initiate: (\w+),/, "initiate: (view: ProcessView) => { if (view.incoming.length === 0) for (;;); return $1(view); },"),
     );
-    const [first] = (await gradeSubmission(dir, { only: [1], timeLimitMs: 300 })).exercises;
+    const [first] = (await gradeSubmission(dir, { only: [1], timeLimitMs: 1000 })).exercises;
     expect(first!.fault).toMatchObject({
       kind: "timeout",
-      message: expect.stringMatching(/^rules\.initiate\(view\) at .+ did not answer within 300ms \(an endless loop\?\)$/),
+      message: expect.stringMatching(/^rules\.initiate\(view\) at .+ did not answer within 1s \(an endless loop\?\)$/),
       scenario: { name: expect.stringMatching(/^generated #\d+, shrunk$/) },
       run: { property: "no-throw", length: 1 },
     });
