@@ -10,6 +10,7 @@
  */
 import { chosenExercises, maxPoints } from "../grade/exercises/catalogue.js";
 import { checkFailureLines } from "../grade/report/failure-text.js";
+import { metOn } from "../grade/report/json-report.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../grade/result.js";
 
 /** A counterexample as `snaplab grade --format json` writes it (render/counterexample-json.ts). */
@@ -78,8 +79,7 @@ function exerciseResult(e: JsonReport["exercises"][number], failures: readonly J
     const base = { name: c.name, points: c.points, maxPoints: c.max, passed: c.passed, states: c.states ?? 0 };
     const failure = c.passed ? undefined : failures.find((f) => f.exercise === e.number && f.check === c.name);
     if (!failure) return base;
-    const { scenario: file, fixed, explore } = failure;
-    const scenario = { ...(file ? { scenario: file } : {}), ...(fixed ? { fixed } : {}), ...(explore ? { explore } : {}) };
+    const scenario = metOn(failure);
     const counterexample = counterexampleReport(failure);
     if (counterexample) return { ...base, ...scenario, counterexample };
     return {

@@ -37,6 +37,9 @@ export interface CheckResult {
   readonly explore?: string;
 }
 
+/** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */
+export type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore">;
+
 /** Why a whole exercise got zero: its file is still the stub, or its code could not be run, or broke the rules' contract. */
 export interface ExerciseFault {
   /** e.g. "not-started", "missing", "build", "load", "throws", "mutates", "non-deterministic", "malformed", "exits", "timeout", "memory", "stdout", "scenario". */

@@ -6,7 +6,7 @@
  * yet, so that every seed's list shows them all, the kit's and any
  * instructor's, rather than those a pool of random draws happens to hold.
  */
-import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, namesOfKind, namesWithPairs } from "./generated-data.js";
+import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, isDigits, namesOfKind, namesWithPairs } from "./generated-data.js";
 import { arrowSides, sameNames, senderReceiverPrefixes } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
@@ -15,9 +15,6 @@ export interface FeatureDraw {
   readonly feature: string;
   readonly wish: Wish;
 }
-
-/** A name of digits, which JavaScript lists first among an object's keys. */
-const isDigits = (name: string) => /^\d+$/.test(name);
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

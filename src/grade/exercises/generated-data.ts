@@ -123,7 +123,10 @@ const namesFrom =
   (n: number): fc.Arbitrary<string[]> =>
     fc.shuffledSubarray([...pool], { minLength: n, maxLength: n });
 
-/** Names of digits beside others: JavaScript lists an object's keys of digits first, whatever order they were set in. */
+/** A name of digits, which JavaScript lists first among an object's keys, whatever order they were set in. */
+export const isDigits = (name: string): boolean => /^\d+$/.test(name);
+
+/** Names of digits beside others (keyOrder): code that pairs them with a list by an object's key order takes one for another. */
 const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */

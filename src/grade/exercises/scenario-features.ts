@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
+import { isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -181,7 +181,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     ["names not like P0", names.some((name) => !/^P\d+$/.test(name))],
     ["names out of sorted order", names.some((name, i) => i > 0 && name < names[i - 1]!)],
-    ["a name of digits (JavaScript lists it first)", names.some((name) => /^\d+$/.test(name))],
+    ["a name of digits (JavaScript lists it first)", names.some(isDigits)],
     ["a name of one character", names.some((name) => name.length === 1)],
     ["a name of 40 characters or more", names.some((name) => name.length >= 40)],
     [
@@ -332,7 +332,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that pairs a process's incoming channels with an object keyed by sender: JavaScript lists names of digits first.
     [
       "channels into one process from a name of digits and another name, the other listed first, the one of digits carrying a transfer a snapshot may catch",
-      !shape.multiSnapshot && listedBefore((a, b) => !/^\d+$/.test(a) && /^\d+$/.test(b)),
+      !shape.multiSnapshot && listedBefore((a, b) => !isDigits(a) && isDigits(b)),
     ],
     [
       "transfers into one process from two senders whose names sort one way with case and the other without",

@@ -3,7 +3,7 @@ import { plural } from "../../render/count-words.js";
 import { numberedSteps } from "../../render/numbered-steps.js";
 import { lineAsData } from "../../render/shown-as-data.js";
 import type { DrawnInput } from "../graded-rules/run-check.js";
-import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult } from "../result.js";
+import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult, MetOn } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
@@ -12,9 +12,6 @@ export function failureLines(check: CheckResult): string[] {
   if (!c) return [check.failure ?? "failed", ...scenario, ...onInput(check.input)];
   return reportedCounterexampleLines(c, scenario);
 }
-
-/** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */
-type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore">;
 
 // Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
 const onScenario = ({ scenario, fixed, explore }: MetOn) => [

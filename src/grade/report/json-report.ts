@@ -4,7 +4,7 @@
  * whole exercise once); several submissions give { submissions: [...] }.
  */
 import { counterexampleJson } from "../../render/counterexample-json.js";
-import type { CheckResult, ExerciseFault, ExerciseResult, SubmissionReport } from "../result.js";
+import type { ExerciseFault, ExerciseResult, MetOn, SubmissionReport } from "../result.js";
 
 export function jsonReport(reports: readonly SubmissionReport[]): object {
   const objects = reports.map(submissionObject);
@@ -67,8 +67,8 @@ function faultJson(fault: ExerciseFault, e: ExerciseResult): object {
   };
 }
 
-/** What a failure was met on: the scenario, as a file (`fixed` where it is the check's own, not a generated one), and the kit's command that explores it. */
-const metOn = ({ scenario, fixed, explore }: Pick<CheckResult, "scenario" | "fixed" | "explore">): object => ({
+/** What a failure was met on, the fields it has alone: the scenario, as a file (`fixed` where it is the check's own, not a generated one), and the kit's command that explores it. */
+export const metOn = ({ scenario, fixed, explore }: MetOn): MetOn => ({
   ...(scenario ? { scenario } : {}),
   ...(fixed ? { fixed } : {}),
   ...(explore ? { explore } : {}),
