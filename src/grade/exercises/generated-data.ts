@@ -107,12 +107,22 @@ const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
 /** Long names that share all but their last characters: a name cut short is no longer the process's. */
 const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branch office of the bank, account ${String(k + 1).padStart(length - 35, "0")}`);
 /**
+ * Characters that code handling a name as text mistakes: a regular
+ * expression's metacharacters (a name put in a pattern unescaped), quotes and
+ * a backslash (JSON written by hand), a colon and a comma (a key "from:to"
+ * split again, ids joined into one string), `$&` (a replacement pattern), a
+ * surrogate not in a pair (which `encodeURIComponent` refuses), and a line
+ * separator, which a pattern's `.` does not match. The format allows them all.
+ */
+const nameTraps = ":,\"'.+*?^$&|()[]{}\\\ud800\u2028";
+
+/**
  * Names as long as the format allows, beyond the Basic Multilingual Plane but for a # and a digit: 64 characters, nearly
  * twice as many UTF-16 code units, which `length` counts; their ids hold two #s (a message's number is not what follows
  * the first).
  */
 const longestAstral = ["\u{1F4B0}", "\u{1D400}", "\u{10348}", "\u{1F4B3}", "\u{1F4B5}", "\u{1F4B6}"].map(
-  (last, k) => `${"\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 3)}#${k + 1}${last}`,
+  (last, k) => `${"\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 3 - nameTraps.length)}${nameTraps}#${k + 1}${last}`,
 );
 
 const mixed = [...new Set([...numbered.slice(0, 4), ...words.slice(0, 3), ...integers.slice(0, 3), ...trickyNames, ...longNames(64).slice(0, 2)])];

@@ -167,6 +167,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "marker-sending-rule",
     module: markersTo((view) => view.outgoing.slice(0, 5)),
   },
+  {
+    name: "reads each outgoing channel's receiver with /^(.+)->(.+)$/, skipping a channel it does not match (a pattern's . is no line separator)",
+    exercise: 1,
+    bound: "names P0, P1, ...",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => view.outgoing.filter((c) => /^(.+)->(.+)$/.test(c))),
+  },
   // Exercise 2: channel recording.
   {
     name: "leaves out a message whose number (what follows the first # of its id) a recorded one has, as a duplicate",
@@ -350,6 +357,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "well-formed-effects",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel) ? [keep(channel, { ...message, amount: message.amount | 0 })] : []) }),
   },
+  {
+    name: "records a message only if its id reads as sender#number with /^(.+)#(\\d+)$/ (a pattern's . is no line separator)",
+    exercise: 2,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) => (isOpen(view, channel) && /^(.+)#(\d+)$/.test(message.id) ? [keep(channel, message)] : []),
+    }),
+  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",
@@ -449,6 +465,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "every balance 100",
     refusedBy: "knows-when-done",
     module: completionWith({ isPartDone: (view: ProcessView) => completionAnswer.isPartDone(view) && view.recorded!.balance >= 0 }),
+  },
+  {
+    name: "keeps the channels by a key from:to, split again on : to write each channel's name",
+    exercise: 3,
+    bound: "names P0, P1, ...",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const byKey = new Map(Object.entries(answer.channels).map(([channel, amounts]) => [channel.split("->").join(":"), amounts]));
+      return { ...answer, channels: Object.fromEntries([...byKey].map(([key, amounts]) => [key.split(":").slice(0, 2).join("->"), amounts])) };
+    }),
   },
   // Exercise 5: Lai-Yang.
   {
@@ -564,6 +590,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "three transfers a channel",
     refusedBy: "channel-state",
     module: inFlightWith((inFlight) => [...inFlight].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))),
+  },
+  {
+    name: "takes a message as received by its sender and number, read from its id with /^(.+)#(\\d+)$/ (a pattern's . is no line separator)",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => {
+      const key = (of: string) => /^(.+)#(\d+)$/.exec(of)?.slice(1).join(" ") ?? "unread";
+      return history.some((received) => key(received) === key(id));
+    }),
   },
   // Exercise 6: repeated and concurrent snapshots.
   {
