@@ -33,8 +33,9 @@ describe("wrong submissions beyond the old generator's bounds", () => {
       const property = outcome.counterexample?.property ?? outcome.violated?.[0];
       expect(property).toBe(wrong.refusedBy);
       if (!outcome.counterexample) {
-        // Exercise 3's direct calls: the smallest drawn input fast-check shrank it to.
-        expect(outcome.failure).toMatch(/, on (this drawn view|these drawn parts) \(the smallest that fails\): [[{]/);
+        // Exercise 3's direct calls: the smallest drawn input fast-check shrank it to, shown beside what is wrong with its answer.
+        expect(outcome.failure).toMatch(new RegExp(`^${wrong.refusedBy} is violated: `));
+        expect(outcome.input?.what).toMatch(/^(this drawn view|these drawn parts)$/);
         return;
       }
       const generated = check as GeneratedCheck;

@@ -268,8 +268,9 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
   { shows: "one process", inputs: partsOf({ processes: 1 }), count: 4 },
   { shows: "six processes, every two connected both ways", inputs: partsOf({ processes: 6, channels: "every pair" }), count: 8 },
   { shows: "a process with no incoming channel", inputs: partsOf({ channels: "a source" }), count: 8 },
-  { shows: "five messages on one channel, one amount", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.same }), count: 4 },
-  { shows: "five messages on one channel, amounts falling", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.falling }), count: 4 },
+  // More than any other channel holds: an answer that keeps a channel's first few messages is refused.
+  { shows: "twelve messages on one channel, one amount", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.same }), count: 4 },
+  { shows: "twelve messages on one channel, amounts falling", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.falling }), count: 4 },
   { shows: "five messages on one channel, past 32 bits", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.large }), count: 4 },
   { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 8 },
   { shows: "a zero balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.zero) }), count: 5 },

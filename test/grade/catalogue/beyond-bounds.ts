@@ -476,6 +476,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       return { ...answer, channels: Object.fromEntries([...byKey].map(([key, amounts]) => [key.split(":").slice(0, 2).join("->"), amounts])) };
     }),
   },
+  {
+    name: "keeps a channel's first five messages (five, it read, is the most a channel holds)",
+    exercise: 3,
+    bound: "three transfers a channel",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const channels = Object.fromEntries(Object.entries(answer.channels).map(([channel, amounts]) => [channel, amounts.slice(0, 5)]));
+      return { ...answer, channels, total: totalOf(answer.processes, channels) };
+    }),
+  },
   // Exercise 5: Lai-Yang.
   {
     name: "numbers the marker's messages by their place on its channel (sender#1, sender#2, ...) to look them up",
