@@ -59,7 +59,7 @@ describe("the generated scenarios", () => {
       [2, "404e70c62f73c868"],
       [3, "6bfde4f8a9ace353"],
       [5, "7743dc463c6f6149"],
-      [6, "cf8a40de302b66eb"],
+      [6, "705e0af4958b0282"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);

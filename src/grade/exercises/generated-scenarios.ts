@@ -109,8 +109,8 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * each number of outgoing channels up to fifteen (where the learner sends
  * the markers, or assembles a part of each process); ten transfers a
  * snapshot may catch on one channel (where the learner records the
- * channels: a sender's message numbers reach two digits); eleven snapshots
- * (exercise 6: ids reach two digits). The stars are searched reduced
+ * channels: a sender's message numbers reach two digits); eleven snapshots,
+ * the last started by the other process (exercise 6: ids reach two digits). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
  * reduced ones a few. The long channel's and the snapshots' full graphs
  * are small enough that finding which steps commute costs more than the
@@ -152,7 +152,12 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skele
   });
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
   const long = () => pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1);
-  const snapshots = () => ({ ...pair([[], []], 0), snapshots: Array.from({ length: REACH_LIMITS.snapshots }, () => 0) });
+  // The last started by the other process: ids of two digits beside ids of one, in both processes' own snapshots.
+  const snapshots = () => ({
+    ...pair([[], []], 0),
+    initiators: [0, 1],
+    snapshots: Array.from({ length: REACH_LIMITS.snapshots }, (_, k) => (k < REACH_LIMITS.snapshots - 1 ? 0 : 1)),
+  });
   const made = { stars: () => starSizes.map(star), "long channel": () => [long()], snapshots: () => [snapshots()] };
   return forms.flatMap((form) => made[form]()).map(inFileOrder);
 }
@@ -161,15 +166,16 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skele
  * Which form past the drawn sizes a skeleton has, as reachSkeletons makes
  * it or shrinking one leaves it, if any: a star out of its one initiator to
  * more processes than are drawn, with no transfer; or two processes with a
- * channel each way and one initiator, with more transfers on one channel
- * than are drawn, or (exercise 6) more snapshots and no transfer.
+ * channel each way, with more transfers on one channel than are drawn (one
+ * initiator), or (exercise 6) more snapshots and no transfer (one initiator
+ * or both).
  */
 export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefined {
   const { names, channels, programs, initiators, snapshots } = skeleton;
-  if (initiators.length !== 1) return undefined;
   const [hub] = initiators as [number];
   const transfers = programs.flat().length;
   const star =
+    initiators.length === 1 &&
     !snapshots &&
     transfers === 0 &&
     names.length > GENERATED_LIMITS.processes &&
@@ -183,7 +189,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (snapshots)
     return transfers === 0 && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots ? "snapshots" : undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
-  return oneSender && transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
+  return initiators.length === 1 && oneSender && transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
 }
 
 /** The file reads back as the same scenario: names the format allows, money within its limit, the processes in this order. */

@@ -640,6 +640,18 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: multiWith({ onMarker: (view, channel, snapshot) => (snapshot > 5 ? [] : multiAnswer.rules.onMarker(view, channel, snapshot)) }),
   },
   {
+    name: "takes a snapshot as recorded if its id is in the recorded ids joined with commas (10 holds 1 and 0)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "termination (snapshot 0)",
+    module: multiWith({
+      onMarker(view, channel, snapshot) {
+        const seen = Object.keys(view.snapshots).join(",").includes(String(snapshot));
+        return [...(seen ? [] : multiAnswer.rules.initiate(view, snapshot)), { type: "stop-recording", channel, snapshot }];
+      },
+    }),
+  },
+  {
     name: "opens only the incoming channels whose name does not begin with the process's own (never P10->P1 at P1)",
     exercise: 6,
     bound: "names P0…P3: none begins another",
