@@ -51,6 +51,12 @@ export interface Wish {
   readonly catchFirst?: boolean | "named last";
   /** Every transfer into that process, each on another of its channels, from the one listed last. */
   readonly converging?: boolean;
+  /**
+   * The first transfers, in this order, from one sender: on the channel a
+   * snapshot may catch a transfer on (catchFirst's), or on another channel of
+   * its sender.
+   */
+  readonly sends?: readonly ("caught" | "other")[];
   readonly names?: (n: number) => fc.Arbitrary<string[]>;
   readonly balances?: (n: number) => fc.Arbitrary<number[]>;
   readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
@@ -86,6 +92,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     oneChannel: wish.oneChannel !== undefined ? fc.constant(wish.oneChannel) : fc.boolean(),
     // Most draws put their first transfer where a snapshot may catch it.
     converging: fc.constant(wish.converging ?? false),
+    pattern: fc.constant(wish.sends ?? []),
     catchFirst:
       wish.catchFirst !== undefined
         ? fc.constant<boolean | "named last">(wish.catchFirst)
@@ -164,6 +171,7 @@ interface Drawn {
   readonly oneChannel: boolean;
   readonly catchFirst: boolean | "named last";
   readonly converging: boolean;
+  readonly pattern: readonly ("caught" | "other")[];
   readonly sends: number[];
   readonly channelOrder: number[];
   readonly limit: [number, boolean] | null;
@@ -230,21 +238,26 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   };
   const full = ([from, to]: readonly [number, number]) => programs[from]!.filter((t) => t.to === to).length === GENERATED_LIMITS.perChannel;
   const first =
-    drawn.catchFirst || drawn.oneChannel || drawn.converging
+    drawn.catchFirst || drawn.oneChannel || drawn.converging || drawn.pattern.length > 0
       ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.catchFirst === "named last" ? drawn.names : undefined)
       : undefined;
   const converging = first ? listed.filter(([, to]) => to === first[1]).reverse() : [];
+  const other = first && listed.find(([from, to]) => from === first[0] && to !== first[1]);
   for (const pick of drawn.sends) {
     const sent = programs.flat().length;
     if (sent === drawn.transfers || messages === budget || channels.length === 0) break;
     const channel =
       drawn.converging && first
         ? converging[sent % converging.length]!
-        : sent === 0 && first
-          ? first
-          : drawn.oneChannel && sent > 0
-            ? channelOf(programs, listed)
-            : listed[pick % listed.length]!;
+        : other && sent < drawn.pattern.length
+          ? drawn.pattern[sent] === "caught"
+            ? first!
+            : other
+          : sent === 0 && first
+            ? first
+            : drawn.oneChannel && sent > 0
+              ? channelOf(programs, listed)
+              : listed[pick % listed.length]!;
     if (full(channel)) {
       if (drawn.oneChannel) break;
       continue;

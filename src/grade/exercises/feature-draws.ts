@@ -104,6 +104,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
                 feature: "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
                 wish: { ...idPrefixed, processes: 4 },
               },
+              // Without FIFO its three transfers arrive in too many orders; exercise 5's numbering is refused by a sender to two receivers.
+              {
+                feature: "two transfers on one channel a snapshot may catch, with a send on another channel between them",
+                wish: { processes: 3, initiators: 1, transfers: [3, 3], sends: ["caught", "other", "caught"] } as Wish,
+              },
             ]
           : []),
         { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
@@ -164,7 +169,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       : [
           {
             feature: "a process sending transfers to two receivers, a snapshot may catch the later one's",
-            wish: { processes: 3, initiators: 1, topology: "complete", transfers: [2, 2] } as Wish,
+            wish: { processes: 3, initiators: 1, transfers: [2, 2], sends: ["other", "caught"] } as Wish,
           },
           {
             feature:

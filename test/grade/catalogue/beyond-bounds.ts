@@ -366,6 +366,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       onMessage: (view, channel, message) => (isOpen(view, channel) && /^(.+)#(\d+)$/.test(message.id) ? [keep(channel, message)] : []),
     }),
   },
+  {
+    name: "records a message only if its number follows the last one recorded on its channel (a gap, it thinks, is a duplicate)",
+    exercise: 2,
+    bound: "names P0, P1, ...: each sender's transfers on one channel",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+        const last = recordedOn(view, channel).at(-1);
+        const follows = last === undefined || number(message.id) === number(last.id) + 1;
+        return isOpen(view, channel) && follows ? [keep(channel, message)] : [];
+      },
+    }),
+  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",
