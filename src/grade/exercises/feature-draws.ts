@@ -318,7 +318,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           },
         ]),
     {
-      feature: "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
+      feature: "a transfer a snapshot may catch, from a name with a space at one end to another such name",
       wish: caught([1, 2], { names: namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => a.startsWith(" ") && b.endsWith(" ") }]) }),
     },
     { feature: "a name with a space in it", wish: { ...one, names: namesOfKind.spaced } },

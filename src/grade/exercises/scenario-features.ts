@@ -299,9 +299,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "a transfer a snapshot may catch, from a process whose name begins with a space",
       !shape.multiSnapshot && channels.some(([from, to]) => names[from]!.startsWith(" ") && isCaught(from, to)),
     ],
+    // Both ends: code that trims the name it reads off either side of a channel's arrow finds no such process.
     [
-      "a transfer a snapshot may catch, on a channel whose name begins or ends with a space",
-      channels.some(([from, to]) => (names[from]!.startsWith(" ") || names[to]!.endsWith(" ")) && isCaught(from, to)),
+      "a transfer a snapshot may catch, from a name with a space at one end to another such name",
+      channels.some(([from, to]) => spacedAtAnEnd(names[from]!) && spacedAtAnEnd(names[to]!) && isCaught(from, to)),
     ],
     // Two senders' transfers into one process: their ids (sender#k) side by side, where one may be taken for the other.
     [
@@ -397,6 +398,8 @@ export const sameNames = [
   // NFC: names canonically the same are the same under every normal form, so any normalising code mistakes them.
   ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC")],
 ] as const;
+
+const spacedAtAnEnd = (name: string) => name.startsWith(" ") || name.endsWith(" ");
 
 /** Two of these distinct names are the same under `key`. */
 function collide(names: readonly string[], key: (name: string) => string): boolean {

@@ -250,7 +250,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "looks a channel's recording up by its name trimmed",
     exercise: 2,
     bound: "names without spaces",
-    refusedBy: "well-formed-effects",
+    refusedBy: "channel-state",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
   },
   {
@@ -663,6 +663,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         const seen = Object.keys(view.snapshots).join(",").includes(String(snapshot));
         return [...(seen ? [] : multiAnswer.rules.initiate(view, snapshot)), { type: "stop-recording", channel, snapshot }];
       },
+    }),
+  },
+  {
+    name: "records a message only on a channel whose receiver, read off its name and trimmed, is the process",
+    exercise: 6,
+    bound: "names P0…P3: no spaces",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage: (view, channel, message) => (channel.split("->")[1]!.trim() === view.process ? multiAnswer.rules.onMessage(view, channel, message) : []),
     }),
   },
   {
