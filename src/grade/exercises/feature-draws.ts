@@ -127,7 +127,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         ...(["longer", "shorter"] as const).map(
           (first): FeatureDraw => ({
             feature: `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
-            wish: twoInto(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }])),
+            wish: twoInto(
+              first === "longer"
+                ? namesWithPairs([{ pool: confusableNames.dashed, related: (a, b) => b === `${a}-` }])
+                : namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]),
+            ),
           }),
         ),
       ];

@@ -89,6 +89,8 @@ const suffixes = ["1", "21", "11", "a", "ba", "P1", "xP1"];
 const idPrefixes = ["a", "a#1", "b", "b#1", "x#"];
 /** Names with the `-` and `>` of a channel's name (never `->` itself): "a-" to ">b" is the channel "a-->>b". */
 const arrows = ["-", ">", "a-", ">b", "x-y", "a>b", "<-", "=>", "--", ">>", "-1"];
+/** Names and the same with a - after them: "a-->x" begins with "a-" and with "a". */
+const dashed = ["a", "a-", "P1", "P1-", "x y", "x y-"];
 /** Names the same once their spaces at either end are trimmed. */
 const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
 /** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
@@ -140,7 +142,7 @@ export const isDigits = (name: string): boolean => /^\d+$/.test(name);
 const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, suffixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
+export const confusableNames = { prefixes, dashed, suffixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {

@@ -29,6 +29,6 @@ export const recordAndForwardExercise: RulesExercise = {
   explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 5, count: 29, reach: ["stars"] }, 3, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 5, count: 30, reach: ["stars"] }, 3, graded),
   ],
 };

@@ -252,10 +252,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         return outgoing(p) === k && last !== undefined && isCaught(p, last[1]);
       }),
     ]),
-    // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order.
+    // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order. The
+    // longer one is the other and a -, so that the start of its channel's name is the other's and the arrow's first half.
     ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
       `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
-      listedBefore((a, b) => a !== b && (first === "longer" ? a.startsWith(b) : b.startsWith(a))),
+      listedBefore((a, b) => a !== b && (first === "longer" ? a === `${b}-` : b.startsWith(a))),
     ]),
     // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [

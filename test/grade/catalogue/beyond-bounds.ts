@@ -380,6 +380,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "records a message on the first incoming channel whose name begins with its sender's name and a -",
+    exercise: 2,
+    bound: "names P0, P1, ...: none begins another",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, _channel, message) {
+        const sender = message.id.slice(0, message.id.lastIndexOf("#"));
+        const channel = view.incoming.find((c) => c.startsWith(`${sender}-`))!;
+        return isOpen(view, channel) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",
