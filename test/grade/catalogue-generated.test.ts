@@ -59,7 +59,7 @@ describe("the generated scenarios", () => {
       [2, "abb5ecd0c8d88b14"],
       [3, "549e8cba26f6cfac"],
       [5, "09ee6a82882697d4"],
-      [6, "e072b52d6b090190"],
+      [6, "0c1a7e64f491b90e"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
