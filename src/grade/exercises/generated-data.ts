@@ -119,12 +119,12 @@ const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branc
 const nameTraps = ":,\"'.+*?^$&|()[]{}\\\ud800\u2028";
 
 /**
- * Names as long as the format allows, beyond the Basic Multilingual Plane but for a # and a digit: 64 characters, nearly
- * twice as many UTF-16 code units, which `length` counts; their ids hold two #s (a message's number is not what follows
- * the first).
+ * Names as long as the format allows, beyond the Basic Multilingual Plane but for the traps above, a # and a digit: 64
+ * characters, nearly twice as many UTF-16 code units, which `length` counts. Their ids hold two #s, with the same number
+ * between them in all of one sender's (a message's number is not what follows the first #).
  */
 const longestAstral = ["\u{1F4B0}", "\u{1D400}", "\u{10348}", "\u{1F4B3}", "\u{1F4B5}", "\u{1F4B6}"].map(
-  (last, k) => `${"\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 3 - nameTraps.length)}${nameTraps}#${k + 1}${last}`,
+  (last, k) => `${"\u{1F3E6}".repeat(SCENARIO_LIMITS.nameLength - 3 - nameTraps.length)}${nameTraps}${last}#${k + 1}`,
 );
 
 const mixed = [...new Set([...numbered.slice(0, 4), ...words.slice(0, 3), ...integers.slice(0, 3), ...trickyNames, ...longNames(64).slice(0, 2)])];
