@@ -170,6 +170,15 @@ describe("the sandbox harness", () => {
     expect(answer(twoFaced, callOf("flips", []))).toMatchObject({ ok: false, fault: "not-data", message: /\("channel" is written out as other than it reads/ });
     // A getter that always reads the same is the same data.
     expect(answer(twoFaced, callOf("steady", []))).toEqual({ ok: true, json: '[{"type":"send-marker","channel":"P0->P1"}]' });
+    // A primitive boxed as an object: JSON writes new Boolean(false) as false, which JavaScript takes as true.
+    const boxed = { done: () => new Boolean(false), total: () => ({ total: new Number(100) }), plain: () => ({ done: false, total: 100 }) };
+    expect(answer(boxed, callOf("done", []))).toEqual({
+      ok: false,
+      fault: "not-data",
+      message: "returned something that is not plain data (the answer is a Boolean object, not a boolean)",
+    });
+    expect(answer(boxed, callOf("total", []))).toMatchObject({ ok: false, fault: "not-data", message: /\("total" is a Number object, not a number\)/ });
+    expect(answer(boxed, callOf("plain", []))).toEqual({ ok: true, json: '{"done":false,"total":100}' });
     // The submission's code runs where a rule is looked up (a Proxy) and where its arguments are written out (a toJSON it planted):
     // each throw is the rule's fault, not the harness's (the child died with "Node.js v20.x" as its reason).
     const proxied = {
