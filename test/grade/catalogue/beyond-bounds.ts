@@ -393,6 +393,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "drops a message whose number, read as what follows the first # of its id, a message recorded on its channel has",
+    exercise: 2,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const number = (id: string) => Number(id.split("#")[1]);
+        const again = recordedOn(view, channel).some((m) => number(m.id) === number(message.id));
+        return isOpen(view, channel) && !again ? [keep(channel, message)] : [];
+      },
+    }),
+  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",
