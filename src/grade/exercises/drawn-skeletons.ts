@@ -20,7 +20,7 @@
  * (feature-draws.ts), so that every seed's list shows them all.
  */
 import fc from "fast-check";
-import { amountsOf, atTheLimit, balancesOf, MAX_MONEY, moneyOf, processNames } from "./generated-data.js";
+import { amountsOf, atTheLimit, balancesOf, changedByCents, MAX_MONEY, moneyOf, processNames } from "./generated-data.js";
 import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton, type SkeletonTransfer } from "./generated-scenarios.js";
 
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
@@ -265,16 +265,21 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     send(channel);
   }
   const sender = programs.findIndex((program) => program.length > 0);
+  let balances = drawn.balances;
   if (drawn.amountLimit && sender >= 0) {
     const [grown, ...others] = programs[sender]!;
     const rest = moneyOf(
       drawn.balances,
       [...others, ...programs.filter((_, p) => p !== sender).flat()].map((t) => t.amount),
     );
-    programs[sender] = [{ ...grown!, amount: MAX_MONEY - rest }, ...others];
+    // The largest amount that money arithmetic in cents changes (one in five near the limit): the rest goes to the sender's balance.
+    let moved = 0;
+    while (!changedByCents(MAX_MONEY - rest - moved)) moved++;
+    programs[sender] = [{ ...grown!, amount: MAX_MONEY - rest - moved }, ...others];
+    balances = balances.map((b, p) => (p !== sender ? b : b < 0 ? b - moved : b + moved));
   }
   const amounts = programs.flat().map((t) => t.amount);
-  const balances = drawn.limit && !drawn.amountLimit ? atTheLimit(drawn.balances, amounts, drawn.limit[0], drawn.limit[1]) : drawn.balances;
+  if (drawn.limit && !drawn.amountLimit) balances = atTheLimit(drawn.balances, amounts, drawn.limit[0], drawn.limit[1]);
   return inFileOrder({
     names: drawn.names,
     balances,

@@ -77,6 +77,17 @@ const trickyNames = [
   "שלום",
 ];
 
+/**
+ * Whether money code working in cents changes `amount`: a·100/100, rounded,
+ * truncated or neither, as one in five amounts near the format's limit are
+ * changed (the product is past 2^53). Its last digit is not 0 either, so that
+ * rounding it to fewer significant digits changes it too.
+ */
+export const changedByCents = (amount: number): boolean =>
+  amount % 10 !== 0 &&
+  [Math.round, Math.trunc, (x: number) => x].every((cents) => cents(amount * 100) / 100 !== amount) &&
+  Math.round((amount + Number.EPSILON) * 100) / 100 !== amount;
+
 /** Names that begin one another: a channel's name holds two of them, and `startsWith` or `includes` on it finds the wrong one. */
 const prefixes = ["P1", "P10", "P11", "P100", "a", "ab", "abc", "x", "x y", "1", "12"];
 /** Names that differ only in case: a name lowercased, or compared without case, is another process's. */

@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
+import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -364,11 +364,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["amounts falling on a channel a snapshot may catch", caught.some((a) => a.some((x, i) => i > 0 && x < a[i - 1]!))],
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
     ["the largest amount drawn, 2^44, on a channel a snapshot may catch", caught.some((a) => a.includes(LARGEST_AMOUNT))],
-    // Past what is drawn: the format's own limit, all its money in one transfer but the rest, its last digit not 0, so that
-    // code that rounds it to fewer significant digits changes it. Not in exercise 6, whose list is full with its snapshots.
+    // Past what is drawn: the format's own limit, all its money in one transfer but the rest, one that code rounding it to
+    // cents or to fewer significant digits changes. Not in exercise 6, whose list is full with its snapshots.
     [
       "an amount as large as the format allows, on a channel a snapshot may catch",
-      !shape.multiSnapshot && moneyOf(balances, amounts) === MAX_MONEY && caught.some((a) => a.some((x) => x > LARGEST_AMOUNT && x % 10 !== 0)),
+      !shape.multiSnapshot && moneyOf(balances, amounts) === MAX_MONEY && caught.some((a) => a.some((x) => x > LARGEST_AMOUNT && changedByCents(x))),
     ],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);

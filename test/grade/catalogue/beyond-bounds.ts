@@ -406,6 +406,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "records a copy of each message with its amount rounded to cents (money, it thinks)",
+    exercise: 2,
+    bound: "amounts 1, 2, 4, ...: small",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) ? [keep(channel, { kind: "data", id: message.id, amount: Math.round(message.amount * 100) / 100 })] : [],
+    }),
+  },
   // Exercise 3: completion.
   {
     name: "the total is 100 a process (every account starts with 100, it thinks)",
