@@ -56,7 +56,7 @@ export interface Wish {
    * snapshot may catch a transfer on (catchFirst's), or on another channel of
    * its sender.
    */
-  readonly sends?: readonly ("caught" | "other")[];
+  readonly sendOrder?: readonly ("caught" | "other")[];
   readonly names?: (n: number) => fc.Arbitrary<string[]>;
   readonly balances?: (n: number) => fc.Arbitrary<number[]>;
   readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
@@ -92,7 +92,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     oneChannel: wish.oneChannel !== undefined ? fc.constant(wish.oneChannel) : fc.boolean(),
     // Most draws put their first transfer where a snapshot may catch it.
     converging: fc.constant(wish.converging ?? false),
-    pattern: fc.constant(wish.sends ?? []),
+    sendOrder: fc.constant(wish.sendOrder ?? []),
     catchFirst:
       wish.catchFirst !== undefined
         ? fc.constant<boolean | "named last">(wish.catchFirst)
@@ -171,7 +171,7 @@ interface Drawn {
   readonly oneChannel: boolean;
   readonly catchFirst: boolean | "named last";
   readonly converging: boolean;
-  readonly pattern: readonly ("caught" | "other")[];
+  readonly sendOrder: readonly ("caught" | "other")[];
   readonly sends: number[];
   readonly channelOrder: number[];
   readonly limit: [number, boolean] | null;
@@ -238,7 +238,7 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   };
   const full = ([from, to]: readonly [number, number]) => programs[from]!.filter((t) => t.to === to).length === GENERATED_LIMITS.perChannel;
   const first =
-    drawn.catchFirst || drawn.oneChannel || drawn.converging || drawn.pattern.length > 0
+    drawn.catchFirst || drawn.oneChannel || drawn.converging || drawn.sendOrder.length > 0
       ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.catchFirst === "named last" ? drawn.names : undefined)
       : undefined;
   const converging = first ? listed.filter(([, to]) => to === first[1]).reverse() : [];
@@ -249,8 +249,8 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     const channel =
       drawn.converging && first
         ? converging[sent % converging.length]!
-        : other && sent < drawn.pattern.length
-          ? drawn.pattern[sent] === "caught"
+        : other && sent < drawn.sendOrder.length
+          ? drawn.sendOrder[sent] === "caught"
             ? first!
             : other
           : sent === 0 && first

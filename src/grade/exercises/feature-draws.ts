@@ -107,7 +107,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
               // Without FIFO its three transfers arrive in too many orders; exercise 5's numbering is refused by a sender to two receivers.
               {
                 feature: "two transfers on one channel a snapshot may catch, with a send on another channel between them",
-                wish: { processes: 3, initiators: 1, transfers: [3, 3], sends: ["caught", "other", "caught"] } as Wish,
+                wish: { processes: 3, initiators: 1, transfers: [3, 3], sendOrder: ["caught", "other", "caught"] } as Wish,
               },
             ]
           : []),
@@ -173,7 +173,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       : [
           {
             feature: "a process sending transfers to two receivers, a snapshot may catch the later one's",
-            wish: { processes: 3, initiators: 1, transfers: [2, 2], sends: ["other", "caught"] } as Wish,
+            wish: { processes: 3, initiators: 1, transfers: [2, 2], sendOrder: ["other", "caught"] } as Wish,
           },
           {
             feature:

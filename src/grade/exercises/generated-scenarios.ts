@@ -110,9 +110,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * the markers, or assembles a part of each process); ten transfers a
  * snapshot may catch on one channel (where the learner records the
  * channels: a sender's message numbers reach two digits); eleven snapshots,
- * the last started by the other process (exercise 6: ids reach two digits). The stars are searched reduced
- * (spec/reduction.md): their full graphs have up to 2^15 states, their
- * reduced ones a few. The long channel's and the snapshots' full graphs
+ * the last started by the other process (exercise 6: ids reach two
+ * digits). The stars are searched reduced (spec/reduction.md): their full
+ * graphs have up to 2^15 states, their reduced ones a few. The long channel's and the snapshots' full graphs
  * are small enough that finding which steps commute costs more than the
  * states it saves.
  */
