@@ -173,8 +173,13 @@ function shrink<T>(
   const title = `${file.name}, shrunk`;
   for (let shrunk = true; shrunk; ) {
     shrunk = false;
+    // Each once: taking away any one of a process's several snapshots leaves the same scenario.
+    const tried = new Set<string>();
     for (const candidate of [...smaller(current.skeleton), ...plainer(current.skeleton)].filter((s) => withinShape(s, shape))) {
       const candidateFile = scenarioFile(candidate, title, shape);
+      const known = JSON.stringify(candidateFile);
+      if (tried.has(known)) continue;
+      tried.add(known);
       const again = found(candidateFile);
       if (again !== undefined) {
         current = { skeleton: candidate, file: candidateFile, found: again };
