@@ -159,6 +159,23 @@ describe("the generated scenarios", () => {
     }
   });
 
+  it("should draw all the money in one amount where no amount near it is one cents arithmetic changes, leaving it as drawn", () => {
+    // Balances of 4 * 10^15 leave about 5 * 10^15 for the amount: a stretch where a*100/100 gives back every amount.
+    const wish = {
+      processes: 2,
+      transfers: [1, 1] as const,
+      allTheMoneyInAnAmount: true,
+      balances: (n: number) => fc.constant(Array.from({ length: n }, () => 2e15)),
+    };
+    const [drawn] = fc.sample(skeletons(shapeOf(1), wish), { seed: 1, numRuns: 1 });
+    expect(
+      moneyOf(
+        drawn!.balances,
+        drawn!.programs.flat().map((t) => t.amount),
+      ),
+    ).toBe(MAX_MONEY);
+  });
+
   it("should draw only scenarios within the shape and the format, whatever the seed", () => {
     for (const shape of [shapeOf(1), shapeOf(5), shapeOf(6)]) {
       fc.assert(

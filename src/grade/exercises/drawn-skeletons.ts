@@ -23,6 +23,9 @@ import fc from "fast-check";
 import { amountsOf, atTheLimit, balancesOf, changedByCents, MAX_MONEY, moneyOf, processNames } from "./generated-data.js";
 import { GENERATED_LIMITS, inFileOrder, messageBudget, type Shape, type Skeleton, type SkeletonTransfer } from "./generated-scenarios.js";
 
+/** How far below the largest amount the format allows one that cents arithmetic changes is looked for. */
+const CENTS_SEARCH = 1000;
+
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
 export const topologies = ["random", "star out", "star in", "chain and ring", "complete"] as const;
 /**
@@ -272,9 +275,11 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
       drawn.balances,
       [...others, ...programs.filter((_, p) => p !== sender).flat()].map((t) => t.amount),
     );
-    // The largest amount that money arithmetic in cents changes (one in five near the limit): the rest goes to the sender's balance.
+    // The largest amount that money arithmetic in cents changes (one in five near the limit, but none in some stretches): the
+    // rest goes to the sender's balance. Where none is near, the amount stays as drawn, and the list takes another scenario.
     let moved = 0;
-    while (!changedByCents(MAX_MONEY - rest - moved)) moved++;
+    while (moved < CENTS_SEARCH && !changedByCents(MAX_MONEY - rest - moved)) moved++;
+    if (moved === CENTS_SEARCH) moved = 0;
     programs[sender] = [{ ...grown!, amount: MAX_MONEY - rest - moved }, ...others];
     balances = balances.map((b, p) => (p !== sender ? b : b < 0 ? b - moved : b + moved));
   }
