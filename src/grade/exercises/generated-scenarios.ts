@@ -112,9 +112,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels: a sender's message numbers reach two digits); eleven snapshots,
  * the last started by the other process (exercise 6: ids reach two
  * digits). The stars are searched reduced (spec/reduction.md): their full
- * graphs have up to 2^15 states, their reduced ones a few. The long channel's and the snapshots' full graphs
- * are small enough that finding which steps commute costs more than the
- * states it saves.
+ * graphs have up to 2^15 states, their reduced ones a few. The long
+ * channel's and the snapshots' full graphs are small enough that finding
+ * which steps commute costs more than the states it saves.
  */
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 10, snapshots: 11 } as const;
 

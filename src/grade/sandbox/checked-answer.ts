@@ -148,17 +148,19 @@ class NestedTooDeep extends Error {}
  * the one its property holds when read again. A toJSON that writes other
  * effects than the rule returned, a getter or a Proxy that answers one
  * read one way and the next another, or a primitive boxed as an object, is
- * not plain data: the answer written would not be the answer the rule gave. Its depth is bounded here too: the
- * replacer's own frames would not bear the depths JSON.stringify alone does.
+ * not plain data: the answer written would not be the answer the rule gave.
+ * Its depth is bounded here too: the replacer's own frames would not bear
+ * the depths JSON.stringify alone does.
  */
 function asRead(): (this: object, key: string, written: unknown) => unknown {
   const depths = new WeakMap<object, number>();
   return function (this: object, key: string, written: unknown) {
-    const named = key === "" ? "the answer" : stringify(key);
-    if (!is((this as Record<string, unknown>)[key], written)) throw new Error(`${named} is written out as other than it reads: a toJSON, or a getter`);
+    // Named only for a message: this runs for every value of every answer.
+    const named = () => (key === "" ? "the answer" : stringify(key));
+    if (!is((this as Record<string, unknown>)[key], written)) throw new Error(`${named()} is written out as other than it reads: a toJSON, or a getter`);
     // JSON writes new Boolean(false) as false, which JavaScript takes as true.
     if (written instanceof Boolean || written instanceof Number || written instanceof String) {
-      throw new Error(`${named} is a ${written.constructor.name} object, not a ${typeof written.valueOf()}`);
+      throw new Error(`${named()} is a ${written.constructor.name} object, not a ${typeof written.valueOf()}`);
     }
     if (typeof written === "object" && written !== null) {
       const depth = (depths.get(this) ?? -1) + 1;
