@@ -451,6 +451,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     ...(outcome.scenario ? { scenario: outcome.scenario } : {}),
     ...(outcome.fixed ? { fixed: outcome.fixed } : {}),
     ...(outcome.input ? { input: outcome.input } : {}),
+    ...(outcome.wholeFile ? { wholeFile: outcome.wholeFile } : {}),
   };
 }
 

@@ -35,6 +35,8 @@ export interface CheckResult {
   readonly input?: DrawnInput;
   /** The kit's command that explores what it failed on (the scenario saved as it.json first): Exercise.explore. */
   readonly explore?: string;
+  /** The counterexample is the whole file's: this exercise's half and the other's each hold beside the reference's (exercises 1 and 2). */
+  readonly wholeFile?: true;
 }
 
 /** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */

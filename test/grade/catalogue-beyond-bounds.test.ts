@@ -48,7 +48,7 @@ describe("wrong submissions beyond the old generator's bounds", () => {
         const again = generated.runOn(scenarioFile(less, "smaller", shape), inProcessSubmission(wrong.module), defaultLimits);
         expect(again.counterexample, JSON.stringify(less)).toBeUndefined();
       }
-      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample.path.actions, file)).toEqual({
+      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample.path.actions, outcome)).toEqual({
         property: outcome.counterexample.property,
         reason: outcome.counterexample.reason,
       });

@@ -59,7 +59,7 @@ describe("the catalogue of wrong rules that need a shape", () => {
         const smallerOutcome = generated.runOn(scenarioFile(less, "smaller", shape), inProcessSubmission(wrong.module), defaultLimits);
         expect(smallerOutcome.counterexample, JSON.stringify(less)).toBeUndefined();
       }
-      expect(generated.replay(inProcessSubmission(wrong.module), counterexample.path.actions, file)).toEqual({
+      expect(generated.replay(inProcessSubmission(wrong.module), counterexample.path.actions, outcome)).toEqual({
         property: counterexample.property,
         reason: counterexample.reason,
       });
@@ -73,7 +73,7 @@ describe("the first catalogue's mistakes, on the generated scenarios alone", () 
       const generated = generatedOf(findExercise(wrong.exercise) as RulesExercise);
       const outcome = generated.run(inProcessSubmission(wrong.module), defaultLimits);
       expect(outcome.counterexample?.property).toBe(wrong.refusedBy);
-      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample!.path.actions, outcome.scenario)).toEqual({
+      expect(generated.replay(inProcessSubmission(wrong.module), outcome.counterexample!.path.actions, outcome)).toEqual({
         property: wrong.refusedBy,
         reason: outcome.counterexample!.reason,
       });

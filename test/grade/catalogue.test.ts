@@ -60,7 +60,7 @@ describe("the catalogue of wrong rule sets", () => {
           expect(diagram.filter((row) => new RegExp(`◆ .* records snapshot ${s}: `).test(row)).length, `snapshot ${s}`).toBe(recordsInSteps);
         }
       }
-      expect(check.replay(inProcessSubmission(wrong.module), counterexample.path.actions)).toEqual({
+      expect(check.replay(inProcessSubmission(wrong.module), counterexample.path.actions, outcome)).toEqual({
         property: counterexample.property,
         reason: counterexample.reason,
       });

@@ -55,7 +55,7 @@ export function scenarioChecks<Scn extends Scenario, State, Action>(
       const outcome = runCheck({ ...build(scenario, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, limits);
       return outcome.counterexample ? { ...outcome, scenario: scenarioFileOf(scenario), fixed: true } : outcome;
     },
-    replay: (submission, actions) => replay(build(scenario, submission), actions as readonly Action[]),
+    replay: (submission, actions, on) => replay(build(scenario, submission), actions as readonly Action[], on?.wholeFile),
   }));
 }
 

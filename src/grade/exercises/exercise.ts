@@ -47,10 +47,14 @@ export interface RulesCheck {
   readonly seeded?: boolean;
   run(submission: Submission, limits: CheckLimits): CheckOutcome;
   /**
-   * Runs a counterexample's actions again: which property or step rule fails at the end, and why.
-   * A check on generated scenarios replays on the scenario its outcome reported.
+   * Runs a counterexample's actions again: which property or step rule fails at the end, and why. `on`: what its
+   * outcome said it was met on (a check on generated scenarios replays on the scenario it reported; a whole file's run, on the whole file).
    */
-  replay(submission: Submission, actions: readonly unknown[], scenario?: object): { property: string; reason: string } | undefined;
+  replay(
+    submission: Submission,
+    actions: readonly unknown[],
+    on?: Pick<CheckOutcome, "scenario" | "wholeFile">,
+  ): { property: string; reason: string } | undefined;
 }
 
 /** The learner writes code: it runs in a sandbox and the checks call it. */

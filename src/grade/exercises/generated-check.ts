@@ -96,9 +96,9 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
       }
       return { states };
     },
-    replay(submission, actions, scenario) {
-      if (scenario === undefined) throw new Error("replay: a generated check replays on the scenario it reported");
-      return replay(build(scenarioOf(scenario as ScenarioFile) as Scn, submission), actions as readonly Action[]);
+    replay(submission, actions, on) {
+      if (on?.scenario === undefined) throw new Error("replay: a generated check replays on the scenario it reported");
+      return replay(build(scenarioOf(on.scenario as ScenarioFile) as Scn, submission), actions as readonly Action[], on.wholeFile);
     },
   };
 }

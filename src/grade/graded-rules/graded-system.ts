@@ -10,6 +10,7 @@ import type { Violation } from "../../explore/exploration.js";
 import type { Model } from "../../model-contract/model.js";
 import type { Property } from "../../model-contract/property.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
+import type { HalfOfFile } from "./file-halves.js";
 import { gradedModel, NO_THROW, WELL_FORMED_EFFECTS, type GradedState } from "./graded-model.js";
 import type { StepRule } from "./step-rules.js";
 
@@ -27,6 +28,8 @@ export interface GradedSystem<State, Action> {
   refusedStep?(before: State, action: Action): State;
   /** A rule that throws ends its run, breaking `no-throw`, where it would stop the search: to show the run to it. */
   readonly throwsEndRuns?: boolean;
+  /** Where it runs one exercise's half of a file beside the reference's other half: the systems that decide whose a failure is (file-halves.ts). */
+  readonly halfOf?: HalfOfFile<State, Action>;
 }
 
 /** Of a run that ends at an answer refused, in a run with several snapshots: the snapshot the answer was for, where that can be told. */

@@ -6,6 +6,7 @@
 import { check } from "../../check/check.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import type { Counterexample } from "../../check/report.js";
+import { checkedAsHalf } from "./file-halves.js";
 import { gradedDescriptor, type GradedSystem } from "./graded-system.js";
 import type { GradedState } from "./graded-model.js";
 import type { Submission } from "./remembering-submission.js";
@@ -23,6 +24,8 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly fixed?: true;
   /** The input it failed on, where the check calls a function directly (DrawnInput). */
   readonly input?: DrawnInput;
+  /** The counterexample is the learner's whole file's, whose halves each hold beside the reference's other half (file-halves.ts). */
+  readonly wholeFile?: true;
 }
 
 /** A drawn input a function answered wrongly, the smallest, and what it is in words ("this drawn view"). */
@@ -53,7 +56,18 @@ export function runCheck<State, Action>(
   system: GradedSystem<State, Action>,
   maxStates: number,
   submission?: Pick<Submission, "gather">,
-  { reduction, shortest: onlyShortest }: CheckSearch = {},
+  search: CheckSearch = {},
+): CheckOutcome<State, Action> {
+  const { halfOf, ...half } = system;
+  if (halfOf) return checkedAsHalf(half, halfOf, (one) => runCheck(one, maxStates, submission, search));
+  return searched(system, maxStates, submission, search);
+}
+
+function searched<State, Action>(
+  system: GradedSystem<State, Action>,
+  maxStates: number,
+  submission: Pick<Submission, "gather"> | undefined,
+  { reduction, shortest: onlyShortest }: CheckSearch,
 ): CheckOutcome<State, Action> {
   const gather = submission ? { gather: (run: () => void) => submission.gather(run) } : {};
   const search = (mode: "none" | "por", limit: number) =>
@@ -81,9 +95,18 @@ export function runCheck<State, Action>(
 /**
  * Runs `actions` again from the initial state and says which property or
  * step rule the end state breaks, and why: a counterexample replays when
- * this gives back its property and reason.
+ * this gives back its property and reason. `wholeFile`: in the file as a
+ * whole, where `system` runs one half of it (CheckOutcome.wholeFile).
  */
-export function replay<State, Action>(system: GradedSystem<State, Action>, actions: readonly Action[]): { property: string; reason: string } | undefined {
+export function replay<State, Action>(
+  system: GradedSystem<State, Action>,
+  actions: readonly Action[],
+  wholeFile?: boolean,
+): { property: string; reason: string } | undefined {
+  if (wholeFile) {
+    if (!system.halfOf) throw new Error("replay: the system runs no half of a file");
+    return replay(system.halfOf.whole, actions);
+  }
   const model = gradedDescriptor<State, Action>().build(system, { name: "graded" });
   let state = model.initStates()[0]!;
   for (const action of actions) {

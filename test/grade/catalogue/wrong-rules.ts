@@ -23,6 +23,26 @@ const open = (view: ProcessView): Effect[] => view.incoming.map((channel) => ({ 
 const close = (channel: string): Effect => ({ type: "stop-recording", channel });
 const record: Effect = { type: "record-state" };
 
+/**
+ * Exercise 1's half takes a marker on a channel not yet opened for the first (right while channels open when the process
+ * records, as the reference's do); exercise 2's opens a channel only when a message or its marker comes (right beside
+ * the reference's half, which asks hasRecorded). Together, a process records again on every marker.
+ */
+const halvesWrongTogether = rulesOf({
+  initiate: (view) => recordAndForward(view).filter((e) => e.type !== "start-recording"),
+  onMarker(view, channel) {
+    const unopened = view.recordings[channel]!.status === "idle";
+    const own = unopened ? recordAndForward(view).filter((e) => e.type !== "start-recording") : [];
+    return [...own, ...(unopened ? [{ type: "start-recording", channel } as const] : []), close(channel)];
+  },
+  onMessage(view, channel, message) {
+    const status = view.recordings[channel]!.status;
+    if (!view.hasRecorded || status === "closed") return [];
+    const opening: Effect[] = status === "idle" ? [{ type: "start-recording", channel }] : [];
+    return [...opening, { type: "record-message", channel, message }];
+  },
+});
+
 export const catalogue: readonly WrongRules[] = [
   {
     name: "never forwards markers",
@@ -70,6 +90,18 @@ export const catalogue: readonly WrongRules[] = [
     exercise: 2,
     refusedBy: "channel-state",
     module: rulesOf({ initiate: (view) => recordAndForward(view).filter((e) => e.type !== "start-recording") }),
+  },
+  {
+    name: "halves each right beside the reference's, wrong together: the first marker told by its channel not yet opened",
+    exercise: 1,
+    refusedBy: "records-once",
+    module: halvesWrongTogether,
+  },
+  {
+    name: "halves each right beside the reference's, wrong together: channels opened only when something comes",
+    exercise: 2,
+    refusedBy: "records-once",
+    module: halvesWrongTogether,
   },
   {
     // Seed 000's demo: after recording, every data message is put aside ("deferred") and never
