@@ -32,7 +32,11 @@ export const topologies = ["random", "star out", "star in", "chain and ring", "c
  * Or, drawn only when a wish asks for it, channels both ways between some neighbours and one way between others: the
  * first process sends to the next two, the second sends back, the third sends to the second.
  */
-type Topology = (typeof topologies)[number] | "mixed";
+/**
+ * Besides those drawn: "mixed" (a star out and a chain back); "relayed star", whose hub is not the initiator but the one
+ * process it sends to, so that the hub records on a marker or a transfer, never on its own.
+ */
+type Topology = (typeof topologies)[number] | "mixed" | "relayed star";
 
 /** What a steered draw must have; anything left out is drawn as an unsteered draw draws it. */
 export interface Wish {
@@ -199,7 +203,13 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   const channels: [number, number][] = [];
   const has = (from: number, to: number) => channels.some(([f, t]) => f === from && t === to);
   for (let i = roots; i < n; i++) {
-    const parent = ring ? order[i - 1]! : drawn.topology === "star out" || drawn.topology === "mixed" ? order[0]! : order[drawn.parents[i]! % i]!;
+    const parent = ring
+      ? order[i - 1]!
+      : drawn.topology === "star out" || drawn.topology === "mixed" || (drawn.topology === "relayed star" && i === 1)
+        ? order[0]!
+        : drawn.topology === "relayed star"
+          ? order[1]!
+          : order[drawn.parents[i]! % i]!;
     channels.push([parent, order[i]!]);
   }
   if (ring && snapshots && initiators.length > 1) channels.push([order[n - 1]!, order[0]!]);
@@ -215,12 +225,14 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
         ? others.map((p) => [p, hub])
         : drawn.topology === "complete"
           ? order.flatMap((from) => order.map((to): [number, number] => [from, to]))
-          : drawn.topology === "mixed"
-            ? ([
-                [order[1], order[0]],
-                [order[2], order[1]],
-              ].filter(([from, to]) => from !== undefined && to !== undefined) as [number, number][])
-            : drawn.extra;
+          : drawn.topology === "relayed star"
+            ? []
+            : drawn.topology === "mixed"
+              ? ([
+                  [order[1], order[0]],
+                  [order[2], order[1]],
+                ].filter(([from, to]) => from !== undefined && to !== undefined) as [number, number][])
+              : drawn.extra;
   // A star and every pair take what channels they need first; a chain and a random layout leave room for the transfers drawn.
   const room = drawn.topology === "random" || ring ? budget - Math.min(drawn.transfers, budget - channels.length * markers) : budget;
   for (const [from, to] of extra) {
@@ -240,8 +252,11 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     messages++;
   };
   const full = ([from, to]: readonly [number, number]) => programs[from]!.filter((t) => t.to === to).length === GENERATED_LIMITS.perChannel;
-  const first =
-    drawn.catchFirst || drawn.oneChannel || drawn.converging || drawn.sendOrder.length > 0
+  // A relayed star's first transfer is its hub's, on the hub's channel listed last; its second, the initiator's to the hub.
+  const relay = drawn.topology === "relayed star" ? listed.find(([from, to]) => from === order[0] && to === order[1]) : undefined;
+  const first = relay
+    ? listed.filter(([from]) => from === order[1]).at(-1)
+    : drawn.catchFirst || drawn.oneChannel || drawn.converging || drawn.sendOrder.length > 0
       ? catchingChannel(listed, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.catchFirst === "named last" ? drawn.names : undefined)
       : undefined;
   const converging = first ? listed.filter(([, to]) => to === first[1]).reverse() : [];
@@ -258,9 +273,11 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
             : other
           : sent === 0 && first
             ? first
-            : drawn.oneChannel && sent > 0
-              ? channelOf(programs, listed)
-              : listed[pick % listed.length]!;
+            : sent === 1 && relay
+              ? relay
+              : drawn.oneChannel && sent > 0
+                ? channelOf(programs, listed)
+                : listed[pick % listed.length]!;
     if (full(channel)) {
       if (drawn.oneChannel) break;
       continue;

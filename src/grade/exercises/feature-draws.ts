@@ -6,8 +6,18 @@
  * yet, so that every seed's list shows them all, the kit's and any
  * instructor's, rather than those a pool of random draws happens to hold.
  */
-import { amountsOfKind, balanceOfKind, balancesOf, balancesWithOne, confusableNames, isDigits, namesOfKind, namesWithPairs } from "./generated-data.js";
-import { arrowSides, sameNames, senderReceiverPrefixes } from "./scenario-features.js";
+import {
+  amountsOfKind,
+  balanceOfKind,
+  balancesOf,
+  balancesWithOne,
+  collectionNamed,
+  confusableNames,
+  isDigits,
+  namesOfKind,
+  namesWithPairs,
+} from "./generated-data.js";
+import { arrowSides, COLLECTION_NAMES, RELAYED_HUB, sameNames, senderReceiverPrefixes } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -238,6 +248,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         wish: k === 1 ? caught([1, 1]) : { processes: k + 1, initiators: 1, topology: "star out", transfers: [1, 1], catchFirst: true },
       }),
     ),
+    ...(shape.fifo ? [] : [{ feature: RELAYED_HUB, wish: { processes: 4, initiators: 1, topology: "relayed star", transfers: [2, 2] } as Wish }]),
     ...fewOut,
     {
       feature: "a process with two incoming channels that carry transfers",
@@ -295,6 +306,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
           },
         ]),
+    ...(shape.multiSnapshot ? [] : [{ feature: COLLECTION_NAMES, wish: caught([2, 2], { names: collectionNamed, initiators: 2, oneChannel: false }) }]),
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
     { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },

@@ -110,6 +110,8 @@ const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
 const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "ﬁ", "fi", "１", "1"];
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
 const objectNames = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];
+/** Names an array, a Map or a Set already has: `arr[name]`, `map[name] = ...` (brackets on a Map) read or write its own. */
+const collectionNames = ["length", "size"];
 const words = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "Alice", "Bob"];
 /** Names not in Unicode's composed form (NFC): a letter and its combining accent, the Ångström and Ohm signs. */
 const decomposed = unicode.filter((name) => name !== name.normalize("NFC"));
@@ -181,6 +183,9 @@ export const namesOfKind = {
 function someThen(pool: readonly string[], n: number): fc.Arbitrary<string[]> {
   return namesFrom(pool)(Math.min(n, pool.length)).chain((some) => namesFrom(words)(n - some.length).map((rest) => [...some, ...rest]));
 }
+
+/** `n` distinct names, `length` and `size` first (in a drawn order): drawn only where a feature asks for them, as processNames never does. */
+export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(collectionNames, n);
 
 /** `n` distinct names of any kind. */
 export function processNames(n: number): fc.Arbitrary<string[]> {

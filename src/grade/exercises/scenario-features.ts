@@ -252,6 +252,15 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         return outgoing(p) === k && last !== undefined && isCaught(p, last[1]);
       }),
     ]),
+    // The same where that process records on a marker or on a transfer, not on its own: the markers its onMarker or
+    // onMessage sends carry each channel's history too.
+    ...(shape.fifo || shape.multiSnapshot ? [] : [0]).map((): [string, boolean] => [
+      RELAYED_HUB,
+      ps.some((p) => {
+        const last = channels.filter(([from]) => from === p).at(-1);
+        return !initiators.includes(p) && outgoing(p) >= 2 && last !== undefined && isCaught(p, last[1]) && carriersInto(p).some((q) => initiators.includes(q));
+      }),
+    ]),
     // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order. The
     // longer one is the other and a -, so that the start of its channel's name is the other's and the arrow's first half.
     ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
@@ -351,6 +360,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),
     ],
     ["a name an object already has", names.some((name) => name in {})],
+    ...(shape.multiSnapshot ? [] : [0]).map((): [string, boolean] => {
+      const [length, size] = [names.indexOf("length"), names.indexOf("size")];
+      return [COLLECTION_NAMES, length >= 0 && size >= 0 && isCaught(length, size) && isCaught(size, length)];
+    }),
     ["a zero balance", balances.includes(0)],
     ["a negative balance", balances.some((b) => b < 0)],
     ["a balance past 32 bits", balances.some((b) => Math.abs(b) > 2 ** 32)],
@@ -390,6 +403,13 @@ export const arrowSides = [
   ["sender's name, ending in -,", (from: string) => from.endsWith("-")],
   ["receiver's name, beginning with >,", (_from: string, to: string) => to.startsWith(">")],
 ] as const;
+
+/** Names an array, a Map or a Set has, each sending the other a transfer a snapshot may catch. */
+export const COLLECTION_NAMES = "transfers a snapshot may catch each way between processes named length and size (names an array, a Map or a Set has)";
+
+/** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
+export const RELAYED_HUB =
+  "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
 export const sameNames = [

@@ -154,6 +154,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "notes the receivers it sent a marker to in an array used as a dictionary, asking hasOwnProperty",
+    exercise: 1,
+    bound: "names an object already has (never length or size)",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const sent: boolean[] = [];
+      return view.outgoing.filter((channel) => {
+        if (Object.hasOwn(sent, receiverOf(channel))) return false;
+        (sent as unknown as Record<string, boolean>)[receiverOf(channel)] = true;
+        return true;
+      });
+    }),
+  },
+  {
     name: "takes each outgoing channel apart on /-+>/ and puts it back together",
     exercise: 1,
     bound: "names without - or >",
@@ -196,6 +210,21 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: opening((view) => {
       const peers = view.incoming.filter((c) => view.outgoing.includes(`${view.process}->${c.slice(0, c.lastIndexOf("->"))}`));
       return peers.length > 0 ? peers : view.incoming;
+    }),
+  },
+  {
+    name: "opens the channels of the senders it notes in an array used as a dictionary, asking hasOwnProperty",
+    exercise: 2,
+    bound: "names an object already has (never length or size)",
+    refusedBy: "channel-state",
+    module: opening((view) => {
+      const senders: boolean[] = [];
+      return view.incoming.filter((channel) => {
+        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        if (Object.hasOwn(senders, sender)) return false;
+        (senders as unknown as Record<string, boolean>)[sender] = true;
+        return true;
+      });
     }),
   },
   {
@@ -604,6 +633,33 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         ...view.outgoing.slice(0, 3).map((c): Effect => ({ type: "send-marker", channel: c, sent: view.sent[c] })),
         ...view.incoming.map(open),
       ],
+    }),
+  },
+  {
+    name: "on its first marker, sends markers that all carry what it sent on its first outgoing channel",
+    exercise: 5,
+    bound: "a process with several outgoing channels records only when it starts the snapshot",
+    refusedBy: "well-formed-effects",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const turned = view.hasRecorded
+          ? []
+          : (laiYangAnswer.rules.initiate(view) as Effect[]).map((e) => (e.type === "send-marker" ? { ...e, sent: view.sent[view.outgoing[0]!] } : e));
+        const answer = laiYangAnswer.rules.onMarker({ ...view, hasRecorded: true }, channel, marker) as Effect[];
+        return [...turned, ...answer];
+      },
+    }),
+  },
+  {
+    name: "on a red message, sends its markers on its first outgoing channel only",
+    exercise: 5,
+    bound: "a process with several outgoing channels records only when it starts the snapshot",
+    refusedBy: "marker-sending-rule",
+    module: laiYangWith({
+      onMessage(view, channel, message) {
+        const answer = laiYangAnswer.rules.onMessage(view, channel, message) as Effect[];
+        return answer.filter((e) => e.type !== "send-marker" || e.channel === view.outgoing[0]);
+      },
     }),
   },
   {
