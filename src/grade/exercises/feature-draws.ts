@@ -101,10 +101,20 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   });
   // Into one process from a and a#1, whose ids begin with a's name and #.
   const idPrefixed = twoInto(namesWithPairs([{ pool: confusableNames.idPrefixes, related: (a, b) => b.startsWith(`${a}#`) }]));
-  // Two senders' ids side by side, where code that compares or sorts received ids (exercise 5) takes one for the other. Not
-  // in exercise 6, whose rules look up no ids, and whose list is full with its snapshots.
+  // Two senders' ids side by side, where code that compares or sorts received ids (exercise 5) takes one for the other. In
+  // exercise 6, whose rules need no ids but may keep them (a duplicate, they think), a sender's and one named with its id.
   const idsCompared: FeatureDraw[] = shape.multiSnapshot
-    ? []
+    ? [
+        {
+          feature: "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
+          wish: { ...idPrefixed, processes: 4 },
+        },
+        { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
+        {
+          feature: "two transfers on one channel a snapshot may catch, with a send on another channel between them",
+          wish: { ...one, processes: 3, initiators: 1, transfers: [3, 3], sendOrder: ["caught", "other", "caught"] } as Wish,
+        },
+      ]
     : [
         // First, as it shows the next too. Drawn with FIFO only, with a third way into the receiver, so that its marker may
         // come before both transfers: without FIFO, the next draw's two transfers may both be caught already.
@@ -281,9 +291,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: "amounts falling on a channel a snapshot may catch", wish: caught([2, 3], { amounts: amountsOfKind.falling }) },
     { feature: "an amount past 32 bits on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.large }) },
     { feature: "the largest amount drawn, 2^44, on a channel a snapshot may catch", wish: caught([1, 2], { amounts: amountsOfKind.largest }) },
-    ...(shape.multiSnapshot
-      ? []
-      : [{ feature: "an amount as large as the format allows, on a channel a snapshot may catch", wish: caught([1, 1], { allTheMoneyInAnAmount: true }) }]),
+    { feature: "an amount as large as the format allows, on a channel a snapshot may catch", wish: caught([1, 1], { allTheMoneyInAnAmount: true }) },
     { feature: "distinct amounts, each set adding up to its own total", wish: { ...one, transfers: [2, 4], amounts: amountsOfKind.powers } },
     { feature: "a transfer a snapshot may catch in flight", wish: caught([1, 1]) },
     // Names of every kind, and money: these ride along on the scenarios drawn for the features above.

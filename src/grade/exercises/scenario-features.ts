@@ -170,7 +170,6 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [
       "two transfers on one channel a snapshot may catch, with a send on another channel between them",
       shape.fifo &&
-        !shape.multiSnapshot &&
         ps.some((p) => {
           const to = programs[p]!.map((t) => t.to);
           return to.some((r, i) => isCaught(p, r) && to.some((s, j) => j > i && s !== r && to.slice(j + 1).includes(r)));
@@ -326,11 +325,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that looks for an id in the recorded ones joined into one string takes a#1 for recorded once a#1#1 is.
     [
       "two transfers into one process from senders whose first ids hold one another (a#1 in a#1#1), which one snapshot may both catch",
-      !shape.multiSnapshot && ps.some((p) => bothCatchableInto(p) && carriersRelated(p, (a, b) => `${b}#1`.includes(`${a}#1`))),
+      ps.some((p) => bothCatchableInto(p) && carriersRelated(p, (a, b) => `${b}#1`.includes(`${a}#1`))),
     ],
     [
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
-      !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => b.startsWith(`${a}#`))),
+      ps.some((p) => carriersRelated(p, (a, b) => b.startsWith(`${a}#`))),
     ],
     // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
     [
@@ -378,10 +377,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["an amount past 32 bits on a channel a snapshot may catch", caught.some((a) => a.some((x) => x > 2 ** 32))],
     ["the largest amount drawn, 2^44, on a channel a snapshot may catch", caught.some((a) => a.includes(LARGEST_AMOUNT))],
     // Past what is drawn: the format's own limit, all its money in one transfer but the rest, one that code rounding it to
-    // cents or to fewer significant digits changes. Not in exercise 6, whose list is full with its snapshots.
+    // cents or to fewer significant digits changes.
     [
       "an amount as large as the format allows, on a channel a snapshot may catch",
-      !shape.multiSnapshot && moneyOf(balances, amounts) === MAX_MONEY && caught.some((a) => a.some((x) => x > LARGEST_AMOUNT && changedByCents(x))),
+      moneyOf(balances, amounts) === MAX_MONEY && caught.some((a) => a.some((x) => x > LARGEST_AMOUNT && changedByCents(x))),
     ],
   ];
   return found.filter(([, holds]) => holds).map(([feature]) => feature);

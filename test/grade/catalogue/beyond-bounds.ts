@@ -792,6 +792,42 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         }),
     }),
   },
+  {
+    name: "records a message in a snapshot only if its number follows the last one that channel recorded (a gap, it thinks, is a duplicate)",
+    exercise: 6,
+    bound: "each sender's transfers on one channel numbered one after another",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage: (view, channel, message) =>
+        (multiAnswer.rules.onMessage(view, channel, message) as MultiEffect[]).filter((effect) => {
+          const recording = view.snapshots[effect.snapshot]!.recordings[channel];
+          const last = recording && recording.status !== "idle" ? recording.messages.at(-1) : undefined;
+          const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+          return last === undefined || number(message.id) === number(last.id) + 1;
+        }),
+    }),
+  },
+  {
+    name: "records a message only if it comes from the first incoming channel whose sender's name and # begin its id",
+    exercise: 6,
+    bound: "names without #",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const from = view.incoming.find((c) => message.id.startsWith(`${c.slice(0, c.lastIndexOf("->"))}#`));
+        return from === channel ? multiAnswer.rules.onMessage(view, channel, message) : [];
+      },
+    }),
+  },
+  {
+    name: "records each message with its amount rounded to 15 significant digits (float safety, it thinks)",
+    exercise: 6,
+    bound: "amounts up to 2^44",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage: (view, channel, message) => multiAnswer.rules.onMessage(view, channel, { ...message, amount: Number(message.amount.toPrecision(15)) }),
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
