@@ -29,12 +29,9 @@ const CENTS_SEARCH = 1000;
 /** How a drawn scenario's channels are laid out, beside the channels that let every marker reach every process. */
 export const topologies = ["random", "star out", "star in", "chain and ring", "complete"] as const;
 /**
- * Or, drawn only when a wish asks for it, channels both ways between some neighbours and one way between others: the
- * first process sends to the next two, the second sends back, the third sends to the second.
- */
-/**
- * Besides those drawn: "mixed" (a star out and a chain back); "relayed star", whose hub is not the initiator but the one
- * process it sends to, so that the hub records on a marker or a transfer, never on its own.
+ * Or, drawn only when a wish asks for it: "mixed", channels both ways between some neighbours and one way between
+ * others (the first process sends to the next two, the second sends back, the third sends to the second); "relayed
+ * star", a star out of the one process the initiator sends to, which records on a marker or a transfer, never on its own.
  */
 type Topology = (typeof topologies)[number] | "mixed" | "relayed star";
 

@@ -71,6 +71,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
   const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
   const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
+  const collectionNamesCaught = () => {
+    const [length, size] = [names.indexOf("length"), names.indexOf("size")];
+    return length >= 0 && size >= 0 && isCaught(length, size) && isCaught(size, length);
+  };
   // Two processes that send p transfers, their names so related.
   const carriersRelated = (p: number, related: (a: string, b: string) => boolean) => {
     const into = carriersInto(p);
@@ -253,13 +257,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ]),
     // The same where that process records on a marker or on a transfer, not on its own: the markers its onMarker or
     // onMessage sends carry each channel's history too.
-    ...(shape.fifo || shape.multiSnapshot ? [] : [0]).map((): [string, boolean] => [
+    [
       RELAYED_HUB,
-      ps.some((p) => {
-        const last = channels.filter(([from]) => from === p).at(-1);
-        return !initiators.includes(p) && outgoing(p) >= 2 && last !== undefined && isCaught(p, last[1]) && carriersInto(p).some((q) => initiators.includes(q));
-      }),
-    ]),
+      !shape.fifo &&
+        !shape.multiSnapshot &&
+        ps.some((p) => {
+          const last = channels.filter(([from]) => from === p).at(-1);
+          return (
+            !initiators.includes(p) && outgoing(p) >= 2 && last !== undefined && isCaught(p, last[1]) && carriersInto(p).some((q) => initiators.includes(q))
+          );
+        }),
+    ],
     // Code that finds a sender's channel by the start of its name takes the first listed that begins so: either order. The
     // longer one is the other and a -, so that the start of its channel's name is the other's and the arrow's first half.
     ...(shape.multiSnapshot ? [] : (["longer", "shorter"] as const)).map((first): [string, boolean] => [
@@ -359,10 +367,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),
     ],
     ["a name an object already has", names.some((name) => name in {})],
-    ...(shape.multiSnapshot ? [] : [0]).map((): [string, boolean] => {
-      const [length, size] = [names.indexOf("length"), names.indexOf("size")];
-      return [COLLECTION_NAMES, length >= 0 && size >= 0 && isCaught(length, size) && isCaught(size, length)];
-    }),
+    [COLLECTION_NAMES, !shape.multiSnapshot && collectionNamesCaught()],
     ["a zero balance", balances.includes(0)],
     ["a negative balance", balances.some((b) => b < 0)],
     ["a balance past 32 bits", balances.some((b) => Math.abs(b) > 2 ** 32)],
