@@ -29,7 +29,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
   explore: exploredWithRules,
   checks: [
     ...scenarioChecks([repeated, ringConcurrent, threeConcurrent], 6, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: true }, seed: 9, count: 29, reach: ["snapshots"] }, 6, graded),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: true }, seed: 9, count: 30, reach: ["snapshots"] }, 6, graded),
   ],
 };
 

@@ -17,7 +17,7 @@ import {
   namesOfKind,
   namesWithPairs,
 } from "./generated-data.js";
-import { arrowSides, COLLECTION_NAMES, RELAYED_HUB, sameNames, senderReceiverPrefixes } from "./scenario-features.js";
+import { arrowSides, COLLECTION_NAMES, RELAYED_HUB, sameNames, SNAPSHOT_GAP, senderReceiverPrefixes } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -50,6 +50,11 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ? [
         // Snapshots of two initiators interleaved, and a late snapshot's markers on two channels: five and four snapshots.
         { feature: "four snapshots or more from two initiators", wish: { snapshots: 5, initiators: 2, processes: 2, transfers: [0, 1] } },
+        // A process that has recorded snapshots 0 and 2 and not yet 1: its recorded ids have a gap.
+        {
+          feature: SNAPSHOT_GAP,
+          wish: { snapshots: 3, initiators: 2, processes: 2, topology: "complete", transfers: [1, 1], catchFirst: true },
+        },
         {
           feature: "a process with two outgoing channels, in a run of four snapshots or more",
           wish: { snapshots: 4, initiators: 1, processes: 3, topology: "star out" },
@@ -110,9 +115,14 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           wish: { ...idPrefixed, processes: 4 },
         },
         { feature: "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)", wish: idPrefixed },
+        { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {
           feature: "two transfers on one channel a snapshot may catch, with a send on another channel between them",
           wish: { ...one, processes: 3, initiators: 1, transfers: [3, 3], sendOrder: ["caught", "other", "caught"] } as Wish,
+        },
+        {
+          feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
+          wish: caught([2, 2], { names: namesOfKind.longestAstral }),
         },
       ]
     : [

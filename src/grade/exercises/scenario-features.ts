@@ -342,20 +342,19 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
     [
       "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",
-      !shape.multiSnapshot && listedBefore((a, b) => b.startsWith(`${a}#`)),
+      listedBefore((a, b) => b.startsWith(`${a}#`)),
     ],
     // Code that cuts ids short, or reads a message's number after the first # of its id, takes one of a sender's messages for
     // another it had received.
     [
       "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
-      !shape.multiSnapshot &&
-        channels.some(
-          ([from, to]) =>
-            names[from]!.length >= SCENARIO_LIMITS.nameLength &&
-            names[from]!.includes("#") &&
-            programs[from]!.filter((t) => t.to === to).length >= 2 &&
-            isCaught(from, to),
-        ),
+      channels.some(
+        ([from, to]) =>
+          names[from]!.length >= SCENARIO_LIMITS.nameLength &&
+          names[from]!.includes("#") &&
+          programs[from]!.filter((t) => t.to === to).length >= 2 &&
+          isCaught(from, to),
+      ),
     ],
     // Code that pairs a process's incoming channels with an object keyed by sender: JavaScript lists names of digits first.
     [
@@ -368,6 +367,15 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     ["a name an object already has", names.some((name) => name in {})],
     [COLLECTION_NAMES, !shape.multiSnapshot && collectionNamesCaught()],
+    [
+      SNAPSHOT_GAP,
+      snapshots !== undefined &&
+        ps.some((p) => {
+          const own = snapshots.flatMap((q, k) => (q === p ? [k] : []));
+          const between = own.some((k, i) => i > 0 && snapshots.slice(own[i - 1]! + 1, k).some((q) => q !== p));
+          return between && channels.some(([from, to]) => to === p && isCaught(from, p));
+        }),
+    ],
     ["a zero balance", balances.includes(0)],
     ["a negative balance", balances.some((b) => b < 0)],
     ["a balance past 32 bits", balances.some((b) => Math.abs(b) > 2 ** 32)],
@@ -407,6 +415,9 @@ export const arrowSides = [
   ["sender's name, ending in -,", (from: string) => from.endsWith("-")],
   ["receiver's name, beginning with >,", (_from: string, to: string) => to.startsWith(">")],
 ] as const;
+
+/** A process that starts two snapshots, another process one between them, and receives a transfer a snapshot may catch. */
+export const SNAPSHOT_GAP = "a transfer a snapshot may catch into a process that starts two snapshots, another process starting one between them";
 
 /** Names an array, a Map or a Set has, each sending the other a transfer a snapshot may catch. */
 export const COLLECTION_NAMES = "transfers a snapshot may catch each way between processes named length and size (names an array, a Map or a Set has)";

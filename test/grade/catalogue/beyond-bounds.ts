@@ -242,6 +242,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "leaves out a message whose id ends in the digit a recorded one's ends in (a duplicate, it thinks)",
+    exercise: 2,
+    bound: "ten transfers a channel",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && !recordedOn(view, channel).some((m) => m.id.slice(-1) === message.id.slice(-1)) ? [keep(channel, message)] : [],
+    }),
+  },
+  {
     name: "records five messages a channel at most (the most the drawn scenarios send on one)",
     exercise: 2,
     bound: "five transfers a channel",
@@ -826,6 +836,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "well-formed-effects",
     module: multiWith({
       onMessage: (view, channel, message) => multiAnswer.rules.onMessage(view, channel, { ...message, amount: Number(message.amount.toPrecision(15)) }),
+    }),
+  },
+  {
+    name: "numbers the snapshots it has recorded from the least id up, one after another (recorded ids never have a gap, it thinks)",
+    exercise: 6,
+    bound: "a process's recorded snapshots numbered one after another",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const ids = Object.keys(view.snapshots).map(Number);
+        return Object.values(view.snapshots).flatMap((snapshot, i): MultiEffect[] =>
+          snapshot.recordings[channel]?.status === "open" ? [{ type: "record-message", channel, message, snapshot: Math.min(...ids) + i }] : [],
+        );
+      },
     }),
   },
 ];

@@ -213,7 +213,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "channel-state (snapshot 2)",
-    reason: "channel P1->P0 recorded [], expected [P1#1 (1)]",
+    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
     module: multiWith({
       onMessage: (view, channel, message) =>
         [0, 1]
@@ -226,8 +226,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     exercise: 6,
     shape: "more than two snapshots",
     passesFixed: true,
-    refusedBy: "termination (snapshot 2)",
-    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1)",
+    refusedBy: "marker-sending-rule (snapshot 1)",
+    reason: "P0 recorded its state in a step that neither starts a snapshot nor brings a marker",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
