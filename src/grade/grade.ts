@@ -10,7 +10,7 @@ import { SnaplabError } from "../errors/snaplab-error.js";
 import { StateLimitError } from "../explore/state-limit-error.js";
 import { RuleFault } from "./graded-rules/rule-fault.js";
 import { counterexampleReport } from "./graded-rules/graded-counterexample.js";
-import type { CheckOutcome } from "./graded-rules/run-check.js";
+import { type CheckOutcome, failed } from "./graded-rules/run-check.js";
 import { NO_THROW } from "./graded-rules/graded-model.js";
 import { NotAsked } from "./graded-rules/not-asked.js";
 import type { KnownAnswers, Submission } from "./graded-rules/remembering-submission.js";
@@ -438,7 +438,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     if (!(error instanceof StateLimitError)) throw error;
     return { ...base, points: 0, passed: false, states: error.limit, failure: error.message };
   }
-  const passed = !outcome.counterexample && !outcome.failure;
+  const passed = !failed(outcome);
   const c = outcome.counterexample;
   return {
     ...base,

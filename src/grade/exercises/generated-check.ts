@@ -11,7 +11,7 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
 import type { GradedSystem } from "../graded-rules/graded-system.js";
-import { replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.js";
+import { failed, replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
@@ -79,14 +79,14 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
       for (const { skeleton, file } of scenarios(limits.seed)) {
         const outcome = faultsShrunk(skeleton, file, generation.shape, (candidate) => explore(candidate, submission, limits));
         states += outcome.states;
-        if (fails(outcome)) {
+        if (failed(outcome)) {
           let shrinking = 0;
           // A smaller scenario on which the rules break their contract is not kept: the learner is shown a failing check, not a fault.
           const failing = (candidate: ScenarioFile) => {
             const result = tried(() => explore(candidate, submission, limits));
             if (result === undefined || result instanceof RuleFault) return undefined;
             shrinking += result.states;
-            return fails(result) ? result : undefined;
+            return failed(result) ? result : undefined;
           };
           const smallest = shrink(skeleton, file, outcome, generation.shape, failing);
           // A reduced search's counterexample need not be the shortest: the smallest scenario's full graph has it.
@@ -153,8 +153,6 @@ function tried(explore: () => CheckOutcome): CheckOutcome | RuleFault | undefine
     throw error;
   }
 }
-
-const fails = (outcome: CheckOutcome) => outcome.counterexample !== undefined || outcome.failure !== undefined;
 
 /**
  * Greedy shrinking: try the smaller scenarios one at a time, biggest cuts

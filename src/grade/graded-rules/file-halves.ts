@@ -18,7 +18,7 @@
  * explores what the halves' would.
  */
 import { RuleFault } from "./rule-fault.js";
-import type { CheckOutcome } from "./run-check.js";
+import { type CheckOutcome, failed } from "./run-check.js";
 import type { GradedSystem } from "./graded-system.js";
 
 /** Of a system that runs one exercise's half of a file beside the reference's other half: the file as a whole, and the other half beside the reference. */
@@ -26,8 +26,6 @@ export interface HalfOfFile<State, Action> {
   readonly whole: GradedSystem<State, Action>;
   readonly other: GradedSystem<State, Action>;
 }
-
-const fails = (outcome: CheckOutcome) => outcome.counterexample !== undefined || outcome.failure !== undefined;
 
 /** The outcome of the check on `half` (which runs one half beside the reference's) as the file's halves decide it, each system explored by `run`. */
 export function checkedAsHalf<State, Action>(
@@ -41,14 +39,14 @@ export function checkedAsHalf<State, Action>(
   let whole: CheckOutcome<State, Action>;
   try {
     whole = run({ ...file.whole, ...ending });
-    if (!fails(whole)) return whole;
+    if (!failed(whole)) return whole;
   } catch (error) {
     if (!(error instanceof RuleFault)) throw error;
     thrown = error;
     whole = { states: 0 };
   }
   const own = run(half);
-  if (fails(own)) return { ...own, states: whole.states + own.states };
+  if (failed(own)) return { ...own, states: whole.states + own.states };
   let other: CheckOutcome<State, Action>;
   try {
     other = run({ ...file.other, ...ending });
@@ -57,7 +55,7 @@ export function checkedAsHalf<State, Action>(
     return { states: whole.states + own.states };
   }
   const states = whole.states + own.states + other.states;
-  if (fails(other)) return { states };
+  if (failed(other)) return { states };
   if (thrown) throw thrown;
   return { ...whole, states, wholeFile: true };
 }

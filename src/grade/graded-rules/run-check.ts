@@ -28,6 +28,11 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly wholeFile?: true;
 }
 
+/** The check failed: a counterexample, or a failure no trace shows. */
+export function failed(outcome: CheckOutcome): boolean {
+  return outcome.counterexample !== undefined || outcome.failure !== undefined;
+}
+
 /** A drawn input a function answered wrongly, the smallest, and what it is in words ("this drawn view"). */
 export interface DrawnInput {
   readonly what: string;
