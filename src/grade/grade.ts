@@ -452,6 +452,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     ...(outcome.fixed ? { fixed: outcome.fixed } : {}),
     ...(outcome.input ? { input: outcome.input } : {}),
     ...(outcome.wholeFile ? { wholeFile: outcome.wholeFile } : {}),
+    ...(outcome.firstSteps && !passed ? { firstSteps: outcome.firstSteps } : {}),
   };
 }
 

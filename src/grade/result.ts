@@ -37,6 +37,8 @@ export interface CheckResult {
   readonly explore?: string;
   /** The counterexample is the whole file's: this exercise's half and the other's each hold beside the reference's (exercises 1 and 2). */
   readonly wholeFile?: true;
+  /** The grade searched only the scenario's runs that begin by starting every snapshot, then sending every transfer: this many steps. */
+  readonly firstSteps?: number;
 }
 
 /** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */

@@ -15,7 +15,9 @@ import { failed, replay, runCheck, type CheckOutcome } from "../graded-rules/run
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
+import { runsStartingWith } from "../../explore/runs-starting-with.js";
 import {
+  firstSteps,
   reachCount,
   reachForm,
   scenarioFile,
@@ -63,10 +65,13 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   // A star past the drawn sizes is searched reduced, unless a search is asked for.
   const reduced = (file: ScenarioFile, limits: CheckLimits) =>
     limits.reduction ?? (reachForm(skeletonOf(file), generation.shape) === "stars" ? "por" : undefined);
-  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits) =>
-    runCheck({ ...build(scenarioOf(file) as Scn, submission), throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, {
-      reduction: reduced(file, limits),
-    });
+  const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits): CheckOutcome => {
+    const system = build(scenarioOf(file) as Scn, submission);
+    const steps = firstSteps(skeletonOf(file), generation.shape) as readonly Action[] | undefined;
+    const searched = steps ? { ...system, model: runsStartingWith(system.model, steps) } : system;
+    const outcome = runCheck({ ...searched, throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, { reduction: reduced(file, limits) });
+    return steps ? { ...outcome, firstSteps: steps.length } : outcome;
+  };
 
   return {
     name: `generated scenarios (${generation.count + reachCount(generation.reach)})`,

@@ -87,7 +87,7 @@ export function generatedScenarios(shape: Shape, seed: number, count: number, re
   }
   // The cheapest first: the first that fails is explored sooner, and shrunk from a smaller start.
   // Then the scenarios at the format's reach.
-  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reachSkeletons(reach, seed)];
+  const inOrder = [...[...chosen].sort((a, b) => statesOf(a) - statesOf(b)), ...reachSkeletons(reach, seed, shape)];
   return inOrder.map((skeleton, k) => ({ skeleton, file: scenarioFile(skeleton, `generated #${k + 1}`, shape) }));
 }
 

@@ -8,6 +8,7 @@
  * drawn: drawn-skeletons.ts; which make an exercise's list:
  * generated-list.ts.
  */
+import type { BankAction } from "../../models/bank/actions.js";
 import type { MultiSnapshotScenario } from "../../models/bank/multi-snapshot/multi-snapshot-state.js";
 import { parseScenario } from "../../models/bank/parse-scenario.js";
 import type { Scenario } from "../../models/bank/scenario.js";
@@ -111,16 +112,19 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * snapshot may catch on one channel (where the learner records the
  * channels: a sender's message numbers reach two digits, #11 ending as #1
  * does); eleven snapshots, the last started by the other process (exercise
- * 6: ids reach two digits). The stars are searched reduced
+ * 6: ids reach two digits), with no transfer, and again with a transfer
+ * the last snapshot catches. The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
- * reduced ones a few. The long channel's and the snapshots' full graphs are
- * small enough that finding which steps commute costs more than the states
- * it saves.
+ * reduced ones a few. In exercise 6 the transfers' forms are searched from
+ * a start (firstSteps): their full graphs have thousands of states with
+ * views of up to eleven snapshots each. The others' full graphs are small
+ * enough that finding which steps commute costs more than the states it
+ * saves.
  */
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "stars" | "long channel" | "snapshots";
+export type ReachForm = "stars" | "long channel" | "snapshots" | "caught by the last snapshot";
 
 /** The sizes of the stars past the drawn ones. */
 const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS.processes }, (_, k) => GENERATED_LIMITS.processes + 1 + k);
@@ -131,7 +135,7 @@ export function reachCount(forms: readonly ReachForm[]): number {
 }
 
 /** The scenarios of these forms past the drawn sizes, drawn from `seed`, in this order. */
-export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skeleton[] {
+export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape: Shape): Skeleton[] {
   const draw = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { seed, numRuns: 1 })[0]!;
   const balances = (n: number) => draw(fc.array(fc.oneof(balanceOfKind.zero, balanceOfKind.negative, balanceOfKind.small), { minLength: n, maxLength: n }));
   const pair = (programs: Skeleton["programs"], initiator: number): Skeleton => ({
@@ -152,17 +156,26 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skele
     initiators: [0],
   });
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
-  const long = () => pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1);
+  const long = () => ({
+    ...pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1),
+    ...(shape.multiSnapshot ? { snapshots: [1] } : {}),
+  });
   // The last started by the other process: ids of two digits beside ids of one, in both processes' own snapshots. Named
   // and funded plainly, as shrinking would make them: every snapshot less passes, and each try explores thousands of states.
-  const snapshots = () => ({
-    ...pair([[], []], 0),
+  const snapshots = (transfers: readonly SkeletonTransfer[]) => ({
+    ...pair([transfers, []], 0),
     names: ["P0", "P1"],
     balances: [100, 100],
     initiators: [0, 1],
     snapshots: Array.from({ length: REACH_LIMITS.snapshots }, (_, k) => (k < REACH_LIMITS.snapshots - 1 ? 0 : 1)),
   });
-  const made = { stars: () => starSizes.map(star), "long channel": () => [long()], snapshots: () => [snapshots()] };
+  const made = {
+    stars: () => starSizes.map(star),
+    "long channel": () => [long()],
+    snapshots: () => [snapshots([])],
+    // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
+    "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
+  };
   return forms.flatMap((form) => made[form]()).map(inFileOrder);
 }
 
@@ -171,8 +184,8 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number): Skele
  * it or shrinking one leaves it, if any: a star out of its one initiator to
  * more processes than are drawn, with no transfer; or two processes with a
  * channel each way, with more transfers on one channel than are drawn (one
- * initiator), or (exercise 6) more snapshots and no transfer (one initiator
- * or both).
+ * initiator; in exercise 6, one snapshot), or (exercise 6) more snapshots
+ * (one initiator or both) and no transfer, or one from the first process.
  */
 export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefined {
   const { names, channels, programs, initiators, snapshots } = skeleton;
@@ -190,10 +203,31 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (star) return "stars";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
-  if (snapshots)
-    return transfers === 0 && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots ? "snapshots" : undefined;
+  if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
+    if (transfers === 0) return "snapshots";
+    return transfers === 1 && programs[0]!.length === 1 ? "caught by the last snapshot" : undefined;
+  }
+  if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
   return initiators.length === 1 && oneSender && transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
+}
+
+/**
+ * The steps every run the grader searches of a skeleton begins with, where
+ * it searches only such runs: exercise 6's forms past the drawn sizes with
+ * transfers, whose whole graphs are too big for a grade (REACH_LIMITS).
+ * Every snapshot is started, in id order, then every transfer sent: each
+ * transfer is then caught by the snapshots its receiver started. Every run
+ * searched is a run of the scenario, so what fails there fails in
+ * `snaplab explore` too, which searches them all.
+ */
+export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | undefined {
+  const form = reachForm(skeleton, shape);
+  if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot")) return undefined;
+  return [
+    ...skeleton.snapshots!.map((process): BankAction => ({ type: "initiate", process })),
+    ...skeleton.programs.flatMap((program, process) => program.map((): BankAction => ({ type: "send", process }))),
+  ];
 }
 
 /** The file reads back as the same scenario: names the format allows, money within its limit, the processes in this order. */

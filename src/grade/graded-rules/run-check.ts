@@ -26,6 +26,8 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly input?: DrawnInput;
   /** The counterexample is the learner's whole file's, whose halves each hold beside the reference's other half (file-halves.ts). */
   readonly wholeFile?: true;
+  /** The search took only the runs that begin with this many given steps (generated-scenarios.ts, firstSteps). */
+  readonly firstSteps?: number;
 }
 
 /** The check failed: a counterexample, or a failure no trace shows. */

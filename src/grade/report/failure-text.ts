@@ -8,13 +8,20 @@ import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult, 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
   // A failure names the scenario it failed on, as a file, and the command that explores it (snaplab explore --rules).
-  const scenario = [...(check.wholeFile ? [WHOLE_FILE] : []), ...onScenario(check)];
+  const scenario = [...(check.wholeFile ? [WHOLE_FILE] : []), ...onScenario(check), ...fromFirstSteps(check.firstSteps)];
   if (!c) return [check.failure ?? "failed", ...scenario, ...onInput(check.input)];
   return reportedCounterexampleLines(c, scenario);
 }
 
 const WHOLE_FILE =
   "your whole file fails here, though each exercise's half holds beside the reference rules' other half: your two halves do not fit together (every step below is your rules')";
+
+const fromFirstSteps = (steps: number | undefined) =>
+  steps
+    ? [
+        `the grade searched only its runs that begin by starting every snapshot, then sending every transfer (${steps} steps): all of them are too many for a grade; explore searches them all`,
+      ]
+    : [];
 
 // Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
 const onScenario = ({ scenario, fixed, explore }: MetOn) => [

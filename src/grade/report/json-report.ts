@@ -48,6 +48,7 @@ function submissionObject(report: SubmissionReport): object {
               exercise: e.number,
               check: c.name,
               ...metOn(c),
+              ...(c.firstSteps ? { firstSteps: c.firstSteps } : {}),
               ...(c.counterexample
                 ? counterexampleJson(c.counterexample)
                 : { ...(c.property ? { property: c.property } : {}), reason: c.failure, ...(c.input ? { input: c.input.value } : {}) }),

@@ -852,6 +852,46 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "looks for the snapshots recording a channel among ids 0 to 9 (as COS418's cases never pass ten)",
+    exercise: 6,
+    bound: "a transfer caught only by snapshots of one digit",
+    refusedBy: "channel-state (snapshot 10)",
+    module: multiWith({
+      onMessage: (view, channel, message) =>
+        Array.from({ length: 10 }, (_, id) => id)
+          .filter((id) => view.snapshots[id]?.recordings[channel]?.status === "open")
+          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
+    }),
+  },
+  {
+    name: "reads a snapshot's id off its key's first character (snapshot 10 taken for 1)",
+    exercise: 6,
+    bound: "a transfer caught only by snapshots of one digit",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage: (view, channel, message) =>
+        Object.entries(view.snapshots)
+          .filter(([, recorded]) => recorded.recordings[channel]?.status === "open")
+          .map(([id]): MultiEffect => ({ type: "record-message", channel, message, snapshot: id.charCodeAt(0) - 48 })),
+    }),
+  },
+  {
+    name: "keeps a message only if its id is past the last one recorded on the channel, comparing the ids as text (P0#10 before P0#9)",
+    exercise: 6,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const recorded = Object.values(view.snapshots).flatMap((snapshot) => {
+          const r = snapshot.recordings[channel];
+          return r && r.status !== "idle" ? r.messages : [];
+        });
+        const last = recorded.at(-1);
+        return last !== undefined && message.id <= last.id ? [] : multiAnswer.rules.onMessage(view, channel, message);
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [

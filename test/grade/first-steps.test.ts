@@ -1,0 +1,60 @@
+// Exercise 6's last scenarios with transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on
+// one channel) have too many runs for a grade: it searches only their runs that start every snapshot, then send every
+// transfer. A failure there is a run of the scenario, which replays from its start and says how it was searched.
+import { describe, expect, it } from "vitest";
+import { defaultLimits } from "../../src/grade/grade.js";
+import { findExercise } from "../../src/grade/exercises/catalogue.js";
+import type { GeneratedCheck } from "../../src/grade/exercises/generated-check.js";
+import type { RulesExercise } from "../../src/grade/exercises/exercise.js";
+import { firstSteps, reachForm, skeletonOf, type ScenarioFile } from "../../src/grade/exercises/generated-scenarios.js";
+import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-submission.js";
+import { failureLines } from "../../src/grade/report/failure-text.js";
+import { jsonReport } from "../../src/grade/report/json-report.js";
+import type { CheckResult } from "../../src/grade/result.js";
+import { beyondBoundsWrongRules } from "./catalogue/beyond-bounds.js";
+import * as multiAnswer from "../../solutions/06-concurrent-snapshots/rules.js";
+
+const exercise6 = findExercise(6) as RulesExercise;
+const generated = exercise6.checks.find((check) => check.seeded) as GeneratedCheck;
+const shape = { fifo: true, multiSnapshot: true };
+
+describe("exercise 6's scenarios searched from their first steps", () => {
+  it("should be the last two with transfers, each starting every snapshot, then sending every transfer", () => {
+    const started = generated.scenarios().flatMap(({ skeleton }) => {
+      const steps = firstSteps(skeleton, shape);
+      return steps ? [[reachForm(skeleton, shape), steps.map((s) => s.type).join(" ")]] : [];
+    });
+    expect(started).toEqual([
+      ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
+      ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
+    ]);
+    // Elsewhere (exercises 1 to 5, and exercise 6's scenarios drawn within its sizes), every run is searched.
+    for (const n of [1, 2, 3, 5]) {
+      const check = (findExercise(n) as RulesExercise).checks.find((c) => c.seeded) as GeneratedCheck;
+      const s = { fifo: n !== 5, multiSnapshot: false };
+      expect(check.scenarios().filter(({ skeleton }) => firstSteps(skeleton, s)).length, `exercise ${n}`).toBe(0);
+    }
+  });
+
+  it("should keep the reference's answer right, and refuse snapshot 10 left out with a run that begins so and replays", () => {
+    expect(generated.run(inProcessSubmission(multiAnswer), defaultLimits).counterexample).toBeUndefined();
+    const wrong = beyondBoundsWrongRules.find((w) => w.name.startsWith("looks for the snapshots recording a channel among ids 0 to 9"))!;
+    const submission = inProcessSubmission(wrong.module);
+    const outcome = generated.run(submission, defaultLimits);
+    expect([outcome.firstSteps, outcome.counterexample?.property]).toEqual([12, "channel-state (snapshot 10)"]);
+    const steps = outcome.counterexample!.path.actions as readonly { type: string }[];
+    expect(steps.slice(0, 12).map((s) => s.type)).toEqual([...Array(11).fill("initiate"), "send"]);
+    expect(firstSteps(skeletonOf(outcome.scenario as ScenarioFile), shape)).toHaveLength(12);
+    expect(generated.replay(submission, steps, outcome)?.property).toBe("channel-state (snapshot 10)");
+  });
+
+  it("should say in the report, in words and in JSON, that the grade searched only those runs", () => {
+    const check: CheckResult = { name: "generated scenarios (33)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
+    expect(failureLines(check)).toContain(
+      "the grade searched only its runs that begin by starting every snapshot, then sending every transfer (12 steps): all of them are too many for a grade; explore searches them all",
+    );
+    const exercise = { number: 6, slug: "06", title: "six", file: "rules.ts", points: 18, maxPoints: 24, passed: false, checks: [check], elapsedMs: 1 };
+    const json = jsonReport([{ folder: "f", points: 18, maxPoints: 24, exercises: [exercise], elapsedMs: 1 }]) as { failures: object[] };
+    expect(json.failures).toEqual([expect.objectContaining({ check: check.name, firstSteps: 12 })]);
+  });
+});
