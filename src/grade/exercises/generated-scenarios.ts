@@ -154,6 +154,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     channels: Array.from({ length: n - 1 }, (_, p) => [0, p + 1] as const),
     programs: Array.from({ length: n }, () => []),
     initiators: [0],
+    ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
   });
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
   const long = () => ({
@@ -182,7 +183,8 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
 /**
  * Which form past the drawn sizes a skeleton has, as reachSkeletons makes
  * it or shrinking one leaves it, if any: a star out of its one initiator to
- * more processes than are drawn, with no transfer; or two processes with a
+ * more processes than are drawn, with no transfer (in exercise 6, one
+ * snapshot); or two processes with a
  * channel each way, with more transfers on one channel than are drawn (one
  * initiator; in exercise 6, one snapshot), or (exercise 6) more snapshots
  * (one initiator or both) and no transfer, or one from the first process.
@@ -193,7 +195,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   const transfers = programs.flat().length;
   const star =
     initiators.length === 1 &&
-    !snapshots &&
+    (!snapshots || snapshots.length === 1) &&
     transfers === 0 &&
     names.length > GENERATED_LIMITS.processes &&
     names.length <= REACH_LIMITS.processes &&

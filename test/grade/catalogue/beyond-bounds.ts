@@ -853,6 +853,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends a snapshot's markers on at most five outgoing channels (the most a drawn scenario has)",
+    exercise: 6,
+    bound: "five channels out of one process at most",
+    refusedBy: "marker-sending-rule (snapshot 0)",
+    module: multiWith({
+      initiate: (view, snapshot) => multiAnswer.rules.initiate({ ...view, outgoing: view.outgoing.slice(0, 5) }, snapshot),
+    }),
+  },
+  {
     name: "looks for the snapshots recording a channel among ids 0 to 9 (as COS418's cases never pass ten)",
     exercise: 6,
     bound: "a transfer caught only by snapshots of one digit",
