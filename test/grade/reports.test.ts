@@ -214,17 +214,19 @@ describe("a fault of a whole exercise", () => {
 
 describe("a scenario with names that look alike", () => {
   it("should give each such name's code points under the scenario, where a screen shows them the same", () => {
-    // The Ohm sign and the Greek capital omega; an e with its accent composed, and with it combining; P0 alone.
-    const processes = { "\u2126": 1, "\u03a9": 2, "\u00e9": 3, "e\u0301": 4, P0: 5 };
+    // The Ohm sign and the Greek capital omega; an e with its accent composed, and with it combining; ab with a
+    // zero-width space in it and without; P0 alone.
+    const processes = { "\u2126": 1, "\u03a9": 2, "\u00e9": 3, "e\u0301": 4, "a\u200bb": 6, ab: 7, P0: 5 };
     const scenario = { name: "generated #4, shrunk", processes, channels: [], programs: {}, initiators: ["P0"] };
     const met = exercise5Lost("erin", { kind: "throws", message: "no", scenario, check: 2 }, [
       "two-node, no FIFO",
       "ring, no FIFO",
       "generated scenarios (38)",
     ]);
-    expect(textReport([met]).split("\n").slice(3, 5)).toEqual([
+    expect(textReport([met]).split("\n").slice(3, 6)).toEqual([
       '       names that look alike there: "\u2126" (U+2126), "\u03a9" (U+03A9)',
       '       names that look alike there: "\u00e9" (U+00E9), "e\u0301" (U+0065 U+0301)',
+      '       names that look alike there: "a\u200bb" (U+0061 U+200B U+0062), "ab" (U+0061 U+0062)',
     ]);
   });
 });

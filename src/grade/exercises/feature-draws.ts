@@ -397,6 +397,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
 const poolOf: Record<(typeof sameNames)[number][0], keyof typeof confusableNames> = {
   "differ only in case": "cases",
   "differ only in spaces at either end": "spaced",
+  "differ only in invisible characters": "invisible",
+  "differ only in the kind or number of their spaces": "unspaced",
   "are the same number": "sameNumbers",
   "are the same once Unicode-normalised": "unicode",
 };

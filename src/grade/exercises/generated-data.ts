@@ -104,6 +104,10 @@ const arrows = ["-", ">", "a-", ">b", "x-y", "a>b", "<-", "=>", "--", ">>", "-1"
 const dashed = ["a", "a-", "P1", "P1-", "x y", "x y-"];
 /** Names the same once their spaces at either end are trimmed. */
 const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
+/** Names the same once a zero-width space, the invisible character code that cleans names drops first, is dropped. */
+const invisible = ["ab", "a\u200bb", "xy", "x\u200by"];
+/** Names the same once each run of spaces of any kind (no-break, thin, ideographic, two in a row) is made one space. */
+const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
 /** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
 const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
 /** Names the same once Unicode-normalised (an accent composed or combining, the Ångström and Ohm signs), and beside them a ligature and full-width digits, the same only in compatibility forms (NFKC). */
@@ -155,7 +159,7 @@ export const isDigits = (name: string): boolean => /^\d+$/.test(name);
 const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, dashed, suffixes, cases, spaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
+export const confusableNames = { prefixes, dashed, suffixes, cases, spaced, invisible, unspaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {

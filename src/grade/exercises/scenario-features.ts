@@ -430,10 +430,22 @@ export const RELAYED_HUB =
 export const sameNames = [
   ["differ only in case", (name: string) => name.toLowerCase()],
   ["differ only in spaces at either end", (name: string) => name.trim()],
+  ["differ only in invisible characters", visibleName],
+  ["differ only in the kind or number of their spaces", oneSpaced],
   ["are the same number", (name: string) => (name.trim() !== "" && !Number.isNaN(Number(name)) ? String(Number(name)) : name)],
   // NFC: names canonically the same are the same under every normal form, so any normalising code mistakes them.
   ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC")],
 ] as const;
+
+/** A name with its invisible characters dropped: a soft hyphen, zero-width spaces and joiners. */
+export function visibleName(name: string): string {
+  return name.replace(/[\u00ad\u200b-\u200d\u2060]/g, "");
+}
+
+/** A name with each run of spaces of any kind made one space. */
+export function oneSpaced(name: string): string {
+  return name.replace(/\s+/g, " ");
+}
 
 const spacedAtAnEnd = (name: string) => name.startsWith(" ") || name.endsWith(" ");
 

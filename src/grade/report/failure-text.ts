@@ -3,6 +3,7 @@ import { plural } from "../../render/count-words.js";
 import { numberedSteps } from "../../render/numbered-steps.js";
 import { lineAsData } from "../../render/shown-as-data.js";
 import type { DrawnInput } from "../graded-rules/run-check.js";
+import { oneSpaced, visibleName } from "../exercises/scenario-features.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult, MetOn } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
@@ -36,14 +37,15 @@ const onScenario = ({ scenario, fixed, explore }: MetOn) => [
 
 /**
  * Names a screen shows alike though they differ (the Ohm sign and the Greek capital omega, an accent composed or
- * combining): each with its code points, so that the failure can be read. Names the same once Unicode's compatibility
- * forms are taken for them (NFKC) are such names.
+ * combining, a zero-width space, two spaces for one): each with its code points, so that the failure can be read. Names
+ * the same once Unicode's compatibility forms are taken for them (NFKC), their invisible characters dropped and their
+ * spaces made one, are such names.
  */
 function lookAlike(scenario: object): string[] {
   const { processes } = scenario as { processes?: Record<string, unknown> };
   const groups = new Map<string, string[]>();
   for (const name of Object.keys(processes ?? {})) {
-    const key = name.normalize("NFKC");
+    const key = oneSpaced(visibleName(name.normalize("NFKC")));
     groups.set(key, [...(groups.get(key) ?? []), name]);
   }
   const alike = [...groups.values()].filter((names) => names.length > 1);

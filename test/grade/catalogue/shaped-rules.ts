@@ -55,8 +55,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no outgoing channel",
     passesFixed: true,
     // An initiator with no outgoing channel "starts" the snapshot without recording.
-    refusedBy: "termination",
-    reason: "the run ended with the snapshot incomplete (never recorded: P1)",
+    refusedBy: "marker-sending-rule",
+    reason: "P0 started a snapshot without recording its state",
     module: rulesOf({
       initiate: (view) => (view.outgoing.length === 0 ? [] : recordAndForward(view)),
       onMarker: (view, channel) => [...(view.hasRecorded || view.outgoing.length === 0 ? [] : recordAndForward(view)), close(channel)],
@@ -78,7 +78,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
@@ -90,7 +90,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
+    reason: "channel P1->P0 recorded [P1#2 (2)], expected [P1#1 (1), P1#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) =>
@@ -109,7 +109,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P1 says its part is done, but it has not recorded",
+    reason: "P0 says its part is done, but it has not recorded",
     module: { ...completionAnswer, isPartDone: (view: ProcessView) => view.incoming.every((c) => isClosed(view, c)) },
   },
   {
@@ -118,7 +118,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "knows-when-done",
-    reason: "P1 has recorded and every incoming channel is closed, but does not say its part is done",
+    reason: "P0 has recorded and every incoming channel is closed, but does not say its part is done",
     module: {
       ...completionAnswer,
       isPartDone: (view: ProcessView) => view.hasRecorded && view.incoming.some((c) => isClosed(view, c)) && view.incoming.every((c) => isClosed(view, c)),
@@ -152,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
+    reason: "channel P2->P0 recorded [], expected [P2#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -172,7 +172,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
-    reason: "P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
+    reason: "P0 recorded receiving P2#1, but P2 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
@@ -183,7 +183,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
-    reason: "P1 recorded its state and sent 0 markers on P1->P0 (one is due on every outgoing channel)",
+    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
     module: laiYangWith({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : turnRed(view)) }),
   },
   {
@@ -193,7 +193,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: false,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const history = view.recorded?.received ?? view.received;
