@@ -194,23 +194,18 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       ];
   return [
     ...multi,
-    // Shapes of their own that exercise 6's list, full with its snapshots, leaves out. A message's number counts its
-    // sender's sends over all its channels: code that counts them a channel finds another message. Channels both ways
-    // between some neighbours and one way between others: code that treats only a neighbour with channels both ways as one
-    // (sends it markers, records from it) leaves the others out.
-    ...(shape.multiSnapshot
-      ? []
-      : [
-          {
-            feature: "a process sending transfers to two receivers, a snapshot may catch the later one's",
-            wish: { processes: 3, initiators: 1, transfers: [2, 2], sendOrder: ["other", "caught"] } as Wish,
-          },
-          {
-            feature:
-              "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
-            wish: { processes: 3, initiators: 1, topology: "mixed", transfers: [1, 1], catchFirst: true } as Wish,
-          },
-        ]),
+    // A message's number counts its sender's sends over all its channels: code that counts them a channel finds another
+    // message. Channels both ways between some neighbours and one way between others: code that treats only a neighbour
+    // with channels both ways as one (sends it markers, records from it) leaves the others out.
+    {
+      feature: "a process sending transfers to two receivers, a snapshot may catch the later one's",
+      wish: { ...one, processes: 3, initiators: 1, transfers: [2, 2], sendOrder: ["other", "caught"] },
+    },
+    {
+      feature:
+        "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
+      wish: { ...one, processes: 3, initiators: 1, topology: "mixed", transfers: [1, 1], catchFirst: true },
+    },
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
     // it receives transfers from.
     ...sameNames.flatMap((way, i): FeatureDraw[] => [
@@ -324,7 +319,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
           },
         ]),
-    ...(shape.multiSnapshot ? [] : [{ feature: COLLECTION_NAMES, wish: caught([2, 2], { names: collectionNamed, initiators: 2, oneChannel: false }) }]),
+    {
+      feature: COLLECTION_NAMES,
+      wish: caught([2, 2], { names: collectionNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+    },
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
     { feature: "a name of digits (JavaScript lists it first)", wish: { ...one, names: namesOfKind.integers } },

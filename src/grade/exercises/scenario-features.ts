@@ -164,11 +164,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // A message's number counts its sender's sends over all its channels: the first sent on a second channel is not its first.
     [
       "a process sending transfers to two receivers, a snapshot may catch the later one's",
-      !shape.multiSnapshot &&
-        ps.some((p) => {
-          const to = [...new Set(programs[p]!.map((t) => t.to))];
-          return to.length >= 2 && isCaught(p, to[1]!);
-        }),
+      ps.some((p) => {
+        const to = [...new Set(programs[p]!.map((t) => t.to))];
+        return to.length >= 2 && isCaught(p, to[1]!);
+      }),
     ],
     // Code that takes a channel's messages to be numbered one after another (a gap, a message lost or already counted) skips one.
     [
@@ -182,11 +181,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that treats only a neighbour with channels both ways as one (sends it markers, records from it) leaves the others out.
     [
       "a process sending to a neighbour that sends back and to one that does not, and one receiving from both kinds, a transfer a snapshot may catch on the one-way channel in",
-      !shape.multiSnapshot &&
-        ps.some((p) => {
-          const to = channels.filter(([from]) => from === p).map(([, to]) => to);
-          return to.some((q) => index.has(q * n + p)) && to.some((q) => !index.has(q * n + p));
-        }) &&
+      ps.some((p) => {
+        const to = channels.filter(([from]) => from === p).map(([, to]) => to);
+        return to.some((q) => index.has(q * n + p)) && to.some((q) => !index.has(q * n + p));
+      }) &&
         ps.some((p) => {
           const from = channels.filter(([, to]) => to === p).map(([from]) => from);
           return from.some((q) => index.has(p * n + q)) && from.some((q) => !index.has(p * n + q) && isCaught(q, p));
@@ -366,7 +364,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),
     ],
     ["a name an object already has", names.some((name) => name in {})],
-    [COLLECTION_NAMES, !shape.multiSnapshot && collectionNamesCaught()],
+    [COLLECTION_NAMES, collectionNamesCaught()],
     [
       SNAPSHOT_GAP,
       snapshots !== undefined &&

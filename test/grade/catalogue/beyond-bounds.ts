@@ -732,7 +732,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "takes snapshot ids modulo four (room for four snapshots)",
     exercise: 6,
     bound: "four snapshots at most",
-    refusedBy: "marker-sending-rule (snapshot 0)",
+    refusedBy: "termination (snapshot 4)",
     module: multiWith({
       onMarker(view, channel, snapshot) {
         const id = snapshot % 4;

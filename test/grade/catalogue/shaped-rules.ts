@@ -227,7 +227,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "more than two snapshots",
     passesFixed: true,
     refusedBy: "marker-sending-rule (snapshot 1)",
-    reason: "P0 recorded its state in a step that neither starts a snapshot nor brings a marker",
+    reason: "P1 recorded its state in a step that neither starts a snapshot nor brings a marker",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
