@@ -49,7 +49,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
   });
 
   it("should say in the report, in words and in JSON, that the grade searched only those runs", () => {
-    const check: CheckResult = { name: "generated scenarios (47)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
+    const check: CheckResult = { name: "generated scenarios (49)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
     expect(failureLines(check)).toContain(
       "the grade searched only its runs that begin by starting every snapshot, then sending every transfer (12 steps): all of them are too many for a grade; explore searches them all",
     );

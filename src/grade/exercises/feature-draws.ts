@@ -12,12 +12,13 @@ import {
   balancesOf,
   balancesWithOne,
   collectionNamed,
+  viewWordsNamed,
   confusableNames,
   isDigits,
   namesOfKind,
   namesWithPairs,
 } from "./generated-data.js";
-import { arrowSides, COLLECTION_NAMES, RELAYED_HUB, sameNames, SNAPSHOT_GAP, senderReceiverPrefixes } from "./scenario-features.js";
+import { arrowSides, COLLECTION_NAMES, JOINED_NAMES, RELAYED_HUB, sameNames, SNAPSHOT_GAP, senderReceiverPrefixes, VIEW_WORDS } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -319,6 +320,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
           },
         ]),
+    { feature: JOINED_NAMES, wish: twoInto(namesWithPairs([{ pool: confusableNames.joined, related: (a, b) => b.endsWith(`,${a}`) }])) },
+    { feature: VIEW_WORDS, wish: caught([2, 2], { names: viewWordsNamed }) },
     {
       feature: COLLECTION_NAMES,
       wish: caught([2, 2], { names: collectionNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),

@@ -108,6 +108,10 @@ const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
 const invisible = ["ab", "a\u200bb", "xy", "x\u200by"];
 /** Names the same once each run of spaces of any kind (no-break, thin, ideographic, two in a row) is made one space. */
 const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
+/** Names and the same after another name and a comma: "x,a#1" holds ",a#1", as a list of ids joined with commas holds a's. */
+const joined = ["a", "x,a", "P1", "q,P1", "1", "q,1"];
+/** Names that hold the words a view's recordings are told with (open, closed): code that searches a view's JSON for them finds a name. */
+const viewWords = ["Copenhagen", "closed", "reopened", "unclosed"];
 /** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
 const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
 /** Names the same once Unicode-normalised (an accent composed or combining, the Ångström and Ohm signs), and beside them a ligature and full-width digits, the same only in compatibility forms (NFKC). */
@@ -159,7 +163,21 @@ export const isDigits = (name: string): boolean => /^\d+$/.test(name);
 const keyOrder = [...integers.slice(0, 4), ...words.slice(0, 4)];
 
 /** The pools of names that can be mistaken for each other, for a steered draw to take two related ones from (feature-draws.ts). */
-export const confusableNames = { prefixes, dashed, suffixes, cases, spaced, invisible, unspaced, sameNumbers, unicode, idPrefixes, arrows, keyOrder } as const;
+export const confusableNames = {
+  prefixes,
+  dashed,
+  suffixes,
+  cases,
+  spaced,
+  invisible,
+  unspaced,
+  joined,
+  sameNumbers,
+  unicode,
+  idPrefixes,
+  arrows,
+  keyOrder,
+} as const;
 
 /** Each kind of names, `n` of them: what a steered draw asks for (feature-draws.ts). */
 export const namesOfKind = {
@@ -190,6 +208,9 @@ function someThen(pool: readonly string[], n: number): fc.Arbitrary<string[]> {
 
 /** `n` distinct names, `length` and `size` first (in a drawn order): drawn only where a feature asks for them, as processNames never does. */
 export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(collectionNames, n);
+
+/** `n` distinct names, those that hold open or closed first (in a drawn order): drawn only where a feature asks for them. */
+export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);
 
 /** `n` distinct names of any kind. */
 export function processNames(n: number): fc.Arbitrary<string[]> {

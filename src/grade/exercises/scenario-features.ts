@@ -365,6 +365,13 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ],
     ["a name an object already has", names.some((name) => name in {})],
     [COLLECTION_NAMES, collectionNamesCaught()],
+    // A name that holds another after a comma: code that joins ids with commas and searches the text finds the other's,
+    // and takes the plain one's caught transfer for one it has.
+    [JOINED_NAMES, ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`,${names[a]}`))))],
+    [
+      VIEW_WORDS,
+      channels.some(([from, to]) => /open|closed/.test(names[from]!) && isCaught(from, to) && programs[from]!.filter((t) => t.to === to).length >= 2),
+    ],
     [
       SNAPSHOT_GAP,
       snapshots !== undefined &&
@@ -423,6 +430,13 @@ export const COLLECTION_NAMES = "transfers a snapshot may catch each way between
 /** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
 export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
+
+/** A name and another that holds it after a comma, into one process: code that joins ids with commas and searches the text takes the one's for the other's. */
+export const JOINED_NAMES = "transfers into one process from a name and from another name, a comma, then that name, a snapshot may catch the first's";
+
+/** Two transfers on one channel from a name holding open or closed, a snapshot may catch the first. */
+export const VIEW_WORDS =
+  "two transfers on one channel from a process whose name holds open or closed (words of a view's recordings), a snapshot may catch the first";
 
 /** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
 export const sameNames = [

@@ -289,7 +289,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "looks a channel's recording up by its name trimmed",
     exercise: 2,
     bound: "names without spaces",
-    refusedBy: "channel-state",
+    refusedBy: "well-formed-effects",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
   },
   {
@@ -849,6 +849,51 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         return Object.values(view.snapshots).flatMap((snapshot, i): MultiEffect[] =>
           snapshot.recordings[channel]?.status === "open" ? [{ type: "record-message", channel, message, snapshot: Math.min(...ids) + i }] : [],
         );
+      },
+    }),
+  },
+  {
+    name: "sends one marker to each receiver named the same once a zero-width space is dropped",
+    exercise: 1,
+    bound: "names P0…P3: no invisible characters",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => [...new Map(view.outgoing.map((c) => [receiverOf(c).replace(/\u200b/g, ""), c])).values()]),
+  },
+  {
+    name: "skips a message whose id the ids it has received, joined with commas, hold between commas",
+    exercise: 2,
+    bound: "names P0…P3: no commas",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && !`,${view.received.join(",")},`.includes(`,${message.id},`) ? [keep(channel, message)] : [],
+    }),
+  },
+  {
+    name: "takes a channel's recording as open when its JSON holds open",
+    exercise: 2,
+    bound: "names P0…P3: none holds open or closed",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage: (view, channel, message) => (JSON.stringify(view.recordings[channel]).includes("open") ? [keep(channel, message)] : []),
+    }),
+  },
+  {
+    name: "starts recording only the channels from neighbours it also sends to, in a new snapshot (all where none is one)",
+    exercise: 6,
+    bound: "exercise 6: no process with a one-way neighbour beside a two-way one",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      initiate(view, snapshot) {
+        const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
+        const opened = peers.length > 0 ? peers : view.incoming;
+        return multiAnswer.rules.initiate({ ...view, incoming: opened }, snapshot);
+      },
+      onMarker(view, channel, snapshot) {
+        if (snapshot in view.snapshots) return [{ type: "stop-recording", channel, snapshot }];
+        const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
+        const opened = peers.length > 0 ? peers : view.incoming;
+        return [...multiAnswer.rules.initiate({ ...view, incoming: opened }, snapshot), { type: "stop-recording", channel, snapshot }];
       },
     }),
   },
