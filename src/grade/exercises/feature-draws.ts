@@ -12,11 +12,11 @@ import {
   balancesOf,
   balancesWithOne,
   collectionNamed,
-  viewWordsNamed,
   confusableNames,
   isDigits,
   namesOfKind,
   namesWithPairs,
+  viewWordsNamed,
 } from "./generated-data.js";
 import { arrowSides, COLLECTION_NAMES, JOINED_NAMES, RELAYED_HUB, sameNames, SNAPSHOT_GAP, senderReceiverPrefixes, VIEW_WORDS } from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
