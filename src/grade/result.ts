@@ -37,7 +37,7 @@ export interface CheckResult {
   readonly explore?: string;
   /** The counterexample is the whole file's: this exercise's half and the other's each hold beside the reference's (exercises 1 and 2). */
   readonly wholeFile?: true;
-  /** The grade searched only the scenario's runs that begin by starting every snapshot, then sending every transfer: this many steps. */
+  /** The grade searched only the scenario's runs that begin with this many given steps (generated-scenarios.ts, firstSteps). */
   readonly firstSteps?: number;
 }
 

@@ -10,12 +10,11 @@
 import type { Scenario } from "../../models/bank/scenario.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
-import type { GradedSystem } from "../graded-rules/graded-system.js";
+import { type GradedSystem, startingWith } from "../graded-rules/graded-system.js";
 import { failed, replay, runCheck, type CheckOutcome } from "../graded-rules/run-check.js";
 import type { Submission } from "../graded-rules/remembering-submission.js";
 import type { CheckLimits, RulesCheck } from "./exercise.js";
 import { generatedScenarios } from "./generated-list.js";
-import { runsStartingWith } from "../../explore/runs-starting-with.js";
 import {
   firstSteps,
   reachCount,
@@ -68,7 +67,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
   const explore = (file: ScenarioFile, submission: Submission, limits: CheckLimits): CheckOutcome => {
     const system = build(scenarioOf(file) as Scn, submission);
     const steps = firstSteps(skeletonOf(file), generation.shape) as readonly Action[] | undefined;
-    const searched = steps ? { ...system, model: runsStartingWith(system.model, steps) } : system;
+    const searched = steps ? startingWith(system, steps) : system;
     const outcome = runCheck({ ...searched, throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, { reduction: reduced(file, limits) });
     return steps ? { ...outcome, firstSteps: steps.length } : outcome;
   };

@@ -124,14 +124,17 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "stars" | "long channel" | "snapshots" | "caught by the last snapshot";
+export type ReachForm = "stars" | "hubs" | "long channel" | "snapshots" | "caught by the last snapshot";
+
+/** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
+const hubSizes = [6, 9];
 
 /** The sizes of the stars past the drawn ones. */
 const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS.processes }, (_, k) => GENERATED_LIMITS.processes + 1 + k);
 
 /** How many scenarios these forms add to a list (reachSkeletons). */
 export function reachCount(forms: readonly ReachForm[]): number {
-  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : 1), 0);
+  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : form === "hubs" ? hubSizes.length : 1), 0);
 }
 
 /** The scenarios of these forms past the drawn sizes, drawn from `seed`, in this order. */
@@ -156,6 +159,20 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     initiators: [0],
     ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
   });
+  // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and records
+  // every channel in, each carrying a transfer its snapshot catches.
+  const hub = (others: number): Skeleton => {
+    const leaves = Array.from({ length: others }, (_, k) => k + 2);
+    const amounts = draw(amountsOfKind.powers(others));
+    return {
+      names: draw(namesOfKind.mixed(others + 2)),
+      balances: balances(others + 2),
+      channels: [[0, 1] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
+      programs: [[], [], ...leaves.map((_, k) => [{ to: 1, amount: amounts[k]! }])],
+      initiators: [0],
+      ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
+    };
+  };
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
   const long = () => ({
     ...pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1),
@@ -172,6 +189,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   });
   const made = {
     stars: () => starSizes.map(star),
+    hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
@@ -203,6 +221,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
     channels.every(([from, to]) => from === hub && to !== hub) &&
     new Set(channels.map(([, to]) => to)).size === channels.length;
   if (star) return "stars";
+  if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
@@ -215,16 +234,50 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 }
 
 /**
+ * A hub's shape, as reachSkeletons makes it: the one initiator's one
+ * channel is to the hub; every other process has a channel each way with
+ * the hub and sends it one transfer; nothing else. The hub and the others
+ * by number, in the file's order.
+ */
+function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
+  const [initiator] = initiators;
+  const out = channels.filter(([from]) => from === initiator);
+  if (initiators.length !== 1 || out.length !== 1 || (snapshots && snapshots.length !== 1)) return undefined;
+  const hub = out[0]![1];
+  const others = names.map((_, p) => p).filter((p) => p !== initiator && p !== hub);
+  const both = (p: number) => channels.some(([f, t]) => f === p && t === hub) && channels.some(([f, t]) => f === hub && t === p);
+  const sendsOne = (p: number) => programs[p]!.length === 1 && programs[p]![0]!.to === hub;
+  const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sendsOne(p));
+  return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
+}
+
+/**
  * The steps every run the grader searches of a skeleton begins with, where
- * it searches only such runs: exercise 6's forms past the drawn sizes with
- * transfers, whose whole graphs are too big for a grade (REACH_LIMITS).
- * Every snapshot is started, in id order, then every transfer sent: each
- * transfer is then caught by the snapshots its receiver started. Every run
- * searched is a run of the scenario, so what fails there fails in
- * `snaplab explore` too, which searches them all.
+ * it searches only such runs: the forms past the drawn sizes whose whole
+ * graphs are too big for a grade (REACH_LIMITS). In exercise 6's with
+ * transfers, every snapshot is started, in id order, then every transfer
+ * sent: each is then caught by the snapshots its receiver started. A hub's
+ * is one run: the initiator starts, the hub records on its marker, every
+ * other sends its transfer, the hub receives them (each caught), the others
+ * receive the hub's markers, and the hub theirs. Every run searched is a run
+ * of the scenario, so what fails there fails in `snaplab explore` too,
+ * which searches them all.
  */
 export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | undefined {
   const form = reachForm(skeleton, shape);
+  if (form === "hubs") {
+    const { hub, others } = hubOf(skeleton)!;
+    const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
+    const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
+    return [
+      { type: "initiate", process: skeleton.initiators[0]! },
+      deliver(skeleton.initiators[0]!, hub),
+      ...others.map((p): BankAction => ({ type: "send", process: p })),
+      ...others.map((p) => deliver(p, hub)),
+      ...others.map((p) => deliver(hub, p)),
+      ...others.map((p) => deliver(p, hub)),
+    ];
+  }
   if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot")) return undefined;
   return [
     ...skeleton.snapshots!.map((process): BankAction => ({ type: "initiate", process })),

@@ -7,6 +7,7 @@
  */
 import type { ModelDescriptor, Named } from "../../check/model-descriptor.js";
 import type { Violation } from "../../explore/exploration.js";
+import { runsStartingWith } from "../../explore/runs-starting-with.js";
 import type { Model } from "../../model-contract/model.js";
 import type { Property } from "../../model-contract/property.js";
 import type { SpaceTime } from "../../view/space-time-view.js";
@@ -35,6 +36,16 @@ export interface GradedSystem<State, Action> {
 /** Of a run that ends at an answer refused, in a run with several snapshots: the snapshot the answer was for, where that can be told. */
 export interface RefusedFor {
   readonly refusedFor?: number;
+}
+
+/** The system searched only along the runs that begin with `steps` (runs-starting-with.ts), the halves of a file it runs with it. */
+export function startingWith<State, Action>(system: GradedSystem<State, Action>, steps: readonly Action[]): GradedSystem<State, Action> {
+  const { halfOf } = system;
+  return {
+    ...system,
+    model: runsStartingWith(system.model, steps),
+    ...(halfOf ? { halfOf: { whole: startingWith(halfOf.whole, steps), other: startingWith(halfOf.other, steps) } } : {}),
+  };
 }
 
 /** The model the grader explores: the system's, with its step rules and properties (graded-model.ts). */
