@@ -57,7 +57,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
   it("should say in the report, in words and in JSON, that the grade searched only those runs", () => {
     const check: CheckResult = { name: "generated scenarios (51)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
     expect(failureLines(check)).toContain(
-      "the grade searched only its runs that begin with the 12 steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all",
+      "the grade searched only its runs that begin with the 12 steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all, for a hub only with --reduction por, in minutes",
     );
     const exercise = { number: 6, slug: "06", title: "six", file: "rules.ts", points: 18, maxPoints: 24, passed: false, checks: [check], elapsedMs: 1 };
     const json = jsonReport([{ folder: "f", points: 18, maxPoints: 24, exercises: [exercise], elapsedMs: 1 }]) as { failures: object[] };

@@ -20,7 +20,7 @@ const WHOLE_FILE =
 const fromFirstSteps = (steps: number | undefined) =>
   steps
     ? [
-        `the grade searched only its runs that begin with the ${steps} steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all`,
+        `the grade searched only its runs that begin with the ${steps} steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all, for a hub only with --reduction por, in minutes`,
       ]
     : [];
 
