@@ -88,6 +88,12 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
   });
 
 /** Exercise 6's recording, opening only the incoming channels whose name does not begin with the process's own. */
+/** The view with only the incoming channels from neighbours it also sends to (all of them where none is one). */
+const peersOnly = (view: MultiSnapshotView): MultiSnapshotView => {
+  const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
+  return { ...view, incoming: peers.length > 0 ? peers : view.incoming };
+};
+
 const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiEffect[] =>
   (multiAnswer.rules.initiate(view, snapshot) as MultiEffect[]).filter((e) => !(e.type === "start-recording" && e.channel.startsWith(view.process)));
 
@@ -884,17 +890,8 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "exercise 6: no process with a one-way neighbour beside a two-way one",
     refusedBy: "channel-state (snapshot 0)",
     module: multiWith({
-      initiate(view, snapshot) {
-        const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
-        const opened = peers.length > 0 ? peers : view.incoming;
-        return multiAnswer.rules.initiate({ ...view, incoming: opened }, snapshot);
-      },
-      onMarker(view, channel, snapshot) {
-        if (snapshot in view.snapshots) return [{ type: "stop-recording", channel, snapshot }];
-        const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
-        const opened = peers.length > 0 ? peers : view.incoming;
-        return [...multiAnswer.rules.initiate({ ...view, incoming: opened }, snapshot), { type: "stop-recording", channel, snapshot }];
-      },
+      initiate: (view, snapshot) => multiAnswer.rules.initiate(peersOnly(view), snapshot),
+      onMarker: (view, channel, snapshot) => multiAnswer.rules.onMarker(peersOnly(view), channel, snapshot),
     }),
   },
   {
