@@ -42,7 +42,7 @@ describe("wrong submissions beyond the old generator's bounds", () => {
       const file = outcome.scenario as ScenarioFile;
       // Shrunk, unless the scenario met first was already as small and plain as it fails on (checked below either way).
       expect(file.name).toMatch(/^generated #\d+(, shrunk)?$/);
-      const shape = { fifo: wrong.exercise !== 5, multiSnapshot: wrong.exercise === 6 };
+      const { shape } = generated;
       const skeleton = skeletonOf(file);
       for (const less of [...smaller(skeleton), ...plainer(skeleton)].filter((s) => withinShape(s, shape))) {
         const again = generated.runOn(scenarioFile(less, "smaller", shape), inProcessSubmission(wrong.module), defaultLimits);

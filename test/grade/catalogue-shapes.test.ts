@@ -53,7 +53,7 @@ describe("the catalogue of wrong rules that need a shape", () => {
       // The scenario shown has the shape the mistake needs, and nothing can be taken from it and still fail.
       const skeleton = skeletonOf(file);
       expect(hasShape(skeleton, wrong.shape)).toBe(true);
-      const shape = { fifo: wrong.exercise !== 5, multiSnapshot: wrong.exercise === 6 };
+      const { shape } = generated;
       expect(scenarioFile(skeleton, file.name, shape)).toEqual(file);
       for (const less of smaller(skeleton).filter((s) => withinShape(s, shape))) {
         const smallerOutcome = generated.runOn(scenarioFile(less, "smaller", shape), inProcessSubmission(wrong.module), defaultLimits);

@@ -16,9 +16,20 @@ import {
   isDigits,
   namesOfKind,
   namesWithPairs,
+  protoNamed,
   viewWordsNamed,
 } from "./generated-data.js";
-import { arrowSides, COLLECTION_NAMES, JOINED_NAMES, RELAYED_HUB, sameNames, SNAPSHOT_GAP, senderReceiverPrefixes, VIEW_WORDS } from "./scenario-features.js";
+import {
+  arrowSides,
+  COLLECTION_NAMES,
+  JOINED_NAMES,
+  PROTO_NAME,
+  RELAYED_HUB,
+  sameNames,
+  SNAPSHOT_GAP,
+  senderReceiverPrefixes,
+  VIEW_WORDS,
+} from "./scenario-features.js";
 import { GENERATED_LIMITS, type Shape } from "./generated-scenarios.js";
 import type { Wish } from "./drawn-skeletons.js";
 
@@ -391,6 +402,14 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             .map(([b]) => Array.from({ length: n }, () => b!)),
       },
     },
+    ...(shape.answerKeyedByName
+      ? []
+      : [
+          {
+            feature: PROTO_NAME,
+            wish: caught([2, 2], { names: protoNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+          },
+        ]),
   ];
 }
 

@@ -44,6 +44,8 @@ export interface Generation {
 }
 
 export interface GeneratedCheck extends RulesCheck {
+  /** What its scenarios are drawn within. */
+  readonly shape: Shape;
   /** The scenarios it grades on, in order: from the kit's seed, or from an instructor's (CheckLimits.seed). */
   scenarios(seed?: number): readonly GeneratedScenario[];
   /** Explores one scenario of the shape with the submission, as the check does each of its own. */
@@ -76,6 +78,7 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     name: `generated scenarios (${generation.count + reachCount(generation.reach)})`,
     points,
     seeded: true,
+    shape: generation.shape,
     scenarios,
     runOn: explore,
     run(submission, limits) {

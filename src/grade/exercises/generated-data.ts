@@ -31,8 +31,8 @@ export const LARGEST_AMOUNT = 2 ** 44;
  * from it only in case; names an
  * object already has (`constructor`); digits, which JavaScript puts first in
  * an object's keys; letters beyond ASCII. Never `__proto__`, which the format
- * allows but a JavaScript object keyed by name cannot hold (the answers in
- * solutions/ keep parts in such objects, as most learners do).
+ * allows but a JavaScript object keyed by name cannot hold: it is drawn only
+ * where a feature asks for it (protoNamed).
  */
 const trickyNames = [
   "a",
@@ -208,6 +208,9 @@ function someThen(pool: readonly string[], n: number): fc.Arbitrary<string[]> {
 
 /** `n` distinct names, `length` and `size` first (in a drawn order): drawn only where a feature asks for them, as processNames never does. */
 export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(collectionNames, n);
+
+/** `n` distinct names, `__proto__` first: drawn only where a feature asks for it, never where the answer is an object keyed by name. */
+export const protoNamed = (n: number): fc.Arbitrary<string[]> => someThen(["__proto__"], n);
 
 /** `n` distinct names, those that hold open or closed first (in a drawn order): drawn only where a feature asks for them. */
 export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);

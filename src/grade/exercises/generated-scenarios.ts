@@ -47,6 +47,11 @@ export interface Shape {
   readonly fifo: boolean;
   /** Runs with several snapshots (exercise 6). */
   readonly multiSnapshot: boolean;
+  /**
+   * The answer is an object keyed by process name (exercise 3's snapshot), which cannot hold a process named
+   * `__proto__`: such a name is drawn only in the other exercises.
+   */
+  readonly answerKeyedByName?: boolean;
 }
 
 /** How far the generated scenarios reach, the same for every exercise (exercise 6's snapshots aside). */
@@ -81,6 +86,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
   if (reachForm(skeleton, shape)) return readsBack(skeleton, shape);
   const { names, balances, channels, programs, initiators, snapshots } = skeleton;
   const processes = names.length;
+  if (shape.answerKeyedByName && names.includes("__proto__")) return false;
   if (processes < 2 || processes > GENERATED_LIMITS.processes || balances.length !== processes || programs.length !== processes) return false;
   if (messagesOf(skeleton) > messageBudget(shape)) return false;
   const ids = channels.map(([from, to]) => `${from} ${to}`);
@@ -325,10 +331,10 @@ function reached(skeleton: Skeleton, from: readonly number[]): Set<number> {
  */
 export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): ScenarioFile {
   const name = (p: number) => skeleton.names[p]!;
-  const programs: Record<string, { to: string; amount: number }[]> = {};
-  skeleton.programs.forEach((program, p) => {
-    if (program.length > 0) programs[name(p)] = program.map(({ to, amount }) => ({ to: name(to), amount }));
-  });
+  // Object.fromEntries makes each name an own key: assigning programs["__proto__"] would set the prototype instead.
+  const programs = Object.fromEntries(
+    skeleton.programs.flatMap((program, p) => (program.length > 0 ? [[name(p), program.map(({ to, amount }) => ({ to: name(to), amount }))]] : [])),
+  );
   return {
     name: title,
     processes: Object.fromEntries(skeleton.names.map((n, p) => [n, skeleton.balances[p]!])),

@@ -71,10 +71,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   const catchable = (initiator: number) => channels.filter((_, c) => mayCatch.get(initiator)![c]);
   const catches = (p: number, from: number, to: number) => mayCatch.get(p)![index.get(from * n + to)!] === true;
   const isCaught = (from: number, to: number) => initiators.some((p) => catches(p, from, to));
-  const collectionNamesCaught = () => {
-    const [length, size] = [names.indexOf("length"), names.indexOf("size")];
-    return length >= 0 && size >= 0 && isCaught(length, size) && isCaught(size, length);
-  };
+  const caughtEachWay = (a: number, b: number) => a >= 0 && b >= 0 && isCaught(a, b) && isCaught(b, a);
   // Two processes that send p transfers, their names so related.
   const carriersRelated = (p: number, related: (a: string, b: string) => boolean) => {
     const into = carriersInto(p);
@@ -364,7 +361,9 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       !shape.multiSnapshot && ps.some((p) => carriersRelated(p, (a, b) => a < b && a.toLowerCase() > b.toLowerCase())),
     ],
     ["a name an object already has", names.some((name) => name in {})],
-    [COLLECTION_NAMES, collectionNamesCaught()],
+    [COLLECTION_NAMES, caughtEachWay(names.indexOf("length"), names.indexOf("size"))],
+    // Code that keys a plain object by name sets its prototype for __proto__, and never finds what it kept there.
+    [PROTO_NAME, ps.some((p) => names[p] === "__proto__" && ps.some((q) => caughtEachWay(p, q)))],
     // A name that holds another after a comma: code that joins ids with commas and searches the text finds the other's,
     // and takes the plain one's caught transfer for one it has.
     [JOINED_NAMES, ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`,${names[a]}`))))],
@@ -426,6 +425,9 @@ export const SNAPSHOT_GAP = "a transfer a snapshot may catch into a process that
 
 /** Names an array, a Map or a Set has, each sending the other a transfer a snapshot may catch. */
 export const COLLECTION_NAMES = "transfers a snapshot may catch each way between processes named length and size (names an array, a Map or a Set has)";
+
+/** A process named `__proto__`, drawn where the answer is not an object keyed by name (Shape.answerKeyedByName). */
+export const PROTO_NAME = "transfers a snapshot may catch each way between a process named __proto__ and another";
 
 /** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
 export const RELAYED_HUB =

@@ -943,6 +943,37 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "sends its markers to the receivers it keeps in an object keyed by name (a receiver named __proto__ sets its prototype instead)",
+    exercise: 1,
+    bound: "names P0…P3: never __proto__",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const byReceiver: Record<string, string> = {};
+      for (const channel of view.outgoing) byReceiver[receiverOf(channel)] = channel;
+      return Object.values(byReceiver);
+    }),
+  },
+  {
+    name: "groups the snapshots open on its incoming channels by sender, in an object guarded by Object.hasOwn (a sender named __proto__ is never found)",
+    exercise: 6,
+    bound: "names P0…P3: never __proto__",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const senderOf = (c: string) => c.slice(0, c.lastIndexOf("->"));
+        const bySender: Record<string, number[]> = {};
+        for (const [id, snapshot] of Object.entries(view.snapshots)) {
+          for (const c of view.incoming.filter((c) => snapshot.recordings[c]?.status === "open")) {
+            if (!Object.hasOwn(bySender, senderOf(c))) bySender[senderOf(c)] = [];
+            bySender[senderOf(c)]!.push(Number(id));
+          }
+        }
+        const open = Object.hasOwn(bySender, senderOf(channel)) ? bySender[senderOf(channel)]! : [];
+        return open.map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
