@@ -22,6 +22,10 @@ export const channelRecordingExercise: RulesExercise = {
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, gradedChannelHalf),
     // Exercise 1's drawn scenarios: the file that answers them there has answered every question they ask here.
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 12, count: 36, reach: ["hubs", "long channel"] }, 3, gradedChannelHalf),
+    generatedCheck(
+      { shape: { fifo: true, multiSnapshot: false }, seed: 12, count: 36, reach: ["hubs", "long channel", "a hundred transfers"] },
+      3,
+      gradedChannelHalf,
+    ),
   ],
 };

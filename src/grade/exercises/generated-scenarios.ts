@@ -119,18 +119,22 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels: a sender's message numbers reach two digits, #11 ending as #1
  * does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
- * the last snapshot catches. The stars are searched reduced
+ * the last snapshot catches; a hundred transfers on one channel, the first
+ * received before its receiver starts a snapshot and the rest after (a
+ * sender's message numbers reach three digits, and past 32, where a set of
+ * them kept in a 32-bit mask wraps). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
  * reduced ones a few. In exercise 6 the transfers' forms are searched from
  * a start (firstSteps): their full graphs have thousands of states with
- * views of up to eleven snapshots each. The others' full graphs are small
+ * views of up to eleven snapshots each; so is the hundred transfers' one
+ * run. The others' full graphs are small
  * enough that finding which steps commute costs more than the states it
  * saves.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11 } as const;
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "stars" | "hubs" | "long channel" | "snapshots" | "caught by the last snapshot";
+export type ReachForm = "stars" | "hubs" | "long channel" | "a hundred transfers" | "snapshots" | "caught by the last snapshot";
 
 /** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
 const hubSizes = [6, 9];
@@ -197,6 +201,8 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     stars: () => starSizes.map(star),
     hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
+    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100.
+    "a hundred transfers": () => [pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1)],
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
@@ -236,7 +242,9 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   }
   if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
-  return initiators.length === 1 && oneSender && transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
+  if (initiators.length !== 1 || !oneSender) return undefined;
+  if (transfers === REACH_LIMITS.sends && !snapshots) return "a hundred transfers";
+  return transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
 }
 
 /**
@@ -265,7 +273,10 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  * sent: each is then caught by the snapshots its receiver started. A hub's
  * is one run: the initiator starts, the hub records on its marker, every
  * other sends its transfer, the hub receives them (each caught), the others
- * receive the hub's markers, and the hub theirs. Every run searched is a run
+ * receive the hub's markers, and the hub theirs. A hundred transfers' is
+ * one run too: all are sent, the first received, its receiver starts a
+ * snapshot and receives the other ninety-nine, the sender takes its marker,
+ * and it the sender's. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
  * which searches them all.
  */
@@ -282,6 +293,21 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...others.map((p) => deliver(p, hub)),
       ...others.map((p) => deliver(hub, p)),
       ...others.map((p) => deliver(p, hub)),
+    ];
+  }
+  if (form === "a hundred transfers") {
+    const sender = skeleton.programs.findIndex((program) => program.length > 0);
+    const [receiver] = skeleton.initiators as [number];
+    const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
+    const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
+    const sends = skeleton.programs[sender]!;
+    return [
+      ...sends.map((): BankAction => ({ type: "send", process: sender })),
+      deliver(sender, receiver),
+      { type: "initiate", process: receiver },
+      ...sends.slice(1).map(() => deliver(sender, receiver)),
+      deliver(receiver, sender),
+      deliver(sender, receiver),
     ];
   }
   if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot")) return undefined;
@@ -324,9 +350,9 @@ function reached(skeleton: Skeleton, from: readonly number[]): Set<number> {
 }
 
 /**
- * The skeleton as a scenario file. A long channel's is FIFO in every
- * exercise: without FIFO its ten messages arrive in thousands of orders
- * more, and every run with FIFO is a run without it too, so rules right
+ * The skeleton as a scenario file. A long channel's, and a hundred
+ * transfers', is FIFO in every exercise: without FIFO their messages arrive
+ * in thousands of orders more, and every run with FIFO is a run without it too, so rules right
  * without FIFO are right on it.
  */
 export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): ScenarioFile {
@@ -341,9 +367,15 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
     channels: skeleton.channels.map(([from, to]) => [name(from), name(to)] as const),
     programs,
     initiators: skeleton.initiators.map(name),
-    ...(shape.fifo || reachForm(skeleton, shape) === "long channel" ? {} : { fifo: false as const }),
+    ...(shape.fifo || fifoEverywhere(skeleton, shape) ? {} : { fifo: false as const }),
     ...(skeleton.snapshots ? { snapshots: skeleton.snapshots.map(name) } : {}),
   };
+}
+
+/** A long channel, and a hundred transfers, are FIFO in every exercise (scenarioFile). */
+function fifoEverywhere(skeleton: Skeleton, shape: Shape): boolean {
+  const form = reachForm(skeleton, shape);
+  return form === "long channel" || form === "a hundred transfers";
 }
 
 /** The skeleton a scenario file was written from: its processes numbered in the file's order. */

@@ -974,6 +974,35 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "records a message only if its id comes after the last recorded, numbers padded to two digits (P0#100 before P0#99)",
+    exercise: 2,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const key = (id: string) => id.replace(/\d+$/, (digits) => digits.padStart(2, "0"));
+        const last = recordedOn(view, channel).at(-1);
+        return isOpen(view, channel) && (last === undefined || key(message.id) > key(last.id)) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "keeps the numbers of the messages received from a sender as bits of a 32-bit mask (#33 taken for #1)",
+    exercise: 5,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+        let mask = 0;
+        for (const id of view.recorded?.received ?? view.received) if (id.slice(0, id.lastIndexOf("#")) === sender) mask |= 1 << (number(id) - 1);
+        const inFlight = (marker.sent ?? []).filter((message) => (mask & (1 << (number(message.id) - 1))) === 0);
+        return [...(view.hasRecorded ? [] : laiYangAnswer.rules.initiate(view)), ...inFlight.map((message) => keep(channel, message)), close(channel)];
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
