@@ -31,9 +31,10 @@ export const topologies = ["random", "star out", "star in", "chain and ring", "c
 /**
  * Or, drawn only when a wish asks for it: "mixed", channels both ways between some neighbours and one way between
  * others (the first process sends to the next two, the second sends back, the third sends to the second); "relayed
- * star", a star out of the one process the initiator sends to, which records on a marker or a transfer, never on its own.
+ * star", a star out of the one process the initiator sends to, which records on a marker or a transfer, never on its own;
+ * "two-way star", channels both ways between the initiator and every other process.
  */
-type Topology = (typeof topologies)[number] | "mixed" | "relayed star";
+type Topology = (typeof topologies)[number] | "mixed" | "relayed star" | "two-way star";
 
 /** What a steered draw must have; anything left out is drawn as an unsteered draw draws it. */
 export interface Wish {
@@ -202,7 +203,7 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   for (let i = roots; i < n; i++) {
     const parent = ring
       ? order[i - 1]!
-      : drawn.topology === "star out" || drawn.topology === "mixed" || (drawn.topology === "relayed star" && i === 1)
+      : drawn.topology === "star out" || drawn.topology === "two-way star" || drawn.topology === "mixed" || (drawn.topology === "relayed star" && i === 1)
         ? order[0]!
         : drawn.topology === "relayed star"
           ? order[1]!
@@ -218,18 +219,20 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
     ? [[order[n - 1]!, order[0]!]]
     : drawn.topology === "star out"
       ? others.map((p) => [order[0]!, p])
-      : drawn.topology === "star in"
-        ? others.map((p) => [p, hub])
-        : drawn.topology === "complete"
-          ? order.flatMap((from) => order.map((to): [number, number] => [from, to]))
-          : drawn.topology === "relayed star"
-            ? []
-            : drawn.topology === "mixed"
-              ? ([
-                  [order[1], order[0]],
-                  [order[2], order[1]],
-                ].filter(([from, to]) => from !== undefined && to !== undefined) as [number, number][])
-              : drawn.extra;
+      : drawn.topology === "two-way star"
+        ? order.slice(1).map((p) => [p, order[0]!])
+        : drawn.topology === "star in"
+          ? others.map((p) => [p, hub])
+          : drawn.topology === "complete"
+            ? order.flatMap((from) => order.map((to): [number, number] => [from, to]))
+            : drawn.topology === "relayed star"
+              ? []
+              : drawn.topology === "mixed"
+                ? ([
+                    [order[1], order[0]],
+                    [order[2], order[1]],
+                  ].filter(([from, to]) => from !== undefined && to !== undefined) as [number, number][])
+                : drawn.extra;
   // A star and every pair take what channels they need first; a chain and a random layout leave room for the transfers drawn.
   const room = drawn.topology === "random" || ring ? budget - Math.min(drawn.transfers, budget - channels.length * markers) : budget;
   for (const [from, to] of extra) {

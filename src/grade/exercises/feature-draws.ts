@@ -105,8 +105,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   // Into one process from two others, each sending it a transfer.
   const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
-  // Two such names sending the same amount, one the other's plain form (A and a), the rest plain: code that makes a
-  // channel's name or an id plain finds the other's.
+  // Two such names sending the same amount, one the other's plain form (A and a), the rest plain, into the initiator (so that,
+  // with FIFO too, its snapshot may catch both): code that makes a channel's name or an id plain finds the other's.
   const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => ({
     ...twoInto(
       namesWithPairs(
@@ -114,6 +114,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         (name) => key(name) === name,
       ),
     ),
+    topology: "two-way star",
     amounts: amountsOfKind.same,
   });
   // Into one process from a and a#1, whose ids begin with a's name and #.
@@ -220,16 +221,20 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     },
     // Names one process may mistake for each other, among those it sends to (two ways of being the same at a time) and those
     // it receives transfers from.
-    ...sameNames.flatMap((way, i): FeatureDraw[] => [
-      {
-        feature: `channels from one process to names that ${way[0]}`,
-        wish: starOut(namesWithPairs([related(way), related(sameNames[(i + 1) % sameNames.length]!)])),
-      },
-      {
-        feature: `transfers into one process from two names that ${way[0]}, one of them and the receiver's in their plain forms`,
-        wish: plainBeside(way),
-      },
-    ]),
+    ...sameNames.flatMap((way, i): FeatureDraw[] => {
+      const pairs = namesWithPairs([related(way), related(sameNames[(i + 1) % sameNames.length]!)]);
+      return [
+        { feature: `channels from a process that starts a snapshot to names that ${way[0]}`, wish: starOut(pairs) },
+        {
+          feature: `channels from a process that starts no snapshot to names that ${way[0]}`,
+          wish: { ...starOut(pairs), topology: "relayed star", transfers: [0, 0] },
+        },
+        {
+          feature: `transfers into one process from two names that ${way[0]}, one of them and the receiver's in their plain forms, one snapshot may catch both`,
+          wish: plainBeside(way),
+        },
+      ];
+    }),
     {
       feature: "channels into one process from names one of which begins the other, the longer carrying a transfer",
       wish: starIn(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => b.startsWith(a) }]), 5),

@@ -83,6 +83,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       const into = channels.filter(([, to]) => to === p).map(([from]) => from);
       return into.some((a, i) => into.some((b, j) => i < j && related(names[a]!, names[b]!) && isCaught(b, p)));
     });
+  // Two processes that send p transfers, their names so related, one snapshot catching both.
+  const caughtTogether = (p: number, related: (a: string, b: string) => boolean) => {
+    const into = carriersInto(p);
+    return initiators.some((i) => into.some((a) => into.some((b) => a !== b && related(names[a]!, names[b]!) && catches(i, a, p) && catches(i, b, p))));
+  };
   const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
   // Where one snapshot may catch transfers on two channels into p: p records when it starts one, or has a third way in
   // (with FIFO, a marker on either channel follows its transfer, so the other's may not be caught in flight too).
@@ -269,14 +274,16 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
       listedBefore((a, b) => a !== b && (first === "longer" ? a === `${b}-` : b.startsWith(a))),
     ]),
-    // Names one process may mistake for each other: those it sends to (its markers), those it receives from (its recordings).
+    // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot
+    // (its rule to start one) and from one that does not (its rule for a marker); those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
-      [`channels from one process to names that ${same}`, ps.some((p) => collide(receiversOf(p), key))],
-      // Both sending, one name and the receiver's in their plain forms: code that makes a channel's name or an id plain
-      // finds the other's.
+      [`channels from a process that starts a snapshot to names that ${same}`, initiators.some((p) => collide(receiversOf(p), key))],
+      [`channels from a process that starts no snapshot to names that ${same}`, ps.some((p) => !initiators.includes(p) && collide(receiversOf(p), key))],
+      // Both sending, one name and the receiver's in their plain forms, one snapshot catching both: code that makes a
+      // channel's name or an id plain finds the other's.
       [
-        `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms`,
-        ps.some((p) => key(names[p]!) === names[p]! && carriersRelated(p, (a, b) => key(b) === a && key(a) === a)),
+        `transfers into one process from two names that ${same}, one of them and the receiver's in their plain forms, one snapshot may catch both`,
+        ps.some((p) => key(names[p]!) === names[p]! && bothCatchableInto(p) && caughtTogether(p, (a, b) => key(b) === a && key(a) === a)),
       ],
     ]),
     // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the other.

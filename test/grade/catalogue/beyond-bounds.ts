@@ -237,7 +237,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "finds a channel's recording by its place among the incoming channels, in an object keyed by sender",
     exercise: 2,
     bound: "names P0, P1, ...",
-    refusedBy: "well-formed-effects",
+    refusedBy: "channel-state",
     module: rulesOf({
       onMessage(view, channel, message) {
         const bySender: Record<string, ProcessView["recordings"][string] | undefined> = {};
@@ -295,7 +295,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "looks a channel's recording up by its name trimmed",
     exercise: 2,
     bound: "names without spaces",
-    refusedBy: "well-formed-effects",
+    refusedBy: "channel-state",
     module: rulesOf({ onMessage: (view, channel, message) => (isOpen(view, channel.trim()) ? [keep(channel, message)] : []) }),
   },
   {
@@ -1000,6 +1000,31 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         for (const id of view.recorded?.received ?? view.received) if (id.slice(0, id.lastIndexOf("#")) === sender) mask |= 1 << (number(id) - 1);
         const inFlight = (marker.sent ?? []).filter((message) => (mask & (1 << (number(message.id) - 1))) === 0);
         return [...(view.hasRecorded ? [] : laiYangAnswer.rules.initiate(view)), ...inFlight.map((message) => keep(channel, message)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "on a marker, sends one marker to each receiver's name lower-cased (A and a taken for one), though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "names P0…P3: none the same but for case",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const byName = new Map(view.outgoing.map((c) => [receiverOf(c).toLowerCase(), c]));
+        return [record, ...[...byName.values()].map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "records a message unless one of the same id, lower-cased, is recorded on any channel (A#1 taken for a#1)",
+    exercise: 2,
+    bound: "names P0…P3: none the same but for case",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const recorded = view.incoming.flatMap((c) => recordedOn(view, c)).map((m) => m.id.toLowerCase());
+        return isOpen(view, channel) && !recorded.includes(message.id.toLowerCase()) ? [keep(channel, message)] : [];
       },
     }),
   },
