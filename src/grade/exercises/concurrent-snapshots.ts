@@ -30,7 +30,12 @@ export const concurrentSnapshotsExercise: RulesExercise = {
   checks: [
     ...scenarioChecks([repeated, ringConcurrent, threeConcurrent], 6, graded),
     generatedCheck(
-      { shape: { fifo: true, multiSnapshot: true }, seed: 22, count: 42, reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot"] },
+      {
+        shape: { fifo: true, multiSnapshot: true },
+        seed: 22,
+        count: 42,
+        reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot", "caught by every snapshot"],
+      },
       6,
       graded,
     ),

@@ -119,7 +119,8 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels: a sender's message numbers reach two digits, #11 ending as #1
  * does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
- * the last snapshot catches; a hundred transfers on one channel, the first
+ * the last snapshot catches; eleven snapshots of one process and a
+ * transfer to it all eleven catch; a hundred transfers on one channel, the first
  * received before its receiver starts a snapshot and the rest after (a
  * sender's message numbers reach three digits, and past 32, where a set of
  * them kept in a 32-bit mask wraps). The stars are searched reduced
@@ -134,7 +135,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "stars" | "hubs" | "long channel" | "a hundred transfers" | "snapshots" | "caught by the last snapshot";
+export type ReachForm = "stars" | "hubs" | "long channel" | "a hundred transfers" | "snapshots" | "caught by the last snapshot" | "caught by every snapshot";
 
 /** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
 const hubSizes = [6, 9];
@@ -206,6 +207,10 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
+    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, eleven at once.
+    "caught by every snapshot": () => [
+      { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.snapshots).fill(0) },
+    ],
   };
   return forms.flatMap((form) => made[form]()).map(inFileOrder);
 }
@@ -238,7 +243,9 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (!pair) return undefined;
   if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
     if (transfers === 0) return "snapshots";
-    return transfers === 1 && programs[0]!.length === 1 ? "caught by the last snapshot" : undefined;
+    if (transfers !== 1) return undefined;
+    if (initiators.length === 1) return programs[1]!.length === 1 ? "caught by every snapshot" : undefined;
+    return programs[0]!.length === 1 ? "caught by the last snapshot" : undefined;
   }
   if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
@@ -310,7 +317,7 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       deliver(sender, receiver),
     ];
   }
-  if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot")) return undefined;
+  if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot" && form !== "caught by every snapshot")) return undefined;
   return [
     ...skeleton.snapshots!.map((process): BankAction => ({ type: "initiate", process })),
     ...skeleton.programs.flatMap((program, process) => program.map((): BankAction => ({ type: "send", process }))),

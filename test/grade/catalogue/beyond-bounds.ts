@@ -1028,6 +1028,21 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "looks for the snapshots recording a channel among its ten latest (eleven recording it at once)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage: (view, channel, message) =>
+        Object.keys(view.snapshots)
+          .map(Number)
+          .sort((a, b) => a - b)
+          .slice(-10)
+          .filter((id) => view.snapshots[id]?.recordings[channel]?.status === "open")
+          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
