@@ -120,17 +120,16 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; eleven snapshots of one process and a
- * transfer to it all eleven catch; a hundred transfers on one channel, the first
- * received before its receiver starts a snapshot and the rest after (a
- * sender's message numbers reach three digits, and past 32, where a set of
- * them kept in a 32-bit mask wraps). The stars are searched reduced
+ * transfer to it all eleven catch; a hundred transfers on one channel, the
+ * first received before its receiver starts a snapshot and the rest after
+ * (a sender's message numbers reach three digits, and past 32, where a set
+ * of them kept in a 32-bit mask wraps). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
- * reduced ones a few. In exercise 6 the transfers' forms are searched from
- * a start (firstSteps): their full graphs have thousands of states with
- * views of up to eleven snapshots each; so is the hundred transfers' one
- * run. The others' full graphs are small
- * enough that finding which steps commute costs more than the states it
- * saves.
+ * reduced ones a few. The hubs, the hundred transfers and exercise 6's
+ * forms with transfers are searched from a start (firstSteps): their full
+ * graphs have thousands of states, exercise 6's with views of up to eleven
+ * snapshots each. The others' full graphs are small enough that finding
+ * which steps commute costs more than the states it saves.
  */
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100 } as const;
 
@@ -289,10 +288,10 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  */
 export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | undefined {
   const form = reachForm(skeleton, shape);
+  const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
+  const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
   if (form === "hubs") {
     const { hub, others } = hubOf(skeleton)!;
-    const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
-    const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
     return [
       { type: "initiate", process: skeleton.initiators[0]! },
       deliver(skeleton.initiators[0]!, hub),
@@ -305,8 +304,6 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
   if (form === "a hundred transfers") {
     const sender = skeleton.programs.findIndex((program) => program.length > 0);
     const [receiver] = skeleton.initiators as [number];
-    const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
-    const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
     const sends = skeleton.programs[sender]!;
     return [
       ...sends.map((): BankAction => ({ type: "send", process: sender })),
@@ -359,8 +356,8 @@ function reached(skeleton: Skeleton, from: readonly number[]): Set<number> {
 /**
  * The skeleton as a scenario file. A long channel's, and a hundred
  * transfers', is FIFO in every exercise: without FIFO their messages arrive
- * in thousands of orders more, and every run with FIFO is a run without it too, so rules right
- * without FIFO are right on it.
+ * in thousands of orders more, and every run with FIFO is a run without it
+ * too, so rules right without FIFO are right on it.
  */
 export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): ScenarioFile {
   const name = (p: number) => skeleton.names[p]!;
