@@ -111,7 +111,24 @@ describe("the exercises' texts", () => {
 
   it("should say, on that page, how many of each list are drawn and how many reach past their size, as each list has them", () => {
     const numbers = (listed: string) => listed.split(/, | and /).map(Number);
-    const counts = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"];
+    const counts = [
+      "one",
+      "two",
+      "three",
+      "four",
+      "five",
+      "six",
+      "seven",
+      "eight",
+      "nine",
+      "ten",
+      "eleven",
+      "twelve",
+      "thirteen",
+      "fourteen",
+      "fifteen",
+      "sixteen",
+    ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();
     const at = (n: number) => said.get(n) ?? said.set(n, {}).get(n)!;

@@ -27,6 +27,7 @@ import {
   RELAYED_HUB,
   sameNames,
   SNAPSHOT_GAP,
+  SUFFIX_SENDER,
   senderReceiverPrefixes,
   VIEW_WORDS,
 } from "./scenario-features.js";
@@ -415,6 +416,14 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: caught([2, 2], { names: protoNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
           },
         ]),
+    {
+      feature: SUFFIX_SENDER,
+      wish: caught([1, 2], {
+        names: namesWithPairs([{ pool: confusableNames.suffixes, related: (a, b) => a !== b && a.endsWith(b) }]),
+        initiators: 2,
+        ...(shape.multiSnapshot ? { snapshots: 2 } : {}),
+      }),
+    },
   ];
 }
 

@@ -163,6 +163,20 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ["channels listed out of order", channels.some((c, i) => c !== sortedChannels[i])],
     // Code that tells a process's own name in a channel's by `endsWith` (to skip itself) skips a receiver whose name ends so.
     ["a channel to a process whose name ends with its sender's", channels.some(([from, to]) => names[to] !== names[from] && names[to]!.endsWith(names[from]!))],
+    // Code that takes a channel holding its own name and -> for an outgoing one (ba->a holds a->) skips it at the receiver: a
+    // red transfer there must make it record (exercise 5), a caught one be recorded.
+    [
+      SUFFIX_SENDER,
+      channels.some(
+        ([from, to]) =>
+          names[from] !== names[to] &&
+          names[from]!.endsWith(names[to]!) &&
+          initiators.includes(from) &&
+          initiators.includes(to) &&
+          programs[from]!.some((t) => t.to === to) &&
+          isCaught(from, to),
+      ),
+    ],
     // A message's number counts its sender's sends over all its channels: the first sent on a second channel is not its first.
     [
       "a process sending transfers to two receivers, a snapshot may catch the later one's",
@@ -432,6 +446,9 @@ export const SNAPSHOT_GAP = "a transfer a snapshot may catch into a process that
 
 /** Names an array, a Map or a Set has, each sending the other a transfer a snapshot may catch. */
 export const COLLECTION_NAMES = "transfers a snapshot may catch each way between processes named length and size (names an array, a Map or a Set has)";
+
+/** A channel whose name holds its receiver's and -> (ba->a holds a->), both ends starting a snapshot. */
+export const SUFFIX_SENDER = "a transfer a snapshot may catch, from a process whose name ends with its receiver's, both starting a snapshot";
 
 /** A process named `__proto__`, drawn where the answer is not an object keyed by name (Shape.answerKeyedByName). */
 export const PROTO_NAME = "transfers a snapshot may catch each way between a process named __proto__ and another";

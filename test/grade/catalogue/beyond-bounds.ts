@@ -1043,6 +1043,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
           .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
     }),
   },
+  {
+    name: "records nothing on a channel that holds its own name and -> (ba->a taken at a for an outgoing channel)",
+    exercise: 2,
+    bound: "names P0…P3: none ends another",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) => (channel.includes(`${view.process}->`) ? [] : chandyLamport.onMessage(view, channel, message)),
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
