@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 22,
-        count: 43,
+        count: 45,
         reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot", "caught by every snapshot"],
       },
       6,

@@ -22,7 +22,8 @@ import {
 import {
   arrowSides,
   COLLECTION_NAMES,
-  JOINED_NAMES,
+  joinedNames,
+  joiners,
   PROTO_NAME,
   RELAYED_HUB,
   sameNames,
@@ -337,7 +338,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
           },
         ]),
-    { feature: JOINED_NAMES, wish: twoInto(namesWithPairs([{ pool: confusableNames.joined, related: (a, b) => b.endsWith(`,${a}`) }])) },
+    ...joiners.map(([joiner, words]) => ({
+      feature: joinedNames(words),
+      wish: twoInto(namesWithPairs([{ pool: confusableNames.joined, related: (a, b) => b.endsWith(`${joiner}${a}`) }])),
+    })),
     { feature: VIEW_WORDS, wish: caught([2, 2], { names: viewWordsNamed }) },
     {
       feature: COLLECTION_NAMES,

@@ -385,9 +385,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [COLLECTION_NAMES, caughtEachWay(names.indexOf("length"), names.indexOf("size"))],
     // Code that keys a plain object by name sets its prototype for __proto__, and never finds what it kept there.
     [PROTO_NAME, ps.some((p) => names[p] === "__proto__" && ps.some((q) => caughtEachWay(p, q)))],
-    // A name that holds another after a comma: code that joins ids with commas and searches the text finds the other's,
-    // and takes the plain one's caught transfer for one it has.
-    [JOINED_NAMES, ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`,${names[a]}`))))],
+    // A name that holds another after a comma, a quote or a line separator: code that joins ids so and searches the text
+    // finds the other's, and takes the plain one's caught transfer for one it has.
+    ...joiners.map(([joiner, words]): [string, boolean] => [
+      joinedNames(words),
+      ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`${joiner}${names[a]}`)))),
+    ]),
     [
       VIEW_WORDS,
       channels.some(([from, to]) => /open|closed/.test(names[from]!) && isCaught(from, to) && programs[from]!.filter((t) => t.to === to).length >= 2),
@@ -457,8 +460,19 @@ export const PROTO_NAME = "transfers a snapshot may catch each way between a pro
 export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
-/** A name and another that holds it after a comma, into one process: code that joins ids with commas and searches the text takes the one's for the other's. */
-export const JOINED_NAMES = "transfers into one process from a name and from another name, a comma, then that name, a snapshot may catch the first's";
+/**
+ * What code may join ids with before it searches the text: commas; the quotes JSON writes around each (JSON.stringify of a
+ * list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
+ */
+export const joiners = [
+  [",", "a comma"],
+  ['"', "a double quote"],
+  ["\u2028", "a line separator (U+2028)"],
+] as const;
+
+/** A name and another that holds it after a joiner, into one process: code that joins ids so and searches the text takes the one's for the other's. */
+export const joinedNames = (joiner: string): string =>
+  `transfers into one process from a name and from another name, ${joiner}, then that name, a snapshot may catch the first's`;
 
 /** Two transfers on one channel from a name holding open or closed, a snapshot may catch the first. */
 export const VIEW_WORDS =

@@ -1052,6 +1052,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       onMessage: (view, channel, message) => (channel.includes(`${view.process}->`) ? [] : chandyLamport.onMessage(view, channel, message)),
     }),
   },
+  {
+    name: 'tells a message received by searching the JSON of the ids received for its id\'s JSON (x"a#1 written holds "a#1")',
+    exercise: 5,
+    bound: "names P0…P3: none holds a quote",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const received = JSON.stringify(view.recorded?.received ?? view.received);
+        const inFlight = (marker.sent ?? []).filter((message) => !received.includes(JSON.stringify(message.id)));
+        return [...(view.hasRecorded ? [] : laiYangAnswer.rules.initiate(view)), ...inFlight.map((message) => keep(channel, message)), close(channel)];
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
