@@ -65,7 +65,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
   });
 
   it("should say in the report, in words and in JSON, that the grade searched only those runs", () => {
-    const check: CheckResult = { name: "generated scenarios (61)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
+    const check: CheckResult = { name: "generated scenarios (68)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
     expect(failureLines(check)).toContain(
       "the grade searched only its runs that begin with the 12 steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all, for a hub only with --reduction por, in minutes",
     );

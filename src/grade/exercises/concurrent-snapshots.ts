@@ -32,8 +32,8 @@ export const concurrentSnapshotsExercise: RulesExercise = {
     generatedCheck(
       {
         shape: { fifo: true, multiSnapshot: true },
-        seed: 22,
-        count: 45,
+        seed: 21,
+        count: 52,
         reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot", "caught by every snapshot"],
       },
       6,

@@ -232,6 +232,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           wish: { ...starOut(pairs), topology: "relayed star", transfers: [0, 0] },
         },
         {
+          feature: `a transfer a snapshot may catch on a channel between two names that ${way[0]}`,
+          wish: caught([1, 1], { names: namesWithPairs([related(way)]), initiators: 1 }),
+        },
+        {
           feature: `transfers into one process from two names that ${way[0]}, one of them and the receiver's in their plain forms, one snapshot may catch both`,
           wish: plainBeside(way),
         },

@@ -110,10 +110,10 @@ const invisible = ["ab", "a\u200bb", "xy", "x\u200by"];
 const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
 /** Names and the same after another name and a comma, a quote or a line separator: "x,a#1" holds ",a#1", as a's id does in a list joined with commas. */
 const joined = ["a", "x,a", "P1", "q,P1", "1", "q,1", 'x"a', 'q"P1', "x\u2028a", "q\u2028P1"];
-/** Names that hold the words a view's recordings are told with (open, closed): code that searches a view's JSON for them finds a name. */
-const viewWords = ["Copenhagen", "closed", "reopened", "unclosed"];
-/** Names that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another. */
-const sameNumbers = ["1", "01", "1.0", "+1", " 1", "2", "02", "0", "00", "-0"];
+/** Names that hold both words a view's recordings are told with (open, closed): code that searches a view's JSON for them finds a name. */
+const viewWords = ["Copenhagen, closed", "reopened/closed", "unclosed open", "closed-open"];
+/** Names of digits that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another, as does code that reads only names of digits as numbers. */
+const sameNumbers = ["1", "01", "001", "2", "02", "0", "00", "10", "010"];
 /** Names the same once Unicode-normalised (an accent composed or combining, the Ångström and Ohm signs), and beside them a ligature and full-width digits, the same only in compatibility forms (NFKC). */
 const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "ﬁ", "fi", "１", "1"];
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
@@ -212,7 +212,7 @@ export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(c
 /** `n` distinct names, `__proto__` first: drawn only where a feature asks for it, never where the answer is an object keyed by name. */
 export const protoNamed = (n: number): fc.Arbitrary<string[]> => someThen(["__proto__"], n);
 
-/** `n` distinct names, those that hold open or closed first (in a drawn order): drawn only where a feature asks for them. */
+/** `n` distinct names, those that hold open and closed first (in a drawn order): drawn only where a feature asks for them. */
 export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);
 
 /** `n` distinct names of any kind. */

@@ -237,7 +237,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "finds a channel's recording by its place among the incoming channels, in an object keyed by sender",
     exercise: 2,
     bound: "names P0, P1, ...",
-    refusedBy: "channel-state",
+    refusedBy: "well-formed-effects",
     module: rulesOf({
       onMessage(view, channel, message) {
         const bySender: Record<string, ProcessView["recordings"][string] | undefined> = {};
@@ -655,7 +655,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "on its first marker, sends markers that all carry what it sent on its first outgoing channel",
     exercise: 5,
     bound: "a process with several outgoing channels records only when it starts the snapshot",
-    refusedBy: "well-formed-effects",
+    refusedBy: "channel-state",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const turned = view.hasRecorded
@@ -738,7 +738,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "takes snapshot ids modulo four (room for four snapshots)",
     exercise: 6,
     bound: "four snapshots at most",
-    refusedBy: "termination (snapshot 4)",
+    refusedBy: "marker-sending-rule (snapshot 0)",
     module: multiWith({
       onMarker(view, channel, snapshot) {
         const id = snapshot % 4;

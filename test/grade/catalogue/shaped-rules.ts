@@ -130,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P0->P1"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P1->P0"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
@@ -152,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P2->P0 recorded [], expected [P2#1 (1)]",
+    reason: "channel P0->P2 recorded [], expected [P0#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -172,7 +172,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
-    reason: "P0 recorded receiving P2#1, but P2 recorded after 0 sends, before sending it",
+    reason: "P2 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
@@ -183,7 +183,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
-    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
+    reason: "P1 recorded its state and sent 0 markers on P1->P0 (one is due on every outgoing channel)",
     module: laiYangWith({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : turnRed(view)) }),
   },
   {
@@ -226,8 +226,8 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     exercise: 6,
     shape: "more than two snapshots",
     passesFixed: true,
-    refusedBy: "marker-sending-rule (snapshot 1)",
-    reason: "P1 recorded its state in a step that neither starts a snapshot nor brings a marker",
+    refusedBy: "termination (snapshot 2)",
+    reason: "the run ended with the snapshot incomplete (never recorded: P1; never closed: P0->P1)",
     module: multiWith({
       onMarker: (view, channel, snapshot) => {
         const id = Math.min(snapshot, 1);
