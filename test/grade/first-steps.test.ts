@@ -1,7 +1,7 @@
 // Some of the last scenarios have too many runs for a grade: a hub with six or nine others (exercises 1, 2, 3 and 6),
 // whose one run in the file's order is searched, a hundred transfers on one channel (exercises 2 and 5), one run too,
-// and exercise 6's with transfers (eleven snapshots and a transfer snapshot 10 catches, or all eleven; eleven transfers
-// on one channel), whose runs that start every snapshot, then send every transfer,
+// thirty-three snapshots and a transfer all of them catch (exercise 6), one run too, and exercise 6's other two with
+// transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
 // are. A failure there is a run of the scenario, which replays from its start and says how it was searched.
 import { describe, expect, it } from "vitest";
 import { defaultLimits } from "../../src/grade/grade.js";
@@ -33,7 +33,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       ["hubs", hub(9)],
       ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
-      ["caught by every snapshot", `${Array(11).fill("initiate").join(" ")} send`],
+      ["caught by every snapshot", [...Array(33).fill("initiate"), "send", ...Array(67).fill("deliver")].join(" ")],
     ]);
     // Elsewhere (every scenario drawn within the sizes, the stars, the long channel of exercises 2 and 5), every run is searched;
     // of a hundred transfers on one channel (exercises 2 and 5), one run.

@@ -119,8 +119,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels: a sender's message numbers reach two digits, #11 ending as #1
  * does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
- * the last snapshot catches; eleven snapshots of one process and a
- * transfer to it all eleven catch; a hundred transfers on one channel, the
+ * the last snapshot catches; thirty-three snapshots of one process and a
+ * transfer to it all of them catch (past 16, and past a set of 32 kept in
+ * bits); a hundred transfers on one channel, the
  * first received before its receiver starts a snapshot and the rest after
  * (a sender's message numbers reach three digits, and past 32, where a set
  * of them kept in a 32-bit mask wraps). The stars are searched reduced
@@ -131,7 +132,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100 } as const;
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 33 } as const;
 
 /** The forms of scenario past the drawn sizes. */
 export type ReachForm = "stars" | "hubs" | "long channel" | "a hundred transfers" | "snapshots" | "caught by the last snapshot" | "caught by every snapshot";
@@ -206,9 +207,9 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
-    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, eleven at once.
+    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, thirty-three at once.
     "caught by every snapshot": () => [
-      { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.snapshots).fill(0) },
+      { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
   };
   return forms.flatMap((form) => made[form]()).map(inFileOrder);
@@ -240,11 +241,12 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
+  if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
+    return transfers === 1 && initiators.length === 1 && programs[1]!.length === 1 ? "caught by every snapshot" : undefined;
+  }
   if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
     if (transfers === 0) return "snapshots";
-    if (transfers !== 1) return undefined;
-    if (initiators.length === 1) return programs[1]!.length === 1 ? "caught by every snapshot" : undefined;
-    return programs[0]!.length === 1 ? "caught by the last snapshot" : undefined;
+    return transfers === 1 && programs[0]!.length === 1 ? "caught by the last snapshot" : undefined;
   }
   if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
@@ -282,7 +284,9 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  * receive the hub's markers, and the hub theirs. A hundred transfers' is
  * one run too: all are sent, the first received, its receiver starts a
  * snapshot and receives the other ninety-nine, the sender takes its marker,
- * and it the sender's. Every run searched is a run
+ * and it the sender's. So is thirty-three snapshots': P0 starts them all,
+ * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
+ * every snapshot) and P1's markers. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
  * which searches them all.
  */
@@ -314,7 +318,17 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       deliver(sender, receiver),
     ];
   }
-  if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot" && form !== "caught by every snapshot")) return undefined;
+  if (form === "caught by every snapshot") {
+    const markers = skeleton.snapshots!.map(() => deliver(0, 1));
+    return [
+      ...skeleton.snapshots!.map((process): BankAction => ({ type: "initiate", process })),
+      { type: "send", process: 1 },
+      ...markers,
+      deliver(1, 0),
+      ...markers.map(() => deliver(1, 0)),
+    ];
+  }
+  if (!shape.multiSnapshot || (form !== "long channel" && form !== "caught by the last snapshot")) return undefined;
   return [
     ...skeleton.snapshots!.map((process): BankAction => ({ type: "initiate", process })),
     ...skeleton.programs.flatMap((program, process) => program.map((): BankAction => ({ type: "send", process }))),

@@ -188,11 +188,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that takes a channel's messages to be numbered one after another (a gap, a message lost or already counted) skips one.
     [
       "two transfers on one channel a snapshot may catch, with a send on another channel between them",
-      shape.fifo &&
-        ps.some((p) => {
-          const to = programs[p]!.map((t) => t.to);
-          return to.some((r, i) => isCaught(p, r) && to.some((s, j) => j > i && s !== r && to.slice(j + 1).includes(r)));
-        }),
+      ps.some((p) => {
+        const to = programs[p]!.map((t) => t.to);
+        return to.some((r, i) => isCaught(p, r) && to.some((s, j) => j > i && s !== r && to.slice(j + 1).includes(r)));
+      }),
     ],
     // Code that treats only a neighbour with channels both ways as one (sends it markers, records from it) leaves the others out.
     [

@@ -1065,6 +1065,37 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       },
     }),
   },
+  {
+    name: "rebuilds the ids of the messages a marker lists from the first one's number, as if a channel's numbers followed one another",
+    exercise: 5,
+    bound: "exercise 5: no send on another channel between two on one",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const sent = marker.sent ?? [];
+        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const first = Number(sent[0]?.id.slice(sent[0].id.lastIndexOf("#") + 1) ?? 1);
+        const received = view.recorded?.received ?? view.received;
+        const inFlight = sent.filter((_, i) => !received.includes(`${sender}#${first + i}`));
+        return [...(view.hasRecorded ? [] : laiYangAnswer.rules.initiate(view)), ...inFlight.map((message) => keep(channel, message)), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "keeps the snapshots recording a channel as bits of a 32-bit mask (snapshot 32 taken for 0)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "channel-state (snapshot 32)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        let open = 0;
+        for (const [id, recorded] of Object.entries(view.snapshots)) if (recorded.recordings[channel]?.status === "open") open |= 1 << Number(id);
+        return Array.from({ length: 32 }, (_, id) => id)
+          .filter((id) => (open & (1 << id)) !== 0)
+          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
