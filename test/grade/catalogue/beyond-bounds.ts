@@ -51,6 +51,15 @@ const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
     onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...choose(view).map(marker), ...view.incoming.map(open)]), close(channel)],
   });
 
+/** Exercise 6's reference with a message recorded for these snapshot ids, those of them recording its channel. */
+const recordingFor = (ids: (view: MultiSnapshotView) => readonly number[]) =>
+  multiWith({
+    onMessage: (view, channel, message) =>
+      ids(view)
+        .filter((id) => view.snapshots[id]?.recordings[channel]?.status === "open")
+        .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
+  });
+
 /** Chandy-Lamport with these incoming channels opened on recording. */
 const opening = (choose: (view: ProcessView) => readonly string[]) =>
   rulesOf({
@@ -908,12 +917,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 6,
     bound: "a transfer caught only by snapshots of one digit",
     refusedBy: "channel-state (snapshot 10)",
-    module: multiWith({
-      onMessage: (view, channel, message) =>
-        Array.from({ length: 10 }, (_, id) => id)
-          .filter((id) => view.snapshots[id]?.recordings[channel]?.status === "open")
-          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
-    }),
+    module: recordingFor(() => Array.from({ length: 10 }, (_, id) => id)),
   },
   {
     name: "reads a snapshot's id off its key's first character (snapshot 10 taken for 1)",
@@ -1033,15 +1037,12 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 6,
     bound: "four snapshots at most",
     refusedBy: "channel-state (snapshot 0)",
-    module: multiWith({
-      onMessage: (view, channel, message) =>
-        Object.keys(view.snapshots)
-          .map(Number)
-          .sort((a, b) => a - b)
-          .slice(-10)
-          .filter((id) => view.snapshots[id]?.recordings[channel]?.status === "open")
-          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
-    }),
+    module: recordingFor((view) =>
+      Object.keys(view.snapshots)
+        .map(Number)
+        .sort((a, b) => a - b)
+        .slice(-10),
+    ),
   },
   {
     name: "records nothing on a channel that holds its own name and -> (ba->a taken at a for an outgoing channel)",
@@ -1086,14 +1087,10 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 6,
     bound: "four snapshots at most",
     refusedBy: "channel-state (snapshot 32)",
-    module: multiWith({
-      onMessage(view, channel, message) {
-        let open = 0;
-        for (const [id, recorded] of Object.entries(view.snapshots)) if (recorded.recordings[channel]?.status === "open") open |= 1 << Number(id);
-        return Array.from({ length: 32 }, (_, id) => id)
-          .filter((id) => (open & (1 << id)) !== 0)
-          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
-      },
+    module: recordingFor((view) => {
+      let bits = 0;
+      for (const id of Object.keys(view.snapshots)) bits |= 1 << Number(id);
+      return Array.from({ length: 32 }, (_, id) => id).filter((id) => (bits & (1 << id)) !== 0);
     }),
   },
 ];
