@@ -478,8 +478,8 @@ export const joiners = [
 ] as const;
 
 /** A name and another that holds it after a joiner, into one process: code that joins ids so and searches the text takes the one's for the other's. */
-export const joinedNames = (joiner: string): string =>
-  `transfers into one process from a name and from another name, ${joiner}, then that name, a snapshot may catch the first's`;
+export const joinedNames = (joinerInWords: string): string =>
+  `transfers into one process from a name and from another name, ${joinerInWords}, then that name, a snapshot may catch the first's`;
 
 /** Two transfers on one channel from a name holding open and closed, a snapshot may catch the first. */
 export const VIEW_WORDS =
