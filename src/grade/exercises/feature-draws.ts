@@ -60,6 +60,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ...(shape.multiSnapshot ? { snapshots: 1 } : {}),
     ...more,
   });
+  // Both processes start a snapshot (in exercise 6, one each), so that a transfer either way may be caught.
+  const bothStart: Wish = { initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) };
   const multi: FeatureDraw[] = shape.multiSnapshot
     ? [
         // Snapshots of two initiators interleaved, and a late snapshot's markers on two channels: five and four snapshots.
@@ -327,7 +329,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     // Its sender starts a snapshot too, so that what it sends may be sent before its snapshot or after (red, in exercise 5).
     {
       feature: "two transfers a snapshot may catch, from an initiator with a # in its name, the part before it no process's name",
-      wish: caught([2, 2], { names: namesOfKind.hashes, initiators: 2, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+      wish: caught([2, 2], { names: namesOfKind.hashes, ...bothStart }),
     },
     ...senderReceiverPrefixes(shape).map(
       (longer): FeatureDraw => ({
@@ -350,7 +352,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: VIEW_WORDS, wish: caught([2, 2], { names: viewWordsNamed }) },
     {
       feature: COLLECTION_NAMES,
-      wish: caught([2, 2], { names: collectionNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+      wish: caught([2, 2], { names: collectionNamed, oneChannel: false, ...bothStart }),
     },
     { feature: "a transfer from a process whose name an object already has", wish: { ...one, transfers: some, names: namesOfKind.objectNames } },
     { feature: "a name an object already has", wish: { ...one, names: namesOfKind.objectNames } },
@@ -422,15 +424,14 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       : [
           {
             feature: PROTO_NAME,
-            wish: caught([2, 2], { names: protoNamed, initiators: 2, oneChannel: false, ...(shape.multiSnapshot ? { snapshots: 2 } : {}) }),
+            wish: caught([2, 2], { names: protoNamed, oneChannel: false, ...bothStart }),
           },
         ]),
     {
       feature: SUFFIX_SENDER,
       wish: caught([1, 2], {
         names: namesWithPairs([{ pool: confusableNames.suffixes, related: (a, b) => a !== b && a.endsWith(b) }]),
-        initiators: 2,
-        ...(shape.multiSnapshot ? { snapshots: 2 } : {}),
+        ...bothStart,
       }),
     },
   ];

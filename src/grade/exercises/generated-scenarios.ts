@@ -121,15 +121,15 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; thirty-three snapshots of one process and a
  * transfer to it all of them catch (past 16, and past a set of 32 kept in
- * bits); a hundred transfers on one channel, the
- * first received before its receiver starts a snapshot and the rest after
- * (a sender's message numbers reach three digits, and past 32, where a set
- * of them kept in a 32-bit mask wraps). The stars are searched reduced
+ * bits); a hundred transfers on one channel, the first received before its
+ * receiver starts a snapshot and the rest after (a sender's message numbers
+ * reach three digits, and past 32, where a set of them kept in a 32-bit
+ * mask wraps). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
  * reduced ones a few. The hubs, the hundred transfers and exercise 6's
  * forms with transfers are searched from a start (firstSteps): their full
- * graphs have thousands of states, exercise 6's with views of up to eleven
- * snapshots each. The others' full graphs are small enough that finding
+ * graphs have thousands of states, exercise 6's with views of up to
+ * thirty-three snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 33 } as const;
