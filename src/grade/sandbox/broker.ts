@@ -196,11 +196,17 @@ function serve({ signal, deadline, port, stdin, replies, repliesPipe, command, c
     // Its last words may still be in the pipe when it exits: told once the pipe has ended, or at the latest when the grace is over.
     if (child.stderr!.readableEnded) tell();
     else child.stderr!.once("end", tell);
-    setTimeout(() => {
-      tell();
-      for (const stream of child.stdio) stream?.destroy();
-      finish();
-    }, closeGraceMs).unref();
+    // The grace over, the pipes are read once more first: a thread not run for longer than the grace finds its timer due
+    // before it has read what the child wrote meanwhile (timers come before I/O in a turn of the event loop).
+    setTimeout(
+      () =>
+        setImmediate(() => {
+          tell();
+          for (const stream of child.stdio) stream?.destroy();
+          finish();
+        }),
+      closeGraceMs,
+    ).unref();
   });
   child.on("close", () => {
     exited = true;
