@@ -232,11 +232,11 @@ async function gradeGroup(
 const keptFile = (exercise: Exercise, directory: string, options: Pick<GradeOptions, "filesNamedByPath">) =>
   options.filesNamedByPath ? join(directory, exercise.file) : join("exercises", exercise.file);
 
-/** The outcome with each failure's command to explore it (Exercise.explore); a fault's only where it was met on a scenario. */
+/** The outcome with each failure's command to explore it (Exercise.explore), and its trace's rules file named so; a fault's only where it was met on a scenario. */
 function explorable(exercise: Exercise, outcome: Outcome, file: string): Outcome {
   const explore = (failed: FailedOn) => {
     const command = exercise.explore(file, failed);
-    return command === undefined ? {} : { explore: command };
+    return { ...(command === undefined ? {} : { explore: command }), ...(failed.trace ? { trace: { ...failed.trace, rules: file } } : {}) };
   };
   if ("fault" in outcome) return outcome.fault.scenario ? { fault: { ...outcome.fault, ...explore(outcome.fault) } } : outcome;
   return { checks: outcome.checks.map((check) => (check.passed ? check : { ...check, ...explore(check) })) };
@@ -453,6 +453,7 @@ function checkResult(check: { name: string; points: number }, run: () => CheckOu
     ...(outcome.input ? { input: outcome.input } : {}),
     ...(outcome.wholeFile ? { wholeFile: outcome.wholeFile } : {}),
     ...(outcome.firstSteps && !passed ? { firstSteps: outcome.firstSteps } : {}),
+    ...(outcome.trace ? { trace: outcome.trace } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Counterexample } from "../check/report.js";
 import type { DrawnInput } from "./graded-rules/run-check.js";
+import type { SavedTrace } from "../trace/saved-trace.js";
 
 /** A check's shortest counterexample in words only, as every report format shows it. */
 export interface CounterexampleReport extends Pick<Counterexample, "property" | "reason" | "length" | "steps"> {
@@ -39,10 +40,15 @@ export interface CheckResult {
   readonly wholeFile?: true;
   /** The grade searched only the scenario's runs that begin with this many given steps (generated-scenarios.ts, firstSteps). */
   readonly firstSteps?: number;
+  /**
+   * Where it searched only such runs, too many for explore as well: the counterexample as a trace, with the scenario
+   * and the learner's file, which `explore` then replays (snaplab replay --rules) instead of exploring the scenario.
+   */
+  readonly trace?: SavedTrace;
 }
 
-/** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), then the command. */
-export type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore">;
+/** What a failure was met on, and how to explore it: the scenario (a generated one, shrunk, or the check's own), or the run as a trace, then the command. */
+export type MetOn = Pick<CheckResult, "scenario" | "fixed" | "explore" | "trace">;
 
 /** Why a whole exercise got zero: its file is still the stub, or its code could not be run, or broke the rules' contract. */
 export interface ExerciseFault {

@@ -2,7 +2,8 @@
 // whose one run in the file's order is searched, a hundred transfers on one channel (exercises 2 and 5), one run too,
 // thirty-three snapshots and a transfer all of them catch (exercise 6), one run too, and exercise 6's other two with
 // transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
-// are. A failure there is a run of the scenario, which replays from its start and says how it was searched.
+// are. A failure there is a run of the scenario, which replays from its start and says how it was searched; too many runs
+// for explore too, it is given as a trace that snaplab replay replays.
 import { describe, expect, it } from "vitest";
 import { defaultLimits } from "../../src/grade/grade.js";
 import { findExercise } from "../../src/grade/exercises/catalogue.js";
@@ -13,6 +14,10 @@ import { inProcessSubmission } from "../../src/grade/graded-rules/remembering-su
 import { failureLines } from "../../src/grade/report/failure-text.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
 import type { CheckResult } from "../../src/grade/result.js";
+import { learnerRules } from "../../src/grade/learner-rules.js";
+import type { Scenario } from "../../src/models/bank/scenario.js";
+import { parseTrace } from "../../src/trace/load-trace.js";
+import { replayTrace } from "../../src/trace/replay.js";
 import { beyondBoundsWrongRules } from "./catalogue/beyond-bounds.js";
 import * as multiAnswer from "../../solutions/06-concurrent-snapshots/rules.js";
 
@@ -52,7 +57,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
     }
   });
 
-  it("should keep the reference's answer right, and refuse snapshot 10 left out with a run that begins so and replays", () => {
+  it("should keep the reference's answer right, and refuse snapshot 10 left out with a run that begins so, replays, and replays as a trace", () => {
     expect(generated.run(inProcessSubmission(multiAnswer), defaultLimits).counterexample).toBeUndefined();
     const wrong = beyondBoundsWrongRules.find((w) => w.name.startsWith("looks for the snapshots recording a channel among ids 0 to 9"))!;
     const submission = inProcessSubmission(wrong.module);
@@ -62,15 +67,39 @@ describe("exercise 6's scenarios searched from their first steps", () => {
     expect(steps.slice(0, 12).map((s) => s.type)).toEqual([...Array(11).fill("initiate"), "send"]);
     expect(firstSteps(skeletonOf(outcome.scenario as ScenarioFile), shape)).toHaveLength(12);
     expect(generated.replay(submission, steps, outcome)?.property).toBe("channel-state (snapshot 10)");
+    // The trace a learner saves as it.json, read back as snaplab replay reads it, with the rules file the report names.
+    const trace = parseTrace(JSON.stringify({ ...outcome.trace, rules: "rules.ts" }), "it.json");
+    expect([trace.scenario.name, trace.violation?.property, trace.actions.length]).toEqual([
+      (outcome.scenario as ScenarioFile).name,
+      "channel-state (snapshot 10)",
+      steps.length,
+    ]);
+    const replayed = replayTrace(trace, learnerRules(submission, trace.scenario as Scenario, "rules.ts"));
+    expect([replayed.reproduces, replayed.path.actions]).toEqual([true, steps]);
   });
 
-  it("should say in the report, in words and in JSON, that the grade searched only those runs", () => {
-    const check: CheckResult = { name: "generated scenarios (68)", points: 0, maxPoints: 6, passed: false, states: 9, failure: "failed", firstSteps: 12 };
-    expect(failureLines(check)).toContain(
-      "the grade searched only its runs that begin with the 12 steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all, for a hub only with --reduction por, in minutes",
-    );
+  it("should say in the report, in words and in JSON, that the grade searched only those runs, and give the run as a trace to replay", () => {
+    const trace = { format: "snaplab-trace", version: 2, scenario: { name: "generated #3, shrunk" }, rules: "r.ts", actions: ["initiate P0"] } as const;
+    const explore = "npx snaplab replay it.json --rules r.ts";
+    const check: CheckResult = {
+      name: "generated scenarios (68)",
+      points: 0,
+      maxPoints: 6,
+      passed: false,
+      states: 9,
+      failure: "failed",
+      firstSteps: 12,
+      trace,
+      explore,
+    };
+    expect(failureLines(check)).toEqual([
+      "failed",
+      `the run that fails, as a trace of the smallest generated scenario that fails: ${JSON.stringify(trace)}`,
+      "to replay it, save that trace as it.json, then: npx snaplab replay it.json --rules r.ts",
+      "the grade searched only its runs that begin with the 12 steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade, and for explore; replay runs your rules along the one that fails",
+    ]);
     const exercise = { number: 6, slug: "06", title: "six", file: "rules.ts", points: 18, maxPoints: 24, passed: false, checks: [check], elapsedMs: 1 };
     const json = jsonReport([{ folder: "f", points: 18, maxPoints: 24, exercises: [exercise], elapsedMs: 1 }]) as { failures: object[] };
-    expect(json.failures).toEqual([expect.objectContaining({ check: check.name, firstSteps: 12 })]);
+    expect(json.failures).toEqual([expect.objectContaining({ check: check.name, firstSteps: 12, trace, explore })]);
   });
 });

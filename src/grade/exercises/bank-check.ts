@@ -65,5 +65,9 @@ export function scenarioFileOf(scenario: Scenario): ScenarioFile {
   return scenario.fifo ? written : { ...written, fifo: false };
 }
 
-/** The command that explores a scenario a rules check failed on, saved as it.json, with the learner's rules (Exercise.explore). */
-export const exploredWithRules = (file: string, failed: FailedOn) => (failed.scenario ? `npx snaplab explore it.json --rules ${file}` : undefined);
+/**
+ * The command that explores a scenario a rules check failed on, saved as it.json, with the learner's rules; or that
+ * replays its run, saved as it.json, where the scenario has too many runs to explore (Exercise.explore).
+ */
+export const exploredWithRules = (file: string, failed: FailedOn) =>
+  failed.trace ? `npx snaplab replay it.json --rules ${file}` : failed.scenario ? `npx snaplab explore it.json --rules ${file}` : undefined;

@@ -37,7 +37,11 @@ export const completionExercise: RulesExercise = {
   explore: (_, failed) => (failed.scenario ? "npx snaplab explore it.json" : undefined),
   checks: [
     ...scenarioChecks([twoNode, threeNode], 4, graded),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false, answerKeyedByName: true }, seed: 13, count: 49, reach: ["stars", "hubs"] }, 1, graded),
+    generatedCheck(
+      { shape: { fifo: true, multiSnapshot: false, answerKeyedByName: true }, seed: 13, count: 49, reach: ["stars", "hubs"], rulesRun: false },
+      1,
+      graded,
+    ),
     directCallsCheck(37, 1),
   ],
 };

@@ -35,6 +35,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
         seed: 21,
         count: 52,
         reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot", "caught by every snapshot"],
+        rulesRun: true,
       },
       6,
       graded,

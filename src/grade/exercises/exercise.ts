@@ -31,14 +31,15 @@ interface ExerciseBase {
   readonly file: string;
   /**
    * The kit's command that explores what a check failed on, the learner's
-   * file named `file`: a scenario the check gives is saved as it.json first.
-   * Undefined where no command shows it (a function called on a drawn input).
+   * file named `file`: a scenario the check gives, or the trace of its run,
+   * is saved as it.json first. Undefined where no command shows it (a
+   * function called on a drawn input).
    */
   explore(file: string, failed: FailedOn): string | undefined;
 }
 
 /** What a check failed on, as far as a command to explore it needs to know. */
-export type FailedOn = Pick<CheckResult, "scenario" | "counterexample">;
+export type FailedOn = Pick<CheckResult, "scenario" | "counterexample" | "trace">;
 
 export interface RulesCheck {
   readonly name: string;

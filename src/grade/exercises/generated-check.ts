@@ -8,6 +8,12 @@
  * counterexample.
  */
 import type { Scenario } from "../../models/bank/scenario.js";
+import { bankModel } from "../../models/bank/bank-model.js";
+import type { BankAction } from "../../models/bank/actions.js";
+import type { BankState } from "../../models/bank/bank-state.js";
+import type { Counterexample } from "../../check/report.js";
+import { type SavedTrace, savedTrace } from "../../trace/saved-trace.js";
+import type { GradedState } from "../graded-rules/graded-model.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
 import { type GradedSystem, startingWith } from "../graded-rules/graded-system.js";
@@ -41,6 +47,11 @@ export interface Generation {
   readonly count: number;
   /** The forms past the drawn sizes that end the list (generated-scenarios.ts, REACH_LIMITS). */
   readonly reach: readonly ReachForm[];
+  /**
+   * Whether the runs are the learner's rules': a failure searched from given first steps then gives its run as a trace,
+   * replayed with the learner's file. Not in exercise 3, whose runs are the reference rules' (explore shows them).
+   */
+  readonly rulesRun: boolean;
 }
 
 export interface GeneratedCheck extends RulesCheck {
@@ -71,7 +82,10 @@ export function generatedCheck<Scn extends Scenario, State, Action>(
     const steps = firstSteps(skeletonOf(file), generation.shape) as readonly Action[] | undefined;
     const searched = steps ? startingWith(system, steps) : system;
     const outcome = runCheck({ ...searched, throwsEndRuns: limits.throwsEndRuns }, limits.maxStates, submission, { reduction: reduced(file, limits) });
-    return steps ? { ...outcome, firstSteps: steps.length } : outcome;
+    if (!steps) return outcome;
+    // Too many runs for explore too: the learner replays the one that failed.
+    const c = outcome.counterexample;
+    return { ...outcome, firstSteps: steps.length, ...(c && generation.rulesRun ? { trace: runAsTrace(scenarioOf(file), c) } : {}) };
   };
 
   return {
@@ -266,4 +280,14 @@ function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {
     initiators: snapshots ? [...new Set(snapshots)] : kept(skeleton.initiators),
     ...(snapshots ? { snapshots } : {}),
   };
+}
+
+/**
+ * A counterexample on a bank scenario as explore --save-trace writes one. Its rules file is named by the
+ * report, which knows how the learner names it (grade.ts): "" until then.
+ */
+function runAsTrace<State>(scenario: Scenario, c: Counterexample<GradedState<State>, unknown>): SavedTrace {
+  // The bank's descriptor reads a multi-snapshot scenario's states as its own (several-snapshots.ts).
+  const path = { states: c.path.states.map((s) => s.state as unknown as BankState), actions: c.path.actions as BankAction[] };
+  return savedTrace(bankModel, scenario, { file: "" }, { path, property: c.property, reason: c.reason });
 }

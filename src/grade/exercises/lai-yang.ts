@@ -24,6 +24,10 @@ export const laiYangExercise: RulesExercise = {
   explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 6, graded),
-    generatedCheck({ shape: { fifo: false, multiSnapshot: false }, seed: 11, count: 49, reach: ["stars", "long channel", "a hundred transfers"] }, 6, graded),
+    generatedCheck(
+      { shape: { fifo: false, multiSnapshot: false }, seed: 11, count: 49, reach: ["stars", "long channel", "a hundred transfers"], rulesRun: true },
+      6,
+      graded,
+    ),
   ],
 };

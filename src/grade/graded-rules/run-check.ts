@@ -10,6 +10,7 @@ import { checkedAsHalf } from "./file-halves.js";
 import { gradedDescriptor, type GradedSystem } from "./graded-system.js";
 import type { GradedState } from "./graded-model.js";
 import type { Submission } from "./remembering-submission.js";
+import type { SavedTrace } from "../../trace/saved-trace.js";
 
 export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly states: number;
@@ -28,6 +29,8 @@ export interface CheckOutcome<State = unknown, Action = unknown> {
   readonly wholeFile?: true;
   /** The search took only the runs that begin with this many given steps (generated-scenarios.ts, firstSteps). */
   readonly firstSteps?: number;
+  /** The counterexample as a trace `snaplab replay` replays, its rules file not named yet: where the search took only such runs. */
+  readonly trace?: SavedTrace;
 }
 
 /** The check failed: a counterexample, or a failure no trace shows. */

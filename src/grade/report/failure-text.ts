@@ -20,19 +20,23 @@ const WHOLE_FILE =
 const fromFirstSteps = (steps: number | undefined) =>
   steps
     ? [
-        `the grade searched only its runs that begin with the ${steps} steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade; explore searches them all, for a hub only with --reduction por, in minutes`,
+        `the grade searched only its runs that begin with the ${steps} steps exercises/generated-scenarios.md gives for it: all of them are too many for a grade, and for explore; replay runs your rules along the one that fails`,
       ]
     : [];
 
-// Shown whole, on a line of its own: what failed is only worth showing if it can be read back.
-const onScenario = ({ scenario, fixed, explore }: MetOn) => [
-  ...(scenario
-    ? [
-        `on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`,
-        ...lookAlike(scenario),
-      ]
+// Shown whole, on a line of its own: what failed is only worth showing if it can be read back. A trace holds its scenario.
+const onScenario = ({ scenario, fixed, explore, trace }: MetOn) => [
+  ...(trace
+    ? [`the run that fails, as a trace of the smallest generated scenario that fails: ${lineAsData(JSON.stringify(trace))}`, ...lookAlike(trace.scenario)]
+    : scenario
+      ? [
+          `on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`,
+          ...lookAlike(scenario),
+        ]
+      : []),
+  ...(explore
+    ? [`to ${trace ? "replay it, save that trace as it.json, then" : `explore it${scenario ? ", save that scenario as it.json, then" : ""}`}: ${explore}`]
     : []),
-  ...(explore ? [`to explore it${scenario ? ", save that scenario as it.json, then" : ""}: ${explore}`] : []),
 ];
 
 /**

@@ -68,10 +68,15 @@ function faultJson(fault: ExerciseFault, e: ExerciseResult): object {
   };
 }
 
-/** What a failure was met on, the fields it has alone: the scenario, as a file (`fixed` where it is the check's own, not a generated one), and the kit's command that explores it. */
-export const metOn = ({ scenario, fixed, explore }: MetOn): MetOn => ({
+/**
+ * What a failure was met on, the fields it has alone: the scenario, as a file (`fixed` where it is the check's own, not a
+ * generated one), the run as a trace where the scenario has too many runs to explore, and the kit's command that
+ * explores the one or replays the other.
+ */
+export const metOn = ({ scenario, fixed, explore, trace }: MetOn): MetOn => ({
   ...(scenario ? { scenario } : {}),
   ...(fixed ? { fixed } : {}),
+  ...(trace ? { trace } : {}),
   ...(explore ? { explore } : {}),
 });
 
