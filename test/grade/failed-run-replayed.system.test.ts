@@ -1,0 +1,62 @@
+// A failure on a scenario the grade searched only from given first steps (a hundred transfers on one channel) gives its
+// run as a trace, with the command that replays it: exploring every run of that scenario takes far too long. The
+// command, run on the trace as a learner saves it, meets what the grade met.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gradeSubmission } from "../../src/grade/grade.js";
+import { jsonReport } from "../../src/grade/report/json-report.js";
+import { textReport } from "../../src/grade/report/text-report.js";
+import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/temp-dir.js";
+
+describe("a failure where the grade searched only the runs that begin with given steps", () => {
+  it("should give the run as a trace and the command that replays it, and the command should meet the same failure", async () => {
+    const dir = join(tempDir("replayed"), "fifty-messages");
+    mkdirSync(join(dir, "01-record-and-forward"), { recursive: true });
+    const rules = join(dir, "01-record-and-forward", "rules.ts");
+    writeFileSync(rules, FIFTY_MESSAGES);
+    const report = await gradeSubmission(dir, { only: [2], filesNamedByPath: true });
+    const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
+    const command = `npx snaplab replay it.json --rules ${rules}`;
+    expect(generated).toMatchObject({ name: "generated scenarios (53)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
+    const trace = generated.trace!;
+    expect(trace).toMatchObject({ format: "snaplab-trace", scenario: generated.scenario, rules, violation: { property: "channel-state" } });
+    expect(trace.actions).toHaveLength(generated.counterexample!.length);
+
+    const lines = [
+      `the run that fails, as a trace of the smallest generated scenario that fails: ${JSON.stringify(trace)}`,
+      `to replay it, save that trace as it.json, then: ${command}`,
+    ];
+    expect(textReport([report])).toContain(lines.map((line) => `         ${line}`).join("\n"));
+    const json = jsonReport([report]) as { failures: object[] };
+    expect(json.failures).toContainEqual(expect.objectContaining({ check: generated.name, trace, explore: command }));
+
+    // The learner saves the trace as it.json and runs the command: the run breaks channel-state again, at its last step.
+    const saved = join(dir, "it.json");
+    writeFileSync(saved, JSON.stringify(trace));
+    const replayed = await runCli("replay", saved, "--rules", rules);
+    expect(replayed.status).toBe(1);
+    expect(replayed.stdout).toContain(`reproduced: channel-state is violated after step ${trace.actions.length}: ${trace.violation!.reason}\n`);
+  });
+});
+
+/** Exercises 1 and 2 answered right, but for a message numbered 50 or more, never recorded: only a hundred transfers on one channel reach it. */
+const FIFTY_MESSAGES = `
+function snapshot(view) {
+  return [
+    { type: "record-state" },
+    ...view.outgoing.map((channel) => ({ type: "send-marker", channel })),
+    ...view.incoming.map((channel) => ({ type: "start-recording", channel })),
+  ];
+}
+export const rules = {
+  name: "fifty messages",
+  initiate: snapshot,
+  onMarker: (view, channel) => [...(view.hasRecorded ? [] : snapshot(view)), { type: "stop-recording", channel }],
+  onMessage(view, channel, message) {
+    const open = view.recordings[channel]?.status === "open";
+    return open && Number(message.id.slice(message.id.lastIndexOf("#") + 1)) < 50 ? [{ type: "record-message", channel, message }] : [];
+  },
+};
+`;
