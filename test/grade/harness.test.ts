@@ -179,6 +179,25 @@ describe("the sandbox harness", () => {
     });
     expect(answer(boxed, callOf("total", []))).toMatchObject({ ok: false, fault: "not-data", message: /\("total" is a Number object, not a number\)/ });
     expect(answer(boxed, callOf("plain", []))).toEqual({ ok: true, json: '{"done":false,"total":100}' });
+    // A class's getter is its prototype's: JSON would write the snapshot without its total. Its own fields are data.
+    class Snapshot {
+      constructor(readonly processes: object) {}
+      get total() {
+        return 100;
+      }
+    }
+    class Marker {
+      constructor(readonly channel: string) {}
+      readonly type = "send-marker";
+    }
+    const classes = { snapshot: () => new Snapshot({}), markers: () => [new Marker("P0->P1")] };
+    expect(answer(classes, callOf("snapshot", []))).toEqual({
+      ok: false,
+      fault: "not-data",
+      message:
+        "returned something that is not plain data (the answer is an object whose class has a getter, total, which JSON does not write: answer with plain objects)",
+    });
+    expect(answer(classes, callOf("markers", []))).toEqual({ ok: true, json: '[{"channel":"P0->P1","type":"send-marker"}]' });
     // The submission's code runs where a rule is looked up (a Proxy) and where its arguments are written out (a toJSON it planted):
     // each throw is the rule's fault, not the harness's (the child died with "Node.js v20.x" as its reason).
     const proxied = {

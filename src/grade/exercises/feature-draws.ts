@@ -206,6 +206,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           feature: "channels from one process to names one of which begins the other, the longer listed first",
           wish: { ...starOut(longerFirst), processes: 3 },
         },
+        {
+          feature: "channels from a process that starts no snapshot to names one of which begins the other, the longer listed first",
+          wish: { ...starOut(longerFirst), processes: 4, topology: "relayed star", transfers: [0, 0] },
+        },
         ...range(2, 4).map(
           (k): FeatureDraw => ({ feature: `a process with exactly ${k} outgoing channels`, wish: { ...starOut(longerFirst), processes: k + 1 } }),
         ),
@@ -342,7 +346,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       : [
           {
             feature: "transfers into one process from two names that differ only in a space at the start of one, which one snapshot may both catch",
-            wish: twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])),
+            // Into the initiator: with FIFO, a process that records on a marker has its channel's transfer before it.
+            wish: { ...twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])), topology: "two-way star" } as Wish,
           },
         ]),
     ...joiners.map(([joiner, words]) => ({
@@ -425,6 +430,20 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           {
             feature: PROTO_NAME,
             wish: caught([2, 2], { names: protoNamed, oneChannel: false, ...bothStart }),
+          },
+        ]),
+    ...(shape.multiSnapshot
+      ? []
+      : [
+          {
+            feature:
+              "channels into a process that starts a snapshot from names one of which begins the other, the longer listed first and carrying a transfer a snapshot may catch",
+            wish: { ...twoInto(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }])), topology: "two-way star" } as Wish,
+          },
+          {
+            feature:
+              "channels into a process that starts no snapshot from a third and from names that differ only in case, the later listed carrying a transfer a snapshot may catch",
+            wish: { ...starIn(namesWithPairs([related(sameNames[0])]), 4), transfers: [2, 2], converging: true } as Wish,
           },
         ]),
     {

@@ -77,12 +77,14 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     const into = carriersInto(p);
     return into.some((a) => into.some((b) => a !== b && related(names[a]!, names[b]!)));
   };
+  // The processes with channels into p, two at a time, [a, b] where a's channel is listed before b's.
+  const listedInto = (p: number) => {
+    const into = channels.filter(([, to]) => to === p).map(([from]) => from);
+    return into.flatMap((a, i) => into.slice(i + 1).map((b) => [a, b] as const));
+  };
   // Two senders into one process, a's channel listed before b's, their names so related, b's transfer one a snapshot may catch.
   const listedBefore = (related: (a: string, b: string) => boolean) =>
-    ps.some((p) => {
-      const into = channels.filter(([, to]) => to === p).map(([from]) => from);
-      return into.some((a, i) => into.some((b, j) => i < j && related(names[a]!, names[b]!) && isCaught(b, p)));
-    });
+    ps.some((p) => listedInto(p).some(([a, b]) => related(names[a]!, names[b]!) && isCaught(b, p)));
   // Two processes that send p transfers, their names so related, one snapshot catching both.
   const caughtTogether = (p: number, related: (a: string, b: string) => boolean) => {
     const into = carriersInto(p);
@@ -92,6 +94,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   // Where one snapshot may catch transfers on two channels into p: p records when it starts one, or has a third way in
   // (with FIFO, a marker on either channel follows its transfer, so the other's may not be caught in flight too).
   const bothCatchableInto = (p: number) => !shape.fifo || initiators.includes(p) || incoming(p) >= 3;
+  // p sends to a name and, listed later, one that begins it.
+  const longerFirstOut = (p: number) => receiversOf(p).some((a, i) => receiversOf(p).some((b, j) => j > i && a !== b && a.startsWith(b)));
   // The sizes alone, and with money moving while the snapshots are taken.
   const sizes = [`${n} processes`, `${initiators.length} initiators`, ...(snapshots ? [`${snapshots.length} snapshots`] : [])];
   const found: [string, boolean][] = [
@@ -253,11 +257,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Two senders' names the same but for a space at the start of one: their ids too, once trimmed (" 1#1", "1#1").
     [
       "transfers into one process from two names that differ only in a space at the start of one, which one snapshot may both catch",
-      !shape.multiSnapshot &&
-        ps.some((p) => {
-          const caughtFrom = carriersInto(p).filter((from) => isCaught(from, p));
-          return caughtFrom.some((a) => caughtFrom.some((b) => names[b] === ` ${names[a]!}`));
-        }),
+      !shape.multiSnapshot && ps.some((p) => bothCatchableInto(p) && caughtTogether(p, (a, b) => b === ` ${a}`)),
     ],
     // A process with each number of outgoing channels sending on the last listed, a transfer a snapshot may catch: a mistake
     // in what one marker of several carries (exercise 5's history, without FIFO; with it, markers carry nothing) shows there.
@@ -287,6 +287,24 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       `channels into one process from names one of which begins the other, the ${first} listed first, the other carrying a transfer a snapshot may catch`,
       listedBefore((a, b) => a !== b && (first === "longer" ? a === `${b}-` : b.startsWith(a))),
     ]),
+    // The same into a process that starts a snapshot, every channel open when the first marker comes: code that closes the
+    // first open channel whose sender's name begins as the marker's closes the longer's, whose transfer is then lost.
+    [
+      "channels into a process that starts a snapshot from names one of which begins the other, the longer listed first and carrying a transfer a snapshot may catch",
+      !shape.multiSnapshot && initiators.some((p) => listedInto(p).some(([a, b]) => a !== b && names[a]!.startsWith(names[b]!) && isCaught(a, p))),
+    ],
+    // Into a process that records on a marker, with a third way in for it: code that opens one channel for each sender's
+    // name made lower case opens one of the two, and loses the other's transfer.
+    [
+      "channels into a process that starts no snapshot from a third and from names that differ only in case, the later listed carrying a transfer a snapshot may catch",
+      !shape.multiSnapshot &&
+        ps.some(
+          (p) =>
+            !initiators.includes(p) &&
+            incoming(p) >= 3 &&
+            listedInto(p).some(([a, b]) => a !== b && names[a]!.toLowerCase() === names[b]!.toLowerCase() && isCaught(b, p)),
+        ),
+    ],
     // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot
     // (its rule to start one) and from one that does not (its rule for a marker); those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [
@@ -304,10 +322,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ps.some((p) => key(names[p]!) === names[p]! && bothCatchableInto(p) && caughtTogether(p, (a, b) => key(b) === a && key(a) === a)),
       ],
     ]),
-    // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the other.
+    // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the
+    // other; in its rule for a marker too, where the process starts no snapshot.
+    ["channels from one process to names one of which begins the other, the longer listed first", !shape.multiSnapshot && ps.some((p) => longerFirstOut(p))],
     [
-      "channels from one process to names one of which begins the other, the longer listed first",
-      !shape.multiSnapshot && ps.some((p) => receiversOf(p).some((a, i) => receiversOf(p).some((b, j) => j > i && a !== b && a.startsWith(b)))),
+      "channels from a process that starts no snapshot to names one of which begins the other, the longer listed first",
+      !shape.multiSnapshot && ps.some((p) => !initiators.includes(p) && longerFirstOut(p)),
     ],
     ["a transfer from a process whose name an object already has", ps.some((p) => programs[p]!.length > 0 && names[p]! in {})],
     // Code that finds a message's sender by splitting its id on # finds another name, or none.
@@ -389,7 +409,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [COLLECTION_NAMES, caughtEachWay(names.indexOf("length"), names.indexOf("size"))],
     // Code that keys a plain object by name sets its prototype for __proto__, and never finds what it kept there.
     [PROTO_NAME, ps.some((p) => names[p] === "__proto__" && ps.some((q) => caughtEachWay(p, q)))],
-    // A name that holds another after a comma, a quote or a line separator: code that joins ids so and searches the text
+    // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [
       joinedNames(words),
@@ -468,13 +488,16 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text: commas; the quotes JSON writes around each (JSON.stringify of a
- * list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
+ * What code may join ids with before it searches the text: commas, bars, semicolons, colons; the quotes JSON writes around
+ * each (JSON.stringify of a list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
   [",", "a comma"],
   ['"', "a double quote"],
   ["\u2028", "a line separator (U+2028)"],
+  ["|", "a vertical bar"],
+  [";", "a semicolon"],
+  [":", "a colon"],
 ] as const;
 
 /** A name and another that holds it after a joiner, into one process: code that joins ids so and searches the text takes the one's for the other's. */

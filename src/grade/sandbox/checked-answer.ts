@@ -17,7 +17,7 @@ type Module = Record<string, unknown>;
  */
 const { parse, stringify } = JSON;
 const { is, getPrototypeOf, isExtensible, values } = Object;
-const { ownKeys } = Reflect;
+const { ownKeys, getOwnPropertyDescriptor } = Reflect;
 const { isArray } = Array;
 
 /** Thrown in place of process.exit, so that a rule that calls it is told apart from a crash. */
@@ -163,12 +163,27 @@ function asRead(): (this: object, key: string, written: unknown) => unknown {
       throw new Error(`${named()} is a ${written.constructor.name} object, not a ${typeof written.valueOf()}`);
     }
     if (typeof written === "object" && written !== null) {
+      const getter = classGetter(written);
+      if (getter !== undefined)
+        throw new Error(`${named()} is an object whose class has a getter, ${getter}, which JSON does not write: answer with plain objects`);
       const depth = (depths.get(this) ?? -1) + 1;
       if (depth >= maxAnswerDepth) throw new NestedTooDeep();
       depths.set(written, depth);
     }
     return written;
   };
+}
+
+/**
+ * A getter `value` has from its class, if any: JSON writes an object's own
+ * properties, and a class's getters are its prototype's, so the answer
+ * written would lack what the rule meant it to hold (a snapshot's `total`).
+ */
+function classGetter(value: object): string | undefined {
+  for (let proto = getPrototypeOf(value); proto !== null && proto !== Object.prototype && proto !== Array.prototype; proto = getPrototypeOf(proto)) {
+    for (const key of ownKeys(proto)) if (typeof key === "string" && getOwnPropertyDescriptor(proto, key)?.get) return key;
+  }
+  return undefined;
 }
 
 /**

@@ -1083,6 +1083,71 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "records a message only if no message whose id is the same once trimmed is recorded on any channel (' 1#1' taken for '1#1')",
+    exercise: 2,
+    bound: "names P0…P3: none begins with a space",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const kept = view.incoming.flatMap((c) => recordedOn(view, c).map((m) => m.id.trim()));
+        return isOpen(view, channel) && !kept.includes(message.id.trim()) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "tells a message received by searching the ids received joined with | for its id between bars (x|a#1 holds |a#1|)",
+    exercise: 5,
+    bound: "names P0…P3: none holds a |",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `|${history.join("|")}|`.includes(`|${id}|`)),
+  },
+  {
+    name: "on a marker's recording, sends markers only to receivers whose names the text of those it sent to does not hold (P1 after P10)",
+    exercise: 1,
+    bound: "names P0…P3: none begins another",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        let sentTo = "";
+        const markers: Effect[] = [];
+        for (const out of view.outgoing) {
+          if (sentTo.includes(receiverOf(out))) continue;
+          sentTo += receiverOf(out);
+          markers.push(marker(out));
+        }
+        return [record, ...markers, ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "closes, on a later marker, the first open channel whose name begins with the marker's sender's name (P10->R for P1's)",
+    exercise: 2,
+    bound: "names P0…P3: none begins another",
+    refusedBy: "termination",
+    module: rulesOf({
+      onMarker(view, channel, message) {
+        if (!view.hasRecorded) return chandyLamport.onMarker(view, channel, message);
+        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        return [close(view.incoming.find((c) => c.startsWith(sender) && isOpen(view, c)) ?? channel)];
+      },
+    }),
+  },
+  {
+    name: "on its first marker, opens one incoming channel for each sender's name in lower case (a->R left idle beside A->R)",
+    exercise: 2,
+    bound: "names P0…P3: none the same as another but for case",
+    refusedBy: "channel-state",
+    module: opening((view) => {
+      const bySender = new Map<string, string>();
+      for (const c of view.incoming) {
+        const from = c.slice(0, c.lastIndexOf("->")).toLowerCase();
+        if (!bySender.has(from)) bySender.set(from, c);
+      }
+      return [...bySender.values()];
+    }),
+  },
+  {
     name: "keeps the snapshots recording a channel as bits of a 32-bit mask (snapshot 32 taken for 0)",
     exercise: 6,
     bound: "four snapshots at most",
