@@ -128,6 +128,7 @@ describe("the exercises' texts", () => {
       "fourteen",
       "fifteen",
       "sixteen",
+      "seventeen",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

@@ -1,6 +1,7 @@
 // Some of the last scenarios have too many runs for a grade: a hub with six or nine others (exercises 1, 2, 3 and 6),
 // whose one run in the file's order is searched, a hundred transfers on one channel (exercises 2 and 5), one run too,
-// thirty-three snapshots and a transfer all of them catch (exercise 6), one run too, and exercise 6's other two with
+// thirty-three snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
+// through a relay too (exercise 6), one run, and exercise 6's other two with
 // transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
 // are. A failure there is a run of the scenario, which replays from its start and says how it was searched; too many runs
 // for explore too, it is given as a trace that snaplab replay replays.
@@ -39,6 +40,8 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
       ["caught by every snapshot", [...Array(33).fill("initiate"), "send", ...Array(67).fill("deliver")].join(" ")],
+      // x starts them, 0x takes x's markers and sends its transfer, y takes 0x's markers, the transfer and x's markers.
+      ["relayed snapshots", [...Array(11).fill("initiate"), ...Array(11).fill("deliver"), "send", ...Array(23).fill("deliver")].join(" ")],
     ]);
     // Elsewhere (every scenario drawn within the sizes, the stars, the long channel of exercises 2 and 5), every run is searched;
     // of a hundred transfers on one channel (exercises 2 and 5), one run.
@@ -82,7 +85,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
     const trace = { format: "snaplab-trace", version: 2, scenario: { name: "generated #3, shrunk" }, rules: "r.ts", actions: ["initiate P0"] } as const;
     const explore = "npx snaplab replay it.json --rules r.ts";
     const check: CheckResult = {
-      name: "generated scenarios (69)",
+      name: "generated scenarios (70)",
       points: 0,
       maxPoints: 6,
       passed: false,

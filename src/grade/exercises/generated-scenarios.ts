@@ -119,7 +119,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels: a sender's message numbers reach two digits, #11 ending as #1
  * does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
- * the last snapshot catches; thirty-three snapshots of one process and a
+ * the last snapshot catches; eleven snapshots reaching a process over two
+ * channels, from x and through 0x (ids of two digits at a process with two
+ * channels in); thirty-three snapshots of one process and a
  * transfer to it all of them catch (past 16, and past a set of 32 kept in
  * bits); a hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
@@ -135,7 +137,15 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
 export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 33 } as const;
 
 /** The forms of scenario past the drawn sizes. */
-export type ReachForm = "stars" | "hubs" | "long channel" | "a hundred transfers" | "snapshots" | "caught by the last snapshot" | "caught by every snapshot";
+export type ReachForm =
+  | "stars"
+  | "hubs"
+  | "long channel"
+  | "a hundred transfers"
+  | "snapshots"
+  | "caught by the last snapshot"
+  | "caught by every snapshot"
+  | "relayed snapshots";
 
 /** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
 const hubSizes = [6, 9];
@@ -211,6 +221,23 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     "caught by every snapshot": () => [
       { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
+    // Eleven snapshots of x reaching y through 0x too, which sends y a transfer once it has recorded them: ids of two digits
+    // at a process with two channels in, from a name and the same after a digit (snapshot 1 of 0x->y and 10 of x->y, written
+    // one after the other, read alike).
+    "relayed snapshots": (): Skeleton[] => [
+      {
+        names: ["x", "0x", "y"],
+        balances: [100, 100, 100],
+        channels: [
+          [0, 2],
+          [0, 1],
+          [1, 2],
+        ],
+        programs: [[], [{ to: 2, amount: 1 }], []],
+        initiators: [0],
+        snapshots: Array(REACH_LIMITS.snapshots).fill(0),
+      },
+    ],
   };
   return forms.flatMap((form) => made[form]()).map(inFileOrder);
 }
@@ -239,6 +266,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
     new Set(channels.map(([, to]) => to)).size === channels.length;
   if (star) return "stars";
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
+  if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
@@ -274,6 +302,21 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
 }
 
 /**
+ * A relay's shape, as reachSkeletons makes it: three processes, the one
+ * initiator with a channel to each other, the relay with one to the end, and
+ * one transfer, the relay's to the end; nothing else. By number.
+ */
+function relayOf({ names, channels, programs, initiators }: Skeleton): { origin: number; relay: number; end: number } | undefined {
+  const [origin] = initiators as [number];
+  const relay = programs.findIndex((program) => program.length === 1);
+  const end = programs[relay]?.[0]?.to;
+  if (names.length !== 3 || initiators.length !== 1 || relay < 0 || relay === origin || end === undefined || end === origin) return undefined;
+  const has = (from: number, to: number) => channels.some(([f, t]) => f === from && t === to);
+  const shaped = channels.length === 3 && has(origin, relay) && has(origin, end) && has(relay, end);
+  return shaped && programs.flat().length === 1 ? { origin, relay, end } : undefined;
+}
+
+/**
  * The steps every run the grader searches of a skeleton begins with, where
  * it searches only such runs: the forms past the drawn sizes whose whole
  * graphs are too big for a grade (REACH_LIMITS). In exercise 6's with
@@ -286,7 +329,9 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  * snapshot and receives the other ninety-nine, the sender takes its marker,
  * and it the sender's. So is thirty-three snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
- * every snapshot) and P1's markers. Every run searched is a run
+ * every snapshot) and P1's markers. So is a relay's: x starts every
+ * snapshot, 0x takes x's markers, then sends its transfer, y takes 0x's
+ * markers, the transfer (caught by none) and x's markers. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
  * which searches them all.
  */
@@ -316,6 +361,18 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...sends.slice(1).map(() => deliver(sender, receiver)),
       deliver(receiver, sender),
       deliver(sender, receiver),
+    ];
+  }
+  if (form === "relayed snapshots") {
+    const { origin, relay, end } = relayOf(skeleton)!;
+    const each = (step: BankAction) => skeleton.snapshots!.map(() => step);
+    return [
+      ...each({ type: "initiate", process: origin }),
+      ...each(deliver(origin, relay)),
+      { type: "send", process: relay },
+      ...each(deliver(relay, end)),
+      deliver(relay, end),
+      ...each(deliver(origin, end)),
     ];
   }
   if (form === "caught by every snapshot") {

@@ -1148,6 +1148,22 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "keeps the recordings open as each snapshot's id and channel's name written together (1 and 0x->y read as 10 and x->y)",
+    exercise: 6,
+    bound: "four snapshots at most, on names P0…P3",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const open = new Set(
+          Object.entries(view.snapshots).flatMap(([id, s]) => view.incoming.filter((c) => s.recordings[c]?.status === "open").map((c) => `${id}${c}`)),
+        );
+        return Object.keys(view.snapshots)
+          .filter((id) => open.has(`${id}${channel}`))
+          .map((id): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
+  {
     name: "keeps the snapshots recording a channel as bits of a 32-bit mask (snapshot 32 taken for 0)",
     exercise: 6,
     bound: "four snapshots at most",
