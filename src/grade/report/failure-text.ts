@@ -25,19 +25,18 @@ const fromFirstSteps = (steps: number | undefined) =>
     : [];
 
 // Shown whole, on a line of its own: what failed is only worth showing if it can be read back. A trace holds its scenario.
-const onScenario = ({ scenario, fixed, explore, trace }: MetOn) => [
-  ...(trace
+const onScenario = ({ scenario, fixed, explore, trace }: MetOn) => {
+  const shown = trace
     ? [`the run that fails, as a trace of the smallest generated scenario that fails: ${lineAsData(JSON.stringify(trace))}`, ...lookAlike(trace.scenario)]
     : scenario
       ? [
           `on this ${fixed ? "scenario (the check's own)" : "generated scenario (the smallest that fails)"}: ${lineAsData(JSON.stringify(scenario))}`,
           ...lookAlike(scenario),
         ]
-      : []),
-  ...(explore
-    ? [`to ${trace ? "replay it, save that trace as it.json, then" : `explore it${scenario ? ", save that scenario as it.json, then" : ""}`}: ${explore}`]
-    : []),
-];
+      : [];
+  const first = trace ? "replay it, save that trace as it.json, then" : scenario ? "explore it, save that scenario as it.json, then" : "explore it";
+  return [...shown, ...(explore ? [`to ${first}: ${explore}`] : [])];
+};
 
 /**
  * Names a screen shows alike though they differ (the Ohm sign and the Greek capital omega, an accent composed or
