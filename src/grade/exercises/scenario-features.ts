@@ -324,7 +324,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ]),
     // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the
     // other; in its rule for a marker too, where the process starts no snapshot.
-    ["channels from one process to names one of which begins the other, the longer listed first", !shape.multiSnapshot && ps.some((p) => longerFirstOut(p))],
+    ["channels from one process to names one of which begins the other, the longer listed first", !shape.multiSnapshot && ps.some(longerFirstOut)],
     [
       "channels from a process that starts no snapshot to names one of which begins the other, the longer listed first",
       !shape.multiSnapshot && ps.some((p) => !initiators.includes(p) && longerFirstOut(p)),
