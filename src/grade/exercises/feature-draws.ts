@@ -17,6 +17,8 @@ import {
   namesOfKind,
   namesWithPairs,
   protoNamed,
+  placeholderNamed,
+  hashTwinsNamed,
   viewWordsNamed,
 } from "./generated-data.js";
 import {
@@ -25,6 +27,8 @@ import {
   joinedNames,
   joiners,
   PROTO_NAME,
+  PLACEHOLDER_SENDER,
+  HASH_TWINS,
   RELAYED_HUB,
   sameNames,
   SNAPSHOT_GAP,
@@ -446,6 +450,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: { ...starIn(namesWithPairs([related(sameNames[0])]), 4), transfers: [2, 2], converging: true } as Wish,
           },
         ]),
+    { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
+    { feature: HASH_TWINS, wish: { ...twoInto(hashTwinsNamed), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
     {
       feature: SUFFIX_SENDER,
       wish: caught([1, 2], {

@@ -212,6 +212,15 @@ export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(c
 /** `n` distinct names, `__proto__` first: drawn only where a feature asks for it, never where the answer is an object keyed by name. */
 export const protoNamed = (n: number): fc.Arbitrary<string[]> => someThen(["__proto__"], n);
 
+/** A name string helpers mistake: `{1}` (a format's placeholder), `::` (a pair's joiner) and a # at its end (before an id's). */
+export const PLACEHOLDER_NAME = "{1}::x#";
+
+/** `n` distinct names, that one first: drawn only where a feature asks for it. */
+export const placeholderNamed = (n: number): fc.Arbitrary<string[]> => someThen([PLACEHOLDER_NAME], n);
+
+/** `n` distinct names, Aa and BB first, which a 32-bit string hash (31h + c, Java's) takes for one: drawn only where a feature asks for them. */
+export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(["Aa", "BB"], n);
+
 /** `n` distinct names, those that hold open and closed first (in a drawn order): drawn only where a feature asks for them. */
 export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);
 

@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf } from "./generated-data.js";
+import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -409,6 +409,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [COLLECTION_NAMES, caughtEachWay(names.indexOf("length"), names.indexOf("size"))],
     // Code that keys a plain object by name sets its prototype for __proto__, and never finds what it kept there.
     [PROTO_NAME, ps.some((p) => names[p] === "__proto__" && ps.some((q) => caughtEachWay(p, q)))],
+    // Code that builds a channel's name with a format helper, keys pairs by a::b, or splits an id on # misreads this name.
+    [PLACEHOLDER_SENDER, ps.some((p) => names[p] === PLACEHOLDER_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
+    // Code that keeps answers, or channels, by a 32-bit hash of a view or a name takes Aa's for BB's: their views hash alike.
+    [HASH_TWINS, initiators.some((p) => caughtTogether(p, (a, b) => a === "Aa" && b === "BB"))],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [
@@ -482,6 +486,13 @@ export const SUFFIX_SENDER = "a transfer a snapshot may catch, from a process wh
 
 /** A process named `__proto__`, drawn where the answer is not an object keyed by name (Shape.answerKeyedByName). */
 export const PROTO_NAME = "transfers a snapshot may catch each way between a process named __proto__ and another";
+
+/** A process with a format's placeholder, a pair's joiner and a # at the end of its name, starting a snapshot. */
+export const PLACEHOLDER_SENDER = `transfers a snapshot may catch each way between a process named ${PLACEHOLDER_NAME}, which starts a snapshot, and another`;
+
+/** Two senders a 32-bit string hash takes for one, into a process that starts the snapshot, which may catch both. */
+export const HASH_TWINS =
+  "transfers into a process that starts a snapshot from Aa and BB, whose 32-bit string hashes are the same, one snapshot may catch both";
 
 /** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
 export const RELAYED_HUB =

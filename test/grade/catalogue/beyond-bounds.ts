@@ -1164,6 +1164,35 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "writes each marker's channel with a format helper, {0}->{1} filled in turn, so that a sender named {1}::x# gets its receiver's name",
+    exercise: 1,
+    bound: "names P0…P3: none holds braces",
+    refusedBy: "well-formed-effects",
+    module: markersTo((view) =>
+      view.outgoing.map((c) => {
+        const format = (template: string, ...values: string[]) => values.reduce((text, value, i) => text.split(`{${i}}`).join(value), template);
+        return format("{0}->{1}", view.process, receiverOf(c));
+      }),
+    ),
+  },
+  {
+    name: "keeps onMessage's answers by a 32-bit hash of the question (Aa's message taken for BB's, whose names hash alike)",
+    exercise: 2,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "well-formed-effects",
+    module: (() => {
+      const answers = new Map<number, Effect[]>();
+      const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0);
+      return rulesOf({
+        onMessage(view, channel, message) {
+          const key = hash(JSON.stringify([view, channel, message]));
+          if (!answers.has(key)) answers.set(key, [...chandyLamport.onMessage(view, channel, message)]);
+          return answers.get(key)!;
+        },
+      });
+    })(),
+  },
+  {
     name: "keeps the snapshots recording a channel as bits of a 32-bit mask (snapshot 32 taken for 0)",
     exercise: 6,
     bound: "four snapshots at most",
