@@ -34,7 +34,7 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
   const result: Exploration<State, Action> & { readonly search?: SearchSummary } = descriptor.explore
     ? descriptor.explore(scenario, rules, model, exploreOptions)
     : exploreModel(model, exploreOptions);
-  const properties = model.properties().map(({ name, claim }) => ({ name, claim, holds: !result.violations.some((v) => v.property === name) }));
+  const properties = model.properties().map(({ name, claim }) => ({ name, claim, holds: !result.violated.includes(name) }));
   const counterexamples = properties.flatMap(({ name }) =>
     result.violations.filter((v) => v.property === name).map((violation) => counterexampleOf(descriptor, scenario, rules, violation)),
   );
@@ -53,7 +53,7 @@ export function check<Scenario, State, Action, Rules extends Named, Snapshot>(
     ...(descriptor.recordedSnapshots ? { snapshots: descriptor.recordedSnapshots(scenario, result.terminalStates) } : {}),
     properties,
     counterexamples,
-    violated: result.violations.map((v) => v.property),
+    violated: result.violated,
     elapsedMs,
     ...(result.search ? { search: result.search } : {}),
   };

@@ -21,8 +21,10 @@ export interface Exploration<State, Action> {
   readonly executionsThrough?: bigint;
   /** The terminal states (no action enabled), in discovery order. */
   readonly terminalStates: readonly State[];
-  /** For each property that failed, its first (shortest) counterexample. */
+  /** For each property that failed, its first (shortest) counterexample; with `counterexamples: "the shortest"`, only the shortest of them. */
   readonly violations: readonly Violation<State, Action>[];
+  /** Every property that failed, by name, in the order the search met them. */
+  readonly violated: readonly string[];
   readonly elapsedMs: number;
 }
 

@@ -46,6 +46,14 @@ export interface ExploreOptions<State = unknown> {
    * bigger than the reduced one.
    */
   readonly shortest?: boolean;
+  /**
+   * Which failures get a counterexample: each failed property's (the
+   * default), or only the shortest of them all, the one met first among
+   * equals, for a caller that shows one (a grade). Every failed property is
+   * still named (Exploration.violated); a counterexample costs a replay of
+   * its path, and a run of many snapshots can fail a property for each.
+   */
+  readonly counterexamples?: "each property" | "the shortest";
 }
 
 export interface PackedExplorationOf<State, Action> extends Exploration<State, Action> {
@@ -100,11 +108,13 @@ export function explorePacked<State, Action>(
   const mode = { search, reduction: reduce ? "por" : "none", fingerprint } as const;
   const bfs = search === "bfs" ? (result as PackedBfs) : undefined;
 
-  // An unreduced breadth-first search already met each violation first on a shortest path.
-  const counterexamples: PackedCounterexample[] =
+  // An unreduced breadth-first search already met each violation first on a shortest path, the shortest first.
+  const failed: { property: number; depth: number; path: () => PackedCounterexample }[] =
     bfs && (!reduce || options.shortest === false)
-      ? bfs.violations.map((v) => ({ property: v.property, ...bfs.pathTo(v.state) }))
-      : shortestCounterexamples(model, result.violations, searchOptions(false));
+      ? bfs.violations.map((v) => ({ property: v.property, depth: v.depth, path: () => ({ property: v.property, ...bfs.pathTo(v.state) }) }))
+      : shortestCounterexamples(model, result.violations, searchOptions(false)).map((c) => ({ property: c.property, depth: c.actions.length, path: () => c }));
+  const shortest = failed.reduce<(typeof failed)[number] | undefined>((best, v) => (best && best.depth <= v.depth ? best : v), undefined);
+  const shown = options.counterexamples === "the shortest" ? (shortest ? [shortest] : []) : failed;
 
   const terminalStates: State[] = [];
   for (let at = 0; at < result.terminals.length; at += model.words) terminalStates.push(decode(result.terminals, at));
@@ -114,7 +124,8 @@ export function explorePacked<State, Action>(
     executions: result.executions,
     ...(result.executionsThrough === undefined ? {} : { executionsThrough: result.executionsThrough }),
     terminalStates,
-    violations: counterexamples.map((c) => readableViolation(readable, c)),
+    violations: shown.map((v) => readableViolation(readable, v.path())),
+    violated: failed.map((v) => readable.properties()[v.property]!.name),
     elapsedMs: result.elapsedMs,
     search: {
       engine,

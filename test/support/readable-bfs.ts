@@ -112,6 +112,7 @@ export function readableBfs<State, Action>(model: Model<State, Action>, options:
     ...(avoiding === undefined ? {} : { executionsThrough: executions! - avoiding }),
     terminalStates,
     violations,
+    violated: violations.map((v) => v.property),
     elapsedMs: performance.now() - started,
   };
 }

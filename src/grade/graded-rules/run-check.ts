@@ -83,7 +83,7 @@ function searched<State, Action>(
   const search = (mode: "none" | "por", limit: number) =>
     check(
       { model: gradedDescriptor<State, Action>(), scenario: system },
-      { maxStates: limit, reduction: mode, ...gather, ...(onlyShortest === undefined ? {} : { shortest: onlyShortest }) },
+      { maxStates: limit, reduction: mode, counterexamples: "the shortest", ...gather, ...(onlyShortest === undefined ? {} : { shortest: onlyShortest }) },
     );
   let report: ReturnType<typeof search>;
   if (reduction !== undefined || maxStates <= FULL_SEARCH_UP_TO) report = search(reduction ?? "none", maxStates);
@@ -95,9 +95,8 @@ function searched<State, Action>(
       report = search("por", maxStates);
     }
   }
-  // The shortest wins, then the one the search met first (the report lists them in property order).
-  const met = (c: Counterexample<GradedState<State>, Action>) => report.violated.indexOf(c.property);
-  const [shortest] = [...report.counterexamples].sort((a, b) => a.length - b.length || met(a) - met(b));
+  // The shortest wins, then the one the search met first: the only one the search gives.
+  const [shortest] = report.counterexamples;
   if (!shortest) return { states: report.states };
   return { states: report.states, violated: report.violated, counterexample: shortest };
 }
