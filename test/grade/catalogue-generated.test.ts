@@ -59,7 +59,7 @@ describe("the generated scenarios", () => {
       [2, "d7ef4e2af4e1e102"],
       [3, "7a74df04ca19fe2f"],
       [5, "e4d7779331d7a22a"],
-      [6, "18f6b2d9e742653f"],
+      [6, "2a224f769c8d6734"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);

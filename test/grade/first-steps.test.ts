@@ -1,6 +1,6 @@
 // Some of the last scenarios have too many runs for a grade: a hub with six or nine others (exercises 1, 2, 3 and 6),
 // whose one run in the file's order is searched, a hundred transfers on one channel (exercises 2 and 5), one run too,
-// thirty-three snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
+// sixty-five snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
 // through a relay too (exercise 6), one run, and exercise 6's other two with
 // transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
 // are. A failure there is a run of the scenario, which replays from its start and says how it was searched; too many runs
@@ -39,7 +39,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       ["hubs", hub(9)],
       ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
-      ["caught by every snapshot", [...Array(33).fill("initiate"), "send", ...Array(67).fill("deliver")].join(" ")],
+      ["caught by every snapshot", [...Array(65).fill("initiate"), "send", ...Array(131).fill("deliver")].join(" ")],
       // x starts them, 0x takes x's markers and sends its transfer, y takes 0x's markers, the transfer and x's markers.
       ["relayed snapshots", [...Array(11).fill("initiate"), ...Array(11).fill("deliver"), "send", ...Array(23).fill("deliver")].join(" ")],
     ]);

@@ -121,9 +121,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; eleven snapshots reaching a process over two
  * channels, from x and through 0x (ids of two digits at a process with two
- * channels in); thirty-three snapshots of one process and a
- * transfer to it all of them catch (past 16, and past a set of 32 kept in
- * bits); a hundred transfers on one channel, the first received before its
+ * channels in); sixty-five snapshots of one process and a
+ * transfer to it all of them catch (past a set of 32 kept in bits, past
+ * 2^53 where a float's integers stop being exact, past a set of 64); a hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
  * reach three digits, and past 32, where a set of them kept in a 32-bit
  * mask wraps). The stars are searched reduced
@@ -131,10 +131,10 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * reduced ones a few. The hubs, the hundred transfers and exercise 6's
  * forms with transfers are searched from a start (firstSteps): their full
  * graphs have thousands of states, exercise 6's with views of up to
- * thirty-three snapshots each. The others' full graphs are small enough that finding
+ * sixty-five snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 33 } as const;
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 65 } as const;
 
 /** The forms of scenario past the drawn sizes. */
 export type ReachForm =
@@ -217,7 +217,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
-    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, thirty-three at once.
+    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, sixty-five at once.
     "caught by every snapshot": () => [
       { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
@@ -327,7 +327,7 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * receive the hub's markers, and the hub theirs. A hundred transfers' is
  * one run too: all are sent, the first received, its receiver starts a
  * snapshot and receives the other ninety-nine, the sender takes its marker,
- * and it the sender's. So is thirty-three snapshots': P0 starts them all,
+ * and it the sender's. So is sixty-five snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
  * every snapshot) and P1's markers. So is a relay's: x starts every
  * snapshot, 0x takes x's markers, then sends its transfer, y takes 0x's

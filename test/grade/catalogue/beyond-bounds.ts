@@ -1203,6 +1203,28 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       return Array.from({ length: 32 }, (_, id) => id).filter((id) => (bits & (1 << id)) !== 0);
     }),
   },
+  {
+    name: "looks for the snapshots recording a channel among ids 0 to 63 (a fixed most it thinks enough)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "channel-state (snapshot 64)",
+    module: recordingFor(() => Array.from({ length: 64 }, (_, id) => id)),
+  },
+  {
+    name: "keeps the snapshots recording a channel as bits of a number, by powers of two (inexact past 2^53: every bit lost)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "channel-state (snapshot 0)",
+    module: recordingFor((view) => {
+      let bits = 0;
+      let top = -1;
+      for (const id of Object.keys(view.snapshots).map(Number)) {
+        bits += 2 ** id;
+        top = Math.max(top, id);
+      }
+      return Array.from({ length: top + 1 }, (_, id) => id).filter((id) => Math.floor(bits / 2 ** id) % 2 === 1);
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
