@@ -52,8 +52,8 @@ const assembleSnapshot: Called<LocalPart[]> = {
   problem: (parts, answer) => differences(snapshotOfParts(parts), answer),
 };
 
-/** How many inputs each function is called on. */
-const count = (draws: readonly InputDraw<unknown>[]) => draws.reduce((sum, d) => sum + d.count, 0);
+/** How many inputs each function is called on, those asked again renamed among them. */
+const count = (draws: readonly InputDraw<unknown>[]) => draws.reduce((sum, d) => sum + d.count * (d.askedAgainAs ? 2 : 1), 0);
 
 /** Each function called on its drawn inputs, from the kit's `seed` or an instructor's (CheckLimits.seed). */
 export function directCallsCheck(seed: number, points: number): RulesCheck {
@@ -79,7 +79,12 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
   const ask = (input: Input) => submission.call(called.path, [input], context);
   // Each draw from a seed of its own, so that what one draws does not depend on the others.
   const draws = called.draws.map((draw, k) => ({ ...draw, seed: drawingSeed(seed, k) }));
-  const inputs = draws.map((draw) => fc.sample(draw.inputs, { seed: draw.seed, numRuns: draw.count }));
+  const inputs = draws.map((draw) =>
+    fc.sample(draw.inputs, { seed: draw.seed, numRuns: draw.count }).flatMap((drawn) => {
+      const again = draw.askedAgainAs?.(drawn.names);
+      return again ? [drawn, { ...drawn, input: drawn.named(again), names: again }] : [drawn];
+    }),
+  );
   // Every input's question in a few batches: a call not answered yet, or one that broke the contract, is asked (or thrown) again below.
   submission.gather(() => {
     for (const { input } of inputs.flat()) {
@@ -96,15 +101,16 @@ function firstFailure<Input>(called: Called<Input>, submission: Submission, seed
       return false;
     }
   };
-  const wrong = draws.find((_, k) => !inputs[k]!.every(({ input }) => right(input)));
-  if (!wrong) return undefined;
-  // fast-check draws the same inputs again from the same seed, and shrinks the first that fails.
+  const k = inputs.findIndex((drawn) => !drawn.every(({ input }) => right(input)));
+  if (k < 0) return undefined;
+  const wrong = draws[k]!;
+  // fast-check draws the same inputs again from the same seed, and shrinks the first that fails: one wrong only as asked
+  // again after another (askedAgainAs) is shown as it was drawn.
   const found = fc.check(
     fc.property(wrong.inputs, ({ input }) => right(input)),
     { seed: wrong.seed, numRuns: wrong.count },
   );
-  if (!found.failed) return undefined;
-  const [smallest] = found.counterexample!;
+  const smallest = found.failed ? found.counterexample![0] : inputs[k]!.find(({ input }) => !right(input))!;
   // Its names made plain where it still fails with them, as a generated scenario's are.
   const plain = plainNames(smallest.names);
   const plainInput = plain && smallest.named(plain);

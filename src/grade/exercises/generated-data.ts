@@ -218,8 +218,14 @@ export const PLACEHOLDER_NAME = "{1}::x#";
 /** `n` distinct names, that one first: drawn only where a feature asks for it. */
 export const placeholderNamed = (n: number): fc.Arbitrary<string[]> => someThen([PLACEHOLDER_NAME], n);
 
-/** `n` distinct names, Aa and BB first, which a 32-bit string hash (31h + c, Java's) takes for one: drawn only where a feature asks for them. */
-export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(["Aa", "BB"], n);
+/** Two names a 32-bit string hash (31h + c, Java's) takes for one: so does it any two texts that differ only by one for the other. */
+export const HASH_TWINS_NAMES = ["Aa", "BB"] as const;
+
+/** `n` distinct names, Aa and BB first: drawn only where a feature asks for them. */
+export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES, n);
+
+/** `n` distinct names, Aa first and no BB: an input asked again with Aa named BB (completion-inputs.ts). */
+export const hashTwinFirstNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES.slice(0, 1), n);
 
 /** `n` distinct names, those that hold open and closed first (in a drawn order): drawn only where a feature asks for them. */
 export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);

@@ -126,7 +126,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * 2^53 where a float's integers stop being exact, past a set of 64); a hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
  * reach three digits, and past 32, where a set of them kept in a 32-bit
- * mask wraps). The stars are searched reduced
+ * mask wraps), with a transfer the snapshot catches from a third process,
+ * named as the sender with a 1 after it (its #1 and the sender's #11, each
+ * run together with its sender's name, read alike). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
  * reduced ones a few. The hubs, the hundred transfers and exercise 6's
  * forms with transfers are searched from a start (firstSteps): their full
@@ -212,8 +214,25 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     stars: () => starSizes.map(star),
     hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
-    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100.
-    "a hundred transfers": () => [pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1)],
+    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100, and a transfer
+    // from a third process named as the sender with a 1 after it (its #1 and the sender's #11 run together alike).
+    "a hundred transfers": (): Skeleton[] => {
+      const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `${s}1` !== r));
+      return [
+        {
+          names: [sender!, receiver!, `${sender}1`],
+          balances: balances(3),
+          channels: [
+            [0, 1],
+            [1, 0],
+            [2, 1],
+            [1, 2],
+          ],
+          programs: [draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), [], [{ to: 1, amount: 1 }]],
+          initiators: [1],
+        },
+      ];
+    },
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
@@ -267,6 +286,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (star) return "stars";
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
+  if (hundredOf(skeleton) !== undefined) return "a hundred transfers";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
@@ -279,7 +299,6 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
   if (initiators.length !== 1 || !oneSender) return undefined;
-  if (transfers === REACH_LIMITS.sends && !snapshots) return "a hundred transfers";
   return transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
 }
 
@@ -299,6 +318,32 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   const sendsOne = (p: number) => programs[p]!.length === 1 && programs[p]![0]!.to === hub;
   const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sendsOne(p));
   return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
+}
+
+/**
+ * A hundred transfers' shape, as reachSkeletons makes it or shrinking
+ * leaves it: the one initiator, the receiver, with a channel each way with
+ * the sender, which sends it a hundred transfers; and a third process, if
+ * any, with a channel each way with the receiver, sending it one transfer;
+ * nothing else. By number.
+ */
+function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; third?: number } | undefined {
+  const [receiver] = initiators as [number];
+  const sender = programs.findIndex((program) => program.length === REACH_LIMITS.sends);
+  if (snapshots || initiators.length !== 1 || names.length < 2 || names.length > 3 || sender < 0 || sender === receiver) return undefined;
+  const third = names.length === 3 ? 3 - sender - receiver : undefined;
+  const has = ([from, to]: readonly [number, number]) => channels.some(([f, t]) => f === from && t === to);
+  const both = (p: number): [number, number][] => [
+    [p, receiver],
+    [receiver, p],
+  ];
+  const shaped =
+    channels.length === 2 * (names.length - 1) &&
+    [...both(sender), ...(third === undefined ? [] : both(third))].every(has) &&
+    programs[sender]!.every((t) => t.to === receiver) &&
+    programs[receiver]!.length === 0 &&
+    (third === undefined || (programs[third]!.length === 1 && programs[third]![0]!.to === receiver));
+  return shaped ? { sender, receiver, ...(third === undefined ? {} : { third }) } : undefined;
 }
 
 /**
@@ -325,9 +370,10 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * is one run: the initiator starts, the hub records on its marker, every
  * other sends its transfer, the hub receives them (each caught), the others
  * receive the hub's markers, and the hub theirs. A hundred transfers' is
- * one run too: all are sent, the first received, its receiver starts a
- * snapshot and receives the other ninety-nine, the sender takes its marker,
- * and it the sender's. So is sixty-five snapshots': P0 starts them all,
+ * one run too: all are sent, and the third process's, the first received,
+ * its receiver starts a snapshot and receives the other ninety-nine and the
+ * third's, the sender takes its marker, and it the sender's, then the third
+ * likewise. So is sixty-five snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
  * every snapshot) and P1's markers. So is a relay's: x starts every
  * snapshot, 0x takes x's markers, then sends its transfer, y takes 0x's
@@ -351,16 +397,19 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     ];
   }
   if (form === "a hundred transfers") {
-    const sender = skeleton.programs.findIndex((program) => program.length > 0);
-    const [receiver] = skeleton.initiators as [number];
+    const { sender, receiver, third } = hundredOf(skeleton)!;
     const sends = skeleton.programs[sender]!;
+    const others = third === undefined ? [] : [third];
     return [
       ...sends.map((): BankAction => ({ type: "send", process: sender })),
+      ...others.map((p): BankAction => ({ type: "send", process: p })),
       deliver(sender, receiver),
       { type: "initiate", process: receiver },
       ...sends.slice(1).map(() => deliver(sender, receiver)),
+      ...others.map((p) => deliver(p, receiver)),
       deliver(receiver, sender),
       deliver(sender, receiver),
+      ...others.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),
     ];
   }
   if (form === "relayed snapshots") {

@@ -1204,6 +1204,36 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "leaves out a message whose sender and number, run together, a recorded one's are too (x1#1 taken for x#11)",
+    exercise: 2,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const key = (id: string) => id.slice(0, id.lastIndexOf("#")) + id.slice(id.lastIndexOf("#") + 1);
+        const seen = Object.values(view.recordings).flatMap((r) => (r.status === "idle" ? [] : r.messages.map((m) => key(m.id))));
+        return isOpen(view, channel) && !seen.includes(key(message.id)) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "keeps assembleSnapshot's answers by a 32-bit hash of the parts (BB's parts given Aa's answer, whose texts hash alike)",
+    exercise: 3,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "assembled-snapshot",
+    module: (() => {
+      const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0);
+      const answers = new Map<number, GlobalSnapshot>();
+      return completionWith({
+        assembleSnapshot(parts: readonly LocalPart[]) {
+          const key = hash(JSON.stringify(parts));
+          if (!answers.has(key)) answers.set(key, completionAnswer.assembleSnapshot(parts));
+          return answers.get(key)!;
+        },
+      });
+    })(),
+  },
+  {
     name: "looks for the snapshots recording a channel among ids 0 to 63 (a fixed most it thinks enough)",
     exercise: 6,
     bound: "four snapshots at most",
