@@ -18,7 +18,7 @@ export type Effect =
   | { readonly type: "start-recording"; readonly channel: ChannelId }
   /** Add a data message to an incoming channel's recording, which must be `open`. */
   | { readonly type: "record-message"; readonly channel: ChannelId; readonly message: DataMessage }
-  /** Stop recording an incoming channel: its recording becomes `closed`, with what it holds. */
+  /** Stop recording an incoming channel: its recording becomes `closed`, with what it holds (an `idle` one, nothing). */
   | { readonly type: "stop-recording"; readonly channel: ChannelId }
   /**
    * Not in the exercises (one of the case studies' designs). Only in
