@@ -29,6 +29,8 @@ import {
   PROTO_NAME,
   PLACEHOLDER_SENDER,
   HASH_TWINS,
+  DOTTED_TWINS,
+  dotMatches,
   RELAYED_HUB,
   sameNames,
   SNAPSHOT_GAP,
@@ -459,6 +461,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         ...bothStart,
       }),
     },
+    { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
   ];
 }
 

@@ -419,6 +419,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       joinedNames(words),
       ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`${joiner}${names[a]}`)))),
     ]),
+    // Code that looks ids up with a pattern made of a name, its dot not escaped, takes axb's received transfer for a.b's caught one.
+    [DOTTED_TWINS, ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => dotMatches(names[a]!, names[b]!))))],
     [
       VIEW_WORDS,
       channels.some(
@@ -499,7 +501,7 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text: commas, bars, semicolons, colons; the quotes JSON writes around
+ * What code may join ids with before it searches the text: commas, bars, semicolons, colons, slashes; the quotes JSON writes around
  * each (JSON.stringify of a list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
@@ -509,7 +511,16 @@ export const joiners = [
   ["|", "a vertical bar"],
   [";", "a semicolon"],
   [":", "a colon"],
+  ["/", "a slash"],
 ] as const;
+
+/** Whether a pattern made of `pattern`, its dots unescaped, matches `name` whole: each dot matches any one character. */
+export const dotMatches = (pattern: string, name: string): boolean =>
+  pattern !== name && pattern.length === name.length && [...pattern].every((c, i) => c === "." || c === name[i]);
+
+/** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
+export const DOTTED_TWINS =
+  "transfers into one process from a name with a dot and the same name with another character there (a.b and axb), a snapshot may catch the first's";
 
 /** A name and another that holds it after a joiner, into one process: code that joins ids so and searches the text takes the one's for the other's. */
 export const joinedNames = (joinerInWords: string): string =>

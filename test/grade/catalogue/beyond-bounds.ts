@@ -1102,6 +1102,24 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: receivedWhen((history, id) => `|${history.join("|")}|`.includes(`|${id}|`)),
   },
   {
+    name: "tells a message received by searching the ids received joined with / for its id between slashes (x/a#1 holds /a#1/)",
+    exercise: 5,
+    bound: "names P0…P3: none holds a /",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `/${history.join("/")}/`.includes(`/${id}/`)),
+  },
+  {
+    name: "tells a message received by a pattern made of its id, escaped but for the dot (a.b#1 matches axb#1)",
+    exercise: 5,
+    bound: "names P0…P3: no dot",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => {
+      const escaped = id.replace(/[*+?^${}()|[\]\\]/g, "\\$&");
+      const pattern = new RegExp(`^${escaped}$`);
+      return history.some((received) => pattern.test(received));
+    }),
+  },
+  {
     name: "on a marker's recording, sends markers only to receivers whose names the text of those it sent to does not hold (P1 after P10)",
     exercise: 1,
     bound: "names P0…P3: none begins another",
