@@ -294,17 +294,15 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       !shape.multiSnapshot && initiators.some((p) => listedInto(p).some(([a, b]) => a !== b && names[a]!.startsWith(names[b]!) && isCaught(a, p))),
     ],
     // Into a process that records on a marker, with a third way in for it: code that opens one channel for each sender's
-    // name made lower case opens one of the two, and loses the other's transfer.
-    [
-      "channels into a process that starts no snapshot from a third and from names that differ only in case, the later listed carrying a transfer a snapshot may catch",
+    // name made lower case (trimmed, normalised...) opens one of the two, or that opens every channel but the marker's,
+    // comparing names so, skips the other's; either loses the other's transfer.
+    ...sameNames.map(([same, key]): [string, boolean] => [
+      `channels into a process that starts no snapshot from a third and from names that ${same}, the later listed carrying a transfer a snapshot may catch`,
       !shape.multiSnapshot &&
         ps.some(
-          (p) =>
-            !initiators.includes(p) &&
-            incoming(p) >= 3 &&
-            listedInto(p).some(([a, b]) => a !== b && names[a]!.toLowerCase() === names[b]!.toLowerCase() && isCaught(b, p)),
+          (p) => !initiators.includes(p) && incoming(p) >= 3 && listedInto(p).some(([a, b]) => a !== b && key(names[a]!) === key(names[b]!) && isCaught(b, p)),
         ),
-    ],
+    ]),
     // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot
     // (its rule to start one) and from one that does not (its rule for a marker); those it receives from (its recordings).
     ...sameNames.flatMap(([same, key]): [string, boolean][] => [

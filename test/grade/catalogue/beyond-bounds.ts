@@ -44,6 +44,15 @@ const recordedOn = (view: ProcessView, channel: string): readonly DataMessage[] 
 };
 const receiverOf = (channel: string) => channel.split("->")[1]!;
 
+/** The reference, but a process's first marker opens every incoming channel whose name, so keyed, is not the marker's. */
+const openingAllBut = (key: (channel: string) => string) =>
+  rulesOf({
+    onMarker: (view, channel) => [
+      ...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...view.incoming.filter((c) => key(c) !== key(channel)).map(open)]),
+      close(channel),
+    ],
+  });
+
 /** Exercise 1's rules with these markers sent on recording, the reference's otherwise. */
 const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
   rulesOf({
@@ -1220,6 +1229,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       for (const id of Object.keys(view.snapshots)) bits |= 1 << Number(id);
       return Array.from({ length: 32 }, (_, id) => id).filter((id) => (bits & (1 << id)) !== 0);
     }),
+  },
+  {
+    name: "on its first marker opens every incoming channel but the marker's, comparing their names NFC-normalised (é and e + U+0301 are one)",
+    exercise: 2,
+    bound: "names P0…P3: ASCII",
+    refusedBy: "channel-state",
+    module: openingAllBut((c) => c.normalize("NFC")),
+  },
+  {
+    name: "on its first marker opens every incoming channel but the marker's, comparing their senders trimmed (a and ' a' are one)",
+    exercise: 2,
+    bound: "names P0…P3: no spaces",
+    refusedBy: "channel-state",
+    module: openingAllBut((c) => c.slice(0, c.lastIndexOf("->")).trim()),
   },
   {
     name: "leaves out a message whose sender and number, run together, a recorded one's are too (x1#1 taken for x#11)",
