@@ -123,7 +123,8 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels, from x and through 0x (ids of two digits at a process with two
  * channels in); sixty-five snapshots of one process and a
  * transfer to it all of them catch (past a set of 32 kept in bits, past
- * 2^53 where a float's integers stop being exact, past a set of 64); a hundred transfers on one channel, the first received before its
+ * 2^53 where a float's integers stop being exact, past a set of 64); a
+ * hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
  * reach three digits, and past 32, where a set of them kept in a 32-bit
  * mask wraps), with a transfer the snapshot catches from a third process,
