@@ -12,7 +12,7 @@ export interface LocalSnapshot {
   readonly pc: number;
   /** Its balance when it recorded. */
   readonly balance: number;
-  /** Ids of the data messages it had received when it recorded, sorted. */
+  /** Ids of the data messages it had received when it recorded, sorted as JavaScript sorts text (by UTF-16 code units). */
   readonly received: readonly string[];
 }
 
@@ -45,7 +45,7 @@ export interface ProcessView {
   readonly recordings: Readonly<Record<ChannelId, ChannelRecording>>;
   /** This process's recorded state (its pc, balance and received ids when it recorded); null until it records. */
   readonly recorded: LocalSnapshot | null;
-  /** Ids of the data messages delivered to this process so far, sorted; the one being delivered is not among them yet. */
+  /** Ids of the data messages delivered to this process so far, sorted by UTF-16 code units (`.sort()`); the one being delivered is not among them yet. */
   readonly received: readonly string[];
   /** For every outgoing channel, the data messages this process has sent on it so far, oldest first. */
   readonly sent: Readonly<Record<ChannelId, readonly DataMessage[]>>;
