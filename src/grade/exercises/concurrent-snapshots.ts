@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 21,
-        count: 57,
+        count: 58,
         reach: ["stars", "hubs", "long channel", "snapshots", "caught by the last snapshot", "caught by every snapshot", "relayed snapshots"],
         rulesRun: true,
       },

@@ -19,6 +19,7 @@ import {
   protoNamed,
   placeholderNamed,
   hashTwinsNamed,
+  utf8TwinsNamed,
   viewWordsNamed,
 } from "./generated-data.js";
 import {
@@ -31,6 +32,7 @@ import {
   HASH_TWINS,
   DOTTED_TWINS,
   dotMatches,
+  UTF8_TWINS,
   RELAYED_HUB,
   sameNames,
   SNAPSHOT_GAP,
@@ -461,6 +463,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       }),
     },
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
+    { feature: UTF8_TWINS, wish: { ...twoInto(utf8TwinsNamed), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
   ];
 }
 

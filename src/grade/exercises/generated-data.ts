@@ -227,6 +227,12 @@ export const HASH_TWINS_NAMES = ["Aa", "BB"] as const;
 /** `n` distinct names, Aa and BB first: drawn only where a feature asks for them. */
 export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES, n);
 
+/** Two names one in UTF-8: an unpaired surrogate is encoded as U+FFFD is, so code that keys a name by its bytes takes one for the other. */
+export const UTF8_TWINS_NAMES = ["w\ud800", "w\ufffd"] as const;
+
+/** `n` distinct names, those two first: drawn only where a feature asks for them. */
+export const utf8TwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(UTF8_TWINS_NAMES, n);
+
 /** `n` distinct names, Aa first and no BB: an input asked again with Aa named BB (completion-inputs.ts). */
 export const hashTwinFirstNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES.slice(0, 1), n);
 

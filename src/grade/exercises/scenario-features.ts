@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME } from "./generated-data.js";
+import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -411,6 +411,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [PLACEHOLDER_SENDER, ps.some((p) => names[p] === PLACEHOLDER_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
     // Code that keeps answers, or channels, by a 32-bit hash of a view or a name takes Aa's for BB's: their views hash alike.
     [HASH_TWINS, initiators.some((p) => caughtTogether(p, (a, b) => a === "Aa" && b === "BB"))],
+    // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
+    [UTF8_TWINS, initiators.some((p) => caughtTogether(p, (a, b) => a === UTF8_TWINS_NAMES[0] && b === UTF8_TWINS_NAMES[1]))],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [
@@ -493,6 +495,10 @@ export const PLACEHOLDER_SENDER = `transfers a snapshot may catch each way betwe
 /** Two senders a 32-bit string hash takes for one, into a process that starts the snapshot, which may catch both. */
 export const HASH_TWINS =
   "transfers into a process that starts a snapshot from Aa and BB, whose 32-bit string hashes are the same, one snapshot may catch both";
+
+/** Two senders whose names are one in UTF-8, into a process that starts the snapshot, which may catch both. */
+export const UTF8_TWINS =
+  "transfers into a process that starts a snapshot from w and an unpaired surrogate and from w and U+FFFD, the same in UTF-8, one snapshot may catch both";
 
 /** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
 export const RELAYED_HUB =

@@ -1258,6 +1258,17 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends its markers to the receivers it keeps by their names' UTF-8 bytes (w and an unpaired surrogate taken for w and U+FFFD)",
+    exercise: 1,
+    bound: "names P0…P3: well-formed",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const byBytes = new Map<string, string>();
+      for (const channel of view.outgoing) byBytes.set(Buffer.from(receiverOf(channel)).toString("hex"), channel);
+      return [...byBytes.values()];
+    }),
+  },
+  {
     name: "keeps assembleSnapshot's answers by a 32-bit hash of the parts (BB's parts given Aa's answer, whose texts hash alike)",
     exercise: 3,
     bound: "names P0…P3: no two hash alike",

@@ -78,7 +78,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
@@ -90,7 +90,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#2 (2)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) =>
@@ -130,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P1->P0"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P0->P1"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
