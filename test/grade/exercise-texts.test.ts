@@ -129,6 +129,7 @@ describe("the exercises' texts", () => {
       "fifteen",
       "sixteen",
       "seventeen",
+      "eighteen",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

@@ -123,8 +123,10 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * channels, from x and through 0x (ids of two digits at a process with two
  * channels in); sixty-five snapshots of one process and a
  * transfer to it all of them catch (past a set of 32 kept in bits, past
- * 2^53 where a float's integers stop being exact, past a set of 64); a
- * hundred transfers on one channel, the first received before its
+ * 2^53 where a float's integers stop being exact, past a set of 64);
+ * thirty-three snapshots, the first of one process and the others of the
+ * second, whose transfer reaches the first after their markers (snapshot 0
+ * open beside ids of two digits and past 31 closed); a hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
  * reach three digits, and past 32, where a set of them kept in a 32-bit
  * mask wraps), with a transfer the snapshot catches from a third process,
@@ -137,7 +139,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * sixty-five snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 65 } as const;
+export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 65, closedSnapshots: 32 } as const;
 
 /** The forms of scenario past the drawn sizes. */
 export type ReachForm =
@@ -148,6 +150,7 @@ export type ReachForm =
   | "snapshots"
   | "caught by the last snapshot"
   | "caught by every snapshot"
+  | "caught by the first snapshot alone"
   | "relayed snapshots";
 
 /** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
@@ -241,6 +244,15 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     "caught by every snapshot": () => [
       { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
+    // P1 starts snapshot 0, P0 the thirty-two others, then sends its transfer: it reaches P1 after their markers, caught
+    // by snapshot 0 alone, open beside ids of two digits and past 31 closed (snapshot 32 and 0 alike in 32 bits).
+    "caught by the first snapshot alone": () => [
+      {
+        ...snapshots([{ to: 1, amount: 1 }]),
+        initiators: [1, 0],
+        snapshots: [1, ...Array(REACH_LIMITS.closedSnapshots).fill(0)],
+      },
+    ],
     // Eleven snapshots of x reaching y through 0x too, which sends y a transfer once it has recorded them: ids of two digits
     // at a process with two channels in, from a name and the same after a digit (snapshot 1 of 0x->y and 10 of x->y, written
     // one after the other, read alike).
@@ -292,6 +304,10 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (!pair) return undefined;
   if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
     return transfers === 1 && initiators.length === 1 && programs[1]!.length === 1 ? "caught by every snapshot" : undefined;
+  }
+  if (snapshots?.length === REACH_LIMITS.closedSnapshots + 1) {
+    const shaped = transfers === 1 && programs[0]!.length === 1 && snapshots[0] === 1 && snapshots.slice(1).every((p) => p === 0);
+    return shaped ? "caught by the first snapshot alone" : undefined;
   }
   if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
     if (transfers === 0) return "snapshots";
@@ -376,7 +392,10 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * third's, the sender takes its marker, and it the sender's, then the third
  * likewise. So is sixty-five snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
- * every snapshot) and P1's markers. So is a relay's: x starts every
+ * every snapshot) and P1's markers. So is thirty-three snapshots': P0
+ * starts its own and sends its transfer, P1 starts snapshot 0 and takes
+ * P0's markers and the transfer (caught by snapshot 0 alone), P0 P1's
+ * markers, P1 P0's last. So is a relay's: x starts every
  * snapshot, 0x takes x's markers, then sends its transfer, y takes 0x's
  * markers, the transfer (caught by none) and x's markers. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
@@ -423,6 +442,18 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...each(deliver(relay, end)),
       deliver(relay, end),
       ...each(deliver(origin, end)),
+    ];
+  }
+  if (form === "caught by the first snapshot alone") {
+    const others = skeleton.snapshots!.slice(1);
+    return [
+      ...others.map((): BankAction => ({ type: "initiate", process: 0 })),
+      { type: "send", process: 0 },
+      { type: "initiate", process: 1 },
+      ...others.map(() => deliver(0, 1)),
+      deliver(0, 1),
+      ...skeleton.snapshots!.map(() => deliver(1, 0)),
+      deliver(0, 1),
     ];
   }
   if (form === "caught by every snapshot") {

@@ -1286,6 +1286,37 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     })(),
   },
   {
+    name: "records a message in the snapshots whose ids the text of those that closed its channel, joined with commas, does not hold (10 holds 0)",
+    exercise: 6,
+    bound: "ids of two digits only where the lower ones are closed",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const ids = Object.keys(view.snapshots);
+        const closed = ids.filter((id) => view.snapshots[Number(id)]!.recordings[channel]?.status === "closed").join(",");
+        return ids
+          .filter((id) => !closed.includes(id) && view.snapshots[Number(id)]!.recordings[channel]?.status === "open")
+          .map((id): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
+  {
+    name: "keeps the snapshots that closed a channel as bits of a 32-bit mask (snapshot 32 closed taken for 0)",
+    exercise: 6,
+    bound: "ids past 31 only while every snapshot is open",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const ids = Object.keys(view.snapshots).map(Number);
+        let closed = 0;
+        for (const id of ids) if (view.snapshots[id]!.recordings[channel]?.status === "closed") closed |= 1 << id;
+        return ids
+          .filter((id) => (closed & (1 << id)) === 0 && view.snapshots[id]!.recordings[channel]?.status === "open")
+          .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
+      },
+    }),
+  },
+  {
     name: "looks for the snapshots recording a channel among ids 0 to 63 (a fixed most it thinks enough)",
     exercise: 6,
     bound: "four snapshots at most",
