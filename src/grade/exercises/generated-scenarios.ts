@@ -139,7 +139,14 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * sixty-five snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
-export const REACH_LIMITS = { processes: SCENARIO_LIMITS.parties, perChannel: 11, snapshots: 11, sends: 100, catchingSnapshots: 65, closedSnapshots: 32 } as const;
+export const REACH_LIMITS = {
+  processes: SCENARIO_LIMITS.parties,
+  perChannel: 11,
+  snapshots: 11,
+  sends: 100,
+  catchingSnapshots: 65,
+  closedSnapshots: 32,
+} as const;
 
 /** The forms of scenario past the drawn sizes. */
 export type ReachForm =
