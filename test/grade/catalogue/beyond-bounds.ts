@@ -44,15 +44,6 @@ const recordedOn = (view: ProcessView, channel: string): readonly DataMessage[] 
 };
 const receiverOf = (channel: string) => channel.split("->")[1]!;
 
-/** The reference, but a process's first marker opens every incoming channel whose name, so keyed, is not the marker's. */
-const openingAllBut = (key: (channel: string) => string) =>
-  rulesOf({
-    onMarker: (view, channel) => [
-      ...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...view.incoming.filter((c) => key(c) !== key(channel)).map(open)]),
-      close(channel),
-    ],
-  });
-
 /** Exercise 1's rules with these markers sent on recording, the reference's otherwise. */
 const markersTo = (choose: (view: ProcessView) => readonly string[]) =>
   rulesOf({
@@ -69,12 +60,16 @@ const recordingFor = (ids: (view: MultiSnapshotView) => readonly number[]) =>
         .map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot })),
   });
 
-/** Chandy-Lamport with these incoming channels opened on recording. */
-const opening = (choose: (view: ProcessView) => readonly string[]) =>
+/** Chandy-Lamport with these incoming channels opened on recording (on a first marker, chosen knowing its channel). */
+const opening = (choose: (view: ProcessView, markerChannel?: string) => readonly string[]) =>
   rulesOf({
     initiate: (view) => [record, ...view.outgoing.map(marker), ...choose(view).map(open)],
-    onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...choose(view).map(open)]), close(channel)],
+    onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...choose(view, channel).map(open)]), close(channel)],
   });
+
+/** The reference, but a process's first marker opens every incoming channel whose name, so keyed, is not the marker's. */
+const openingAllBut = (key: (channel: string) => string) =>
+  opening((view, markerChannel) => view.incoming.filter((c) => markerChannel === undefined || key(c) !== key(markerChannel)));
 
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
