@@ -518,9 +518,9 @@ export const joiners = [
   ["/", "a slash"],
 ] as const;
 
-/** Whether a pattern made of `pattern`, its dots unescaped, matches `name` whole: each dot matches any one character. */
+/** Whether a pattern made of `pattern`, its dots unescaped, matches `name` whole: each dot matches any one UTF-16 code unit. */
 export const dotMatches = (pattern: string, name: string): boolean =>
-  pattern !== name && pattern.length === name.length && [...pattern].every((c, i) => c === "." || c === name[i]);
+  pattern !== name && pattern.length === name.length && pattern.split("").every((c, i) => c === "." || c === name[i]);
 
 /** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
 export const DOTTED_TWINS =
