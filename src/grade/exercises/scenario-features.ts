@@ -3,7 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { changedByCents, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
+import { changedByCents, HASH_TWINS_NAMES, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -90,6 +90,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     const into = carriersInto(p);
     return initiators.some((i) => into.some((a) => into.some((b) => a !== b && related(names[a]!, names[b]!) && catches(i, a, p) && catches(i, b, p))));
   };
+  // Two processes that send p transfers, the first's caught, their names so related.
+  const caughtBeside = (p: number, related: (a: string, b: string) => boolean) =>
+    carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => related(names[a]!, names[b]!)));
+  // The two names of a pair, both sending the initiator transfers one snapshot may catch.
+  const twinsIntoInitiator = ([first, second]: readonly [string, string]) => initiators.some((p) => caughtTogether(p, (a, b) => a === first && b === second));
   const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
   // Where one snapshot may catch transfers on two channels into p: p records when it starts one, or has a third way in
   // (with FIFO, a marker on either channel follows its transfer, so the other's may not be caught in flight too).
@@ -410,17 +415,14 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that builds a channel's name with a format helper, keys pairs by a::b, or splits an id on # misreads this name.
     [PLACEHOLDER_SENDER, ps.some((p) => names[p] === PLACEHOLDER_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
     // Code that keeps answers, or channels, by a 32-bit hash of a view or a name takes Aa's for BB's: their views hash alike.
-    [HASH_TWINS, initiators.some((p) => caughtTogether(p, (a, b) => a === "Aa" && b === "BB"))],
+    [HASH_TWINS, twinsIntoInitiator(HASH_TWINS_NAMES)],
     // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
-    [UTF8_TWINS, initiators.some((p) => caughtTogether(p, (a, b) => a === UTF8_TWINS_NAMES[0] && b === UTF8_TWINS_NAMES[1]))],
+    [UTF8_TWINS, twinsIntoInitiator(UTF8_TWINS_NAMES)],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
-    ...joiners.map(([joiner, words]): [string, boolean] => [
-      joinedNames(words),
-      ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => names[b]!.endsWith(`${joiner}${names[a]}`)))),
-    ]),
+    ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), ps.some((p) => caughtBeside(p, (a, b) => b.endsWith(`${joiner}${a}`)))]),
     // Code that looks ids up with a pattern made of a name, its dot not escaped, takes axb's received transfer for a.b's caught one.
-    [DOTTED_TWINS, ps.some((p) => carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => dotMatches(names[a]!, names[b]!))))],
+    [DOTTED_TWINS, ps.some((p) => caughtBeside(p, dotMatches))],
     [
       VIEW_WORDS,
       channels.some(
