@@ -39,7 +39,56 @@ describe("a failure where the grade searched only the runs that begin with given
     expect(replayed.status).toBe(1);
     expect(replayed.stdout).toContain(`reproduced: channel-state is violated after step ${trace.actions.length}: ${trace.violation!.reason}\n`);
   });
+
+  it("should give a run that breaks a rule only the grader checks as a run alone, which replay runs to its end", async () => {
+    const dir = join(tempDir("replayed"), "forty-snapshots");
+    mkdirSync(join(dir, "06-concurrent-snapshots"), { recursive: true });
+    const rules = join(dir, "06-concurrent-snapshots", "rules.ts");
+    writeFileSync(rules, FORTY_SNAPSHOTS);
+    const report = await gradeSubmission(dir, { only: [6], filesNamedByPath: true });
+    const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
+    const command = `npx snaplab replay it.json --rules ${rules}`;
+    expect(generated).toMatchObject({ firstSteps: 197, explore: command, counterexample: { property: "records-once (snapshot 40)" } });
+    const trace = generated.trace!;
+    expect(trace).not.toHaveProperty("violation");
+    expect(trace.actions).toHaveLength(generated.counterexample!.length);
+    expect(textReport([report])).toContain(
+      "replay checks the snapshots' properties, not records-once (snapshot 40), which only the grader checks: the run's last step below breaks it",
+    );
+
+    // The learner's command replays the run to its last step, the one the report shows breaking the rule.
+    const saved = join(dir, "it.json");
+    writeFileSync(saved, JSON.stringify(trace));
+    const replayed = await runCli("replay", saved, "--rules", rules);
+    expect([replayed.status, replayed.stderr]).toEqual([0, ""]);
+    const lastStep = replayed.stdout.split("\n").find((line) => line.startsWith(`step ${trace.actions.length}: `));
+    expect(lastStep).toContain("[40] P0 records");
+  });
 });
+
+/** Exercise 6 answered right, but for a snapshot numbered 40 or more, recorded again on each marker: only 65 snapshots reach it. */
+const FORTY_SNAPSHOTS = `
+function startSnapshot(view, snapshot) {
+  return [
+    { type: "record-state", snapshot },
+    ...view.outgoing.map((channel) => ({ type: "send-marker", channel, snapshot })),
+    ...view.incoming.map((channel) => ({ type: "start-recording", channel, snapshot })),
+  ];
+}
+export const rules = {
+  name: "forty snapshots",
+  initiate: startSnapshot,
+  onMarker(view, channel, snapshot) {
+    const seen = snapshot in view.snapshots && snapshot < 40;
+    return [...(seen ? [] : startSnapshot(view, snapshot)), { type: "stop-recording", channel, snapshot }];
+  },
+  onMessage(view, channel, message) {
+    return Object.entries(view.snapshots)
+      .filter(([, recorded]) => recorded.recordings[channel]?.status === "open")
+      .map(([id]) => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+  },
+};
+`;
 
 /** Exercises 1 and 2 answered right, but for a message numbered 50 or more, never recorded: only a hundred transfers on one channel reach it. */
 const FIFTY_MESSAGES = `

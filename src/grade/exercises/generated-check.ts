@@ -14,6 +14,7 @@ import type { BankState } from "../../models/bank/bank-state.js";
 import type { Counterexample } from "../../check/report.js";
 import { type SavedTrace, savedTrace } from "../../trace/saved-trace.js";
 import type { GradedState } from "../graded-rules/graded-model.js";
+import { isStepRule } from "../graded-rules/step-rules.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
 import { type GradedSystem, startingWith } from "../graded-rules/graded-system.js";
@@ -289,5 +290,6 @@ function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {
 function runAsTrace<State>(scenario: Scenario, c: Counterexample<GradedState<State>, unknown>): SavedTrace {
   // The bank's descriptor reads a multi-snapshot scenario's states as its own (several-snapshots.ts).
   const path = { states: c.path.states.map((s) => s.state as unknown as BankState), actions: c.path.actions as BankAction[] };
-  return savedTrace(bankModel, scenario, { file: "" }, { path, property: c.property, reason: c.reason });
+  // Replay checks the model's properties: a step rule's run is saved as a run alone, which replay shows step by step.
+  return savedTrace(bankModel, scenario, { file: "" }, isStepRule(c.property) ? { path } : { path, property: c.property, reason: c.reason });
 }

@@ -16,6 +16,16 @@ export interface StepRule<State, Action> {
   check(before: State, action: Action, after: State): string | undefined;
 }
 
+/**
+ * The rules below by name: only the grader checks them (explore and replay
+ * check states), so a run that breaks one is shown as a run that ends in the
+ * step that breaks it.
+ */
+const STEP_RULES = ["records-once", "marker-sending-rule"];
+
+/** Whether `property` is one of the rules below, of one snapshot or of the run ("records-once (snapshot 2)"). */
+export const isStepRule = (property: string): boolean => STEP_RULES.some((rule) => property === rule || property.startsWith(`${rule} (`));
+
 /** The process whose rules ran in a step: the initiator, or the receiver of a delivery. */
 export function actor(scenario: Scenario, action: BankAction): number {
   return "channel" in action ? scenario.channels[action.channel]!.to : action.process;

@@ -3,19 +3,31 @@ import { plural } from "../../render/count-words.js";
 import { numberedSteps } from "../../render/numbered-steps.js";
 import { lineAsData } from "../../render/shown-as-data.js";
 import type { DrawnInput } from "../graded-rules/run-check.js";
+import { isStepRule } from "../graded-rules/step-rules.js";
 import { oneSpaced, visibleName } from "../exercises/scenario-features.js";
 import type { CheckResult, CounterexampleReport, ExerciseFault, ExerciseResult, MetOn } from "../result.js";
 
 export function failureLines(check: CheckResult): string[] {
   const c = check.counterexample;
   // A failure names the scenario it failed on, as a file, and the command that explores it (snaplab explore --rules).
-  const scenario = [...(check.wholeFile ? [WHOLE_FILE] : []), ...onScenario(check), ...fromFirstSteps(check.firstSteps)];
+  const scenario = [
+    ...(check.wholeFile ? [WHOLE_FILE] : []),
+    ...onScenario(check),
+    ...(c ? graderOnly(c.property, check) : []),
+    ...fromFirstSteps(check.firstSteps),
+  ];
   if (!c) return [check.failure ?? "failed", ...scenario, ...onInput(check.input)];
   return reportedCounterexampleLines(c, scenario);
 }
 
 const WHOLE_FILE =
   "your whole file fails here, though each exercise's half holds beside the reference rules' other half: your two halves do not fit together (every step below is your rules')";
+
+// Explore and replay check states: a rule about steps, the grader's alone, is seen only in the run the report shows.
+const graderOnly = (property: string, { explore, trace }: MetOn) =>
+  explore && isStepRule(property)
+    ? [`${trace ? "replay" : "explore"} checks the snapshots' properties, not ${property}, which only the grader checks: the run's last step below breaks it`]
+    : [];
 
 const fromFirstSteps = (steps: number | undefined) =>
   steps
