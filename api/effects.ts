@@ -1,6 +1,8 @@
 /**
  * What a rule answers with: a list of effects, plain data that the kit
- * carries out in the order given. A rule never changes anything itself.
+ * carries out in the order given, all in one step: markers listed before
+ * `record-state` are sent in the step that records, as the marker-sending
+ * rule asks. A rule never changes anything itself.
  */
 import type { DataMessage } from "./messages.js";
 import type { ChannelId } from "./names.js";
