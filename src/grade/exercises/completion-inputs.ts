@@ -21,6 +21,7 @@ import {
   confusableNames,
   HASH_TWINS_NAMES,
   hashTwinFirstNamed,
+  longDigitsNamed,
   MAX_MONEY,
   moneyOf,
   namesOfKind,
@@ -287,6 +288,11 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
   { shows: "names an object already has", inputs: partsOf({ names: namesOfKind.objectNames }), count: 5 },
   { shows: "names of digits", inputs: partsOf({ names: namesOfKind.integers }), count: 5 },
   { shows: "names as long as the format allows, beyond the Basic Multilingual Plane", inputs: partsOf({ names: namesOfKind.longestAstral }), count: 4 },
-  { shows: "anything", inputs: partsOf(), count: 20 },
+  {
+    shows: "names of twenty digits, the same number, three messages on one channel",
+    inputs: partsOf({ processes: 3, names: longDigitsNamed, onOneChannel: 3 }),
+    count: 3,
+  },
+  { shows: "anything", inputs: partsOf(), count: 17 },
   { shows: "a process named Aa, then the same parts with it named BB", inputs: partsOf({ names: hashTwinFirstNamed }), count: 3, askedAgainAs: hashTwin },
 ];

@@ -19,6 +19,7 @@ import {
   protoNamed,
   placeholderNamed,
   hashTwinsNamed,
+  longDigitsNamed,
   utf8TwinsNamed,
   viewWordsNamed,
 } from "./generated-data.js";
@@ -30,6 +31,7 @@ import {
   PROTO_NAME,
   PLACEHOLDER_SENDER,
   HASH_TWINS,
+  LONG_DIGITS_SENDER,
   DOTTED_TWINS,
   dotMatches,
   UTF8_TWINS,
@@ -149,6 +151,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
         },
+        {
+          feature: LONG_DIGITS_SENDER,
+          wish: caught([2, 2], { names: longDigitsNamed }),
+        },
       ]
     : [
         // First, as it shows the next too. Drawn with FIFO only, with a third way into the receiver, so that its marker may
@@ -173,6 +179,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         {
           feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
+        },
+        {
+          feature: LONG_DIGITS_SENDER,
+          wish: caught([2, 2], { names: longDigitsNamed }),
         },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {

@@ -128,6 +128,8 @@ const decomposed = unicode.filter((name) => name !== name.normalize("NFC"));
 /** Names beyond the Basic Multilingual Plane: each such character is two UTF-16 code units (a surrogate pair). */
 const astral = ["\u{1F3E6}", "\u{1D400}", "a\u{1F4B0}", "\u{10348}x"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
+/** Names of twenty digits that share all but their last: as numbers (and so are their ids' digits) they are one, past 2^53. */
+const longDigits = Array.from({ length: 6 }, (_, k) => `${"9".repeat(19)}${k}`);
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
 /** Long names that share all but their last characters: a name cut short is no longer the process's. */
 const longNames = (length: number) => Array.from({ length: 6 }, (_, k) => `branch office of the bank, account ${String(k + 1).padStart(length - 35, "0")}`);
@@ -223,6 +225,9 @@ export const placeholderNamed = (n: number): fc.Arbitrary<string[]> => someThen(
 
 /** Two names a 32-bit string hash (31h + c, Java's) takes for one: so does it any two texts that differ only by one for the other. */
 export const HASH_TWINS_NAMES = ["Aa", "BB"] as const;
+
+/** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
+export const longDigitsNamed = namesFrom(longDigits);
 
 /** `n` distinct names, Aa and BB first: drawn only where a feature asks for them. */
 export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES, n);

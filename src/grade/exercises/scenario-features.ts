@@ -399,6 +399,14 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
           isCaught(from, to),
       ),
     ],
+    // Code that reads an id's digits, or a name of digits, as a number takes one of a sender's messages for another past 2^53.
+    [
+      LONG_DIGITS_SENDER,
+      channels.some(
+        ([from, to]) =>
+          isDigits(names[from]!) && !Number.isSafeInteger(Number(names[from]!)) && programs[from]!.filter((t) => t.to === to).length >= 2 && isCaught(from, to),
+      ),
+    ],
     // Code that pairs a process's incoming channels with an object keyed by sender: JavaScript lists names of digits first.
     [
       "channels into one process from a name of digits and another name, the other listed first, the one of digits carrying a transfer a snapshot may catch",
@@ -525,6 +533,8 @@ export const dotMatches = (pattern: string, name: string): boolean =>
   pattern !== name && pattern.length === name.length && pattern.split("").every((c, i) => c === "." || c === name[i]);
 
 /** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
+export const LONG_DIGITS_SENDER = "two transfers on one channel a snapshot may catch, from a sender named by twenty digits (a number past 2^53)";
+
 export const DOTTED_TWINS =
   "transfers into one process from a name with a dot and the same name with another character there (a.b and axb), a snapshot may catch the first's";
 

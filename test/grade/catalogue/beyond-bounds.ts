@@ -668,7 +668,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     name: "on its first marker, sends markers that all carry what it sent on its first outgoing channel",
     exercise: 5,
     bound: "a process with several outgoing channels records only when it starts the snapshot",
-    refusedBy: "channel-state",
+    refusedBy: "well-formed-effects",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const turned = view.hasRecorded
@@ -1279,6 +1279,33 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         },
       });
     })(),
+  },
+  {
+    name: "leaves out a message whose id's digits, read as a number, a recorded one's are too (past 2^53, a twenty-digit sender's #1 and #2 are one)",
+    exercise: 2,
+    bound: "names P0…P3: numbers of one digit",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const key = (id: string) => Number(id.replace(/\D/g, ""));
+        const seen = Object.values(view.recordings).flatMap((r) => (r.status === "idle" ? [] : r.messages.map((m) => key(m.id))));
+        return isOpen(view, channel) && !seen.includes(key(message.id)) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "assembles each channel's messages once for each number their ids' digits make (past 2^53, a twenty-digit sender's #1 and #2 are one)",
+    exercise: 3,
+    bound: "names P0…P3: numbers of one digit",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const once = (messages: readonly DataMessage[]) => [...new Map(messages.map((m) => [Number(m.id.replace(/\D/g, "")), m])).values()];
+        return completionAnswer.assembleSnapshot(
+          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, once(messages)])) })),
+        );
+      },
+    }),
   },
   {
     name: "records a message in the snapshots whose ids the text of those that closed its channel, joined with commas, does not hold (10 holds 0)",

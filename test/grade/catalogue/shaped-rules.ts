@@ -68,7 +68,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
-    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
+    reason: "P1 recorded its state and sent 0 markers on P1->P0 (one is due on every outgoing channel)",
     module: rulesOf({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : recordAndForward(view)) }),
   },
   // Exercise 2: channel recording.
