@@ -155,11 +155,12 @@ describe("run_autograder", () => {
     const results = await autograde(Object.fromEntries(begun));
     expect(results.score).toBe(0);
     const [first, second] = results.tests;
-    expect(first!.output.split("\n").slice(0, 5)).toEqual([
+    expect(first!.output.split("\n").slice(0, 6)).toEqual([
       "marker-sending-rule is violated: P0 started a snapshot without recording its state",
       `on this scenario (the check's own): {"name":"two-node","processes":{"P0":100,"P1":100},"channels":[["P0","P1"],["P1","P0"]],"programs":{"P0":[{"to":"P1","amount":10}],"P1":[{"to":"P0","amount":20}]},"initiators":["P0"]}`,
       // Named where the kit keeps it: an upload's folder is laid out like exercises/.
       "to explore it, save that scenario as it.json, then: npx snaplab explore it.json --rules exercises/01-record-and-forward/rules.ts",
+      "explore checks states, not marker-sending-rule, a rule about steps only the grader checks: the run's last step below breaks it",
       "shortest counterexample, 1 step:",
       " 1. P0 starts a snapshot: nothing recorded [reference channel rules: starts recording P1->P0]",
     ]);

@@ -53,7 +53,7 @@ describe("a failure where the grade searched only the runs that begin with given
     expect(trace).not.toHaveProperty("violation");
     expect(trace.actions).toHaveLength(generated.counterexample!.length);
     expect(textReport([report])).toContain(
-      "replay checks the snapshots' properties, not records-once (snapshot 40), which only the grader checks: the run's last step below breaks it",
+      "replay checks states, not records-once (snapshot 40), a rule about steps only the grader checks: the run's last step below breaks it",
     );
 
     // The learner's command replays the run to its last step, the one the report shows breaking the rule.

@@ -26,7 +26,7 @@ const WHOLE_FILE =
 // Explore and replay check states: a rule about steps, the grader's alone, is seen only in the run the report shows.
 const graderOnly = (property: string, { explore, trace }: MetOn) =>
   explore && isStepRule(property)
-    ? [`${trace ? "replay" : "explore"} checks the snapshots' properties, not ${property}, which only the grader checks: the run's last step below breaks it`]
+    ? [`${trace ? "replay" : "explore"} checks states, not ${property}, a rule about steps only the grader checks: the run's last step below breaks it`]
     : [];
 
 const fromFirstSteps = (steps: number | undefined) =>
