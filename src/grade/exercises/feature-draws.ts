@@ -18,6 +18,7 @@ import {
   namesWithPairs,
   protoNamed,
   placeholderNamed,
+  blankNamed,
   hashTwinsNamed,
   longDigitsNamed,
   utf8TwinsNamed,
@@ -30,6 +31,7 @@ import {
   joiners,
   PROTO_NAME,
   PLACEHOLDER_SENDER,
+  BLANK_SENDER,
   HASH_TWINS,
   LONG_DIGITS_SENDER,
   DOTTED_TWINS,
@@ -458,12 +460,13 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
               "channels into a process that starts a snapshot from names one of which begins the other, the longer listed first and carrying a transfer a snapshot may catch",
             wish: { ...twoInto(namesWithPairs([{ pool: confusableNames.prefixes, related: (a, b) => a.startsWith(b) }])), topology: "two-way star" } as Wish,
           },
-          ...sameNames.map((way) => ({
-            feature: `channels into a process that starts no snapshot from a third and from names that ${way[0]}, the later listed carrying a transfer a snapshot may catch`,
-            wish: { ...starIn(namesWithPairs([related(way)]), 4), converging: true } as Wish,
-          })),
         ]),
+    ...sameNames.map((way) => ({
+      feature: `channels into a process that starts no snapshot from a third and from names that ${way[0]}, the later listed carrying a transfer a snapshot may catch`,
+      wish: { ...starIn(namesWithPairs([related(way)]), 4), converging: true } as Wish,
+    })),
     { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
+    { feature: BLANK_SENDER, wish: caught([2, 2], { names: blankNamed, oneChannel: false, ...bothStart }) },
     { feature: HASH_TWINS, wish: { ...twoInto(hashTwinsNamed), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
     {
       feature: SUFFIX_SENDER,

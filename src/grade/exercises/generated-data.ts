@@ -109,7 +109,28 @@ const invisible = ["ab", "a\u200bb", "xy", "x\u200by"];
 /** Names the same once each run of spaces of any kind (no-break, thin, ideographic, two in a row) is made one space. */
 const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
 /** Names and the same after another name and a joiner (scenario-features.ts, joiners): "x,a#1" holds ",a#1", as a's id does in a list joined with commas. */
-const joined = ["a", "x,a", "P1", "q,P1", "1", "q,1", 'x"a', 'q"P1', "x\u2028a", "q\u2028P1", "x|a", "q|P1", "x;a", "q;1", "x:a", "q:P1", "x/a", "q/P1"];
+const joined = [
+  "a",
+  "x,a",
+  "P1",
+  "q,P1",
+  "x, a",
+  "q, P1",
+  "1",
+  "q,1",
+  'x"a',
+  'q"P1',
+  "x\u2028a",
+  "q\u2028P1",
+  "x|a",
+  "q|P1",
+  "x;a",
+  "q;1",
+  "x:a",
+  "q:P1",
+  "x/a",
+  "q/P1",
+];
 /** Names with a dot and the same with another character there, which a pattern's `.` matches (scenario-features.ts, dotMatches). */
 const dotted = ["a.b", "axb", "P.1", "P01", "x.y", "x-y"];
 /** Names that hold both words a view's recordings are told with (open, closed): code that searches a view's JSON for them finds a name. */
@@ -217,11 +238,22 @@ export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(c
 /** `n` distinct names, `__proto__` first: drawn only where a feature asks for it, never where the answer is an object keyed by name. */
 export const protoNamed = (n: number): fc.Arbitrary<string[]> => someThen(["__proto__"], n);
 
-/** A name string helpers mistake: `{1}` (a format's placeholder), `::` (a pair's joiner) and a # at its end (before an id's). */
-export const PLACEHOLDER_NAME = "{1}::x#";
+/**
+ * A name string helpers mistake: placeholders of formats (`{}`, `{1}`,
+ * `{to}`, `%s`: a template filled one placeholder after another puts the
+ * next value inside this name), `::` (a pair's joiner) and a # at its end
+ * (before an id's).
+ */
+export const PLACEHOLDER_NAME = "{}{1}{to}%s::x#";
 
 /** `n` distinct names, that one first: drawn only where a feature asks for it. */
 export const placeholderNamed = (n: number): fc.Arbitrary<string[]> => someThen([PLACEHOLDER_NAME], n);
+
+/** A name of a space alone, which code that skips blank names (`!name.trim()`) takes for none. */
+export const BLANK_NAME = " ";
+
+/** `n` distinct names, that one first: drawn only where a feature asks for it. */
+export const blankNamed = (n: number): fc.Arbitrary<string[]> => someThen([BLANK_NAME], n);
 
 /** Two names a 32-bit string hash (31h + c, Java's) takes for one: so does it any two texts that differ only by one for the other. */
 export const HASH_TWINS_NAMES = ["Aa", "BB"] as const;

@@ -3,7 +3,17 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { changedByCents, HASH_TWINS_NAMES, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
+import {
+  BLANK_NAME,
+  changedByCents,
+  HASH_TWINS_NAMES,
+  isDigits,
+  LARGEST_AMOUNT,
+  MAX_MONEY,
+  moneyOf,
+  PLACEHOLDER_NAME,
+  UTF8_TWINS_NAMES,
+} from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -303,10 +313,9 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // comparing names so, skips the other's; either loses the other's transfer.
     ...sameNames.map(([same, key]): [string, boolean] => [
       `channels into a process that starts no snapshot from a third and from names that ${same}, the later listed carrying a transfer a snapshot may catch`,
-      !shape.multiSnapshot &&
-        ps.some(
-          (p) => !initiators.includes(p) && incoming(p) >= 3 && listedInto(p).some(([a, b]) => a !== b && key(names[a]!) === key(names[b]!) && isCaught(b, p)),
-        ),
+      ps.some(
+        (p) => !initiators.includes(p) && incoming(p) >= 3 && listedInto(p).some(([a, b]) => a !== b && key(names[a]!) === key(names[b]!) && isCaught(b, p)),
+      ),
     ]),
     // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot
     // (its rule to start one) and from one that does not (its rule for a marker); those it receives from (its recordings).
@@ -422,6 +431,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [PROTO_NAME, ps.some((p) => names[p] === "__proto__" && ps.some((q) => caughtEachWay(p, q)))],
     // Code that builds a channel's name with a format helper, keys pairs by a::b, or splits an id on # misreads this name.
     [PLACEHOLDER_SENDER, ps.some((p) => names[p] === PLACEHOLDER_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
+    // Code that skips a blank name sends it no marker, or records none of its transfers.
+    [BLANK_SENDER, ps.some((p) => names[p] === BLANK_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
     // Code that keeps answers, or channels, by a 32-bit hash of a view or a name takes Aa's for BB's: their views hash alike.
     [HASH_TWINS, twinsIntoInitiator(HASH_TWINS_NAMES)],
     // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
@@ -502,6 +513,9 @@ export const PROTO_NAME = "transfers a snapshot may catch each way between a pro
 /** A process with a format's placeholder, a pair's joiner and a # at the end of its name, starting a snapshot. */
 export const PLACEHOLDER_SENDER = `transfers a snapshot may catch each way between a process named ${PLACEHOLDER_NAME}, which starts a snapshot, and another`;
 
+/** A process named by a space alone, starting a snapshot. */
+export const BLANK_SENDER = "transfers a snapshot may catch each way between a process named by a space alone, which starts a snapshot, and another";
+
 /** Two senders a 32-bit string hash takes for one, into a process that starts the snapshot, which may catch both. */
 export const HASH_TWINS =
   "transfers into a process that starts a snapshot from Aa and BB, whose 32-bit string hashes are the same, one snapshot may catch both";
@@ -515,11 +529,12 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text: commas, bars, semicolons, colons, slashes; the quotes JSON writes around
+ * What code may join ids with before it searches the text: commas (a space after them too, as people write lists), bars, semicolons, colons, slashes; the quotes JSON writes around
  * each (JSON.stringify of a list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
   [",", "a comma"],
+  [", ", "a comma and a space"],
   ['"', "a double quote"],
   ["\u2028", "a line separator (U+2028)"],
   ["|", "a vertical bar"],

@@ -100,13 +100,13 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
     },
   });
 
-/** Exercise 6's recording, opening only the incoming channels whose name does not begin with the process's own. */
 /** The view with only the incoming channels from neighbours it also sends to (all of them where none is one). */
 const peersOnly = (view: MultiSnapshotView): MultiSnapshotView => {
   const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
   return { ...view, incoming: peers.length > 0 ? peers : view.incoming };
 };
 
+/** Exercise 6's recording, opening only the incoming channels whose name does not begin with the process's own. */
 const startOpeningOwnNamed = (view: MultiSnapshotView, snapshot: number): MultiEffect[] =>
   (multiAnswer.rules.initiate(view, snapshot) as MultiEffect[]).filter((e) => !(e.type === "start-recording" && e.channel.startsWith(view.process)));
 
@@ -1304,6 +1304,40 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         return completionAnswer.assembleSnapshot(
           parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, once(messages)])) })),
         );
+      },
+    }),
+  },
+  {
+    name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
+    exercise: 1,
+    bound: "names P0…P3: none blank",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => view.outgoing.filter((c) => receiverOf(c).trim() !== "")),
+  },
+  {
+    name: "writes each marker's channel from a template, {from} then {to} filled in, so that a sender named with {to} gets its receiver's name there",
+    exercise: 1,
+    bound: "names P0…P3: none holds braces",
+    refusedBy: "well-formed-effects",
+    module: markersTo((view) => view.outgoing.map((c) => "{from}->{to}".replace("{from}", () => view.process).replace("{to}", () => receiverOf(c)))),
+  },
+  {
+    name: "tells a message received by searching the ids received joined with a comma and a space for its id between them (x, a#1 holds , a#1,)",
+    exercise: 5,
+    bound: "names P0…P3: none holds a comma",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `, ${history.join(", ")}, `.includes(`, ${id}, `)),
+  },
+  {
+    name: "on its first marker of a snapshot opens every incoming channel but the marker's, comparing their names lower-cased (A's marker skips a's channel)",
+    exercise: 6,
+    bound: "names P0…P3: no two the same but for case",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMarker(view, channel, snapshot) {
+        if (snapshot in view.snapshots) return [{ type: "stop-recording", channel, snapshot }];
+        const opened = { ...view, incoming: view.incoming.filter((c) => c.toLowerCase() !== channel.toLowerCase()) };
+        return [...(multiAnswer.rules.initiate(opened, snapshot) as MultiEffect[]), { type: "stop-recording", channel, snapshot }];
       },
     }),
   },

@@ -152,7 +152,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P0->P2 recorded [], expected [P0#1 (1)]",
+    reason: "channel P0->P1 recorded [], expected [P0#1 (1)]",
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const first = view.incoming.every((c) => !isClosed(view, c));
@@ -172,7 +172,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "two incoming channels",
     passesFixed: true,
     refusedBy: "no-ghost-receive",
-    reason: "P2 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
+    reason: "P1 recorded receiving P0#1, but P0 recorded after 0 sends, before sending it",
     module: laiYangWith({
       onMessage: (view, channel, message) => (message.colour === "red" && !view.hasRecorded && channel === view.incoming[0] ? turnRed(view) : []),
     }),
