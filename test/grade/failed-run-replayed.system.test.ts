@@ -19,7 +19,7 @@ describe("a failure where the grade searched only the runs that begin with given
     const report = await gradeSubmission(dir, { only: [2], filesNamedByPath: true });
     const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
     const command = `npx snaplab replay it.json --rules ${rules}`;
-    expect(generated).toMatchObject({ name: "generated scenarios (70)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
+    expect(generated).toMatchObject({ name: "generated scenarios (73)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
     const trace = generated.trace!;
     expect(trace).toMatchObject({ format: "snaplab-trace", scenario: generated.scenario, rules, violation: { property: "channel-state" } });
     expect(trace.actions).toHaveLength(generated.counterexample!.length);

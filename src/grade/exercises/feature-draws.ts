@@ -19,9 +19,10 @@ import {
   protoNamed,
   placeholderNamed,
   blankNamed,
-  hashTwinsNamed,
+  HASH_TWINS,
+  twinsNamed,
   longDigitsNamed,
-  utf8TwinsNamed,
+  UTF8_TWINS_NAMES,
   viewWordsNamed,
 } from "./generated-data.js";
 import {
@@ -32,7 +33,7 @@ import {
   PROTO_NAME,
   PLACEHOLDER_SENDER,
   BLANK_SENDER,
-  HASH_TWINS,
+  hashTwins,
   LONG_DIGITS_SENDER,
   DOTTED_TWINS,
   dotMatches,
@@ -153,10 +154,6 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
         },
-        {
-          feature: LONG_DIGITS_SENDER,
-          wish: caught([2, 2], { names: longDigitsNamed }),
-        },
       ]
     : [
         // First, as it shows the next too. Drawn with FIFO only, with a third way into the receiver, so that its marker may
@@ -181,10 +178,6 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         {
           feature: "two transfers on one channel a snapshot may catch, from a sender named as long as the format allows, a # in its name",
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
-        },
-        {
-          feature: LONG_DIGITS_SENDER,
-          wish: caught([2, 2], { names: longDigitsNamed }),
         },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
         {
@@ -467,7 +460,12 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     })),
     { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
     { feature: BLANK_SENDER, wish: caught([2, 2], { names: blankNamed, oneChannel: false, ...bothStart }) },
-    { feature: HASH_TWINS, wish: { ...twoInto(hashTwinsNamed), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
+    // Code that reads an id's digits as a number takes a long sender's first message for its second.
+    { feature: LONG_DIGITS_SENDER, wish: caught([2, 2], { names: longDigitsNamed }) },
+    ...Object.entries(HASH_TWINS).map(([hash, twins]) => ({
+      feature: hashTwins(hash, twins),
+      wish: { ...twoInto(twinsNamed(twins)), topology: "two-way star", amounts: amountsOfKind.same } as Wish,
+    })),
     {
       feature: SUFFIX_SENDER,
       wish: caught([1, 2], {
@@ -476,7 +474,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       }),
     },
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
-    { feature: UTF8_TWINS, wish: { ...twoInto(utf8TwinsNamed), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
+    { feature: UTF8_TWINS, wish: { ...twoInto(twinsNamed(UTF8_TWINS_NAMES)), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
   ];
 }
 

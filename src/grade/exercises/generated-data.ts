@@ -149,7 +149,7 @@ const decomposed = unicode.filter((name) => name !== name.normalize("NFC"));
 /** Names beyond the Basic Multilingual Plane: each such character is two UTF-16 code units (a surrogate pair). */
 const astral = ["\u{1F3E6}", "\u{1D400}", "a\u{1F4B0}", "\u{10348}x"];
 const integers = ["0", "1", "2", "3", "7", "10", "12", "20", "99"];
-/** Names of twenty digits that share all but their last: as numbers (and so are their ids' digits) they are one, past 2^53. */
+/** Names of twenty digits that share all but their last: as numbers they are one (past 2^53), and so are their ids' digits. */
 const longDigits = Array.from({ length: 6 }, (_, k) => `${"9".repeat(19)}${k}`);
 const numbered = Array.from({ length: 16 }, (_, k) => `P${k}`);
 /** Long names that share all but their last characters: a name cut short is no longer the process's. */
@@ -255,20 +255,31 @@ export const BLANK_NAME = " ";
 /** `n` distinct names, that one first: drawn only where a feature asks for it. */
 export const blankNamed = (n: number): fc.Arbitrary<string[]> => someThen([BLANK_NAME], n);
 
-/** Two names a 32-bit string hash (31h + c, Java's) takes for one: so does it any two texts that differ only by one for the other. */
-export const HASH_TWINS_NAMES = ["Aa", "BB"] as const;
+/**
+ * Two names each string hash written by hand takes for one, by hash: so does
+ * it any two texts that differ only by one of its two for the other.
+ */
+export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
+  "Java's 31h + c": ["Aa", "BB"],
+  "djb2's 33h + c": ["Ab", "BA"],
+  "a sum of character codes": ["ab", "ba"],
+  "FNV-1a's 32 bits": ["l9On", "H8aa"],
+};
+
+/** Java's two: exercise 3's inputs are asked again with one named as the other (completion-inputs.ts). */
+export const HASH_TWINS_NAMES = HASH_TWINS["Java's 31h + c"]!;
 
 /** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
 export const longDigitsNamed = namesFrom(longDigits);
 
-/** `n` distinct names, Aa and BB first: drawn only where a feature asks for them. */
-export const hashTwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES, n);
+/** `n` distinct names, these two first: drawn only where a feature asks for them. */
+export const twinsNamed =
+  (twins: readonly [string, string]) =>
+  (n: number): fc.Arbitrary<string[]> =>
+    someThen(twins, n);
 
 /** Two names one in UTF-8: an unpaired surrogate is encoded as U+FFFD is, so code that keys a name by its bytes takes one for the other. */
-export const UTF8_TWINS_NAMES = ["w\ud800", "w\ufffd"] as const;
-
-/** `n` distinct names, those two first: drawn only where a feature asks for them. */
-export const utf8TwinsNamed = (n: number): fc.Arbitrary<string[]> => someThen(UTF8_TWINS_NAMES, n);
+export const UTF8_TWINS_NAMES: readonly [string, string] = ["w\ud800", "w\ufffd"];
 
 /** `n` distinct names, Aa first and no BB: an input asked again with Aa named BB (completion-inputs.ts). */
 export const hashTwinFirstNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES.slice(0, 1), n);

@@ -3,17 +3,7 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import {
-  BLANK_NAME,
-  changedByCents,
-  HASH_TWINS_NAMES,
-  isDigits,
-  LARGEST_AMOUNT,
-  MAX_MONEY,
-  moneyOf,
-  PLACEHOLDER_NAME,
-  UTF8_TWINS_NAMES,
-} from "./generated-data.js";
+import { BLANK_NAME, changedByCents, HASH_TWINS, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -433,8 +423,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [PLACEHOLDER_SENDER, ps.some((p) => names[p] === PLACEHOLDER_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
     // Code that skips a blank name sends it no marker, or records none of its transfers.
     [BLANK_SENDER, ps.some((p) => names[p] === BLANK_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
-    // Code that keeps answers, or channels, by a 32-bit hash of a view or a name takes Aa's for BB's: their views hash alike.
-    [HASH_TWINS, twinsIntoInitiator(HASH_TWINS_NAMES)],
+    // Code that keeps answers, or channels, by a hash of a view or a name takes one twin's for the other's: their views hash alike.
+    ...Object.entries(HASH_TWINS).map(([hash, twins]): [string, boolean] => [hashTwins(hash, twins), twinsIntoInitiator(twins)]),
     // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
     [UTF8_TWINS, twinsIntoInitiator(UTF8_TWINS_NAMES)],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
@@ -516,9 +506,9 @@ export const PLACEHOLDER_SENDER = `transfers a snapshot may catch each way betwe
 /** A process named by a space alone, starting a snapshot. */
 export const BLANK_SENDER = "transfers a snapshot may catch each way between a process named by a space alone, which starts a snapshot, and another";
 
-/** Two senders a 32-bit string hash takes for one, into a process that starts the snapshot, which may catch both. */
-export const HASH_TWINS =
-  "transfers into a process that starts a snapshot from Aa and BB, whose 32-bit string hashes are the same, one snapshot may catch both";
+/** Two senders a string hash takes for one, into a process that starts the snapshot, which may catch both. */
+export const hashTwins = (hash: string, [a, b]: readonly [string, string]): string =>
+  `transfers into a process that starts a snapshot from ${a} and ${b}, whose hashes by ${hash} are the same, one snapshot may catch both`;
 
 /** Two senders whose names are one in UTF-8, into a process that starts the snapshot, which may catch both. */
 export const UTF8_TWINS =
@@ -547,9 +537,10 @@ export const joiners = [
 export const dotMatches = (pattern: string, name: string): boolean =>
   pattern !== name && pattern.length === name.length && pattern.split("").every((c, i) => c === "." || c === name[i]);
 
-/** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
+/** Two transfers on one channel from a sender named by digits past 2^53, a snapshot may catch both. */
 export const LONG_DIGITS_SENDER = "two transfers on one channel a snapshot may catch, from a sender named by twenty digits (a number past 2^53)";
 
+/** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
 export const DOTTED_TWINS =
   "transfers into one process from a name with a dot and the same name with another character there (a.b and axb), a snapshot may catch the first's";
 

@@ -1342,6 +1342,41 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends one marker for each djb2 hash (33h + c) of its receivers' names (Ab and BA hash alike)",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const djb2 = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 33) + c.charCodeAt(0)) | 0, 5381);
+      return [...new Map(view.outgoing.map((c) => [djb2(receiverOf(c)), c])).values()];
+    }),
+  },
+  {
+    name: "finds a channel's recording by the sum of its name's character codes (ab->x and ba->x are one)",
+    exercise: 2,
+    bound: "names P0…P3: no two anagrams",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const sumOf = (text: string) => [...text].reduce((h, c) => h + c.charCodeAt(0), 0);
+        const byKey = new Map(Object.entries(view.recordings).map(([c, recording]) => [sumOf(c), recording]));
+        return byKey.get(sumOf(channel))?.status === "open" ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "assembles the parts kept by the FNV-1a hash of their process's name (l9On and H8aa hash alike)",
+    exercise: 3,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const fnv1a = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+        return completionAnswer.assembleSnapshot([...new Map(parts.map((part) => [fnv1a(part.process), part])).values()]);
+      },
+    }),
+  },
+  {
     name: "records a message in the snapshots whose ids the text of those that closed its channel, joined with commas, does not hold (10 holds 0)",
     exercise: 6,
     bound: "ids of two digits only where the lower ones are closed",
