@@ -2,7 +2,7 @@
 // run as a trace, with the command that replays it: exploring every run of that scenario takes far too long. The
 // command, run on the trace as a learner saves it, meets what the grade met.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradeSubmission } from "../../src/grade/grade.js";
 import { jsonReport } from "../../src/grade/report/json-report.js";
@@ -12,13 +12,7 @@ import { tempDir } from "../support/temp-dir.js";
 
 describe("a failure where the grade searched only the runs that begin with given steps", () => {
   it("should give the run as a trace and the command that replays it, and the command should meet the same failure", async () => {
-    const dir = join(tempDir("replayed"), "fifty-messages");
-    mkdirSync(join(dir, "01-record-and-forward"), { recursive: true });
-    const rules = join(dir, "01-record-and-forward", "rules.ts");
-    writeFileSync(rules, FIFTY_MESSAGES);
-    const report = await gradeSubmission(dir, { only: [2], filesNamedByPath: true });
-    const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
-    const command = `npx snaplab replay it.json --rules ${rules}`;
+    const { dir, rules, report, generated, command } = await failedGrade("fifty-messages", 2, "01-record-and-forward/rules.ts", FIFTY_MESSAGES);
     expect(generated).toMatchObject({ name: "generated scenarios (73)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
     const trace = generated.trace!;
     expect(trace).toMatchObject({ format: "snaplab-trace", scenario: generated.scenario, rules, violation: { property: "channel-state" } });
@@ -33,21 +27,13 @@ describe("a failure where the grade searched only the runs that begin with given
     expect(json.failures).toContainEqual(expect.objectContaining({ check: generated.name, trace, explore: command }));
 
     // The learner saves the trace as it.json and runs the command: the run breaks channel-state again, at its last step.
-    const saved = join(dir, "it.json");
-    writeFileSync(saved, JSON.stringify(trace));
-    const replayed = await runCli("replay", saved, "--rules", rules);
+    const replayed = await replayedAsSaved(dir, trace, rules);
     expect(replayed.status).toBe(1);
     expect(replayed.stdout).toContain(`reproduced: channel-state is violated after step ${trace.actions.length}: ${trace.violation!.reason}\n`);
   });
 
   it("should give a run that breaks a rule only the grader checks as a run alone, which replay runs to its end", async () => {
-    const dir = join(tempDir("replayed"), "forty-snapshots");
-    mkdirSync(join(dir, "06-concurrent-snapshots"), { recursive: true });
-    const rules = join(dir, "06-concurrent-snapshots", "rules.ts");
-    writeFileSync(rules, FORTY_SNAPSHOTS);
-    const report = await gradeSubmission(dir, { only: [6], filesNamedByPath: true });
-    const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
-    const command = `npx snaplab replay it.json --rules ${rules}`;
+    const { dir, rules, report, generated, command } = await failedGrade("forty-snapshots", 6, "06-concurrent-snapshots/rules.ts", FORTY_SNAPSHOTS);
     expect(generated).toMatchObject({ firstSteps: 197, explore: command, counterexample: { property: "records-once (snapshot 40)" } });
     const trace = generated.trace!;
     expect(trace).not.toHaveProperty("violation");
@@ -57,14 +43,30 @@ describe("a failure where the grade searched only the runs that begin with given
     );
 
     // The learner's command replays the run to its last step, the one the report shows breaking the rule.
-    const saved = join(dir, "it.json");
-    writeFileSync(saved, JSON.stringify(trace));
-    const replayed = await runCli("replay", saved, "--rules", rules);
+    const replayed = await replayedAsSaved(dir, trace, rules);
     expect([replayed.status, replayed.stderr]).toEqual([0, ""]);
     const lastStep = replayed.stdout.split("\n").find((line) => line.startsWith(`step ${trace.actions.length}: `));
     expect(lastStep).toContain("[40] P0 records");
   });
 });
+
+/** `source` as the submission's `file`, graded on exercise `only`: its check that failed, and the command the grade gives to replay it. */
+async function failedGrade(name: string, only: number, file: string, source: string) {
+  const dir = join(tempDir("replayed"), name);
+  const rules = join(dir, file);
+  mkdirSync(dirname(rules), { recursive: true });
+  writeFileSync(rules, source);
+  const report = await gradeSubmission(dir, { only: [only], filesNamedByPath: true });
+  const generated = report.exercises[0]!.checks.find((c) => !c.passed)!;
+  return { dir, rules, report, generated, command: `npx snaplab replay it.json --rules ${rules}` };
+}
+
+/** The learner saves the trace as it.json and runs the command the grade gave. */
+function replayedAsSaved(dir: string, trace: object, rules: string) {
+  const saved = join(dir, "it.json");
+  writeFileSync(saved, JSON.stringify(trace));
+  return runCli("replay", saved, "--rules", rules);
+}
 
 /** Exercise 6 answered right, but for a snapshot numbered 40 or more, recorded again on each marker: only 65 snapshots reach it. */
 const FORTY_SNAPSHOTS = `
