@@ -121,6 +121,12 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   });
   // Into one process from two others, each sending it a transfer.
   const twoInto = (names: Wish["names"]): Wish => ({ ...one, processes: 3, initiators: 1, topology: "star in", transfers: [2, 2], converging: true, names });
+  // Two names one may take for each other, sending the same amount into the process that starts the snapshot, which may catch both.
+  const twinsIntoInitiator = (twins: readonly [string, string]): Wish => ({
+    ...twoInto(twinsNamed(twins)),
+    topology: "two-way star",
+    amounts: amountsOfKind.same,
+  });
   const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
   // Two such names sending the same amount, one the other's plain form (A and a), the rest plain, into the initiator (so that,
   // with FIFO too, its snapshot may catch both): code that makes a channel's name or an id plain finds the other's.
@@ -462,10 +468,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: BLANK_SENDER, wish: caught([2, 2], { names: blankNamed, oneChannel: false, ...bothStart }) },
     // Code that reads an id's digits as a number takes a long sender's first message for its second.
     { feature: LONG_DIGITS_SENDER, wish: caught([2, 2], { names: longDigitsNamed }) },
-    ...Object.entries(HASH_TWINS).map(([hash, twins]) => ({
-      feature: hashTwins(hash, twins),
-      wish: { ...twoInto(twinsNamed(twins)), topology: "two-way star", amounts: amountsOfKind.same } as Wish,
-    })),
+    ...Object.entries(HASH_TWINS).map(([hash, twins]) => ({ feature: hashTwins(hash, twins), wish: twinsIntoInitiator(twins) })),
     {
       feature: SUFFIX_SENDER,
       wish: caught([1, 2], {
@@ -474,7 +477,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       }),
     },
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
-    { feature: UTF8_TWINS, wish: { ...twoInto(twinsNamed(UTF8_TWINS_NAMES)), topology: "two-way star", amounts: amountsOfKind.same } as Wish },
+    { feature: UTF8_TWINS, wish: twinsIntoInitiator(UTF8_TWINS_NAMES) },
   ];
 }
 

@@ -500,7 +500,7 @@ export const SUFFIX_SENDER = "a transfer a snapshot may catch, from a process wh
 /** A process named `__proto__`, drawn where the answer is not an object keyed by name (Shape.answerKeyedByName). */
 export const PROTO_NAME = "transfers a snapshot may catch each way between a process named __proto__ and another";
 
-/** A process with a format's placeholder, a pair's joiner and a # at the end of its name, starting a snapshot. */
+/** A process with formats' placeholders, a pair's joiner and a # at the end of its name, starting a snapshot. */
 export const PLACEHOLDER_SENDER = `transfers a snapshot may catch each way between a process named ${PLACEHOLDER_NAME}, which starts a snapshot, and another`;
 
 /** A process named by a space alone, starting a snapshot. */
@@ -519,8 +519,9 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text: commas (a space after them too, as people write lists), bars, semicolons, colons, slashes; the quotes JSON writes around
- * each (JSON.stringify of a list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
+ * What code may join ids with before it searches the text: commas (a space after them too, as lists are written), bars,
+ * semicolons, colons, slashes; the quotes JSON writes around each (JSON.stringify of a list); lines, whose starts a
+ * multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
   [",", "a comma"],
