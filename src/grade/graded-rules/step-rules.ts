@@ -21,10 +21,10 @@ export interface StepRule<State, Action> {
  * check states), so a run that breaks one is shown as a run that ends in the
  * step that breaks it.
  */
-const STEP_RULES = ["records-once", "marker-sending-rule"];
+const STEP_RULES = { recordsOnce: "records-once", markerSending: "marker-sending-rule" } as const;
 
 /** Whether `property` is one of the rules below, of one snapshot or of the run ("records-once (snapshot 2)"). */
-export const isStepRule = (property: string): boolean => STEP_RULES.some((rule) => property === rule || property.startsWith(`${rule} (`));
+export const isStepRule = (property: string): boolean => Object.values(STEP_RULES).some((rule) => property === rule || property.startsWith(`${rule} (`));
 
 /** The process whose rules ran in a step: the initiator, or the receiver of a delivery. */
 export function actor(scenario: Scenario, action: BankAction): number {
@@ -64,7 +64,7 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
   };
 
   const recordsOnce: StepRule<State, BankAction> = {
-    name: `records-once${suffix}`,
+    name: `${STEP_RULES.recordsOnce}${suffix}`,
     claim: "No process records its state twice.",
     check(outerBefore, action, outerAfter) {
       const p = actor(scenario, action);
@@ -75,7 +75,7 @@ export function markerRules<State>(scenario: Scenario, selector?: SnapshotSelect
 
   const recordsOn = scenario.fifo ? "a marker" : "a marker or a message sent after its sender recorded";
   const markerSending: StepRule<State, BankAction> = {
-    name: `marker-sending-rule${suffix}`,
+    name: `${STEP_RULES.markerSending}${suffix}`,
     claim: `A process records when it starts a snapshot or first receives ${recordsOn}, and in that step sends one marker on every outgoing channel; it records and sends markers at no other time.`,
     check(outerBefore, action, outerAfter) {
       const [before, after] = [layer(outerBefore), layer(outerAfter)];
