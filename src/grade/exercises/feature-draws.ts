@@ -22,6 +22,7 @@ import {
   HASH_TWINS,
   twinsNamed,
   longDigitsNamed,
+  LONG_DIGITS_TWINS_NAMES,
   UTF8_TWINS_NAMES,
   viewWordsNamed,
 } from "./generated-data.js";
@@ -35,6 +36,7 @@ import {
   BLANK_SENDER,
   hashTwins,
   LONG_DIGITS_SENDER,
+  LONG_DIGITS_TWINS,
   DOTTED_TWINS,
   dotMatches,
   UTF8_TWINS,
@@ -478,6 +480,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     },
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
     { feature: UTF8_TWINS, wish: twinsIntoInitiator(UTF8_TWINS_NAMES) },
+    { feature: LONG_DIGITS_TWINS, wish: twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES) },
   ];
 }
 

@@ -272,6 +272,9 @@ export const HASH_TWINS_NAMES = HASH_TWINS["Java's 31h + c"]!;
 /** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
 export const longDigitsNamed = namesFrom(longDigits);
 
+/** Two names of twenty digits, one number to code that reads them as numbers (Number, parseInt, a key of their digits). */
+export const LONG_DIGITS_TWINS_NAMES: readonly [string, string] = [longDigits[0]!, longDigits[1]!];
+
 /** `n` distinct names, these two first: drawn only where a feature asks for them. */
 export const twinsNamed =
   (twins: readonly [string, string]) =>

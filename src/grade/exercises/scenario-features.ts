@@ -3,7 +3,18 @@
  * what exploring it costs: what generated-list.ts chooses an exercise's list
  * by.
  */
-import { BLANK_NAME, changedByCents, HASH_TWINS, isDigits, LARGEST_AMOUNT, MAX_MONEY, moneyOf, PLACEHOLDER_NAME, UTF8_TWINS_NAMES } from "./generated-data.js";
+import {
+  BLANK_NAME,
+  changedByCents,
+  HASH_TWINS,
+  isDigits,
+  LARGEST_AMOUNT,
+  LONG_DIGITS_TWINS_NAMES,
+  MAX_MONEY,
+  moneyOf,
+  PLACEHOLDER_NAME,
+  UTF8_TWINS_NAMES,
+} from "./generated-data.js";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import { GENERATED_LIMITS, type Shape, type Skeleton } from "./generated-scenarios.js";
 
@@ -427,6 +438,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ...Object.entries(HASH_TWINS).map(([hash, twins]): [string, boolean] => [hashTwins(hash, twins), twinsIntoInitiator(twins)]),
     // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
     [UTF8_TWINS, twinsIntoInitiator(UTF8_TWINS_NAMES)],
+    // Code that slots processes named by digits by their number sends one of these no marker, or keeps one's transfer for the other's.
+    [LONG_DIGITS_TWINS, twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES)],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), ps.some((p) => caughtBeside(p, (a, b) => b.endsWith(`${joiner}${a}`)))]),
@@ -540,6 +553,10 @@ export const dotMatches = (pattern: string, name: string): boolean =>
 
 /** Two transfers on one channel from a sender named by digits past 2^53, a snapshot may catch both. */
 export const LONG_DIGITS_SENDER = "two transfers on one channel a snapshot may catch, from a sender named by twenty digits (a number past 2^53)";
+
+/** Two senders named by twenty digits, one number past 2^53, into a process that starts the snapshot, which may catch both. */
+export const LONG_DIGITS_TWINS =
+  "transfers into a process that starts a snapshot from two processes named by twenty digits, one number past 2^53, one snapshot may catch both";
 
 /** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
 export const DOTTED_TWINS =

@@ -1308,6 +1308,17 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "slots receivers named by digits by their number, so that two of twenty digits, one number past 2^53, take one marker",
+    exercise: 1,
+    bound: "names P0…P3: no two of digits one number",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const slots = new Map<number | string, string>();
+      for (const c of view.outgoing) slots.set(/^(0|[1-9]\d*)$/.test(receiverOf(c)) ? Number(receiverOf(c)) : receiverOf(c), c);
+      return [...slots.values()];
+    }),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
