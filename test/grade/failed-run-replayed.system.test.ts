@@ -48,6 +48,22 @@ describe("a failure where the grade searched only the runs that begin with given
     const lastStep = replayed.stdout.split("\n").find((line) => line.startsWith(`step ${trace.actions.length}: `));
     expect(lastStep).toContain("[40] P0 records");
   });
+
+  it("should give a run to an answer the grader refuses as a run alone, which replay runs to that answer and refuses alike", async () => {
+    const { dir, rules, generated } = await failedGrade("masked-snapshots", 6, "06-concurrent-snapshots/rules.ts", MASKED_SNAPSHOTS);
+    expect(generated).toMatchObject({ counterexample: { property: "well-formed-effects" } });
+    const trace = generated.trace!;
+    expect(trace).not.toHaveProperty("violation");
+
+    // Its last step's answer, for snapshot 32 on a channel snapshot 32 has closed, is the one replay refuses, one line, exit 2.
+    const replayed = await replayedAsSaved(dir, trace, rules);
+    expect(replayed.status).toBe(2);
+    expect(replayed.stderr).toMatch(
+      new RegExp(
+        `^snaplab: .*: at step ${trace.actions.length} \\(deliver .*\\): rules\\.onMessage\\(.*\\(record-message, snapshot 32\\) .* which is closed\n$`,
+      ),
+    );
+  });
 });
 
 /** `source` as the submission's `file`, graded on exercise `only`: its check that failed, and the command the grade gives to replay it. */
@@ -88,6 +104,35 @@ export const rules = {
     return Object.entries(view.snapshots)
       .filter(([, recorded]) => recorded.recordings[channel]?.status === "open")
       .map(([id]) => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+  },
+};
+`;
+
+/** Exercise 6 answered right, but for the snapshots recording a channel kept as bits of a 32-bit mask: 32 is taken for 0. */
+const MASKED_SNAPSHOTS = `
+function startSnapshot(view, snapshot) {
+  return [
+    { type: "record-state", snapshot },
+    ...view.outgoing.map((channel) => ({ type: "send-marker", channel, snapshot })),
+    ...view.incoming.map((channel) => ({ type: "start-recording", channel, snapshot })),
+  ];
+}
+export const rules = {
+  name: "masked snapshots",
+  initiate: startSnapshot,
+  onMarker(view, channel, snapshot) {
+    return [...(snapshot in view.snapshots ? [] : startSnapshot(view, snapshot)), { type: "stop-recording", channel, snapshot }];
+  },
+  onMessage(view, channel, message) {
+    let mask = 0;
+    let most = 0;
+    for (const id of Object.keys(view.snapshots).map(Number)) {
+      most = Math.max(most, id);
+      if (view.snapshots[id].recordings[channel]?.status === "open") mask |= 1 << id;
+    }
+    const effects = [];
+    for (let id = 0; id <= most; id++) if (mask & (1 << id)) effects.push({ type: "record-message", channel, message, snapshot: id });
+    return effects;
   },
 };
 `;

@@ -38,6 +38,13 @@ const MOST_PER_CHANNEL = 5;
 const messages = (sender: string, first: number, amounts: readonly number[]): DataMessage[] =>
   amounts.map((amount, k) => ({ kind: "data", id: `${sender}#${first + k}`, amount }));
 
+/**
+ * Numbers a sender's messages on one channel may carry, rising with gaps (it sent elsewhere between them), up to the
+ * format's most sends: each one more digit than the one before it, or 16, 32, ... 256 past the first, so that code that
+ * orders them as text or keeps them as bits of a mask takes one for another.
+ */
+const GAPPED_NUMBERS = [1, 9, 10, 17, 33, 65, 99, 100, 129, 257, 999, 1000];
+
 /** Up to MOST_PER_CHANNEL amounts, repeated or not. */
 const someAmounts = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain((count) => amountsOf(count));
 
@@ -138,6 +145,8 @@ interface PartsWish {
   readonly channels?: "every pair" | "a source";
   /** A channel with this many recorded messages, at least. */
   readonly onOneChannel?: number;
+  /** That channel's messages numbered so (onOneChannel of them), after any its sender sent before them. */
+  readonly numbers?: readonly number[];
   readonly amounts?: (count: number) => fc.Arbitrary<number[]>;
   readonly balances?: (n: number) => fc.Arbitrary<number[]>;
   /** All the money the format allows. */
@@ -193,8 +202,11 @@ function partsOf(wish: PartsWish = {}): fc.Arbitrary<NamedInput<LocalPart[]>> {
         const inChannels = kept.map((c) => {
           const [from, to] = pairs[c]!;
           const sender = names[from]!;
-          const recorded = messages(sender, sends[from]! + 1, full && c === full[0] ? full[1] : amounts[c]!);
-          sends[from]! += recorded.length;
+          const numbered = full && c === full[0] && wish.numbers;
+          const recorded = numbered
+            ? full[1].map((amount, k): DataMessage => ({ kind: "data", id: `${sender}#${sends[from]! + wish.numbers![k]!}`, amount }))
+            : messages(sender, sends[from]! + 1, full && c === full[0] ? full[1] : amounts[c]!);
+          sends[from]! += numbered ? wish.numbers!.at(-1)! : recorded.length;
           return { id: channelName(sender, names[to]!), to, recorded };
         });
         const all = inChannels.flatMap((c) => c.recorded.map((m) => m.amount));
@@ -280,6 +292,11 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
   { shows: "twelve messages on one channel, one amount", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.same }), count: 4 },
   { shows: "twelve messages on one channel, amounts falling", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.falling }), count: 4 },
   { shows: "five messages on one channel, past 32 bits", inputs: partsOf({ onOneChannel: 5, amounts: amountsOfKind.large }), count: 4 },
+  {
+    shows: `twelve messages on one channel numbered ${GAPPED_NUMBERS.join(", ")} past the sender's others`,
+    inputs: partsOf({ processes: 2, onOneChannel: GAPPED_NUMBERS.length, numbers: GAPPED_NUMBERS }),
+    count: 4,
+  },
   { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 8 },
   { shows: "a zero balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.zero) }), count: 5 },
   { shows: "a negative balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.largeNegative) }), count: 5 },
@@ -293,6 +310,6 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 3, names: longDigitsNamed, onOneChannel: 3 }),
     count: 3,
   },
-  { shows: "anything", inputs: partsOf(), count: 17 },
+  { shows: "anything", inputs: partsOf(), count: 13 },
   { shows: "a process named Aa, then the same parts with it named BB", inputs: partsOf({ names: hashTwinFirstNamed }), count: 3, askedAgainAs: hashTwin },
 ];

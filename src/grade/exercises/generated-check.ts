@@ -13,7 +13,7 @@ import type { BankAction } from "../../models/bank/actions.js";
 import type { BankState } from "../../models/bank/bank-state.js";
 import type { Counterexample } from "../../check/report.js";
 import { type SavedTrace, savedTrace } from "../../trace/saved-trace.js";
-import type { GradedState } from "../graded-rules/graded-model.js";
+import { type GradedState, NO_THROW, WELL_FORMED_EFFECTS } from "../graded-rules/graded-model.js";
 import { isStepRule } from "../graded-rules/step-rules.js";
 import { StateLimitError } from "../../explore/state-limit-error.js";
 import { RuleFault } from "../graded-rules/rule-fault.js";
@@ -290,6 +290,8 @@ function withoutProcess(skeleton: Skeleton, gone: number): Skeleton {
 function runAsTrace<State>(scenario: Scenario, c: Counterexample<GradedState<State>, unknown>): SavedTrace {
   // The bank's descriptor reads a multi-snapshot scenario's states as its own (several-snapshots.ts).
   const path = { states: c.path.states.map((s) => s.state as unknown as BankState), actions: c.path.actions as BankAction[] };
-  // Replay checks the model's properties: a step rule's run is saved as a run alone, which replay shows step by step.
-  return savedTrace(bankModel, scenario, { file: "" }, isStepRule(c.property) ? { path } : { path, property: c.property, reason: c.reason });
+  // Replay checks the model's properties: a run that breaks a rule of the grader's own is saved as a run alone, which replay
+  // runs step by step, to the answer it refuses (well-formed-effects, no-throw) or through the step the report names.
+  const graderOwn = isStepRule(c.property) || c.property === WELL_FORMED_EFFECTS || c.property === NO_THROW;
+  return savedTrace(bankModel, scenario, { file: "" }, graderOwn ? { path } : { path, property: c.property, reason: c.reason });
 }

@@ -1319,6 +1319,43 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "assembles each channel's messages once for each bit of a 32-bit mask their numbers set (#1 and #33 are one)",
+    exercise: 3,
+    bound: "transfers numbered 1 to 12 on a channel, one after another",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const once = (messages: readonly DataMessage[]) => {
+          let seen = 0;
+          return messages.filter((m) => {
+            const bit = 1 << Number(m.id.slice(m.id.lastIndexOf("#") + 1));
+            const fresh = (seen & bit) === 0;
+            seen |= bit;
+            return fresh;
+          });
+        };
+        return completionAnswer.assembleSnapshot(
+          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, once(messages)])) })),
+        );
+      },
+    }),
+  },
+  {
+    name: "assembles each channel's messages sorted by their ids, the numbers written with two digits (#100 before #99)",
+    exercise: 3,
+    bound: "transfers numbered 1 to 12 on a channel",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot(parts: readonly LocalPart[]) {
+        const key = (id: string) => id.replace(/\d+$/, (digits) => digits.padStart(2, "0"));
+        const sorted = (messages: readonly DataMessage[]) => [...messages].sort((a, b) => (key(a.id) < key(b.id) ? -1 : key(a.id) > key(b.id) ? 1 : 0));
+        return completionAnswer.assembleSnapshot(
+          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, sorted(messages)])) })),
+        );
+      },
+    }),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
