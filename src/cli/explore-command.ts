@@ -20,7 +20,8 @@ import { hasRunToIt, type RuleFaultKind, ruleFaultKind, runToRuleFault, stoppedA
 import { reportedCounterexampleLines } from "../grade/report/failure-text.js";
 import { counterexampleAsData } from "../grade/results-as-data.js";
 import { takesRulesFile } from "../grade/learner-rules.js";
-import { withRulesFile } from "../grade/rules-file.js";
+import { rulesFileLimits, withRulesFile } from "../grade/rules-file.js";
+import { formatDuration } from "../render/duration.js";
 import type { SnapshotAlgorithm } from "../models/bank/algorithms/snapshot-algorithm.js";
 import type { Scenario } from "../models/bank/scenario.js";
 import type { SearchProgress } from "../explore/packed-search.js";
@@ -74,8 +75,7 @@ export const exploreCommand = (registry: ModelRegistry = models): CommandModule<
       .option("rules", {
         type: "string",
         ...oneValue("rules"),
-        describe:
-          "run the snapshot rules this file exports as `rules` (as in exercises 1, 2 and 5, and 6 on a scenario with several snapshots), in the grader's sandbox",
+        describe: `run the snapshot rules this file exports as \`rules\` (as in exercises 1, 2 and 5, and 6 on a scenario with several snapshots), in the grader's sandbox, within its limits: ${formatDuration(rulesFileLimits.timeLimitMs)} an answer, ${formatDuration(rulesFileLimits.totalTimeLimitMs)} and ${rulesFileLimits.answersLimitMb} MB of answers in all`,
         conflicts: "algorithm",
       })
       .option("format", textOrJson)

@@ -20,8 +20,8 @@ import { Sandbox, SandboxFailed } from "./sandbox/sandbox.js";
 import { asData, lineAsData } from "../render/shown-as-data.js";
 import { checkTemporaryFolder } from "../files/temporary-folder.js";
 
-/** Exploring a scenario bigger than the grader's may take longer than grading does. */
-const TOTAL_TIME_LIMIT_MS = 10 * 60_000;
+/** The grader's limits, but for the time spent answering in all: exploring a scenario bigger than the grader's may take longer than grading does. */
+export const rulesFileLimits = { ...defaultLimits, totalTimeLimitMs: 10 * 60_000 };
 
 /**
  * Runs `use` with the rules `file` exports as `rules`, the way to ask their
@@ -39,7 +39,7 @@ export async function withRulesFile<T>(
   checkRulesFile(file);
   checkTemporaryFolder();
 
-  const sandbox = await Sandbox.start(rulesFileBundle(file), { ...defaultLimits, totalTimeLimitMs: TOTAL_TIME_LIMIT_MS });
+  const sandbox = await Sandbox.start(rulesFileBundle(file), rulesFileLimits);
   try {
     sandbox.load();
     const answers: KnownAnswers = new Map();

@@ -262,6 +262,7 @@ export const blankNamed = (n: number): fc.Arbitrary<string[]> => someThen([BLANK
 export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "Java's 31h + c": ["Aa", "BB"],
   "djb2's 33h + c": ["Ab", "BA"],
+  "djb2a's 33h ^ c": ["aaB", "aba"],
   "a sum of character codes": ["ab", "ba"],
   "FNV-1a's 32 bits": ["l9On", "H8aa"],
 };

@@ -117,7 +117,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * the markers, or assembles a part of each process); eleven transfers a
  * snapshot may catch on one channel (where the learner records the
  * channels: a sender's message numbers reach two digits, #11 ending as #1
- * does); eleven snapshots, the last started by the other process (exercise
+ * does, in ids as long as names of the most characters make them); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; eleven snapshots reaching a process over two
  * channels, from x and through 0x (ids of two digits at a process with two
@@ -129,9 +129,10 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * open beside ids of two digits and past 31 closed); a hundred transfers on one channel, the first received before its
  * receiver starts a snapshot and the rest after (a sender's message numbers
  * reach three digits, and past 32, where a set of them kept in a 32-bit
- * mask wraps), with a transfer the snapshot catches from a third process,
- * named as the sender with a 1 after it (its #1 and the sender's #11, each
- * run together with its sender's name, read alike). The stars are searched reduced
+ * mask wraps), with two transfers from a third process named as the sender
+ * with a 1 after it, the first received before the snapshot and the second
+ * caught (its #1 and #2 and the sender's #11 and #12, each run together with
+ * its sender's name, read alike). The stars are searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
  * reduced ones a few. The hubs, the hundred transfers and exercise 6's
  * forms with transfers are searched from a start (firstSteps): their full
@@ -207,9 +208,12 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
       ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
     };
   };
-  // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are caught.
+  // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are
+  // caught. Named as long as the format allows, beyond the Basic Multilingual Plane: ids of two digits and of one, as long
+  // as ids can be, which code that pads them to a length to compare them as text does not pad.
   const long = () => ({
     ...pair([draw(amountsOfKind.powers(REACH_LIMITS.perChannel)).map((amount) => ({ to: 1, amount })), []], 1),
+    names: draw(namesOfKind.longestAstral(2)),
     ...(shape.multiSnapshot ? { snapshots: [1] } : {}),
   });
   // The last started by the other process: ids of two digits beside ids of one, in both processes' own snapshots. Named
@@ -225,8 +229,9 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     stars: () => starSizes.map(star),
     hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
-    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100, and a transfer
-    // from a third process named as the sender with a 1 after it (its #1 and the sender's #11 run together alike).
+    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100. A third process,
+    // named as the sender with a 1 after it, sends it two transfers, the first received before the snapshot and the second
+    // caught: run together with its sender's name, its #1 reads as the sender's #11, caught, and its #2 as the #12 before it.
     "a hundred transfers": (): Skeleton[] => {
       const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `${s}1` !== r));
       return [
@@ -239,7 +244,14 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
             [2, 1],
             [1, 2],
           ],
-          programs: [draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), [], [{ to: 1, amount: 1 }]],
+          programs: [
+            draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })),
+            [],
+            [
+              { to: 1, amount: 1 },
+              { to: 1, amount: 2 },
+            ],
+          ],
           initiators: [1],
         },
       ];
@@ -348,8 +360,8 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  * A hundred transfers' shape, as reachSkeletons makes it or shrinking
  * leaves it: the one initiator, the receiver, with a channel each way with
  * the sender, which sends it a hundred transfers; and a third process, if
- * any, with a channel each way with the receiver, sending it one transfer;
- * nothing else. By number.
+ * any, with a channel each way with the receiver, sending it one transfer or
+ * two; nothing else. By number.
  */
 function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; third?: number } | undefined {
   const [receiver] = initiators as [number];
@@ -366,7 +378,7 @@ function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleto
     [...both(sender), ...(third === undefined ? [] : both(third))].every(has) &&
     programs[sender]!.every((t) => t.to === receiver) &&
     programs[receiver]!.length === 0 &&
-    (third === undefined || (programs[third]!.length === 1 && programs[third]![0]!.to === receiver));
+    (third === undefined || (programs[third]!.length <= 2 && programs[third]!.every((t) => t.to === receiver)));
   return shaped ? { sender, receiver, ...(third === undefined ? {} : { third }) } : undefined;
 }
 
@@ -395,9 +407,9 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * other sends its transfer, the hub receives them (each caught), the others
  * receive the hub's markers, and the hub theirs. A hundred transfers' is
  * one run too: all are sent, and the third process's, the first received,
- * its receiver starts a snapshot and receives the other ninety-nine and the
- * third's, the sender takes its marker, and it the sender's, then the third
- * likewise. So is sixty-five snapshots': P0 starts them all,
+ * and the third's first, its receiver starts a snapshot and receives the
+ * other ninety-nine and the third's second, the sender takes its marker,
+ * and it the sender's, then the third likewise. So is sixty-five snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
  * every snapshot) and P1's markers. So is thirty-three snapshots': P0
  * starts its own and sends its transfer, P1 starts snapshot 0 and takes
@@ -427,13 +439,16 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     const { sender, receiver, third } = hundredOf(skeleton)!;
     const sends = skeleton.programs[sender]!;
     const others = third === undefined ? [] : [third];
+    // The third process once for each of its transfers.
+    const thirds = others.flatMap((p) => skeleton.programs[p]!.map(() => p));
     return [
       ...sends.map((): BankAction => ({ type: "send", process: sender })),
-      ...others.map((p): BankAction => ({ type: "send", process: p })),
+      ...thirds.map((p): BankAction => ({ type: "send", process: p })),
       deliver(sender, receiver),
+      ...thirds.slice(0, 1).map((p) => deliver(p, receiver)),
       { type: "initiate", process: receiver },
       ...sends.slice(1).map(() => deliver(sender, receiver)),
-      ...others.map((p) => deliver(p, receiver)),
+      ...thirds.slice(1).map((p) => deliver(p, receiver)),
       deliver(receiver, sender),
       deliver(sender, receiver),
       ...others.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),

@@ -1356,6 +1356,36 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "records a message only if its id, padded to twelve characters, sorts after the last recorded (a long name's #10 before its #9)",
+    exercise: 2,
+    bound: "names P0…P3: ids of a few characters",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const key = (id: string) => id.padStart(12, "0");
+        const last = recordedOn(view, channel).at(-1);
+        return isOpen(view, channel) && (last === undefined || key(message.id) > key(last.id)) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "tells a message received by its id with the # taken out (x1#1, received, taken for x#11, in flight)",
+    exercise: 5,
+    bound: "names P0…P3: none ends in a digit another's id begins with",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((h) => h.replaceAll("#", "") === id.replaceAll("#", ""))),
+  },
+  {
+    name: "tells a message received by the djb2a hash (33h ^ c) of its id (aaB#1 and aba#1 hash alike)",
+    exercise: 5,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "channel-state",
+    module: (() => {
+      const djb2a = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 33) ^ c.charCodeAt(0)) >>> 0, 5381);
+      return receivedWhen((history, id) => history.some((h) => djb2a(h) === djb2a(id)));
+    })(),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
