@@ -145,6 +145,7 @@ export const REACH_LIMITS = {
   perChannel: 11,
   snapshots: 11,
   sends: 100,
+  overtaken: 12,
   catchingSnapshots: 65,
   closedSnapshots: 32,
 } as const;
@@ -155,6 +156,7 @@ export type ReachForm =
   | "hubs"
   | "long channel"
   | "a hundred transfers"
+  | "an overtaking transfer"
   | "snapshots"
   | "caught by the last snapshot"
   | "caught by every snapshot"
@@ -256,6 +258,9 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
         },
       ];
     },
+    // Without FIFO, the last taken first, before its receiver starts the snapshot, which catches the others: ids of one digit
+    // in flight beside one of two received, which begins as they do (x#12 begins with x#1).
+    "an overtaking transfer": () => [pair([draw(amountsOfKind.turns(REACH_LIMITS.overtaken)).map((amount) => ({ to: 1, amount })), []], 1)],
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
@@ -335,6 +340,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (snapshots && snapshots.length !== 1) return undefined;
   const oneSender = programs.filter((program) => program.length > 0).length === 1;
   if (initiators.length !== 1 || !oneSender) return undefined;
+  if (!shape.fifo && transfers === REACH_LIMITS.overtaken && programs[initiators[0]!]!.length === 0) return "an overtaking transfer";
   return transfers > GENERATED_LIMITS.perChannel && transfers <= REACH_LIMITS.perChannel ? "long channel" : undefined;
 }
 
@@ -423,7 +429,7 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
 export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | undefined {
   const form = reachForm(skeleton, shape);
   const channel = (from: number, to: number) => skeleton.channels.findIndex(([f, t]) => f === from && t === to);
-  const deliver = (from: number, to: number): BankAction => ({ type: "deliver", channel: channel(from, to), position: 0 });
+  const deliver = (from: number, to: number, position = 0): BankAction => ({ type: "deliver", channel: channel(from, to), position });
   if (form === "hubs") {
     const { hub, others } = hubOf(skeleton)!;
     return [
@@ -452,6 +458,19 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       deliver(receiver, sender),
       deliver(sender, receiver),
       ...others.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),
+    ];
+  }
+  if (form === "an overtaking transfer") {
+    const receiver = skeleton.initiators[0]!;
+    const sender = 1 - receiver;
+    const sends = skeleton.programs[sender]!;
+    return [
+      ...sends.map((): BankAction => ({ type: "send", process: sender })),
+      deliver(sender, receiver, sends.length - 1),
+      { type: "initiate", process: receiver },
+      ...sends.slice(1).map(() => deliver(sender, receiver)),
+      deliver(receiver, sender),
+      deliver(sender, receiver),
     ];
   }
   if (form === "relayed snapshots") {

@@ -25,7 +25,13 @@ export const laiYangExercise: RulesExercise = {
   checks: [
     ...scenarioChecks([twoNode, twoTransfers, ring].map(unordered), 6, graded),
     generatedCheck(
-      { shape: { fifo: false, multiSnapshot: false }, seed: 11, count: 73, reach: ["stars", "long channel", "a hundred transfers"], rulesRun: true },
+      {
+        shape: { fifo: false, multiSnapshot: false },
+        seed: 11,
+        count: 73,
+        reach: ["stars", "long channel", "a hundred transfers", "an overtaking transfer"],
+        rulesRun: true,
+      },
       6,
       graded,
     ),

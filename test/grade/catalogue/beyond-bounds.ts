@@ -1386,6 +1386,19 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     })(),
   },
   {
+    name: "tells a message received by searching its sender's received ids, joined with commas, for its id (x#12 holds x#1)",
+    exercise: 5,
+    bound: "at most five transfers from one sender: numbers of one digit",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => {
+      const sender = id.slice(0, id.lastIndexOf("#"));
+      return history
+        .filter((h) => h.slice(0, h.lastIndexOf("#")) === sender)
+        .join(",")
+        .includes(id);
+    }),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
