@@ -23,6 +23,7 @@ import {
   twinsNamed,
   longDigitsNamed,
   LONG_DIGITS_TWINS_NAMES,
+  CUT_TWINS_NAMES,
   UTF8_TWINS_NAMES,
   viewWordsNamed,
 } from "./generated-data.js";
@@ -37,6 +38,7 @@ import {
   hashTwins,
   LONG_DIGITS_SENDER,
   LONG_DIGITS_TWINS,
+  CUT_TWINS,
   DOTTED_TWINS,
   dotMatches,
   UTF8_TWINS,
@@ -481,6 +483,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
     { feature: UTF8_TWINS, wish: twinsIntoInitiator(UTF8_TWINS_NAMES) },
     { feature: LONG_DIGITS_TWINS, wish: twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES) },
+    { feature: CUT_TWINS, wish: twinsIntoInitiator(CUT_TWINS_NAMES) },
   ];
 }
 

@@ -263,7 +263,8 @@ export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "Java's 31h + c": ["Aa", "BB"],
   "djb2's 33h + c": ["Ab", "BA"],
   "djb2a's 33h ^ c": ["aaB", "aba"],
-  "a sum of character codes": ["ab", "ba"],
+  "a sum of character codes, plain or each times its place": ["aacb", "abac"],
+  "sdbm's 65599h + c": ["IllOa", "ZoOPq"],
   "FNV-1a's 32 bits": ["l9On", "H8aa"],
 };
 
@@ -272,6 +273,12 @@ export const HASH_TWINS_NAMES = HASH_TWINS["Java's 31h + c"]!;
 
 /** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
 export const longDigitsNamed = namesFrom(longDigits);
+
+/**
+ * Two names of 64 characters beyond the Basic Multilingual Plane that begin alike for more than 64 UTF-16 code units:
+ * code that cuts a name to 64 of them, taking the format's most characters for code units, takes one for the other.
+ */
+export const CUT_TWINS_NAMES: readonly [string, string] = [longestAstral[0]!, longestAstral[1]!];
 
 /** Two names of twenty digits, one number to code that reads them as numbers (Number, parseInt, a key of their digits). */
 export const LONG_DIGITS_TWINS_NAMES: readonly [string, string] = [longDigits[0]!, longDigits[1]!];

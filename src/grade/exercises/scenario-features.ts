@@ -8,6 +8,7 @@ import {
   changedByCents,
   HASH_TWINS,
   isDigits,
+  CUT_TWINS_NAMES,
   LARGEST_AMOUNT,
   LONG_DIGITS_TWINS_NAMES,
   MAX_MONEY,
@@ -440,6 +441,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [UTF8_TWINS, twinsIntoInitiator(UTF8_TWINS_NAMES)],
     // Code that slots processes named by digits by their number sends one of these no marker, or keeps one's transfer for the other's.
     [LONG_DIGITS_TWINS, twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES)],
+    // Code that cuts names to 64 UTF-16 code units takes one of these for the other.
+    [CUT_TWINS, twinsIntoInitiator(CUT_TWINS_NAMES)],
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), ps.some((p) => caughtBeside(p, (a, b) => b.endsWith(`${joiner}${a}`)))]),
@@ -557,6 +560,10 @@ export const LONG_DIGITS_SENDER = "two transfers on one channel a snapshot may c
 /** Two senders named by twenty digits, one number past 2^53, into a process that starts the snapshot, which may catch both. */
 export const LONG_DIGITS_TWINS =
   "transfers into a process that starts a snapshot from two processes named by twenty digits, one number past 2^53, one snapshot may catch both";
+
+/** Two senders named by 64 characters beyond the BMP, alike in their first 64 code units, into a process that starts the snapshot. */
+export const CUT_TWINS =
+  "transfers into a process that starts a snapshot from two processes named by 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units, one snapshot may catch both";
 
 /** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
 export const DOTTED_TWINS =

@@ -1399,6 +1399,36 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends one marker for each sdbm hash (65599h + c) of its receivers' names (IllOa and ZoOPq hash alike)",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const sdbm = (text: string) => [...text].reduce((h, c) => (c.charCodeAt(0) + (h << 6) + (h << 16) - h) | 0, 0);
+      return [...new Map(view.outgoing.map((c) => [sdbm(receiverOf(c)), c])).values()];
+    }),
+  },
+  {
+    name: "sends one marker for each receiver's name cut to 64 UTF-16 code units, the format's most characters (names beyond the BMP alike so far)",
+    exercise: 1,
+    bound: "names P0…P3: none past 64 code units",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => [...new Map(view.outgoing.map((c) => [receiverOf(c).slice(0, 64), c])).values()]),
+  },
+  {
+    name: "finds a channel's recording by the sum of its name's character codes, each times its place (aacb->x and abac->x are one)",
+    exercise: 2,
+    bound: "names P0…P3: no two so alike",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const weighted = (text: string) => [...text].reduce((h, c, i) => h + c.charCodeAt(0) * (i + 1), 0);
+        const byKey = new Map(Object.entries(view.recordings).map(([c, recording]) => [weighted(c), recording]));
+        return byKey.get(weighted(channel))?.status === "open" ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
@@ -1443,7 +1473,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
-    name: "finds a channel's recording by the sum of its name's character codes (ab->x and ba->x are one)",
+    name: "finds a channel's recording by the sum of its name's character codes (aacb->x and abac->x are one)",
     exercise: 2,
     bound: "names P0…P3: no two anagrams",
     refusedBy: "well-formed-effects",
