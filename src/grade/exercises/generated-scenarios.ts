@@ -117,7 +117,10 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * the markers, or assembles a part of each process); eleven transfers a
  * snapshot may catch on one channel (where the learner records the
  * channels: a sender's message numbers reach two digits, #11 ending as #1
- * does, in ids as long as names of the most characters make them); eleven snapshots, the last started by the other process (exercise
+ * does, in ids as long as names of the most characters make them); in
+ * exercise 5, twelve transfers on one channel without FIFO, the twelfth
+ * received first (an id of two digits received, beginning as the in-flight
+ * #1 does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; eleven snapshots reaching a process over two
  * channels, from x and through 0x (ids of two digits at a process with two
@@ -304,7 +307,8 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
  * more processes than are drawn, with no transfer (in exercise 6, one
  * snapshot); or two processes with a
  * channel each way, with more transfers on one channel than are drawn (one
- * initiator; in exercise 6, one snapshot), or (exercise 6) more snapshots
+ * initiator; in exercise 6, one snapshot; without FIFO, twelve, the
+ * twelfth taken first), or (exercise 6) more snapshots
  * (one initiator or both) and no transfer, or one from the first process.
  */
 export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefined {
@@ -415,7 +419,10 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * one run too: all are sent, and the third process's, the first received,
  * and the third's first, its receiver starts a snapshot and receives the
  * other ninety-nine and the third's second, the sender takes its marker,
- * and it the sender's, then the third likewise. So is sixty-five snapshots': P0 starts them all,
+ * and it the sender's, then the third likewise. So is twelve transfers'
+ * without FIFO: all are sent, the twelfth received, the receiver starts a
+ * snapshot and receives the other eleven, the sender takes its marker, and
+ * it the sender's. So is sixty-five snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
  * every snapshot) and P1's markers. So is thirty-three snapshots': P0
  * starts its own and sends its transfer, P1 starts snapshot 0 and takes
