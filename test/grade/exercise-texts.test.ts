@@ -130,6 +130,7 @@ describe("the exercises' texts", () => {
       "sixteen",
       "seventeen",
       "eighteen",
+      "nineteen",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 21,
-        count: 73,
+        count: 75,
         reach: [
           "stars",
           "hubs",

@@ -266,6 +266,8 @@ export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "a sum of character codes, plain or each times its place": ["aacb", "abac"],
   "sdbm's 65599h + c": ["IllOa", "ZoOPq"],
   "FNV-1a's 32 bits": ["l9On", "H8aa"],
+  "FNV-1's 32 bits": ["an0zh", "aBAja"],
+  "ELF's (PJW's) 16h + c": ["Aa", "BQ"],
 };
 
 /** Java's two: exercise 3's inputs are asked again with one named as the other (completion-inputs.ts). */

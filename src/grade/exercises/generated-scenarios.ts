@@ -166,8 +166,11 @@ export type ReachForm =
   | "caught by the first snapshot alone"
   | "relayed snapshots";
 
-/** How many others a hub past the drawn sizes has channels both ways with: six, and nine (past a set of eight kept in a byte). */
-const hubSizes = [6, 9];
+/**
+ * How many others a hub past the drawn sizes has channels both ways with: six, nine (past a set of eight kept in a byte)
+ * and fourteen, the most the format allows (channels in at places of two digits, 10 beginning as 1 does).
+ */
+const hubSizes = [6, 9, 14];
 
 /** The sizes of the stars past the drawn ones. */
 const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS.processes }, (_, k) => GENERATED_LIMITS.processes + 1 + k);
@@ -200,15 +203,23 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
   });
   // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and records
-  // every channel in, each carrying a transfer its snapshot catches.
+  // every channel in, each carrying a transfer its snapshot catches, then a second, sent after its sender recorded, which
+  // reaches the hub once that channel is closed and the later ones still open.
   const hub = (others: number): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
-    const amounts = draw(amountsOfKind.powers(others));
+    const amounts = draw(amountsOfKind.powers(2 * others));
     return {
       names: draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2),
       channels: [[0, 1] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
-      programs: [[], [], ...leaves.map((_, k) => [{ to: 1, amount: amounts[k]! }])],
+      programs: [
+        [],
+        [],
+        ...leaves.map((_, k) => [
+          { to: 1, amount: amounts[2 * k]! },
+          { to: 1, amount: amounts[2 * k + 1]! },
+        ]),
+      ],
       initiators: [0],
       ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
     };
@@ -351,8 +362,8 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 /**
  * A hub's shape, as reachSkeletons makes it: the one initiator's one
  * channel is to the hub; every other process has a channel each way with
- * the hub and sends it one transfer; nothing else. The hub and the others
- * by number, in the file's order.
+ * the hub and sends it one transfer or two; nothing else. The hub and the
+ * others by number, in the file's order.
  */
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
   const [initiator] = initiators;
@@ -361,8 +372,8 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   const hub = out[0]![1];
   const others = names.map((_, p) => p).filter((p) => p !== initiator && p !== hub);
   const both = (p: number) => channels.some(([f, t]) => f === p && t === hub) && channels.some(([f, t]) => f === hub && t === p);
-  const sendsOne = (p: number) => programs[p]!.length === 1 && programs[p]![0]!.to === hub;
-  const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sendsOne(p));
+  const sends = (p: number) => programs[p]!.length >= 1 && programs[p]!.length <= 2 && programs[p]!.every((t) => t.to === hub);
+  const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sends(p));
   return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
 }
 
@@ -415,7 +426,9 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * sent: each is then caught by the snapshots its receiver started. A hub's
  * is one run: the initiator starts, the hub records on its marker, every
  * other sends its transfer, the hub receives them (each caught), the others
- * receive the hub's markers, and the hub theirs. A hundred transfers' is
+ * receive the hub's markers and send their second transfer, and the hub
+ * receives each other's marker and second transfer (on a channel closed,
+ * the later ones still open). A hundred transfers' is
  * one run too: all are sent, and the third process's, the first received,
  * and the third's first, its receiver starts a snapshot and receives the
  * other ninety-nine and the third's second, the sender takes its marker,
@@ -439,13 +452,15 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
   const deliver = (from: number, to: number, position = 0): BankAction => ({ type: "deliver", channel: channel(from, to), position });
   if (form === "hubs") {
     const { hub, others } = hubOf(skeleton)!;
+    const twice = (p: number) => skeleton.programs[p]!.length === 2;
     return [
       { type: "initiate", process: skeleton.initiators[0]! },
       deliver(skeleton.initiators[0]!, hub),
       ...others.map((p): BankAction => ({ type: "send", process: p })),
       ...others.map((p) => deliver(p, hub)),
       ...others.map((p) => deliver(hub, p)),
-      ...others.map((p) => deliver(p, hub)),
+      ...others.filter(twice).map((p): BankAction => ({ type: "send", process: p })),
+      ...others.flatMap((p) => (twice(p) ? [deliver(p, hub), deliver(p, hub)] : [deliver(p, hub)])),
     ];
   }
   if (form === "a hundred transfers") {

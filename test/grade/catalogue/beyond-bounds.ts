@@ -1429,6 +1429,59 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends one marker for each ELF hash (16h + c, its top four bits folded in) of its receivers' names (Aa and BQ hash alike)",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const elf = (text: string) =>
+        [...text].reduce((h, c) => {
+          const next = ((h << 4) + c.charCodeAt(0)) >>> 0;
+          const top = next & 0xf0000000;
+          return (next ^ (top >>> 24)) & ~top;
+        }, 0);
+      return [...new Map(view.outgoing.map((c) => [elf(receiverOf(c)), c])).values()];
+    }),
+  },
+  {
+    name: "sends its markers once for each place, kept as the digits of the places sent on run together (place 12 found in 0123…)",
+    exercise: 1,
+    bound: "at most five outgoing channels: places of one digit",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      let sent = "";
+      return view.outgoing.filter((_, place) => {
+        if (sent.includes(String(place))) return false;
+        sent += String(place);
+        return true;
+      });
+    }),
+  },
+  {
+    name: "records a message if its channel's place is among the open ones', written as digits run together (closed 1 found in open 10)",
+    exercise: 2,
+    bound: "at most five incoming channels: places of one digit",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const open = view.incoming.map((c, place) => (isOpen(view, c) ? String(place) : "")).join("");
+        return open.includes(String(view.incoming.indexOf(channel))) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
+    name: "tells a part done when the places of its closed channels, sorted as the default sort does, read 0, 1, 2, ... (10 before 2)",
+    exercise: 3,
+    bound: "at most five incoming channels: places of one digit",
+    refusedBy: "knows-when-done",
+    module: completionWith({
+      isPartDone(view) {
+        const closed = view.incoming.flatMap((c, place) => (view.recordings[c]?.status === "closed" ? [place] : [])).sort();
+        return view.hasRecorded && closed.length === view.incoming.length && closed.every((place, k) => place === k);
+      },
+    }),
+  },
+  {
     name: "sends no marker to a receiver whose name is blank (a space alone taken for no name)",
     exercise: 1,
     bound: "names P0…P3: none blank",
