@@ -84,8 +84,8 @@ function replayedAsSaved(dir: string, trace: object, rules: string) {
   return runCli("replay", saved, "--rules", rules);
 }
 
-/** Exercise 6 answered right, but for a snapshot numbered 40 or more, recorded again on each marker: only 65 snapshots reach it. */
-const FORTY_SNAPSHOTS = `
+/** What both exercise 6 files below record and send when a snapshot starts, as the solution does. */
+const START_SNAPSHOT = `
 function startSnapshot(view, snapshot) {
   return [
     { type: "record-state", snapshot },
@@ -93,7 +93,10 @@ function startSnapshot(view, snapshot) {
     ...view.incoming.map((channel) => ({ type: "start-recording", channel, snapshot })),
   ];
 }
-export const rules = {
+`;
+
+/** Exercise 6 answered right, but for a snapshot numbered 40 or more, recorded again on each marker: only 65 snapshots reach it. */
+const FORTY_SNAPSHOTS = `${START_SNAPSHOT}export const rules = {
   name: "forty snapshots",
   initiate: startSnapshot,
   onMarker(view, channel, snapshot) {
@@ -109,15 +112,7 @@ export const rules = {
 `;
 
 /** Exercise 6 answered right, but for the snapshots recording a channel kept as bits of a 32-bit mask: 32 is taken for 0. */
-const MASKED_SNAPSHOTS = `
-function startSnapshot(view, snapshot) {
-  return [
-    { type: "record-state", snapshot },
-    ...view.outgoing.map((channel) => ({ type: "send-marker", channel, snapshot })),
-    ...view.incoming.map((channel) => ({ type: "start-recording", channel, snapshot })),
-  ];
-}
-export const rules = {
+const MASKED_SNAPSHOTS = `${START_SNAPSHOT}export const rules = {
   name: "masked snapshots",
   initiate: startSnapshot,
   onMarker(view, channel, snapshot) {
