@@ -31,6 +31,14 @@ const rulesOf = (rules: Partial<SnapshotAlgorithm>) => ({ rules: { ...chandyLamp
 const laiYangWith = (rules: Partial<SnapshotAlgorithm>) => ({ rules: { ...laiYangAnswer.rules, name: "lai-yang variant", ...rules } });
 const multiWith = (rules: Partial<MultiSnapshotAlgorithm>) => ({ rules: { ...multiAnswer.rules, name: "concurrent variant", ...rules } });
 const completionWith = (functions: Partial<typeof completionAnswer>) => ({ ...completionAnswer, ...functions });
+/** Exercise 3's answer, assembling each channel's messages as `kept` leaves them. */
+const assemblingEachChannel = (kept: (messages: readonly DataMessage[]) => readonly DataMessage[]) =>
+  completionWith({
+    assembleSnapshot: (parts: readonly LocalPart[]) =>
+      completionAnswer.assembleSnapshot(
+        parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, kept(messages)])) })),
+      ),
+  });
 
 const record: Effect = { type: "record-state" };
 const close = (channel: string): Effect => ({ type: "stop-recording", channel });
@@ -1298,14 +1306,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "names P0…P3: numbers of one digit",
     refusedBy: "assembled-snapshot",
-    module: completionWith({
-      assembleSnapshot(parts: readonly LocalPart[]) {
-        const once = (messages: readonly DataMessage[]) => [...new Map(messages.map((m) => [Number(m.id.replace(/\D/g, "")), m])).values()];
-        return completionAnswer.assembleSnapshot(
-          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, once(messages)])) })),
-        );
-      },
-    }),
+    module: assemblingEachChannel((messages) => [...new Map(messages.map((m) => [Number(m.id.replace(/\D/g, "")), m])).values()]),
   },
   {
     name: "slots receivers named by digits by their number, so that two of twenty digits, one number past 2^53, take one marker",
@@ -1323,21 +1324,14 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "transfers numbered 1 to 12 on a channel, one after another",
     refusedBy: "assembled-snapshot",
-    module: completionWith({
-      assembleSnapshot(parts: readonly LocalPart[]) {
-        const once = (messages: readonly DataMessage[]) => {
-          let seen = 0;
-          return messages.filter((m) => {
-            const bit = 1 << Number(m.id.slice(m.id.lastIndexOf("#") + 1));
-            const fresh = (seen & bit) === 0;
-            seen |= bit;
-            return fresh;
-          });
-        };
-        return completionAnswer.assembleSnapshot(
-          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, once(messages)])) })),
-        );
-      },
+    module: assemblingEachChannel((messages) => {
+      let seen = 0;
+      return messages.filter((m) => {
+        const bit = 1 << Number(m.id.slice(m.id.lastIndexOf("#") + 1));
+        const fresh = (seen & bit) === 0;
+        seen |= bit;
+        return fresh;
+      });
     }),
   },
   {
@@ -1345,14 +1339,9 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "transfers numbered 1 to 12 on a channel",
     refusedBy: "assembled-snapshot",
-    module: completionWith({
-      assembleSnapshot(parts: readonly LocalPart[]) {
-        const key = (id: string) => id.replace(/\d+$/, (digits) => digits.padStart(2, "0"));
-        const sorted = (messages: readonly DataMessage[]) => [...messages].sort((a, b) => (key(a.id) < key(b.id) ? -1 : key(a.id) > key(b.id) ? 1 : 0));
-        return completionAnswer.assembleSnapshot(
-          parts.map((part) => ({ ...part, channels: Object.fromEntries(Object.entries(part.channels).map(([c, messages]) => [c, sorted(messages)])) })),
-        );
-      },
+    module: assemblingEachChannel((messages) => {
+      const key = (id: string) => id.replace(/\d+$/, (digits) => digits.padStart(2, "0"));
+      return [...messages].sort((a, b) => (key(a.id) < key(b.id) ? -1 : key(a.id) > key(b.id) ? 1 : 0));
     }),
   },
   {
