@@ -22,9 +22,6 @@ import {
   HASH_TWINS,
   twinsNamed,
   longDigitsNamed,
-  LONG_DIGITS_TWINS_NAMES,
-  CUT_TWINS_NAMES,
-  UTF8_TWINS_NAMES,
   viewWordsNamed,
 } from "./generated-data.js";
 import {
@@ -37,11 +34,9 @@ import {
   BLANK_SENDER,
   hashTwins,
   LONG_DIGITS_SENDER,
-  LONG_DIGITS_TWINS,
-  CUT_TWINS,
   DOTTED_TWINS,
   dotMatches,
-  UTF8_TWINS,
+  NAME_TWINS,
   RELAYED_HUB,
   sameNames,
   SNAPSHOT_GAP,
@@ -481,9 +476,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       }),
     },
     { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
-    { feature: UTF8_TWINS, wish: twinsIntoInitiator(UTF8_TWINS_NAMES) },
-    { feature: LONG_DIGITS_TWINS, wish: twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES) },
-    { feature: CUT_TWINS, wish: twinsIntoInitiator(CUT_TWINS_NAMES) },
+    ...NAME_TWINS.map(([feature, twins]) => ({ feature, wish: twinsIntoInitiator(twins) })),
   ];
 }
 

@@ -437,12 +437,7 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     [BLANK_SENDER, ps.some((p) => names[p] === BLANK_NAME && initiators.includes(p) && ps.some((q) => caughtEachWay(p, q)))],
     // Code that keeps answers, or channels, by a hash of a view or a name takes one twin's for the other's: their views hash alike.
     ...Object.entries(HASH_TWINS).map(([hash, twins]): [string, boolean] => [hashTwins(hash, twins), twinsIntoInitiator(twins)]),
-    // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
-    [UTF8_TWINS, twinsIntoInitiator(UTF8_TWINS_NAMES)],
-    // Code that slots processes named by digits by their number sends one of these no marker, or keeps one's transfer for the other's.
-    [LONG_DIGITS_TWINS, twinsIntoInitiator(LONG_DIGITS_TWINS_NAMES)],
-    // Code that cuts names to 64 UTF-16 code units takes one of these for the other.
-    [CUT_TWINS, twinsIntoInitiator(CUT_TWINS_NAMES)],
+    ...NAME_TWINS.map(([feature, twins]): [string, boolean] => [feature, twinsIntoInitiator(twins)]),
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
     ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), ps.some((p) => caughtBeside(p, (a, b) => b.endsWith(`${joiner}${a}`)))]),
@@ -526,10 +521,6 @@ export const BLANK_SENDER = "transfers a snapshot may catch each way between a p
 export const hashTwins = (hash: string, [a, b]: readonly [string, string]): string =>
   `transfers into a process that starts a snapshot from ${a} and ${b}, whose hashes by ${hash} are the same, one snapshot may catch both`;
 
-/** Two senders whose names are one in UTF-8, into a process that starts the snapshot, which may catch both. */
-export const UTF8_TWINS =
-  "transfers into a process that starts a snapshot from w and an unpaired surrogate and from w and U+FFFD, the same in UTF-8, one snapshot may catch both";
-
 /** A process that records on a marker or a transfer, sending markers on two channels or more, one of which may catch a transfer. */
 export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
@@ -557,13 +548,27 @@ export const dotMatches = (pattern: string, name: string): boolean =>
 /** Two transfers on one channel from a sender named by digits past 2^53, a snapshot may catch both. */
 export const LONG_DIGITS_SENDER = "two transfers on one channel a snapshot may catch, from a sender named by twenty digits (a number past 2^53)";
 
-/** Two senders named by twenty digits, one number past 2^53, into a process that starts the snapshot, which may catch both. */
-export const LONG_DIGITS_TWINS =
-  "transfers into a process that starts a snapshot from two processes named by twenty digits, one number past 2^53, one snapshot may catch both";
-
-/** Two senders named by 64 characters beyond the BMP, alike in their first 64 code units, into a process that starts the snapshot. */
-export const CUT_TWINS =
-  "transfers into a process that starts a snapshot from two processes named by 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units, one snapshot may catch both";
+/**
+ * Two senders that a key of names other than a hash takes for one, into a process that starts the snapshot, which may
+ * catch both: each feature with its two names.
+ */
+export const NAME_TWINS: readonly (readonly [feature: string, twins: readonly [string, string]])[] = [
+  // Code that keys names by their UTF-8 bytes (TextEncoder, Buffer) takes an unpaired surrogate's for U+FFFD's.
+  [
+    "transfers into a process that starts a snapshot from w and an unpaired surrogate and from w and U+FFFD, the same in UTF-8, one snapshot may catch both",
+    UTF8_TWINS_NAMES,
+  ],
+  // Code that slots processes named by digits by their number sends one of these no marker, or keeps one's transfer for the other's.
+  [
+    "transfers into a process that starts a snapshot from two processes named by twenty digits, one number past 2^53, one snapshot may catch both",
+    LONG_DIGITS_TWINS_NAMES,
+  ],
+  // Code that cuts names to 64 UTF-16 code units takes one of these for the other.
+  [
+    "transfers into a process that starts a snapshot from two processes named by 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units, one snapshot may catch both",
+    CUT_TWINS_NAMES,
+  ],
+];
 
 /** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
 export const DOTTED_TWINS =
