@@ -10,6 +10,7 @@ import fc from "fast-check";
 import type { ChannelRecording, DataMessage } from "../../models/bank/bank-state.js";
 import type { ProcessView } from "../../models/bank/algorithms/snapshot-algorithm.js";
 import { channelName } from "../../scenario/channels.js";
+import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
 import type { LocalPart } from "./completion.js";
 import {
   amountsOf,
@@ -44,6 +45,9 @@ const messages = (sender: string, first: number, amounts: readonly number[]): Da
  * orders them as text or keeps them as bits of a mask takes one for another.
  */
 const GAPPED_NUMBERS = [1, 9, 10, 17, 33, 65, 99, 100, 129, 257, 999, 1000];
+
+/** A process's pc: how many program steps it has done, most often few, up to the format's most. */
+const someSteps = fc.oneof(fc.nat(20), fc.nat(SCENARIO_LIMITS.programSteps));
 
 /** Up to MOST_PER_CHANNEL amounts, repeated or not. */
 const someAmounts = fc.integer({ min: 0, max: MOST_PER_CHANNEL }).chain((count) => amountsOf(count));
@@ -100,7 +104,7 @@ function viewsOf(wish: ViewWish = {}): fc.Arbitrary<NamedInput<ProcessView>> {
               : fc.nat(n - 1).map((open) => Array.from({ length: n }, (_, i) => i !== open)),
         recorded: fc.array(someAmounts, { minLength: n, maxLength: n }),
         sent: fc.array(someAmounts, { minLength: n, maxLength: n }),
-        state: fc.record({ pc: fc.nat(20), balance: balancesOf(1).map(([b]) => b!) }),
+        state: fc.record({ pc: someSteps, balance: balancesOf(1).map(([b]) => b!) }),
       }),
     )
     .map(({ names: drawnNames, incoming, outgoing, hasRecorded, closed, recorded, sent, state }) =>
@@ -177,7 +181,7 @@ function partsOf(wish: PartsWish = {}): fc.Arbitrary<NamedInput<LocalPart[]>> {
       return fc.record({
         names: (wish.names ?? processNames)(n),
         balances: (wish.balances ?? balancesOf)(n),
-        pcs: fc.array(fc.nat(20), { minLength: n, maxLength: n }),
+        pcs: fc.array(someSteps, { minLength: n, maxLength: n }),
         channels,
         amounts: fc.array(recorded, { minLength: pairs.length, maxLength: pairs.length }),
         // The channel whose messages onOneChannel asks for.

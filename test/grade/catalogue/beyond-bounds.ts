@@ -1309,6 +1309,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: assemblingEachChannel((messages) => [...new Map(messages.map((m) => [Number(m.id.replace(/\D/g, "")), m])).values()]),
   },
   {
+    name: "assembles each process's pc kept in a byte, as a Uint8Array keeps it (256 is 0)",
+    exercise: 3,
+    bound: "pcs of a few program steps",
+    refusedBy: "assembled-snapshot",
+    module: completionWith({
+      assembleSnapshot: (parts: readonly LocalPart[]) =>
+        completionAnswer.assembleSnapshot(parts.map((part) => ({ ...part, state: { ...part.state, pc: Uint8Array.of(part.state.pc)[0]! } }))),
+    }),
+  },
+  {
     name: "slots receivers named by digits by their number, so that two of twenty digits, one number past 2^53, take one marker",
     exercise: 1,
     bound: "names P0…P3: no two of digits one number",
