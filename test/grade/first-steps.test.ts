@@ -111,7 +111,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
     const trace = { format: "snaplab-trace", version: 2, scenario: { name: "generated #3, shrunk" }, rules: "r.ts", actions: ["initiate P0"] } as const;
     const explore = "npx snaplab replay it.json --rules r.ts";
     const check: CheckResult = {
-      name: "generated scenarios (94)",
+      name: "generated scenarios (95)",
       points: 0,
       maxPoints: 6,
       passed: false,

@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 21,
-        count: 75,
+        count: 76,
         reach: [
           "stars",
           "hubs",

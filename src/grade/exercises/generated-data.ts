@@ -294,6 +294,13 @@ export const twinsNamed =
 /** Two names one in UTF-8: an unpaired surrogate is encoded as U+FFFD is, so code that keys a name by its bytes takes one for the other. */
 export const UTF8_TWINS_NAMES: readonly [string, string] = ["w\ud800", "w\ufffd"];
 
+/**
+ * Two names that UTF-16 code units order one way (as a view's received ids are sorted) and code points, or UTF-8 bytes,
+ * the other: a character from U+E000 to U+FFFF and one beyond the Basic Multilingual Plane. Code that searches a sorted
+ * list comparing the other way misses one of them.
+ */
+export const ORDER_TWINS_NAMES: readonly [string, string] = ["\uff42", "\u{1f3e6}"];
+
 /** `n` distinct names, Aa first and no BB: an input asked again with Aa named BB (completion-inputs.ts). */
 export const hashTwinFirstNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES.slice(0, 1), n);
 

@@ -28,7 +28,7 @@ export const laiYangExercise: RulesExercise = {
       {
         shape: { fifo: false, multiSnapshot: false },
         seed: 11,
-        count: 77,
+        count: 78,
         reach: ["stars", "long channel", "a hundred transfers", "an overtaking transfer"],
         rulesRun: true,
       },

@@ -1385,6 +1385,31 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     })(),
   },
   {
+    name: "tells a message received by a binary search of the received ids comparing code points, where they are sorted by UTF-16 code units (U+FF42 after U+1F3E6)",
+    exercise: 5,
+    bound: "names P0…P3: code units and code points order them alike",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => {
+      const compare = (a: string, b: string) => {
+        const [x, y] = [[...a], [...b]];
+        for (let i = 0; i < Math.min(x.length, y.length); i++) {
+          const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+          if (d !== 0) return d;
+        }
+        return x.length - y.length;
+      };
+      let [low, high] = [0, history.length - 1];
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        const c = compare(id, history[middle]!);
+        if (c === 0) return true;
+        if (c < 0) high = middle - 1;
+        else low = middle + 1;
+      }
+      return false;
+    }),
+  },
+  {
     name: "tells a message received by searching its sender's received ids, joined with commas, for its id (x#12 holds x#1)",
     exercise: 5,
     bound: "at most five transfers from one sender: numbers of one digit",
