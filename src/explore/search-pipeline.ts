@@ -14,6 +14,7 @@ import type { PackedModel } from "../model-contract/packed-model.js";
 import type { Exploration, Progress, Violation } from "./exploration.js";
 import { packedBfs, type PackedBfs } from "./packed-bfs.js";
 import { packedDfs } from "./packed-dfs.js";
+import { endlessRun, endlessRunReason } from "./endless-run.js";
 import { collisionProbability, type PackedExploration, type PackedSearchOptions } from "./packed-search.js";
 import { ReductionVoided } from "./reduction-voided.js";
 import { StateLimitError } from "./state-limit-error.js";
@@ -109,10 +110,12 @@ export function explorePacked<State, Action>(
   const bfs = search === "bfs" ? (result as PackedBfs) : undefined;
 
   // An unreduced breadth-first search already met each violation first on a shortest path, the shortest first.
-  const failed: { property: number; depth: number; path: () => PackedCounterexample }[] =
+  const failed: Failure[] =
     bfs && (!reduce || options.shortest === false)
       ? bfs.violations.map((v) => ({ property: v.property, depth: v.depth, path: () => ({ property: v.property, ...bfs.pathTo(v.state) }) }))
       : shortestCounterexamples(model, result.violations, searchOptions(false)).map((c) => ({ property: c.property, depth: c.actions.length, path: () => c }));
+  // A run that never ends breaks a claim about how every run ends, which no terminal state can show.
+  if (result.executions === undefined) failed.push(...endlessRunFailures(readable, model, failed, options.maxStates ?? DEFAULT_MAX_STATES));
   const shortest = failed.reduce<(typeof failed)[number] | undefined>((best, v) => (best && best.depth <= v.depth ? best : v), undefined);
   const shown = options.counterexamples === "the shortest" ? (shortest ? [shortest] : []) : failed;
 
@@ -124,7 +127,7 @@ export function explorePacked<State, Action>(
     executions: result.executions,
     ...(result.executionsThrough === undefined ? {} : { executionsThrough: result.executionsThrough }),
     terminalStates,
-    violations: shown.map((v) => readableViolation(readable, v.path())),
+    violations: shown.map((v) => readableViolation(readable, v.path(), v.reason)),
     violated: failed.map((v) => readable.properties()[v.property]!.name),
     elapsedMs: result.elapsedMs,
     search: {
@@ -146,7 +149,28 @@ function unkeptProperty<State, Action>(model: Model<State, Action>): string | un
   return unkept && `the reduction cannot keep the verdict of "${unkept.name}", checked in every state`;
 }
 
-function readableViolation<State, Action>(model: Model<State, Action>, counterexample: PackedCounterexample): Violation<State, Action> {
+/** A property that failed, how deep, the path that shows it, and why, where its check on the path's last state does not say. */
+interface Failure {
+  readonly property: number;
+  readonly depth: number;
+  readonly path: () => Pick<PackedCounterexample, "property" | "initial" | "actions">;
+  readonly reason?: string;
+}
+
+/** Each claim about how every run ends (Property.brokenByEndlessRuns) not failed yet, broken by a run that never ends. */
+function endlessRunFailures<State, Action>(readable: Model<State, Action>, model: PackedModel, failed: readonly Failure[], maxStates: number): Failure[] {
+  const broken = readable.properties().flatMap((p, i) => (p.brokenByEndlessRuns && !failed.some((f) => f.property === i) ? [i] : []));
+  const run = broken.length > 0 ? endlessRun(model, maxStates) : undefined;
+  if (!run) return [];
+  const reason = endlessRunReason(run.stem, run.actions.length);
+  return broken.map((property) => ({ property, depth: run.actions.length, path: () => ({ property, ...run }), reason }));
+}
+
+function readableViolation<State, Action>(
+  model: Model<State, Action>,
+  counterexample: Pick<PackedCounterexample, "property" | "initial" | "actions">,
+  reason?: string,
+): Violation<State, Action> {
   const states: State[] = [model.initStates()[counterexample.initial]!];
   const actions: Action[] = [];
   for (const index of counterexample.actions) {
@@ -155,5 +179,5 @@ function readableViolation<State, Action>(model: Model<State, Action>, counterex
     states.push(model.nextState(state, actions[actions.length - 1]!));
   }
   const property = model.properties()[counterexample.property]!;
-  return { property: property.name, reason: property.check(states[states.length - 1]!) ?? "", path: { states, actions } };
+  return { property: property.name, reason: reason ?? property.check(states[states.length - 1]!) ?? "", path: { states, actions } };
 }

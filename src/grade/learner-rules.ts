@@ -42,8 +42,8 @@ export function learnerRules(submission: Submission, scenario: Scenario, file: s
  * The rules, with an `initiate` that does not record refused. `initiate p`
  * is enabled while p has not recorded (spec/model.md), so such rules are
  * asked to start the snapshot again and again: with no effects that loops on
- * one state, and the run never ends, so no property ever fails (the stub
- * explored as "every property holds"); with markers it floods the channels
+ * one state, a run that never ends, which termination alone would blame on
+ * the run rather than on the answer; with markers it floods the channels
  * until the state limit. The grader's step rules catch it at the first step;
  * exploring with the rules alone, it is an answer that cannot be carried
  * out, shown with the run to it (run-to-rule-fault.ts).

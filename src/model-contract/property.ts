@@ -22,6 +22,12 @@ export interface Property<State> {
    * can keep such a verdict (Reduction.keeps).
    */
   readonly local?: boolean;
+  /**
+   * Optional, for an `atTermination` claim about how every run ends ("every
+   * execution ends with a complete snapshot"): a run that never ends (the
+   * state graph has a cycle) breaks it too, though it has no terminal state.
+   */
+  readonly brokenByEndlessRuns?: boolean;
 }
 
 export function always<State>(name: string, claim: string, check: (state: State) => Verdict): Property<State> {

@@ -7,6 +7,7 @@
  */
 import type { Named } from "../check/model-descriptor.js";
 import { SnaplabError } from "../errors/snaplab-error.js";
+import { endlessRunReason } from "../explore/endless-run.js";
 import type { Path } from "../explore/path.js";
 import type { LoadedTrace } from "./load-trace.js";
 import { TraceError } from "./trace-error.js";
@@ -73,6 +74,14 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
   });
   const last = states[states.length - 1]!;
   if (model.actions(last).length === 0) check(last, "atTermination");
+  // A trace back in a state it was in can take its last steps again forever: a run that never ends.
+  const back = states.slice(0, -1).findIndex((state) => model.key(state) === model.key(last));
+  if (back >= 0) {
+    for (const property of properties) {
+      if (!property.brokenByEndlessRuns || found.has(property.name)) continue;
+      found.set(property.name, { property: property.name, reason: endlessRunReason(back, actions.length), step: actions.length });
+    }
+  }
 
   const violations = properties.flatMap((p) => found.get(p.name) ?? []);
   return {

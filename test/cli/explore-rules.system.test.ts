@@ -189,6 +189,51 @@ export const rules = {
     );
   });
 
+  it("should report termination violated for rules that answer every marker with markers, whose runs never end", async () => {
+    // Markers sent again on every marker: P0 and P1 pass them back and forth forever, and no run has a terminal state.
+    const flooding = solutionChanged("flooding.ts", (solution) =>
+      solution.replace("takeSnapshot(view) : []", 'takeSnapshot(view) : view.outgoing.map((c): Effect => ({ type: "send-marker", channel: c }))'),
+    );
+    const trace = join(dir, "endless.json");
+    const { status, stdout } = await runCli("explore", "spec/scenarios/two-node.json", "--rules", flooding, "--save-trace", trace);
+    expect(status).toBe(1);
+    expect(stdout).toContain("  executions   infinite (the state graph has a cycle)\n");
+    expect(stdout).toContain("  termination       VIOLATED\n");
+    expect(stdout).toContain("  why: the run is back in the state after step 3: steps 4 to 5 can repeat forever, and it never ends\n");
+    // Every other property holds on every state, as before: no terminal state is left for the properties checked there.
+    expect(stdout.match(/VIOLATED/g)).toHaveLength(1);
+    // Replayed, the trace is back where it was after step 3 when it ends: the same failure. Rules fixed send no marker at step 3.
+    const replayed = await runCli("replay", trace, "--rules", flooding);
+    expect(replayed.status).toBe(1);
+    expect(replayed.stdout).toContain(
+      "reproduced: termination is violated after step 5: the run is back in the state after step 3: steps 4 to 5 can repeat forever, and it never ends\n",
+    );
+    const fixed = await runCli("replay", trace, "--rules", "solutions/01-record-and-forward/rules.ts");
+    expect([fixed.status, fixed.stderr]).toEqual([
+      2,
+      `snaplab: ${trace}: actions[3]: "deliver P0->P1 marker" is not enabled after step 3 (enabled: send P0, send P1)\n`,
+    ]);
+    // With several snapshots, the one run breaks each snapshot's termination, and is shown once.
+    const twoSnapshots = write(
+      "two-snapshots-flood.json",
+      JSON.stringify({
+        processes: { P0: 100, P1: 100 },
+        channels: [
+          ["P0", "P1"],
+          ["P1", "P0"],
+        ],
+        initiators: ["P0"],
+        snapshots: ["P0", "P0"],
+      }),
+    );
+    const multi = readFileSync("solutions/06-concurrent-snapshots/rules.ts", "utf8");
+    const recordingAgain = write("recording-again.ts", multi.replace("const seen = snapshot in view.snapshots;", "const seen = false;"));
+    const several = await runCli("explore", twoSnapshots, "--rules", recordingAgain);
+    expect(several.status).toBe(1);
+    expect(several.stdout.match(/^ {2}\S.*VIOLATED$/gm)).toEqual(["  termination (snapshot 0)       VIOLATED", "  termination (snapshot 1)       VIOLATED"]);
+    expect(several.stdout).toContain("termination (snapshot 1) is violated by the same run, for the same reason, as termination (snapshot 0).\n");
+  });
+
   it("should explore several snapshots in one run with rules written as exercise 6 writes them, as the grader does", async () => {
     // The smallest generated scenario exercise 6's grader showed for rules that close every channel in snapshot 0.
     const twoSnapshots = write(

@@ -12,6 +12,7 @@
  */
 import type { Model } from "../../src/model-contract/model.js";
 import { countExecutions } from "../../src/explore/executions.js";
+import { endlessRunReason } from "../../src/explore/endless-run.js";
 import type { Exploration, Progress, Violation } from "../../src/explore/exploration.js";
 import { StateLimitError } from "../../src/explore/state-limit-error.js";
 
@@ -23,6 +24,43 @@ export interface ExploreOptions<State = unknown> {
   readonly progressEveryMs?: number;
   /** Also count the executions that pass through a state where this holds (reported as `executionsThrough`). */
   readonly measureExecutionsThrough?: (state: State) => boolean;
+}
+
+/**
+ * The state on a cycle with the shortest run to it and back, the first met
+ * among equals, and the actions back (each an index among a state's
+ * successors): every state tried by a search from it for itself.
+ */
+function shortestLasso(offsets: readonly number[], targets: readonly number[], parent: readonly number[]) {
+  const depth = (id: number): number => (parent[id] === -1 ? 0 : depth(parent[id]!) + 1);
+  let best: { state: number; back: number[] } | undefined;
+  for (let state = 0; state < parent.length; state++) {
+    const back = wayBack(offsets, targets, state);
+    if (back && (!best || depth(state) + back.length < depth(best.state) + best.back.length)) best = { state, back };
+  }
+  return best;
+}
+
+/** The actions of a shortest way from `state` back to itself, or undefined if it is on no cycle. */
+function wayBack(offsets: readonly number[], targets: readonly number[], state: number): number[] | undefined {
+  const cameFrom = new Map<number, [from: number, action: number]>();
+  const queue = [state];
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head]!;
+    for (let e = offsets[at]!; e < offsets[at + 1]!; e++) {
+      const [next, action] = [targets[e]!, e - offsets[at]!];
+      if (next === state) {
+        const actions = [action];
+        for (let back = at; back !== state; back = cameFrom.get(back)![0]) actions.unshift(cameFrom.get(back)![1]);
+        return actions;
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, [at, action]);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
 }
 
 export function readableBfs<State, Action>(model: Model<State, Action>, options: ExploreOptions<State> = {}): Exploration<State, Action> {
@@ -102,6 +140,21 @@ export function readableBfs<State, Action>(model: Model<State, Action>, options:
 
   const graph = { size: states.length, offsets, targets, initial };
   const executions = countExecutions(graph);
+  // A run that never ends breaks the claims on how every run ends not broken yet (Property.brokenByEndlessRuns).
+  const broken = properties.filter((p) => p.brokenByEndlessRuns && !violated.has(p.name));
+  const lasso = executions === undefined && broken.length > 0 ? shortestLasso(offsets, targets, parent) : undefined;
+  if (lasso) {
+    const stem = pathTo(lasso.state);
+    const [pathStates, actions]: [State[], Action[]] = [stem.states, stem.actions];
+    for (const step of lasso.back) {
+      const at = pathStates[pathStates.length - 1]!;
+      const action = model.actions(at)[step]!;
+      actions.push(action);
+      pathStates.push(model.nextState(at, action));
+    }
+    const reason = endlessRunReason(pathStates.length - 1 - lasso.back.length, actions.length);
+    for (const p of broken) violations.push({ property: p.name, reason, path: { states: pathStates, actions } });
+  }
   // Executions through a marked state: all of them, less those that avoid every marked state.
   const marked = options.measureExecutionsThrough;
   const avoiding = marked && executions !== undefined ? countExecutions(graph, (node) => marked(states[node]!)) : undefined;

@@ -47,3 +47,22 @@ export function countdown(start: number): Model<number, 1 | 2> {
     key: String,
   };
 }
+
+/**
+ * A walk on a graph given as each state's successors (an action is the
+ * successor's name), with two claims on how it ends: "ends at done", which
+ * a run that never ends breaks too, and "ends quietly", which it does not.
+ */
+export function graphWalk(successors: Readonly<Record<string, readonly string[]>>): Model<string, string> {
+  const endsAtDone = atTermination<string>("ends at done", "every run ends at done", (s) => (s === "done" ? undefined : `ended at ${s}`));
+  return {
+    initStates: () => ["start"],
+    actions: (s) => successors[s] ?? [],
+    nextState: (_, next) => next,
+    properties: () => [
+      { ...endsAtDone, brokenByEndlessRuns: true },
+      atTermination<string>("ends quietly", "no run ends at loud", (s) => (s === "loud" ? "ended loud" : undefined)),
+    ],
+    key: (s) => s,
+  };
+}

@@ -30,7 +30,15 @@ export function bankTextReport(report: BankReport, options: TextReportOptions = 
   ];
   const width = Math.max(...report.properties.map((p) => p.name.length));
   for (const p of report.properties) lines.push(`  ${p.name.padEnd(width)}  ${p.holds ? "holds" : "VIOLATED"}`);
-  for (const counterexample of report.counterexamples) lines.push("", ...counterexampleLines(report, counterexample, options));
+  // A run shown once: several snapshots' properties may fail on the same run for the same reason (one that never ends).
+  const shownFor = new Map<string, string>();
+  for (const counterexample of report.counterexamples) {
+    const run = [counterexample.reason, ...counterexample.steps].join("\n");
+    const first = shownFor.get(run);
+    if (first !== undefined) lines.push("", `${counterexample.property} is violated by the same run, for the same reason, as ${first}.`);
+    else lines.push("", ...counterexampleLines(report, counterexample, options));
+    shownFor.set(run, first ?? counterexample.property);
+  }
   if (options.listSnapshots) lines.push("", ...snapshotTable(report));
   return lines.join("\n") + "\n";
 }

@@ -89,13 +89,17 @@ export function bankProperties(scenario: Scenario): Property<BankState>[] {
     onComplete("reachable", (state) => (faulty ? faultyReachable(scenario, state) : unreachableBecause(scenario, state))),
   );
 
-  const termination = atTermination<BankState>("termination", "Every execution ends with a complete snapshot.", (state) => {
-    if (isSnapshotComplete(state)) return undefined;
-    const unrecorded = state.processes.flatMap((p, i) => (p.recorded ? [] : [name(i)]));
-    const open = scenario.channels.filter((_, c) => state.channels[c]!.recording.status !== "closed").map((c) => c.id);
-    const parts = [unrecorded.length ? `never recorded: ${unrecorded.join(", ")}` : "", open.length ? `never closed: ${open.join(", ")}` : ""];
-    return `the run ended with the snapshot incomplete (${parts.filter(Boolean).join("; ")})`;
-  });
+  const termination = {
+    ...atTermination<BankState>("termination", "Every execution ends with a complete snapshot.", (state) => {
+      if (isSnapshotComplete(state)) return undefined;
+      const unrecorded = state.processes.flatMap((p, i) => (p.recorded ? [] : [name(i)]));
+      const open = scenario.channels.filter((_, c) => state.channels[c]!.recording.status !== "closed").map((c) => c.id);
+      const parts = [unrecorded.length ? `never recorded: ${unrecorded.join(", ")}` : "", open.length ? `never closed: ${open.join(", ")}` : ""];
+      return `the run ended with the snapshot incomplete (${parts.filter(Boolean).join("; ")})`;
+    }),
+    // A learner's rules that answer markers with markers forever: no run ends, and no terminal state is left to check.
+    brokenByEndlessRuns: true,
+  };
 
   // On for every scenario: which rules run is only known at run time (a
   // learner's may buffer), and the check costs one comparison per terminal state.
