@@ -1,7 +1,7 @@
 /**
  * A run that never ends, where the state graph has a cycle: the shortest run
  * to a state on a cycle, then the shortest way back to it, which the run can
- * take again and again; of all such, one of the fewest steps.
+ * take again and again: of all such runs, the first met of the fewest steps.
  * A claim about how every run ends (Property.brokenByEndlessRuns) is broken
  * by such a run, as a property checked in terminal states alone is not: no
  * terminal state is on it.
@@ -12,7 +12,7 @@
  * than one state, or a step from it back to itself.
  */
 import type { PackedModel } from "../model-contract/packed-model.js";
-import { initialVectors, StateKeys, SuccessorBuffer } from "./packed-search.js";
+import { StateKeys, storeInitials, SuccessorBuffer } from "./packed-search.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { VectorQueue } from "./vector-queue.js";
 
@@ -38,19 +38,14 @@ export function endlessRun(model: PackedModel, maxStates: number): EndlessRun | 
   const vectors = new VectorQueue(words);
   const parents: number[] = [];
   const depths: number[] = [];
-  // Each state's successors' ids, and the index of the action to each, from first[id] to first[id + 1].
+  // Each state's successors' ids in action order: targets[first[id]] up to targets[first[id + 1]].
   const first: number[] = [];
   const targets: number[] = [];
-  const initials = initialVectors(model);
-  const initialOf = new Map<number, number>();
-  for (let i = 0; i * words < initials.length; i++) {
-    const id = keys.intern(initials, i * words);
-    if (initialOf.has(id)) continue;
-    initialOf.set(id, i);
-    vectors.push(initials, i * words);
+  const initialOf = storeInitials(model, keys, (initials, at) => {
+    vectors.push(initials, at);
     parents.push(-1);
     depths.push(0);
-  }
+  });
   const successors = new SuccessorBuffer(model);
   let preparedTo = 0;
   for (let id = 0; id < keys.table.size; id++) {
@@ -76,13 +71,12 @@ export function endlessRun(model: PackedModel, maxStates: number): EndlessRun | 
 
   // The shortest: the states on a cycle in the order the search met them, so that their depths never fall.
   const onCycle = statesOnCycles(first, targets);
-  const depth = (state: number) => depths[state]!;
   let best: { state: number; back: number[] } | undefined;
   for (let state = 0; state < onCycle.length; state++) {
     if (!onCycle[state]) continue;
-    if (best && depth(state) + 1 >= depth(best.state) + best.back.length) break;
+    if (best && depths[state]! + 1 >= depths[best.state]! + best.back.length) break;
     const back = wayBack(first, targets, state);
-    if (!best || depth(state) + back.length < depth(best.state) + best.back.length) best = { state, back };
+    if (!best || depths[state]! + back.length < depths[best.state]! + best.back.length) best = { state, back };
   }
   if (!best) return undefined;
   const stem: number[] = [];

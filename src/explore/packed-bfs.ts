@@ -22,7 +22,7 @@ import type { PackedModel } from "../model-contract/packed-model.js";
 import { grown } from "./key-table.js";
 import { countPathsDepthFirst } from "./packed-dfs.js";
 import type { PackedExploration, PackedSearchOptions } from "./packed-search.js";
-import { initialVectors, progressClock, SearchLog, StateKeys, SuccessorBuffer } from "./packed-search.js";
+import { progressClock, SearchLog, StateKeys, storeInitials, SuccessorBuffer } from "./packed-search.js";
 import { PathCounts } from "./path-counts.js";
 import { StateLimitError } from "./state-limit-error.js";
 import { intersect, SleepSets } from "./sleep-set.js";
@@ -74,18 +74,13 @@ export function packedBfs(model: PackedModel, options: PackedBfsOptions = {}): P
   let avoided = 0n;
 
   // The initial states come first; which one a root id is, for pathTo.
-  const initials = initialVectors(model);
-  const initialOf = new Map<number, number>();
-  for (let i = 0; i * words < initials.length; i++) {
-    const id = keys.intern(initials, i * words);
-    if (initialOf.has(id)) continue;
-    initialOf.set(id, i);
-    queue.push(initials, i * words);
+  const initialOf = storeInitials(model, keys, (vectors, at, id) => {
+    queue.push(vectors, at);
     sleeping?.push(new Uint32Array(width), 0);
     parents[id] = -1;
     counts.setOne(id);
     avoiding?.setOne(id);
-  }
+  });
 
   const due = progressClock(options, started);
   const bytes = () => table.bytes + parents.byteLength + counts.bytes + queue.bytes + (sleeping?.bytes ?? 0) + (avoiding?.bytes ?? 0);

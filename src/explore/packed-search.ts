@@ -108,6 +108,23 @@ export function initialVectors(model: PackedModel): Uint32Array {
   return vectors;
 }
 
+/**
+ * Stores the model's initial states in `keys`, calling `stored` with each
+ * new one's vector; returns which initial state (writeInitial's index) each
+ * of their ids is, for a path's start.
+ */
+export function storeInitials(model: PackedModel, keys: StateKeys, stored: (vectors: Uint32Array, at: number, id: number) => void): Map<number, number> {
+  const initials = initialVectors(model);
+  const initialOf = new Map<number, number>();
+  for (let i = 0; i * model.words < initials.length; i++) {
+    const id = keys.intern(initials, i * model.words);
+    if (initialOf.has(id)) continue;
+    initialOf.set(id, i);
+    stored(initials, i * model.words, id);
+  }
+  return initialOf;
+}
+
 /** What a search notes down as it goes: the first violation of each property, and the terminal states. */
 export class SearchLog {
   readonly violations: PackedViolation[] = [];

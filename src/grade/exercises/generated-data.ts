@@ -239,12 +239,13 @@ export const collectionNamed = (n: number): fc.Arbitrary<string[]> => someThen(c
 export const protoNamed = (n: number): fc.Arbitrary<string[]> => someThen(["__proto__"], n);
 
 /**
- * A name string helpers mistake: placeholders of formats (`{}`, `{1}`,
- * `{to}`, `%s`: a template filled one placeholder after another puts the
- * next value inside this name), `::` (a pair's joiner) and a # at its end
- * (before an id's).
+ * A name string helpers mistake: placeholders of formats and templates
+ * (`{}`, `{0}`, `{{to}}`, `${to}`, `<from>`, `:to`, `%1$s`, `TO`...: a
+ * template filled one placeholder after another puts the next value inside
+ * this name), `::` (a pair's joiner) and a # at its end (before an id's).
  */
-export const PLACEHOLDER_NAME = "{}{1}{to}%s::x#";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the name holds a template's placeholder, as text, on purpose.
+export const PLACEHOLDER_NAME = "{}{0}{1}{{to}}${to}{from}<to><from>:to:from$to%s%1$sTOFROM::x#";
 
 /** `n` distinct names, that one first: drawn only where a feature asks for it. */
 export const placeholderNamed = (n: number): fc.Arbitrary<string[]> => someThen([PLACEHOLDER_NAME], n);

@@ -1520,6 +1520,36 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: markersTo((view) => view.outgoing.map((c) => "{from}->{to}".replace("{from}", () => view.process).replace("{to}", () => receiverOf(c)))),
   },
   {
+    name: "writes each marker's channel from a route's template, :from then :to filled in by split and join, so that a sender named with :to gets its receiver's name there",
+    exercise: 1,
+    bound: "names P0…P3: none holds a colon",
+    refusedBy: "well-formed-effects",
+    module: markersTo((view) => view.outgoing.map((c) => ":from->:to".split(":from").join(view.process).split(":to").join(receiverOf(c)))),
+  },
+  {
+    name: "opens each incoming channel by its name from a template, every <to> then every <from> filled in, so that a receiver named with <from> gets its sender's name there",
+    exercise: 2,
+    bound: "names P0…P3: none holds angle brackets",
+    refusedBy: "well-formed-effects",
+    module: rulesOf({
+      initiate: (view) => [
+        record,
+        ...view.outgoing.map(marker),
+        ...view.incoming.map((c) => open("<from>-><to>".replaceAll("<to>", () => view.process).replaceAll("<from>", () => c.split("->")[0]!))),
+      ],
+      onMarker: (view, channel) => [
+        ...(view.hasRecorded
+          ? []
+          : [
+              record,
+              ...view.outgoing.map(marker),
+              ...view.incoming.map((c) => open("<from>-><to>".replaceAll("<to>", () => view.process).replaceAll("<from>", () => c.split("->")[0]!))),
+            ]),
+        close(channel),
+      ],
+    }),
+  },
+  {
     name: "tells a message received by searching the ids received joined with a comma and a space for its id between them (x, a#1 holds , a#1,)",
     exercise: 5,
     bound: "names P0…P3: none holds a comma",
