@@ -51,7 +51,10 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
       ["caught by every snapshot", [...Array(65).fill("initiate"), "send", ...Array(131).fill("deliver")].join(" ")],
       // x starts them, 0x takes x's markers and sends its transfer, y takes 0x's markers, the transfer and x's markers.
-      ["relayed snapshots", [...Array(11).fill("initiate"), ...Array(11).fill("deliver"), "send", ...Array(23).fill("deliver")].join(" ")],
+      [
+        "relayed snapshots",
+        [...Array(11).fill("initiate"), ...Array(11).fill("deliver"), "send", ...Array(11).fill("deliver"), "send", ...Array(35).fill("deliver")].join(" "),
+      ],
       // P0 starts its thirty-two and sends, P1 starts snapshot 0, takes P0's markers and the transfer, P0 takes P1's, P1 P0's last.
       ["caught by the first snapshot alone", [...Array(32).fill("initiate"), "send", "initiate", ...Array(67).fill("deliver")].join(" ")],
     ]);

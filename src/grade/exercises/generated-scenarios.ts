@@ -122,9 +122,9 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * received first (an id of two digits received, beginning as the in-flight
  * #1 does); eleven snapshots, the last started by the other process (exercise
  * 6: ids reach two digits), with no transfer, and again with a transfer
- * the last snapshot catches; eleven snapshots reaching a process over two
- * channels, from x and through 0x (ids of two digits at a process with two
- * channels in); sixty-five snapshots of one process and a
+ * the last snapshot catches; eleven snapshots reaching a process over three
+ * channels, from x and through 0x and x1 (ids of two digits at a process
+ * with three channels in); sixty-five snapshots of one process and a
  * transfer to it all of them catch (past a set of 32 kept in bits, past
  * 2^53 where a float's integers stop being exact, past a set of 64);
  * thirty-three snapshots, the first of one process and the others of the
@@ -291,19 +291,21 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
         snapshots: [1, ...Array(REACH_LIMITS.closedSnapshots).fill(0)],
       },
     ],
-    // Eleven snapshots of x reaching y through 0x too, which sends y a transfer once it has recorded them: ids of two digits
-    // at a process with two channels in, from a name and the same after a digit (snapshot 1 of 0x->y and 10 of x->y, written
-    // one after the other, read alike).
+    // Eleven snapshots of x reaching y through 0x and x1 too, each of which sends y a transfer once it has recorded them:
+    // ids of two digits at a process with three channels in, from a name and the same after a digit and before one
+    // (snapshot 1 of 0x->y and 10 of x->y, written one after the other, read alike; so do x1 and 0, x and 10).
     "relayed snapshots": (): Skeleton[] => [
       {
-        names: ["x", "0x", "y"],
-        balances: [100, 100, 100],
+        names: ["x", "0x", "x1", "y"],
+        balances: [100, 100, 100, 100],
         channels: [
-          [0, 2],
+          [0, 3],
           [0, 1],
-          [1, 2],
+          [1, 3],
+          [0, 2],
+          [2, 3],
         ],
-        programs: [[], [{ to: 2, amount: 1 }], []],
+        programs: [[], [{ to: 3, amount: 1 }], [{ to: 3, amount: 1 }], []],
         initiators: [0],
         snapshots: Array(REACH_LIMITS.snapshots).fill(0),
       },
@@ -404,18 +406,21 @@ function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleto
 }
 
 /**
- * A relay's shape, as reachSkeletons makes it: three processes, the one
- * initiator with a channel to each other, the relay with one to the end, and
- * one transfer, the relay's to the end; nothing else. By number.
+ * A relays' shape, as reachSkeletons makes it or shrinking one leaves it:
+ * the one initiator with a channel to each other process, the relays each
+ * with one to the end and one transfer there; nothing else. By number.
  */
-function relayOf({ names, channels, programs, initiators }: Skeleton): { origin: number; relay: number; end: number } | undefined {
+function relayOf({ names, channels, programs, initiators }: Skeleton): { origin: number; relays: number[]; end: number } | undefined {
   const [origin] = initiators as [number];
-  const relay = programs.findIndex((program) => program.length === 1);
-  const end = programs[relay]?.[0]?.to;
-  if (names.length !== 3 || initiators.length !== 1 || relay < 0 || relay === origin || end === undefined || end === origin) return undefined;
+  const relays = programs.flatMap((program, p) => (program.length === 1 ? [p] : []));
+  const end = programs[relays[0] ?? -1]?.[0]?.to;
+  if (names.length !== relays.length + 2 || initiators.length !== 1 || relays.includes(origin) || end === undefined || end === origin) return undefined;
   const has = (from: number, to: number) => channels.some(([f, t]) => f === from && t === to);
-  const shaped = channels.length === 3 && has(origin, relay) && has(origin, end) && has(relay, end);
-  return shaped && programs.flat().length === 1 ? { origin, relay, end } : undefined;
+  const shaped =
+    channels.length === 1 + 2 * relays.length &&
+    has(origin, end) &&
+    relays.every((relay) => has(origin, relay) && has(relay, end) && programs[relay]![0]!.to === end);
+  return shaped && programs.flat().length === relays.length ? { origin, relays, end } : undefined;
 }
 
 /**
@@ -440,9 +445,9 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * every snapshot) and P1's markers. So is thirty-three snapshots': P0
  * starts its own and sends its transfer, P1 starts snapshot 0 and takes
  * P0's markers and the transfer (caught by snapshot 0 alone), P0 P1's
- * markers, P1 P0's last. So is a relay's: x starts every
- * snapshot, 0x takes x's markers, then sends its transfer, y takes 0x's
- * markers, the transfer (caught by none) and x's markers. Every run searched is a run
+ * markers, P1 P0's last. So is the relays': x starts every snapshot, 0x
+ * takes x's markers, then sends its transfer, and x1 likewise, y takes 0x's
+ * markers and transfer (caught by none), x1's likewise, and x's markers. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
  * which searches them all.
  */
@@ -496,14 +501,12 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     ];
   }
   if (form === "relayed snapshots") {
-    const { origin, relay, end } = relayOf(skeleton)!;
+    const { origin, relays, end } = relayOf(skeleton)!;
     const each = (step: BankAction) => skeleton.snapshots!.map(() => step);
     return [
       ...each({ type: "initiate", process: origin }),
-      ...each(deliver(origin, relay)),
-      { type: "send", process: relay },
-      ...each(deliver(relay, end)),
-      deliver(relay, end),
+      ...relays.flatMap((relay): BankAction[] => [...each(deliver(origin, relay)), { type: "send", process: relay }]),
+      ...relays.flatMap((relay) => [...each(deliver(relay, end)), deliver(relay, end)]),
       ...each(deliver(origin, end)),
     ];
   }

@@ -1557,6 +1557,24 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: receivedWhen((history, id) => `, ${history.join(", ")}, `.includes(`, ${id}, `)),
   },
   {
+    name: "records a message in the snapshots where its sender and the snapshot's id, run together, are an open recording's (x and 10 read as x1 and 0)",
+    exercise: 6,
+    bound: "at most six snapshots: ids of one digit",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const open = new Set<string>();
+        for (const [id, recorded] of Object.entries(view.snapshots)) {
+          for (const [c, recording] of Object.entries(recorded.recordings)) if (recording.status === "open") open.add(c.split("->")[0]! + id);
+        }
+        const sender = channel.split("->")[0]!;
+        return Object.keys(view.snapshots)
+          .filter((id) => open.has(sender + id))
+          .map((id): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
+  {
     name: "on its first marker of a snapshot opens every incoming channel but the marker's, comparing their names lower-cased (A's marker skips a's channel)",
     exercise: 6,
     bound: "names P0…P3: no two the same but for case",
