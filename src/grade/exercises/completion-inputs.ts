@@ -20,14 +20,14 @@ import {
   balancesOf,
   balancesWithOne,
   confusableNames,
-  HASH_TWINS_NAMES,
-  hashTwinFirstNamed,
   longDigitsNamed,
   MAX_MONEY,
   moneyOf,
   namesOfKind,
   namesWithPairs,
   processNames,
+  SWAPPABLE_HASH_TWINS,
+  twinFirstNamed,
 } from "./generated-data.js";
 
 /** The most processes a drawn input has; a process's view has up to five neighbours. */
@@ -247,8 +247,11 @@ export interface InputDraw<Input> {
   readonly askedAgainAs?: (names: readonly string[]) => string[];
 }
 
-/** Aa named BB: a text that differs from another only so has the same 32-bit string hash (Java's). */
-const hashTwin = (names: readonly string[]) => names.map((name) => (name === HASH_TWINS_NAMES[0] ? HASH_TWINS_NAMES[1] : name));
+/** The first twin renamed as the second: a text that differs from another only so has the same string hash. */
+const renamed =
+  ([first, second]: readonly [string, string]) =>
+  (names: readonly string[]) =>
+    names.map((name) => (name === first ? second : name));
 
 /** Names one may mistake for each other: two that differ only in case, in spaces at either end, or are the same number. */
 const mistaken = namesWithPairs([
@@ -290,8 +293,8 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
  */
 export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
   { shows: "one process", inputs: partsOf({ processes: 1 }), count: 4 },
-  { shows: "six processes, every two connected both ways", inputs: partsOf({ processes: 6, channels: "every pair" }), count: 8 },
-  { shows: "a process with no incoming channel", inputs: partsOf({ channels: "a source" }), count: 8 },
+  { shows: "six processes, every two connected both ways", inputs: partsOf({ processes: 6, channels: "every pair" }), count: 6 },
+  { shows: "a process with no incoming channel", inputs: partsOf({ channels: "a source" }), count: 6 },
   // More than any other channel holds: an answer that keeps a channel's first few messages is refused.
   { shows: "twelve messages on one channel, one amount", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.same }), count: 4 },
   { shows: "twelve messages on one channel, amounts falling", inputs: partsOf({ onOneChannel: 12, amounts: amountsOfKind.falling }), count: 4 },
@@ -301,7 +304,7 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 2, onOneChannel: GAPPED_NUMBERS.length, numbers: GAPPED_NUMBERS }),
     count: 4,
   },
-  { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 8 },
+  { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 6 },
   { shows: "a zero balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.zero) }), count: 5 },
   { shows: "a negative balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.largeNegative) }), count: 5 },
   { shows: "names that differ only in case or in spaces", inputs: partsOf({ processes: 5, names: mistaken }), count: 5 },
@@ -314,6 +317,18 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 3, names: longDigitsNamed, onOneChannel: 3 }),
     count: 3,
   },
-  { shows: "anything", inputs: partsOf(), count: 13 },
-  { shows: "a process named Aa, then the same parts with it named BB", inputs: partsOf({ names: hashTwinFirstNamed }), count: 3, askedAgainAs: hashTwin },
+  {
+    shows: "a thousand messages on one channel, the most a scenario sends",
+    inputs: partsOf({ processes: 2, onOneChannel: SCENARIO_LIMITS.programSteps, amounts: amountsOfKind.same }),
+    count: 2,
+  },
+  { shows: "anything", inputs: partsOf(), count: 7 },
+  ...SWAPPABLE_HASH_TWINS.map(
+    (twins): InputDraw<LocalPart[]> => ({
+      shows: `a process named ${twins[0]}, then the same parts with it named ${twins[1]}`,
+      inputs: partsOf({ names: twinFirstNamed(twins) }),
+      count: 2,
+      askedAgainAs: renamed(twins),
+    }),
+  ),
 ];

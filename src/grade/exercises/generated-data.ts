@@ -271,8 +271,14 @@ export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "ELF's (PJW's) 16h + c": ["Aa", "BQ"],
 };
 
-/** Java's two: exercise 3's inputs are asked again with one named as the other (completion-inputs.ts). */
-export const HASH_TWINS_NAMES = HASH_TWINS["Java's 31h + c"]!;
+/**
+ * The twins of the hashes that add a character to a multiple of the hash so far, and of a plain sum of codes: swapped
+ * for each other anywhere in a longer text (the parts as JSON), they leave its hash as it was. Exercise 3's inputs are
+ * asked again with one named as the other (completion-inputs.ts).
+ */
+export const SWAPPABLE_HASH_TWINS = (
+  ["Java's 31h + c", "djb2's 33h + c", "sdbm's 65599h + c", "a sum of character codes, plain or each times its place"] as const
+).map((hash) => HASH_TWINS[hash]!);
 
 /** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
 export const longDigitsNamed = namesFrom(longDigits);
@@ -302,8 +308,11 @@ export const UTF8_TWINS_NAMES: readonly [string, string] = ["w\ud800", "w\ufffd"
  */
 export const ORDER_TWINS_NAMES: readonly [string, string] = ["\uff42", "\u{1f3e6}"];
 
-/** `n` distinct names, Aa first and no BB: an input asked again with Aa named BB (completion-inputs.ts). */
-export const hashTwinFirstNamed = (n: number): fc.Arbitrary<string[]> => someThen(HASH_TWINS_NAMES.slice(0, 1), n);
+/** `n` distinct names, the first of two twins first and not the other: an input asked again with it named as the other (completion-inputs.ts). */
+export const twinFirstNamed =
+  (twins: readonly [string, string]) =>
+  (n: number): fc.Arbitrary<string[]> =>
+    someThen(twins.slice(0, 1), n);
 
 /** `n` distinct names, those that hold open and closed first (in a drawn order): drawn only where a feature asks for them. */
 export const viewWordsNamed = (n: number): fc.Arbitrary<string[]> => someThen(viewWords, n);

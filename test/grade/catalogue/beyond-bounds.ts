@@ -87,6 +87,19 @@ const sum = (amounts: readonly number[]) => amounts.reduce((a, b) => a + b, 0);
 const totalOf = (processes: GlobalSnapshot["processes"], channels: GlobalSnapshot["channels"]) =>
   sum(Object.values(processes).map((p) => p.balance)) + sum(Object.values(channels).flat());
 
+/** Exercise 3's answer, remembered by a 32-bit hash (h · `times` + c, from `start`) of the parts as JSON: kept state. */
+const answersKeptByHash = (times: number, start = 0) => {
+  const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, times) + c.charCodeAt(0)) | 0, start);
+  const answers = new Map<number, GlobalSnapshot>();
+  return completionWith({
+    assembleSnapshot(parts: readonly LocalPart[]) {
+      const key = hash(JSON.stringify(parts));
+      if (!answers.has(key)) answers.set(key, completionAnswer.assembleSnapshot(parts));
+      return answers.get(key)!;
+    },
+  });
+};
+
 /** Lai-Yang's answer with the in-flight messages a marker brings chosen otherwise. */
 const inFlightWith = (choose: (inFlight: readonly DataMessage[]) => readonly DataMessage[]) =>
   laiYangWith({
@@ -1276,17 +1289,24 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "assembled-snapshot",
-    module: (() => {
-      const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0);
-      const answers = new Map<number, GlobalSnapshot>();
-      return completionWith({
-        assembleSnapshot(parts: readonly LocalPart[]) {
-          const key = hash(JSON.stringify(parts));
-          if (!answers.has(key)) answers.set(key, completionAnswer.assembleSnapshot(parts));
-          return answers.get(key)!;
-        },
-      });
-    })(),
+    module: answersKeptByHash(31),
+  },
+  {
+    name: "keeps assembleSnapshot's answers by djb2's hash (33h + c) of the parts (BA's parts given Ab's answer, whose texts hash alike)",
+    exercise: 3,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "assembled-snapshot",
+    module: answersKeptByHash(33, 5381),
+  },
+  {
+    name: "keeps a channel's first hundred messages (a bounded buffer)",
+    exercise: 3,
+    bound: "three transfers a channel",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => {
+      const channels = Object.fromEntries(Object.entries(answer.channels).map(([channel, amounts]) => [channel, amounts.slice(0, 100)]));
+      return { ...answer, channels, total: totalOf(answer.processes, channels) };
+    }),
   },
   {
     name: "leaves out a message whose id's digits, read as a number, a recorded one's are too (past 2^53, a twenty-digit sender's #1 and #2 are one)",
