@@ -100,6 +100,22 @@ const answersKeptByHash = (times: number, start = 0) => {
   });
 };
 
+/** Exercise 2's answer, reading each channel's recording from a Map keyed by `hash` of the channels' names. */
+const recordingsKeyedBy = (hash: (text: string) => number) =>
+  rulesOf({
+    onMessage(view, channel, message) {
+      const byKey = new Map(Object.entries(view.recordings).map(([c, recording]) => [hash(c), recording]));
+      return byKey.get(hash(channel))?.status === "open" ? [keep(channel, message)] : [];
+    },
+  });
+
+/** Exercise 3's answer keeping each channel's first `count` amounts, its total theirs. */
+const firstMessagesKept = (count: number) =>
+  assembledWith((answer) => {
+    const channels = Object.fromEntries(Object.entries(answer.channels).map(([channel, amounts]) => [channel, amounts.slice(0, count)]));
+    return { ...answer, channels, total: totalOf(answer.processes, channels) };
+  });
+
 /** Lai-Yang's answer with the in-flight messages a marker brings chosen otherwise. */
 const inFlightWith = (choose: (inFlight: readonly DataMessage[]) => readonly DataMessage[]) =>
   laiYangWith({
@@ -610,10 +626,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "three transfers a channel",
     refusedBy: "assembled-snapshot",
-    module: assembledWith((answer) => {
-      const channels = Object.fromEntries(Object.entries(answer.channels).map(([channel, amounts]) => [channel, amounts.slice(0, 5)]));
-      return { ...answer, channels, total: totalOf(answer.processes, channels) };
-    }),
+    module: firstMessagesKept(5),
   },
   // Exercise 5: Lai-Yang.
   {
@@ -1303,10 +1316,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 3,
     bound: "three transfers a channel",
     refusedBy: "assembled-snapshot",
-    module: assembledWith((answer) => {
-      const channels = Object.fromEntries(Object.entries(answer.channels).map(([channel, amounts]) => [channel, amounts.slice(0, 100)]));
-      return { ...answer, channels, total: totalOf(answer.processes, channels) };
-    }),
+    module: firstMessagesKept(100),
   },
   {
     name: "leaves out a message whose id's digits, read as a number, a recorded one's are too (past 2^53, a twenty-digit sender's #1 and #2 are one)",
@@ -1464,13 +1474,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "names P0…P3: no two so alike",
     refusedBy: "well-formed-effects",
-    module: rulesOf({
-      onMessage(view, channel, message) {
-        const weighted = (text: string) => [...text].reduce((h, c, i) => h + c.charCodeAt(0) * (i + 1), 0);
-        const byKey = new Map(Object.entries(view.recordings).map(([c, recording]) => [weighted(c), recording]));
-        return byKey.get(weighted(channel))?.status === "open" ? [keep(channel, message)] : [];
-      },
-    }),
+    module: recordingsKeyedBy((text) => [...text].reduce((h, c, i) => h + c.charCodeAt(0) * (i + 1), 0)),
   },
   {
     name: "sends one marker for each ELF hash (16h + c, its top four bits folded in) of its receivers' names (Aa and BQ hash alike)",
@@ -1622,13 +1626,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "names P0…P3: no two anagrams",
     refusedBy: "well-formed-effects",
-    module: rulesOf({
-      onMessage(view, channel, message) {
-        const sumOf = (text: string) => [...text].reduce((h, c) => h + c.charCodeAt(0), 0);
-        const byKey = new Map(Object.entries(view.recordings).map(([c, recording]) => [sumOf(c), recording]));
-        return byKey.get(sumOf(channel))?.status === "open" ? [keep(channel, message)] : [];
-      },
-    }),
+    module: recordingsKeyedBy((text) => [...text].reduce((h, c) => h + c.charCodeAt(0), 0)),
   },
   {
     name: "assembles the parts kept by the FNV-1a hash of their process's name (l9On and H8aa hash alike)",
