@@ -75,7 +75,8 @@ export function replayTrace(trace: LoadedTrace, rules: Named = namedRules(trace)
   const last = states[states.length - 1]!;
   if (model.actions(last).length === 0) check(last, "atTermination");
   // A trace back in a state it was in can take its last steps again forever: a run that never ends.
-  const back = states.slice(0, -1).findIndex((state) => model.key(state) === model.key(last));
+  const lastKey = model.key(last);
+  const back = states.slice(0, -1).findIndex((state) => model.key(state) === lastKey);
   if (back >= 0) {
     for (const property of properties) {
       if (!property.brokenByEndlessRuns || found.has(property.name)) continue;

@@ -257,8 +257,9 @@ export const BLANK_NAME = " ";
 export const blankNamed = (n: number): fc.Arbitrary<string[]> => someThen([BLANK_NAME], n);
 
 /**
- * Two names each string hash written by hand takes for one, by hash: so does
- * it any two texts that differ only by one of its two for the other.
+ * Two names each string hash written by hand takes for one, by hash (for
+ * some of them, any two texts that differ only by one for the other too:
+ * SWAPPABLE_HASH_TWINS).
  */
 export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "Java's 31h + c": ["Aa", "BB"],
