@@ -59,7 +59,7 @@ describe("the generated scenarios", () => {
       [2, "b7f4c69fac765ea8"],
       [3, "93a286700a60fc54"],
       [5, "febdff977a74f8f8"],
-      [6, "cd2a72fb5d4e02d0"],
+      [6, "5ac773dd5f9caa20"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);

@@ -32,21 +32,21 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       const steps = firstSteps(skeleton, shape);
       return steps ? [[reachForm(skeleton, shape), steps.map((s) => s.type).join(" ")]] : [];
     });
-    // A hub: the initiator starts, the hub takes its marker, the others send, the hub takes their transfers, they take its markers
-    // and send again, it takes each one's marker and second transfer.
-    const hub = (others: number) =>
+    // A hub: the initiator starts each snapshot, the hub takes its markers, the others send, take the hub's markers and send
+    // again, and the hub takes each one's first transfer, markers and second transfer in turn.
+    const hub = (others: number, snapshots = 1) =>
       [
-        "initiate",
-        "deliver",
+        ...Array(snapshots).fill("initiate"),
+        ...Array(snapshots).fill("deliver"),
         ...Array(others).fill("send"),
-        ...Array(2 * others).fill("deliver"),
+        ...Array(snapshots * others).fill("deliver"),
         ...Array(others).fill("send"),
-        ...Array(2 * others).fill("deliver"),
+        ...Array((2 + snapshots) * others).fill("deliver"),
       ].join(" ");
     expect(started).toEqual([
-      ["hubs", hub(6)],
-      ["hubs", hub(9)],
-      ["hubs", hub(14)],
+      ["hubs", hub(6, 2)],
+      ["hubs", hub(9, 2)],
+      ["hubs", hub(14, 2)],
       ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
       ["caught by every snapshot", [...Array(65).fill("initiate"), "send", ...Array(131).fill("deliver")].join(" ")],

@@ -204,7 +204,8 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   });
   // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and records
   // every channel in, each carrying a transfer its snapshot catches, then a second, sent after its sender recorded, which
-  // reaches the hub once that channel is closed and the later ones still open.
+  // reaches the hub once that channel is closed and the later ones still open. In exercise 6 the initiator starts two
+  // snapshots: a channel's place of two digits in snapshot 0 beside one of one digit in snapshot 1.
   const hub = (others: number): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
     const amounts = draw(amountsOfKind.powers(2 * others));
@@ -221,7 +222,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
         ]),
       ],
       initiators: [0],
-      ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
+      ...(shape.multiSnapshot ? { snapshots: [0, 0] } : {}),
     };
   };
   // The receiver starts the snapshot: it records before the channel's marker comes, and the transfers still on their way are
@@ -370,7 +371,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
   const [initiator] = initiators;
   const out = channels.filter(([from]) => from === initiator);
-  if (initiators.length !== 1 || out.length !== 1 || (snapshots && snapshots.length !== 1)) return undefined;
+  if (initiators.length !== 1 || out.length !== 1 || (snapshots && (snapshots.length > 2 || snapshots.some((p) => p !== initiator)))) return undefined;
   const hub = out[0]![1];
   const others = names.map((_, p) => p).filter((p) => p !== initiator && p !== hub);
   const both = (p: number) => channels.some(([f, t]) => f === p && t === hub) && channels.some(([f, t]) => f === hub && t === p);
@@ -429,11 +430,12 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * graphs are too big for a grade (REACH_LIMITS). In exercise 6's with
  * transfers, every snapshot is started, in id order, then every transfer
  * sent: each is then caught by the snapshots its receiver started. A hub's
- * is one run: the initiator starts, the hub records on its marker, every
- * other sends its transfer, the hub receives them (each caught), the others
- * receive the hub's markers and send their second transfer, and the hub
- * receives each other's marker and second transfer (on a channel closed,
- * the later ones still open). A hundred transfers' is
+ * is one run: the initiator starts each snapshot, the hub records on its
+ * markers, every other sends its transfer, receives the hub's markers and
+ * sends its second transfer, and the hub receives each other's first
+ * transfer (caught, on a channel still open beside closed ones), markers
+ * and second transfer (on a channel closed, the later ones still open) in
+ * turn. A hundred transfers' is
  * one run too: all are sent, and the third process's, the first received,
  * and the third's first, its receiver starts a snapshot and receives the
  * other ninety-nine and the third's second, the sender takes its marker,
@@ -457,15 +459,16 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
   const deliver = (from: number, to: number, position = 0): BankAction => ({ type: "deliver", channel: channel(from, to), position });
   if (form === "hubs") {
     const { hub, others } = hubOf(skeleton)!;
+    const [initiator] = skeleton.initiators as [number];
     const twice = (p: number) => skeleton.programs[p]!.length === 2;
+    const each = (step: BankAction) => (skeleton.snapshots ?? [initiator]).map(() => step);
     return [
-      { type: "initiate", process: skeleton.initiators[0]! },
-      deliver(skeleton.initiators[0]!, hub),
+      ...each({ type: "initiate", process: initiator }),
+      ...each(deliver(initiator, hub)),
       ...others.map((p): BankAction => ({ type: "send", process: p })),
-      ...others.map((p) => deliver(p, hub)),
-      ...others.map((p) => deliver(hub, p)),
+      ...others.flatMap((p) => each(deliver(hub, p))),
       ...others.filter(twice).map((p): BankAction => ({ type: "send", process: p })),
-      ...others.flatMap((p) => (twice(p) ? [deliver(p, hub), deliver(p, hub)] : [deliver(p, hub)])),
+      ...others.flatMap((p) => [deliver(p, hub), ...each(deliver(p, hub)), ...(twice(p) ? [deliver(p, hub)] : [])]),
     ];
   }
   if (form === "a hundred transfers") {

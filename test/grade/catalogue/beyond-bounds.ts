@@ -1599,6 +1599,24 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "records a message in the snapshots where its snapshot's id times ten plus its channel's place is an open recording's (1 and 1 read as 0 and 11)",
+    exercise: 6,
+    bound: "at most four processes: no process with ten channels in",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const key = (id: string, c: string) => Number(id) * 10 + view.incoming.indexOf(c);
+        const open = new Set<number>();
+        for (const [id, recorded] of Object.entries(view.snapshots)) {
+          for (const [c, recording] of Object.entries(recorded.recordings)) if (recording.status === "open") open.add(key(id, c));
+        }
+        return Object.keys(view.snapshots)
+          .filter((id) => open.has(key(id, channel)))
+          .map((id): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
+  {
     name: "on its first marker of a snapshot opens every incoming channel but the marker's, comparing their names lower-cased (A's marker skips a's channel)",
     exercise: 6,
     bound: "names P0…P3: no two the same but for case",
