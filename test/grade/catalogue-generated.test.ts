@@ -224,6 +224,9 @@ describe("shrinking", () => {
     expect(plainer(skeleton)).toEqual([
       { ...skeleton, names: ["P0", "P1"] },
       { ...skeleton, balances: [100, 100] },
+      // Each balance alone too, where the mistake turns on the other.
+      { ...skeleton, balances: [100, 0] },
+      { ...skeleton, balances: [-5, 100] },
       { ...skeleton, programs: [[{ to: 1, amount: 1 }], [{ to: 0, amount: 2 }]] },
       {
         ...skeleton,

@@ -248,7 +248,10 @@ export function plainer(skeleton: Skeleton): Skeleton[] {
   const out: Skeleton[] = [];
   const plain = plainNames(names);
   if (plain) out.push({ ...skeleton, names: plain });
-  if (balances.some((b) => b !== 100)) out.push({ ...skeleton, balances: balances.map(() => 100) });
+  const unplain = balances.flatMap((b, p) => (b === 100 ? [] : [p]));
+  if (unplain.length > 0) out.push({ ...skeleton, balances: balances.map(() => 100) });
+  // One at a time too, where the mistake turns on one balance: the others need not stay as drawn.
+  if (unplain.length > 1) for (const p of unplain) out.push({ ...skeleton, balances: balances.map((b, q) => (q === p ? 100 : b)) });
   let k = 0;
   const plainPrograms = programs.map((program) => program.map((t) => ({ ...t, amount: 2 ** k++ })));
   if (JSON.stringify(plainPrograms) !== JSON.stringify(programs)) out.push({ ...skeleton, programs: plainPrograms });
