@@ -13,7 +13,7 @@ import { tempDir } from "../support/temp-dir.js";
 describe("a failure where the grade searched only the runs that begin with given steps", () => {
   it("should give the run as a trace and the command that replays it, and the command should meet the same failure", async () => {
     const { dir, rules, report, generated, command } = await failedGrade("fifty-messages", 2, "01-record-and-forward/rules.ts", FIFTY_MESSAGES);
-    expect(generated).toMatchObject({ name: "generated scenarios (81)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
+    expect(generated).toMatchObject({ name: "generated scenarios (82)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
     const trace = generated.trace!;
     expect(trace).toMatchObject({ format: "snaplab-trace", scenario: generated.scenario, rules, violation: { property: "channel-state" } });
     expect(trace.actions).toHaveLength(generated.counterexample!.length);
@@ -34,7 +34,7 @@ describe("a failure where the grade searched only the runs that begin with given
 
   it("should give a run that breaks a rule only the grader checks as a run alone, which replay runs to its end", async () => {
     const { dir, rules, report, generated, command } = await failedGrade("forty-snapshots", 6, "06-concurrent-snapshots/rules.ts", FORTY_SNAPSHOTS);
-    expect(generated).toMatchObject({ firstSteps: 197, explore: command, counterexample: { property: "records-once (snapshot 40)" } });
+    expect(generated).toMatchObject({ firstSteps: 194, explore: command, counterexample: { property: "records-once (snapshot 40)" } });
     const trace = generated.trace!;
     expect(trace).not.toHaveProperty("violation");
     expect(trace.actions).toHaveLength(generated.counterexample!.length);

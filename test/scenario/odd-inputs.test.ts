@@ -118,25 +118,29 @@ describe("money stays exact", () => {
 
 describe("scenarios too big to explore", () => {
   it("has the caps spec/model.md states", () => {
-    expect(SCENARIO_LIMITS).toEqual({ nameLength: 64, parties: 16, programSteps: 1000 });
+    expect(SCENARIO_LIMITS).toEqual({ nameLength: 64, parties: 16, programSteps: 100, snapshots: 64 });
     const spec = readFileSync("spec/model.md", "utf8").replace(/\s+/g, " ");
     expect(spec).toContain("is 1 to 64 characters, without `->`");
-    expect(spec).toContain("At most 16 processes (nodes, accounts per node) and at most 1,000 program steps in all");
+    expect(spec).toContain("At most 16 processes (nodes, accounts per node), at most 100 program steps in all");
+    expect(spec).toContain("at most 64 snapshots in a run (`snapshots`)");
   });
 
   const sends = (n: number) => ({ P0: Array.from({ length: n }, () => ({ to: "P1", amount: 1 })) });
   it.each([
     [{ processes: processes(17), initiators: ["P0"] }, "s.json: processes: at most 16 processes, got 17"],
-    [{ processes: processes(2), programs: sends(1001), initiators: ["P0"] }, "s.json: programs: at most 1,000 sends in all, got 1,001"],
+    [{ processes: processes(2), programs: sends(101), initiators: ["P0"] }, "s.json: programs: at most 100 sends in all, got 101"],
+    [{ processes: processes(2), initiators: ["P0"], snapshots: Array(65).fill("P0") }, "s.json: snapshots: at most 64 snapshots in a run, got 65"],
     [{ model: "database", nodes: { A: { x: 1 }, B: processes(17) }, initiators: ["A"], algorithm: "blocking" }, "s.json: nodes.B: at most 16 accounts, got 17"],
-    [{ model: "dataflow", sources: { S1: 600, S2: 401 }, checkpoints: 1, algorithm: "aligned" }, "s.json: sources: at most 1,000 records in all, got 1,001"],
-    [{ model: "dataflow", sources: { S1: 1, S2: 1 }, checkpoints: 1001, algorithm: "aligned" }, "s.json: checkpoints: at most 1,000 checkpoints, got 1,001"],
+    [{ model: "dataflow", sources: { S1: 60, S2: 41 }, checkpoints: 1, algorithm: "aligned" }, "s.json: sources: at most 100 records in all, got 101"],
+    [{ model: "dataflow", sources: { S1: 1, S2: 1 }, checkpoints: 101, algorithm: "aligned" }, "s.json: checkpoints: at most 100 checkpoints, got 101"],
   ])("refuses case %#", (json, message) => {
     expect(refusal(json)).toBe(message);
   });
 
   it("accepts a scenario at the caps", () => {
-    expect(() => parseScenario(JSON.stringify({ processes: processes(16), programs: sends(1000), initiators: ["P0"] }))).not.toThrow();
+    expect(() => parseScenario(JSON.stringify({ processes: processes(16), programs: sends(100), initiators: ["P0"] }))).not.toThrow();
+    const snapshots = JSON.stringify({ processes: processes(2), initiators: ["P0"], snapshots: Array(64).fill("P0") });
+    expect(() => parseModelScenario(snapshots, "s.json")).not.toThrow();
   });
 });
 
@@ -149,7 +153,7 @@ describe("snaplab on odd inputs", () => {
     [
       "promela",
       { processes: processes(2), programs: { P0: Array.from({ length: 100_000 }, () => ({ to: "P1", amount: 1 })) }, initiators: ["P0"] },
-      "programs: at most 1,000 sends in all, got 100,000",
+      "programs: at most 100 sends in all, got 100,000",
     ],
     ["explore", { processes: { A: MAX, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] }, `programs: ${MONEY}`],
     ["promela", { processes: { A: MAX, B: 0 }, programs: { B: [{ to: "A", amount: 2 }] }, initiators: ["A"] }, `programs: ${MONEY}`],

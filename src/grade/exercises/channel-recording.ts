@@ -23,7 +23,13 @@ export const channelRecordingExercise: RulesExercise = {
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, gradedChannelHalf),
     // Exercise 1's drawn scenarios: the file that answers them there has answered every question they ask here.
     generatedCheck(
-      { shape: { fifo: true, multiSnapshot: false }, seed: 12, count: 76, reach: ["hubs", "long channel", "a hundred transfers"], rulesRun: true },
+      {
+        shape: { fifo: true, multiSnapshot: false },
+        seed: 12,
+        count: 76,
+        reach: ["hubs", "long channel", "a hundred transfers", "a sender's lookalike"],
+        rulesRun: true,
+      },
       3,
       gradedChannelHalf,
     ),

@@ -124,32 +124,38 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * 6: ids reach two digits), with no transfer, and again with a transfer
  * the last snapshot catches; eleven snapshots reaching a process over three
  * channels, from x and through 0x and x1 (ids of two digits at a process
- * with three channels in); sixty-five snapshots of one process and a
- * transfer to it all of them catch (past a set of 32 kept in bits, past
- * 2^53 where a float's integers stop being exact, past a set of 64);
+ * with three channels in); sixty-four snapshots of one process, the most the
+ * format allows, and a transfer to it all of them catch (past a set of 32
+ * kept in bits, past 2^53 where a float's integers stop being exact);
  * thirty-three snapshots, the first of one process and the others of the
  * second, whose transfer reaches the first after their markers (snapshot 0
- * open beside ids of two digits and past 31 closed); a hundred transfers on one channel, the first received before its
- * receiver starts a snapshot and the rest after (a sender's message numbers
- * reach three digits, and past 32, where a set of them kept in a 32-bit
- * mask wraps), with two transfers from a third process named as the sender
- * with a 1 after it, the first received before the snapshot and the second
- * caught (its #1 and #2 and the sender's #11 and #12, each run together with
- * its sender's name, read alike). The stars are searched reduced
+ * open beside ids of two digits and past 31 closed); a hundred transfers on
+ * one channel, the most the format allows, all sent before their receiver
+ * starts a snapshot and all caught (a sender's message numbers reach three
+ * digits, and past 32, where a set of them kept in a 32-bit mask wraps;
+ * a channel's recording, a process's received ids and a sender's sent ones
+ * as long as they can be); and sixty-five transfers on one channel with two
+ * more from a third process named as the sender with a 1 after it, the
+ * first of each received before the snapshot and the others caught (the
+ * sender's #1 received beside its #33 and #65, which a set of numbers kept
+ * in bits takes for it; the third's #1 and #2 and the sender's #11 and #12,
+ * each run together with its sender's name, read alike). The stars are
+ * searched reduced
  * (spec/reduction.md): their full graphs have up to 2^15 states, their
- * reduced ones a few. The hubs, the hundred transfers and exercise 6's
- * forms with transfers are searched from a start (firstSteps): their full
- * graphs have thousands of states, exercise 6's with views of up to
- * sixty-five snapshots each. The others' full graphs are small enough that finding
+ * reduced ones a few. The hubs, the hundred transfers, the sender's
+ * lookalike and exercise 6's forms with transfers are searched from a start
+ * (firstSteps): their full graphs have thousands of states, exercise 6's
+ * with views of up to sixty-four snapshots each. The others' full graphs are small enough that finding
  * which steps commute costs more than the states it saves.
  */
 export const REACH_LIMITS = {
   processes: SCENARIO_LIMITS.parties,
   perChannel: 11,
   snapshots: 11,
-  sends: 100,
+  sends: SCENARIO_LIMITS.programSteps,
+  lookalikeSends: 65,
   overtaken: 12,
-  catchingSnapshots: 65,
+  catchingSnapshots: SCENARIO_LIMITS.snapshots,
   closedSnapshots: 32,
 } as const;
 
@@ -159,6 +165,7 @@ export type ReachForm =
   | "hubs"
   | "long channel"
   | "a hundred transfers"
+  | "a sender's lookalike"
   | "an overtaking transfer"
   | "snapshots"
   | "caught by the last snapshot"
@@ -246,10 +253,19 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     stars: () => starSizes.map(star),
     hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
-    // Their receiver starts the snapshot after the first: it records the other ninety-nine, from #2 to #100. A third process,
-    // named as the sender with a 1 after it, sends it two transfers, the first received before the snapshot and the second
-    // caught: run together with its sender's name, its #1 reads as the sender's #11, caught, and its #2 as the #12 before it.
-    "a hundred transfers": (): Skeleton[] => {
+    // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
+    "a hundred transfers": (): Skeleton[] => [
+      {
+        ...pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1),
+        names: draw(processNames(2)),
+        balances: balances(2),
+      },
+    ],
+    // Their receiver starts the snapshot after the first: it records the other sixty-four, from #2 to #65 (past 32 and 64
+    // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
+    // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's
+    // name, its #1 reads as the sender's #11, caught, and its #2 as the #12 before it.
+    "a sender's lookalike": (): Skeleton[] => {
       const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `${s}1` !== r));
       return [
         {
@@ -262,7 +278,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
             [1, 2],
           ],
           programs: [
-            draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })),
+            draw(amountsOfKind.turns(REACH_LIMITS.lookalikeSends)).map((amount) => ({ to: 1, amount })),
             [],
             [
               { to: 1, amount: 1 },
@@ -279,7 +295,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     snapshots: () => [snapshots([])],
     // Sent after P0's markers, caught by the snapshot P1 started: the one of two digits.
     "caught by the last snapshot": () => [snapshots([{ to: 1, amount: 1 }])],
-    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, sixty-five at once.
+    // Sent by P1 before any marker comes: every snapshot, all P0's, records it, sixty-four at once.
     "caught by every snapshot": () => [
       { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
@@ -341,7 +357,8 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (star) return "stars";
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
-  if (hundredOf(skeleton) !== undefined) return "a hundred transfers";
+  const sent = hundredOf(skeleton);
+  if (sent !== undefined) return sent.third === undefined ? "a hundred transfers" : "a sender's lookalike";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
@@ -381,15 +398,15 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
 }
 
 /**
- * A hundred transfers' shape, as reachSkeletons makes it or shrinking
- * leaves it: the one initiator, the receiver, with a channel each way with
- * the sender, which sends it a hundred transfers; and a third process, if
- * any, with a channel each way with the receiver, sending it one transfer or
- * two; nothing else. By number.
+ * A hundred transfers' shape, or a sender's lookalike's, as reachSkeletons
+ * makes it or shrinking leaves it: the one initiator, the receiver, with a
+ * channel each way with the sender, which sends it a hundred transfers; or
+ * sixty-five, and a third process with a channel each way with the receiver,
+ * sending it one transfer or two; nothing else. By number.
  */
 function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; third?: number } | undefined {
   const [receiver] = initiators as [number];
-  const sender = programs.findIndex((program) => program.length === REACH_LIMITS.sends);
+  const sender = programs.findIndex((program) => program.length === (names.length === 3 ? REACH_LIMITS.lookalikeSends : REACH_LIMITS.sends));
   if (snapshots || initiators.length !== 1 || names.length < 2 || names.length > 3 || sender < 0 || sender === receiver) return undefined;
   const third = names.length === 3 ? 3 - sender - receiver : undefined;
   const has = ([from, to]: readonly [number, number]) => channels.some(([f, t]) => f === from && t === to);
@@ -435,14 +452,16 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * sends its second transfer, and the hub receives each other's first
  * transfer (caught, on a channel still open beside closed ones), markers
  * and second transfer (on a channel closed, the later ones still open) in
- * turn. A hundred transfers' is
- * one run too: all are sent, and the third process's, the first received,
- * and the third's first, its receiver starts a snapshot and receives the
- * other ninety-nine and the third's second, the sender takes its marker,
- * and it the sender's, then the third likewise. So is twelve transfers'
+ * turn. A hundred transfers' is one run too: all are sent, their receiver
+ * starts a snapshot and receives them all, the sender takes its marker, and
+ * it the sender's. So is the sender's lookalike's: all are sent, the
+ * sender's first received, and the third's first, the receiver starts a
+ * snapshot and receives the sender's other sixty-four and the third's second,
+ * the sender takes its marker, and it the sender's, then the third
+ * likewise. So is twelve transfers'
  * without FIFO: all are sent, the twelfth received, the receiver starts a
  * snapshot and receives the other eleven, the sender takes its marker, and
- * it the sender's. So is sixty-five snapshots': P0 starts them all,
+ * it the sender's. So is sixty-four snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
  * every snapshot) and P1's markers. So is thirty-three snapshots': P0
  * starts its own and sends its transfer, P1 starts snapshot 0 and takes
@@ -471,23 +490,23 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...others.flatMap((p) => [deliver(p, hub), ...each(deliver(p, hub)), ...(twice(p) ? [deliver(p, hub)] : [])]),
     ];
   }
-  if (form === "a hundred transfers") {
+  if (form === "a hundred transfers" || form === "a sender's lookalike") {
     const { sender, receiver, third } = hundredOf(skeleton)!;
-    const sends = skeleton.programs[sender]!;
-    const others = third === undefined ? [] : [third];
-    // The third process once for each of its transfers.
-    const thirds = others.flatMap((p) => skeleton.programs[p]!.map(() => p));
+    const sends = skeleton.programs[sender]!.map((): BankAction => ({ type: "send", process: sender }));
+    const markers = [deliver(receiver, sender), deliver(sender, receiver)];
+    if (third === undefined) return [...sends, { type: "initiate", process: receiver }, ...sends.map(() => deliver(sender, receiver)), ...markers];
+    const thirds = skeleton.programs[third]!.map((): BankAction => ({ type: "send", process: third }));
     return [
-      ...sends.map((): BankAction => ({ type: "send", process: sender })),
-      ...thirds.map((p): BankAction => ({ type: "send", process: p })),
+      ...sends,
+      ...thirds,
       deliver(sender, receiver),
-      ...thirds.slice(0, 1).map((p) => deliver(p, receiver)),
+      ...thirds.slice(0, 1).map(() => deliver(third, receiver)),
       { type: "initiate", process: receiver },
       ...sends.slice(1).map(() => deliver(sender, receiver)),
-      ...thirds.slice(1).map((p) => deliver(p, receiver)),
-      deliver(receiver, sender),
-      deliver(sender, receiver),
-      ...others.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),
+      ...thirds.slice(1).map(() => deliver(third, receiver)),
+      ...markers,
+      deliver(receiver, third),
+      deliver(third, receiver),
     ];
   }
   if (form === "an overtaking transfer") {
@@ -597,10 +616,10 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
   };
 }
 
-/** A long channel, and a hundred transfers, are FIFO in every exercise (scenarioFile). */
+/** A long channel, a hundred transfers and a sender's lookalike are FIFO in every exercise (scenarioFile). */
 function fifoEverywhere(skeleton: Skeleton, shape: Shape): boolean {
   const form = reachForm(skeleton, shape);
-  return form === "long channel" || form === "a hundred transfers";
+  return form === "long channel" || form === "a hundred transfers" || form === "a sender's lookalike";
 }
 
 /** The skeleton a scenario file was written from: its processes numbered in the file's order. */

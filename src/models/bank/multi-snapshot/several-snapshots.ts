@@ -10,7 +10,7 @@
 import type { ModelDescriptor } from "../../../check/model-descriptor.js";
 import { exploreModel } from "../../../explore/generic-explorer.js";
 import { SnaplabError } from "../../../errors/snaplab-error.js";
-import { parseFields, type ScenarioField } from "../../../scenario/scenario-fields.js";
+import { parseFields, SCENARIO_LIMITS, type ScenarioField } from "../../../scenario/scenario-fields.js";
 import { formatAction, type BankAction } from "../actions.js";
 import { algorithmNames, findAlgorithm } from "../algorithms/registry.js";
 import type { SnapshotAlgorithm } from "../algorithms/snapshot-algorithm.js";
@@ -30,12 +30,14 @@ type BankDescriptor = ModelDescriptor<Scenario, BankState, BankAction, SnapshotA
 export const snapshotsField: ScenarioField<MultiSnapshotScenario> = {
   key: "snapshots",
   meaning:
-    "optional list of processes, one per snapshot: snapshot k is started by the k-th (a process may start several, in id order; each must be an initiator). Given, the run takes all these snapshots, each checked for the five properties (the multi-snapshot bank); left out, one snapshot started by any initiator",
+    "optional list of processes, one per snapshot: snapshot k is started by the k-th (a process may start several, in id order; each must be an initiator; at most 64 snapshots). Given, the run takes all these snapshots, each checked for the five properties (the multi-snapshot bank); left out, one snapshot started by any initiator",
   read: (value, before, { fail }) => {
     if (value === undefined) return {};
     const processes = before.processes!;
     if (before.atomicSend === false) fail("atomicSend", "several snapshots in one run need atomic sends (leave atomicSend out)");
     if (!Array.isArray(value) || value.length === 0) fail("snapshots", "must be a non-empty list of processes");
+    const count = (value as unknown[]).length;
+    if (count > SCENARIO_LIMITS.snapshots) fail("snapshots", `at most ${SCENARIO_LIMITS.snapshots} snapshots in a run, got ${count}`);
     const faulty = before as Partial<Scenario>;
     if (faulty.lossy !== undefined || faulty.duplicating !== undefined) {
       fail("snapshots", "several snapshots in one run need reliable channels (no lossy or duplicating ones)");
