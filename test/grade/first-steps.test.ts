@@ -1,6 +1,6 @@
 // Some of the last scenarios have too many runs for a grade: a hub with six or nine others (exercises 1, 2, 3 and 6),
-// whose one run in the file's order is searched, a hundred transfers on one channel (exercises 2 and 5), one run too,
-// sixty-five snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
+// whose one run in the file's order is searched, a hundred transfers on one channel and a sender's lookalike (exercises 2 and 5), one run each,
+// sixty-four snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
 // through a relay too (exercise 6), one run, and exercise 6's other two with
 // transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
 // are. A failure there is a run of the scenario, which replays from its start and says how it was searched; too many runs
