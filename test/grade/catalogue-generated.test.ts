@@ -47,7 +47,7 @@ describe("the generated scenarios", () => {
       [2, "generated scenarios (82)", 3],
       [3, "generated scenarios (83)", 1],
       [3, "direct calls (100 views, 100 sets of parts)", 1],
-      [5, "generated scenarios (92)", 6],
+      [5, "generated scenarios (95)", 6],
       [6, "generated scenarios (95)", 6],
     ]);
     expect(exercises.flatMap((e) => e.checks as readonly { points: number }[]).reduce((sum, c) => sum + c.points, 0)).toBe(100);
@@ -55,11 +55,11 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "af633c9a75dee5c1"],
-      [2, "c60682ee3e84127e"],
-      [3, "93a286700a60fc54"],
-      [5, "913ff2b7ad32f262"],
-      [6, "5c0fb487db806d31"],
+      [1, "5e502e871f055507"],
+      [2, "475b199eb8e488ca"],
+      [3, "4a3baad7470db658"],
+      [5, "78988e35bbe23eb0"],
+      [6, "4880f889b80d1fd0"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
@@ -263,13 +263,15 @@ describe("shrinking", () => {
 });
 
 // Within the costs the list allows (generated-list.ts), with room for the shapes' own differences; the most, the long channel's.
+// Exercise 5's hubs, one run each, add some 300.
 const MAX_STATES = 3500;
-const SUM_STATES = 18_500;
+const SUM_STATES = 19_000;
 // Exercise 2's eleven transfers on one channel (generated-scenarios.ts, REACH_LIMITS) ask its rules some 460 questions more,
 // and the runs of a hundred transfers and of a sender's lookalike, one question a step, some 175.
-const SUM_QUESTIONS = 4600;
-// Exercise 5 draws 78, each number of outgoing channels among them carrying a transfer on its last, and has the long channel too.
-const SUM_QUESTIONS_UNORDERED = 9800;
+const SUM_QUESTIONS = 4700;
+// Exercise 5 draws 78, each number of outgoing channels among them carrying a transfer on its last, and has the long channel
+// and the hubs too.
+const SUM_QUESTIONS_UNORDERED = 10_000;
 // The first drawn: a starting a snapshot and sending to -, both holding 618,804,956,098,360.
 const FIRST = {
   name: "generated #1",

@@ -154,6 +154,7 @@ export const REACH_LIMITS = {
   snapshots: 11,
   sends: SCENARIO_LIMITS.programSteps,
   lookalikeSends: 65,
+  hubFirstSends: 13,
   overtaken: 12,
   catchingSnapshots: SCENARIO_LIMITS.snapshots,
   closedSnapshots: 32,
@@ -210,24 +211,22 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
   });
   // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and records
-  // every channel in, each carrying a transfer its snapshot catches, then a second, sent after its sender recorded, which
-  // reaches the hub once that channel is closed and the later ones still open. In exercise 6 the initiator starts two
-  // snapshots: a channel's place of two digits in snapshot 0 beside one of one digit in snapshot 1.
+  // every channel in, each carrying a transfer received before the hub records, then one its snapshot catches, then one
+  // sent after its sender recorded, which reaches the hub once that channel is closed and the later ones still open. The
+  // first other, at place 1, has eleven caught: its #11 beside place 11's #1 received, its #12 beside place 11's #2
+  // caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in snapshot 0 beside one
+  // of one digit in snapshot 1.
   const hub = (others: number): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
-    const amounts = draw(amountsOfKind.powers(2 * others));
+    const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : 3));
+    // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
+    const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, 0)));
+    let next = 0;
     return {
       names: draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2),
       channels: [[0, 1] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
-      programs: [
-        [],
-        [],
-        ...leaves.map((_, k) => [
-          { to: 1, amount: amounts[2 * k]! },
-          { to: 1, amount: amounts[2 * k + 1]! },
-        ]),
-      ],
+      programs: [[], [], ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! })))],
       initiators: [0],
       ...(shape.multiSnapshot ? { snapshots: [0, 0] } : {}),
     };
@@ -382,7 +381,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 /**
  * A hub's shape, as reachSkeletons makes it: the one initiator's one
  * channel is to the hub; every other process has a channel each way with
- * the hub and sends it one transfer or two; nothing else. The hub and the
+ * the hub and sends it one transfer to thirteen; nothing else. The hub and the
  * others by number, in the file's order.
  */
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
@@ -392,7 +391,7 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   const hub = out[0]![1];
   const others = names.map((_, p) => p).filter((p) => p !== initiator && p !== hub);
   const both = (p: number) => channels.some(([f, t]) => f === p && t === hub) && channels.some(([f, t]) => f === hub && t === p);
-  const sends = (p: number) => programs[p]!.length >= 1 && programs[p]!.length <= 2 && programs[p]!.every((t) => t.to === hub);
+  const sends = (p: number) => programs[p]!.length >= 1 && programs[p]!.length <= REACH_LIMITS.hubFirstSends && programs[p]!.every((t) => t.to === hub);
   const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sends(p));
   return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
 }
@@ -447,12 +446,12 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * graphs are too big for a grade (REACH_LIMITS). In exercise 6's with
  * transfers, every snapshot is started, in id order, then every transfer
  * sent: each is then caught by the snapshots its receiver started. A hub's
- * is one run: the initiator starts each snapshot, the hub records on its
- * markers, every other sends its transfer, receives the hub's markers and
- * sends its second transfer, and the hub receives each other's first
- * transfer (caught, on a channel still open beside closed ones), markers
- * and second transfer (on a channel closed, the later ones still open) in
- * turn. A hundred transfers' is one run too: all are sent, their receiver
+ * is one run: the initiator starts each snapshot, every other sends its
+ * transfers but its last, the hub receives each other's first and records
+ * on the initiator's markers, the others receive the hub's markers and send
+ * their last, and the hub receives each other's transfers caught (on a
+ * channel still open beside closed ones), markers and last transfer (on a
+ * channel closed, the later ones still open) in turn. A hundred transfers' is one run too: all are sent, their receiver
  * starts a snapshot and receives them all, the sender takes its marker, and
  * it the sender's. So is the sender's lookalike's: all are sent, the
  * sender's first received, and the third's first, the receiver starts a
@@ -479,15 +478,23 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
   if (form === "hubs") {
     const { hub, others } = hubOf(skeleton)!;
     const [initiator] = skeleton.initiators as [number];
-    const twice = (p: number) => skeleton.programs[p]!.length === 2;
     const each = (step: BankAction) => (skeleton.snapshots ?? [initiator]).map(() => step);
+    // Of each other's transfers (as shrinking leaves them: one, two, or more), the first of three or more reaches the hub
+    // before it records; the last of two or more is sent after its sender recorded; the others are caught.
+    const count = (p: number) => skeleton.programs[p]!.length;
+    const early = (p: number) => (count(p) >= 3 ? 1 : 0);
+    const late = (p: number) => (count(p) >= 2 ? 1 : 0);
+    const caught = (p: number) => count(p) - early(p) - late(p);
+    const times = (n: number, step: BankAction) => Array.from({ length: n }, () => step);
+    const sends = (p: number, n: number) => times(n, { type: "send", process: p });
     return [
       ...each({ type: "initiate", process: initiator }),
+      ...others.flatMap((p) => sends(p, early(p) + caught(p))),
+      ...others.flatMap((p) => times(early(p), deliver(p, hub))),
       ...each(deliver(initiator, hub)),
-      ...others.map((p): BankAction => ({ type: "send", process: p })),
       ...others.flatMap((p) => each(deliver(hub, p))),
-      ...others.filter(twice).map((p): BankAction => ({ type: "send", process: p })),
-      ...others.flatMap((p) => [deliver(p, hub), ...each(deliver(p, hub)), ...(twice(p) ? [deliver(p, hub)] : [])]),
+      ...others.flatMap((p) => sends(p, late(p))),
+      ...others.flatMap((p) => [...times(caught(p), deliver(p, hub)), ...each(deliver(p, hub)), ...times(late(p), deliver(p, hub))]),
     ];
   }
   if (form === "a hundred transfers" || form === "a sender's lookalike") {

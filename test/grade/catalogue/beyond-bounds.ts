@@ -1589,6 +1589,36 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "tells a message received by its channel's place and its number run together (place 1's #11 and place 11's #1 read as 111)",
+    exercise: 5,
+    bound: "at most four processes: no process with eleven channels in",
+    refusedBy: "channel-state",
+    module: laiYangWith({
+      onMarker(view, channel, marker) {
+        const key = (id: string) => {
+          const at = id.lastIndexOf("#");
+          return `${view.incoming.indexOf(`${id.slice(0, at)}->${view.process}`)}${id.slice(at + 1)}`;
+        };
+        const received = new Set((view.recorded?.received ?? view.received).map(key));
+        const sent = (marker.sent ?? []).filter((message) => !received.has(key(message.id)));
+        return laiYangAnswer.rules.onMarker(view, channel, { ...marker, sent });
+      },
+    }),
+  },
+  {
+    name: "leaves out a message whose channel's place and number, run together, a recorded one's are (place 1's #12 and place 11's #2 read as 112)",
+    exercise: 2,
+    bound: "at most four processes: no process with eleven channels in",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const key = (c: string, id: string) => `${view.incoming.indexOf(c)}${id.slice(id.lastIndexOf("#") + 1)}`;
+        const seen = new Set(Object.entries(view.recordings).flatMap(([c, r]) => (r.status === "idle" ? [] : r.messages.map((m) => key(c, m.id)))));
+        return isOpen(view, channel) && !seen.has(key(channel, message.id)) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "records a message in the snapshots where its snapshot's id times ten plus its channel's place is an open recording's (1 and 1 read as 0 and 11)",
     exercise: 6,
     bound: "at most four processes: no process with ten channels in",
