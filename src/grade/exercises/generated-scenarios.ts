@@ -140,13 +140,13 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * sender's #1 received beside its #33 and #65, which a set of numbers kept
  * in bits takes for it; the third's #1 and #2 and the sender's #11 and #12,
  * each run together with its sender's name, read alike). The stars are
- * searched reduced
- * (spec/reduction.md): their full graphs have up to 2^15 states, their
- * reduced ones a few. The hubs, the hundred transfers, the sender's
- * lookalike and exercise 6's forms with transfers are searched from a start
- * (firstSteps): their full graphs have thousands of states, exercise 6's
- * with views of up to sixty-four snapshots each. The others' full graphs are small enough that finding
- * which steps commute costs more than the states it saves.
+ * searched reduced (spec/reduction.md): their full graphs have up to 2^15
+ * states, their reduced ones a few. The hubs, the hundred transfers, the
+ * sender's lookalike and exercise 6's forms with transfers are searched
+ * from a start (firstSteps): their full graphs have thousands of states,
+ * exercise 6's with views of up to sixty-four snapshots each. The others'
+ * full graphs are small enough that finding which steps commute costs more
+ * than the states it saves.
  */
 export const REACH_LIMITS = {
   processes: SCENARIO_LIMITS.parties,
@@ -451,13 +451,14 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * on the initiator's markers, the others receive the hub's markers and send
  * their last, and the hub receives each other's transfers caught (on a
  * channel still open beside closed ones), markers and last transfer (on a
- * channel closed, the later ones still open) in turn. A hundred transfers' is one run too: all are sent, their receiver
- * starts a snapshot and receives them all, the sender takes its marker, and
- * it the sender's. So is the sender's lookalike's: all are sent, the
- * sender's first received, and the third's first, the receiver starts a
- * snapshot and receives the sender's other sixty-four and the third's second,
- * the sender takes its marker, and it the sender's, then the third
- * likewise. So is twelve transfers'
+ * channel closed, the later ones still open) in turn. A hundred transfers'
+ * is one run too: all are sent, their receiver starts a snapshot and
+ * receives them all, the sender takes its marker, and it the sender's. So
+ * is the sender's lookalike's: all are sent, the sender's first received,
+ * and the third's first, the receiver starts a snapshot and receives the
+ * sender's other sixty-four and the third's second, the sender takes its
+ * marker, and it the sender's, then the third likewise. So is twelve
+ * transfers'
  * without FIFO: all are sent, the twelfth received, the receiver starts a
  * snapshot and receives the other eleven, the sender takes its marker, and
  * it the sender's. So is sixty-four snapshots': P0 starts them all,
