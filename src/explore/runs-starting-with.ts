@@ -19,9 +19,13 @@ export function runsStartingWith<State, Action>(model: Model<State, Action>, ste
   // By a state's key: how many of the steps led to it.
   const along = new Map<string, number>(model.initStates().map((state) => [model.key(state), 0]));
   const taken = (state: State) => along.get(model.key(state));
+  // A state's actions never change once a search has asked for them: a step that leads back to a state met before (one
+  // that changes nothing its key holds) leaves that state at its first place among the steps.
+  const asked = new Set<string>();
   return {
     initStates: () => model.initStates(),
     actions(state) {
+      asked.add(model.key(state));
       const enabled = model.actions(state);
       const k = taken(state);
       if (k === undefined || k >= steps.length) return enabled;
@@ -31,7 +35,8 @@ export function runsStartingWith<State, Action>(model: Model<State, Action>, ste
     nextState(state, action) {
       const after = model.nextState(state, action);
       const k = taken(state);
-      if (k !== undefined && k < steps.length && sameStep(action, steps[k]!)) along.set(model.key(after), k + 1);
+      const key = model.key(after);
+      if (k !== undefined && k < steps.length && sameStep(action, steps[k]!) && !along.has(key) && !asked.has(key)) along.set(key, k + 1);
       return after;
     },
     properties: () => model.properties(),

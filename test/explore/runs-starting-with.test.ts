@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exploreModel } from "../../src/explore/generic-explorer.js";
 import { runsStartingWith } from "../../src/explore/runs-starting-with.js";
+import type { Model } from "../../src/model-contract/model.js";
+import { always } from "../../src/model-contract/property.js";
 import { twoCounters } from "../support/toy-models.js";
 
 describe("runsStartingWith", () => {
@@ -27,6 +29,31 @@ describe("runsStartingWith", () => {
     const result = exploreModel(runsStartingWith(twoCounters(1), ["a", "a", "b"]));
     expect(result.states).toBe(3);
     expect(result.terminalStates).toEqual([[1, 1]]);
+  });
+
+  it("keeps a state's actions as first asked where a step leads back to it, so that a violation found past it replays", () => {
+    // "mark" leaves the counter as it was; a model over it notes the mark, as the grader notes a rule a step broke.
+    const counter: Model<number, "mark" | "up"> = {
+      initStates: () => [0],
+      actions: (n) => (n < 2 ? (["mark", "up"] as const) : []),
+      nextState: (n, action) => (action === "up" ? n + 1 : n),
+      properties: () => [],
+      key: String,
+    };
+    const guided = runsStartingWith<number, "mark" | "up">(counter, ["mark", "up"]);
+    const noted: Model<{ n: number; marked: boolean }, "mark" | "up"> = {
+      initStates: () => guided.initStates().map((n) => ({ n, marked: false })),
+      actions: (state) => (state.marked ? [] : guided.actions(state.n)),
+      nextState: (state, action) => ({ n: guided.nextState(state.n, action), marked: action === "mark" }),
+      properties: () => [always("unmarked", "no step marks", (state) => (state.marked ? "marked" : undefined))],
+      key: (state) => `${state.n}${state.marked ? "!" : ""}`,
+    };
+    const [violation] = exploreModel(noted).violations;
+    expect(violation?.path.actions).toEqual(["mark"]);
+    expect(violation?.path.states).toEqual([
+      { n: 0, marked: false },
+      { n: 0, marked: true },
+    ]);
   });
 
   it("keeps only runs of the model: its states are among the model's, its violations replay there", () => {
