@@ -253,13 +253,17 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     hubs: () => hubSizes.map(hub),
     "long channel": () => [long()],
     // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
-    "a hundred transfers": (): Skeleton[] => [
-      {
-        ...pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1),
-        names: draw(processNames(2)),
-        balances: balances(2),
-      },
-    ],
+    // The sender's name begins with a 1: its ids run together read as others (1#1 then 1#2 holds 1#11).
+    "a hundred transfers": (): Skeleton[] => {
+      const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `1${s}` !== r));
+      return [
+        {
+          ...pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1),
+          names: [`1${sender}`, receiver!],
+          balances: balances(2),
+        },
+      ];
+    },
     // Their receiver starts the snapshot after the first: it records the other sixty-four, from #2 to #65 (past 32 and 64
     // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
     // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's

@@ -1589,6 +1589,20 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "leaves out a message whose id the ids recorded on its channel, joined with nothing between, hold (1#1 then 1#2 hold 1#11)",
+    exercise: 2,
+    bound: "names P0…P3: none begins with a digit",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const seen = recordedOn(view, channel)
+          .map((m) => m.id)
+          .join("");
+        return isOpen(view, channel) && !seen.includes(message.id) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "tells a message received by its channel's place and its number run together (place 1's #11 and place 11's #1 read as 111)",
     exercise: 5,
     bound: "at most four processes: no process with eleven channels in",
