@@ -125,7 +125,8 @@ describe("an instructor's seed in the Gradescope bundle", () => {
 
   it("should answer exercise 2 (the file exercise 1 answers) in a child of its own, which never saw exercise 1's scenarios", async () => {
     // Right rules that keep the name of every process they are asked about, and throw how many once a channel has
-    // recorded six messages: only exercise 2's long channel does, past exercise 1's last scenario.
+    // recorded twelve messages: only exercise 2's hundred transfers do, past exercise 1's last scenario (its hubs record
+    // eleven at most).
     const rules = readFileSync("solutions/01-record-and-forward/rules.ts", "utf8").replace(
       "export const rules: SnapshotAlgorithm",
       "const given: SnapshotAlgorithm",
@@ -134,7 +135,7 @@ describe("an instructor's seed in the Gradescope bundle", () => {
 const seen = new Set<string>();
 const kept = (view: ProcessView) => {
   seen.add(view.process);
-  if (Object.values(view.recordings).some((r) => r.status !== "idle" && r.messages.length >= 6)) throw new Error(\`names seen: \${seen.size}\`);
+  if (Object.values(view.recordings).some((r) => r.status !== "idle" && r.messages.length >= 12)) throw new Error(\`names seen: \${seen.size}\`);
 };
 export const rules: SnapshotAlgorithm = {
   name: "keeping",
@@ -151,11 +152,11 @@ export const rules: SnapshotAlgorithm = {
     expect(run.status, run.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(root, "results", "results.json"), "utf8")) as Results;
     expect(results.score).toBe(15);
-    // Its child was asked about the long channel's two processes, and the two of the smallest scenario the throw is
-    // shown on, P0 and P1: none of exercise 1's (in exercise 1's child it had heard of 71 names by then).
+    // Its child was asked about the long channel's two processes, the hundred's two, and P0 and P1, the hundred's with
+    // its names made plain, where the throw is shown: none of exercise 1's many.
     const [hidden] = results.tests.filter((t) => t.visibility === "after_due_date");
     expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (82): what it failed on" });
-    expect(hidden!.output).toMatch(/threw names seen: 4 /);
+    expect(hidden!.output).toMatch(/threw names seen: 6 /);
   });
 
   it("should be written into run_autograder only, which learners never see", async () => {
