@@ -55,11 +55,11 @@ describe("the generated scenarios", () => {
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "5e502e871f055507"],
-      [2, "b5f39816e3d49e4e"],
-      [3, "4a3baad7470db658"],
-      [5, "f6e19db0c3b64f1d"],
-      [6, "4880f889b80d1fd0"],
+      [1, "ce83d6f469328253"],
+      [2, "f7a4a93bdc011719"],
+      [3, "7cf10f379df588f1"],
+      [5, "b53f6a9aebab0b41"],
+      [6, "cd8bfd6462d55728"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);
@@ -263,15 +263,16 @@ describe("shrinking", () => {
 });
 
 // Within the costs the list allows (generated-list.ts), with room for the shapes' own differences; the most, the long channel's.
-// Exercise 5's hubs, one run each, add some 300.
+// Exercise 5's hubs, one run each, add some 300, and names one of which covers the other, into the process that starts
+// the snapshot, some 300 more in each of exercises 5 and 6.
 const MAX_STATES = 3500;
-const SUM_STATES = 19_000;
+const SUM_STATES = 19_500;
 // Exercise 2's eleven transfers on one channel (generated-scenarios.ts, REACH_LIMITS) ask its rules some 460 questions more,
 // and the runs of a hundred transfers and of a sender's lookalike, one question a step, some 175.
-const SUM_QUESTIONS = 4700;
+const SUM_QUESTIONS = 4900;
 // Exercise 5 draws 78, each number of outgoing channels among them carrying a transfer on its last, and has the long channel
 // and the hubs too.
-const SUM_QUESTIONS_UNORDERED = 10_000;
+const SUM_QUESTIONS_UNORDERED = 10_200;
 // The first drawn: a starting a snapshot and sending to -, both holding 618,804,956,098,360.
 const FIRST = {
   name: "generated #1",

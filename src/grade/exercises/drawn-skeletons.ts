@@ -56,6 +56,8 @@ export interface Wish {
   readonly catchFirst?: boolean | "named last";
   /** Every transfer into that process, each on another of its channels, from the one listed last. */
   readonly converging?: boolean;
+  /** The channels listed in the order of their processes (from, then to), not shuffled: a name listed before another. */
+  readonly inProcessOrder?: boolean;
   /**
    * The first transfers, in this order, from one sender: on the channel a
    * snapshot may catch a transfer on (catchFirst's), or on another channel of
@@ -97,6 +99,7 @@ function drawnParts(shape: Shape, wish: Wish, n: number): fc.Arbitrary<Omit<Draw
     oneChannel: wish.oneChannel !== undefined ? fc.constant(wish.oneChannel) : fc.boolean(),
     // Most draws put their first transfer where a snapshot may catch it.
     converging: fc.constant(wish.converging ?? false),
+    inProcessOrder: fc.constant(wish.inProcessOrder ?? false),
     sendOrder: fc.constant(wish.sendOrder ?? []),
     catchFirst:
       wish.catchFirst !== undefined
@@ -176,6 +179,7 @@ interface Drawn {
   readonly oneChannel: boolean;
   readonly catchFirst: boolean | "named last";
   readonly converging: boolean;
+  readonly inProcessOrder: boolean;
   readonly sendOrder: readonly ("caught" | "other")[];
   readonly sends: number[];
   readonly channelOrder: number[];
@@ -238,10 +242,12 @@ function built(drawn: Drawn, shape: Shape): Skeleton {
   for (const [from, to] of extra) {
     if (from !== to && !has(from, to) && (channels.length + 1) * markers <= room) channels.push([from, to]);
   }
-  const shuffled = channels
-    .map((c, i) => ({ c, key: drawn.channelOrder[i]! }))
-    .sort((a, b) => a.key - b.key)
-    .map(({ c }) => c);
+  const shuffled = drawn.inProcessOrder
+    ? [...channels].sort(([a, b], [c, d]) => a - c || b - d)
+    : channels
+        .map((c, i) => ({ c, key: drawn.channelOrder[i]! }))
+        .sort((a, b) => a.key - b.key)
+        .map(({ c }) => c);
   // The channel whose name sorts last into the busiest process is listed last too, if its first transfer goes there.
   const named = drawn.catchFirst === "named last" ? catchingChannel(shuffled, n, snapshots ? snapshots.at(-1)! : initiators, shape, drawn.names) : undefined;
   const listed = named ? [...shuffled.filter((c) => c !== named), named] : shuffled;

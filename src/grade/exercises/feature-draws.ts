@@ -35,7 +35,6 @@ import {
   hashTwins,
   LONG_DIGITS_SENDER,
   DOTTED_TWINS,
-  dotMatches,
   NAME_TWINS,
   RELAYED_HUB,
   sameNames,
@@ -368,10 +367,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
             wish: { ...twoInto(namesWithPairs([{ pool: confusableNames.spaced, related: (a, b) => b === ` ${a}` }])), topology: "two-way star" } as Wish,
           },
         ]),
-    ...joiners.map(([joiner, words]) => ({
-      feature: joinedNames(words),
-      wish: twoInto(namesWithPairs([{ pool: confusableNames.joined, related: (a, b) => b.endsWith(`${joiner}${a}`) }])),
-    })),
+    // The name that holds the other listed first, in and out: code that skips a name an earlier one covers drops the second.
+    ...joiners.map(([joiner, words]) => ({ feature: joinedNames(words), wish: { ...twinsIntoInitiator([`x${joiner}a`, "a"]), inProcessOrder: true } })),
     { feature: VIEW_WORDS, wish: caught([2, 2], { names: viewWordsNamed }) },
     {
       feature: COLLECTION_NAMES,
@@ -475,7 +472,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         ...bothStart,
       }),
     },
-    { feature: DOTTED_TWINS, wish: twoInto(namesWithPairs([{ pool: confusableNames.dotted, related: (a, b) => a.includes(".") && dotMatches(a, b) }])) },
+    { feature: DOTTED_TWINS, wish: { ...twinsIntoInitiator(["a.b", "axb"]), inProcessOrder: true } },
     ...NAME_TWINS.map(([feature, twins]) => ({ feature, wish: twinsIntoInitiator(twins) })),
   ];
 }

@@ -103,9 +103,18 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     const into = carriersInto(p);
     return initiators.some((i) => into.some((a) => into.some((b) => a !== b && related(names[a]!, names[b]!) && catches(i, a, p) && catches(i, b, p))));
   };
-  // Two processes that send p transfers, the first's caught, their names so related.
-  const caughtBeside = (p: number, related: (a: string, b: string) => boolean) =>
-    carriersInto(p).some((a) => isCaught(a, p) && carriersInto(p).some((b) => related(names[a]!, names[b]!)));
+  // Two senders into p, a listed before b into p and out of p, their names so related, one snapshot catching both: code
+  // that skips a name one listed before it covers (a pattern made of it, a text of names joined) drops b's.
+  const coveredAfter = (related: (a: string, b: string) => boolean) =>
+    ps.some((p) =>
+      listedInto(p).some(
+        ([a, b]) =>
+          related(names[a]!, names[b]!) &&
+          initiators.some((i) => catches(i, a, p) && catches(i, b, p)) &&
+          receiversOf(p).indexOf(names[a]!) >= 0 &&
+          receiversOf(p).indexOf(names[a]!) < receiversOf(p).indexOf(names[b]!),
+      ),
+    );
   // The two names of a pair, both sending the initiator transfers one snapshot may catch.
   const twinsIntoInitiator = ([first, second]: readonly [string, string]) => initiators.some((p) => caughtTogether(p, (a, b) => a === first && b === second));
   const caught = onChannel.filter((_, c) => isCaught(...channels[c]!));
@@ -441,9 +450,9 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     ...NAME_TWINS.map(([feature, twins]): [string, boolean] => [feature, twinsIntoInitiator(twins)]),
     // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
     // finds the other's, and takes the plain one's caught transfer for one it has.
-    ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), ps.some((p) => caughtBeside(p, (a, b) => b.endsWith(`${joiner}${a}`)))]),
+    ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), coveredAfter((a, b) => a.endsWith(`${joiner}${b}`))]),
     // Code that looks ids up with a pattern made of a name, its dot not escaped, takes axb's received transfer for a.b's caught one.
-    [DOTTED_TWINS, ps.some((p) => caughtBeside(p, dotMatches))],
+    [DOTTED_TWINS, coveredAfter(dotMatches)],
     [
       VIEW_WORDS,
       channels.some(
@@ -576,13 +585,13 @@ export const NAME_TWINS: readonly (readonly [feature: string, twins: readonly [s
   ],
 ];
 
-/** Two senders into one process, a name with a dot and the same with another character there, the first's transfer caught. */
+/** Two senders into one process, a name with a dot and the same with another character there, listed in that order. */
 export const DOTTED_TWINS =
-  "transfers into one process from a name with a dot and the same name with another character there (a.b and axb), a snapshot may catch the first's";
+  "transfers into one process from a name with a dot and, listed after it in and out, the same name with another character there (a.b then axb), one snapshot may catch both";
 
-/** A name and another that holds it after a joiner, into one process: code that joins ids so and searches the text takes the one's for the other's. */
+/** A name and another that holds it after a joiner, into one process: code that joins names or ids so and searches the text takes the one's for the other's. */
 export const joinedNames = (joinerInWords: string): string =>
-  `transfers into one process from a name and from another name, ${joinerInWords}, then that name, a snapshot may catch the first's`;
+  `transfers into one process from a name that holds another after ${joinerInWords} and, listed after it in and out, that other (x,a then a), one snapshot may catch both`;
 
 /** Two transfers on one channel from a name holding open and closed, a snapshot may catch the first. */
 export const VIEW_WORDS =

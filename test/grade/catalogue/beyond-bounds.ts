@@ -1603,6 +1603,41 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "sends no marker to a receiver that the earlier receivers' names, joined with commas and split again, hold (x,a then a)",
+    exercise: 1,
+    bound: "names P0…P3: none holds a comma",
+    refusedBy: "marker-sending-rule",
+    module: markersTo((view) => {
+      const seen: string[] = [];
+      return view.outgoing.filter((c) => {
+        const covered = seen.join(",").split(",").includes(receiverOf(c));
+        seen.push(receiverOf(c));
+        return !covered;
+      });
+    }),
+  },
+  {
+    name: "opens no recording of a channel whose sender a pattern made of an earlier sender's name matches, its dot not escaped (a.b then axb)",
+    exercise: 2,
+    bound: "names P0…P3: none holds a dot",
+    refusedBy: "channel-state",
+    module: (() => {
+      const opened = (view: ProcessView) => {
+        const earlier: RegExp[] = [];
+        return view.incoming.filter((c) => {
+          const from = c.slice(0, c.lastIndexOf("->"));
+          const covered = earlier.some((pattern) => pattern.test(from));
+          earlier.push(new RegExp(`^${from.replace(/[\\^$*+?()[\]{}|/]/g, "\\$&")}$`));
+          return !covered;
+        });
+      };
+      return rulesOf({
+        initiate: (view) => [record, ...view.outgoing.map(marker), ...opened(view).map(open)],
+        onMarker: (view, channel) => [...(view.hasRecorded ? [] : [record, ...view.outgoing.map(marker), ...opened(view).map(open)]), close(channel)],
+      });
+    })(),
+  },
+  {
     name: "tells a message received by its channel's place and its number run together (place 1's #11 and place 11's #1 read as 111)",
     exercise: 5,
     bound: "at most four processes: no process with eleven channels in",
