@@ -108,31 +108,6 @@ const spaced = ["a", " a", "a ", " a ", "b", "b ", "P1", " P1", "P1 "];
 const invisible = ["ab", "a\u200bb", "xy", "x\u200by"];
 /** Names the same once each run of spaces of any kind (no-break, thin, ideographic, two in a row) is made one space. */
 const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
-/** Names and the same after another name and a joiner (scenario-features.ts, joiners): "x,a#1" holds ",a#1", as a's id does in a list joined with commas. */
-const joined = [
-  "a",
-  "x,a",
-  "P1",
-  "q,P1",
-  "x, a",
-  "q, P1",
-  "1",
-  "q,1",
-  'x"a',
-  'q"P1',
-  "x\u2028a",
-  "q\u2028P1",
-  "x|a",
-  "q|P1",
-  "x;a",
-  "q;1",
-  "x:a",
-  "q:P1",
-  "x/a",
-  "q/P1",
-];
-/** Names with a dot and the same with another character there, which a pattern's `.` matches (scenario-features.ts, dotMatches). */
-const dotted = ["a.b", "axb", "P.1", "P01", "x.y", "x-y"];
 /** Names that hold both words a view's recordings are told with (open, closed): code that searches a view's JSON for them finds a name. */
 const viewWords = ["Copenhagen, closed", "reopened/closed", "unclosed open", "closed-open"];
 /** Names of digits that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another, as does code that reads only names of digits as numbers. */
@@ -196,8 +171,6 @@ export const confusableNames = {
   spaced,
   invisible,
   unspaced,
-  joined,
-  dotted,
   sameNumbers,
   unicode,
   idPrefixes,

@@ -107,13 +107,11 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
   // that skips a name one listed before it covers (a pattern made of it, a text of names joined) drops b's.
   const coveredAfter = (related: (a: string, b: string) => boolean) =>
     ps.some((p) =>
-      listedInto(p).some(
-        ([a, b]) =>
-          related(names[a]!, names[b]!) &&
-          initiators.some((i) => catches(i, a, p) && catches(i, b, p)) &&
-          receiversOf(p).indexOf(names[a]!) >= 0 &&
-          receiversOf(p).indexOf(names[a]!) < receiversOf(p).indexOf(names[b]!),
-      ),
+      listedInto(p).some(([a, b]) => {
+        const out = receiversOf(p);
+        const listedOut = out.includes(names[a]!) && out.indexOf(names[a]!) < out.indexOf(names[b]!);
+        return related(names[a]!, names[b]!) && listedOut && initiators.some((i) => catches(i, a, p) && catches(i, b, p));
+      }),
     );
   // The two names of a pair, both sending the initiator transfers one snapshot may catch.
   const twinsIntoInitiator = ([first, second]: readonly [string, string]) => initiators.some((p) => caughtTogether(p, (a, b) => a === first && b === second));
@@ -448,10 +446,10 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     // Code that keeps answers, or channels, by a hash of a view or a name takes one twin's for the other's: their views hash alike.
     ...Object.entries(HASH_TWINS).map(([hash, twins]): [string, boolean] => [hashTwins(hash, twins), twinsIntoInitiator(twins)]),
     ...NAME_TWINS.map(([feature, twins]): [string, boolean] => [feature, twinsIntoInitiator(twins)]),
-    // A name that holds another after a joiner (a comma, a quote, a line separator...): code that joins ids so and searches the text
-    // finds the other's, and takes the plain one's caught transfer for one it has.
+    // A name that holds another after a joiner (a comma, a quote, a line separator...), listed first: code that joins names or
+    // ids so and searches the text takes the other for one it has met.
     ...joiners.map(([joiner, words]): [string, boolean] => [joinedNames(words), coveredAfter((a, b) => a.endsWith(`${joiner}${b}`))]),
-    // Code that looks ids up with a pattern made of a name, its dot not escaped, takes axb's received transfer for a.b's caught one.
+    // Code that looks names or ids up with a pattern made of a name, its dot not escaped, takes axb for a.b, listed first.
     [DOTTED_TWINS, coveredAfter(dotMatches)],
     [
       VIEW_WORDS,
