@@ -25,9 +25,10 @@ export function runsStartingWith<State, Action>(model: Model<State, Action>, ste
   return {
     initStates: () => model.initStates(),
     actions(state) {
-      asked.add(model.key(state));
+      const key = model.key(state);
+      asked.add(key);
       const enabled = model.actions(state);
-      const k = taken(state);
+      const k = along.get(key);
       if (k === undefined || k >= steps.length) return enabled;
       const next = enabled.find((action) => sameStep(action, steps[k]!));
       return next === undefined ? enabled : [next];
@@ -35,8 +36,10 @@ export function runsStartingWith<State, Action>(model: Model<State, Action>, ste
     nextState(state, action) {
       const after = model.nextState(state, action);
       const k = taken(state);
-      const key = model.key(after);
-      if (k !== undefined && k < steps.length && sameStep(action, steps[k]!) && !along.has(key) && !asked.has(key)) along.set(key, k + 1);
+      if (k !== undefined && k < steps.length && sameStep(action, steps[k]!)) {
+        const key = model.key(after);
+        if (!along.has(key) && !asked.has(key)) along.set(key, k + 1);
+      }
       return after;
     },
     properties: () => model.properties(),

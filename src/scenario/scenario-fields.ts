@@ -42,9 +42,9 @@ export type Fail = (field: string, problem: string) => never;
  * has at most 5 parties and 6 program steps. They are also as far as the
  * grader reaches (src/grade/exercises/generated-scenarios.ts): rules graded
  * right are right on every scenario the format allows, up to its limits.
- * The names of parties are joined
- * into channel names ("A->B") and used as keys in reports, so a name may not
- * contain "->" (two pairs would share a channel name) nor control characters.
+ * The names of parties are joined into channel names ("A->B") and used as
+ * keys in reports, so a name may not contain "->" (two pairs would share a
+ * channel name) nor control characters.
  */
 export const SCENARIO_LIMITS = { nameLength: 64, parties: 16, programSteps: 100, snapshots: 64 } as const;
 

@@ -260,7 +260,6 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
         {
           ...pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1),
           names: [`1${sender}`, receiver!],
-          balances: balances(2),
         },
       ];
     },
