@@ -460,6 +460,10 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: `channels into a process that starts no snapshot from a third and from names that ${way[0]}, the later listed carrying a transfer a snapshot may catch`,
       wish: { ...starIn(namesWithPairs([related(way)]), 4), converging: true } as Wish,
     })),
+    ...sameNames.map((way) => ({
+      feature: `channels into a process that starts no snapshot from names that ${way[0]}, either's marker may come first, each carrying a transfer a snapshot may catch`,
+      wish: twoInto(namesWithPairs([related(way)])),
+    })),
     { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
     { feature: BLANK_SENDER, wish: caught([2, 2], { names: blankNamed, oneChannel: false, ...bothStart }) },
     // Code that reads an id's digits as a number takes a long sender's first message for its second.

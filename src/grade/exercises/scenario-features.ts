@@ -95,6 +95,8 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
     const into = channels.filter(([, to]) => to === p).map(([from]) => from);
     return into.flatMap((a, i) => into.slice(i + 1).map((b) => [a, b] as const));
   };
+  // q may record, and send p a marker, before p records: it starts a snapshot, or a process that starts one sends to it.
+  const recordsBefore = (q: number, p: number) => initiators.includes(q) || channels.some(([from, to]) => to === q && from !== p && initiators.includes(from));
   // Two senders into one process, a's channel listed before b's, their names so related, b's transfer one a snapshot may catch.
   const listedBefore = (related: (a: string, b: string) => boolean) =>
     ps.some((p) => listedInto(p).some(([a, b]) => related(names[a]!, names[b]!) && isCaught(b, p)));
@@ -325,6 +327,16 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       `channels into a process that starts no snapshot from a third and from names that ${same}, the later listed carrying a transfer a snapshot may catch`,
       ps.some(
         (p) => !initiators.includes(p) && incoming(p) >= 3 && listedInto(p).some(([a, b]) => a !== b && key(names[a]!) === key(names[b]!) && isCaught(b, p)),
+      ),
+    ]),
+    // Into a process that starts no snapshot, where either's marker may come first: code that leaves unopened the first channel
+    // whose sender, so compared, is the first marker's skips the other's when that marker is the later listed's, and loses its transfer.
+    ...sameNames.map(([same, key]): [string, boolean] => [
+      `channels into a process that starts no snapshot from names that ${same}, either's marker may come first, each carrying a transfer a snapshot may catch`,
+      ps.some(
+        (p) =>
+          !initiators.includes(p) &&
+          listedInto(p).some(([a, b]) => key(names[a]!) === key(names[b]!) && [a, b].every((q) => isCaught(q, p) && recordsBefore(q, p))),
       ),
     ]),
     // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot

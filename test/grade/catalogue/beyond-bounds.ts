@@ -1274,6 +1274,17 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: openingAllBut((c) => c.slice(0, c.lastIndexOf("->")).trim()),
   },
   {
+    name: "on its first marker leaves unopened the first incoming channel whose sender, lower-cased, is the marker's (A->x, listed first, for a's marker)",
+    exercise: 2,
+    bound: "names P0…P3: no two the same but for case",
+    refusedBy: "channel-state",
+    module: opening((view, markerChannel) => {
+      const sender = (c: string) => c.slice(0, c.lastIndexOf("->")).toLowerCase();
+      const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => sender(c) === sender(markerChannel));
+      return view.incoming.filter((c) => c !== skipped);
+    }),
+  },
+  {
     name: "leaves out a message whose sender and number, run together, a recorded one's are too (x1#1 taken for x#11)",
     exercise: 2,
     bound: "at most five transfers from one sender",
