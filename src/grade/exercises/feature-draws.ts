@@ -21,6 +21,7 @@ import {
   blankNamed,
   HASH_TWINS,
   twinsNamed,
+  twinsInOrder,
   longDigitsNamed,
   viewWordsNamed,
 } from "./generated-data.js";
@@ -34,6 +35,9 @@ import {
   BLANK_SENDER,
   hashTwins,
   LONG_DIGITS_SENDER,
+  lookalikeSenders,
+  lookalikeTwins,
+  markerFirstInto,
   DOTTED_TWINS,
   NAME_TWINS,
   RELAYED_HUB,
@@ -460,10 +464,15 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
       feature: `channels into a process that starts no snapshot from a third and from names that ${way[0]}, the later listed carrying a transfer a snapshot may catch`,
       wish: { ...starIn(namesWithPairs([related(way)]), 4), converging: true } as Wish,
     })),
-    ...sameNames.map((way) => ({
-      feature: `channels into a process that starts no snapshot from names that ${way[0]}, either's marker may come first, each carrying a transfer a snapshot may catch`,
-      wish: twoInto(namesWithPairs([related(way)])),
-    })),
+    ...(shape.referenceRules
+      ? []
+      : [
+          ...lookalikeSenders.map(([words, related], k) => ({
+            feature: markerFirstInto(words),
+            wish: twoInto(namesWithPairs([{ pool: confusableNames[lookalikePools[k]!], related }])),
+          })),
+          ...lookalikeTwins.map(([words, twins]) => ({ feature: markerFirstInto(words), wish: { ...twoInto(twinsInOrder(twins)), inProcessOrder: true } })),
+        ]),
     { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
     { feature: BLANK_SENDER, wish: caught([2, 2], { names: blankNamed, oneChannel: false, ...bothStart }) },
     // Code that reads an id's digits as a number takes a long sender's first message for its second.
@@ -490,6 +499,9 @@ const poolOf: Record<(typeof sameNames)[number][0], keyof typeof confusableNames
   "are the same number": "sameNumbers",
   "are the same once Unicode-normalised": "unicode",
 };
+
+/** The pool each pair of lookalikeSenders is drawn from, in its order. */
+const lookalikePools: readonly (keyof typeof confusableNames)[] = [...sameNames.map(([same]) => poolOf[same]), "prefixes", "suffixes"];
 
 /** Every feature a list of this shape must show, in words (the README lists them). */
 export function requiredFeatures(shape: Shape): string[] {

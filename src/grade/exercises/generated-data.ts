@@ -272,6 +272,12 @@ export const twinsNamed =
   (n: number): fc.Arbitrary<string[]> =>
     someThen(twins, n);
 
+/** `n` distinct names, the two twins first and in their order: for a draw that lists channels in their processes' order. */
+export const twinsInOrder =
+  (twins: readonly [string, string]) =>
+  (n: number): fc.Arbitrary<string[]> =>
+    namesFrom(words)(n - twins.length).map((rest) => [...twins, ...rest]);
+
 /** Two names one in UTF-8: an unpaired surrogate is encoded as U+FFFD is, so code that keys a name by its bytes takes one for the other. */
 export const UTF8_TWINS_NAMES: readonly [string, string] = ["w\ud800", "w\ufffd"];
 

@@ -52,6 +52,8 @@ export interface Shape {
    * `__proto__`: such a name is drawn only in the other exercises.
    */
   readonly answerKeyedByName?: boolean;
+  /** The runs are the reference rules' (exercise 3, whose functions read the snapshots): no feature of a rule's own choices is drawn. */
+  readonly referenceRules?: boolean;
 }
 
 /** How far the generated scenarios reach, the same for every exercise (exercise 6's snapshots aside). */

@@ -28,7 +28,7 @@ export const laiYangExercise: RulesExercise = {
       {
         shape: { fifo: false, multiSnapshot: false },
         seed: 11,
-        count: 84,
+        count: 96,
         reach: ["stars", "hubs", "long channel", "a hundred transfers", "a sender's lookalike", "an overtaking transfer"],
         rulesRun: true,
       },

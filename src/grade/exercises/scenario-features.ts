@@ -330,13 +330,14 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       ),
     ]),
     // Into a process that starts no snapshot, where either's marker may come first: code that leaves unopened the first channel
-    // whose sender, so compared, is the first marker's skips the other's when that marker is the later listed's, and loses its transfer.
-    ...sameNames.map(([same, key]): [string, boolean] => [
-      `channels into a process that starts no snapshot from names that ${same}, either's marker may come first, each carrying a transfer a snapshot may catch`,
+    // whose sender, so compared, is the first marker's skips the other's when that marker is the later listed's, and loses its
+    // transfer. Exercise 3's runs are the reference rules', which compare no names.
+    ...(shape.referenceRules ? [] : markerFirstPairs).map(([words, related]): [string, boolean] => [
+      markerFirstInto(words),
       ps.some(
         (p) =>
           !initiators.includes(p) &&
-          listedInto(p).some(([a, b]) => key(names[a]!) === key(names[b]!) && [a, b].every((q) => isCaught(q, p) && recordsBefore(q, p))),
+          listedInto(p).some(([a, b]) => related(names[a]!, names[b]!) && [a, b].every((q) => isCaught(q, p) && recordsBefore(q, p))),
       ),
     ]),
     // Names one process may mistake for each other: those it sends to (its markers), from a process that starts a snapshot
@@ -617,6 +618,34 @@ export const sameNames = [
   // NFC: names canonically the same are the same under every normal form, so any normalising code mistakes them.
   ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC")],
 ] as const;
+
+/**
+ * Senders' names a rule that finds a channel by its sender may take one for the other, the first listed before the second:
+ * the same in one of sameNames' ways, or one beginning or ending with the other (`startsWith`, `includes` of `a->` in
+ * `ba->x`), the longer listed first.
+ */
+export const lookalikeSenders: readonly (readonly [words: string, related: (first: string, second: string) => boolean])[] = [
+  ...sameNames.map(([same, key]) => [`names that ${same}`, (a: string, b: string) => key(a) === key(b)] as const),
+  ["names one of which begins the other, the longer listed first", (a, b) => a !== b && a.startsWith(b)],
+  ["names one of which ends with the other, the longer listed first", (a, b) => a !== b && a.endsWith(b)],
+];
+
+/**
+ * Two names such a rule may take one for the other, listed in this order: alike under a hash written by hand, in UTF-8, or
+ * cut to 64 UTF-16 code units, and axb before a.b, which a pattern made of a.b, its dot not escaped, matches.
+ */
+export const lookalikeTwins: readonly (readonly [words: string, twins: readonly [string, string]])[] = [
+  ...Object.entries(HASH_TWINS).map(([hash, twins]) => [`${twins[0]} and ${twins[1]}, alike under ${hash}`, twins] as const),
+  ["w and an unpaired surrogate and w and U+FFFD, the same in UTF-8", UTF8_TWINS_NAMES],
+  ["two names of 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units", CUT_TWINS_NAMES],
+  ["axb and a.b, in that order", ["axb", "a.b"]],
+];
+
+const markerFirstPairs = [...lookalikeSenders, ...lookalikeTwins.map(([words, [x, y]]) => [words, (a: string, b: string) => a === x && b === y] as const)];
+
+/** The feature of two such senders into a process that starts no snapshot, each sending it a transfer. */
+export const markerFirstInto = (words: string): string =>
+  `channels into a process that starts no snapshot from ${words}, either's marker may come first, each carrying a transfer a snapshot may catch`;
 
 /** A name with its invisible characters dropped: a soft hyphen, zero-width spaces and joiners. */
 export function visibleName(name: string): string {

@@ -1285,6 +1285,31 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "on its first marker leaves unopened the first incoming channel that holds the marker's sender and -> (ba->x, listed first, for a's marker)",
+    exercise: 2,
+    bound: "names P0…P3: none ends with another",
+    refusedBy: "channel-state",
+    module: opening((view, markerChannel) => {
+      const sender = markerChannel?.slice(0, markerChannel.lastIndexOf("->"));
+      const skipped = sender === undefined ? undefined : view.incoming.find((c) => c.includes(`${sender}->`));
+      return view.incoming.filter((c) => c !== skipped);
+    }),
+  },
+  {
+    name: "on its first marker opens every incoming channel but those whose sender has the marker's sender's djb2 hash (33h + c: Ab's marker skips BA's)",
+    exercise: 2,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "channel-state",
+    module: openingAllBut((c) => String([...c.slice(0, c.lastIndexOf("->"))].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5381))),
+  },
+  {
+    name: "on its first marker opens every incoming channel but those whose sender's UTF-8 bytes are the marker's sender's (w and an unpaired surrogate skips w and U+FFFD)",
+    exercise: 2,
+    bound: "names P0…P3: ASCII",
+    refusedBy: "channel-state",
+    module: openingAllBut((c) => Buffer.from(c.slice(0, c.lastIndexOf("->"))).toString("hex")),
+  },
+  {
     name: "leaves out a message whose sender and number, run together, a recorded one's are too (x1#1 taken for x#11)",
     exercise: 2,
     bound: "at most five transfers from one sender",
