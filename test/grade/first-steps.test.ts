@@ -55,13 +55,16 @@ describe("exercise 6's scenarios searched from their first steps", () => {
         "relayed snapshots",
         [...Array(11).fill("initiate"), ...Array(11).fill("deliver"), "send", ...Array(11).fill("deliver"), "send", ...Array(35).fill("deliver")].join(" "),
       ],
-      // P0 starts its thirty-two and sends, P1 starts snapshot 0, takes P0's markers and the transfer, P0 takes P1's, P1 P0's last.
-      ["caught by the first snapshot alone", [...Array(32).fill("initiate"), "send", "initiate", ...Array(67).fill("deliver")].join(" ")],
+      // P0 starts its sixty-two and sends, P1 starts snapshots 0 and 63, takes P0's markers and the transfer, P0 takes P1's, P1 P0's
+      // last two.
+      ["caught by the first and the last snapshot", [...Array(62).fill("initiate"), "send", "initiate", "initiate", ...Array(129).fill("deliver")].join(" ")],
     ]);
     // Elsewhere (every scenario drawn within the sizes, the stars, the long channel of exercises 2 and 5), every run is searched;
     // of a hundred transfers on one channel (exercises 2 and 5), all taken after the snapshot, one run; of sixty-five and two from a
-    // third process, the first of each taken before the snapshot, one run.
+    // third process, the first of each taken before the snapshot, one run; of a hundred all taken before the sender's marker
+    // (exercise 5), one run.
     const hundred = [...Array(100).fill("send"), "initiate", ...Array(102).fill("deliver")].join(" ");
+    const received = [...Array(100).fill("send"), "initiate", ...Array(102).fill("deliver")].join(" ");
     const lookalike = [...Array(67).fill("send"), "deliver", "deliver", "initiate", ...Array(69).fill("deliver")].join(" ");
     for (const n of [1, 2, 3, 5]) {
       const check = (findExercise(n) as RulesExercise).checks.find((c) => c.seeded) as GeneratedCheck;
@@ -81,7 +84,13 @@ describe("exercise 6's scenarios searched from their first steps", () => {
           1: hubs,
           2: [...hubs, ["a hundred transfers", hundred], ["a sender's lookalike", lookalike]],
           3: hubs,
-          5: [...hubs, ["a hundred transfers", hundred], ["a sender's lookalike", lookalike], ["an overtaking transfer", overtaking]],
+          5: [
+            ...hubs,
+            ["a hundred transfers", hundred],
+            ["a hundred received", received],
+            ["a sender's lookalike", lookalike],
+            ["an overtaking transfer", overtaking],
+          ],
         }[n],
       );
     }

@@ -47,7 +47,7 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
       [2, "generated scenarios (100)", true, 3],
       [3, "generated scenarios (83)", true, 1],
       [3, "direct calls (100 views, 100 sets of parts)", true, 1],
-      [5, "generated scenarios (113)", true, 6],
+      [5, "generated scenarios (114)", true, 6],
       [6, "generated scenarios (113)", true, 6],
     ]);
   });

@@ -42,7 +42,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
           "caught by the last snapshot",
           "caught by every snapshot",
           "relayed snapshots",
-          "caught by the first snapshot alone",
+          "caught by the first and the last snapshot",
         ],
         rulesRun: true,
       },

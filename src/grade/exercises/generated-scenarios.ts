@@ -129,14 +129,17 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * with three channels in); sixty-four snapshots of one process, the most the
  * format allows, and a transfer to it all of them catch (past a set of 32
  * kept in bits, past 2^53 where a float's integers stop being exact);
- * thirty-three snapshots, the first of one process and the others of the
- * second, whose transfer reaches the first after their markers (snapshot 0
- * open beside ids of two digits and past 31 closed); a hundred transfers on
+ * sixty-four snapshots, the first and the last of one process and the
+ * others of the second, whose transfer reaches the first after their
+ * markers (snapshots 0 and 63 open beside ids of two digits and past 31
+ * closed, 2^0 and 2^63 one float); a hundred transfers on
  * one channel, the most the format allows, all sent before their receiver
  * starts a snapshot and all caught (a sender's message numbers reach three
  * digits, and past 32, where a set of them kept in a 32-bit mask wraps;
  * a channel's recording, a process's received ids and a sender's sent ones
- * as long as they can be); and sixty-five transfers on one channel with two
+ * as long as they can be); in exercise 5, a hundred transfers all received
+ * before their receiver records, on their sender's marker (received ids as
+ * many as they can be, none in flight); and sixty-five transfers on one channel with two
  * more from a third process named as the sender with a 1 after it, the
  * first of each received before the snapshot and the others caught (the
  * sender's #1 received beside its #33 and #65, which a set of numbers kept
@@ -159,7 +162,6 @@ export const REACH_LIMITS = {
   hubFirstSends: 13,
   overtaken: 12,
   catchingSnapshots: SCENARIO_LIMITS.snapshots,
-  closedSnapshots: 32,
 } as const;
 
 /** The forms of scenario past the drawn sizes. */
@@ -168,12 +170,13 @@ export type ReachForm =
   | "hubs"
   | "long channel"
   | "a hundred transfers"
+  | "a hundred received"
   | "a sender's lookalike"
   | "an overtaking transfer"
   | "snapshots"
   | "caught by the last snapshot"
   | "caught by every snapshot"
-  | "caught by the first snapshot alone"
+  | "caught by the first and the last snapshot"
   | "relayed snapshots";
 
 /**
@@ -265,6 +268,10 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
         },
       ];
     },
+    // All the format allows, on one channel, all received before their receiver records, on the marker of their sender, which
+    // starts the snapshot: a process's received ids as many as they can be (#54 beside #1, past a float's exact integers
+    // when kept as bits; #65 and #100, past a set of 64 or of 100 indexed from 1), none of them in flight.
+    "a hundred received": (): Skeleton[] => [pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 0)],
     // Their receiver starts the snapshot after the first: it records the other sixty-four, from #2 to #65 (past 32 and 64
     // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
     // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's
@@ -303,13 +310,14 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     "caught by every snapshot": () => [
       { ...snapshots([]), programs: [[], [{ to: 0, amount: 1 }]], initiators: [0], snapshots: Array(REACH_LIMITS.catchingSnapshots).fill(0) },
     ],
-    // P1 starts snapshot 0, P0 the thirty-two others, then sends its transfer: it reaches P1 after their markers, caught
-    // by snapshot 0 alone, open beside ids of two digits and past 31 closed (snapshot 32 and 0 alike in 32 bits).
-    "caught by the first snapshot alone": () => [
+    // P1 starts snapshot 0 and the last, P0 the sixty-two between, then sends its transfer: it reaches P1 after their
+    // markers, caught by snapshots 0 and 63 alone, open beside ids of two digits and past 31 closed (snapshot 32 and 0
+    // alike in 32 bits; 2^63 + 2^0 is 2^63 as a float).
+    "caught by the first and the last snapshot": () => [
       {
         ...snapshots([{ to: 1, amount: 1 }]),
         initiators: [1, 0],
-        snapshots: [1, ...Array(REACH_LIMITS.closedSnapshots).fill(0)],
+        snapshots: [1, ...Array(REACH_LIMITS.catchingSnapshots - 2).fill(0), 1],
       },
     ],
     // Eleven snapshots of x reaching y through 0x and x1 too, each of which sends y a transfer once it has recorded them:
@@ -362,15 +370,14 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
   const sent = hundredOf(skeleton);
-  if (sent !== undefined) return sent.third === undefined ? "a hundred transfers" : "a sender's lookalike";
+  if (sent !== undefined)
+    return sent.third !== undefined ? "a sender's lookalike" : initiators[0] === sent.sender ? "a hundred received" : "a hundred transfers";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
-  if (snapshots?.length === REACH_LIMITS.catchingSnapshots) {
-    return transfers === 1 && initiators.length === 1 && programs[1]!.length === 1 ? "caught by every snapshot" : undefined;
-  }
-  if (snapshots?.length === REACH_LIMITS.closedSnapshots + 1) {
-    const shaped = transfers === 1 && programs[0]!.length === 1 && snapshots[0] === 1 && snapshots.slice(1).every((p) => p === 0);
-    return shaped ? "caught by the first snapshot alone" : undefined;
+  if (snapshots?.length === REACH_LIMITS.catchingSnapshots && transfers === 1) {
+    if (initiators.length === 1 && programs[1]!.length === 1) return "caught by every snapshot";
+    const shaped = programs[0]!.length === 1 && snapshots[0] === 1 && snapshots.at(-1) === 1 && snapshots.slice(1, -1).every((p) => p === 0);
+    return shaped ? "caught by the first and the last snapshot" : undefined;
   }
   if (snapshots && snapshots.length > GENERATED_LIMITS.snapshots && snapshots.length <= REACH_LIMITS.snapshots) {
     if (transfers === 0) return "snapshots";
@@ -403,14 +410,16 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
 
 /**
  * A hundred transfers' shape, or a sender's lookalike's, as reachSkeletons
- * makes it or shrinking leaves it: the one initiator, the receiver, with a
- * channel each way with the sender, which sends it a hundred transfers; or
+ * makes it or shrinking leaves it: the one initiator, the receiver (or, of
+ * a hundred received, the sender), with a channel each way with the sender, which sends it a hundred transfers; or
  * sixty-five, and a third process with a channel each way with the receiver,
  * sending it one transfer or two; nothing else. By number.
  */
 function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; third?: number } | undefined {
-  const [receiver] = initiators as [number];
   const sender = programs.findIndex((program) => program.length === (names.length === 3 ? REACH_LIMITS.lookalikeSends : REACH_LIMITS.sends));
+  // The receiver starts the snapshot, or, of a hundred received, the sender does.
+  const [initiator] = initiators as [number];
+  const receiver = initiator === sender && names.length === 2 ? 1 - sender : initiator;
   if (snapshots || initiators.length !== 1 || names.length < 2 || names.length > 3 || sender < 0 || sender === receiver) return undefined;
   const third = names.length === 3 ? 3 - sender - receiver : undefined;
   const has = ([from, to]: readonly [number, number]) => channels.some(([f, t]) => f === from && t === to);
@@ -459,6 +468,8 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * channel closed, the later ones still open) in turn. A hundred transfers'
  * is one run too: all are sent, their receiver starts a snapshot and
  * receives them all, the sender takes its marker, and it the sender's. So
+ * is a hundred received's: all are sent, the sender starts a snapshot, the
+ * receiver takes them all and its marker, and the sender the receiver's. So
  * is the sender's lookalike's: all are sent, the sender's first received,
  * and the third's first, the receiver starts a snapshot and receives the
  * sender's other sixty-four and the third's second, the sender takes its
@@ -468,10 +479,10 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * snapshot and receives the other eleven, the sender takes its marker, and
  * it the sender's. So is sixty-four snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
- * every snapshot) and P1's markers. So is thirty-three snapshots': P0
- * starts its own and sends its transfer, P1 starts snapshot 0 and takes
- * P0's markers and the transfer (caught by snapshot 0 alone), P0 P1's
- * markers, P1 P0's last. So is the relays': x starts every snapshot, 0x
+ * every snapshot) and P1's markers. So is the first and the last's: P0
+ * starts its own and sends its transfer, P1 starts snapshots 0 and 63 and
+ * takes P0's markers and the transfer (caught by those two alone), P0 P1's
+ * markers, P1 P0's last two. So is the relays': x starts every snapshot, 0x
  * takes x's markers, then sends its transfer, and x1 likewise, y takes 0x's
  * markers and transfer (caught by none), x1's likewise, and x's markers. Every run searched is a run
  * of the scenario, so what fails there fails in `snaplab explore` too,
@@ -503,10 +514,19 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...others.flatMap((p) => [...times(caught(p), deliver(p, hub)), ...each(deliver(p, hub)), ...times(late(p), deliver(p, hub))]),
     ];
   }
-  if (form === "a hundred transfers" || form === "a sender's lookalike") {
+  if (form === "a hundred transfers" || form === "a hundred received" || form === "a sender's lookalike") {
     const { sender, receiver, third } = hundredOf(skeleton)!;
     const sends = skeleton.programs[sender]!.map((): BankAction => ({ type: "send", process: sender }));
     const markers = [deliver(receiver, sender), deliver(sender, receiver)];
+    if (form === "a hundred received") {
+      return [
+        ...sends,
+        { type: "initiate", process: sender },
+        ...sends.map(() => deliver(sender, receiver)),
+        deliver(sender, receiver),
+        deliver(receiver, sender),
+      ];
+    }
     if (third === undefined) return [...sends, { type: "initiate", process: receiver }, ...sends.map(() => deliver(sender, receiver)), ...markers];
     const thirds = skeleton.programs[third]!.map((): BankAction => ({ type: "send", process: third }));
     return [
@@ -545,16 +565,17 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...each(deliver(origin, end)),
     ];
   }
-  if (form === "caught by the first snapshot alone") {
-    const others = skeleton.snapshots!.slice(1);
+  if (form === "caught by the first and the last snapshot") {
+    const started = (p: number) => skeleton.snapshots!.filter((q) => q === p).map((): BankAction => ({ type: "initiate", process: p }));
+    const p1s = started(1).map(() => deliver(0, 1));
     return [
-      ...others.map((): BankAction => ({ type: "initiate", process: 0 })),
+      ...started(0),
       { type: "send", process: 0 },
-      { type: "initiate", process: 1 },
-      ...others.map(() => deliver(0, 1)),
+      ...started(1),
+      ...started(0).map(() => deliver(0, 1)),
       deliver(0, 1),
       ...skeleton.snapshots!.map(() => deliver(1, 0)),
-      deliver(0, 1),
+      ...p1s,
     ];
   }
   if (form === "caught by every snapshot") {
@@ -629,10 +650,10 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
   };
 }
 
-/** A long channel, a hundred transfers and a sender's lookalike are FIFO in every exercise (scenarioFile). */
+/** A long channel, a hundred transfers (sent or received) and a sender's lookalike are FIFO in every exercise (scenarioFile). */
 function fifoEverywhere(skeleton: Skeleton, shape: Shape): boolean {
   const form = reachForm(skeleton, shape);
-  return form === "long channel" || form === "a hundred transfers" || form === "a sender's lookalike";
+  return form === "long channel" || form === "a hundred transfers" || form === "a hundred received" || form === "a sender's lookalike";
 }
 
 /** The skeleton a scenario file was written from: its processes numbered in the file's order. */

@@ -29,7 +29,7 @@ export const laiYangExercise: RulesExercise = {
         shape: { fifo: false, multiSnapshot: false },
         seed: 11,
         count: 96,
-        reach: ["stars", "hubs", "long channel", "a hundred transfers", "a sender's lookalike", "an overtaking transfer"],
+        reach: ["stars", "hubs", "long channel", "a hundred transfers", "a hundred received", "a sender's lookalike", "an overtaking transfer"],
         rulesRun: true,
       },
       6,

@@ -137,6 +137,19 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
     },
   });
 
+/** Exercise 5's answer telling a message received by its number among those its sender's received ids have, kept as `kept` keeps them. */
+const receivedByNumber = (kept: (numbers: readonly number[]) => (k: number) => boolean) =>
+  laiYangWith({
+    onMarker(view, channel, marker) {
+      const sender = channel.slice(0, channel.lastIndexOf("->"));
+      const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+      const history = (view.recorded?.received ?? view.received).filter((id) => id.slice(0, id.lastIndexOf("#")) === sender);
+      const received = kept(history.map(number));
+      const turned = view.hasRecorded ? [] : (laiYangAnswer.rules.initiate(view) as Effect[]);
+      return [...turned, ...(marker.sent ?? []).filter((m) => !received(number(m.id))).map((m) => keep(channel, m)), close(channel)];
+    },
+  });
+
 /** The view with only the incoming channels from neighbours it also sends to (all of them where none is one). */
 const peersOnly = (view: MultiSnapshotView): MultiSnapshotView => {
   const peers = view.incoming.filter((c) => view.outgoing.includes(`${receiverOf(c)}->${c.split("->")[0]}`));
@@ -1800,6 +1813,53 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "four snapshots at most",
     refusedBy: "channel-state (snapshot 50)",
     module: recordingFor(() => Array.from({ length: 50 }, (_, id) => id)),
+  },
+  {
+    name: "keeps the numbers of the messages received from a sender in a Uint8Array(100), by number (#100 falls off its end)",
+    exercise: 5,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: receivedByNumber((numbers) => {
+      const got = new Uint8Array(100);
+      for (const k of numbers) got[k] = 1;
+      return (k) => got[k] === 1;
+    }),
+  },
+  {
+    name: "keeps the numbers of the messages received from a sender as bits of a float, by powers of two (2^54 + 2^1 is 2^54)",
+    exercise: 5,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: receivedByNumber((numbers) => {
+      const bits = numbers.reduce((sum, k) => sum + 2 ** k, 0);
+      return (k) => Math.floor(bits / 2 ** k) % 2 === 1;
+    }),
+  },
+  {
+    name: "reads the first sixty-four ids it received, a bounded history",
+    exercise: 5,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.slice(0, 64).includes(id)),
+  },
+  {
+    name: "keeps the snapshots recording a channel as bits of a float, read back from the highest down (2^63 + 2^0 is 2^63)",
+    exercise: 6,
+    bound: "four snapshots at most",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        let bits = 0;
+        for (const [id, snapshot] of Object.entries(view.snapshots)) if (snapshot.recordings[channel]?.status === "open") bits += 2 ** Number(id);
+        const open: number[] = [];
+        for (let id = 63; id >= 0; id--) {
+          if (bits < 2 ** id) continue;
+          open.push(id);
+          bits -= 2 ** id;
+        }
+        return open.map((snapshot): MultiEffect => ({ type: "record-message", channel, message, snapshot }));
+      },
+    }),
   },
   {
     name: "keeps the snapshots recording a channel as bits of a number, by powers of two (inexact past 2^53: every bit lost)",
