@@ -129,13 +129,13 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     topology: "two-way star",
     amounts: amountsOfKind.same,
   });
-  const related = ([same, key]: (typeof sameNames)[number]) => ({ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) });
+  const related = ([, key, pool]: (typeof sameNames)[number]) => ({ pool: confusableNames[pool], related: (a: string, b: string) => key(a) === key(b) });
   // Two such names sending the same amount, one the other's plain form (A and a), the rest plain, into the initiator (so that,
   // with FIFO too, its snapshot may catch both): code that makes a channel's name or an id plain finds the other's.
-  const plainBeside = ([same, key]: (typeof sameNames)[number]): Wish => ({
+  const plainBeside = ([, key, pool]: (typeof sameNames)[number]): Wish => ({
     ...twoInto(
       namesWithPairs(
-        [{ pool: confusableNames[poolOf[same]], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
+        [{ pool: confusableNames[pool], related: (a: string, b: string) => key(a) === key(b) && (key(a) === a || key(b) === b) }],
         (name) => key(name) === name,
       ),
     ),
@@ -467,9 +467,9 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ...(shape.referenceRules
       ? []
       : [
-          ...lookalikeSenders.map(([words, related], k) => ({
+          ...lookalikeSenders.map(([words, related, pool]) => ({
             feature: markerFirstInto(words),
-            wish: twoInto(namesWithPairs([{ pool: confusableNames[lookalikePools[k]!], related }])),
+            wish: twoInto(namesWithPairs([{ pool: confusableNames[pool], related }])),
           })),
           ...lookalikeTwins.map(([words, twins]) => ({ feature: markerFirstInto(words), wish: { ...twoInto(twinsInOrder(twins)), inProcessOrder: true } })),
         ]),
@@ -489,19 +489,6 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
     ...NAME_TWINS.map(([feature, twins]) => ({ feature, wish: twinsIntoInitiator(twins) })),
   ];
 }
-
-/** The pool of names each way of being the same is drawn from. */
-const poolOf: Record<(typeof sameNames)[number][0], keyof typeof confusableNames> = {
-  "differ only in case": "cases",
-  "differ only in spaces at either end": "spaced",
-  "differ only in invisible characters": "invisible",
-  "differ only in the kind or number of their spaces": "unspaced",
-  "are the same number": "sameNumbers",
-  "are the same once Unicode-normalised": "unicode",
-};
-
-/** The pool each pair of lookalikeSenders is drawn from, in its order. */
-const lookalikePools: readonly (keyof typeof confusableNames)[] = [...sameNames.map(([same]) => poolOf[same]), "prefixes", "suffixes"];
 
 /** Every feature a list of this shape must show, in words (the README lists them). */
 export function requiredFeatures(shape: Shape): string[] {

@@ -5,6 +5,7 @@
  */
 import {
   BLANK_NAME,
+  type confusableNames,
   changedByCents,
   HASH_TWINS,
   isDigits,
@@ -608,27 +609,31 @@ export const joinedNames = (joinerInWords: string): string =>
 export const VIEW_WORDS =
   "two transfers on one channel from a process whose name holds open and closed (words of a view's recordings), a snapshot may catch the first";
 
-/** Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. */
+/**
+ * Ways two distinct names can be the same to code that compares them so: it mistakes one for the other. Each with the
+ * pool of confusableNames a draw takes two such names from.
+ */
 export const sameNames = [
-  ["differ only in case", (name: string) => name.toLowerCase()],
-  ["differ only in spaces at either end", (name: string) => name.trim()],
-  ["differ only in invisible characters", visibleName],
-  ["differ only in the kind or number of their spaces", oneSpaced],
-  ["are the same number", (name: string) => (name.trim() !== "" && !Number.isNaN(Number(name)) ? String(Number(name)) : name)],
+  ["differ only in case", (name: string) => name.toLowerCase(), "cases"],
+  ["differ only in spaces at either end", (name: string) => name.trim(), "spaced"],
+  ["differ only in invisible characters", visibleName, "invisible"],
+  ["differ only in the kind or number of their spaces", oneSpaced, "unspaced"],
+  ["are the same number", (name: string) => (name.trim() !== "" && !Number.isNaN(Number(name)) ? String(Number(name)) : name), "sameNumbers"],
   // NFC: names canonically the same are the same under every normal form, so any normalising code mistakes them.
-  ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC")],
-] as const;
+  ["are the same once Unicode-normalised", (name: string) => name.normalize("NFC"), "unicode"],
+] as const satisfies readonly (readonly [string, (name: string) => string, keyof typeof confusableNames])[];
 
 /**
  * Senders' names a rule that finds a channel by its sender may take one for the other, the first listed before the second:
  * the same in one of sameNames' ways, or one beginning or ending with the other (`startsWith`, `includes` of `a->` in
- * `ba->x`), the longer listed first.
+ * `ba->x`), the longer listed first. Each with the pool a draw takes two such names from.
  */
-export const lookalikeSenders: readonly (readonly [words: string, related: (first: string, second: string) => boolean])[] = [
-  ...sameNames.map(([same, key]) => [`names that ${same}`, (a: string, b: string) => key(a) === key(b)] as const),
-  ["names one of which begins the other, the longer listed first", (a, b) => a !== b && a.startsWith(b)],
-  ["names one of which ends with the other, the longer listed first", (a, b) => a !== b && a.endsWith(b)],
-];
+export const lookalikeSenders: readonly (readonly [words: string, related: (first: string, second: string) => boolean, pool: keyof typeof confusableNames])[] =
+  [
+    ...sameNames.map(([same, key, pool]) => [`names that ${same}`, (a: string, b: string) => key(a) === key(b), pool] as const),
+    ["names one of which begins the other, the longer listed first", (a, b) => a !== b && a.startsWith(b), "prefixes"],
+    ["names one of which ends with the other, the longer listed first", (a, b) => a !== b && a.endsWith(b), "suffixes"],
+  ];
 
 /**
  * Two names such a rule may take one for the other, listed in this order: alike under a hash written by hand, in UTF-8, or
