@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 21,
-        count: 94,
+        count: 104,
         reach: [
           "stars",
           "hubs",

@@ -358,6 +358,12 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
         ps.some((p) => key(names[p]!) === names[p]! && bothCatchableInto(p) && caughtTogether(p, (a, b) => key(b) === a && key(a) === a)),
       ],
     ]),
+    // Twins a process that starts none sends markers to, on its first marker: code that keeps the names it sent to by such a
+    // key sends one of them none (into the process that starts a snapshot, twinsIntoInitiator's draw sends them its markers).
+    ...(shape.referenceRules ? [] : lookalikeTwins).map(([words, twins]): [string, boolean] => [
+      `channels from a process that starts no snapshot to ${words}`,
+      ps.some((p) => !initiators.includes(p) && twins.every((name) => receiversOf(p).includes(name))),
+    ]),
     // The longer listed first: code that keeps the names it sent to in a string, and looks them up with includes, skips the
     // other; in its rule for a marker too, where the process starts no snapshot.
     ["channels from one process to names one of which begins the other, the longer listed first", !shape.multiSnapshot && ps.some(longerFirstOut)],
@@ -635,18 +641,20 @@ export const lookalikeSenders: readonly (readonly [words: string, related: (firs
     ["names one of which ends with the other, the longer listed first", (a, b) => a !== b && a.endsWith(b), "suffixes"],
   ];
 
-/**
- * Two names such a rule may take one for the other, listed in this order: alike under a hash written by hand, in UTF-8, or
- * cut to 64 UTF-16 code units, and axb before a.b, which a pattern made of a.b, its dot not escaped, matches.
- */
+/** Two names code that keys names so takes one for the other: alike under a hash written by hand, in UTF-8, or cut to 64 UTF-16 code units. */
 export const lookalikeTwins: readonly (readonly [words: string, twins: readonly [string, string]])[] = [
   ...Object.entries(HASH_TWINS).map(([hash, twins]) => [`${twins[0]} and ${twins[1]}, alike under ${hash}`, twins] as const),
   ["w and an unpaired surrogate and w and U+FFFD, the same in UTF-8", UTF8_TWINS_NAMES],
   ["two names of 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units", CUT_TWINS_NAMES],
+];
+
+/** The twins a rule that finds a channel by its sender may take one for the other, listed in this order: axb before a.b too, which a pattern made of a.b, its dot not escaped, matches. */
+export const markerFirstTwins: readonly (readonly [words: string, twins: readonly [string, string]])[] = [
+  ...lookalikeTwins,
   ["axb and a.b, in that order", ["axb", "a.b"]],
 ];
 
-const markerFirstPairs = [...lookalikeSenders, ...lookalikeTwins.map(([words, [x, y]]) => [words, (a: string, b: string) => a === x && b === y] as const)];
+const markerFirstPairs = [...lookalikeSenders, ...markerFirstTwins.map(([words, [x, y]]) => [words, (a: string, b: string) => a === x && b === y] as const)];
 
 /** The feature of two such senders into a process that starts no snapshot, each sending it a transfer. */
 export const markerFirstInto = (words: string): string =>

@@ -1072,6 +1072,33 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "on a marker, sends one marker for each djb2 hash (33h + c) of its receivers' names (Ab and BA taken for one), though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const djb2 = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 33) + c.charCodeAt(0)) | 0, 5381);
+        const byHash = new Map(view.outgoing.map((c) => [djb2(receiverOf(c)), c]));
+        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "on a marker, sends one marker for each receiver's name in UTF-8 (w and an unpaired surrogate taken for w and U+FFFD), though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "names P0…P3: ASCII",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const byBytes = new Map(view.outgoing.map((c) => [Buffer.from(receiverOf(c)).toString("hex"), c]));
+        return [record, ...[...byBytes.values()].map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
     name: "records a message unless one of the same id, lower-cased, is recorded on any channel (A#1 taken for a#1)",
     exercise: 2,
     bound: "names P0…P3: none the same but for case",
