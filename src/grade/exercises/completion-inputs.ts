@@ -81,7 +81,7 @@ interface ViewWish {
 
 /**
  * A process's view: its name, its incoming and outgoing channels (none, or
- * up to five each), and where it stands. Before it records, its incoming
+ * up to five each, or fifteen, as a wish asks), and where it stands. Before it records, its incoming
  * channels are idle and `recorded` is null; once it has, each is open or
  * closed, with the messages it recorded there, and `recorded` holds what it
  * saved.
@@ -284,7 +284,13 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
     count: 4,
   },
   { shows: "names as long as the format allows, beyond the Basic Multilingual Plane", inputs: viewsOf({ names: namesOfKind.longestAstral }), count: 4 },
-  { shows: "anything", inputs: viewsOf(), count: 43 },
+  // As many channels in as a process can have: an answer that looks at a few of them (the first, the last) misses the open one.
+  {
+    shows: "fifteen incoming channels, the most the format allows, every one closed but one (any one)",
+    inputs: viewsOf({ processes: SCENARIO_LIMITS.parties, names: namesOfKind.mixed, incoming: "all", hasRecorded: true, closed: "all but one" }),
+    count: 6,
+  },
+  { shows: "anything", inputs: viewsOf(), count: 37 },
 ];
 
 /**

@@ -189,6 +189,15 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           wish: caught([2, 2], { names: namesOfKind.longestAstral }),
         },
         { feature: "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch", wish: idPrefixed },
+        ...(shape.referenceRules
+          ? []
+          : [
+              {
+                feature:
+                  "transfers into a process that starts a snapshot from a and a#1, two from a#1 that it may take before it records, a's one a snapshot may catch",
+                wish: { ...idPrefixed, topology: "two-way star", transfers: [3, 3] } as Wish,
+              },
+            ]),
         {
           feature: "transfers into one process from two senders whose names sort one way with case and the other without",
           wish: twoInto(namesWithPairs([{ pool: confusableNames.cases, related: (a, b) => a < b && a.toLowerCase() > b.toLowerCase() }])),

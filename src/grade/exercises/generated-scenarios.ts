@@ -253,6 +253,11 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     initiators: [0, 1],
     snapshots: Array.from({ length: REACH_LIMITS.snapshots }, (_, k) => (k < REACH_LIMITS.snapshots - 1 ? 0 : 1)),
   });
+  // Two amounts taking turns, but #1's, which is #11's after a 1: #1 and its amount written together read as #11 and its.
+  const hundredAmounts = () => {
+    const amounts = draw(amountsOfKind.turns(REACH_LIMITS.sends));
+    return [Number(`1${amounts[10]!}`), ...amounts.slice(1)];
+  };
   const made = {
     stars: () => starSizes.map(star),
     hubs: () => hubSizes.map(hub),
@@ -263,7 +268,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
       const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `1${s}` !== r));
       return [
         {
-          ...pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 1),
+          ...pair([hundredAmounts().map((amount) => ({ to: 1, amount })), []], 1),
           names: [`1${sender}`, receiver!],
         },
       ];
@@ -271,7 +276,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     // All the format allows, on one channel, all received before their receiver records, on the marker of their sender, which
     // starts the snapshot: a process's received ids as many as they can be (#54 beside #1, past a float's exact integers
     // when kept as bits; #65 and #100, past a set of 64 or of 100 indexed from 1), none of them in flight.
-    "a hundred received": (): Skeleton[] => [pair([draw(amountsOfKind.turns(REACH_LIMITS.sends)).map((amount) => ({ to: 1, amount })), []], 0)],
+    "a hundred received": (): Skeleton[] => [pair([hundredAmounts().map((amount) => ({ to: 1, amount })), []], 0)],
     // Their receiver starts the snapshot after the first: it records the other sixty-four, from #2 to #65 (past 32 and 64
     // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
     // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's

@@ -421,6 +421,17 @@ export function features(skeleton: Skeleton, shape: Shape): string[] {
       "transfers into one process from two senders, one's name beginning with the other's message id (a and a#1)",
       ps.some((p) => carriersRelated(p, (a, b) => b.startsWith(`${a}#`))),
     ],
+    // Code that reads a message's sender as what comes before the first # of its id takes a#1's two, received before the
+    // process records (a higher number, it thinks, than a's), for a's: a's transfer, caught, is then left out.
+    [
+      "transfers into a process that starts a snapshot from a and a#1, two from a#1 that it may take before it records, a's one a snapshot may catch",
+      !shape.referenceRules &&
+        initiators.some((p) =>
+          carriersInto(p).some((a) =>
+            carriersInto(p).some((b) => names[b]!.startsWith(`${names[a]!}#`) && programs[b]!.filter((t) => t.to === p).length >= 2 && isCaught(a, p)),
+          ),
+        ),
+    ],
     // Code that finds a message's channel by the sender's name and # its id begins with takes a's for a#1's messages.
     [
       "channels into one process from a and a#1, a's listed first, a#1's carrying a transfer a snapshot may catch",

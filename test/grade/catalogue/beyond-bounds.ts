@@ -1099,6 +1099,32 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "leaves out a message whose id and amount, written together, a recorded one's are too (x#1 and 123 read as x#12 and 3)",
+    exercise: 2,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) =>
+        isOpen(view, channel) && !recordedOn(view, channel).some((m) => `${m.id}${m.amount}` === `${message.id}${message.amount}`)
+          ? [keep(channel, message)]
+          : [],
+    }),
+  },
+  {
+    name: "leaves out a message when it had received, before it recorded, one of a higher number from its sender, read as what comes before the first # (a#1's taken for a's)",
+    exercise: 2,
+    bound: "names without #",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage(view, channel, message) {
+        const sender = (id: string) => id.split("#")[0];
+        const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+        const later = (view.recorded?.received ?? []).some((id) => sender(id) === sender(message.id) && number(id) > number(message.id));
+        return isOpen(view, channel) && !later ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "records a message unless one of the same id, lower-cased, is recorded on any channel (A#1 taken for a#1)",
     exercise: 2,
     bound: "names P0…P3: none the same but for case",
@@ -1593,6 +1619,15 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
         const closed = view.incoming.flatMap((c, place) => (view.recordings[c]?.status === "closed" ? [place] : [])).sort();
         return view.hasRecorded && closed.length === view.incoming.length && closed.every((place, k) => place === k);
       },
+    }),
+  },
+  {
+    name: "tells a part done when its last five incoming channels are closed (five neighbours at most, it thinks)",
+    exercise: 3,
+    bound: "at most five incoming channels",
+    refusedBy: "knows-when-done",
+    module: completionWith({
+      isPartDone: (view) => view.hasRecorded && view.incoming.slice(-5).every((c) => view.recordings[c]?.status === "closed"),
     }),
   },
   {

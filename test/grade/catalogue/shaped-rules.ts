@@ -68,7 +68,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "no incoming channel",
     passesFixed: true,
     refusedBy: "marker-sending-rule",
-    reason: "P0 recorded its state and sent 0 markers on P0->P1 (one is due on every outgoing channel)",
+    reason: "P1 recorded its state and sent 0 markers on P1->P0 (one is due on every outgoing channel)",
     module: rulesOf({ initiate: (view) => (view.incoming.length === 0 ? [{ type: "record-state" }] : recordAndForward(view)) }),
   },
   // Exercise 2: channel recording.
@@ -78,7 +78,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#1 (1)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#1 (1)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       onMessage: (view, channel, message) =>
         isOpen(view, channel) && recorded(view, channel).length === 0 ? [{ type: "record-message", channel, message }] : [],
@@ -90,7 +90,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "channel-state",
-    reason: "channel P1->P0 recorded [P1#2 (2)], expected [P1#1 (1), P1#2 (2)]",
+    reason: "channel P0->P1 recorded [P0#2 (2)], expected [P0#1 (1), P0#2 (2)]",
     module: rulesOf({
       // Restarting the recording empties it: what arrived before is lost.
       onMessage: (view, channel, message) =>
