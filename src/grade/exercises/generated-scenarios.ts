@@ -141,7 +141,7 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * before their receiver records, on their sender's marker (received ids as
  * many as they can be, none in flight); and sixty-five transfers on one channel with two
  * more from a third process named as the sender with a 1 after it, the
- * first of each received before the snapshot and the others caught (the
+ * first of each (the first two of the sender's) received before the snapshot and the others caught (the
  * sender's #1 received beside its #33 and #65, which a set of numbers kept
  * in bits takes for it; the third's #1 and #2 and the sender's #11 and #12,
  * each run together with its sender's name, read alike). The stars are
@@ -159,7 +159,7 @@ export const REACH_LIMITS = {
   snapshots: 11,
   sends: SCENARIO_LIMITS.programSteps,
   lookalikeSends: 65,
-  hubFirstSends: 13,
+  hubFirstSends: 15,
   overtaken: 12,
   catchingSnapshots: SCENARIO_LIMITS.snapshots,
 } as const;
@@ -215,12 +215,13 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     initiators: [0],
     ...(shape.multiSnapshot ? { snapshots: [0] } : {}),
   });
-  // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and records
-  // every channel in, each carrying a transfer received before the hub records, then one its snapshot catches, then one
-  // sent after its sender recorded, which reaches the hub once that channel is closed and the later ones still open. The
-  // first other, at place 1, has eleven caught: its #11 beside place 11's #1 received, its #12 beside place 11's #2
-  // caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in snapshot 0 beside one
-  // of one digit in snapshot 1.
+  // The initiator's one channel is to the hub, which records on its marker: it sends markers to every other and back to
+  // the initiator (fifteen channels out in the largest) and records every channel in, each carrying a transfer received
+  // before the hub records, then one its snapshot catches, then one sent after its sender recorded, which reaches the hub
+  // once that channel is closed and the later ones still open. The first other, at place 1, has three received (sixteen
+  // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
+  // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
+  // snapshot 0 beside one of one digit in snapshot 1.
   const hub = (others: number): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
     const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : 3));
@@ -230,7 +231,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     return {
       names: draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2),
-      channels: [[0, 1] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
+      channels: [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
       programs: [[], [], ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! })))],
       initiators: [0],
       ...(shape.multiSnapshot ? { snapshots: [0, 0] } : {}),
@@ -277,7 +278,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     // starts the snapshot: a process's received ids as many as they can be (#54 beside #1, past a float's exact integers
     // when kept as bits; #65 and #100, past a set of 64 or of 100 indexed from 1), none of them in flight.
     "a hundred received": (): Skeleton[] => [pair([hundredAmounts().map((amount) => ({ to: 1, amount })), []], 0)],
-    // Their receiver starts the snapshot after the first: it records the other sixty-four, from #2 to #65 (past 32 and 64
+    // Their receiver starts the snapshot after the first two: it records the other sixty-three, from #3 to #65 (past 32 and 64
     // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
     // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's
     // name, its #1 reads as the sender's #11, caught, and its #2 as the #12 before it.
@@ -396,10 +397,11 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 }
 
 /**
- * A hub's shape, as reachSkeletons makes it: the one initiator's one
- * channel is to the hub; every other process has a channel each way with
- * the hub and sends it one transfer to thirteen; nothing else. The hub and the
- * others by number, in the file's order.
+ * A hub's shape, as reachSkeletons makes it or shrinking leaves it: the one
+ * initiator's one channel is to the hub, which may have one back; every
+ * other process has a channel each way with the hub and sends it one
+ * transfer to fifteen; nothing else. The hub and the others by number, in
+ * the file's order.
  */
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
   const [initiator] = initiators;
@@ -409,7 +411,9 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   const others = names.map((_, p) => p).filter((p) => p !== initiator && p !== hub);
   const both = (p: number) => channels.some(([f, t]) => f === p && t === hub) && channels.some(([f, t]) => f === hub && t === p);
   const sends = (p: number) => programs[p]!.length >= 1 && programs[p]!.length <= REACH_LIMITS.hubFirstSends && programs[p]!.every((t) => t.to === hub);
-  const shaped = channels.length === 1 + 2 * others.length && others.every((p) => both(p) && sends(p));
+  // The channel back to the initiator, as shrinking may leave it or take it away.
+  const back = channels.some(([f, t]) => f === hub && t === initiator) ? 1 : 0;
+  const shaped = channels.length === 1 + back + 2 * others.length && others.every((p) => both(p) && sends(p));
   return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
 }
 
@@ -466,18 +470,19 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * transfers, every snapshot is started, in id order, then every transfer
  * sent: each is then caught by the snapshots its receiver started. A hub's
  * is one run: the initiator starts each snapshot, every other sends its
- * transfers but its last, the hub receives each other's first and records
- * on the initiator's markers, the others receive the hub's markers and send
- * their last, and the hub receives each other's transfers caught (on a
- * channel still open beside closed ones), markers and last transfer (on a
- * channel closed, the later ones still open) in turn. A hundred transfers'
+ * transfers but its last, the hub receives each other's first (the first
+ * other's first three) and records on the initiator's markers, the others
+ * receive the hub's markers and send their last, the hub receives each
+ * other's transfers caught (on a channel still open beside closed ones),
+ * markers and last transfer (on a channel closed, the later ones still
+ * open) in turn, and the initiator the hub's markers. A hundred transfers'
  * is one run too: all are sent, their receiver starts a snapshot and
  * receives them all, the sender takes its marker, and it the sender's. So
  * is a hundred received's: all are sent, the sender starts a snapshot, the
  * receiver takes them all and its marker, and the sender the receiver's. So
- * is the sender's lookalike's: all are sent, the sender's first received,
- * and the third's first, the receiver starts a snapshot and receives the
- * sender's other sixty-four and the third's second, the sender takes its
+ * is the sender's lookalike's: all are sent, the sender's first two
+ * received, and the third's first, the receiver starts a snapshot and
+ * receives the sender's other sixty-three and the third's second, the sender takes its
  * marker, and it the sender's, then the third likewise. So is twelve
  * transfers'
  * without FIFO: all are sent, the twelfth received, the receiver starts a
@@ -502,9 +507,10 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     const [initiator] = skeleton.initiators as [number];
     const each = (step: BankAction) => (skeleton.snapshots ?? [initiator]).map(() => step);
     // Of each other's transfers (as shrinking leaves them: one, two, or more), the first of three or more reaches the hub
-    // before it records; the last of two or more is sent after its sender recorded; the others are caught.
+    // before it records, and of the first other's fifteen the first three; the last of two or more is sent after its
+    // sender recorded; the others are caught (eleven of the first other's).
     const count = (p: number) => skeleton.programs[p]!.length;
-    const early = (p: number) => (count(p) >= 3 ? 1 : 0);
+    const early = (p: number) => (count(p) >= 3 ? Math.max(1, count(p) - 12) : 0);
     const late = (p: number) => (count(p) >= 2 ? 1 : 0);
     const caught = (p: number) => count(p) - early(p) - late(p);
     const times = (n: number, step: BankAction) => Array.from({ length: n }, () => step);
@@ -517,6 +523,7 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...others.flatMap((p) => each(deliver(hub, p))),
       ...others.flatMap((p) => sends(p, late(p))),
       ...others.flatMap((p) => [...times(caught(p), deliver(p, hub)), ...each(deliver(p, hub)), ...times(late(p), deliver(p, hub))]),
+      ...(skeleton.channels.some(([f, t]) => f === hub && t === initiator) ? each(deliver(hub, initiator)) : []),
     ];
   }
   if (form === "a hundred transfers" || form === "a hundred received" || form === "a sender's lookalike") {
@@ -534,13 +541,15 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     }
     if (third === undefined) return [...sends, { type: "initiate", process: receiver }, ...sends.map(() => deliver(sender, receiver)), ...markers];
     const thirds = skeleton.programs[third]!.map((): BankAction => ({ type: "send", process: third }));
+    // The sender's first two and the third's first are received before the snapshot: three, then sixty-four caught.
+    const early = sends.slice(0, 2);
     return [
       ...sends,
       ...thirds,
-      deliver(sender, receiver),
+      ...early.map(() => deliver(sender, receiver)),
       ...thirds.slice(0, 1).map(() => deliver(third, receiver)),
       { type: "initiate", process: receiver },
-      ...sends.slice(1).map(() => deliver(sender, receiver)),
+      ...sends.slice(early.length).map(() => deliver(sender, receiver)),
       ...thirds.slice(1).map(() => deliver(third, receiver)),
       ...markers,
       deliver(receiver, third),

@@ -1125,6 +1125,18 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "on a marker, sends markers on fourteen outgoing channels at most (sixteen processes less itself and the marker's sender), though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "at most five outgoing channels",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker: (view, channel) => [
+        ...(view.hasRecorded ? [] : [record, ...view.outgoing.slice(0, 14).map(marker), ...view.incoming.map(open)]),
+        close(channel),
+      ],
+    }),
+  },
+  {
     name: "records a message unless one of the same id, lower-cased, is recorded on any channel (A#1 taken for a#1)",
     exercise: 2,
     bound: "names P0…P3: none the same but for case",
