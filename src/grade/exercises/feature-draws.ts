@@ -113,6 +113,8 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
   // A star out of one process to five, and into one process from three with a transfer, named by names one mistakes for
   // each other (and so showing the stars' shapes too).
   const starOut = (names: Wish["names"]): Wish => ({ ...one, processes: 6, initiators: 1, topology: "star out", names });
+  // The same star out of a process that records on a marker, no transfer: its rule for a marker sends the markers.
+  const relayedStarOut = (names: Wish["names"]): Wish => ({ ...starOut(names), topology: "relayed star", transfers: [0, 0] });
   const starIn = (names: Wish["names"], processes = 4): Wish => ({
     ...one,
     processes,
@@ -239,7 +241,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         },
         {
           feature: "channels from a process that starts no snapshot to names one of which begins the other, the longer listed first",
-          wish: { ...starOut(longerFirst), processes: 4, topology: "relayed star", transfers: [0, 0] },
+          wish: { ...relayedStarOut(longerFirst), processes: 4 },
         },
         ...range(2, 4).map(
           (k): FeatureDraw => ({ feature: `a process with exactly ${k} outgoing channels`, wish: { ...starOut(longerFirst), processes: k + 1 } }),
@@ -267,7 +269,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
         { feature: `channels from a process that starts a snapshot to names that ${way[0]}`, wish: starOut(pairs) },
         {
           feature: `channels from a process that starts no snapshot to names that ${way[0]}`,
-          wish: { ...starOut(pairs), topology: "relayed star", transfers: [0, 0] },
+          wish: relayedStarOut(pairs),
         },
         {
           feature: `a transfer a snapshot may catch on a channel between two names that ${way[0]}`,
@@ -484,7 +486,7 @@ export function featureDraws(shape: Shape): FeatureDraw[] {
           ...markerFirstTwins.map(([words, twins]) => ({ feature: markerFirstInto(words), wish: { ...twoInto(twinsInOrder(twins)), inProcessOrder: true } })),
           ...lookalikeTwins.map(([words, twins]) => ({
             feature: `channels from a process that starts no snapshot to ${words}`,
-            wish: { ...starOut(twinsNamed(twins)), topology: "relayed star", transfers: [0, 0] } as Wish,
+            wish: relayedStarOut(twinsNamed(twins)),
           })),
         ]),
     { feature: PLACEHOLDER_SENDER, wish: caught([2, 2], { names: placeholderNamed, oneChannel: false, ...bothStart }) },
