@@ -43,23 +43,23 @@ describe("the generated scenarios", () => {
   it("should be checks that draw what they grade on, with the points taken from the fixed checks (the kit still adds up to 100)", () => {
     const seeded = exercises.flatMap((e) => e.checks.filter((c) => "seeded" in c && c.seeded).map((c) => [e.number, c.name, c.points]));
     expect(seeded).toEqual([
-      [1, "generated scenarios (119)", 3],
-      [2, "generated scenarios (112)", 3],
-      [3, "generated scenarios (83)", 1],
+      [1, "generated scenarios (122)", 3],
+      [2, "generated scenarios (115)", 3],
+      [3, "generated scenarios (86)", 1],
       [3, "direct calls (100 views, 100 sets of parts)", 1],
-      [5, "generated scenarios (126)", 6],
-      [6, "generated scenarios (123)", 6],
+      [5, "generated scenarios (129)", 6],
+      [6, "generated scenarios (126)", 6],
     ]);
     expect(exercises.flatMap((e) => e.checks as readonly { points: number }[]).reduce((sum, c) => sum + c.points, 0)).toBe(100);
   });
 
   it("should be the same list on every run and every machine", () => {
     expect(generated.map(({ exercise, check }) => [exercise.number, hash(check.scenarios().map((s) => s.file))])).toEqual([
-      [1, "a308fd487a8a5abb"],
-      [2, "292ca55bc648dc22"],
-      [3, "b7f05b4a49ad8c90"],
-      [5, "adaa0459a09a8b4e"],
-      [6, "5824269c6d4a2b8d"],
+      [1, "8afcae2579879962"],
+      [2, "f8511f3b6cb416d0"],
+      [3, "9024427bc1520f45"],
+      [5, "4d0ce3ec16066cc8"],
+      [6, "2b9b11408b467d1c"],
     ]);
     const [first] = generated.find(({ exercise }) => exercise.number === 5)!.check.scenarios();
     expect(first!.file).toEqual(FIRST);

@@ -131,11 +131,14 @@ describe("the exercises' texts", () => {
       "seventeen",
       "eighteen",
       "nineteen",
+      "twenty",
+      "twenty-one",
+      "twenty-two",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();
     const at = (n: number) => said.get(n) ?? said.set(n, {}).get(n)!;
-    for (const [, listed, count] of page.matchAll(/- exercises? ([\d, and]+): the last (\w+)/g)) {
+    for (const [, listed, count] of page.matchAll(/- exercises? ([\d, and]+): the last ([\w-]+)/g)) {
       for (const n of numbers(listed!)) at(n).past = counts.indexOf(count!) + 1;
     }
     const chosen = /show all of the above: the first (.*?)\./.exec(page)![1]!;

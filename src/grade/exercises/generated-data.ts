@@ -254,6 +254,35 @@ export const SWAPPABLE_HASH_TWINS = (
   ["Java's 31h + c", "djb2's 33h + c", "sdbm's 65599h + c", "a sum of character codes, plain or each times its place"] as const
 ).map((hash) => HASH_TWINS[hash]!);
 
+/**
+ * Bases of string hashes written by hand as h·B + c (Java's 31, djb2's 33, and others a learner may pick), two at a time.
+ */
+const hashBases = [
+  [31, 33],
+  [37, 131],
+  [2, 257],
+  [3, 127],
+  [5, 101],
+  [7, 97],
+  [10, 61],
+  [11, 59],
+  [13, 53],
+  [16, 47],
+  [17, 43],
+  [19, 41],
+  [23, 29],
+] as const;
+
+/**
+ * Names of three characters that a hash h·B + c takes for the last one, each for two bases B: b − (B1 + B2) and
+ * c + B1·B2 after one letter more make (B − B1)(B − B2) = 0 more, the same hash for those two (and, texts of one length
+ * before or after them being alike, for every id and channel name they begin or end).
+ */
+export const POLYNOMIAL_TWINS: readonly string[] = [
+  ...hashBases.map(([b1, b2]) => String.fromCharCode(0x62, 0x4e00 - (b1 + b2), 0x4e00 + b1 * b2)),
+  String.fromCharCode(0x61, 0x4e00, 0x4e00),
+];
+
 /** `n` distinct names of twenty digits: drawn only where a feature asks for them. */
 export const longDigitsNamed = namesFrom(longDigits);
 

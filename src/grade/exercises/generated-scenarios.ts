@@ -15,7 +15,7 @@ import type { Scenario } from "../../models/bank/scenario.js";
 import type { ScenarioJson } from "../../models/bank/scenario-json.js";
 import fc from "fast-check";
 import { SCENARIO_LIMITS } from "../../scenario/scenario-fields.js";
-import { amountsOfKind, balanceOfKind, MAX_MONEY, moneyOf, namesOfKind, processNames } from "./generated-data.js";
+import { amountsOfKind, balanceOfKind, MAX_MONEY, moneyOf, namesOfKind, POLYNOMIAL_TWINS, processNames } from "./generated-data.js";
 
 export interface SkeletonTransfer {
   /** The receiving process. */
@@ -185,12 +185,26 @@ export type ReachForm =
  */
 const hubSizes = [6, 9, 14];
 
+/**
+ * The others of three more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
+ * a character code may join names or ids with before it searches the text (beyond the joiners drawn, scenario-features.ts);
+ * names an object has already (`__proto__`, which assigning to does not make a key, and `constructor`, which `in` finds);
+ * names a string hash h·B + c takes for the last, for twenty-six bases B. Each sends three, and the last two: each one's
+ * first is received before the hub records and the last one's first not, each one's marker closes its channel before the
+ * last one's caught transfer comes, and the hub sends each a marker before the last.
+ */
+const lookalikeHubs = [
+  [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"],
+  ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"],
+  POLYNOMIAL_TWINS,
+];
+
 /** The sizes of the stars past the drawn ones. */
 const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS.processes }, (_, k) => GENERATED_LIMITS.processes + 1 + k);
 
 /** How many scenarios these forms add to a list (reachSkeletons). */
 export function reachCount(forms: readonly ReachForm[]): number {
-  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : form === "hubs" ? hubSizes.length : 1), 0);
+  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : form === "hubs" ? hubSizes.length + lookalikeHubs.length : 1), 0);
 }
 
 /** The scenarios of these forms past the drawn sizes, drawn from `seed`, in this order. */
@@ -222,14 +236,20 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
   // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
   // snapshot 0 beside one of one digit in snapshot 1.
-  const hub = (others: number): Skeleton => {
+  // Of a lookalike hub, the last sends two; in exercise 3, whose answer is keyed by name, `x)a` stands for `__proto__`.
+  const hub = (others: number, named?: readonly string[]): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
-    const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : 3));
+    const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : named && k === others - 1 ? 2 : 3));
     // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
     const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, 0)));
     let next = 0;
     return {
-      names: draw(namesOfKind.mixed(others + 2)),
+      names: named
+        ? [
+            ...draw(namesOfKind.mixed(2).filter((ends) => ends.every((name) => !named.includes(name)))),
+            ...named.map((name) => (name === "__proto__" && shape.answerKeyedByName ? "x)a" : name)),
+          ]
+        : draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2),
       channels: [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
       programs: [[], [], ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! })))],
@@ -261,7 +281,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   };
   const made = {
     stars: () => starSizes.map(star),
-    hubs: () => hubSizes.map(hub),
+    hubs: () => [...hubSizes.map((others) => hub(others)), ...lookalikeHubs.map((named) => hub(named.length, named))],
     "long channel": () => [long()],
     // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
     // The sender's name begins with a 1: its ids run together read as others (1#1 then 1#2 holds 1#11).

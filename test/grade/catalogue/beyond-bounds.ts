@@ -1950,6 +1950,82 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       return Array.from({ length: top + 1 }, (_, id) => id).filter((id) => Math.floor(bits / 2 ** id) % 2 === 1);
     }),
   },
+  {
+    name: "on a marker, sends one marker for each hash (37h + c) of its receivers' names (Aa and B< taken for one), though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const hash = (name: string) => [...name].reduce((h, c) => (h * 37 + c.charCodeAt(0)) >>> 0, 0);
+        const byHash = new Map(view.outgoing.map((c) => [hash(receiverOf(c)), c]));
+        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "on its first marker opens every other sender's channel through a plain object keyed by sender (a sender named __proto__ is no key there), though it starts a snapshot rightly",
+    exercise: 2,
+    bound: "names P0…P3: none an object's own",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const senderOf = (c: string) => c.slice(0, c.lastIndexOf("->"));
+        const others: Record<string, string> = {};
+        for (const c of view.incoming) others[senderOf(c)] = c;
+        delete others[senderOf(channel)];
+        return [record, ...view.outgoing.map(marker), ...Object.values(others).map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "a part is done once every incoming channel's name is found between dashes in the closed ones' joined with dashes (x-a->y closed taken for a->y)",
+    exercise: 3,
+    bound: "names P0…P3: none holds a -",
+    refusedBy: "knows-when-done",
+    module: completionWith({
+      isPartDone(view: ProcessView) {
+        const closed = `-${view.incoming.filter((c) => view.recordings[c]?.status === "closed").join("-")}-`;
+        return view.hasRecorded && view.incoming.every((c) => closed.includes(`-${c}-`));
+      },
+    }),
+  },
+  {
+    name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
+    exercise: 5,
+    bound: "names P0…P3: none holds a ~",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `~${history.join("~")}~`.includes(`~${id}~`)),
+  },
+  {
+    name: "tells a message received by a 32-bit hash (131h + c) of its id (two ids of names that hash alike taken for one)",
+    exercise: 5,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "channel-state",
+    module: (() => {
+      const hash = (id: string) => [...id].reduce((h, c) => (Math.imul(h, 131) + c.charCodeAt(0)) | 0, 0);
+      return receivedWhen((history, id) => history.some((h) => hash(h) === hash(id)));
+    })(),
+  },
+  {
+    name: "records a message in each snapshot whose recording of its channel is open, unless that snapshot's closed channels, joined with ~, hold the channel's between tildes (x~a->y taken for a->y)",
+    exercise: 6,
+    bound: "names P0…P3: none holds a ~",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const closedHolds = (recordings: MultiSnapshotView["snapshots"][number]["recordings"]) =>
+          `~${Object.keys(recordings)
+            .filter((c) => recordings[c]?.status === "closed")
+            .join("~")}~`.includes(`~${channel}~`);
+        return Object.entries(view.snapshots)
+          .filter(([, s]) => s.recordings[channel]?.status === "open" && !closedHolds(s.recordings))
+          .map(([id]): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
 ];
 
 export const beyondBoundsRightRules: readonly RightRules[] = [
