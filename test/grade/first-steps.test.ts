@@ -81,7 +81,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
         {
           1: hubs,
           2: [...hubs, ["a hundred transfers", hundred], ["a sender's lookalike", lookalike]],
-          3: hubs,
+          3: [...hubs, ["a hundred transfers", hundred]],
           5: [
             ...hubs,
             ["a hundred transfers", hundred],

@@ -45,7 +45,7 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
     expect(generatedResults).toEqual([
       [1, "generated scenarios (122)", true, 3],
       [2, "generated scenarios (115)", true, 3],
-      [3, "generated scenarios (86)", true, 1],
+      [3, "generated scenarios (87)", true, 1],
       [3, "direct calls (100 views, 100 sets of parts)", true, 1],
       [5, "generated scenarios (129)", true, 6],
       [6, "generated scenarios (126)", true, 6],

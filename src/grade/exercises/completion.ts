@@ -42,7 +42,7 @@ export const completionExercise: RulesExercise = {
         shape: { fifo: true, multiSnapshot: false, answerKeyedByName: true, referenceRules: true },
         seed: 13,
         count: 70,
-        reach: ["stars", "hubs"],
+        reach: ["stars", "hubs", "a hundred transfers"],
         rulesRun: false,
       },
       1,

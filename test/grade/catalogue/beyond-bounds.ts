@@ -1993,6 +1993,22 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "adds each message to the total once, known by its id and amount written together (x#1 of 12 taken for x#11 of 2)",
+    exercise: 3,
+    bound: "three transfers a channel",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer, parts) => {
+      const counted = new Set<string>();
+      let total = parts.reduce((sum, part) => sum + part.state.balance, 0);
+      for (const message of parts.flatMap((part) => Object.values(part.channels).flat())) {
+        if (counted.has(`${message.id}${message.amount}`)) continue;
+        counted.add(`${message.id}${message.amount}`);
+        total += message.amount;
+      }
+      return { ...answer, total };
+    }),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
