@@ -140,11 +140,12 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * as long as they can be); in exercise 5, a hundred transfers all received
  * before their receiver records, on their sender's marker (received ids as
  * many as they can be, none in flight); and sixty-five transfers on one channel with two
- * more from a third process named as the sender with a 1 after it, the
+ * more from each of two processes named as the sender with a 1 after it and with a 0 before it, the
  * first of each (the first two of the sender's) received before the snapshot and the others caught (the
  * sender's #1 received beside its #33 and #65, which a set of numbers kept
- * in bits takes for it; the third's #1 and #2 and the sender's #11 and #12,
- * each run together with its sender's name, read alike). The stars are
+ * in bits takes for it; x1's #1 and #2 and the sender's #11 and #12,
+ * each run together with its sender's name, read alike; so do 0x's and the
+ * sender's #10 and #20, each number written before its sender's name). The stars are
  * searched reduced (spec/reduction.md): their full graphs have up to 2^15
  * states, their reduced ones a few. The hubs, the hundred transfers, the
  * sender's lookalike and exercise 6's forms with transfers are searched
@@ -299,29 +300,29 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     // when kept as bits; #65 and #100, past a set of 64 or of 100 indexed from 1), none of them in flight.
     "a hundred received": (): Skeleton[] => [pair([hundredAmounts().map((amount) => ({ to: 1, amount })), []], 0)],
     // Their receiver starts the snapshot after the first two: it records the other sixty-three, from #3 to #65 (past 32 and 64
-    // beside #1 received, where a set of numbers kept in bits wraps). A third process, named as the sender with a 1 after it,
-    // sends it two transfers, the first received before the snapshot and the second caught: run together with its sender's
-    // name, its #1 reads as the sender's #11, caught, and its #2 as the #12 before it.
+    // beside #1 received, where a set of numbers kept in bits wraps). Two more processes, named as the sender with a 1 after
+    // it and with a 0 before it, send it two transfers each, the first received before the snapshot and the second caught: run
+    // together with its sender's name, x1's #1 reads as the sender's #11, caught, and its #2 as the #12 before it; written after
+    // its number, 0x's #1 reads as the sender's #10 (1 and 0x, 10 and x), and its #2 as the #20.
     "a sender's lookalike": (): Skeleton[] => {
-      const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `${s}1` !== r));
+      const [sender, receiver] = draw(processNames(2).filter(([s, r]) => s!.length < SCENARIO_LIMITS.nameLength && `${s}1` !== r && `0${s}` !== r));
+      const two = [
+        { to: 1, amount: 1 },
+        { to: 1, amount: 2 },
+      ];
       return [
         {
-          names: [sender!, receiver!, `${sender}1`],
-          balances: balances(3),
+          names: [sender!, receiver!, `${sender}1`, `0${sender}`],
+          balances: balances(4),
           channels: [
             [0, 1],
             [1, 0],
             [2, 1],
             [1, 2],
+            [3, 1],
+            [1, 3],
           ],
-          programs: [
-            draw(amountsOfKind.turns(REACH_LIMITS.lookalikeSends)).map((amount) => ({ to: 1, amount })),
-            [],
-            [
-              { to: 1, amount: 1 },
-              { to: 1, amount: 2 },
-            ],
-          ],
+          programs: [draw(amountsOfKind.turns(REACH_LIMITS.lookalikeSends)).map((amount) => ({ to: 1, amount })), [], two, two],
           initiators: [1],
         },
       ];
@@ -397,7 +398,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
   const sent = hundredOf(skeleton);
   if (sent !== undefined)
-    return sent.third !== undefined ? "a sender's lookalike" : initiators[0] === sent.sender ? "a hundred received" : "a hundred transfers";
+    return sent.lookalikes.length > 0 ? "a sender's lookalike" : initiators[0] === sent.sender ? "a hundred received" : "a hundred transfers";
   const pair = names.length === 2 && channels.length === 2 && channels.some(([from]) => from === 0) && channels.some(([from]) => from === 1);
   if (!pair) return undefined;
   if (snapshots?.length === REACH_LIMITS.catchingSnapshots && transfers === 1) {
@@ -441,16 +442,16 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
  * A hundred transfers' shape, or a sender's lookalike's, as reachSkeletons
  * makes it or shrinking leaves it: the one initiator, the receiver (or, of
  * a hundred received, the sender), with a channel each way with the sender, which sends it a hundred transfers; or
- * sixty-five, and a third process with a channel each way with the receiver,
- * sending it one transfer or two; nothing else. By number.
+ * sixty-five, and one or two lookalikes with a channel each way with the
+ * receiver, each sending it one transfer or two; nothing else. By number.
  */
-function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; third?: number } | undefined {
-  const sender = programs.findIndex((program) => program.length === (names.length === 3 ? REACH_LIMITS.lookalikeSends : REACH_LIMITS.sends));
+function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; lookalikes: number[] } | undefined {
+  const sender = programs.findIndex((program) => program.length === (names.length > 2 ? REACH_LIMITS.lookalikeSends : REACH_LIMITS.sends));
   // The receiver starts the snapshot, or, of a hundred received, the sender does.
   const [initiator] = initiators as [number];
   const receiver = initiator === sender && names.length === 2 ? 1 - sender : initiator;
-  if (snapshots || initiators.length !== 1 || names.length < 2 || names.length > 3 || sender < 0 || sender === receiver) return undefined;
-  const third = names.length === 3 ? 3 - sender - receiver : undefined;
+  if (snapshots || initiators.length !== 1 || names.length < 2 || names.length > 4 || sender < 0 || sender === receiver) return undefined;
+  const lookalikes = names.map((_, p) => p).filter((p) => p !== sender && p !== receiver);
   const has = ([from, to]: readonly [number, number]) => channels.some(([f, t]) => f === from && t === to);
   const both = (p: number): [number, number][] => [
     [p, receiver],
@@ -458,11 +459,11 @@ function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleto
   ];
   const shaped =
     channels.length === 2 * (names.length - 1) &&
-    [...both(sender), ...(third === undefined ? [] : both(third))].every(has) &&
+    [sender, ...lookalikes].flatMap(both).every(has) &&
     programs[sender]!.every((t) => t.to === receiver) &&
     programs[receiver]!.length === 0 &&
-    (third === undefined || (programs[third]!.length <= 2 && programs[third]!.every((t) => t.to === receiver)));
-  return shaped ? { sender, receiver, ...(third === undefined ? {} : { third }) } : undefined;
+    lookalikes.every((p) => programs[p]!.length <= 2 && programs[p]!.every((t) => t.to === receiver));
+  return shaped ? { sender, receiver, lookalikes } : undefined;
 }
 
 /**
@@ -501,9 +502,9 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * is a hundred received's: all are sent, the sender starts a snapshot, the
  * receiver takes them all and its marker, and the sender the receiver's. So
  * is the sender's lookalike's: all are sent, the sender's first two
- * received, and the third's first, the receiver starts a snapshot and
- * receives the sender's other sixty-three and the third's second, the sender takes its
- * marker, and it the sender's, then the third likewise. So is twelve
+ * received, and each lookalike's first, the receiver starts a snapshot and
+ * receives the sender's other sixty-three and each lookalike's second, the sender takes its
+ * marker, and it the sender's, then each lookalike likewise. So is twelve
  * transfers'
  * without FIFO: all are sent, the twelfth received, the receiver starts a
  * snapshot and receives the other eleven, the sender takes its marker, and
@@ -547,7 +548,7 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     ];
   }
   if (form === "a hundred transfers" || form === "a hundred received" || form === "a sender's lookalike") {
-    const { sender, receiver, third } = hundredOf(skeleton)!;
+    const { sender, receiver, lookalikes } = hundredOf(skeleton)!;
     const sends = skeleton.programs[sender]!.map((): BankAction => ({ type: "send", process: sender }));
     const markers = [deliver(receiver, sender), deliver(sender, receiver)];
     if (form === "a hundred received") {
@@ -559,21 +560,19 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
         deliver(receiver, sender),
       ];
     }
-    if (third === undefined) return [...sends, { type: "initiate", process: receiver }, ...sends.map(() => deliver(sender, receiver)), ...markers];
-    const thirds = skeleton.programs[third]!.map((): BankAction => ({ type: "send", process: third }));
-    // The sender's first two and the third's first are received before the snapshot: three, then sixty-four caught.
-    const early = sends.slice(0, 2);
+    if (lookalikes.length === 0) return [...sends, { type: "initiate", process: receiver }, ...sends.map(() => deliver(sender, receiver)), ...markers];
+    const delivered = (p: number, from: number, to?: number) => skeleton.programs[p]!.slice(from, to).map(() => deliver(p, receiver));
+    // The sender's first two and each lookalike's first are received before the snapshot, the rest caught.
     return [
       ...sends,
-      ...thirds,
-      ...early.map(() => deliver(sender, receiver)),
-      ...thirds.slice(0, 1).map(() => deliver(third, receiver)),
+      ...lookalikes.flatMap((p) => skeleton.programs[p]!.map((): BankAction => ({ type: "send", process: p }))),
+      ...delivered(sender, 0, 2),
+      ...lookalikes.flatMap((p) => delivered(p, 0, 1)),
       { type: "initiate", process: receiver },
-      ...sends.slice(early.length).map(() => deliver(sender, receiver)),
-      ...thirds.slice(1).map(() => deliver(third, receiver)),
+      ...delivered(sender, 2),
+      ...lookalikes.flatMap((p) => delivered(p, 1)),
       ...markers,
-      deliver(receiver, third),
-      deliver(third, receiver),
+      ...lookalikes.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),
     ];
   }
   if (form === "an overtaking transfer") {

@@ -2009,6 +2009,16 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "tells a message received by its number written before its sender's name (0x's #1 taken for x's #10)",
+    exercise: 5,
+    bound: "three transfers a channel",
+    refusedBy: "channel-state",
+    module: (() => {
+      const key = (id: string) => `${id.slice(id.lastIndexOf("#") + 1)}${id.slice(0, id.lastIndexOf("#"))}`;
+      return receivedWhen((history, id) => history.some((h) => key(h) === key(id)));
+    })(),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
