@@ -26,7 +26,7 @@ export const channelRecordingExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: false },
         seed: 12,
-        count: 106,
+        count: 110,
         reach: ["hubs", "long channel", "a hundred transfers", "a sender's lookalike"],
         rulesRun: true,
       },

@@ -41,7 +41,7 @@ export const completionExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: false, answerKeyedByName: true, referenceRules: true },
         seed: 13,
-        count: 70,
+        count: 78,
         reach: ["stars", "hubs", "a hundred transfers"],
         rulesRun: false,
       },

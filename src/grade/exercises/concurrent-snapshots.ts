@@ -33,7 +33,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
       {
         shape: { fifo: true, multiSnapshot: true },
         seed: 21,
-        count: 104,
+        count: 108,
         // The hubs last, past the cheaper forms: a mistake about many snapshots fails on those first, and shrinks quicker.
         reach: [
           "stars",

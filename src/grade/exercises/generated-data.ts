@@ -112,6 +112,8 @@ const unspaced = ["a b", "a\u00a0b", "a  b", "x y", "x\u00a0y", "x\u3000y"];
 const viewWords = ["Copenhagen, closed", "reopened/closed", "unclosed open", "closed-open"];
 /** Names of digits that are the same number: `Number(name)` or `parseInt(name)` mistakes one for another, as does code that reads only names of digits as numbers. */
 const sameNumbers = ["1", "01", "001", "2", "02", "0", "00", "10", "010"];
+/** Names of a letter and a number, some of them the same number (code that knows P0, P1, ... by parseInt(name.slice(1)) takes one for another). */
+const renumbered = ["P1", "Q1", "p1", "P01", "P2", "Q2", "N2"];
 /** Names the same once Unicode-normalised (an accent composed or combining, the Ångström and Ohm signs), and beside them a ligature and full-width digits, the same only in compatibility forms (NFKC). */
 const unicode = ["é", "e\u0301", "Å", "A\u030a", "\u212b", "Ω", "\u2126", "ﬁ", "fi", "１", "1"];
 /** Names a JavaScript object already has: `{}[name]` is a function, `name in {}` is true. */
@@ -172,6 +174,7 @@ export const confusableNames = {
   invisible,
   unspaced,
   sameNumbers,
+  renumbered,
   unicode,
   idPrefixes,
   arrows,
@@ -230,6 +233,18 @@ export const BLANK_NAME = " ";
 export const blankNamed = (n: number): fc.Arbitrary<string[]> => someThen([BLANK_NAME], n);
 
 /**
+ * Two names of 64 characters beyond the Basic Multilingual Plane, 🏦 and 💰 in the Thue–Morse order and in its
+ * complement: their difference as a polynomial in B is a product of six factors B^(2^i) − 1 (i from 1 to 6) and one more,
+ * which for any odd B hold 2^33 between them, so every hash h·B + c kept in 32 bits over their code units, from any
+ * start, takes one for the other, whatever comes before or after them.
+ */
+const THUE_MORSE_TWINS = (() => {
+  const ones = (k: number): number => (k === 0 ? 0 : (k & 1) + ones(k >> 1));
+  const order = Array.from({ length: SCENARIO_LIMITS.nameLength }, (_, k) => ones(k) % 2 === 1);
+  return [order.map((one) => (one ? "\u{1F4B0}" : "\u{1F3E6}")).join(""), order.map((one) => (one ? "\u{1F3E6}" : "\u{1F4B0}")).join("")] as const;
+})();
+
+/**
  * Two names each string hash written by hand takes for one, by hash (for
  * some of them, any two texts that differ only by one for the other too:
  * SWAPPABLE_HASH_TWINS).
@@ -243,6 +258,7 @@ export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
   "FNV-1a's 32 bits": ["l9On", "H8aa"],
   "FNV-1's 32 bits": ["an0zh", "aBAja"],
   "ELF's (PJW's) 16h + c": ["Aa", "BQ"],
+  "any h·B + c kept in 32 bits, B odd, over UTF-16 code units": THUE_MORSE_TWINS,
 };
 
 /**

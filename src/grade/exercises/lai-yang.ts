@@ -28,7 +28,7 @@ export const laiYangExercise: RulesExercise = {
       {
         shape: { fifo: false, multiSnapshot: false },
         seed: 11,
-        count: 108,
+        count: 112,
         reach: ["stars", "hubs", "long channel", "a hundred transfers", "a hundred received", "a sender's lookalike", "an overtaking transfer"],
         rulesRun: true,
       },

@@ -19,6 +19,6 @@ export const recordAndForwardExercise: RulesExercise = {
   explore: exploredWithRules,
   checks: [
     ...scenarioChecks([twoNode, ring, twoInitiators], 4, gradedProcessHalf),
-    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 12, count: 106, reach: ["stars", "hubs"], rulesRun: true }, 3, gradedProcessHalf),
+    generatedCheck({ shape: { fifo: true, multiSnapshot: false }, seed: 12, count: 110, reach: ["stars", "hubs"], rulesRun: true }, 3, gradedProcessHalf),
   ],
 };

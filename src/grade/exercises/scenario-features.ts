@@ -650,7 +650,18 @@ export const lookalikeSenders: readonly (readonly [words: string, related: (firs
     ...sameNames.map(([same, key, pool]) => [`names that ${same}`, (a: string, b: string) => key(a) === key(b), pool] as const),
     ["names one of which begins the other, the longer listed first", (a, b) => a !== b && a.startsWith(b), "prefixes"],
     ["names one of which ends with the other, the longer listed first", (a, b) => a !== b && a.endsWith(b), "suffixes"],
+    [
+      "names with the same number after their first character (P1 and Q1)",
+      (a, b) => a !== b && numberAfterFirst(a) !== undefined && numberAfterFirst(a) === numberAfterFirst(b),
+      "renumbered",
+    ],
   ];
+
+/** The number a name's characters after its first begin with, as parseInt reads it, if any. */
+const numberAfterFirst = (name: string): number | undefined => {
+  const number = Number.parseInt(name.slice(1), 10);
+  return Number.isNaN(number) ? undefined : number;
+};
 
 /** Two names code that keys names so takes one for the other: alike under a hash written by hand, in UTF-8, or cut to 64 UTF-16 code units. */
 export const lookalikeTwins: readonly (readonly [words: string, twins: readonly [string, string]])[] = [

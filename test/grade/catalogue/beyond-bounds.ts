@@ -2019,6 +2019,46 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     })(),
   },
   {
+    name: "on a marker, sends one marker for each 32-bit hash (9h + c) of its receivers' names, though it starts a snapshot rightly",
+    exercise: 1,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const hash = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 9) + c.charCodeAt(0)) | 0, 0);
+        const byHash = new Map(view.outgoing.map((c) => [hash(receiverOf(c)), c]));
+        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "on its first marker opens every incoming channel but the first whose sender has the marker's sender's 32-bit hash (9h + c)",
+    exercise: 2,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "channel-state",
+    module: (() => {
+      const hash = (channel: string) => [...channel.slice(0, channel.lastIndexOf("->"))].reduce((h, c) => (h * 9 + c.charCodeAt(0)) >>> 0, 0);
+      return opening((view, markerChannel) => {
+        const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => hash(c) === hash(markerChannel));
+        return view.incoming.filter((c) => c !== skipped);
+      });
+    })(),
+  },
+  {
+    name: "on its first marker opens every incoming channel but the first whose sender has the marker's sender's number, read as parseInt of all but its first character (P1 and Q1 taken for one)",
+    exercise: 2,
+    bound: "names P0…P3: one letter, then the number",
+    refusedBy: "channel-state",
+    module: (() => {
+      const number = (channel: string) => Number.parseInt(channel.slice(1, channel.lastIndexOf("->")), 10);
+      return opening((view, markerChannel) => {
+        const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => number(c) === number(markerChannel));
+        return view.incoming.filter((c) => c !== skipped);
+      });
+    })(),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
