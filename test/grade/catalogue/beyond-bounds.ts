@@ -79,6 +79,23 @@ const opening = (choose: (view: ProcessView, markerChannel?: string) => readonly
 const openingAllBut = (key: (channel: string) => string) =>
   opening((view, markerChannel) => view.incoming.filter((c) => markerChannel === undefined || key(c) !== key(markerChannel)));
 
+/** Exercise 1's rules, but a process recording on a marker sends one marker for each `key` of its receivers' names (its `initiate` sends them all). */
+const markerPerKeyOnMarker = (key: (receiver: string) => unknown) =>
+  rulesOf({
+    onMarker(view, channel) {
+      if (view.hasRecorded) return [close(channel)];
+      const byKey = new Map(view.outgoing.map((c) => [key(receiverOf(c)), c]));
+      return [record, ...[...byKey.values()].map(marker), ...view.incoming.map(open), close(channel)];
+    },
+  });
+
+/** The reference, but a process's first marker leaves unopened the first incoming channel whose `key` is the marker's channel's. */
+const openingAllButFirstAlike = (key: (channel: string) => unknown) =>
+  opening((view, markerChannel) => {
+    const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => key(c) === key(markerChannel));
+    return view.incoming.filter((c) => c !== skipped);
+  });
+
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
   completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
@@ -1063,40 +1080,21 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 1,
     bound: "names P0…P3: none the same but for case",
     refusedBy: "marker-sending-rule",
-    module: rulesOf({
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const byName = new Map(view.outgoing.map((c) => [receiverOf(c).toLowerCase(), c]));
-        return [record, ...[...byName.values()].map(marker), ...view.incoming.map(open), close(channel)];
-      },
-    }),
+    module: markerPerKeyOnMarker((receiver) => receiver.toLowerCase()),
   },
   {
     name: "on a marker, sends one marker for each djb2 hash (33h + c) of its receivers' names (Ab and BA taken for one), though it starts a snapshot rightly",
     exercise: 1,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "marker-sending-rule",
-    module: rulesOf({
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const djb2 = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 33) + c.charCodeAt(0)) | 0, 5381);
-        const byHash = new Map(view.outgoing.map((c) => [djb2(receiverOf(c)), c]));
-        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
-      },
-    }),
+    module: markerPerKeyOnMarker((name: string) => [...name].reduce((h, c) => (Math.imul(h, 33) + c.charCodeAt(0)) | 0, 5381)),
   },
   {
     name: "on a marker, sends one marker for each receiver's name in UTF-8 (w and an unpaired surrogate taken for w and U+FFFD), though it starts a snapshot rightly",
     exercise: 1,
     bound: "names P0…P3: ASCII",
     refusedBy: "marker-sending-rule",
-    module: rulesOf({
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const byBytes = new Map(view.outgoing.map((c) => [Buffer.from(receiverOf(c)).toString("hex"), c]));
-        return [record, ...[...byBytes.values()].map(marker), ...view.incoming.map(open), close(channel)];
-      },
-    }),
+    module: markerPerKeyOnMarker((receiver) => Buffer.from(receiver).toString("hex")),
   },
   {
     name: "leaves out a message whose id and amount, written together, a recorded one's are too (x#1 and 123 read as x#12 and 3)",
@@ -1955,14 +1953,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 1,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "marker-sending-rule",
-    module: rulesOf({
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const hash = (name: string) => [...name].reduce((h, c) => (h * 37 + c.charCodeAt(0)) >>> 0, 0);
-        const byHash = new Map(view.outgoing.map((c) => [hash(receiverOf(c)), c]));
-        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
-      },
-    }),
+    module: markerPerKeyOnMarker((name: string) => [...name].reduce((h, c) => (h * 37 + c.charCodeAt(0)) >>> 0, 0)),
   },
   {
     name: "on its first marker opens every other sender's channel through a plain object keyed by sender (a sender named __proto__ is no key there), though it starts a snapshot rightly",
@@ -2023,40 +2014,21 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 1,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "marker-sending-rule",
-    module: rulesOf({
-      onMarker(view, channel) {
-        if (view.hasRecorded) return [close(channel)];
-        const hash = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 9) + c.charCodeAt(0)) | 0, 0);
-        const byHash = new Map(view.outgoing.map((c) => [hash(receiverOf(c)), c]));
-        return [record, ...[...byHash.values()].map(marker), ...view.incoming.map(open), close(channel)];
-      },
-    }),
+    module: markerPerKeyOnMarker((name: string) => [...name].reduce((h, c) => (Math.imul(h, 9) + c.charCodeAt(0)) | 0, 0)),
   },
   {
     name: "on its first marker opens every incoming channel but the first whose sender has the marker's sender's 32-bit hash (9h + c)",
     exercise: 2,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "channel-state",
-    module: (() => {
-      const hash = (channel: string) => [...channel.slice(0, channel.lastIndexOf("->"))].reduce((h, c) => (h * 9 + c.charCodeAt(0)) >>> 0, 0);
-      return opening((view, markerChannel) => {
-        const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => hash(c) === hash(markerChannel));
-        return view.incoming.filter((c) => c !== skipped);
-      });
-    })(),
+    module: openingAllButFirstAlike((channel: string) => [...channel.slice(0, channel.lastIndexOf("->"))].reduce((h, c) => (h * 9 + c.charCodeAt(0)) >>> 0, 0)),
   },
   {
     name: "on its first marker opens every incoming channel but the first whose sender has the marker's sender's number, read as parseInt of all but its first character (P1 and Q1 taken for one)",
     exercise: 2,
     bound: "names P0…P3: one letter, then the number",
     refusedBy: "channel-state",
-    module: (() => {
-      const number = (channel: string) => Number.parseInt(channel.slice(1, channel.lastIndexOf("->")), 10);
-      return opening((view, markerChannel) => {
-        const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => number(c) === number(markerChannel));
-        return view.incoming.filter((c) => c !== skipped);
-      });
-    })(),
+    module: openingAllButFirstAlike((channel: string) => Number.parseInt(channel.slice(1, channel.lastIndexOf("->")), 10)),
   },
   {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
