@@ -328,7 +328,7 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 2, onOneChannel: SCENARIO_LIMITS.programSteps, amounts: amountsOfKind.same }),
     count: 2,
   },
-  { shows: "anything", inputs: partsOf(), count: 7 },
+  { shows: "anything", inputs: partsOf(), count: 3 },
   ...SWAPPABLE_HASH_TWINS.map(
     (twins): InputDraw<LocalPart[]> => ({
       shows: `a process named ${twins[0]}, then the same parts with it named ${twins[1]}`,

@@ -267,7 +267,13 @@ export const HASH_TWINS: Readonly<Record<string, readonly [string, string]>> = {
  * asked again with one named as the other (completion-inputs.ts).
  */
 export const SWAPPABLE_HASH_TWINS = (
-  ["Java's 31h + c", "djb2's 33h + c", "sdbm's 65599h + c", "a sum of character codes, plain or each times its place"] as const
+  [
+    "Java's 31h + c",
+    "djb2's 33h + c",
+    "sdbm's 65599h + c",
+    "a sum of character codes, plain or each times its place",
+    "any h·B + c kept in 32 bits, B odd, over UTF-16 code units",
+  ] as const
 ).map((hash) => HASH_TWINS[hash]!);
 
 /**

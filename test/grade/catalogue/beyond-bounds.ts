@@ -104,9 +104,13 @@ const sum = (amounts: readonly number[]) => amounts.reduce((a, b) => a + b, 0);
 const totalOf = (processes: GlobalSnapshot["processes"], channels: GlobalSnapshot["channels"]) =>
   sum(Object.values(processes).map((p) => p.balance)) + sum(Object.values(channels).flat());
 
-/** Exercise 3's answer, remembered by a 32-bit hash (h · `times` + c, from `start`) of the parts as JSON: kept state. */
+/** Exercise 3's answer, remembered by a 32-bit hash (h · `times` + c over UTF-16 code units, from `start`) of the parts as JSON: kept state. */
 const answersKeptByHash = (times: number, start = 0) => {
-  const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, times) + c.charCodeAt(0)) | 0, start);
+  const hash = (text: string) => {
+    let h = start;
+    for (let i = 0; i < text.length; i++) h = (Math.imul(h, times) + text.charCodeAt(i)) | 0;
+    return h;
+  };
   const answers = new Map<number, GlobalSnapshot>();
   return completionWith({
     assembleSnapshot(parts: readonly LocalPart[]) {
@@ -1422,6 +1426,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "names P0…P3: no two hash alike",
     refusedBy: "assembled-snapshot",
     module: answersKeptByHash(33, 5381),
+  },
+  {
+    name: "keeps assembleSnapshot's answers by a 32-bit hash (37h + c) of the parts (two Thue-Morse names' parts given each other's answer, whose texts hash alike)",
+    exercise: 3,
+    bound: "names P0…P3: no two hash alike",
+    refusedBy: "assembled-snapshot",
+    module: answersKeptByHash(37),
   },
   {
     name: "keeps a channel's first sixty-four messages (a bounded buffer)",
