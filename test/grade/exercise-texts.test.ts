@@ -134,6 +134,7 @@ describe("the exercises' texts", () => {
       "twenty",
       "twenty-one",
       "twenty-two",
+      "twenty-three",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

@@ -187,8 +187,9 @@ export type ReachForm =
 const hubSizes = [6, 9, 14];
 
 /**
- * The others of three more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
- * a character code may join names or ids with before it searches the text (beyond the joiners drawn, scenario-features.ts);
+ * The others of four more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
+ * a joiner code may put between names or ids before it searches the text (beyond those drawn, scenario-features.ts: one
+ * character, or a few, which hold the joiners they end with too);
  * names an object has already (`__proto__`, which assigning to does not make a key, and `constructor`, which `in` finds);
  * names a string hash h·B + c takes for the last, for twenty-six bases B. Each sends three, and the last two: each one's
  * first is received before the hub records and the last one's first not, each one's marker closes its channel before the
@@ -196,6 +197,7 @@ const hubSizes = [6, 9, 14];
  */
 const lookalikeHubs = [
   [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"],
+  [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"],
   ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"],
   POLYNOMIAL_TWINS,
 ];
