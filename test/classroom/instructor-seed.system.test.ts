@@ -49,7 +49,7 @@ async function autograde(file: string, ...options: string[]): Promise<Results> {
   return results;
 }
 
-const GENERATED = "3. Completion: generated scenarios (96)";
+const GENERATED = "3. Completion: generated scenarios (97)";
 const DIRECT = "3. Completion: direct calls (100 views, 100 sets of parts)";
 // What a learner could recognise a scenario or an input by: a scenario file, a counterexample, a drawn input.
 const revealing = /\{|shortest counterexample|on this generated scenario|on (this|these) drawn/;
@@ -103,7 +103,7 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     const results = await autograde(THROWS_ON_THREE, "--seed", "2026");
     expect(results.score).toBe(0);
     const [first, , met, hidden] = results.tests;
-    expect(first!.output).toBe(`not run: the exercise failed as a whole (see "generated scenarios (96)")`);
+    expect(first!.output).toBe(`not run: the exercise failed as a whole (see "generated scenarios (97)")`);
     expect(met!.output).toBe("the exercise failed as a whole (throws) on what your instructor's seed drew: which, and why, is shown after the due date");
     expect(hidden).toMatchObject({ name: `${GENERATED}: what it failed on`, visibility: "after_due_date", score: 0, max_score: 0 });
     expect(hidden!.output).toContain("threw three channels in");
@@ -114,8 +114,8 @@ describe("an instructor's seed in the Gradescope bundle", () => {
     const results = await autograde(THROWS_ON_THREE, "--hide-until-due");
     const visible = results.tests.filter((t) => t.visibility === "visible");
     expect(visible.map((t) => t.output)).toEqual([
-      `not run: the exercise failed as a whole (throws) on "generated scenarios (96)", which is shown after the due date`,
-      `not run: the exercise failed as a whole (throws) on "generated scenarios (96)", which is shown after the due date`,
+      `not run: the exercise failed as a whole (throws) on "generated scenarios (97)", which is shown after the due date`,
+      `not run: the exercise failed as a whole (throws) on "generated scenarios (97)", which is shown after the due date`,
     ]);
     const met = results.tests.find((t) => t.name === GENERATED);
     expect(met).toMatchObject({ visibility: "after_due_date", score: 0 });
@@ -155,7 +155,7 @@ export const rules: SnapshotAlgorithm = {
     // Its child was asked about the long channel's two processes, the hundred's two, and P0 and P1, the hundred's with
     // its names made plain, where the throw is shown: none of exercise 1's many.
     const [hidden] = results.tests.filter((t) => t.visibility === "after_due_date");
-    expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (120): what it failed on" });
+    expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (121): what it failed on" });
     expect(hidden!.output).toMatch(/threw names seen: 6 /);
   });
 

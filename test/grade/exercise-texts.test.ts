@@ -135,6 +135,7 @@ describe("the exercises' texts", () => {
       "twenty-one",
       "twenty-two",
       "twenty-three",
+      "twenty-four",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

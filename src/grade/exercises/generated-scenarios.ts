@@ -187,19 +187,26 @@ export type ReachForm =
 const hubSizes = [6, 9, 14];
 
 /**
- * The others of four more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
+ * The others of five more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
  * a joiner code may put between names or ids before it searches the text (beyond those drawn, scenario-features.ts: one
- * character, or a few, which hold the joiners they end with too);
+ * character, or a few, which hold the joiners they end with too), the last of these hubs named by 64 characters beyond
+ * the Basic Multilingual Plane, so that every channel into it ends with the same 64 UTF-16 code units and more, and with the
+ * initiator's channel in listed last: it records on a marker on the fifteenth of its channels in (index 14 holds 1 and 4);
  * names an object has already (`__proto__`, which assigning to does not make a key, and `constructor`, which `in` finds);
  * names a string hash h·B + c takes for the last, for twenty-six bases B. Each sends three, and the last two: each one's
  * first is received before the hub records and the last one's first not, each one's marker closes its channel before the
  * last one's caught transfer comes, and the hub sends each a marker before the last.
  */
-const lookalikeHubs = [
-  [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"],
-  [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"],
-  ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"],
-  POLYNOMIAL_TWINS,
+const lookalikeHubs: readonly { readonly others: readonly string[]; readonly hub?: string; readonly initiatorLast?: boolean }[] = [
+  { others: [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"] },
+  { others: [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"] },
+  { others: ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"] },
+  { others: POLYNOMIAL_TWINS },
+  {
+    others: [...[")", "]", "}", "，", "、", "；", "：", "｜", "／", "«", "»", "×", "÷"].map((joiner) => `x${joiner}a`), "a"],
+    hub: "\u{1F4B0}".repeat(SCENARIO_LIMITS.nameLength),
+    initiatorLast: true,
+  },
 ];
 
 /** The sizes of the stars past the drawn ones. */
@@ -239,8 +246,10 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
   // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
   // snapshot 0 beside one of one digit in snapshot 1.
-  // Of a lookalike hub, the last sends two; in exercise 3, whose answer is keyed by name, `x)a` stands for `__proto__`.
-  const hub = (others: number, named?: readonly string[]): Skeleton => {
+  // Of a lookalike hub, the last sends two, and the hub is named `hubName` where one is given, its channel from the initiator
+  // listed last where asked; in exercise 3, whose answer is
+  // keyed by name, `x)a` stands for `__proto__`.
+  const hub = (others: number, named?: readonly string[], hubName?: string, initiatorLast = false): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
     const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : named && k === others - 1 ? 2 : 3));
     // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
@@ -249,12 +258,14 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
     return {
       names: named
         ? [
-            ...draw(namesOfKind.mixed(2).filter((ends) => ends.every((name) => !named.includes(name)))),
+            ...draw(namesOfKind.mixed(2).filter((ends) => ends.every((name) => !named.includes(name)))).map((name, k) => (k === 1 ? (hubName ?? name) : name)),
             ...named.map((name) => (name === "__proto__" && shape.answerKeyedByName ? "x)a" : name)),
           ]
         : draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2),
-      channels: [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
+      channels: initiatorLast
+        ? [...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const]), [0, 1] as const, [1, 0] as const]
+        : [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
       programs: [[], [], ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! })))],
       initiators: [0],
       ...(shape.multiSnapshot ? { snapshots: [0, 0] } : {}),
@@ -284,7 +295,10 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   };
   const made = {
     stars: () => starSizes.map(star),
-    hubs: () => [...hubSizes.map((others) => hub(others)), ...lookalikeHubs.map((named) => hub(named.length, named))],
+    hubs: () => [
+      ...hubSizes.map((others) => hub(others)),
+      ...lookalikeHubs.map(({ others, hub: name, initiatorLast }) => hub(others.length, others, name, initiatorLast)),
+    ],
     "long channel": () => [long()],
     // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
     // The sender's name begins with a 1: its ids run together read as others (1#1 then 1#2 holds 1#11).
