@@ -2042,6 +2042,59 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: openingAllButFirstAlike((channel: string) => Number.parseInt(channel.slice(1, channel.lastIndexOf("->")), 10)),
   },
   {
+    name: "tells a message received by searching the ids received joined with bullets for its id between bullets (x•a#1 holds •a#1•)",
+    exercise: 5,
+    bound: "names P0…P3: ASCII",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `•${history.join("•")}•`.includes(`•${id}•`)),
+  },
+  {
+    name: "tells a message received by searching the ids received joined with ) for its id between them (x)a#1 holds )a#1))",
+    exercise: 5,
+    bound: "names P0…P3: no brackets",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => `)${history.join(")")})`.includes(`)${id})`)),
+  },
+  {
+    name: "on its first marker leaves unopened every incoming channel whose place, written out, the marker channel's holds (place 14 holds 1 and 4)",
+    exercise: 2,
+    bound: "at most four processes",
+    refusedBy: "channel-state",
+    module: opening((view, markerChannel) => {
+      const place = markerChannel === undefined ? undefined : String(view.incoming.indexOf(markerChannel));
+      return view.incoming.filter((_, i) => place === undefined || !place.includes(String(i)));
+    }),
+  },
+  {
+    name: "records a message in each snapshot open on its channel, the open ones kept as channel•id and split on the bullet again (a sender's • cuts the channel)",
+    exercise: 6,
+    bound: "names P0…P3: ASCII",
+    refusedBy: "channel-state (snapshot 0)",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        const open = Object.entries(view.snapshots).flatMap(([id, s]) =>
+          Object.entries(s.recordings).flatMap(([c, r]) => (r.status === "open" ? [`${c}•${id}`] : [])),
+        );
+        return open
+          .filter((key) => key.split("•")[0] === channel)
+          .map((key): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(key.split("•")[1]) }));
+      },
+    }),
+  },
+  {
+    name: "records a message in each snapshot where a channel ending as its channel does, in 64 UTF-16 code units, is open (every channel into a long name alike)",
+    exercise: 6,
+    bound: "names P0…P3: short",
+    refusedBy: "well-formed-effects",
+    module: multiWith({
+      onMessage(view, channel, message) {
+        return Object.entries(view.snapshots)
+          .filter(([, s]) => Object.entries(s.recordings).some(([c, r]) => r.status === "open" && c.slice(-64) === channel.slice(-64)))
+          .map(([id]): MultiEffect => ({ type: "record-message", channel, message, snapshot: Number(id) }));
+      },
+    }),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
