@@ -35,12 +35,13 @@ describe("exercise 6's scenarios searched from their first steps", () => {
     // A hub: the initiator starts each snapshot; the others send all but their last (the first other fourteen of fifteen, the
     // rest two of three); the hub takes each one's first (the first other's first three), then the initiator's markers; they
     // take its markers and send their last; it takes each one's caught transfers, markers and last in turn; the initiator
-    // takes its markers. A lookalike hub's last other sends two, none taken before the hub records.
-    const hub = (others: number, snapshots = 1, lookalike = false) =>
+    // takes its markers. A lookalike hub's last other sends two, none taken before the hub records. Into the last lookalike hub
+    // the initiator sends one more, once it has recorded, which the hub takes beside its markers.
+    const hub = (others: number, snapshots = 1, lookalike = false, initiatorSends = 0) =>
       [
         ...Array(snapshots).fill("initiate"),
-        ...Array(2 * others + 12 - (lookalike ? 1 : 0)).fill("send"),
-        ...Array(others + 2 + snapshots + snapshots * others - (lookalike ? 1 : 0)).fill("deliver"),
+        ...Array(2 * others + 12 - (lookalike ? 1 : 0) + initiatorSends).fill("send"),
+        ...Array(others + 2 + snapshots + snapshots * others - (lookalike ? 1 : 0) + initiatorSends).fill("deliver"),
         ...Array(others).fill("send"),
         ...Array(10 + 2 * others + snapshots * others + snapshots).fill("deliver"),
       ].join(" ");
@@ -59,7 +60,8 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       ["hubs", hub(6, 2)],
       ["hubs", hub(9, 2)],
       ["hubs", hub(14, 2)],
-      ...Array(5).fill(["hubs", hub(14, 2, true)]),
+      ...Array(4).fill(["hubs", hub(14, 2, true)]),
+      ["hubs", hub(14, 2, true, 1)],
     ]);
     // Elsewhere (every scenario drawn within the sizes, the stars, the long channel of exercises 2 and 5), every run is searched;
     // of a hundred transfers on one channel (exercises 2, 3 and 5), all taken after the snapshot, one run; of sixty-five and two from each of
@@ -74,7 +76,7 @@ describe("exercise 6's scenarios searched from their first steps", () => {
         const steps = firstSteps(skeleton, check.shape);
         return steps ? [[reachForm(skeleton, check.shape), steps.map((s) => s.type).join(" ")]] : [];
       });
-      const hubs = [["hubs", hub(6)], ["hubs", hub(9)], ["hubs", hub(14)], ...Array(5).fill(["hubs", hub(14, 1, true)])];
+      const hubs = [["hubs", hub(6)], ["hubs", hub(9)], ["hubs", hub(14)], ...Array(4).fill(["hubs", hub(14, 1, true)]), ["hubs", hub(14, 1, true, 1)]];
       // Of twelve transfers without FIFO (exercise 5), one run: the twelfth taken first, then the snapshot, the others, the markers.
       const overtaking = [...Array(12).fill("send"), "deliver", "initiate", ...Array(13).fill("deliver")].join(" ");
       expect(forms, `exercise ${n}`).toEqual(
@@ -91,6 +93,21 @@ describe("exercise 6's scenarios searched from their first steps", () => {
           ],
         }[n],
       );
+    }
+  });
+
+  it("should have the last lookalike hub take the initiator's transfer before its marker without FIFO (exercise 5), after it with FIFO", () => {
+    for (const n of [1, 5]) {
+      const check = (findExercise(n) as RulesExercise).checks.find((c) => c.seeded) as GeneratedCheck;
+      const { skeleton } = check
+        .scenarios()
+        .filter(({ skeleton }) => reachForm(skeleton, check.shape) === "hubs")
+        .at(-1)!;
+      const fromInitiator = skeleton.channels.findIndex(([from]) => from === skeleton.initiators[0]);
+      const positions = firstSteps(skeleton, check.shape)!.flatMap((step) =>
+        step.type === "deliver" && step.channel === fromInitiator ? [step.position] : [],
+      );
+      expect(positions, `exercise ${n}`).toEqual(n === 5 ? [1, 0] : [0, 0]);
     }
   });
 

@@ -314,6 +314,16 @@ export const longDigitsNamed = namesFrom(longDigits);
  */
 export const CUT_TWINS_NAMES: readonly [string, string] = [longestAstral[0]!, longestAstral[1]!];
 
+/** 63 characters beyond the Basic Multilingual Plane. */
+const moneyBags = "\u{1F4B0}".repeat(SCENARIO_LIMITS.nameLength - 1);
+
+/**
+ * Two names of 64 characters that differ only in their first: the other 63 beyond the Basic Multilingual Plane, so that
+ * their last 126 UTF-16 code units, and their ids' last 128, are alike. Code that keys names or ids by their end takes
+ * one for the other.
+ */
+export const END_TWINS_NAMES: readonly [string, string] = [`a${moneyBags}`, `b${moneyBags}`];
+
 /** Two names of twenty digits, one number to code that reads them as numbers (Number, parseInt, a key of their digits). */
 export const LONG_DIGITS_TWINS_NAMES: readonly [string, string] = [longDigits[0]!, longDigits[1]!];
 

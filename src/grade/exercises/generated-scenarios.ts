@@ -246,14 +246,14 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
   // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
   // snapshot 0 beside one of one digit in snapshot 1.
-  // Of a lookalike hub, the last sends two, and the hub is named `hubName` where one is given, its channel from the initiator
-  // listed last where asked; in exercise 3, whose answer is
-  // keyed by name, `x)a` stands for `__proto__`.
+  // Of a lookalike hub, the last sends two, and the hub is named `hubName` where one is given; where its channel from the
+  // initiator is listed last, the initiator sends it a transfer once it has recorded. In exercise 3, whose answer is keyed
+  // by name, `x)a` stands for `__proto__`.
   const hub = (others: number, named?: readonly string[], hubName?: string, initiatorLast = false): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
     const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : named && k === others - 1 ? 2 : 3));
     // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
-    const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, 0)));
+    const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, initiatorLast ? 1 : 0)));
     let next = 0;
     return {
       names: named
@@ -266,7 +266,11 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
       channels: initiatorLast
         ? [...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const]), [0, 1] as const, [1, 0] as const]
         : [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
-      programs: [[], [], ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! })))],
+      programs: [
+        initiatorLast ? [{ to: 1, amount: amounts.at(-1)! }] : [],
+        [],
+        ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! }))),
+      ],
       initiators: [0],
       ...(shape.multiSnapshot ? { snapshots: [0, 0] } : {}),
     };
@@ -435,9 +439,9 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
 
 /**
  * A hub's shape, as reachSkeletons makes it or shrinking leaves it: the one
- * initiator's one channel is to the hub, which may have one back; every
- * other process has a channel each way with the hub and sends it one
- * transfer to fifteen; nothing else. The hub and the others by number, in
+ * initiator's one channel is to the hub, which may have one back, and it
+ * may send the hub a transfer; every other process has a channel each way
+ * with the hub and sends it one transfer to fifteen; nothing else. The hub and the others by number, in
  * the file's order.
  */
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
@@ -451,7 +455,8 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   // The channel back to the initiator, as shrinking may leave it or take it away.
   const back = channels.some(([f, t]) => f === hub && t === initiator) ? 1 : 0;
   const shaped = channels.length === 1 + back + 2 * others.length && others.every((p) => both(p) && sends(p));
-  return shaped && programs[initiator!]!.length === 0 && programs[hub]!.length === 0 ? { hub, others } : undefined;
+  const initiatorSends = programs[initiator!]!.length === 0 || (programs[initiator!]!.length === 1 && programs[initiator!]![0]!.to === hub);
+  return shaped && initiatorSends && programs[hub]!.length === 0 ? { hub, others } : undefined;
 }
 
 /**
@@ -506,9 +511,11 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * graphs are too big for a grade (REACH_LIMITS). In exercise 6's with
  * transfers, every snapshot is started, in id order, then every transfer
  * sent: each is then caught by the snapshots its receiver started. A hub's
- * is one run: the initiator starts each snapshot, every other sends its
- * transfers but its last, the hub receives each other's first (the first
- * other's first three) and records on the initiator's markers, the others
+ * is one run: the initiator starts each snapshot and sends its transfer if
+ * it has one, every other sends its transfers but its last, the hub
+ * receives each other's first (the first other's first three) and records
+ * on the initiator's markers (without FIFO, on its transfer, which
+ * overtakes them; with FIFO the transfer comes after them), the others
  * receive the hub's markers and send their last, the hub receives each
  * other's transfers caught (on a channel still open beside closed ones),
  * markers and last transfer (on a channel closed, the later ones still
@@ -552,11 +559,15 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
     const caught = (p: number) => count(p) - early(p) - late(p);
     const times = (n: number, step: BankAction) => Array.from({ length: n }, () => step);
     const sends = (p: number, n: number) => times(n, { type: "send", process: p });
+    // The initiator's transfer, sent once it has recorded: without FIFO it overtakes the markers, and the hub records on it.
+    const markers = each(deliver(initiator, hub));
+    const red = times(count(initiator), deliver(initiator, hub, shape.fifo ? 0 : markers.length));
     return [
       ...each({ type: "initiate", process: initiator }),
+      ...sends(initiator, count(initiator)),
       ...others.flatMap((p) => sends(p, early(p) + caught(p))),
       ...others.flatMap((p) => times(early(p), deliver(p, hub))),
-      ...each(deliver(initiator, hub)),
+      ...(shape.fifo ? [...markers, ...red] : [...red, ...markers]),
       ...others.flatMap((p) => each(deliver(hub, p))),
       ...others.flatMap((p) => sends(p, late(p))),
       ...others.flatMap((p) => [...times(caught(p), deliver(p, hub)), ...each(deliver(p, hub)), ...times(late(p), deliver(p, hub))]),

@@ -10,6 +10,7 @@ import {
   HASH_TWINS,
   isDigits,
   CUT_TWINS_NAMES,
+  END_TWINS_NAMES,
   ORDER_TWINS_NAMES,
   LARGEST_AMOUNT,
   LONG_DIGITS_TWINS_NAMES,
@@ -611,6 +612,11 @@ export const NAME_TWINS: readonly (readonly [feature: string, twins: readonly [s
   [
     "transfers into a process that starts a snapshot from two processes named by 64 characters beyond the Basic Multilingual Plane, alike in their first 64 UTF-16 code units, one snapshot may catch both",
     CUT_TWINS_NAMES,
+  ],
+  // Code that keys names or ids by their last 64 UTF-16 code units (or any number of them up to 128) takes one of these for the other.
+  [
+    "transfers into a process that starts a snapshot from two processes named by 64 characters that differ only in their first, alike in their last 126 UTF-16 code units, one snapshot may catch both",
+    END_TWINS_NAMES,
   ],
 ];
 

@@ -2095,6 +2095,22 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "tells a message received by the last 64 UTF-16 code units of its id (two senders' ids alike in their ending taken for one)",
+    exercise: 5,
+    bound: "names P0…P3: short",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.some((received) => received.slice(-64) === id.slice(-64))),
+  },
+  {
+    name: "records on a red message only when it comes on one of its first five channels in, the most a drawn process has",
+    exercise: 5,
+    bound: "at most four processes",
+    refusedBy: "no-ghost-receive",
+    module: laiYangWith({
+      onMessage: (view, channel, message) => (view.incoming.indexOf(channel) < 5 ? laiYangAnswer.rules.onMessage(view, channel, message) : []),
+    }),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
