@@ -155,7 +155,7 @@ export const rules: SnapshotAlgorithm = {
     // Its child was asked about the long channel's two processes, the hundred's two, and P0 and P1, the hundred's with
     // its names made plain, where the throw is shown: none of exercise 1's many.
     const [hidden] = results.tests.filter((t) => t.visibility === "after_due_date");
-    expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (121): what it failed on" });
+    expect(hidden).toMatchObject({ name: "2. Channel recording: generated scenarios (122): what it failed on" });
     expect(hidden!.output).toMatch(/threw names seen: 6 /);
   });
 

@@ -136,6 +136,7 @@ describe("the exercises' texts", () => {
       "twenty-two",
       "twenty-three",
       "twenty-four",
+      "twenty-five",
     ];
     const page = text("exercises/generated-scenarios.md").replace(/\s+/g, " ");
     const said = new Map<number, { drawn?: number; past?: number }>();

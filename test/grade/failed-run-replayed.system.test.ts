@@ -13,7 +13,7 @@ import { tempDir } from "../support/temp-dir.js";
 describe("a failure where the grade searched only the runs that begin with given steps", () => {
   it("should give the run as a trace and the command that replays it, and the command should meet the same failure", async () => {
     const { dir, rules, report, generated, command } = await failedGrade("fifty-messages", 2, "01-record-and-forward/rules.ts", FIFTY_MESSAGES);
-    expect(generated).toMatchObject({ name: "generated scenarios (121)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
+    expect(generated).toMatchObject({ name: "generated scenarios (122)", firstSteps: 203, explore: command, counterexample: { property: "channel-state" } });
     const trace = generated.trace!;
     expect(trace).toMatchObject({ format: "snaplab-trace", scenario: generated.scenario, rules, violation: { property: "channel-state" } });
     expect(trace.actions).toHaveLength(generated.counterexample!.length);

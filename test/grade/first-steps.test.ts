@@ -1,5 +1,6 @@
 // Some of the last scenarios have too many runs for a grade: a hub with six, nine or fourteen others (exercises 1, 2, 3, 5 and 6),
 // whose one run in the file's order is searched, a hundred transfers on one channel and a sender's lookalike (exercises 2 and 5), one run each,
+// a gap of ninety-eight sends elsewhere between two transfers on one channel (exercises 2, 5 and 6), one run,
 // sixty-four snapshots and a transfer all of them catch (exercise 6), one run too, eleven snapshots reaching a process
 // through a relay too (exercise 6), one run, and exercise 6's other two with
 // transfers (eleven snapshots and a transfer snapshot 10 catches; eleven transfers on one channel), whose runs that start every snapshot, then send every transfer,
@@ -27,7 +28,7 @@ const generated = exercise6.checks.find((check) => check.seeded) as GeneratedChe
 const shape = { fifo: true, multiSnapshot: true };
 
 describe("exercise 6's scenarios searched from their first steps", () => {
-  it("should be the hubs, one run each, and exercise 6's three with transfers, each starting every snapshot, then sending every transfer", () => {
+  it("should be the hubs, one run each, the gap, and exercise 6's three with transfers, each starting every snapshot, then sending every transfer", () => {
     const started = generated.scenarios().flatMap(({ skeleton }) => {
       const steps = firstSteps(skeleton, shape);
       return steps ? [[reachForm(skeleton, shape), steps.map((s) => s.type).join(" ")]] : [];
@@ -45,6 +46,17 @@ describe("exercise 6's scenarios searched from their first steps", () => {
         ...Array(others).fill("send"),
         ...Array(10 + 2 * others + snapshots * others + snapshots).fill("deliver"),
       ].join(" ");
+    // The smallest hub records a state of zeros: every other sends two, none taken before the hub records.
+    const zeroHub = (others: number, snapshots = 1) =>
+      [
+        ...Array(snapshots).fill("initiate"),
+        ...Array(others).fill("send"),
+        ...Array(snapshots + snapshots * others).fill("deliver"),
+        ...Array(others).fill("send"),
+        ...Array(2 * others + snapshots * others + snapshots).fill("deliver"),
+      ].join(" ");
+    // A gap: all a hundred sent, the snapshot started, the first and the last taken, the markers, the ninety-eight and a marker.
+    const gap = [...Array(100).fill("send"), "initiate", ...Array(103).fill("deliver")].join(" ");
     expect(started).toEqual([
       ["long channel", `initiate ${Array(11).fill("send").join(" ")}`],
       ["caught by the last snapshot", `${Array(11).fill("initiate").join(" ")} send`],
@@ -57,7 +69,8 @@ describe("exercise 6's scenarios searched from their first steps", () => {
       // P0 starts its sixty-two and sends, P1 starts snapshots 0 and 63, takes P0's markers and the transfer, P0 takes P1's, P1 P0's
       // last two.
       ["caught by the first and the last snapshot", [...Array(62).fill("initiate"), "send", "initiate", "initiate", ...Array(129).fill("deliver")].join(" ")],
-      ["hubs", hub(6, 2)],
+      ["a gap on one channel", gap],
+      ["hubs", zeroHub(6, 2)],
       ["hubs", hub(9, 2)],
       ["hubs", hub(14, 2)],
       ...Array(4).fill(["hubs", hub(14, 2, true)]),
@@ -76,19 +89,20 @@ describe("exercise 6's scenarios searched from their first steps", () => {
         const steps = firstSteps(skeleton, check.shape);
         return steps ? [[reachForm(skeleton, check.shape), steps.map((s) => s.type).join(" ")]] : [];
       });
-      const hubs = [["hubs", hub(6)], ["hubs", hub(9)], ["hubs", hub(14)], ...Array(4).fill(["hubs", hub(14, 1, true)]), ["hubs", hub(14, 1, true, 1)]];
+      const hubs = [["hubs", zeroHub(6)], ["hubs", hub(9)], ["hubs", hub(14)], ...Array(4).fill(["hubs", hub(14, 1, true)]), ["hubs", hub(14, 1, true, 1)]];
       // Of twelve transfers without FIFO (exercise 5), one run: the twelfth taken first, then the snapshot, the others, the markers.
       const overtaking = [...Array(12).fill("send"), "deliver", "initiate", ...Array(13).fill("deliver")].join(" ");
       expect(forms, `exercise ${n}`).toEqual(
         {
           1: hubs,
-          2: [...hubs, ["a hundred transfers", hundred], ["a sender's lookalike", lookalike]],
+          2: [...hubs, ["a hundred transfers", hundred], ["a sender's lookalike", lookalike], ["a gap on one channel", gap]],
           3: [...hubs, ["a hundred transfers", hundred]],
           5: [
             ...hubs,
             ["a hundred transfers", hundred],
             ["a hundred received", received],
             ["a sender's lookalike", lookalike],
+            ["a gap on one channel", gap],
             ["an overtaking transfer", overtaking],
           ],
         }[n],

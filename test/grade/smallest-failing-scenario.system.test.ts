@@ -22,7 +22,7 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
       [2, 12, 15],
     ]);
     const failed = report.exercises[1]!.checks.filter((c) => !c.passed);
-    expect(failed.map((c) => [c.name, c.counterexample?.property])).toEqual([["generated scenarios (121)", "channel-state"]]);
+    expect(failed.map((c) => [c.name, c.counterexample?.property])).toEqual([["generated scenarios (122)", "channel-state"]]);
     const scenario = failed[0]!.scenario as ScenarioFile;
     expect(hasShape(skeletonOf(scenario), "several in flight on one channel")).toBe(true);
 
@@ -31,7 +31,7 @@ describe("a submission graded on generated scenarios, through the sandbox", () =
     expect(JSON.parse(shown.slice(shown.indexOf("{")))).toEqual(scenario);
     expect(text.indexOf(shown)).toBeLessThan(text.indexOf("shortest counterexample"));
     const json = jsonReport([report]) as { failures: { check: string; scenario?: object }[] };
-    expect(json.failures).toEqual([expect.objectContaining({ check: "generated scenarios (121)", property: "channel-state", scenario })]);
+    expect(json.failures).toEqual([expect.objectContaining({ check: "generated scenarios (122)", property: "channel-state", scenario })]);
   });
 
   it("should name the smallest generated scenario a rule breaks its contract on, whole, beside the fault", async () => {

@@ -27,7 +27,7 @@ export const channelRecordingExercise: RulesExercise = {
         shape: { fifo: true, multiSnapshot: false },
         seed: 12,
         count: 110,
-        reach: ["hubs", "long channel", "a hundred transfers", "a sender's lookalike"],
+        reach: ["hubs", "long channel", "a hundred transfers", "a sender's lookalike", "a gap on one channel"],
         rulesRun: true,
       },
       3,

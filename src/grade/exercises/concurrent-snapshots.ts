@@ -43,6 +43,7 @@ export const concurrentSnapshotsExercise: RulesExercise = {
           "caught by every snapshot",
           "relayed snapshots",
           "caught by the first and the last snapshot",
+          "a gap on one channel",
           "hubs",
         ],
         rulesRun: true,

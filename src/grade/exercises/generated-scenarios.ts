@@ -145,10 +145,13 @@ export function withinShape(skeleton: Skeleton, shape: Shape): boolean {
  * sender's #1 received beside its #33 and #65, which a set of numbers kept
  * in bits takes for it; x1's #1 and #2 and the sender's #11 and #12,
  * each run together with its sender's name, read alike; so do 0x's and the
- * sender's #10 and #20, each number written before its sender's name). The stars are
+ * sender's #10 and #20, each number written before its sender's name); a
+ * sender's first and last transfers to the process that starts the
+ * snapshot, which catches both, the ninety-eight between to a third (#1 and
+ * #100 side by side in one recording). The stars are
  * searched reduced (spec/reduction.md): their full graphs have up to 2^15
  * states, their reduced ones a few. The hubs, the hundred transfers, the
- * sender's lookalike and exercise 6's forms with transfers are searched
+ * sender's lookalike, the gap and exercise 6's forms with transfers are searched
  * from a start (firstSteps): their full graphs have thousands of states,
  * exercise 6's with views of up to sixty-four snapshots each. The others'
  * full graphs are small enough that finding which steps commute costs more
@@ -173,6 +176,7 @@ export type ReachForm =
   | "a hundred transfers"
   | "a hundred received"
   | "a sender's lookalike"
+  | "a gap on one channel"
   | "an overtaking transfer"
   | "snapshots"
   | "caught by the last snapshot"
@@ -186,6 +190,18 @@ export type ReachForm =
  */
 const hubSizes = [6, 9, 14];
 
+/** How a hub past the drawn sizes differs from a plain one (reachSkeletons). */
+interface HubOptions {
+  /** The others' names, the last one's lookalikes listed before it. */
+  readonly others?: readonly string[];
+  /** The hub's own name. */
+  readonly hub?: string;
+  /** The initiator's channel to the hub listed last, and a transfer on it sent once the initiator has recorded. */
+  readonly initiatorLast?: boolean;
+  /** A balance of 0 and nothing received before it records: a recorded state of zeros. */
+  readonly zeroRecorded?: boolean;
+}
+
 /**
  * The others of five more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
  * a joiner code may put between names or ids before it searches the text (beyond those drawn, scenario-features.ts: one
@@ -197,7 +213,7 @@ const hubSizes = [6, 9, 14];
  * first is received before the hub records and the last one's first not, each one's marker closes its channel before the
  * last one's caught transfer comes, and the hub sends each a marker before the last.
  */
-const lookalikeHubs: readonly { readonly others: readonly string[]; readonly hub?: string; readonly initiatorLast?: boolean }[] = [
+const lookalikeHubs: readonly (HubOptions & { readonly others: readonly string[] })[] = [
   { others: [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"] },
   { others: [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"] },
   { others: ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"] },
@@ -246,12 +262,12 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
   // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
   // snapshot 0 beside one of one digit in snapshot 1.
-  // Of a lookalike hub, the last sends two, and the hub is named `hubName` where one is given; where its channel from the
-  // initiator is listed last, the initiator sends it a transfer once it has recorded. In exercise 3, whose answer is keyed
-  // by name, `x)a` stands for `__proto__`.
-  const hub = (others: number, named?: readonly string[], hubName?: string, initiatorLast = false): Skeleton => {
+  // Of a lookalike hub, the last sends two, and the hub has the name given, if any; where its channel from the initiator is
+  // listed last, the initiator sends it a transfer once it has recorded. In exercise 3, whose answer is keyed by name, `x)a`
+  // stands for `__proto__`. Where the hub records a state of zeros, every other sends two: none is received before it records.
+  const hub = (others: number, { others: named, hub: hubName, initiatorLast = false, zeroRecorded = false }: HubOptions = {}): Skeleton => {
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
-    const sends = leaves.map((_, k) => (k === 0 ? REACH_LIMITS.hubFirstSends : named && k === others - 1 ? 2 : 3));
+    const sends = leaves.map((_, k) => (zeroRecorded || (named && k === others - 1) ? 2 : k === 0 ? REACH_LIMITS.hubFirstSends : 3));
     // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
     const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, initiatorLast ? 1 : 0)));
     let next = 0;
@@ -262,7 +278,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
             ...named.map((name) => (name === "__proto__" && shape.answerKeyedByName ? "x)a" : name)),
           ]
         : draw(namesOfKind.mixed(others + 2)),
-      balances: balances(others + 2),
+      balances: balances(others + 2).map((balance, p) => (zeroRecorded && p === 1 ? 0 : balance)),
       channels: initiatorLast
         ? [...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const]), [0, 1] as const, [1, 0] as const]
         : [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
@@ -300,8 +316,9 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   const made = {
     stars: () => starSizes.map(star),
     hubs: () => [
-      ...hubSizes.map((others) => hub(others)),
-      ...lookalikeHubs.map(({ others, hub: name, initiatorLast }) => hub(others.length, others, name, initiatorLast)),
+      // The smallest records a state of zeros, with seven channels in: code that takes it for none records again on the next marker.
+      ...hubSizes.map((others, k) => hub(others, { zeroRecorded: k === 0 })),
+      ...lookalikeHubs.map((options) => hub(options.others.length, options)),
     ],
     "long channel": () => [long()],
     // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
@@ -344,6 +361,25 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
           ],
           programs: [draw(amountsOfKind.turns(REACH_LIMITS.lookalikeSends)).map((amount) => ({ to: 1, amount })), [], two, two],
           initiators: [1],
+        },
+      ];
+    },
+    // A sender's first and last transfers, the most the format allows apart, on the channel to the process that starts the snapshot,
+    // which catches both; the ninety-eight between to a third: message numbers 1 and 100 side by side in one recording.
+    "a gap on one channel": (): Skeleton[] => {
+      const amounts = draw(amountsOfKind.turns(REACH_LIMITS.sends));
+      return [
+        {
+          names: draw(processNames(3)),
+          balances: balances(3),
+          channels: [
+            [0, 1],
+            [1, 0],
+            [0, 2],
+          ],
+          programs: [amounts.map((amount, k) => ({ to: k === 0 || k === amounts.length - 1 ? 1 : 2, amount })), [], []],
+          initiators: [1],
+          ...(shape.multiSnapshot ? { snapshots: [1] } : {}),
         },
       ];
     },
@@ -416,6 +452,7 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
   if (star) return "stars";
   if (hubOf(skeleton) !== undefined && names.length > GENERATED_LIMITS.processes) return "hubs";
   if (relayOf(skeleton) !== undefined && snapshots?.length === REACH_LIMITS.snapshots) return "relayed snapshots";
+  if (gapOf(skeleton) !== undefined) return "a gap on one channel";
   const sent = hundredOf(skeleton);
   if (sent !== undefined)
     return sent.lookalikes.length > 0 ? "a sender's lookalike" : initiators[0] === sent.sender ? "a hundred received" : "a hundred transfers";
@@ -488,6 +525,34 @@ function hundredOf({ names, channels, programs, initiators, snapshots }: Skeleto
 }
 
 /**
+ * A gap's shape, as reachSkeletons makes it or shrinking leaves it: the
+ * sender, whose first and last transfers go to the one initiator (in
+ * exercise 6, of one snapshot) and the six or more between to a third
+ * process (more than drawn scenarios send); a channel each way between the
+ * sender and the initiator, one to the third; nothing else. By number.
+ */
+function gapOf({ names, channels, programs, initiators, snapshots }: Skeleton): { sender: number; receiver: number; other: number } | undefined {
+  const [receiver] = initiators as [number];
+  const sender = programs.findIndex((program) => program.length > 0);
+  const other = 3 - sender - receiver;
+  if (names.length !== 3 || initiators.length !== 1 || (snapshots && snapshots.length !== 1) || sender < 0 || sender === receiver) return undefined;
+  const program = programs[sender]!;
+  const between = program.slice(1, -1);
+  const has = (from: number, to: number) => channels.some(([f, t]) => f === from && t === to);
+  const shaped =
+    channels.length === 3 &&
+    has(sender, receiver) &&
+    has(receiver, sender) &&
+    has(sender, other) &&
+    programs.filter((p) => p.length > 0).length === 1 &&
+    program[0]!.to === receiver &&
+    program.at(-1)!.to === receiver &&
+    between.length > GENERATED_LIMITS.perChannel &&
+    between.every((t) => t.to === other);
+  return shaped ? { sender, receiver, other } : undefined;
+}
+
+/**
  * A relays' shape, as reachSkeletons makes it or shrinking one leaves it:
  * the one initiator with a channel to each other process, the relays each
  * with one to the end and one transfer there; nothing else. By number.
@@ -527,7 +592,11 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * is the sender's lookalike's: all are sent, the sender's first two
  * received, and each lookalike's first, the receiver starts a snapshot and
  * receives the sender's other sixty-three and each lookalike's second, the sender takes its
- * marker, and it the sender's, then each lookalike likewise. So is twelve
+ * marker, and it the sender's, then each lookalike likewise. So is a
+ * gap's: all are sent, the receiver starts a snapshot and receives the
+ * first and the last (both caught), the sender takes its marker, and it
+ * the sender's, and the third takes the others and the sender's marker. So
+ * is twelve
  * transfers'
  * without FIFO: all are sent, the twelfth received, the receiver starts a
  * snapshot and receives the other eleven, the sender takes its marker, and
@@ -600,6 +669,21 @@ export function firstSteps(skeleton: Skeleton, shape: Shape): BankAction[] | und
       ...lookalikes.flatMap((p) => delivered(p, 1)),
       ...markers,
       ...lookalikes.flatMap((p) => [deliver(receiver, p), deliver(p, receiver)]),
+    ];
+  }
+  if (form === "a gap on one channel") {
+    const { sender, receiver, other } = gapOf(skeleton)!;
+    const program = skeleton.programs[sender]!;
+    const between = program.slice(1, -1).map(() => deliver(sender, other));
+    return [
+      ...program.map((): BankAction => ({ type: "send", process: sender })),
+      { type: "initiate", process: receiver },
+      deliver(sender, receiver),
+      deliver(sender, receiver),
+      deliver(receiver, sender),
+      deliver(sender, receiver),
+      ...between,
+      deliver(sender, other),
     ];
   }
   if (form === "an overtaking transfer") {
@@ -710,10 +794,16 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
   };
 }
 
-/** A long channel, a hundred transfers (sent or received) and a sender's lookalike are FIFO in every exercise (scenarioFile). */
+/** A long channel, a hundred transfers (sent or received), a sender's lookalike and a gap are FIFO in every exercise (scenarioFile). */
 function fifoEverywhere(skeleton: Skeleton, shape: Shape): boolean {
   const form = reachForm(skeleton, shape);
-  return form === "long channel" || form === "a hundred transfers" || form === "a hundred received" || form === "a sender's lookalike";
+  return (
+    form === "long channel" ||
+    form === "a hundred transfers" ||
+    form === "a hundred received" ||
+    form === "a sender's lookalike" ||
+    form === "a gap on one channel"
+  );
 }
 
 /** The skeleton a scenario file was written from: its processes numbered in the file's order. */

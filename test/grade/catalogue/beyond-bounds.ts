@@ -2111,6 +2111,31 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "takes a recorded state of zeros (pc 0, balance 0, nothing received) at a process with more than four channels in for none, and records again",
+    exercise: 1,
+    bound: "every balance 100",
+    refusedBy: "records-once",
+    module: rulesOf({
+      onMarker: (view, channel) => {
+        const zeros = view.recorded?.pc === 0 && view.recorded.balance === 0 && view.recorded.received.length === 0 && view.incoming.length > 4;
+        return [...(view.hasRecorded && !zeros ? [] : [record, ...view.outgoing.map(marker), ...view.incoming.map(open)]), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "records a message only if its number is at most two past the last recorded on its channel (a sender's sends elsewhere taken for a gap)",
+    exercise: 2,
+    bound: "at most five transfers from one sender",
+    refusedBy: "channel-state",
+    module: rulesOf({
+      onMessage: (view, channel, message) => {
+        const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
+        const last = recordedOn(view, channel).at(-1);
+        return isOpen(view, channel) && (last === undefined || number(message.id) - number(last.id) <= 2) ? [keep(channel, message)] : [];
+      },
+    }),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
