@@ -310,7 +310,12 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 2, onOneChannel: GAPPED_NUMBERS.length, numbers: GAPPED_NUMBERS }),
     count: 4,
   },
-  { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 6 },
+  { shows: "all the money the format allows", inputs: partsOf({ allTheMoney: true }), count: 4 },
+  {
+    shows: "sixteen processes, the most a scenario has, with all the money the format allows",
+    inputs: partsOf({ processes: SCENARIO_LIMITS.parties, names: namesOfKind.mixed, allTheMoney: true }),
+    count: 2,
+  },
   { shows: "a zero balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.zero) }), count: 5 },
   { shows: "a negative balance", inputs: partsOf({ balances: balancesWithOne(balanceOfKind.largeNegative) }), count: 5 },
   { shows: "names that differ only in case or in spaces", inputs: partsOf({ processes: 5, names: mistaken }), count: 5 },

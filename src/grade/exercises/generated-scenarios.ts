@@ -184,45 +184,65 @@ export type ReachForm =
   | "caught by the first and the last snapshot"
   | "relayed snapshots";
 
-/**
- * How many others a hub past the drawn sizes has channels both ways with: six, nine (past a set of eight kept in a byte)
- * and fourteen, the most the format allows (channels in at places of two digits, 10 beginning as 1 does).
- */
-const hubSizes = [6, 9, 14];
-
 /** How a hub past the drawn sizes differs from a plain one (reachSkeletons). */
 interface HubOptions {
-  /** The others' names, the last one's lookalikes listed before it. */
+  /** How many others it has channels both ways with, where their names are not given. */
+  readonly size?: number;
+  /** The others' names. */
   readonly others?: readonly string[];
+  /** The initiator's name. */
+  readonly initiator?: string;
   /** The hub's own name. */
   readonly hub?: string;
-  /** The initiator's channel to the hub listed last, and a transfer on it sent once the initiator has recorded. */
-  readonly initiatorLast?: boolean;
+  /** The last other sends two, its first caught, not received before the hub records. */
+  readonly lastCaught?: boolean;
+  /** The place of the initiator's channel among the hub's channels in (the first where not given). */
+  readonly initiatorAt?: number;
+  /** The initiator sends the hub a transfer once it has recorded. */
+  readonly initiatorSends?: boolean;
   /** A balance of 0 and nothing received before it records: a recorded state of zeros. */
   readonly zeroRecorded?: boolean;
 }
 
 /**
- * The others of five more hubs of fourteen, each the last one's lookalikes listed before it: names that hold `a` after
- * a joiner code may put between names or ids before it searches the text (beyond those drawn, scenario-features.ts: one
- * character, or a few, which hold the joiners they end with too), the last of these hubs named by 64 characters beyond
- * the Basic Multilingual Plane, so that every channel into it ends with the same 64 UTF-16 code units and more, and with the
- * initiator's channel in listed last: it records on a marker on the fifteenth of its channels in (index 14 holds 1 and 4);
- * names an object has already (`__proto__`, which assigning to does not make a key, and `constructor`, which `in` finds);
- * names a string hash h·B + c takes for the last, for twenty-six bases B. Each sends three, and the last two: each one's
- * first is received before the hub records and the last one's first not, each one's marker closes its channel before the
- * last one's caught transfer comes, and the hub sends each a marker before the last.
+ * Names a rule that finds a channel by its sender may take for P1: the same but for case, spaces at either end, a
+ * zero-width space, its letter's width (the same in NFKC), or its number (parseInt after the first letter); beginning
+ * with it, ending with it.
  */
-const lookalikeHubs: readonly (HubOptions & { readonly others: readonly string[] })[] = [
-  { others: [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"] },
-  { others: [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"] },
-  { others: ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"] },
-  { others: POLYNOMIAL_TWINS },
-  {
-    others: [...[")", "]", "}", "，", "、", "；", "：", "｜", "／", "«", "»", "×", "÷"].map((joiner) => `x${joiner}a`), "a"],
-    hub: "\u{1F4B0}".repeat(SCENARIO_LIMITS.nameLength),
-    initiatorLast: true,
-  },
+const LOOKALIKES_OF_P1 = ["p1", " P1", "P1 ", "P\u200b1", "P01", "Q1", "P10", "xP1", "\uff301"];
+
+/**
+ * The hubs past the drawn sizes: of six others (past five channels in, the most drawn), nine (past a set of eight kept in
+ * a byte) and fourteen, the most the format allows (channels in at places of two digits, 10 beginning as 1 does). The hub
+ * of six records a state of zeros, with seven channels in; the nine are named as the initiator, P1, is but for one thing,
+ * so that the hub's first marker comes from a sender each of them looks like. Five more of fourteen others each have the
+ * last one's lookalikes listed before it: names that hold `a` after a joiner code may put between names or ids before it
+ * searches the text (beyond those drawn, scenario-features.ts: one character, or a few, which hold the joiners they end
+ * with too), the first of these hubs with the initiator's channel listed second, at place 1, which 10 to 14 begin with,
+ * the last named by 64 characters beyond the Basic Multilingual Plane, so that every channel into it ends with the same
+ * 64 UTF-16 code units and more, and with the initiator's channel in listed last, at place 14, which holds 1 and 4, and a
+ * transfer on it once the initiator has recorded (without FIFO, it records on that); names an object has already
+ * (`__proto__`, which assigning to does not make a key, and `constructor`, which `in` finds); names a string hash h·B + c
+ * takes for the last, for twenty-six bases B. Each of their others sends three, and the last two: each one's first is
+ * received before the hub records and the last one's first not, each one's marker closes its channel before the last
+ * one's caught transfer comes, and the hub sends each a marker before the last.
+ */
+const hubs: readonly HubOptions[] = [
+  { size: 6, zeroRecorded: true },
+  { others: LOOKALIKES_OF_P1, initiator: "P1" },
+  { size: 14 },
+  ...[
+    { others: [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"], initiatorAt: 1 },
+    { others: [...["||", "::", "&&", " | ", "\u00a0", "•", "·", "¦", "§", "→", "…", "–", "—"].map((joiner) => `x${joiner}a`), "a"] },
+    { others: ["__proto__", "constructor", ...["'", "`", "$", "%", "^", "?", "\\", "(", "[", "{", "<"].map((joiner) => `x${joiner}a`), "a"] },
+    { others: POLYNOMIAL_TWINS },
+    {
+      others: [...[")", "]", "}", "，", "、", "；", "：", "｜", "／", "«", "»", "×", "÷"].map((joiner) => `x${joiner}a`), "a"],
+      hub: "\u{1F4B0}".repeat(SCENARIO_LIMITS.nameLength),
+      initiatorAt: 14,
+      initiatorSends: true,
+    },
+  ].map((lookalikes) => ({ ...lookalikes, lastCaught: true })),
 ];
 
 /** The sizes of the stars past the drawn ones. */
@@ -230,7 +250,7 @@ const starSizes = Array.from({ length: REACH_LIMITS.processes - GENERATED_LIMITS
 
 /** How many scenarios these forms add to a list (reachSkeletons). */
 export function reachCount(forms: readonly ReachForm[]): number {
-  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : form === "hubs" ? hubSizes.length + lookalikeHubs.length : 1), 0);
+  return forms.reduce((n, form) => n + (form === "stars" ? starSizes.length : form === "hubs" ? hubs.length : 1), 0);
 }
 
 /** The scenarios of these forms past the drawn sizes, drawn from `seed`, in this order. */
@@ -262,28 +282,29 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   // in all before the hub records in the largest), then eleven caught: its #11 beside place 11's #1 received, its #12
   // beside place 11's #2 caught. In exercise 6 the initiator starts two snapshots: a channel's place of two digits in
   // snapshot 0 beside one of one digit in snapshot 1.
-  // Of a lookalike hub, the last sends two, and the hub has the name given, if any; where its channel from the initiator is
-  // listed last, the initiator sends it a transfer once it has recorded. In exercise 3, whose answer is keyed by name, `x)a`
-  // stands for `__proto__`. Where the hub records a state of zeros, every other sends two: none is received before it records.
-  const hub = (others: number, { others: named, hub: hubName, initiatorLast = false, zeroRecorded = false }: HubOptions = {}): Skeleton => {
+  // The last other of a lookalike hub sends two; the initiator's channel to the hub is listed at its place, and carries a
+  // transfer once the initiator has recorded where asked. In exercise 3, whose answer is keyed by name, `x)a` stands for
+  // `__proto__`. Where the hub records a state of zeros, every other sends two: none is received before it records.
+  const hub = ({ size, others: named, initiator, hub: hubName, lastCaught, initiatorAt = 0, initiatorSends, zeroRecorded }: HubOptions): Skeleton => {
+    const others = named?.length ?? size!;
     const leaves = Array.from({ length: others }, (_, k) => k + 2);
-    const sends = leaves.map((_, k) => (zeroRecorded || (named && k === others - 1) ? 2 : k === 0 ? REACH_LIMITS.hubFirstSends : 3));
+    const sends = leaves.map((_, k) => (zeroRecorded || (lastCaught && k === others - 1) ? 2 : k === 0 ? REACH_LIMITS.hubFirstSends : 3));
     // Two amounts taking turns: distinct powers of two for every transfer would pass the money the format allows.
-    const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, initiatorLast ? 1 : 0)));
+    const amounts = draw(amountsOfKind.turns(sends.reduce((a, b) => a + b, initiatorSends ? 1 : 0)));
     let next = 0;
+    const ends = () => draw(namesOfKind.mixed(2).filter((two) => two.every((name) => !named!.includes(name) && name !== initiator)));
+    const withHub = (p: number) => [[p, 1] as const, [1, p] as const];
     return {
       names: named
         ? [
-            ...draw(namesOfKind.mixed(2).filter((ends) => ends.every((name) => !named.includes(name)))).map((name, k) => (k === 1 ? (hubName ?? name) : name)),
+            ...ends().map((name, k) => (k === 0 ? (initiator ?? name) : (hubName ?? name))),
             ...named.map((name) => (name === "__proto__" && shape.answerKeyedByName ? "x)a" : name)),
           ]
         : draw(namesOfKind.mixed(others + 2)),
       balances: balances(others + 2).map((balance, p) => (zeroRecorded && p === 1 ? 0 : balance)),
-      channels: initiatorLast
-        ? [...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const]), [0, 1] as const, [1, 0] as const]
-        : [[0, 1] as const, [1, 0] as const, ...leaves.flatMap((leaf) => [[leaf, 1] as const, [1, leaf] as const])],
+      channels: [...leaves.slice(0, initiatorAt), 0, ...leaves.slice(initiatorAt)].flatMap(withHub),
       programs: [
-        initiatorLast ? [{ to: 1, amount: amounts.at(-1)! }] : [],
+        initiatorSends ? [{ to: 1, amount: amounts.at(-1)! }] : [],
         [],
         ...sends.map((n) => Array.from({ length: n }, () => ({ to: 1, amount: amounts[next++]! }))),
       ],
@@ -315,11 +336,7 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
   };
   const made = {
     stars: () => starSizes.map(star),
-    hubs: () => [
-      // The smallest records a state of zeros, with seven channels in: code that takes it for none records again on the next marker.
-      ...hubSizes.map((others, k) => hub(others, { zeroRecorded: k === 0 })),
-      ...lookalikeHubs.map((options) => hub(options.others.length, options)),
-    ],
+    hubs: () => hubs.map(hub),
     "long channel": () => [long()],
     // All the format allows, on one channel: their receiver starts the snapshot before any arrives, and catches them all.
     // The sender's name begins with a 1: its ids run together read as others (1#1 then 1#2 holds 1#11).

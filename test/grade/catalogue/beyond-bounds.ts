@@ -2136,6 +2136,35 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "on its first marker at a process with more than five channels in, leaves unopened every channel from a sender the same as the marker's but for case",
+    exercise: 2,
+    bound: "names P0…P3: none the same but for case",
+    refusedBy: "channel-state",
+    module: opening((view, markerChannel) => {
+      const sender = (channel: string) => channel.slice(0, channel.lastIndexOf("->")).toLowerCase();
+      return view.incoming.filter((c) => markerChannel === undefined || view.incoming.length <= 5 || sender(c) !== sender(markerChannel));
+    }),
+  },
+  {
+    name: "on its first marker leaves unopened every incoming channel whose place, written out, begins with the marker channel's (places 10 to 14 with 1)",
+    exercise: 2,
+    bound: "at most four processes",
+    refusedBy: "channel-state",
+    module: opening((view, markerChannel) => {
+      const place = markerChannel === undefined ? undefined : String(view.incoming.indexOf(markerChannel));
+      return view.incoming.filter((_, i) => place === undefined || !String(i).startsWith(place));
+    }),
+  },
+  {
+    name: "adds each balance as its cents, b × 100 / 100, when there are more than six parts (a bank that size, it thinks, needs it)",
+    exercise: 3,
+    bound: "at most four processes",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer, parts) =>
+      parts.length > 6 ? { ...answer, total: sum(parts.map((p) => (p.state.balance * 100) / 100)) + sum(Object.values(answer.channels).flat()) } : answer,
+    ),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
