@@ -96,6 +96,13 @@ const openingAllButFirstAlike = (key: (channel: string) => unknown) =>
     return view.incoming.filter((c) => c !== skipped);
   });
 
+/** The reference, but a process's first marker leaves unopened every incoming channel whose place, written out, `skips` with the marker channel's. */
+const openingButPlaces = (skips: (place: string, markerPlace: string) => boolean) =>
+  opening((view, markerChannel) => {
+    const markerPlace = markerChannel === undefined ? undefined : String(view.incoming.indexOf(markerChannel));
+    return view.incoming.filter((_, i) => markerPlace === undefined || !skips(String(i), markerPlace));
+  });
+
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
   completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
@@ -2060,10 +2067,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "at most four processes",
     refusedBy: "channel-state",
-    module: opening((view, markerChannel) => {
-      const place = markerChannel === undefined ? undefined : String(view.incoming.indexOf(markerChannel));
-      return view.incoming.filter((_, i) => place === undefined || !place.includes(String(i)));
-    }),
+    module: openingButPlaces((place, markerPlace) => markerPlace.includes(place)),
   },
   {
     name: "records a message in each snapshot open on its channel, the open ones kept as channel•id and split on the bullet again (a sender's • cuts the channel)",
@@ -2150,10 +2154,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "at most four processes",
     refusedBy: "channel-state",
-    module: opening((view, markerChannel) => {
-      const place = markerChannel === undefined ? undefined : String(view.incoming.indexOf(markerChannel));
-      return view.incoming.filter((_, i) => place === undefined || !String(i).startsWith(place));
-    }),
+    module: openingButPlaces((place, markerPlace) => place.startsWith(markerPlace)),
   },
   {
     name: "adds each balance as its cents, b × 100 / 100, when there are more than six parts (a bank that size, it thinks, needs it)",
