@@ -495,8 +495,8 @@ export function reachForm(skeleton: Skeleton, shape: Shape): ReachForm | undefin
  * A hub's shape, as reachSkeletons makes it or shrinking leaves it: the one
  * initiator's one channel is to the hub, which may have one back, and it
  * may send the hub a transfer; every other process has a channel each way
- * with the hub and sends it one transfer to fifteen; nothing else. The hub and the others by number, in
- * the file's order.
+ * with the hub and sends it one transfer to fifteen; nothing else. The hub
+ * and the others by number, in the file's order.
  */
 function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): { hub: number; others: number[] } | undefined {
   const [initiator] = initiators;
@@ -509,8 +509,9 @@ function hubOf({ names, channels, programs, initiators, snapshots }: Skeleton): 
   // The channel back to the initiator, as shrinking may leave it or take it away.
   const back = channels.some(([f, t]) => f === hub && t === initiator) ? 1 : 0;
   const shaped = channels.length === 1 + back + 2 * others.length && others.every((p) => both(p) && sends(p));
-  const initiatorSends = programs[initiator!]!.length === 0 || (programs[initiator!]!.length === 1 && programs[initiator!]![0]!.to === hub);
-  return shaped && initiatorSends && programs[hub]!.length === 0 ? { hub, others } : undefined;
+  const initiatorSent = programs[initiator!]!;
+  const atMostOneToHub = initiatorSent.length === 0 || (initiatorSent.length === 1 && initiatorSent[0]!.to === hub);
+  return shaped && atMostOneToHub && programs[hub]!.length === 0 ? { hub, others } : undefined;
 }
 
 /**
@@ -613,9 +614,7 @@ function relayOf({ names, channels, programs, initiators }: Skeleton): { origin:
  * gap's: all are sent, the receiver starts a snapshot and receives the
  * first and the last (both caught), the sender takes its marker, and it
  * the sender's, and the third takes the others and the sender's marker. So
- * is twelve
- * transfers'
- * without FIFO: all are sent, the twelfth received, the receiver starts a
+ * is twelve transfers' without FIFO: all are sent, the twelfth received, the receiver starts a
  * snapshot and receives the other eleven, the sender takes its marker, and
  * it the sender's. So is sixty-four snapshots': P0 starts them all,
  * P1 sends its transfer and takes P0's markers, P0 the transfer (caught by
@@ -814,13 +813,7 @@ export function scenarioFile(skeleton: Skeleton, title: string, shape: Shape): S
 /** A long channel, a hundred transfers (sent or received), a sender's lookalike and a gap are FIFO in every exercise (scenarioFile). */
 function fifoEverywhere(skeleton: Skeleton, shape: Shape): boolean {
   const form = reachForm(skeleton, shape);
-  return (
-    form === "long channel" ||
-    form === "a hundred transfers" ||
-    form === "a hundred received" ||
-    form === "a sender's lookalike" ||
-    form === "a gap on one channel"
-  );
+  return form !== undefined && ["long channel", "a hundred transfers", "a hundred received", "a sender's lookalike", "a gap on one channel"].includes(form);
 }
 
 /** The skeleton a scenario file was written from: its processes numbered in the file's order. */
