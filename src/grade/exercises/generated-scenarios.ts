@@ -207,15 +207,16 @@ interface HubOptions {
 /**
  * Names a rule that finds a channel by its sender may take for P1: the same but for case, spaces at either end, a
  * zero-width space, its letter's width (the same in NFKC), or its number (parseInt after the first letter); beginning
- * with it, ending with it.
+ * with it (and a -), ending with it.
  */
-const LOOKALIKES_OF_P1 = ["p1", " P1", "P1 ", "P\u200b1", "P01", "Q1", "P10", "xP1", "\uff301"];
+const LOOKALIKES_OF_P1 = ["p1", " P1", "P1 ", "P\u200b1", "Q1", "P10", "P1-", "xP1", "\uff301"];
 
 /**
  * The hubs past the drawn sizes: of six others (past five channels in, the most drawn), nine (past a set of eight kept in
  * a byte) and fourteen, the most the format allows (channels in at places of two digits, 10 beginning as 1 does). The hub
  * of six records a state of zeros, with seven channels in; the nine are named as the initiator, P1, is but for one thing,
- * so that the hub's first marker comes from a sender each of them looks like. Five more of fourteen others each have the
+ * so that the hub's first marker comes from a sender each of them looks like, and listed before it, in and out (code that
+ * finds the channel back to the marker's sender by its name finds one of theirs). Five more of fourteen others each have the
  * last one's lookalikes listed before it: names that hold `a` after a joiner code may put between names or ids before it
  * searches the text (beyond those drawn, scenario-features.ts: one character, or a few, which hold the joiners they end
  * with too), the first of these hubs with the initiator's channel listed second, at place 1, which 10 to 14 begin with,
@@ -229,7 +230,7 @@ const LOOKALIKES_OF_P1 = ["p1", " P1", "P1 ", "P\u200b1", "P01", "Q1", "P10", "x
  */
 const hubs: readonly HubOptions[] = [
   { size: 6, zeroRecorded: true },
-  { others: LOOKALIKES_OF_P1, initiator: "P1" },
+  { others: LOOKALIKES_OF_P1, initiator: "P1", initiatorAt: LOOKALIKES_OF_P1.length },
   { size: 14 },
   ...[
     { others: [...["~", "-", "_", " ", ".", "+", "&", "#", "@", "!", "*", "=", ">"].map((joiner) => `x${joiner}a`), "a"], initiatorAt: 1 },
@@ -382,12 +383,18 @@ export function reachSkeletons(forms: readonly ReachForm[], seed: number, shape:
       ];
     },
     // A sender's first and last transfers, the most the format allows apart, on the channel to the process that starts the snapshot,
-    // which catches both; the ninety-eight between to a third: message numbers 1 and 100 side by side in one recording.
+    // which catches both; the ninety-eight between to a third: message numbers 1 and 100 side by side in one recording. The
+    // third is named by the receiver's name twice, which begins and ends with it: code that finds a channel's sends (exercise
+    // 5's marker history) by its receiver's name in the channels' takes the ninety-eight for the receiver's.
     "a gap on one channel": (): Skeleton[] => {
       const amounts = draw(amountsOfKind.turns(REACH_LIMITS.sends));
+      const twice = (name: string) => `${name}${name}`;
+      const [sender, receiver] = draw(
+        processNames(2).filter(([s, r]) => 2 * [...r!].length <= SCENARIO_LIMITS.nameLength && !twice(r!).includes("->") && s !== twice(r!)),
+      );
       return [
         {
-          names: draw(processNames(3)),
+          names: [sender!, receiver!, twice(receiver!)],
           balances: balances(3),
           channels: [
             [0, 1],

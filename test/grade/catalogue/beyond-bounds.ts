@@ -103,6 +103,19 @@ const openingButPlaces = (skips: (place: string, markerPlace: string) => boolean
     return view.incoming.filter((_, i) => markerPlace === undefined || !skips(String(i), markerPlace));
   });
 
+/** Lai-Yang's answer, but each marker carries the sends on every outgoing channel `alike` takes for the marker's. */
+const markersCarryingSendsOf = (alike: (channel: string, markerChannel: string) => boolean) => {
+  const carrying = (view: ProcessView, effects: readonly Effect[]) =>
+    effects.map((e) => (e.type === "send-marker" ? { ...e, sent: view.outgoing.filter((c) => alike(c, e.channel)).flatMap((c) => view.sent[c] ?? []) } : e));
+  return laiYangWith({
+    initiate: (view) => carrying(view, laiYangAnswer.rules.initiate(view) as Effect[]),
+    onMarker(view, channel, marker) {
+      const turned = view.hasRecorded ? [] : carrying(view, laiYangAnswer.rules.initiate(view) as Effect[]);
+      return [...turned, ...(laiYangAnswer.rules.onMarker({ ...view, hasRecorded: true }, channel, marker) as Effect[])];
+    },
+  });
+};
+
 /** Exercise 3's answer with the snapshot's processes, channels or total made otherwise. */
 const assembledWith = (change: (answer: GlobalSnapshot, parts: readonly LocalPart[]) => GlobalSnapshot) =>
   completionWith({ assembleSnapshot: (parts: readonly LocalPart[]) => change(completionAnswer.assembleSnapshot(parts), parts) });
@@ -2155,6 +2168,28 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "at most four processes",
     refusedBy: "channel-state",
     module: openingButPlaces((place, markerPlace) => place.startsWith(markerPlace)),
+  },
+  {
+    name: "on its first marker, sends the marker back first, on the first outgoing channel to a name the same as its sender's but for case, and the others on the rest but the exact one",
+    exercise: 1,
+    bound: "names P0…P3: none the same but for case",
+    refusedBy: "marker-sending-rule",
+    module: rulesOf({
+      onMarker(view, channel) {
+        if (view.hasRecorded) return [close(channel)];
+        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const back = view.outgoing.find((c) => receiverOf(c).toLowerCase() === sender.toLowerCase());
+        const rest = view.outgoing.filter((c) => c !== back && c !== `${view.process}->${sender}`);
+        return [record, ...(back ? [marker(back)] : []), ...rest.map(marker), ...view.incoming.map(open), close(channel)];
+      },
+    }),
+  },
+  {
+    name: "sends with each marker the sends on every outgoing channel whose name ends with its receiver's (S->bb's with S->b's marker)",
+    exercise: 5,
+    bound: "names P0…P3: none ends with another",
+    refusedBy: "well-formed-effects",
+    module: markersCarryingSendsOf((channel, markerChannel) => channel.endsWith(receiverOf(markerChannel))),
   },
   {
     name: "adds each balance as its cents, b × 100 / 100, when there are more than six parts (a bank that size, it thinks, needs it)",
