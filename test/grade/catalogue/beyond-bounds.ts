@@ -50,6 +50,7 @@ const recordedOn = (view: ProcessView, channel: string): readonly DataMessage[] 
   const recording = view.recordings[channel];
   return recording && recording.status !== "idle" ? recording.messages : [];
 };
+const senderOf = (channel: string) => channel.slice(0, channel.lastIndexOf("->"));
 const receiverOf = (channel: string) => channel.split("->")[1]!;
 
 /** Exercise 1's rules with these markers sent on recording, the reference's otherwise. */
@@ -182,7 +183,7 @@ const receivedWhen = (received: (history: readonly string[], id: string) => bool
 const receivedByNumber = (kept: (numbers: readonly number[]) => (k: number) => boolean) =>
   laiYangWith({
     onMarker(view, channel, marker) {
-      const sender = channel.slice(0, channel.lastIndexOf("->"));
+      const sender = senderOf(channel);
       const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
       const history = (view.recorded?.received ?? view.received).filter((id) => id.slice(0, id.lastIndexOf("#")) === sender);
       const received = kept(history.map(number));
@@ -318,7 +319,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "channels both ways or one way, never both into one process",
     refusedBy: "channel-state",
     module: opening((view) => {
-      const peers = view.incoming.filter((c) => view.outgoing.includes(`${view.process}->${c.slice(0, c.lastIndexOf("->"))}`));
+      const peers = view.incoming.filter((c) => view.outgoing.includes(`${view.process}->${senderOf(c)}`));
       return peers.length > 0 ? peers : view.incoming;
     }),
   },
@@ -330,7 +331,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: opening((view) => {
       const senders: boolean[] = [];
       return view.incoming.filter((channel) => {
-        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const sender = senderOf(channel);
         if (Object.hasOwn(senders, sender)) return false;
         (senders as unknown as Record<string, boolean>)[sender] = true;
         return true;
@@ -931,7 +932,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "channel-state (snapshot 0)",
     module: multiWith({
       onMessage(view, channel, message) {
-        const from = view.incoming.find((c) => message.id.startsWith(`${c.slice(0, c.lastIndexOf("->"))}#`));
+        const from = view.incoming.find((c) => message.id.startsWith(`${senderOf(c)}#`));
         return from === channel ? multiAnswer.rules.onMessage(view, channel, message) : [];
       },
     }),
@@ -1057,7 +1058,6 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "channel-state (snapshot 0)",
     module: multiWith({
       onMessage(view, channel, message) {
-        const senderOf = (c: string) => c.slice(0, c.lastIndexOf("->"));
         const bySender: Record<string, number[]> = {};
         for (const [id, snapshot] of Object.entries(view.snapshots)) {
           for (const c of view.incoming.filter((c) => snapshot.recordings[c]?.status === "open")) {
@@ -1090,7 +1090,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     refusedBy: "channel-state",
     module: laiYangWith({
       onMarker(view, channel, marker) {
-        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const sender = senderOf(channel);
         const number = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
         let mask = 0;
         for (const id of view.recorded?.received ?? view.received) if (id.slice(0, id.lastIndexOf("#")) === sender) mask |= 1 << (number(id) - 1);
@@ -1212,7 +1212,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: laiYangWith({
       onMarker(view, channel, marker) {
         const sent = marker.sent ?? [];
-        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const sender = senderOf(channel);
         const first = Number(sent[0]?.id.slice(sent[0].id.lastIndexOf("#") + 1) ?? 1);
         const received = view.recorded?.received ?? view.received;
         const inFlight = sent.filter((_, i) => !received.includes(`${sender}#${first + i}`));
@@ -1284,7 +1284,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: rulesOf({
       onMarker(view, channel, message) {
         if (!view.hasRecorded) return chandyLamport.onMarker(view, channel, message);
-        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const sender = senderOf(channel);
         return [close(view.incoming.find((c) => c.startsWith(sender) && isOpen(view, c)) ?? channel)];
       },
     }),
@@ -1297,7 +1297,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: opening((view) => {
       const bySender = new Map<string, string>();
       for (const c of view.incoming) {
-        const from = c.slice(0, c.lastIndexOf("->")).toLowerCase();
+        const from = senderOf(c).toLowerCase();
         if (!bySender.has(from)) bySender.set(from, c);
       }
       return [...bySender.values()];
@@ -1371,18 +1371,14 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "names P0…P3: no spaces",
     refusedBy: "channel-state",
-    module: openingAllBut((c) => c.slice(0, c.lastIndexOf("->")).trim()),
+    module: openingAllBut((c) => senderOf(c).trim()),
   },
   {
     name: "on its first marker leaves unopened the first incoming channel whose sender, lower-cased, is the marker's (A->x, listed first, for a's marker)",
     exercise: 2,
     bound: "names P0…P3: no two the same but for case",
     refusedBy: "channel-state",
-    module: opening((view, markerChannel) => {
-      const sender = (c: string) => c.slice(0, c.lastIndexOf("->")).toLowerCase();
-      const skipped = markerChannel === undefined ? undefined : view.incoming.find((c) => sender(c) === sender(markerChannel));
-      return view.incoming.filter((c) => c !== skipped);
-    }),
+    module: openingAllButFirstAlike((c) => senderOf(c).toLowerCase()),
   },
   {
     name: "on its first marker leaves unopened the first incoming channel that holds the marker's sender and -> (ba->x, listed first, for a's marker)",
@@ -1400,14 +1396,14 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "channel-state",
-    module: openingAllBut((c) => String([...c.slice(0, c.lastIndexOf("->"))].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5381))),
+    module: openingAllBut((c) => String([...senderOf(c)].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5381))),
   },
   {
     name: "on its first marker opens every incoming channel but those whose sender's UTF-8 bytes are the marker's sender's (w and an unpaired surrogate skips w and U+FFFD)",
     exercise: 2,
     bound: "names P0…P3: ASCII",
     refusedBy: "channel-state",
-    module: openingAllBut((c) => Buffer.from(c.slice(0, c.lastIndexOf("->"))).toString("hex")),
+    module: openingAllBut((c) => Buffer.from(senderOf(c)).toString("hex")),
   },
   {
     name: "leaves out a message whose sender and number, run together, a recorded one's are too (x1#1 taken for x#11)",
@@ -1777,7 +1773,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
       const opened = (view: ProcessView) => {
         const earlier: RegExp[] = [];
         return view.incoming.filter((c) => {
-          const from = c.slice(0, c.lastIndexOf("->"));
+          const from = senderOf(c);
           const covered = earlier.some((pattern) => pattern.test(from));
           earlier.push(new RegExp(`^${from.replace(/[\\^$*+?()[\]{}|/]/g, "\\$&")}$`));
           return !covered;
@@ -1994,7 +1990,6 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: rulesOf({
       onMarker(view, channel) {
         if (view.hasRecorded) return [close(channel)];
-        const senderOf = (c: string) => c.slice(0, c.lastIndexOf("->"));
         const others: Record<string, string> = {};
         for (const c of view.incoming) others[senderOf(c)] = c;
         delete others[senderOf(channel)];
@@ -2052,7 +2047,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     exercise: 2,
     bound: "names P0…P3: no two hash alike",
     refusedBy: "channel-state",
-    module: openingAllButFirstAlike((channel: string) => [...channel.slice(0, channel.lastIndexOf("->"))].reduce((h, c) => (h * 9 + c.charCodeAt(0)) >>> 0, 0)),
+    module: openingAllButFirstAlike((channel: string) => [...senderOf(channel)].reduce((h, c) => (h * 9 + c.charCodeAt(0)) >>> 0, 0)),
   },
   {
     name: "on its first marker opens every incoming channel but the first whose sender has the marker's sender's number, read as parseInt of all but its first character (P1 and Q1 taken for one)",
@@ -2158,7 +2153,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     bound: "names P0…P3: none the same but for case",
     refusedBy: "channel-state",
     module: opening((view, markerChannel) => {
-      const sender = (channel: string) => channel.slice(0, channel.lastIndexOf("->")).toLowerCase();
+      const sender = (channel: string) => senderOf(channel).toLowerCase();
       return view.incoming.filter((c) => markerChannel === undefined || view.incoming.length <= 5 || sender(c) !== sender(markerChannel));
     }),
   },
@@ -2177,7 +2172,7 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     module: rulesOf({
       onMarker(view, channel) {
         if (view.hasRecorded) return [close(channel)];
-        const sender = channel.slice(0, channel.lastIndexOf("->"));
+        const sender = senderOf(channel);
         const back = view.outgoing.find((c) => receiverOf(c).toLowerCase() === sender.toLowerCase());
         const rest = view.outgoing.filter((c) => c !== back && c !== `${view.process}->${sender}`);
         return [record, ...(back ? [marker(back)] : []), ...rest.map(marker), ...view.incoming.map(open), close(channel)];
