@@ -105,8 +105,10 @@ describe("the exercises' texts", () => {
       expect(text(`exercises/${exercise.slug}/README.md`), exercise.slug).toContain("](../generated-scenarios.md)");
     }
     const direct = findExercise(3).checks.find((c) => c.name.startsWith("direct calls"))!;
-    expect(direct.name).toBe("direct calls (100 views, 100 sets of parts)");
-    expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain("each on 100 inputs drawn as this README defines them");
+    expect(direct.name).toBe("direct calls (100 views, 120 sets of parts)");
+    expect(text("exercises/03-completion/README.md").replace(/\s+/g, " ")).toContain(
+      "`isPartDone` on 100 inputs and `assembleSnapshot` on 120, drawn as this README defines them",
+    );
   });
 
   it("should say, on that page, how many of each list are drawn and how many reach past their size, as each list has them", () => {

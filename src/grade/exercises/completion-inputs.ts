@@ -18,6 +18,7 @@ import {
   atTheLimit,
   balanceOfKind,
   balancesOf,
+  balancesAll,
   balancesWithOne,
   confusableNames,
   longDigitsNamed,
@@ -294,7 +295,7 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
 ];
 
 /**
- * The parts `assembleSnapshot` is called on, 100 sets in all: some drawn
+ * The parts `assembleSnapshot` is called on, 120 sets in all: some drawn
  * for each shape a mistake needs, the rest at random.
  */
 export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
@@ -332,6 +333,14 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     shows: "a hundred messages on one channel, the most a scenario sends",
     inputs: partsOf({ processes: 2, onOneChannel: SCENARIO_LIMITS.programSteps, amounts: amountsOfKind.same }),
     count: 2,
+  },
+  // A total kept as a float, a channel's mean times its count, is off by a fraction only a small total keeps.
+  {
+    shows: "seven to a hundred messages on one channel, small amounts, every balance zero",
+    inputs: fc
+      .integer({ min: 7, max: SCENARIO_LIMITS.programSteps })
+      .chain((count) => partsOf({ processes: 2, onOneChannel: count, amounts: amountsOfKind.small, balances: balancesAll(balanceOfKind.zero) })),
+    count: 20,
   },
   { shows: "anything", inputs: partsOf(), count: 3 },
   ...SWAPPABLE_HASH_TWINS.map(

@@ -409,6 +409,9 @@ export function balancesOf(n: number): fc.Arbitrary<number[]> {
   );
 }
 
+/** `n` balances, every one of this kind. */
+export const balancesAll = (kind: fc.Arbitrary<number>) => (n: number) => many(n, kind);
+
 /** `n` balances as balancesOf draws them, one of them (any) of this kind. */
 export function balancesWithOne(kind: fc.Arbitrary<number>): (n: number) => fc.Arbitrary<number[]> {
   return (n) => fc.tuple(balancesOf(n), fc.nat(n - 1), kind).map(([balances, p, b]) => balances.map((old, q) => (q === p ? b : old)));
@@ -443,6 +446,8 @@ export const amountsOfKind = {
   same: (count: number) => amount.map((a) => Array.from({ length: count }, () => a)),
   turns: (count: number) => fc.tuple(amount, amount, many(count, fc.boolean())).map(([a, b, turns]) => turns.map((first) => (first ? a : b))),
   any: (count: number) => many(count, amount),
+  /** Any amounts up to 20. */
+  small: (count: number) => many(count, smallAmount),
   large: (count: number) => many(count, largeAmount),
   /** The largest amount drawn first, then any. */
   largest: (count: number) => many(count, amount).map((amounts) => [LARGEST_AMOUNT, ...amounts.slice(1)]),

@@ -2196,6 +2196,18 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     ),
   },
   {
+    name: "adds each channel as its mean times its count, (sum / n) × n (the same, it thinks)",
+    exercise: 3,
+    bound: "three transfers on a channel",
+    refusedBy: "assembled-snapshot",
+    module: assembledWith((answer) => ({
+      ...answer,
+      total:
+        sum(Object.values(answer.processes).map((p) => p.balance)) +
+        sum(Object.values(answer.channels).map((amounts) => (amounts.length ? (sum(amounts) / amounts.length) * amounts.length : 0))),
+    })),
+  },
+  {
     name: "tells a message received by searching the ids received joined with ~ for its id between tildes (x~a#1 holds ~a#1~)",
     exercise: 5,
     bound: "names P0…P3: none holds a ~",
