@@ -46,7 +46,7 @@ describe.runIf(directory === "solutions")("solutions/ in all, generated scenario
       [1, "generated scenarios (128)", true, 3],
       [2, "generated scenarios (122)", true, 3],
       [3, "generated scenarios (97)", true, 1],
-      [3, "direct calls (100 views, 120 sets of parts)", true, 1],
+      [3, "direct calls (100 views, 140 sets of parts)", true, 1],
       [5, "generated scenarios (136)", true, 6],
       [6, "generated scenarios (133)", true, 6],
     ]);

@@ -295,7 +295,7 @@ export const viewDraws: readonly InputDraw<ProcessView>[] = [
 ];
 
 /**
- * The parts `assembleSnapshot` is called on, 120 sets in all: some drawn
+ * The parts `assembleSnapshot` is called on, 140 sets in all: some drawn
  * for each shape a mistake needs, the rest at random.
  */
 export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
@@ -340,7 +340,7 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: fc
       .integer({ min: 7, max: SCENARIO_LIMITS.programSteps })
       .chain((count) => partsOf({ processes: 2, onOneChannel: count, amounts: amountsOfKind.small, balances: balancesAll(balanceOfKind.zero) })),
-    count: 20,
+    count: 40,
   },
   { shows: "anything", inputs: partsOf(), count: 3 },
   ...SWAPPABLE_HASH_TWINS.map(
