@@ -566,8 +566,8 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text: commas (a space after them too, as lists are written), bars,
- * semicolons, colons, slashes; the quotes JSON writes around each (JSON.stringify of a list); lines, whose starts a
+ * What code may join ids with before it searches the text, or splits it at: commas and semicolons (a space after them
+ * too, as lists are written), bars, colons, slashes; the quotes JSON writes around each (JSON.stringify of a list); lines, whose starts a
  * multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
@@ -577,6 +577,7 @@ export const joiners = [
   ["\u2028", "a line separator (U+2028)"],
   ["|", "a vertical bar"],
   [";", "a semicolon"],
+  ["; ", "a semicolon and a space"],
   [":", "a colon"],
   ["/", "a slash"],
 ] as const;

@@ -781,6 +781,13 @@ export const beyondBoundsWrongRules: readonly BeyondBoundsWrongRules[] = [
     }),
   },
   {
+    name: "keeps the received ids as one text joined with a semicolon and a space, split apart again when a marker comes",
+    exercise: 5,
+    bound: "names P0, P1, ...",
+    refusedBy: "channel-state",
+    module: receivedWhen((history, id) => history.join("; ").split("; ").includes(id)),
+  },
+  {
     name: "takes a message as received if its id begins with a received one",
     exercise: 5,
     bound: "names without #",

@@ -130,7 +130,7 @@ export const shapedWrongRules: readonly ShapedWrongRules[] = [
     shape: "several in flight on one channel",
     passesFixed: true,
     refusedBy: "assembled-snapshot",
-    reason: 'the assembled snapshot has channels["P0->P1"] = [1], expected [1,2]',
+    reason: 'the assembled snapshot has channels["P1->P0"] = [1], expected [1,2]',
     module: {
       ...completionAnswer,
       assembleSnapshot(parts: readonly LocalPart[]): GlobalSnapshot {
