@@ -566,9 +566,9 @@ export const RELAYED_HUB =
   "a process with two or more outgoing channels that records on a marker or on a transfer from an initiator, a transfer a snapshot may catch on the last listed";
 
 /**
- * What code may join ids with before it searches the text, or splits it at: commas and semicolons (a space after them
- * too, as lists are written), bars, colons, slashes; the quotes JSON writes around each (JSON.stringify of a list); lines, whose starts a
- * multiline pattern's ^ matches, after a line separator too.
+ * What code may join ids with before it searches the text, or splits it again: commas and semicolons (a space after
+ * them too, as lists are written), bars, colons, slashes; the quotes JSON writes around each (JSON.stringify of a
+ * list); lines, whose starts a multiline pattern's ^ matches, after a line separator too.
  */
 export const joiners = [
   [",", "a comma"],
