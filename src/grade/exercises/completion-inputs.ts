@@ -334,7 +334,8 @@ export const partsDraws: readonly InputDraw<LocalPart[]>[] = [
     inputs: partsOf({ processes: 2, onOneChannel: SCENARIO_LIMITS.programSteps, amounts: amountsOfKind.same }),
     count: 2,
   },
-  // A total kept as a float, a channel's mean times its count, is off by a fraction only a small total keeps.
+  // A total kept as a float, a channel's mean times its count, is off by a fraction only a small total keeps; from
+  // seven messages, as fewer small amounts come back exact.
   {
     shows: "seven to a hundred messages on one channel, small amounts, every balance zero",
     inputs: fc
